@@ -1,0 +1,179 @@
+// The one place the client talks HTTP: JSON in and out, same-origin cookies, the CSRF token on
+// unsafe methods, optional client mutation ids, and a single ApiError type for every non-2xx answer.
+
+/** A non-2xx answer from the server; `body` is the parsed JSON (or text) the server sent. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(status: number, body: unknown) {
+    super(describeBody(status, body));
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** Sent as `X-Client-Mutation-Id`; the server echoes it on the live changes it caused. */
+  mutationId?: string;
+  signal?: AbortSignal;
+}
+
+const CSRF_PATH = '/auth/get-csrf-token/';
+const SAFE_METHODS = new Set<HttpMethod>(['GET']);
+
+let csrfToken: string | null = null;
+let csrfRequest: Promise<string> | null = null;
+
+/**
+ * Returns the CSRF token, fetching it once from `GET /auth/get-csrf-token/`.
+ * @throws Error('CSRF token not found') when the server does not return one.
+ */
+export function getCsrfToken(): Promise<string> {
+  if (csrfToken) return Promise.resolve(csrfToken);
+  csrfRequest ??= fetch(CSRF_PATH, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+    .then(async (response) => {
+      const body = (await parseBody(response)) as { csrf_token?: string } | undefined;
+      if (!response.ok || !body?.csrf_token) throw new Error('CSRF token not found');
+      csrfToken = body.csrf_token;
+      return csrfToken;
+    })
+    .finally(() => {
+      csrfRequest = null;
+    });
+  return csrfRequest;
+}
+
+/** Forgets the cached CSRF token (the server may rotate it when the session changes). */
+export function resetCsrfToken(): void {
+  csrfToken = null;
+}
+
+/**
+ * Sends one request and returns the parsed body (undefined for 204).
+ * @throws ApiError for any non-2xx status.
+ */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const send = async (): Promise<Response> => {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (!SAFE_METHODS.has(method)) headers['X-CSRFToken'] = await getCsrfToken();
+    if (options.mutationId) headers['X-Client-Mutation-Id'] = options.mutationId;
+    return fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  };
+
+  let response = await send();
+  // A rotated or expired CSRF token gets one retry with a fresh token.
+  if (response.status === 403 && !SAFE_METHODS.has(method)) {
+    const body = await parseBody(response.clone());
+    if (isCsrfFailure(body)) {
+      resetCsrfToken();
+      response = await send();
+    }
+  }
+  const body = await parseBody(response);
+  if (!response.ok) throw new ApiError(response.status, body);
+  return body as T;
+}
+
+/** Shorthands for `request` with each method. */
+export const http = {
+  get: <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal) =>
+    request<T>(path, { query, signal }),
+  post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    request<T>(path, { ...options, method: 'POST', body: body ?? {} }),
+  patch: <T>(path: string, body: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    request<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T = void>(path: string, options: Omit<RequestOptions, 'method'> = {}) =>
+    request<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/**
+ * Navigates the browser by posting a hidden HTML form (used for sign-out, where the server
+ * answers with a redirect rather than JSON).
+ */
+export function submitHiddenForm(action: string, fields: Record<string, string>): void {
+  const form = document.createElement('form');
+  form.method = 'POST';
+  form.action = action;
+  form.style.display = 'none';
+  for (const [name, value] of Object.entries(fields)) {
+    const input = document.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = value;
+    form.appendChild(input);
+  }
+  document.body.appendChild(form);
+  form.submit();
+}
+
+/**
+ * Signs out as the spec says: a hidden form carrying `csrfmiddlewaretoken` is posted to
+ * `/auth/sign-out/`; the server answers 302 to `/`.
+ * @throws Error('CSRF token not found') when no token can be obtained.
+ */
+export async function signOutWithForm(): Promise<void> {
+  const token = await getCsrfToken();
+  submitHiddenForm('/auth/sign-out/', { csrfmiddlewaretoken: token });
+}
+
+/** Returns the first human-readable message in an API error body, if any. */
+export function readErrorText(body: unknown): string | null {
+  if (!body || typeof body !== 'object') return typeof body === 'string' && body ? body : null;
+  const record = body as Record<string, unknown>;
+  if (typeof record.error === 'string') return record.error;
+  if (typeof record.detail === 'string') return record.detail;
+  for (const value of Object.values(record)) {
+    if (typeof value === 'string') return value;
+    if (Array.isArray(value) && typeof value[0] === 'string') return value[0];
+  }
+  return null;
+}
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
+}
+
+async function parseBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function isCsrfFailure(body: unknown): boolean {
+  const text = readErrorText(body) ?? (typeof body === 'string' ? body : '');
+  return /csrf/i.test(text);
+}
+
+function describeBody(status: number, body: unknown): string {
+  return `HTTP ${status}${readErrorText(body) ? `: ${readErrorText(body)}` : ''}`;
+}

@@ -1,0 +1,103 @@
+// The one place that opens a database: real Postgres when DATABASE_URL is set, embedded PGlite otherwise.
+// Everything above db/ talks to the returned `Database` and never to a driver directly.
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import postgres from 'postgres';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/** A drizzle database or transaction handle; both drivers share this type. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface Database {
+  db: Db;
+  driver: 'postgres' | 'pglite';
+  /** Runs raw SQL and returns rows as plain objects, hiding the drivers' result shapes. */
+  query<T = Record<string, unknown>>(statement: SQL): Promise<T[]>;
+  /** Subscribes to a NOTIFY channel on a dedicated connection. Returns an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Sends NOTIFY outside of any transaction. */
+  notify(channel: string, payload: string): Promise<void>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** Postgres connection string; when absent PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data directory; `memory://` or undefined keeps it in memory. */
+  pgliteDir?: string;
+  /** Pool size for Postgres. */
+  maxConnections?: number;
+  /** A PGlite data-dir dump to start from (tests use a migrated template this way). */
+  pgliteSnapshot?: Blob;
+}
+
+/** Opens the database described by the options (Postgres if a URL is given, PGlite otherwise). */
+export async function createDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.maxConnections ?? 10) : openPglite(options.pgliteDir, options.pgliteSnapshot);
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const client = postgres(url, { max, onnotice: () => {}, idle_timeout: 30, connect_timeout: 10 });
+  const db = drizzlePostgres({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    driver: 'postgres',
+    async query<T>(statement: SQL) {
+      const result = (await db.execute(statement)) as unknown as T[];
+      return Array.from(result);
+    },
+    async listen(channel, onPayload) {
+      const { unlisten } = await client.listen(channel, onPayload);
+      return unlisten;
+    },
+    async notify(channel, payload) {
+      await client.notify(channel, payload);
+    },
+    async migrate() {
+      await migratePostgres(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    },
+    async close() {
+      await client.end({ timeout: 5 });
+    },
+  };
+}
+
+async function openPglite(dir?: string, snapshot?: Blob): Promise<Database> {
+  const inMemory = !dir || dir.startsWith('memory://');
+  if (!inMemory) mkdirSync(dirname(dir), { recursive: true });
+  const client = new PGlite({ dataDir: inMemory ? undefined : dir, loadDataDir: snapshot });
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    driver: 'pglite',
+    async query<T>(statement: SQL) {
+      const result = (await db.execute(statement)) as unknown as { rows: T[] };
+      return result.rows;
+    },
+    async listen(channel, onPayload) {
+      return client.listen(channel, onPayload);
+    },
+    async notify(channel, payload) {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async migrate() {
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}

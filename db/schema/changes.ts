@@ -1,0 +1,48 @@
+// The sync change log (DESIGN.md "The sync engine") and the receipts that make client mutations idempotent.
+// Security/ordering: rows are written only by server/live/record-change.ts, under a per-workspace advisory lock.
+// No foreign keys: a change must outlive the row it describes (deletes are changes too).
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const changes = pgTable(
+  'changes',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    workspaceId: uuid().notNull(),
+    projectId: uuid(),
+    /** Set for per-user rows (notifications, favorites): only that user receives the event. */
+    audienceUserId: uuid(),
+    entity: text().notNull(),
+    entityId: uuid().notNull(),
+    op: text().notNull(),
+    version: bigint({ mode: 'number' }).notNull(),
+    data: jsonb(),
+    actorId: uuid(),
+    clientMutationId: text(),
+    // clock_timestamp(), not now(): the retention cut-off wants the real append time.
+    createdAt: timestamp({ withTimezone: true, precision: 3 })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    index().on(t.workspaceId, t.id),
+    index().on(t.createdAt),
+    check('changes_op_check', sql`op in ('create', 'update', 'delete')`),
+  ],
+);
+
+export const mutationReceipts = pgTable(
+  'mutation_receipts',
+  {
+    actorId: uuid().notNull(),
+    clientMutationId: text().notNull(),
+    status: integer().notNull(),
+    response: jsonb(),
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.actorId, t.clientMutationId] }), index().on(t.createdAt)],
+);
+
+export type Change = typeof changes.$inferSelect;
+export type NewChange = typeof changes.$inferInsert;
+export type MutationReceipt = typeof mutationReceipts.$inferSelect;

@@ -1,0 +1,116 @@
+// Cycles (time-boxed iterations), the issues in them and per-user cycle view settings.
+import { sql } from 'drizzle-orm';
+import { doublePrecision, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { authorship, authorshipIndexes, id, softDelete, timestamps, timestampTz, version } from './columns';
+import { issues } from './issue';
+import { projects } from './project';
+import { users } from './user';
+import { workspaces } from './workspace';
+
+export const cycles = pgTable(
+  'cycles',
+  {
+    id: id(),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    startDate: timestampTz(),
+    endDate: timestampTz(),
+    ownedById: uuid().references(() => users.id, { onDelete: 'set null' }),
+    sortOrder: doublePrecision().notNull().default(65535),
+    viewProps: jsonb().notNull().default({}),
+    logoProps: jsonb().notNull().default({}),
+    progressSnapshot: jsonb().notNull().default({}),
+    archivedAt: timestampTz(),
+    timezone: text().notNull().default('UTC'),
+    externalSource: text(),
+    externalId: text(),
+    version,
+    ...timestamps,
+    ...authorship,
+    ...softDelete,
+  },
+  (t) => [
+    index().on(t.projectId),
+    index().on(t.workspaceId),
+    index().on(t.ownedById),
+    index().on(t.startDate),
+    index().on(t.endDate),
+    index().on(t.archivedAt),
+    index().on(t.deletedAt),
+    ...authorshipIndexes(t),
+  ],
+);
+
+export const cycleIssues = pgTable(
+  'cycle_issues',
+  {
+    id: id(),
+    cycleId: uuid()
+      .notNull()
+      .references(() => cycles.id, { onDelete: 'cascade' }),
+    issueId: uuid()
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    ...timestamps,
+    ...authorship,
+    ...softDelete,
+  },
+  (t) => [
+    // An issue is in at most one (live) cycle.
+    uniqueIndex().on(t.issueId).where(sql`deleted_at is null`),
+    index().on(t.cycleId),
+    index().on(t.projectId),
+    index().on(t.workspaceId),
+    index().on(t.deletedAt),
+    ...authorshipIndexes(t),
+  ],
+);
+
+export const cycleUserProperties = pgTable(
+  'cycle_user_properties',
+  {
+    id: id(),
+    cycleId: uuid()
+      .notNull()
+      .references(() => cycles.id, { onDelete: 'cascade' }),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    filters: jsonb().notNull().default({}),
+    displayFilters: jsonb().notNull().default({}),
+    displayProperties: jsonb().notNull().default({}),
+    richFilters: jsonb().notNull().default({}),
+    ...timestamps,
+    ...authorship,
+  },
+  (t) => [
+    uniqueIndex().on(t.cycleId, t.userId),
+    index().on(t.projectId),
+    index().on(t.workspaceId),
+    index().on(t.userId),
+    ...authorshipIndexes(t),
+  ],
+);
+
+export type Cycle = typeof cycles.$inferSelect;
+export type NewCycle = typeof cycles.$inferInsert;
+export type CycleIssue = typeof cycleIssues.$inferSelect;
+export type CycleUserProperty = typeof cycleUserProperties.$inferSelect;

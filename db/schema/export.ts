@@ -1,0 +1,28 @@
+// History of issue exports (CSV/JSON/XLSX) requested in a workspace.
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { authorship, authorshipIndexes, id, timestamps } from './columns';
+import { users } from './user';
+import { workspaces } from './workspace';
+
+export const exporterHistory = pgTable(
+  'exporter_history',
+  {
+    id: id(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    projectIds: jsonb().notNull().default([]),
+    provider: text().notNull(),
+    status: text().notNull().default('queued'),
+    reason: text().notNull().default(''),
+    url: text(),
+    key: text().notNull().default(''),
+    token: text().notNull(),
+    initiatedById: uuid().references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+    ...authorship,
+  },
+  (t) => [index().on(t.workspaceId, t.createdAt), index().on(t.initiatedById), index().on(t.token), ...authorshipIndexes(t)],
+);
+
+export type ExporterHistory = typeof exporterHistory.$inferSelect;

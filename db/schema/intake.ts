@@ -1,0 +1,74 @@
+// Intake: a project's triage inbox and the issues submitted to it (pending, accepted, declined, snoozed, duplicate).
+import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { authorship, authorshipIndexes, id, softDelete, timestamps, timestampTz, version } from './columns';
+import { issues } from './issue';
+import { projects } from './project';
+import { workspaces } from './workspace';
+
+export const intakes = pgTable(
+  'intakes',
+  {
+    id: id(),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    isDefault: boolean().notNull().default(false),
+    viewProps: jsonb().notNull().default({}),
+    logoProps: jsonb().notNull().default({}),
+    ...timestamps,
+    ...authorship,
+    ...softDelete,
+  },
+  (t) => [index().on(t.projectId), index().on(t.workspaceId), index().on(t.deletedAt), ...authorshipIndexes(t)],
+);
+
+export const intakeIssues = pgTable(
+  'intake_issues',
+  {
+    id: id(),
+    intakeId: uuid()
+      .notNull()
+      .references(() => intakes.id, { onDelete: 'cascade' }),
+    issueId: uuid()
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** -2 pending, -1 declined, 0 snoozed, 1 accepted, 2 duplicate. */
+    status: integer().notNull().default(-2),
+    snoozedTill: timestampTz(),
+    duplicateToId: uuid().references(() => issues.id, { onDelete: 'set null' }),
+    source: text().notNull().default('IN_APP'),
+    sourceEmail: text(),
+    externalSource: text(),
+    externalId: text(),
+    extra: jsonb().notNull().default({}),
+    version,
+    ...timestamps,
+    ...authorship,
+    ...softDelete,
+  },
+  (t) => [
+    index().on(t.intakeId),
+    index().on(t.issueId),
+    index().on(t.projectId),
+    index().on(t.workspaceId),
+    index().on(t.status),
+    index().on(t.duplicateToId),
+    index().on(t.deletedAt),
+    ...authorshipIndexes(t),
+  ],
+);
+
+export type Intake = typeof intakes.$inferSelect;
+export type IntakeIssue = typeof intakeIssues.$inferSelect;
+export type NewIntakeIssue = typeof intakeIssues.$inferInsert;

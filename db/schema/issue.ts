@@ -1,0 +1,467 @@
+// Issues (work items) and everything that hangs off one: assignees, labels, relations, links, attachments,
+// comments, reactions, subscribers, mentions and the activity history.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { authorship, authorshipIndexes, bytea, id, softDelete, timestamps, timestampTz, tsvector, version } from './columns';
+import { estimatePoints } from './estimate';
+import { labels } from './label';
+import { projects } from './project';
+import { states } from './state';
+import { users } from './user';
+import { workspaces } from './workspace';
+
+const live = sql`deleted_at is null`;
+
+/** Per-project issue counter: incremented with UPDATE … RETURNING in the issue's transaction, so ids are gap-free. */
+export const issueSequences = pgTable('issue_sequences', {
+  projectId: uuid()
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  lastSequence: integer().notNull().default(0),
+});
+
+export const issues = pgTable(
+  'issues',
+  {
+    id: id(),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    parentId: uuid().references((): AnyPgColumn => issues.id, { onDelete: 'set null' }),
+    stateId: uuid().references(() => states.id, { onDelete: 'set null' }),
+    estimatePointId: uuid().references(() => estimatePoints.id, { onDelete: 'set null' }),
+    name: text().notNull(),
+    descriptionHtml: text().notNull().default('<p></p>'),
+    descriptionStripped: text(),
+    descriptionJson: jsonb(),
+    descriptionBinary: bytea(),
+    priority: text().notNull().default('none'),
+    startDate: date({ mode: 'string' }),
+    targetDate: date({ mode: 'string' }),
+    sequenceId: integer().notNull(),
+    sortOrder: doublePrecision().notNull().default(65535),
+    completedAt: timestampTz(),
+    archivedAt: timestampTz(),
+    isDraft: boolean().notNull().default(false),
+    externalSource: text(),
+    externalId: text(),
+    typeId: uuid(),
+    searchVector: tsvector().generatedAlwaysAs(
+      sql`to_tsvector('simple'::regconfig, coalesce(name, '') || ' ' || coalesce(description_stripped, ''))`,
+    ),
+    version,
+    ...timestamps,
+    ...authorship,
+    ...softDelete,
+  },
+  (t) => [
+    uniqueIndex().on(t.projectId, t.sequenceId),
+    index().on(t.workspaceId),
+    index().on(t.stateId),
+    index().on(t.estimatePointId),
+    index().on(t.priority),
+    index().on(t.createdAt),
+    index().on(t.updatedAt),
+    index().on(t.targetDate),
+    index().on(t.startDate),
+    index().on(t.sortOrder),
+    index().on(t.parentId),
+    index().on(t.archivedAt),
+    index().on(t.isDraft),
+    index().on(t.deletedAt),
+    index().on(t.completedAt),
+    index().on(t.typeId),
+    index().using('gin', t.searchVector),
+    ...authorshipIndexes(t),
+  ],
+);
+
+export const issueAssignees = pgTable(
+  'issue_assignees',
+  {
+    id: id(),
+    issueId: uuid()
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    assigneeId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    ...timestamps,
+    ...authorship,
+    ...softDelete,
+  },
+  (t) => [
+    uniqueIndex().on(t.issueId, t.assigneeId).where(live),
+    index().on(t.assigneeId),
+    index().on(t.projectId),
+    index().on(t.workspaceId),
+    index().on(t.deletedAt),
+    ...authorshipIndexes(t),
+  ],
+);
+
+export const issueLabels = pgTable(
+  'issue_labels',
+  {
+    id: id(),
+    issueId: uuid()
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    labelId: uuid()
+      .notNull()
+      .references(() => labels.id, { onDelete: 'cascade' }),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    ...timestamps,
+    ...authorship,
+    ...softDelete,
+  },
+  (t) => [
+    uniqueIndex().on(t.issueId, t.labelId).where(live),
+    index().on(t.labelId),
+    index().on(t.projectId),
+    index().on(t.workspaceId),
+    index().on(t.deletedAt),
+    ...authorshipIndexes(t),
+  ],
+);
+
+export const issueRelations = pgTable(
+  'issue_relations',
+  {
+    id: id(),
+    issueId: uuid()
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    relatedIssueId: uuid()
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    relationType: text().notNull().default('blocked_by'),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    version,
+    ...timestamps,
+    ...authorship,
+    ...softDelete,
+  },
+  (t) => [
+    uniqueIndex().on(t.issueId, t.relatedIssueId).where(live),
+    index().on(t.relatedIssueId),
+    index().on(t.relationType),
+    index().on(t.projectId),
+    index().on(t.workspaceId),
+    index().on(t.deletedAt),
+    ...authorshipIndexes(t),
+  ],
+);
+
+export const issueLinks = pgTable(
+  'issue_links',
+  {
+    id: id(),
+    issueId: uuid()
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    title: text(),
+    url: text().notNull(),
+    metadata: jsonb().notNull().default({}),
+    version,
+    ...timestamps,
+    ...authorship,
+    ...softDelete,
+  },
+  (t) => [
+    index().on(t.issueId),
+    index().on(t.projectId),
+    index().on(t.workspaceId),
+    index().on(t.deletedAt),
+    ...authorshipIndexes(t),
+  ],
+);
+
+export const issueAttachments = pgTable(
+  'issue_attachments',
+  {
+    id: id(),
+    issueId: uuid()
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    attributes: jsonb().notNull().default({}),
+    /** Storage key of the file (path on disk or S3 object key). */
+    asset: text().notNull(),
+    name: text().notNull().default(''),
+    size: bigint({ mode: 'number' }).notNull().default(0),
+    mimeType: text(),
+    storage: text().notNull().default('disk'),
+    isUploaded: boolean().notNull().default(false),
+    version,
+    ...timestamps,
+    ...authorship,
+    ...softDelete,
+  },
+  (t) => [
+    index().on(t.issueId),
+    index().on(t.projectId),
+    index().on(t.workspaceId),
+    index().on(t.deletedAt),
+    ...authorshipIndexes(t),
+  ],
+);
+
+export const issueComments = pgTable(
+  'issue_comments',
+  {
+    id: id(),
+    issueId: uuid()
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    parentId: uuid().references((): AnyPgColumn => issueComments.id, { onDelete: 'cascade' }),
+    commentHtml: text().notNull().default('<p></p>'),
+    commentStripped: text().notNull().default(''),
+    commentJson: jsonb().notNull().default({}),
+    attachments: jsonb().notNull().default([]),
+    access: text().notNull().default('INTERNAL'),
+    externalSource: text(),
+    externalId: text(),
+    editedAt: timestampTz(),
+    version,
+    ...timestamps,
+    ...authorship,
+    ...softDelete,
+  },
+  (t) => [
+    index().on(t.issueId, t.createdAt),
+    index().on(t.projectId),
+    index().on(t.workspaceId),
+    index().on(t.actorId),
+    index().on(t.parentId),
+    index().on(t.deletedAt),
+    ...authorshipIndexes(t),
+  ],
+);
+
+export const issueReactions = pgTable(
+  'issue_reactions',
+  {
+    id: id(),
+    issueId: uuid()
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    actorId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reaction: text().notNull(),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    version,
+    ...timestamps,
+    ...authorship,
+    ...softDelete,
+  },
+  (t) => [
+    uniqueIndex().on(t.issueId, t.actorId, t.reaction).where(live),
+    index().on(t.actorId),
+    index().on(t.projectId),
+    index().on(t.workspaceId),
+    index().on(t.deletedAt),
+    ...authorshipIndexes(t),
+  ],
+);
+
+export const commentReactions = pgTable(
+  'comment_reactions',
+  {
+    id: id(),
+    commentId: uuid()
+      .notNull()
+      .references(() => issueComments.id, { onDelete: 'cascade' }),
+    actorId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reaction: text().notNull(),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    version,
+    ...timestamps,
+    ...authorship,
+    ...softDelete,
+  },
+  (t) => [
+    uniqueIndex().on(t.commentId, t.actorId, t.reaction).where(live),
+    index().on(t.actorId),
+    index().on(t.projectId),
+    index().on(t.workspaceId),
+    index().on(t.deletedAt),
+    ...authorshipIndexes(t),
+  ],
+);
+
+export const issueSubscribers = pgTable(
+  'issue_subscribers',
+  {
+    id: id(),
+    issueId: uuid()
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    subscriberId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    ...timestamps,
+    ...authorship,
+    ...softDelete,
+  },
+  (t) => [
+    uniqueIndex().on(t.issueId, t.subscriberId).where(live),
+    index().on(t.subscriberId),
+    index().on(t.projectId),
+    index().on(t.workspaceId),
+    index().on(t.deletedAt),
+    ...authorshipIndexes(t),
+  ],
+);
+
+export const issueMentions = pgTable(
+  'issue_mentions',
+  {
+    id: id(),
+    issueId: uuid()
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    mentionId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    ...timestamps,
+    ...authorship,
+    ...softDelete,
+  },
+  (t) => [
+    uniqueIndex().on(t.issueId, t.mentionId).where(live),
+    index().on(t.mentionId),
+    index().on(t.projectId),
+    index().on(t.workspaceId),
+    index().on(t.deletedAt),
+    ...authorshipIndexes(t),
+  ],
+);
+
+/** One row per changed field, written in the same transaction as the change (DESIGN.md "Data"). */
+export const issueActivities = pgTable(
+  'issue_activities',
+  {
+    id: id(),
+    // Kept (set null) when the issue is hard-deleted, so workspace history survives.
+    issueId: uuid().references(() => issues.id, { onDelete: 'set null' }),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    verb: text().notNull().default('created'),
+    field: text(),
+    oldValue: text(),
+    newValue: text(),
+    comment: text().notNull().default(''),
+    attachments: jsonb().notNull().default([]),
+    issueCommentId: uuid().references(() => issueComments.id, { onDelete: 'set null' }),
+    oldIdentifier: uuid(),
+    newIdentifier: uuid(),
+    epoch: doublePrecision(),
+    ...timestamps,
+    ...authorship,
+    ...softDelete,
+  },
+  (t) => [
+    index().on(t.issueId, t.createdAt),
+    index().on(t.actorId, t.createdAt),
+    index().on(t.projectId, t.createdAt),
+    index().on(t.workspaceId, t.createdAt),
+    index().on(t.issueCommentId),
+    ...authorshipIndexes(t),
+  ],
+);
+
+export type IssueSequence = typeof issueSequences.$inferSelect;
+export type Issue = typeof issues.$inferSelect;
+export type NewIssue = typeof issues.$inferInsert;
+export type IssueAssignee = typeof issueAssignees.$inferSelect;
+export type IssueLabel = typeof issueLabels.$inferSelect;
+export type IssueRelation = typeof issueRelations.$inferSelect;
+export type IssueLink = typeof issueLinks.$inferSelect;
+export type IssueAttachment = typeof issueAttachments.$inferSelect;
+export type IssueComment = typeof issueComments.$inferSelect;
+export type IssueReaction = typeof issueReactions.$inferSelect;
+export type CommentReaction = typeof commentReactions.$inferSelect;
+export type IssueSubscriber = typeof issueSubscribers.$inferSelect;
+export type IssueMention = typeof issueMentions.$inferSelect;
+export type IssueActivity = typeof issueActivities.$inferSelect;

@@ -1,0 +1,38 @@
+// Labels: project labels (projectId set) or workspace-wide ones, optionally nested under a parent label.
+import { sql } from 'drizzle-orm';
+import { doublePrecision, index, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { authorship, authorshipIndexes, id, softDelete, timestamps, version } from './columns';
+import { projects } from './project';
+import { workspaces } from './workspace';
+
+export const labels = pgTable(
+  'labels',
+  {
+    id: id(),
+    projectId: uuid().references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    parentId: uuid().references((): AnyPgColumn => labels.id, { onDelete: 'set null' }),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    color: text().notNull().default(''),
+    sortOrder: doublePrecision().notNull().default(65535),
+    externalSource: text(),
+    externalId: text(),
+    version,
+    ...timestamps,
+    ...authorship,
+    ...softDelete,
+  },
+  (t) => [
+    uniqueIndex().on(t.projectId, t.name).where(sql`deleted_at is null and project_id is not null`),
+    index().on(t.workspaceId),
+    index().on(t.parentId),
+    index().on(t.deletedAt),
+    ...authorshipIndexes(t),
+  ],
+);
+
+export type Label = typeof labels.$inferSelect;
+export type NewLabel = typeof labels.$inferInsert;

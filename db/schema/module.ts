@@ -1,0 +1,178 @@
+// Modules (feature-sized groups of issues): members, issues, links and per-user module view settings.
+import { sql } from 'drizzle-orm';
+import { date, doublePrecision, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { authorship, authorshipIndexes, id, softDelete, timestamps, timestampTz, version } from './columns';
+import { issues } from './issue';
+import { projects } from './project';
+import { users } from './user';
+import { workspaces } from './workspace';
+
+const live = sql`deleted_at is null`;
+
+export const modules = pgTable(
+  'modules',
+  {
+    id: id(),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    descriptionHtml: text().notNull().default('<p></p>'),
+    startDate: date({ mode: 'string' }),
+    targetDate: date({ mode: 'string' }),
+    status: text().notNull().default('planned'),
+    leadId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    sortOrder: doublePrecision().notNull().default(65535),
+    viewProps: jsonb().notNull().default({}),
+    logoProps: jsonb().notNull().default({}),
+    archivedAt: timestampTz(),
+    externalSource: text(),
+    externalId: text(),
+    version,
+    ...timestamps,
+    ...authorship,
+    ...softDelete,
+  },
+  (t) => [
+    uniqueIndex().on(t.projectId, t.name).where(live),
+    index().on(t.workspaceId),
+    index().on(t.leadId),
+    index().on(t.status),
+    index().on(t.archivedAt),
+    index().on(t.deletedAt),
+    ...authorshipIndexes(t),
+  ],
+);
+
+export const moduleMembers = pgTable(
+  'module_members',
+  {
+    id: id(),
+    moduleId: uuid()
+      .notNull()
+      .references(() => modules.id, { onDelete: 'cascade' }),
+    memberId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    ...timestamps,
+    ...authorship,
+    ...softDelete,
+  },
+  (t) => [
+    uniqueIndex().on(t.moduleId, t.memberId).where(live),
+    index().on(t.memberId),
+    index().on(t.projectId),
+    index().on(t.workspaceId),
+    index().on(t.deletedAt),
+    ...authorshipIndexes(t),
+  ],
+);
+
+export const moduleIssues = pgTable(
+  'module_issues',
+  {
+    id: id(),
+    moduleId: uuid()
+      .notNull()
+      .references(() => modules.id, { onDelete: 'cascade' }),
+    issueId: uuid()
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    ...timestamps,
+    ...authorship,
+    ...softDelete,
+  },
+  (t) => [
+    uniqueIndex().on(t.moduleId, t.issueId).where(live),
+    index().on(t.issueId),
+    index().on(t.projectId),
+    index().on(t.workspaceId),
+    index().on(t.deletedAt),
+    ...authorshipIndexes(t),
+  ],
+);
+
+export const moduleLinks = pgTable(
+  'module_links',
+  {
+    id: id(),
+    moduleId: uuid()
+      .notNull()
+      .references(() => modules.id, { onDelete: 'cascade' }),
+    title: text(),
+    url: text().notNull(),
+    metadata: jsonb().notNull().default({}),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    version,
+    ...timestamps,
+    ...authorship,
+    ...softDelete,
+  },
+  (t) => [
+    index().on(t.moduleId),
+    index().on(t.projectId),
+    index().on(t.workspaceId),
+    index().on(t.deletedAt),
+    ...authorshipIndexes(t),
+  ],
+);
+
+export const moduleUserProperties = pgTable(
+  'module_user_properties',
+  {
+    id: id(),
+    moduleId: uuid()
+      .notNull()
+      .references(() => modules.id, { onDelete: 'cascade' }),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    filters: jsonb().notNull().default({}),
+    displayFilters: jsonb().notNull().default({}),
+    displayProperties: jsonb().notNull().default({}),
+    richFilters: jsonb().notNull().default({}),
+    ...timestamps,
+    ...authorship,
+  },
+  (t) => [
+    uniqueIndex().on(t.moduleId, t.userId),
+    index().on(t.projectId),
+    index().on(t.workspaceId),
+    index().on(t.userId),
+    ...authorshipIndexes(t),
+  ],
+);
+
+export type Module = typeof modules.$inferSelect;
+export type NewModule = typeof modules.$inferInsert;
+export type ModuleMember = typeof moduleMembers.$inferSelect;
+export type ModuleIssue = typeof moduleIssues.$inferSelect;
+export type ModuleLink = typeof moduleLinks.$inferSelect;
+export type ModuleUserProperty = typeof moduleUserProperties.$inferSelect;

@@ -1,0 +1,152 @@
+// Pages (collaborative documents): the page row, its projects and labels, saved versions and the Yjs update log.
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { authorship, authorshipIndexes, bytea, id, softDelete, timestamps, timestampTz, tsvector, version } from './columns';
+import { labels } from './label';
+import { projects } from './project';
+import { users } from './user';
+import { workspaces } from './workspace';
+
+export const pages = pgTable(
+  'pages',
+  {
+    id: id(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text().notNull().default(''),
+    /** Compacted Yjs state; the source of truth for the body (html/stripped are derived from it). */
+    descriptionBinary: bytea(),
+    descriptionHtml: text().notNull().default('<p></p>'),
+    descriptionStripped: text(),
+    descriptionJson: jsonb().notNull().default({}),
+    ownedById: uuid().references(() => users.id, { onDelete: 'set null' }),
+    access: integer().notNull().default(0),
+    color: text().notNull().default(''),
+    parentId: uuid().references((): AnyPgColumn => pages.id, { onDelete: 'cascade' }),
+    archivedAt: timestampTz(),
+    isLocked: boolean().notNull().default(false),
+    viewProps: jsonb().notNull().default({}),
+    logoProps: jsonb().notNull().default({}),
+    isGlobal: boolean().notNull().default(false),
+    sortOrder: doublePrecision().notNull().default(65535),
+    externalSource: text(),
+    externalId: text(),
+    searchVector: tsvector().generatedAlwaysAs(
+      sql`to_tsvector('simple'::regconfig, coalesce(name, '') || ' ' || coalesce(description_stripped, ''))`,
+    ),
+    version,
+    ...timestamps,
+    ...authorship,
+    ...softDelete,
+  },
+  (t) => [
+    index().on(t.workspaceId),
+    index().on(t.ownedById),
+    index().on(t.parentId),
+    index().on(t.access),
+    index().on(t.archivedAt),
+    index().on(t.deletedAt),
+    index().using('gin', t.searchVector),
+    ...authorshipIndexes(t),
+  ],
+);
+
+export const pageProjects = pgTable(
+  'page_projects',
+  {
+    id: id(),
+    pageId: uuid()
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    ...timestamps,
+    ...authorship,
+    ...softDelete,
+  },
+  (t) => [
+    uniqueIndex().on(t.pageId, t.projectId).where(sql`deleted_at is null`),
+    index().on(t.projectId),
+    index().on(t.workspaceId),
+    index().on(t.deletedAt),
+    ...authorshipIndexes(t),
+  ],
+);
+
+export const pageLabels = pgTable(
+  'page_labels',
+  {
+    id: id(),
+    pageId: uuid()
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    labelId: uuid()
+      .notNull()
+      .references(() => labels.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    ...timestamps,
+    ...authorship,
+    ...softDelete,
+  },
+  (t) => [
+    uniqueIndex().on(t.pageId, t.labelId).where(sql`deleted_at is null`),
+    index().on(t.labelId),
+    index().on(t.workspaceId),
+    ...authorshipIndexes(t),
+  ],
+);
+
+export const pageVersions = pgTable(
+  'page_versions',
+  {
+    id: id(),
+    pageId: uuid()
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    ownedById: uuid().references(() => users.id, { onDelete: 'set null' }),
+    lastSavedAt: timestampTz().notNull().defaultNow(),
+    descriptionBinary: bytea(),
+    descriptionHtml: text().notNull().default('<p></p>'),
+    descriptionStripped: text(),
+    descriptionJson: jsonb().notNull().default({}),
+    ...timestamps,
+    ...authorship,
+  },
+  (t) => [
+    index().on(t.pageId, t.lastSavedAt),
+    index().on(t.workspaceId),
+    index().on(t.ownedById),
+    ...authorshipIndexes(t),
+  ],
+);
+
+/** Durable Yjs update log, appended before Hocuspocus' debounced store; compacted into pages.descriptionBinary. */
+export const pageUpdates = pgTable(
+  'page_updates',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    pageId: uuid()
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    update: bytea().notNull(),
+    createdAt: timestampTz().notNull().defaultNow(),
+  },
+  (t) => [index().on(t.pageId, t.id)],
+);
+
+export type Page = typeof pages.$inferSelect;
+export type NewPage = typeof pages.$inferInsert;
+export type PageProject = typeof pageProjects.$inferSelect;
+export type PageLabel = typeof pageLabels.$inferSelect;
+export type PageVersion = typeof pageVersions.$inferSelect;
+export type PageUpdate = typeof pageUpdates.$inferSelect;

@@ -1,0 +1,181 @@
+// Projects and their membership, identifiers, per-user view settings and public (deploy board) links.
+import { sql } from 'drizzle-orm';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { authorship, authorshipIndexes, id, softDelete, timestamps, timestampTz, version } from './columns';
+import { estimates } from './estimate';
+import { states } from './state';
+import { users } from './user';
+import { workspaces } from './workspace';
+
+const live = sql`deleted_at is null`;
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: id(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    descriptionHtml: text().notNull().default('<p></p>'),
+    network: integer().notNull().default(2),
+    identifier: text().notNull(),
+    defaultAssigneeId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    projectLeadId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    emoji: text(),
+    iconProp: jsonb(),
+    logoProps: jsonb().notNull().default({}),
+    moduleView: boolean().notNull().default(true),
+    cycleView: boolean().notNull().default(true),
+    issueViewsView: boolean().notNull().default(true),
+    pageView: boolean().notNull().default(true),
+    intakeView: boolean().notNull().default(false),
+    isTimeTrackingEnabled: boolean().notNull().default(false),
+    isIssueTypeEnabled: boolean().notNull().default(false),
+    guestViewAllFeatures: boolean().notNull().default(false),
+    coverImage: text(),
+    estimateId: uuid().references((): AnyPgColumn => estimates.id, { onDelete: 'set null' }),
+    archiveIn: integer().notNull().default(0),
+    closeIn: integer().notNull().default(0),
+    defaultStateId: uuid().references((): AnyPgColumn => states.id, { onDelete: 'set null' }),
+    archivedAt: timestampTz(),
+    timezone: text().notNull().default('UTC'),
+    externalSource: text(),
+    externalId: text(),
+    version,
+    ...timestamps,
+    ...authorship,
+    ...softDelete,
+  },
+  (t) => [
+    uniqueIndex().on(t.workspaceId, t.identifier).where(live),
+    uniqueIndex().on(t.workspaceId, t.name).where(live),
+    index().on(t.defaultAssigneeId),
+    index().on(t.projectLeadId),
+    index().on(t.estimateId),
+    index().on(t.defaultStateId),
+    index().on(t.archivedAt),
+    index().on(t.network),
+    index().on(t.deletedAt),
+    ...authorshipIndexes(t),
+  ],
+);
+
+export const projectMembers = pgTable(
+  'project_members',
+  {
+    id: id(),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    memberId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: integer().notNull().default(5),
+    comment: text(),
+    viewProps: jsonb().notNull().default({}),
+    defaultProps: jsonb().notNull().default({}),
+    preferences: jsonb().notNull().default({}),
+    sortOrder: doublePrecision().notNull().default(65535),
+    isActive: boolean().notNull().default(true),
+    version,
+    ...timestamps,
+    ...authorship,
+  },
+  (t) => [
+    uniqueIndex().on(t.projectId, t.memberId),
+    index().on(t.workspaceId, t.memberId),
+    index().on(t.memberId),
+    index().on(t.role),
+    ...authorshipIndexes(t),
+  ],
+);
+
+/** Identifiers ever used in a workspace, so a freed identifier is not reused while its issues are referenced. */
+export const projectIdentifiers = pgTable(
+  'project_identifiers',
+  {
+    id: id(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    projectId: uuid().references(() => projects.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    ...timestamps,
+    ...authorship,
+  },
+  (t) => [uniqueIndex().on(t.workspaceId, t.name), index().on(t.projectId), ...authorshipIndexes(t)],
+);
+
+export const projectUserProperties = pgTable(
+  'project_user_properties',
+  {
+    id: id(),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    filters: jsonb().notNull().default({}),
+    displayFilters: jsonb().notNull().default({}),
+    displayProperties: jsonb().notNull().default({}),
+    richFilters: jsonb().notNull().default({}),
+    preferences: jsonb().notNull().default({}),
+    sortOrder: doublePrecision().notNull().default(65535),
+    ...timestamps,
+    ...authorship,
+  },
+  (t) => [
+    uniqueIndex().on(t.projectId, t.userId),
+    index().on(t.workspaceId),
+    index().on(t.userId),
+    ...authorshipIndexes(t),
+  ],
+);
+
+export const deployBoards = pgTable(
+  'deploy_boards',
+  {
+    id: id(),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    entityIdentifier: uuid(),
+    entityName: text().notNull().default('project'),
+    anchor: text().notNull(),
+    isCommentsEnabled: boolean().notNull().default(false),
+    isReactionsEnabled: boolean().notNull().default(false),
+    isVotesEnabled: boolean().notNull().default(false),
+    intake: uuid(),
+    viewProps: jsonb().notNull().default({}),
+    isActivityEnabled: boolean().notNull().default(true),
+    isDisabled: boolean().notNull().default(false),
+    ...timestamps,
+    ...authorship,
+  },
+  (t) => [
+    uniqueIndex().on(t.anchor),
+    index().on(t.projectId),
+    index().on(t.workspaceId),
+    index().on(t.entityName, t.entityIdentifier),
+    ...authorshipIndexes(t),
+  ],
+);
+
+export type Project = typeof projects.$inferSelect;
+export type NewProject = typeof projects.$inferInsert;
+export type ProjectMember = typeof projectMembers.$inferSelect;
+export type ProjectIdentifier = typeof projectIdentifiers.$inferSelect;
+export type ProjectUserProperty = typeof projectUserProperties.$inferSelect;
+export type DeployBoard = typeof deployBoards.$inferSelect;

@@ -1,0 +1,44 @@
+// Workflow states of a project (backlog, unstarted, started, completed, cancelled, triage groups).
+import { sql } from 'drizzle-orm';
+import { boolean, doublePrecision, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { authorship, authorshipIndexes, id, softDelete, timestamps, version } from './columns';
+import { projects } from './project';
+import { workspaces } from './workspace';
+
+export const states = pgTable(
+  'states',
+  {
+    id: id(),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    color: text().notNull(),
+    slug: text().notNull().default(''),
+    sequence: doublePrecision().notNull().default(65535),
+    group: text().notNull().default('backlog'),
+    isTriage: boolean().notNull().default(false),
+    /** The API's `default` field. */
+    isDefault: boolean().notNull().default(false),
+    externalSource: text(),
+    externalId: text(),
+    version,
+    ...timestamps,
+    ...authorship,
+    ...softDelete,
+  },
+  (t) => [
+    uniqueIndex().on(t.projectId, t.name).where(sql`deleted_at is null`),
+    index().on(t.workspaceId),
+    index().on(t.group),
+    index().on(t.deletedAt),
+    ...authorshipIndexes(t),
+  ],
+);
+
+export type State = typeof states.$inferSelect;
+export type NewState = typeof states.$inferInsert;

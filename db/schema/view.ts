@@ -1,0 +1,47 @@
+// Saved issue views: project views (projectId set) and workspace-wide (global) views.
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { authorship, authorshipIndexes, id, softDelete, timestamps, timestampTz, version } from './columns';
+import { projects } from './project';
+import { users } from './user';
+import { workspaces } from './workspace';
+
+export const views = pgTable(
+  'views',
+  {
+    id: id(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** Null for a workspace (global) view. */
+    projectId: uuid().references(() => projects.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    query: jsonb().notNull().default({}),
+    filters: jsonb().notNull().default({}),
+    displayFilters: jsonb().notNull().default({}),
+    displayProperties: jsonb().notNull().default({}),
+    richFilters: jsonb().notNull().default({}),
+    access: integer().notNull().default(0),
+    isLocked: boolean().notNull().default(false),
+    ownedById: uuid().references(() => users.id, { onDelete: 'set null' }),
+    sortOrder: doublePrecision().notNull().default(65535),
+    logoProps: jsonb().notNull().default({}),
+    anchor: text(),
+    archivedAt: timestampTz(),
+    version,
+    ...timestamps,
+    ...authorship,
+    ...softDelete,
+  },
+  (t) => [
+    index().on(t.workspaceId),
+    index().on(t.projectId),
+    index().on(t.ownedById),
+    index().on(t.access),
+    index().on(t.deletedAt),
+    ...authorshipIndexes(t),
+  ],
+);
+
+export type View = typeof views.$inferSelect;
+export type NewView = typeof views.$inferInsert;

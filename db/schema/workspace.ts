@@ -1,0 +1,116 @@
+// Workspaces and who belongs to them: members, pending invitations and per-user workspace view settings.
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { authorship, authorshipIndexes, id, softDelete, timestamps, timestampTz, version } from './columns';
+import { users } from './user';
+
+const live = sql`deleted_at is null`;
+
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: id(),
+    name: text().notNull(),
+    slug: text().notNull(),
+    ownerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    logo: text(),
+    organizationSize: text(),
+    timezone: text().notNull().default('UTC'),
+    backgroundColor: text(),
+    ...timestamps,
+    ...authorship,
+    ...softDelete,
+  },
+  (t) => [
+    uniqueIndex().on(t.slug).where(live),
+    index().on(t.ownerId),
+    index().on(t.deletedAt),
+    ...authorshipIndexes(t),
+  ],
+);
+
+export const workspaceMembers = pgTable(
+  'workspace_members',
+  {
+    id: id(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    memberId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: integer().notNull().default(5),
+    companyRole: text(),
+    viewProps: jsonb().notNull().default({}),
+    defaultProps: jsonb().notNull().default({}),
+    issueProps: jsonb().notNull().default({ subscribed: true, assigned: true, created: true, all_issues: true }),
+    isActive: boolean().notNull().default(true),
+    gettingStartedChecklist: jsonb().notNull().default({}),
+    tips: jsonb().notNull().default({}),
+    exploredFeatures: jsonb().notNull().default({}),
+    version,
+    ...timestamps,
+    ...authorship,
+  },
+  (t) => [
+    uniqueIndex().on(t.workspaceId, t.memberId),
+    index().on(t.memberId),
+    index().on(t.role),
+    ...authorshipIndexes(t),
+  ],
+);
+
+export const workspaceInvitations = pgTable(
+  'workspace_invitations',
+  {
+    id: id(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    role: integer().notNull().default(5),
+    /** The secret sent in the invite link (compared in constant time by the service). */
+    token: text().notNull(),
+    message: text(),
+    accepted: boolean().notNull().default(false),
+    respondedAt: timestampTz(),
+    ...timestamps,
+    ...authorship,
+    ...softDelete,
+  },
+  (t) => [
+    uniqueIndex().on(t.workspaceId, t.email).where(live),
+    index().on(t.email),
+    uniqueIndex().on(t.token),
+    index().on(t.deletedAt),
+    ...authorshipIndexes(t),
+  ],
+);
+
+export const workspaceUserProperties = pgTable(
+  'workspace_user_properties',
+  {
+    id: id(),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    filters: jsonb().notNull().default({}),
+    displayFilters: jsonb().notNull().default({}),
+    displayProperties: jsonb().notNull().default({}),
+    richFilters: jsonb().notNull().default({}),
+    ...timestamps,
+    ...authorship,
+  },
+  (t) => [uniqueIndex().on(t.workspaceId, t.userId), index().on(t.userId), ...authorshipIndexes(t)],
+);
+
+export type Workspace = typeof workspaces.$inferSelect;
+export type NewWorkspace = typeof workspaces.$inferInsert;
+export type WorkspaceMember = typeof workspaceMembers.$inferSelect;
+export type WorkspaceInvitation = typeof workspaceInvitations.$inferSelect;
+export type WorkspaceUserProperty = typeof workspaceUserProperties.$inferSelect;

@@ -1,0 +1,9 @@
+// drizzle-kit configuration: one migrations folder serves Postgres and PGlite alike.
+import { defineConfig } from 'drizzle-kit';
+
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './db/schema/index.ts',
+  out: './db/migrations',
+  casing: 'snake_case',
+});

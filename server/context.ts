@@ -1,0 +1,24 @@
+// What every route and service can reach: configuration, the database and the process-wide
+// collaborators (mailer, live hub). Built once in app.ts and decorated on Fastify as `app.ctx`.
+import type { Config } from './config';
+import type { Database, Db } from '../db/client';
+
+export interface ServerContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  /** Hooks run after a write transaction commits (the live hub registers here). */
+  afterCommit: Array<(event: CommittedWrite) => void>;
+}
+
+/** What a committed write transaction produced, handed to after-commit listeners. */
+export interface CommittedWrite {
+  workspaceIds: string[];
+  maxChangeId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: ServerContext;
+  }
+}

@@ -1,0 +1,139 @@
+// Enforces the permission rule each route declares in `config.access` (STYLE §4a). A route without
+// a rule fails the boot. For workspace and project rules it loads the caller's memberships once and
+// leaves them on `request.actor` for handlers and policies.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { and, eq, isNull } from 'drizzle-orm';
+import { instanceAdmins, projectMembers, projects, workspaceMembers, workspaces } from '../../db/schema/index';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors';
+import { isUuid } from '../validation';
+
+export const ROLE = { admin: 20, member: 15, guest: 5 } as const;
+export type RoleName = keyof typeof ROLE;
+
+export interface ScopedRule {
+  scope: 'workspace' | 'project';
+  /** Minimum role in that scope (spec §6: ADMIN 20, MEMBER 15, GUEST 5). */
+  min: RoleName;
+  /** Project rules only: a workspace admin passes without being a project member (project PATCH/DELETE). */
+  workspaceAdminBypass?: boolean;
+  /** Workspace rules only: outsiders get 404 rather than 403 (GET of the workspace itself). */
+  hideFromOutsiders?: boolean;
+}
+
+/**
+ * Who may call a route. `public`: anyone; `authenticated`: any signed-in user (API keys only where
+ * `apiKey: true`); `instance-admin`: an instance admin (admin or app session); scoped: a member.
+ */
+export type AccessRule = 'public' | 'authenticated' | 'instance-admin' | ScopedRule;
+
+type WorkspaceRow = typeof workspaces.$inferSelect;
+type ProjectRow = typeof projects.$inferSelect;
+
+export interface Actor {
+  userId: string;
+  workspace: WorkspaceRow | null;
+  workspaceRole: number | null;
+  project: ProjectRow | null;
+  /** The caller's active role in the project, or null when not a member. */
+  projectRole: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: AccessRule;
+    /** `authenticated` routes that an API key may also call (API.md: GET /api/users/me/). */
+    apiKey?: boolean;
+  }
+  interface FastifyRequest {
+    actor: Actor;
+  }
+}
+
+async function accessPlugin(app: FastifyInstance) {
+  const { db } = app.ctx;
+
+  app.addHook('onRoute', (route) => {
+    const access = (route.config as { access?: AccessRule } | undefined)?.access;
+    if (!access && !route.url.startsWith('/*') && route.url !== '*') {
+      throw new Error(`Route ${route.method} ${route.url} declares no config.access rule`);
+    }
+  });
+
+  app.decorateRequest('actor', null as unknown as Actor);
+  app.addHook('preValidation', async (request) => {
+    const rule = request.routeOptions.config?.access;
+    if (!rule || rule === 'public') return;
+    const user = request.auth.user ?? null;
+    if (rule === 'instance-admin') return requireInstanceAdmin(request);
+    if (!user) throw new UnauthorizedError();
+    request.actor = { userId: user.id, workspace: null, workspaceRole: null, project: null, projectRole: null };
+    if (rule === 'authenticated') {
+      if (request.auth.via === 'api_key' && !request.routeOptions.config.apiKey) throw new ForbiddenError();
+      return;
+    }
+    await resolveWorkspace(request, rule);
+    if (rule.scope === 'project') await resolveProject(request, rule);
+  });
+
+  async function requireInstanceAdmin(request: FastifyRequest) {
+    const user = request.auth.adminUser ?? (request.auth.via === 'session' ? request.auth.user : null);
+    if (!user) throw new UnauthorizedError();
+    const [admin] = await db.select({ id: instanceAdmins.id }).from(instanceAdmins).where(eq(instanceAdmins.userId, user.id)).limit(1);
+    if (!admin) throw new ForbiddenError();
+    request.actor = { userId: user.id, workspace: null, workspaceRole: null, project: null, projectRole: null };
+  }
+
+  async function resolveWorkspace(request: FastifyRequest, rule: ScopedRule) {
+    const slug = (request.params as Record<string, string>).slug;
+    const [row] = await db
+      .select({ workspace: workspaces, role: workspaceMembers.role })
+      .from(workspaces)
+      .leftJoin(
+        workspaceMembers,
+        and(
+          eq(workspaceMembers.workspaceId, workspaces.id),
+          eq(workspaceMembers.memberId, request.actor.userId),
+          eq(workspaceMembers.isActive, true),
+        ),
+      )
+      .where(and(eq(workspaces.slug, slug ?? ''), isNull(workspaces.deletedAt)))
+      .limit(1);
+    // Security: unknown workspace and non-member look the same, so slugs do not leak.
+    const outsider = !row || row.role === null;
+    const token = request.auth.apiToken;
+    if (outsider || (token && token.workspaceId !== row.workspace.id)) {
+      if (rule.hideFromOutsiders) throw new NotFoundError('No Workspace matches the given query.');
+      throw new ForbiddenError();
+    }
+    request.actor.workspace = row.workspace;
+    request.actor.workspaceRole = row.role;
+    if (rule.scope === 'workspace' && row.role! < ROLE[rule.min]) throw new ForbiddenError();
+  }
+
+  async function resolveProject(request: FastifyRequest, rule: ScopedRule) {
+    const projectId = (request.params as Record<string, string>).projectId;
+    if (!isUuid(projectId)) throw new NotFoundError('Project does not exist');
+    const [row] = await db
+      .select({ project: projects, role: projectMembers.role })
+      .from(projects)
+      .leftJoin(
+        projectMembers,
+        and(
+          eq(projectMembers.projectId, projects.id),
+          eq(projectMembers.memberId, request.actor.userId),
+          eq(projectMembers.isActive, true),
+        ),
+      )
+      .where(and(eq(projects.id, projectId), eq(projects.workspaceId, request.actor.workspace!.id), isNull(projects.deletedAt)))
+      .limit(1);
+    if (!row) throw new NotFoundError('Project does not exist');
+    request.actor.project = row.project;
+    request.actor.projectRole = row.role;
+    const isWorkspaceAdmin = request.actor.workspaceRole === ROLE.admin;
+    if (rule.workspaceAdminBypass && isWorkspaceAdmin) return;
+    if (row.role === null || row.role < ROLE[rule.min]) throw new ForbiddenError();
+  }
+}
+
+export default fp(accessPlugin, { name: 'access', dependencies: ['session'] });

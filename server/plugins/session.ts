@@ -1,0 +1,118 @@
+// Works out who is calling: the `session-id` cookie (app), the `admin-session-id` cookie (instance
+// admin area) or an `X-Api-Key` workspace token. Sets `request.auth`; never rejects by itself —
+// except a presented-but-invalid API key (401) or an over-limit key (429), as API.md requires.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { apiTokens, sessions, users } from '../../db/schema/index';
+import { RateLimitError, UnauthorizedError } from '../errors';
+import { hashSecret } from '../security';
+
+export const SESSION_COOKIE = 'session-id';
+export const ADMIN_SESSION_COOKIE = 'admin-session-id';
+
+type UserRow = typeof users.$inferSelect;
+type ApiTokenRow = typeof apiTokens.$inferSelect;
+
+export interface AuthState {
+  user: UserRow | null;
+  via: 'session' | 'api_key' | null;
+  /** Hashed id of the app session (when via = session). */
+  sessionId: string | null;
+  apiToken: ApiTokenRow | null;
+  /** The user of a valid admin-area session, if any (independent of the app session). */
+  adminUser: UserRow | null;
+  adminSessionId: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthState;
+  }
+}
+
+async function sessionPlugin(app: FastifyInstance) {
+  const { db, config } = app.ctx;
+  const apiKeyWindows = new Map<string, { start: number; count: number }>();
+
+  async function userForSession(rawKey: string | undefined, kind: 'app' | 'admin') {
+    if (!rawKey) return null;
+    const id = hashSecret(rawKey);
+    const [row] = await db
+      .select({ user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, id), eq(sessions.kind, kind), gt(sessions.expiresAt, new Date())))
+      .limit(1);
+    return row && row.user.isActive ? { id, user: row.user } : null;
+  }
+
+  async function authenticateApiKey(request: FastifyRequest, rawKey: string) {
+    const [row] = await db
+      .select({ token: apiTokens, user: users })
+      .from(apiTokens)
+      .innerJoin(users, eq(users.id, apiTokens.userId))
+      .where(
+        and(
+          eq(apiTokens.tokenHash, hashSecret(rawKey)),
+          eq(apiTokens.isActive, true),
+          isNull(apiTokens.deletedAt),
+          or(isNull(apiTokens.expiredAt), gt(apiTokens.expiredAt, new Date())),
+        ),
+      )
+      .limit(1);
+    if (!row || !row.user.isActive) throw new UnauthorizedError('Given API token is not valid');
+    enforceApiKeyLimit(row.token.id);
+    request.auth.user = row.user;
+    request.auth.via = 'api_key';
+    request.auth.apiToken = row.token;
+    // last_used is informational: update at most once a minute, off the request's critical path.
+    if (!row.token.lastUsed || Date.now() - row.token.lastUsed.getTime() > 60_000) {
+      db.update(apiTokens).set({ lastUsed: new Date() }).where(eq(apiTokens.id, row.token.id)).catch(() => {});
+    }
+  }
+
+  function enforceApiKeyLimit(tokenId: string) {
+    const now = Date.now();
+    const window = apiKeyWindows.get(tokenId);
+    if (!window || now - window.start >= 60_000) {
+      apiKeyWindows.set(tokenId, { start: now, count: 1 });
+      return;
+    }
+    window.count += 1;
+    if (window.count > config.RATE_LIMIT_API_KEY_PER_MIN) throw new RateLimitError();
+  }
+
+  app.decorateRequest('auth', null as unknown as AuthState);
+  app.addHook('onRequest', async (request) => {
+    request.auth = { user: null, via: null, sessionId: null, apiToken: null, adminUser: null, adminSessionId: null };
+    const apiKey = headerValue(request.headers['x-api-key']) ?? liveStreamToken(request);
+    if (apiKey) return authenticateApiKey(request, apiKey);
+    const [appSession, adminSession] = await Promise.all([
+      userForSession(request.cookies[SESSION_COOKIE], 'app'),
+      request.url.startsWith('/api/instances') ? userForSession(request.cookies[ADMIN_SESSION_COOKIE], 'admin') : null,
+    ]);
+    if (appSession) {
+      request.auth.user = appSession.user;
+      request.auth.via = 'session';
+      request.auth.sessionId = appSession.id;
+    }
+    if (adminSession) {
+      request.auth.adminUser = adminSession.user;
+      request.auth.adminSessionId = adminSession.id;
+    }
+  });
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value || undefined;
+}
+
+/** The live stream also accepts `?token=<api key>` because browsers cannot set WS headers. */
+function liveStreamToken(request: FastifyRequest): string | undefined {
+  if (!request.url.startsWith('/live')) return undefined;
+  const token = (request.query as Record<string, unknown> | undefined)?.token;
+  return typeof token === 'string' && token.startsWith('trl_api_') ? token : undefined;
+}
+
+export default fp(sessionPlugin, { name: 'session', dependencies: ['@fastify/cookie'] });

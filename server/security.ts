@@ -1,0 +1,27 @@
+// Small, audited crypto helpers: random tokens, hashing of stored secrets, constant-time compare.
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+
+/** A URL-safe random token of `bytes` random bytes, hex encoded. */
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString('hex');
+}
+
+/** A 6-digit numeric code from a CSPRNG (100000–999999). */
+export function randomDigits(): string {
+  return String(randomInt(100_000, 1_000_000));
+}
+
+/** Security: secrets (session keys, API tokens, reset tokens, codes) are stored only as hashes. */
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+export function hmacHex(key: string, data: string | Buffer): string {
+  return createHmac('sha256', key).update(data).digest('hex');
+}
+
+export function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

@@ -1,0 +1,36 @@
+// Password hashing (Argon2id, memory-hard, via @node-rs/argon2 — a prebuilt binary from the npm
+// registry, no install script) and the strength rule of API.md: zxcvbn score ≥ 3, 8–128 chars.
+import { hash, verify } from '@node-rs/argon2';
+import { zxcvbn, zxcvbnOptions } from '@zxcvbn-ts/core';
+import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
+import * as zxcvbnEn from '@zxcvbn-ts/language-en';
+
+zxcvbnOptions.setOptions({
+  dictionary: { ...zxcvbnCommon.dictionary, ...zxcvbnEn.dictionary },
+  graphs: zxcvbnCommon.adjacencyGraphs,
+  translations: zxcvbnEn.translations,
+});
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** Hashes a password with Argon2id (parameters tuned for ~50 ms on the 2-core target). */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+}
+
+export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  if (!passwordHash) return false;
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+/** True when the password is long enough, not too long, and scores ≥ 3 on zxcvbn. */
+export function isStrongPassword(password: unknown, userInputs: string[] = []): password is string {
+  if (typeof password !== 'string') return false;
+  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) return false;
+  return zxcvbn(password, userInputs).score >= 3;
+}

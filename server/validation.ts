@@ -1,0 +1,17 @@
+// Tiny input guards shared by plugins and routes.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
+
+/** True when any string inside the value contains a NUL character (Postgres rejects them). */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (depth > 32) return false;
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
+  }
+  return false;
+}

@@ -1,0 +1,80 @@
+// Pure page rules of spec §5/§6 (owner, access, lock, archive), shared by REST, collab and the client.
+import { Role } from '../roles';
+import { hasProjectRole, isProjectMember, type Actor } from './actor';
+
+export type { Actor } from './actor';
+
+/** Page visibility: 0 public (the default), 1 private. */
+export const PageAccess = { PUBLIC: 0, PRIVATE: 1 } as const;
+export type PageAccess = (typeof PageAccess)[keyof typeof PageAccess];
+
+/** The page fields the rules read, as the API returns them. */
+export interface PageRow {
+  owned_by: string;
+  access: number;
+  is_locked: boolean;
+  archived_at: string | null;
+}
+
+/** Optional project settings: when `guest_view_all_features` is false, guests see only their own pages. */
+export interface PageProject {
+  guest_view_all_features: boolean;
+}
+
+function isOwner(actor: Actor, page: PageRow): boolean {
+  return actor.userId === page.owned_by;
+}
+
+/**
+ * True when the actor may see the page: a project member who owns it, or who may see a public page.
+ * A private page is readable only by its owner. With `project` given, a guest sees only pages they
+ * own unless the project lets guests view all features.
+ */
+export function canReadPage(actor: Actor, page: PageRow, project?: PageProject): boolean {
+  if (!isProjectMember(actor)) return false;
+  if (isOwner(actor, page)) return true;
+  if (page.access !== PageAccess.PUBLIC) return false;
+  if (project && !project.guest_view_all_features && !hasProjectRole(actor, Role.MEMBER)) return false;
+  return true;
+}
+
+/**
+ * True when the actor may change the page's content (spec §5): the page is not archived, not locked,
+ * and the actor owns it or it is public and the actor is at least a project member.
+ */
+export function canEditPageContent(actor: Actor, page: PageRow): boolean {
+  if (!isProjectMember(actor)) return false;
+  if (page.archived_at !== null || page.is_locked) return false;
+  if (isOwner(actor, page)) return true;
+  return page.access === PageAccess.PUBLIC && hasProjectRole(actor, Role.MEMBER);
+}
+
+/** True when the actor may duplicate the page: they can read it and own it or are at least a member. */
+export function canDuplicatePage(actor: Actor, page: PageRow): boolean {
+  return canReadPage(actor, page) && (isOwner(actor, page) || hasProjectRole(actor, Role.MEMBER));
+}
+
+/** True when the actor may lock or unlock the page: the owner only. */
+export function canLockPage(actor: Actor, page: PageRow): boolean {
+  return isProjectMember(actor) && isOwner(actor, page);
+}
+
+/** True when the actor may switch the page between public and private: the owner only. */
+export function canChangePageAccess(actor: Actor, page: PageRow): boolean {
+  return isProjectMember(actor) && isOwner(actor, page);
+}
+
+/** True when the actor may archive or restore the page: the owner or a project admin who can see it. */
+export function canArchivePage(actor: Actor, page: PageRow): boolean {
+  return canReadPage(actor, page) && (isOwner(actor, page) || hasProjectRole(actor, Role.ADMIN));
+}
+
+/** True when the actor may delete the page: the owner or a project admin who can see it. */
+export function canDeletePage(actor: Actor, page: PageRow): boolean {
+  return canArchivePage(actor, page);
+}
+
+/** True when the actor may favorite the page: they can read it and own it or are at least a member. */
+export function canFavoritePage(actor: Actor, page: PageRow): boolean {
+  return canReadPage(actor, page) && (isOwner(actor, page) || hasProjectRole(actor, Role.MEMBER));
+}

@@ -1,0 +1,58 @@
+// A real Trellis server for tests: real database (Postgres or PGlite, per file), real Fastify
+// app, injected requests or a real listening port. Use `createTestServer()` in beforeAll.
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { createTestDatabase, type TestDatabase, type TestDriver } from './db';
+
+export interface TestServer {
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: Config;
+  /** Sends an in-process request (app.inject). */
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** Starts listening on a random loopback port and returns its base URL. */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  driver?: TestDriver;
+  /** Extra environment for loadConfig (e.g. SMTP_HOST, GOOGLE_CLIENT_ID). */
+  env?: Record<string, string>;
+}
+
+/** Builds a server on a fresh database. Rate limits are high unless the test sets them. */
+export async function createTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const database = await createTestDatabase(options.driver);
+  const config = loadConfig(
+    {
+      LOG_LEVEL: 'silent',
+      SECRET_KEY: 'test-secret-key-0123456789abcdef',
+      DATA_DIR: '/tmp/trellis-test-data',
+      RATE_LIMIT_AUTH_PER_MIN: '100000',
+      RATE_LIMIT_AUTH_PER_EMAIL_PER_MIN: '100000',
+      RATE_LIMIT_API_KEY_PER_MIN: '100000',
+      ...options.env,
+    },
+    { persistSecret: false },
+  );
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    inject: (request) => app.inject(request),
+    async listen() {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      if (!address || typeof address === 'string') throw new Error('server did not bind');
+      return `http://127.0.0.1:${address.port}`;
+    },
+    async close() {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}

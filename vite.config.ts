@@ -1,0 +1,25 @@
+// Vite builds the web client (client/ → client/dist) and, in development, proxies the API,
+// auth, live-stream and collaboration paths to the Trellis server so cookies stay same-origin.
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const serverUrl = process.env.TRELLIS_SERVER_URL ?? 'http://127.0.0.1:3000';
+const clientRoot = fileURLToPath(new URL('./client', import.meta.url));
+
+export default defineConfig({
+  root: clientRoot,
+  plugins: [react()],
+  build: {
+    outDir: fileURLToPath(new URL('./client/dist', import.meta.url)),
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: {
+      '/api': { target: serverUrl, changeOrigin: false },
+      '/auth': { target: serverUrl, changeOrigin: false },
+      '/live': { target: serverUrl, ws: true, changeOrigin: false },
+      '/collab': { target: serverUrl, ws: true, changeOrigin: false },
+    },
+  },
+});
