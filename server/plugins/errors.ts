@@ -2,15 +2,16 @@
 // errors keep their 4xx status with `{"error"}`, bad path params are 404, anything else a logged 500.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError, ValidationError } from '../errors';
+import { HttpError } from '../errors';
 
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & { validationContext?: string }, request, reply) => {
-    if (error instanceof HttpError || (error as unknown) instanceof ValidationError) {
+    if ((error as unknown) instanceof HttpError) {
       if (error.validationContext === 'params') {
         return reply.code(404).send({ error: 'The required object does not exist.' });
       }
-      return reply.code((error as HttpError).statusCode).send((error as HttpError).body);
+      const httpError = error as unknown as HttpError;
+      return reply.code(httpError.statusCode).send(httpError.body);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

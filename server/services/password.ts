@@ -1,11 +1,11 @@
 // Password hashing (Argon2id, memory-hard, via @node-rs/argon2 — a prebuilt binary from the npm
 // registry, no install script) and the strength rule of API.md: zxcvbn score ≥ 3, 8–128 chars.
 import { hash, verify } from '@node-rs/argon2';
-import { zxcvbn, zxcvbnOptions } from '@zxcvbn-ts/core';
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
 import * as zxcvbnEn from '@zxcvbn-ts/language-en';
 
-zxcvbnOptions.setOptions({
+const strength = new ZxcvbnFactory({
   dictionary: { ...zxcvbnCommon.dictionary, ...zxcvbnEn.dictionary },
   graphs: zxcvbnCommon.adjacencyGraphs,
   translations: zxcvbnEn.translations,
@@ -32,5 +32,5 @@ export async function verifyPassword(passwordHash: string | null, password: stri
 export function isStrongPassword(password: unknown, userInputs: string[] = []): password is string {
   if (typeof password !== 'string') return false;
   if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) return false;
-  return zxcvbn(password, userInputs).score >= 3;
+  return strength.check(password, userInputs).score >= 3;
 }

@@ -5,8 +5,13 @@ import { eq } from 'drizzle-orm';
 import {
   instanceAdmins,
   instances,
+  issueSequences,
   profiles,
+  projectIdentifiers,
+  projectMembers,
+  projects,
   sessions,
+  states,
   userNotificationPreferences,
   users,
   workspaceMembers,
@@ -107,4 +112,68 @@ export async function buildWorkspace(server: TestServer, owner: TestUser, overri
 /** Adds an existing user to a workspace with a role (20 admin, 15 member, 5 guest). */
 export async function addWorkspaceMember(server: TestServer, workspace: TestWorkspace, user: TestUser, role: 5 | 15 | 20) {
   await server.database.db.insert(workspaceMembers).values({ workspaceId: workspace.id, memberId: user.id, role });
+}
+
+export interface TestProject {
+  id: string;
+  identifier: string;
+  workspaceId: string;
+  /** State ids by group name: backlog (default), unstarted, started, completed, cancelled. */
+  states: Record<'backlog' | 'unstarted' | 'started' | 'completed' | 'cancelled', string>;
+}
+
+const FACTORY_STATES = [
+  { name: 'Backlog', group: 'backlog', color: '#60646C', isDefault: true },
+  { name: 'Todo', group: 'unstarted', color: '#3f76ff', isDefault: false },
+  { name: 'In Progress', group: 'started', color: '#F59E0B', isDefault: false },
+  { name: 'Done', group: 'completed', color: '#46A758', isDefault: false },
+  { name: 'Cancelled', group: 'cancelled', color: '#9AA4BC', isDefault: false },
+] as const;
+
+/**
+ * Inserts a project with `owner` as project admin and the five default states, without going
+ * through the project service (for suites that test other resources). Prefer the real
+ * POST /projects/ route in project tests.
+ */
+export async function buildProject(
+  server: TestServer,
+  workspace: TestWorkspace,
+  owner: TestUser,
+  overrides: { name?: string; identifier?: string; network?: number; guestViewAllFeatures?: boolean } = {},
+): Promise<TestProject> {
+  const { db } = server.database;
+  const identifier = overrides.identifier ?? `P${unique().slice(-6).toUpperCase()}`.replace(/[^A-Z0-9]/g, 'X');
+  const [project] = await db
+    .insert(projects)
+    .values({
+      workspaceId: workspace.id,
+      name: overrides.name ?? `Project ${identifier}`,
+      identifier,
+      network: overrides.network ?? 2,
+      guestViewAllFeatures: overrides.guestViewAllFeatures ?? false,
+      projectLeadId: owner.id,
+      createdBy: owner.id,
+    })
+    .returning();
+  await db.insert(projectMembers).values({ projectId: project.id, workspaceId: workspace.id, memberId: owner.id, role: 20 });
+  await db.insert(projectIdentifiers).values({ projectId: project.id, workspaceId: workspace.id, name: identifier });
+  await db.insert(issueSequences).values({ projectId: project.id, lastSequence: 0 });
+  const stateRows = await db
+    .insert(states)
+    .values(
+      FACTORY_STATES.map((state, index) => ({
+        ...state,
+        projectId: project.id,
+        workspaceId: workspace.id,
+        sequence: (index + 1) * 65535,
+      })),
+    )
+    .returning();
+  const byGroup = Object.fromEntries(stateRows.map((row) => [row.group, row.id])) as TestProject['states'];
+  return { id: project.id, identifier, workspaceId: workspace.id, states: byGroup };
+}
+
+/** Adds a workspace member to a project with a role. */
+export async function addProjectMember(server: TestServer, project: TestProject, user: TestUser, role: 5 | 15 | 20) {
+  await server.database.db.insert(projectMembers).values({ projectId: project.id, workspaceId: project.workspaceId, memberId: user.id, role });
 }
