@@ -1,42 +1,31 @@
 // Turns an auth failure (a JSON 400 body, a 429, or `error_code` from a redirect's query string)
 // into what the page shows: a banner or an inline message under one field (spec §8 "Display").
 import { ApiError } from '../api/http';
-import { AuthErrorCode, findAuthErrorName, type AuthErrorName } from './auth-error-codes';
+import {
+  AUTH_ERROR_DISPLAY,
+  AuthErrorCode,
+  AuthErrorDisplay,
+  errorName,
+  isAuthErrorCode,
+  type AuthErrorName,
+} from '../../shared/error-codes';
 
-/** Where an auth error is displayed. */
-export const AuthErrorTarget = {
-  BANNER: 'banner',
-  FIRST_NAME: 'first_name',
-  EMAIL: 'email',
-  PASSWORD: 'password',
-  CODE: 'code',
-} as const;
-export type AuthErrorTarget = (typeof AuthErrorTarget)[keyof typeof AuthErrorTarget];
+export { AuthErrorCode, AuthErrorDisplay, type AuthErrorName };
+
+/** Every auth error name of the catalogue, in code order. */
+export const AUTH_ERROR_NAMES = Object.keys(AuthErrorCode) as AuthErrorName[];
 
 export interface AuthErrorView {
   code: number;
   /** Catalogue name, or null for a code the catalogue lacks (shown with the generic text). */
   name: AuthErrorName | null;
-  target: AuthErrorTarget;
+  display: AuthErrorDisplay;
 }
-
-const C = AuthErrorCode;
-const INLINE_TARGETS: ReadonlyMap<number, AuthErrorTarget> = new Map<number, AuthErrorTarget>([
-  ...[C.INVALID_EMAIL, C.EMAIL_REQUIRED, C.INVALID_EMAIL_SIGN_UP, C.INVALID_EMAIL_MAGIC_SIGN_UP,
-    C.INVALID_EMAIL_SIGN_IN, C.INVALID_EMAIL_MAGIC_SIGN_IN, C.INVALID_ADMIN_EMAIL,
-  ].map((code) => [code, AuthErrorTarget.EMAIL] as const),
-  ...[C.INVALID_PASSWORD, C.AUTHENTICATION_FAILED_SIGN_IN, C.INCORRECT_OLD_PASSWORD, C.MISSING_PASSWORD,
-    C.INVALID_NEW_PASSWORD, C.INVALID_ADMIN_PASSWORD,
-  ].map((code) => [code, AuthErrorTarget.PASSWORD] as const),
-  ...[C.MAGIC_SIGN_UP_EMAIL_CODE_REQUIRED, C.MAGIC_SIGN_IN_EMAIL_CODE_REQUIRED, C.INVALID_MAGIC_CODE_SIGN_IN,
-    C.INVALID_MAGIC_CODE_SIGN_UP, C.EXPIRED_MAGIC_CODE_SIGN_IN, C.EXPIRED_MAGIC_CODE_SIGN_UP,
-  ].map((code) => [code, AuthErrorTarget.CODE] as const),
-  [C.REQUIRED_ADMIN_EMAIL_PASSWORD_FIRST_NAME, AuthErrorTarget.FIRST_NAME],
-]);
 
 /** Describes how to display an auth error code. Unknown codes go to the banner. */
 export function describeAuthError(code: number): AuthErrorView {
-  return { code, name: findAuthErrorName(code), target: INLINE_TARGETS.get(code) ?? AuthErrorTarget.BANNER };
+  if (!isAuthErrorCode(code)) return { code, name: null, display: AuthErrorDisplay.BANNER };
+  return { code, name: errorName(code) as AuthErrorName, display: AUTH_ERROR_DISPLAY[code] };
 }
 
 /** Reads an auth error code from a thrown value (ApiError with `error_code`), else null. */

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { create } from 'zustand';
 import { en, type MessageKey } from './en';
 import { zhCN } from './zh-CN';
-import type { AuthErrorName } from '../auth/auth-error-codes';
+import type { AuthErrorName } from '../../shared/error-codes';
 
 export type { MessageKey } from './en';
 

@@ -7,6 +7,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { instanceAdmins, projectMembers, projects, workspaceMembers, workspaces } from '../../db/schema/index';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors';
 import { isUuid } from '../validation';
+import { effectiveProjectRole } from '../../shared/roles';
 
 export const ROLE = { admin: 20, member: 15, guest: 5 } as const;
 export type RoleName = keyof typeof ROLE;
@@ -129,10 +130,12 @@ async function accessPlugin(app: FastifyInstance) {
       .limit(1);
     if (!row) throw new NotFoundError('Project does not exist');
     request.actor.project = row.project;
-    request.actor.projectRole = row.role;
+    // Reference §0.2: a workspace admin who is a project member acts as a project admin.
+    request.actor.projectRole = effectiveProjectRole(row.role, request.actor.workspaceRole);
     const isWorkspaceAdmin = request.actor.workspaceRole === ROLE.admin;
     if (rule.workspaceAdminBypass && isWorkspaceAdmin) return;
-    if (row.role === null || row.role < ROLE[rule.min]) throw new ForbiddenError();
+    const role = request.actor.projectRole;
+    if (role === null || role < ROLE[rule.min]) throw new ForbiddenError();
   }
 }
 

@@ -1,0 +1,97 @@
+// The signed-in frame: sidebar (workspace switcher, navigation, account) and a top bar.
+import { useState, type ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useT } from '../i18n';
+import { signOut, useSessionStore } from '../stores/session-store';
+import { useCurrentWorkspaceSlug, useWorkspace } from '../stores/workspace-store';
+import { WorkspaceSwitcher } from './workspace-switcher';
+
+export function AppShell({ workspaceSlug, title, actions, children }: {
+  workspaceSlug?: string;
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const t = useT();
+  const currentSlug = useCurrentWorkspaceSlug();
+  const settingsSlug = useSessionStore((state) => state.settings?.workspace.last_workspace_slug ?? null);
+  const slug = workspaceSlug ?? currentSlug ?? settingsSlug ?? undefined;
+  const workspace = useWorkspace(slug);
+
+  return (
+    <div className="app">
+      <aside className="sidebar">
+        <WorkspaceSwitcher current={workspace} />
+        <nav className="sidebar-nav" aria-label={t('nav.mainLabel')}>
+          {workspace && (
+            <>
+              <NavLink to="/$workspaceSlug" slug={workspace.slug} exact icon="⌂" label={t('nav.home')} testId="nav-home" />
+              <p className="sidebar-section">{t('nav.settings')}</p>
+              <NavLink to="/$workspaceSlug/settings/members" slug={workspace.slug} icon="◎" label={t('nav.members')} testId="nav-members" />
+              <NavLink to="/$workspaceSlug/settings/invitations" slug={workspace.slug} icon="✉" label={t('nav.invitations')} testId="nav-invitations" />
+              <NavLink to="/$workspaceSlug/settings/api-tokens" slug={workspace.slug} icon="⚿" label={t('nav.apiTokens')} testId="nav-api-tokens" />
+            </>
+          )}
+        </nav>
+        <AccountMenu />
+      </aside>
+      <div className="app-main">
+        <header className="topbar">
+          <h1 className="topbar-title">{title}</h1>
+          {actions && <div className="topbar-actions">{actions}</div>}
+        </header>
+        <main className="content">{children}</main>
+      </div>
+    </div>
+  );
+}
+
+type WorkspaceRoute = '/$workspaceSlug' | '/$workspaceSlug/settings/members' | '/$workspaceSlug/settings/invitations' | '/$workspaceSlug/settings/api-tokens';
+
+function NavLink({ to, slug, icon, label, testId, exact = false }: { to: WorkspaceRoute; slug: string; icon: string; label: string; testId: string; exact?: boolean }) {
+  return (
+    <Link
+      to={to}
+      params={{ workspaceSlug: slug }}
+      className="nav-link"
+      activeProps={{ className: 'nav-link nav-link-active', 'aria-current': 'page' }}
+      activeOptions={{ exact }}
+      data-testid={testId}
+    >
+      <span className="nav-icon" aria-hidden="true">{icon}</span>
+      {label}
+    </Link>
+  );
+}
+
+function AccountMenu() {
+  const t = useT();
+  const user = useSessionStore((state) => state.user);
+  const [signingOut, setSigningOut] = useState(false);
+  if (!user) return null;
+  const name = user.display_name || [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
+
+  const handleSignOut = async () => {
+    setSigningOut(true);
+    try {
+      await signOut();
+    } catch {
+      setSigningOut(false);
+    }
+  };
+
+  return (
+    <div className="account">
+      <Link to="/profile" className="account-link" activeProps={{ className: 'account-link nav-link-active' }} data-testid="profile-link">
+        <span className="avatar" aria-hidden="true">{name.charAt(0).toUpperCase()}</span>
+        <span className="account-text">
+          <span className="account-name">{name}</span>
+          <span className="account-email">{user.email}</span>
+        </span>
+      </Link>
+      <button type="button" className="btn btn-ghost btn-sm btn-block" onClick={() => void handleSignOut()} disabled={signingOut} data-testid="sign-out-button">
+        {t('auth.signOut')}
+      </button>
+    </div>
+  );
+}

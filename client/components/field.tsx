@@ -1,0 +1,143 @@
+// Labelled form controls with hint and inline error wired up for screen readers.
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useT } from '../i18n';
+
+interface FieldFrameProps {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | null;
+  optional?: boolean;
+  children: ReactNode;
+}
+
+function FieldFrame({ id, label, hint, error, optional, children }: FieldFrameProps) {
+  const t = useT();
+  return (
+    <div className={`field${error ? ' field-invalid' : ''}`}>
+      <label className="field-label" htmlFor={id}>
+        {label}
+        {optional && <span className="field-optional"> ({t('common.optional')})</span>}
+      </label>
+      {children}
+      {hint && !error && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | null;
+  optional?: boolean;
+  id?: string;
+}
+
+export function TextField({ label, hint, error, optional, id, className, ...input }: TextFieldProps) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  return (
+    <FieldFrame id={fieldId} label={label} hint={hint} error={error} optional={optional}>
+      <input
+        id={fieldId}
+        className={`input${className ? ` ${className}` : ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined}
+        {...input}
+      />
+    </FieldFrame>
+  );
+}
+
+/** A password input with a show/hide toggle. */
+export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
+  const t = useT();
+  const [visible, setVisible] = useState(false);
+  const autoId = useId();
+  const fieldId = props.id ?? autoId;
+  const { label, hint, error, optional, id: _id, className, ...input } = props;
+  return (
+    <FieldFrame id={fieldId} label={label} hint={hint} error={error} optional={optional}>
+      <div className="input-affix">
+        <input
+          id={fieldId}
+          type={visible ? 'text' : 'password'}
+          className={`input${className ? ` ${className}` : ''}`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined}
+          {...input}
+        />
+        <button
+          type="button"
+          className="input-affix-button"
+          onClick={() => setVisible((value) => !value)}
+          aria-label={visible ? t('auth.password.hide') : t('auth.password.show')}
+          aria-pressed={visible}
+        >
+          {visible ? '◎' : '◉'}
+        </button>
+      </div>
+    </FieldFrame>
+  );
+}
+
+export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | null;
+  id?: string;
+}
+
+export function SelectField({ label, hint, error, id, children, ...select }: SelectFieldProps) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  return (
+    <FieldFrame id={fieldId} label={label} hint={hint} error={error}>
+      <select id={fieldId} className="input select" aria-invalid={error ? true : undefined} {...select}>
+        {children}
+      </select>
+    </FieldFrame>
+  );
+}
+
+/** A labelled on/off switch (a checkbox styled as a toggle). */
+export function ToggleField({ label, hint, checked, onChange, testId, disabled }: {
+  label: ReactNode;
+  hint?: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  testId?: string;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="toggle-row">
+      <div className="toggle-text">
+        <label htmlFor={id} className="toggle-label">
+          {label}
+        </label>
+        {hint && <p className="field-hint" id={`${id}-hint`}>{hint}</p>}
+      </div>
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        className="toggle"
+        checked={checked}
+        disabled={disabled}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        data-testid={testId}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+// Email + role rows for inviting people to a workspace (POST …/invitations/ {emails:[{email, role}]}).
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Role } from '../../shared/roles';
+import { useFormError } from '../auth/use-form-error';
+import { useT } from '../i18n';
+import { inviteMembers, type InviteRow } from '../stores/invitation-store';
+import { Alert } from './alert';
+import { Button } from './button';
+import { RoleSelect } from './role-select';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function InviteRowsForm({ workspaceSlug, maxRole = Role.ADMIN, onSent, submitLabel, secondaryAction }: {
+  workspaceSlug: string;
+  maxRole?: number;
+  onSent: (rows: InviteRow[]) => void | Promise<void>;
+  submitLabel?: string;
+  secondaryAction?: ReactNode;
+}) {
+  const t = useT();
+  const [rows, setRows] = useState<InviteRow[]>([{ email: '', role: Role.MEMBER }]);
+  const [busy, setBusy] = useState(false);
+  const [invalidRows, setInvalidRows] = useState<Set<number>>(new Set());
+  const errors = useFormError();
+
+  const updateRow = (index: number, patch: Partial<InviteRow>) =>
+    setRows((current) => current.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    errors.clear();
+    const filled = rows.map((row, index) => ({ ...row, email: row.email.trim(), index })).filter((row) => row.email);
+    const invalid = new Set(filled.filter((row) => !EMAIL_PATTERN.test(row.email)).map((row) => row.index));
+    setInvalidRows(invalid);
+    if (filled.length === 0) return errors.showMessage('inviteModal.noEmails');
+    if (invalid.size > 0) return;
+    setBusy(true);
+    try {
+      const payload = filled.map(({ email, role }) => ({ email, role }));
+      await inviteMembers(workspaceSlug, payload);
+      await onSent(payload);
+    } catch (error) {
+      errors.showError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form" onSubmit={handleSubmit} noValidate data-testid="invite-form">
+      {errors.banner && <Alert>{errors.banner}</Alert>}
+      <div className="invite-rows">
+        {rows.map((row, index) => (
+          <div className="invite-row" key={index}>
+            <div className="invite-row-email">
+              <label className="sr-only" htmlFor={`invite-email-${index}`}>{t('inviteModal.email')}</label>
+              <input
+                id={`invite-email-${index}`}
+                className="input"
+                type="email"
+                autoFocus={index === 0}
+                placeholder={t('auth.email.placeholder')}
+                value={row.email}
+                aria-invalid={invalidRows.has(index) || undefined}
+                onChange={(event) => updateRow(index, { email: event.target.value })}
+                data-testid="invite-email-input"
+              />
+              {invalidRows.has(index) && <p className="field-error" role="alert">{t('common.invalidEmail')}</p>}
+            </div>
+            <label className="sr-only" htmlFor={`invite-role-${index}`}>{t('inviteModal.role')}</label>
+            <RoleSelect
+              id={`invite-role-${index}`}
+              value={row.role}
+              maxRole={maxRole}
+              onChange={(role) => updateRow(index, { role })}
+              data-testid="invite-role-select"
+            />
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('inviteModal.removeRow')}
+              disabled={rows.length === 1}
+              onClick={() => setRows((current) => current.filter((_, i) => i !== index))}
+            >
+              ×
+            </button>
+          </div>
+        ))}
+      </div>
+      <button
+        type="button"
+        className="link-button"
+        onClick={() => setRows((current) => [...current, { email: '', role: Role.MEMBER }])}
+        data-testid="invite-add-row"
+      >
+        + {t('inviteModal.addRow')}
+      </button>
+      <div className="form-actions">
+        {secondaryAction}
+        <Button type="submit" busy={busy} data-testid="invite-submit-button">
+          {busy ? t('inviteModal.sending') : (submitLabel ?? t('inviteModal.submit'))}
+        </Button>
+      </div>
+    </form>
+  );
+}
