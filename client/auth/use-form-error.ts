@@ -18,6 +18,8 @@ export function authErrorMessage(t: Translate, view: AuthErrorView): string {
 export interface FormErrorState {
   /** Message for the banner, or null. */
   banner: string | null;
+  /** The auth code being shown, if any. */
+  code: number | null;
   /** Inline message for one field, or null. */
   fieldError: (field: AuthErrorDisplay) => string | null;
   /** Shows whatever a failed call threw. */
@@ -61,6 +63,7 @@ export function useFormError(fields: readonly AuthErrorDisplay[] = []): FormErro
     const message = !error ? null : error.kind === 'auth' ? authErrorMessage(t, error.view) : error.kind === 'key' ? t(error.key) : error.text;
     return {
       banner: display === AuthErrorDisplay.BANNER ? message : null,
+      code: error?.kind === 'auth' ? error.view.code : null,
       fieldError: (field: AuthErrorDisplay) => (display === field ? message : null),
       showError,
       showCode,

@@ -1,0 +1,121 @@
+// `/{workspaceSlug}/settings/invitations`: pending invitations the workspace sent; edit role, revoke.
+import { useEffect, useState } from 'react';
+import { Role } from '../../shared/roles';
+import type { WorkspaceInvitation } from '../api/types';
+import { useFormError } from '../auth/use-form-error';
+import { Alert } from '../components/alert';
+import { AppShell } from '../components/app-shell';
+import { Button } from '../components/button';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { EmptyState, Spinner } from '../components/feedback';
+import { formatDate } from '../components/format';
+import { InviteRowsForm } from '../components/invite-rows-form';
+import { Modal } from '../components/modal';
+import { RoleSelect, roleLabel } from '../components/role-select';
+import { useLocale, useT } from '../i18n';
+import {
+  deleteInvitation,
+  fetchWorkspaceInvitations,
+  updateInvitationRole,
+  useWorkspaceInvitations,
+  useWorkspaceInvitationsStatus,
+} from '../stores/invitation-store';
+import { useWorkspace } from '../stores/workspace-store';
+
+export function InvitationsSettingsPage({ workspaceSlug }: { workspaceSlug: string }) {
+  const t = useT();
+  const locale = useLocale();
+  const workspace = useWorkspace(workspaceSlug);
+  const invitations = useWorkspaceInvitations(workspaceSlug);
+  const status = useWorkspaceInvitationsStatus(workspaceSlug);
+  const [inviting, setInviting] = useState(false);
+  const [revoking, setRevoking] = useState<WorkspaceInvitation | null>(null);
+  const errors = useFormError();
+  const myRole = workspace?.role ?? 0;
+  const canManage = myRole >= Role.MEMBER;
+
+  useEffect(() => {
+    if (canManage) void fetchWorkspaceInvitations(workspaceSlug).catch((error) => errors.showError(error));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [workspaceSlug, canManage]);
+
+  const handleRoleChange = async (invitation: WorkspaceInvitation, role: number) => {
+    errors.clear();
+    try {
+      await updateInvitationRole(workspaceSlug, invitation.id, role);
+    } catch (error) {
+      errors.showError(error);
+    }
+  };
+
+  return (
+    <AppShell
+      workspaceSlug={workspaceSlug}
+      title={t('wsInvitations.title')}
+      actions={canManage && <Button onClick={() => setInviting(true)} data-testid="invite-members-button">{t('members.invite')}</Button>}
+    >
+      <p className="page-lead">{t('wsInvitations.subtitle', { workspace: workspace?.name ?? '' })}</p>
+      {errors.banner && <Alert onDismiss={errors.clear}>{errors.banner}</Alert>}
+      <section className="card card-flush">
+        {canManage && status !== 'ready' && invitations.length === 0 ? (
+          status === 'error' ? null : <Spinner />
+        ) : invitations.length === 0 ? (
+          <EmptyState title={t('wsInvitations.emptyTitle')} body={t('wsInvitations.emptyBody')} icon="✉" />
+        ) : (
+          <table className="table" data-testid="invitations-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('members.column.email')}</th>
+                <th scope="col">{t('members.column.role')}</th>
+                <th scope="col">{t('wsInvitations.column.sent')}</th>
+                <th scope="col"><span className="sr-only">{t('members.column.actions')}</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {invitations.map((invitation) => (
+                <tr key={invitation.id} data-testid="invitation-row" data-invitation-email={invitation.email}>
+                  <td>{invitation.email}</td>
+                  <td>
+                    {canManage ? (
+                      <RoleSelect
+                        value={invitation.role}
+                        maxRole={myRole}
+                        onChange={(role) => void handleRoleChange(invitation, role)}
+                        aria-label={t('members.roleFor', { name: invitation.email })}
+                        data-testid="invitation-role-select"
+                      />
+                    ) : (
+                      roleLabel(t, invitation.role)
+                    )}
+                  </td>
+                  <td className="muted">{formatDate(invitation.created_at, locale)}</td>
+                  <td className="table-actions">
+                    {canManage && (
+                      <Button variant="ghost" size="sm" onClick={() => setRevoking(invitation)} data-testid="revoke-invitation-button">
+                        {t('wsInvitations.revoke')}
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      {inviting && (
+        <Modal title={t('inviteModal.title', { workspace: workspace?.name ?? '' })} onClose={() => setInviting(false)} testId="invite-modal">
+          <InviteRowsForm workspaceSlug={workspaceSlug} maxRole={myRole} onSent={() => setInviting(false)} />
+        </Modal>
+      )}
+      {revoking && (
+        <ConfirmDialog
+          title={t('wsInvitations.revoke')}
+          message={t('wsInvitations.revokeConfirm', { email: revoking.email })}
+          confirmLabel={t('wsInvitations.revoke')}
+          onConfirm={() => deleteInvitation(workspaceSlug, revoking.id)}
+          onClose={() => setRevoking(null)}
+        />
+      )}
+    </AppShell>
+  );
+}

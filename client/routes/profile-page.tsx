@@ -1,0 +1,195 @@
+// `/profile`: names, interface language (profile `language`) and password.
+import { useState, type FormEvent } from 'react';
+import { AuthErrorCode, AuthErrorDisplay } from '../auth/auth-errors';
+import { useFormError } from '../auth/use-form-error';
+import { Alert } from '../components/alert';
+import { AppShell } from '../components/app-shell';
+import { Button } from '../components/button';
+import { PasswordField, SelectField, TextField } from '../components/field';
+import { SUPPORTED_LOCALES, useLocale, useT, type Locale } from '../i18n';
+import { changePassword, setPassword, updateCurrentUser, updateProfile, useSessionStore } from '../stores/session-store';
+import { MIN_PASSWORD_LENGTH } from './sign-in-page';
+
+export function ProfilePage() {
+  const t = useT();
+  return (
+    <AppShell title={t('profile.title')}>
+      <div className="settings-stack">
+        <PersonalSection />
+        <LanguageSection />
+        <PasswordSection />
+      </div>
+    </AppShell>
+  );
+}
+
+function PersonalSection() {
+  const t = useT();
+  const user = useSessionStore((state) => state.user);
+  const [firstName, setFirstName] = useState(user?.first_name ?? '');
+  const [lastName, setLastName] = useState(user?.last_name ?? '');
+  const [displayName, setDisplayName] = useState(user?.display_name ?? '');
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const errors = useFormError([AuthErrorDisplay.FIRST_NAME]);
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!firstName.trim()) return errors.showMessage('common.required', AuthErrorDisplay.FIRST_NAME);
+    setBusy(true);
+    setSaved(false);
+    errors.clear();
+    try {
+      await updateCurrentUser({ first_name: firstName.trim(), last_name: lastName.trim(), display_name: displayName.trim() || undefined });
+      setSaved(true);
+    } catch (error) {
+      errors.showError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card settings-card">
+      <header className="settings-card-header">
+        <h2 className="settings-card-title">{t('profile.personal')}</h2>
+        <p className="muted">{t('profile.personalHint')}</p>
+      </header>
+      <form className="form" onSubmit={handleSubmit} noValidate>
+        {errors.banner && <Alert>{errors.banner}</Alert>}
+        {saved && <Alert tone="success" onDismiss={() => setSaved(false)}>{t('profile.saved')}</Alert>}
+        <div className="form-grid">
+          <TextField
+            label={t('user.firstName')}
+            autoComplete="given-name"
+            value={firstName}
+            onChange={(event) => setFirstName(event.target.value)}
+            error={errors.fieldError(AuthErrorDisplay.FIRST_NAME)}
+            data-testid="first-name-input"
+          />
+          <TextField label={t('user.lastName')} autoComplete="family-name" value={lastName} onChange={(event) => setLastName(event.target.value)} data-testid="last-name-input" />
+        </div>
+        <TextField label={t('user.displayName')} value={displayName} onChange={(event) => setDisplayName(event.target.value)} data-testid="display-name-input" />
+        <TextField label={t('user.email')} value={user?.email ?? ''} readOnly disabled />
+        <div className="form-actions">
+          <Button type="submit" busy={busy} data-testid="save-profile-button">
+            {busy ? t('common.saving') : t('common.save')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function LanguageSection() {
+  const t = useT();
+  const locale = useLocale();
+  const [busy, setBusy] = useState(false);
+  const errors = useFormError();
+
+  const handleChange = async (language: Locale) => {
+    setBusy(true);
+    errors.clear();
+    try {
+      await updateProfile({ language });
+    } catch (error) {
+      errors.showError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card settings-card">
+      <header className="settings-card-header">
+        <h2 className="settings-card-title">{t('profile.language')}</h2>
+        <p className="muted">{t('profile.languageHint')}</p>
+      </header>
+      {errors.banner && <Alert>{errors.banner}</Alert>}
+      <SelectField
+        label={t('profile.language')}
+        value={locale}
+        disabled={busy}
+        onChange={(event) => void handleChange(event.target.value as Locale)}
+        data-testid="language-select"
+      >
+        {SUPPORTED_LOCALES.map((value) => (
+          <option key={value} value={value}>
+            {t(`language.${value}`)}
+          </option>
+        ))}
+      </SelectField>
+    </section>
+  );
+}
+
+function PasswordSection() {
+  const t = useT();
+  const isAutoset = useSessionStore((state) => state.user?.is_password_autoset ?? false);
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const errors = useFormError([AuthErrorDisplay.PASSWORD]);
+  const isOldPasswordError = errors.code === AuthErrorCode.INCORRECT_OLD_PASSWORD || errors.code === AuthErrorCode.MISSING_PASSWORD;
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (next.length < MIN_PASSWORD_LENGTH) return errors.showMessage('auth.password.tooShort', AuthErrorDisplay.PASSWORD);
+    setBusy(true);
+    setDone(null);
+    errors.clear();
+    try {
+      if (isAutoset) {
+        await setPassword(next);
+        setDone(t('profile.password.setDone'));
+      } else {
+        await changePassword(current, next);
+        setDone(t('profile.password.changed'));
+      }
+      setCurrent('');
+      setNext('');
+    } catch (error) {
+      errors.showError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card settings-card">
+      <header className="settings-card-header">
+        <h2 className="settings-card-title">{isAutoset ? t('profile.password.setTitle') : t('profile.password.title')}</h2>
+        {isAutoset && <p className="muted">{t('profile.password.setHint')}</p>}
+      </header>
+      <form className="form" onSubmit={handleSubmit} noValidate>
+        {errors.banner && <Alert>{errors.banner}</Alert>}
+        {done && <Alert tone="success" onDismiss={() => setDone(null)}>{done}</Alert>}
+        {!isAutoset && (
+          <PasswordField
+            label={t('profile.password.current')}
+            autoComplete="current-password"
+            value={current}
+            onChange={(event) => setCurrent(event.target.value)}
+            error={isOldPasswordError ? errors.fieldError(AuthErrorDisplay.PASSWORD) : null}
+            data-testid="current-password-input"
+          />
+        )}
+        <PasswordField
+          label={t('profile.password.new')}
+          autoComplete="new-password"
+          value={next}
+          onChange={(event) => setNext(event.target.value)}
+          hint={t('auth.password.hint')}
+          error={isOldPasswordError ? null : errors.fieldError(AuthErrorDisplay.PASSWORD)}
+          data-testid="new-password-input"
+        />
+        <div className="form-actions">
+          <Button type="submit" busy={busy} data-testid="change-password-button">
+            {isAutoset ? t('setPassword.submit') : t('profile.password.submit')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+// Reads mail captured by the e2e SMTP server (one .eml file per message).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
+
+export interface CapturedMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+async function readAll(dir: string): Promise<CapturedMail[]> {
+  const files = readdirSync(dir).filter((file) => file.endsWith('.eml')).sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const parsed = await simpleParser(readFileSync(join(dir, file)));
+      const to = Array.isArray(parsed.to) ? parsed.to.map((a) => a.text).join(',') : (parsed.to?.text ?? '');
+      return { to, subject: parsed.subject ?? '', text: parsed.text ?? '', html: typeof parsed.html === 'string' ? parsed.html : '' };
+    }),
+  );
+}
+
+/** Waits for the newest message to `address` matching `predicate`. */
+export async function waitForMail(dir: string, address: string, predicate: (mail: CapturedMail) => boolean = () => true, timeoutMs = 20_000): Promise<CapturedMail> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const matches = (await readAll(dir)).filter((mail) => mail.to.toLowerCase().includes(address.toLowerCase()) && predicate(mail));
+    if (matches.length) return matches[matches.length - 1];
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
+}
