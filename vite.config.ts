@@ -15,11 +15,13 @@ export default defineConfig({
     emptyOutDir: true,
   },
   server: {
+    // Anchored patterns: a workspace slug such as "/authors" or "/liveops" is a client route,
+    // only "/auth", "/auth/…" (and the others) belong to the server.
     proxy: {
-      '/api': { target: serverUrl, changeOrigin: false },
-      '/auth': { target: serverUrl, changeOrigin: false },
-      '/live': { target: serverUrl, ws: true, changeOrigin: false },
-      '/collab': { target: serverUrl, ws: true, changeOrigin: false },
+      '^/api(/|$)': { target: serverUrl },
+      '^/auth(/|$)': { target: serverUrl },
+      '^/live(/|$)': { target: serverUrl, ws: true },
+      '^/collab(/|$)': { target: serverUrl, ws: true },
     },
   },
 });

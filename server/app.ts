@@ -1,9 +1,10 @@
 // Builds the Fastify application (no listen): plugins in order — errors, cookies and bodies,
 // session, CSRF, access — then every route module. Used by main.ts and by the tests alike.
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
+import websocket from '@fastify/websocket';
 import type { Config } from './config';
 import type { Database } from '../db/client';
 import type { ServerContext } from './context';
@@ -11,9 +12,11 @@ import errorsPlugin from './plugins/errors';
 import sessionPlugin from './plugins/session';
 import csrfPlugin from './plugins/csrf';
 import accessPlugin from './plugins/access';
+import idempotencyPlugin from './plugins/idempotency';
 import { zodValidatorCompiler } from './plugins/zod';
 import { serveClientApp } from './plugins/client-app';
 import { registerRoutes } from './routes/index';
+import { ensureInstance } from './services/instance';
 import { BadRequestError } from './errors';
 import { containsNul } from './validation';
 
@@ -23,6 +26,8 @@ export interface BuildAppOptions {
   /** Directory of the built client to serve; omitted in API-only tests. */
   clientDistDir?: string;
   logger?: boolean;
+  /** Called for every route as it is registered (the route-matrix and fuzz suites list routes this way). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -37,6 +42,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const ctx: ServerContext = { config, database, db: database.db, afterCommit: [] };
   app.decorate('ctx', ctx);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  await ensureInstance(ctx);
   app.setValidatorCompiler(zodValidatorCompiler);
 
   // Every response names its request id, so a user's error report can be matched to the log.
@@ -53,9 +60,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin);
   await app.register(cookie, { secret: config.secretKey });
   await app.register(formbody);
+  // WebSockets for /live (change stream) and /collab (pages); registered once, before any route.
+  await app.register(websocket);
   await app.register(sessionPlugin);
   await app.register(csrfPlugin);
   await app.register(accessPlugin);
+  await app.register(idempotencyPlugin);
   await registerRoutes(app);
   if (options.clientDistDir) await serveClientApp(app, options.clientDistDir);
   return app;

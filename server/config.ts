@@ -59,6 +59,10 @@ const envSchema = z.object({
   ENABLE_MAGIC_LINK_LOGIN: flag('1'),
   DISABLE_WORKSPACE_CREATION: flag('0'),
   CHANGE_RETENTION_DAYS: positiveInt(7),
+  /** Live stream heartbeat period (API.md: 25 s); tests shorten it. */
+  LIVE_PING_INTERVAL_MS: positiveInt(25_000),
+  /** A live socket whose unsent bytes pass this bound is closed as a slow consumer (4008). */
+  LIVE_MAX_BUFFERED_BYTES: positiveInt(4 * 1024 * 1024),
   TRELLIS_ROLE: z.enum(['all', 'server', 'collab'], { message: 'must be all, server or collab' }).default('all'),
 });
 

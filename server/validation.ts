@@ -9,6 +9,8 @@ export function isUuid(value: unknown): value is string {
 export function containsNul(value: unknown, depth = 0): boolean {
   if (depth > 32) return false;
   if (typeof value === 'string') return value.includes('\u0000');
+  // Raw bodies (a page's Yjs update) are bytes, not text: NUL is legitimate there.
+  if (ArrayBuffer.isView(value)) return false;
   if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
   if (value && typeof value === 'object') {
     return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));

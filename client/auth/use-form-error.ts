@@ -71,6 +71,5 @@ export function useFormError(fields: readonly AuthErrorDisplay[] = []): FormErro
       clear,
     };
     // `fields` is compared by content so callers may pass a fresh array each render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [error, t, showError, showCode, showMessage, clear, fields.join(',')]);
 }

@@ -29,7 +29,7 @@ export function AppShell({ workspaceSlug, title, actions, children }: {
               <p className="sidebar-section">{t('nav.settings')}</p>
               <NavLink to="/$workspaceSlug/settings/members" slug={workspace.slug} icon="◎" label={t('nav.members')} testId="nav-members" />
               <NavLink to="/$workspaceSlug/settings/invitations" slug={workspace.slug} icon="✉" label={t('nav.invitations')} testId="nav-invitations" />
-              <NavLink to="/$workspaceSlug/settings/api-tokens" slug={workspace.slug} icon="⚿" label={t('nav.apiTokens')} testId="nav-api-tokens" />
+              <NavLink to="/$workspaceSlug/settings/api-tokens" slug={workspace.slug} icon="#" label={t('nav.apiTokens')} testId="nav-api-tokens" />
             </>
           )}
         </nav>

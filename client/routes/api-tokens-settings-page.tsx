@@ -32,7 +32,6 @@ export function ApiTokensSettingsPage({ workspaceSlug }: { workspaceSlug: string
 
   useEffect(() => {
     void fetchApiTokens(workspaceSlug).catch((error) => errors.showError(error));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [workspaceSlug]);
 
   const describeToken = (token: ApiToken) => {
@@ -54,7 +53,7 @@ export function ApiTokensSettingsPage({ workspaceSlug }: { workspaceSlug: string
         {status !== 'ready' && tokens.length === 0 ? (
           status === 'error' ? null : <Spinner />
         ) : tokens.length === 0 ? (
-          <EmptyState title={t('apiTokens.emptyTitle')} body={t('apiTokens.emptyBody')} icon="⚿" />
+          <EmptyState title={t('apiTokens.emptyTitle')} body={t('apiTokens.emptyBody')} icon="#" />
         ) : (
           <ul className="list" data-testid="api-token-list">
             {tokens.map((token) => {

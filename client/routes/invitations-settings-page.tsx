@@ -36,7 +36,6 @@ export function InvitationsSettingsPage({ workspaceSlug }: { workspaceSlug: stri
 
   useEffect(() => {
     if (canManage) void fetchWorkspaceInvitations(workspaceSlug).catch((error) => errors.showError(error));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [workspaceSlug, canManage]);
 
   const handleRoleChange = async (invitation: WorkspaceInvitation, role: number) => {

@@ -35,7 +35,6 @@ export function MembersSettingsPage({ workspaceSlug }: { workspaceSlug: string }
 
   useEffect(() => {
     void fetchMembers(workspaceSlug).catch((error) => errors.showError(error));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [workspaceSlug]);
 
   const handleRoleChange = async (member: WorkspaceMember, role: number) => {

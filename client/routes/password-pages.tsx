@@ -86,7 +86,6 @@ export function ResetPasswordPage({ search }: { search: ResetPasswordSearch }) {
 
   useEffect(() => {
     if (urlErrorCode !== null) errors.showCode(urlErrorCode);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [urlErrorCode]);
 
   const handleSubmit = async (event: FormEvent) => {

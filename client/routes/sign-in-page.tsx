@@ -44,8 +44,7 @@ export function SignInPage({ search, initialMode }: { search: SignInSearch; init
   const urlErrorCode = parseErrorCodeParam(search.error_code);
   useEffect(() => {
     if (urlErrorCode !== null) errors.showCode(urlErrorCode);
-    // Only when the URL changes; `errors` is stable per render of the same error.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Only when the URL's code changes, not on every render.
   }, [urlErrorCode]);
 
   const run = async (action: () => Promise<void>) => {

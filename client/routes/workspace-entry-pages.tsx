@@ -49,7 +49,6 @@ export function InvitationsPage() {
 
   useEffect(() => {
     void fetchMyInvitations().catch((error) => errors.showError(error));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const handleAccept = async (ids: string[]) => {

@@ -49,6 +49,11 @@ async function loadSession(): Promise<SessionState> {
     useSessionStore.setState({ status: 'error' });
     throw error;
   }
+  if (!user || typeof user !== 'object' || !user.id) {
+    // Something other than the API answered (a proxy or static host): not a session.
+    useSessionStore.setState({ status: 'error' });
+    throw new ApiError(502, user);
+  }
   const [profile, settings] = await Promise.all([
     http.get<Profile>('/api/users/me/profile/'),
     // Settings only steer redirects; the app still works without them.

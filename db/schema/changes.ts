@@ -43,6 +43,16 @@ export const mutationReceipts = pgTable(
   (t) => [primaryKey({ columns: [t.actorId, t.clientMutationId] }), index().on(t.createdAt)],
 );
 
+/**
+ * Low-water mark of the change log per workspace: every change of the workspace with an id at or
+ * below `prunedThrough` has been pruned, so a `since` below it cannot be replayed (→ `reset`).
+ */
+export const changeRetention = pgTable('change_retention', {
+  workspaceId: uuid().primaryKey(),
+  prunedThrough: bigint({ mode: 'number' }).notNull(),
+  prunedAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});
+
 export type Change = typeof changes.$inferSelect;
 export type NewChange = typeof changes.$inferInsert;
 export type MutationReceipt = typeof mutationReceipts.$inferSelect;

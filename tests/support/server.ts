@@ -1,7 +1,7 @@
 // A real Trellis server for tests: real database (Postgres or PGlite, per file), real Fastify
 // app, injected requests or a real listening port. Use `createTestServer()` in beforeAll.
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../server/app';
+import { buildApp, type BuildAppOptions } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { createTestDatabase, type TestDatabase, type TestDriver } from './db';
 
@@ -20,6 +20,8 @@ export interface TestServerOptions {
   driver?: TestDriver;
   /** Extra environment for loadConfig (e.g. SMTP_HOST, GOOGLE_CLIENT_ID). */
   env?: Record<string, string>;
+  /** Sees every route as it is registered (see BuildAppOptions.onRoute). */
+  onRoute?: BuildAppOptions['onRoute'];
 }
 
 /** Builds a server on a fresh database. Rate limits are high unless the test sets them. */
@@ -37,7 +39,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     },
     { persistSecret: false },
   );
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, onRoute: options.onRoute });
   await app.ready();
   return {
     app,

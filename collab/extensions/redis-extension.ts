@@ -1,0 +1,19 @@
+// Scale-out (DESIGN "Processes"): several collab processes share open documents through Redis
+// pub/sub; its store lock lets only one of them compact a page at a time. Used only with REDIS_URL.
+import { Redis } from '@hocuspocus/extension-redis';
+
+/** The Redis extension for `redisUrl` (redis:// or rediss://, with optional password and db). */
+export function createRedisExtension(redisUrl: string): Redis {
+  const url = new URL(redisUrl);
+  const db = url.pathname.length > 1 ? Number(url.pathname.slice(1)) : undefined;
+  return new Redis({
+    host: url.hostname,
+    port: Number(url.port || 6379),
+    options: {
+      password: url.password ? decodeURIComponent(url.password) : undefined,
+      username: url.username ? decodeURIComponent(url.username) : undefined,
+      db: Number.isFinite(db) ? db : undefined,
+      ...(url.protocol === 'rediss:' ? { tls: {} } : {}),
+    },
+  });
+}

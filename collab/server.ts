@@ -1,0 +1,139 @@
+// The collaboration server (DESIGN "Pages"): one Hocuspocus 4 instance whose extensions each own one
+// hook family — auth, durable storage, title ↔ name, and Redis when REDIS_URL is set — plus the
+// bridge REST uses to reach live documents and the /collab WebSocket route on the Fastify app.
+import { randomUUID } from 'node:crypto';
+import * as Y from 'yjs';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { Hocuspocus, type Extension } from '@hocuspocus/server';
+import { COLLAB_CLOSE_REASON, type CollabCloseCode } from '../shared/collab-close-codes';
+import type { ServerContext } from '../server/context';
+import type { PageCollabBridge } from '../server/services/page-collab';
+import { AuthExtension, type CollabContext } from './extensions/auth-extension';
+import { PersistenceExtension } from './extensions/persistence-extension';
+import { TitleExtension } from './extensions/title-extension';
+import { createRedisExtension } from './extensions/redis-extension';
+
+/** Postgres channel that tells every collab process to drop a page's editors (lock, archive, …). */
+const DISCONNECT_CHANNEL = 'trellis_collab_disconnect';
+
+export interface Collab {
+  hocuspocus: Hocuspocus<CollabContext>;
+  persistence: PersistenceExtension;
+  bridge: PageCollabBridge;
+  /** Adds the `/collab` WebSocket route to a Fastify app that has @fastify/websocket. */
+  mount(app: FastifyInstance): void;
+  /** Logs every buffered update, stores every open document, closes connections. */
+  close(): Promise<void>;
+}
+
+export interface CollabOptions {
+  /** Hocuspocus store debounce (ms); defaults 2000 / max 10000. */
+  debounce?: number;
+  maxDebounce?: number;
+  /** Turn off auth and storage: a bare Hocuspocus (benchmark baseline). */
+  bare?: boolean;
+}
+
+/**
+ * Creates the collaboration server for `ctx`, sets `ctx.collab` so REST reaches live documents, and
+ * listens for disconnect requests from other processes.
+ */
+export function createCollab(ctx: ServerContext, options: CollabOptions = {}): Collab {
+  const instanceId = randomUUID();
+  const persistence = new PersistenceExtension(ctx.db);
+  const title = new TitleExtension(ctx);
+  const extensions: Extension[] = options.bare ? [] : [new AuthExtension(ctx.db), persistence, title];
+  if (ctx.config.REDIS_URL && !options.bare) extensions.push(createRedisExtension(ctx.config.REDIS_URL));
+  const hocuspocus = new Hocuspocus<CollabContext>({
+    name: `trellis-${instanceId.slice(0, 8)}`,
+    quiet: true,
+    debounce: options.debounce ?? 2000,
+    maxDebounce: options.maxDebounce ?? 10_000,
+    extensions,
+  });
+
+  const closeLocal = (pageId: string, code: CollabCloseCode) => {
+    const document = hocuspocus.documents.get(pageId);
+    for (const connection of document?.getConnections() ?? []) {
+      // Closing the socket (not just the document channel) makes the provider reconnect and re-authenticate.
+      connection.webSocket.close(code, COLLAB_CLOSE_REASON[code]);
+    }
+  };
+  const unlisten = options.bare
+    ? Promise.resolve(async () => {})
+    : ctx.database
+        .listen(DISCONNECT_CHANNEL, (payload) => {
+          const [origin, pageId, code] = payload.split(':');
+          if (origin !== instanceId) closeLocal(pageId, Number(code) as CollabCloseCode);
+        })
+        .catch(() => async () => {});
+
+  const bridge: PageCollabBridge = {
+    async transact(pageId, change, actorId) {
+      const connection = await hocuspocus.openDirectConnection(pageId, { userId: actorId ?? '', displayName: '', canEdit: true });
+      try {
+        await connection.transact(change);
+        await persistence.flush(pageId);
+      } finally {
+        await connection.disconnect();
+      }
+    },
+    liveState(pageId) {
+      const document = hocuspocus.documents.get(pageId);
+      return document && !document.isLoading ? Y.encodeStateAsUpdate(document) : null;
+    },
+    disconnect(pageId, code) {
+      closeLocal(pageId, code);
+      ctx.database.notify(DISCONNECT_CHANNEL, `${instanceId}:${pageId}:${code}`).catch(() => {});
+    },
+  };
+  if (!options.bare) ctx.collab = bridge;
+
+  return {
+    hocuspocus,
+    persistence,
+    bridge,
+    mount(app) {
+      app.route({
+        method: 'GET',
+        url: '/collab',
+        // Security: authentication happens per document in AuthExtension.onAuthenticate.
+        config: { access: 'public' },
+        handler: (_request, reply) => reply.code(426).send({ error: 'Upgrade Required' }),
+        wsHandler: (socket: WebSocket, request: FastifyRequest) => attachSocket(hocuspocus, socket, request),
+      });
+    },
+    async close() {
+      await title.flushAll();
+      await persistence.flushAll();
+      await Promise.allSettled(
+        [...hocuspocus.documents.values()].map((document) =>
+          hocuspocus.storeDocumentHooks(
+            document,
+            { clientsCount: 0, document, documentName: document.name, instance: hocuspocus, lastContext: {} as CollabContext, lastTransactionOrigin: undefined },
+            true,
+          ),
+        ),
+      );
+      hocuspocus.closeConnections();
+      await (await unlisten)();
+    },
+  };
+}
+
+/** Hands one upgraded socket to Hocuspocus (toolchain §3: v4 needs a Fetch Request and manual wiring). */
+function attachSocket(hocuspocus: Hocuspocus<CollabContext>, socket: WebSocket, request: FastifyRequest): void {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (typeof value === 'string') headers.set(key, value);
+    else if (Array.isArray(value)) value.forEach((item) => headers.append(key, item));
+  }
+  const fetchRequest = new Request(`http://${request.headers.host ?? 'localhost'}${request.url}`, { headers });
+  const connection = hocuspocus.handleConnection(socket, fetchRequest);
+  socket.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => {
+    const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
+    connection.handleMessage(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  });
+  socket.on('close', (code: number, reason: Buffer) => connection.handleClose({ code, reason: reason.toString() }));
+}

@@ -1,0 +1,44 @@
+// The filter tree every issue list compiles to: legacy query-string filters and the `filters=` JSON
+// tree (reference §1.2) both become these nodes, so one SQL compiler serves both.
+import type { DateCondition } from '../../shared/date-filters';
+
+/** Issue columns or relations filtered by "value IN list" (with `None` meaning "no value"). */
+export type SetField =
+  | 'state'
+  | 'state_group'
+  | 'priority'
+  | 'created_by'
+  | 'parent'
+  | 'project'
+  | 'estimate_point'
+  | 'assignee'
+  | 'label'
+  | 'cycle'
+  | 'module'
+  | 'mention'
+  | 'subscriber'
+  | 'intake_status';
+
+/** Date and datetime columns filtered by day (datetimes compare their UTC calendar day). */
+export type DateField = 'start_date' | 'target_date' | 'created_at' | 'updated_at' | 'completed_at';
+
+export type Condition =
+  | { kind: 'and'; items: Condition[] }
+  | { kind: 'or'; items: Condition[] }
+  | { kind: 'not'; item: Condition }
+  /** Field value in `values`, or (when `includeNull`) no value at all; the two are ORed. */
+  | { kind: 'in'; field: SetField; values: string[]; includeNull: boolean }
+  /** Every condition holds for the field's day (a null day fails them all). */
+  | { kind: 'date'; field: DateField; conditions: DateCondition[] }
+  | { kind: 'is_null'; field: DateField }
+  | { kind: 'contains'; field: 'name'; value: string }
+  | { kind: 'flag'; field: 'is_draft' | 'is_archived'; value: boolean }
+  /** Both start_date and target_date are set. */
+  | { kind: 'has_dates' };
+
+/** ANDs conditions, dropping the empty ones; `null` when nothing is left. */
+export function allOf(items: Array<Condition | null | undefined>): Condition | null {
+  const kept = items.filter((item): item is Condition => item != null);
+  if (kept.length === 0) return null;
+  return kept.length === 1 ? kept[0] : { kind: 'and', items: kept };
+}

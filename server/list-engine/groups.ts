@@ -1,0 +1,113 @@
+// Group keys of `group_by` / `sub_group_by` (reference §1.3): the SQL that yields an issue's key
+// (one row per key for the many-to-many fields) and the candidate groups listed even when empty.
+import { sql, type SQL } from 'drizzle-orm';
+import { M2M_GROUP_BY_FIELDS, toWireGroupBy, type WireGroupBy } from '../../shared/display';
+import { STATE_GROUPS } from '../../shared/issue-constants';
+import { BadRequestError } from '../errors';
+import { relationColumn, relationFrom, type Relation } from './relations';
+
+/** Key of the group of issues without a value. */
+export const NONE_GROUP = 'None';
+
+/** The order Plane lists priority groups in (reference §1.3.2). */
+export const PRIORITY_GROUP_ORDER = ['low', 'medium', 'high', 'urgent', 'none'] as const;
+
+const M2M_RELATION: Partial<Record<WireGroupBy, Relation>> = {
+  labels__id: 'label',
+  assignees__id: 'assignee',
+  issue_module__module_id: 'module',
+};
+
+/** The list-item field an M2M grouping fans out on. */
+export const M2M_ITEM_FIELD: Partial<Record<WireGroupBy, 'label_ids' | 'assignee_ids' | 'module_ids'>> = {
+  labels__id: 'label_ids',
+  assignees__id: 'assignee_ids',
+  issue_module__module_id: 'module_ids',
+};
+
+/** True for the groupings where an issue can sit in several groups. */
+export function isM2mGroup(field: WireGroupBy): boolean {
+  return M2M_GROUP_BY_FIELDS.includes(field);
+}
+
+/**
+ * Resolves a `group_by` / `sub_group_by` value (wire name or display option) to its wire field.
+ * @throws BadRequestError for an unknown value (Plane answers 500; reference §10.7).
+ */
+export function resolveGroupBy(value: string | undefined, param: 'group_by' | 'sub_group_by'): WireGroupBy | null {
+  if (value == null || value === '' || value === 'null' || value === 'None') return null;
+  const wire = toWireGroupBy(value);
+  if (!wire) throw new BadRequestError(`Invalid ${param} parameter.`);
+  return wire;
+}
+
+/** A scalar grouping's key expression over issue `i` (text; null for "None"). */
+function scalarKey(field: WireGroupBy): SQL {
+  switch (field) {
+    case 'state_id':
+      return sql.raw('i.state_id::text');
+    case 'state__group':
+      return sql.raw('(select st."group" from states st where st.id = i.state_id)');
+    case 'priority':
+      return sql.raw('i.priority');
+    case 'project_id':
+      return sql.raw('i.project_id::text');
+    case 'cycle_id':
+      return sql`(select min(${relationColumn('cycle')}::text) ${relationFrom('cycle')})`;
+    case 'created_by':
+      return sql.raw('i.created_by::text');
+    case 'target_date':
+    case 'start_date':
+      return sql.raw(`i.${field}::text`);
+    default:
+      throw new Error(`not a scalar grouping: ${field}`);
+  }
+}
+
+/**
+ * How a grouping joins into the base query: `join` (a lateral join yielding one row per key, or one
+ * null row) for M2M fields, and the key expression to select.
+ */
+export function groupKeySql(field: WireGroupBy, alias: string): { join: SQL; key: SQL } {
+  const relation = M2M_RELATION[field];
+  if (!relation) return { join: sql``, key: scalarKey(field) };
+  const join = sql`left join lateral (select ${relationColumn(relation)}::text as k ${relationFrom(relation)}) ${sql.raw(alias)} on true`;
+  return { join, key: sql.raw(`${alias}.k`) };
+}
+
+/**
+ * A JSON array of the candidate keys of a grouping, in display order, for the projects the list
+ * covers (`projectIds`, a subquery). Fields whose groups are only the values found return `[]`.
+ */
+export function candidateGroupsSql(field: WireGroupBy, projectIds: SQL): SQL {
+  const none = sql`${NONE_GROUP}`;
+  const ids = (query: SQL) => sql`coalesce((select json_agg(c.k order by c.o1, c.o2) from (${query}) c), '[]'::json)`;
+  switch (field) {
+    case 'state_id':
+      return ids(sql`select id::text as k, sequence as o1, name as o2 from states where project_id in (${projectIds}) and deleted_at is null and not is_triage and "group" <> 'triage'`);
+    case 'priority':
+      return sql`${JSON.stringify(PRIORITY_GROUP_ORDER)}::json`;
+    case 'state__group':
+      return sql`${JSON.stringify(STATE_GROUPS)}::json`;
+    case 'project_id':
+      return ids(sql`select id::text as k, name as o1, id as o2 from projects where id in (${projectIds})`);
+    case 'cycle_id':
+      return sql`(${ids(sql`select id::text as k, created_at as o1, id as o2 from cycles where project_id in (${projectIds}) and deleted_at is null`)}::jsonb || jsonb_build_array(${none}::text))::json`;
+    case 'labels__id':
+      return sql`(${ids(sql`select id::text as k, sort_order as o1, name as o2 from labels where project_id in (${projectIds}) and deleted_at is null`)}::jsonb || jsonb_build_array(${none}::text))::json`;
+    case 'issue_module__module_id':
+      return sql`(${ids(sql`select id::text as k, sort_order as o1, name as o2 from modules where project_id in (${projectIds}) and deleted_at is null and archived_at is null`)}::jsonb || jsonb_build_array(${none}::text))::json`;
+    case 'assignees__id':
+      return sql`(${ids(sql`select distinct member_id::text as k, member_id::text as o1, 0 as o2 from project_members where project_id in (${projectIds}) and is_active`)}::jsonb || jsonb_build_array(${none}::text))::json`;
+    case 'target_date':
+    case 'start_date':
+    case 'created_by':
+      return sql`'[]'::json`;
+    default:
+      return assertNever(field);
+  }
+}
+
+function assertNever(value: never): never {
+  throw new Error(`Unexpected group field: ${String(value)}`);
+}

@@ -1,0 +1,108 @@
+// The issue list services behind the routes: project issues, the workspace list with its built-in
+// and saved global views, my-issues and a member's profile issues (reference §1.6.11, accounts §4.4).
+import { and, eq, isNull, or } from 'drizzle-orm';
+import { views } from '../../db/schema/index';
+import { OrderBy } from '../../shared/display';
+import { isUuid } from '../../shared/schemas/common';
+import type { ServerContext } from '../context';
+import { NotFoundError } from '../errors';
+import { allOf, type Condition } from './conditions';
+import { parseLegacyFilters } from './legacy-filters';
+import { listIssues, type ListResult } from './list-issues';
+import { flattenQuery, parseListRequest, type ListRequest, type RawQuery } from './params';
+import { parseRichFilters } from './rich-filters';
+import { projectIssueScope, workspaceIssueScope, type ScopeActor, type ScopeOptions } from './scope';
+
+/** Built-in global views (API.md "Views"): not rows, each adds one filter on the caller. */
+export const BUILT_IN_GLOBAL_VIEWS = ['all-issues', 'assigned', 'created', 'subscribed'] as const;
+
+function callerFilter(view: string, userId: string): Condition | null {
+  if (view === 'assigned') return { kind: 'in', field: 'assignee', values: [userId], includeNull: false };
+  if (view === 'created') return { kind: 'in', field: 'created_by', values: [userId], includeNull: false };
+  if (view === 'subscribed') return { kind: 'in', field: 'subscriber', values: [userId], includeNull: false };
+  return null;
+}
+
+/**
+ * Lists a project's issues (`GET …/projects/:projectId/issues/`), grouped or not.
+ * @throws BadRequestError for bad pagination, filters, order_by or grouping.
+ */
+export async function listProjectIssues(ctx: ServerContext, actor: ScopeActor, query: RawQuery, options: ScopeOptions = {}): Promise<ListResult> {
+  const request = parseListRequest(query, { allowGrouping: true });
+  return listIssues(ctx.database, projectIssueScope(actor, options), request);
+}
+
+/** The filter and default order of a saved workspace view the actor may see. */
+async function savedViewFilter(ctx: ServerContext, actor: ScopeActor, viewId: string): Promise<{ filter: Condition | null; orderBy?: string }> {
+  const [view] = isUuid(viewId)
+    ? await ctx.db
+        .select()
+        .from(views)
+        .where(
+          and(
+            eq(views.id, viewId),
+            eq(views.workspaceId, actor.workspace!.id),
+            isNull(views.projectId),
+            isNull(views.deletedAt),
+            or(eq(views.access, 0), eq(views.ownedById, actor.userId)),
+          ),
+        )
+        .limit(1)
+    : [];
+  if (!view) throw new NotFoundError('View not found');
+  const rich = view.richFilters as Record<string, unknown>;
+  const filter = rich && Object.keys(rich).length
+    ? parseRichFilters(JSON.stringify(rich))
+    : parseLegacyFilters(legacyValues(view.filters as Record<string, unknown>), new Date());
+  const orderBy = (view.displayFilters as { order_by?: unknown })?.order_by;
+  return { filter, orderBy: typeof orderBy === 'string' ? orderBy : undefined };
+}
+
+/** A stored legacy filter object (`{priority: ["high"], state: null}`) as query-string values. */
+function legacyValues(filters: Record<string, unknown> | null): Record<string, string | undefined> {
+  const values: Record<string, string | undefined> = {};
+  for (const [key, value] of Object.entries(filters ?? {})) {
+    if (Array.isArray(value) && value.length) values[key] = value.map(String).join(',');
+    else if (typeof value === 'string' && value !== '') values[key] = value;
+  }
+  return values;
+}
+
+/**
+ * Lists the workspace's issues across the caller's projects (`GET /api/workspaces/:slug/issues/`),
+ * always ungrouped; `global_view_id` applies a built-in view or a saved workspace view.
+ * @throws NotFoundError for an unknown view; BadRequestError for bad list parameters.
+ */
+export async function listWorkspaceIssues(ctx: ServerContext, actor: ScopeActor, query: RawQuery, extra: Condition | null = null): Promise<ListResult> {
+  const viewId = flattenQuery(query).global_view_id;
+  let viewFilter: Condition | null = null;
+  let viewOrder: string | undefined;
+  if (viewId && !(BUILT_IN_GLOBAL_VIEWS as readonly string[]).includes(viewId)) {
+    ({ filter: viewFilter, orderBy: viewOrder } = await savedViewFilter(ctx, actor, viewId));
+  } else if (viewId) {
+    viewFilter = callerFilter(viewId, actor.userId);
+  }
+  const parsed = parseListRequest(query, { allowGrouping: false, defaultOrderBy: viewOrder });
+  // Manual order means nothing across projects: the workspace list uses -created_at instead.
+  const orderBy = parsed.orderBy === OrderBy.MANUAL ? OrderBy.LAST_CREATED : parsed.orderBy;
+  const request: ListRequest = { ...parsed, orderBy, filter: allOf([parsed.filter, viewFilter, extra]) };
+  return listIssues(ctx.database, workspaceIssueScope(actor), request);
+}
+
+/** The caller's assigned issues across their projects (`GET /api/workspaces/:slug/my-issues/`). */
+export async function listMyIssues(ctx: ServerContext, actor: ScopeActor, query: RawQuery): Promise<ListResult> {
+  return listWorkspaceIssues(ctx, actor, query, callerFilter('assigned', actor.userId));
+}
+
+/**
+ * A member's profile issues (`GET /api/workspaces/:slug/user-issues/:userId/`): assigned to,
+ * created by or subscribed by that user, within the caller's projects; grouping allowed.
+ */
+export async function listUserIssues(ctx: ServerContext, actor: ScopeActor, userId: string, query: RawQuery): Promise<ListResult> {
+  const parsed = parseListRequest(query, { allowGrouping: true });
+  const involved: Condition = {
+    kind: 'or',
+    items: ['assigned', 'created', 'subscribed'].map((view) => callerFilter(view, userId)!),
+  };
+  return listIssues(ctx.database, workspaceIssueScope(actor), { ...parsed, filter: allOf([parsed.filter, involved]) });
+}

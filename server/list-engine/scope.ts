@@ -1,0 +1,65 @@
+// Which issues a list may show before any filter (STYLE §4c "read filters as query helpers"): the
+// project or the caller's projects, the guest rule (reference §0.2) and the base exclusions
+// (soft-deleted, archived, drafts, intake issues still pending or snoozed).
+import { sql, type SQL } from 'drizzle-orm';
+import { Role } from '../../shared/roles';
+import { effectiveProjectRole } from '../../shared/roles';
+import { IntakeStatus } from '../../shared/issue-constants';
+import type { ListScope } from './list-issues';
+
+/** The caller as the access plugin resolved it. */
+export interface ScopeActor {
+  userId: string;
+  workspace: { id: string } | null;
+  workspaceRole: number | null;
+  project: { id: string; guestViewAllFeatures: boolean } | null;
+  projectRole: number | null;
+}
+
+export interface ScopeOptions {
+  /** List archived issues instead of live ones (archived lists). */
+  archived?: boolean;
+}
+
+/** Conditions every listed issue meets, over issue `i`. */
+export function baseExclusions(options: ScopeOptions = {}): SQL {
+  return sql`i.deleted_at is null and ${options.archived ? sql`i.archived_at is not null` : sql`i.archived_at is null`} and not i.is_draft
+    and not exists (select 1 from intake_issues ii where ii.issue_id = i.id and ii.deleted_at is null
+      and ii.status in (${IntakeStatus.PENDING}, ${IntakeStatus.SNOOZED}))`;
+}
+
+/** The issues of the actor's project (`request.actor.project`), guests limited to their own unless allowed. */
+export function projectIssueScope(actor: ScopeActor, options: ScopeOptions = {}): ListScope {
+  const project = actor.project!;
+  const role = effectiveProjectRole(actor.projectRole, actor.workspaceRole);
+  const guestLimited = (role === null || role < Role.MEMBER) && !project.guestViewAllFeatures;
+  return {
+    where: sql`i.project_id = ${project.id} and ${baseExclusions(options)}${guestLimited ? sql` and i.created_by = ${actor.userId}` : sql``}`,
+    projectIds: sql`select ${project.id}::uuid`,
+    workspaceId: actor.workspace!.id,
+  };
+}
+
+/** Subquery of the live projects of a workspace the user is an active member of. */
+export function memberProjectIds(workspaceId: string, userId: string, fullVisibilityOnly = false, isWorkspaceAdmin = false): SQL {
+  const full = fullVisibilityOnly
+    ? sql` and (pm.role >= ${Role.MEMBER} or p.guest_view_all_features${isWorkspaceAdmin ? sql` or true` : sql``})`
+    : sql``;
+  return sql`select pm.project_id from project_members pm join projects p on p.id = pm.project_id
+    where pm.member_id = ${userId} and pm.is_active and p.workspace_id = ${workspaceId}
+      and p.deleted_at is null and p.archived_at is null${full}`;
+}
+
+/** The issues of every project of the workspace the actor belongs to, with the guest rule per project. */
+export function workspaceIssueScope(actor: ScopeActor, options: ScopeOptions = {}): ListScope {
+  const workspaceId = actor.workspace!.id;
+  const isAdmin = actor.workspaceRole === Role.ADMIN;
+  const memberOf = memberProjectIds(workspaceId, actor.userId);
+  const fullyVisible = memberProjectIds(workspaceId, actor.userId, true, isAdmin);
+  return {
+    where: sql`i.workspace_id = ${workspaceId} and i.project_id in (${memberOf})
+      and (i.project_id in (${fullyVisible}) or i.created_by = ${actor.userId}) and ${baseExclusions(options)}`,
+    projectIds: memberOf,
+    workspaceId,
+  };
+}

@@ -1,0 +1,69 @@
+// Wires the live stream of one server instance: hub (subscribers), reader (LISTEN + range reads),
+// notifier (NOTIFY after commit), retention job, and the after-commit hook through which a write on
+// this instance reaches its own subscribers at once. Created by server/routes/live.ts.
+import type { Db } from '../../db/client';
+import type { ServerContext } from '../context';
+import { LiveCloseCode } from '../../shared/live-protocol';
+import { Hub } from './hub';
+import { ChangeNotifier, ChangeReader } from './reader';
+import { scheduleRetention } from './retention';
+import type { LiveConnection } from './socket';
+
+/** The live stream's collaborators, shared by every socket of the instance. */
+export interface LiveEngine {
+  db: Db;
+  hub: Hub;
+  reader: ChangeReader;
+  notifier: ChangeNotifier;
+  connections: Set<LiveConnection>;
+  pingIntervalMs: number;
+  maxBufferedBytes: number;
+  onError(error: unknown): void;
+  close(): Promise<void>;
+}
+
+const engines = new WeakMap<ServerContext, LiveEngine>();
+
+/** The engine of an app context (benchmarks and tests read its counters). */
+export function liveEngineOf(ctx: ServerContext): LiveEngine | undefined {
+  return engines.get(ctx);
+}
+
+/** Creates the engine and hooks it into the context's after-commit listeners. */
+export function createLiveEngine(ctx: ServerContext, log: { error(object: unknown, message?: string): void }): LiveEngine {
+  const onError = (error: unknown) => log.error({ err: error }, 'live stream error');
+  const hub = new Hub();
+  const reader = new ChangeReader(ctx.database, hub, { onError });
+  const notifier = new ChangeNotifier(ctx.database, onError);
+  hub.onWorkspaceEmpty = (workspaceId) => reader.untrack(workspaceId);
+  const stopRetention = scheduleRetention(ctx, onError);
+
+  const afterCommit = (written: { workspaceIds: string[]; maxChangeId: number }) => {
+    for (const workspaceId of written.workspaceIds) {
+      reader.wake(workspaceId);
+      notifier.schedule(workspaceId, written.maxChangeId);
+    }
+  };
+  ctx.afterCommit.push(afterCommit);
+
+  const engine: LiveEngine = {
+    db: ctx.db,
+    hub,
+    reader,
+    notifier,
+    connections: new Set(),
+    pingIntervalMs: ctx.config.LIVE_PING_INTERVAL_MS,
+    maxBufferedBytes: ctx.config.LIVE_MAX_BUFFERED_BYTES,
+    onError,
+    async close() {
+      ctx.afterCommit.splice(ctx.afterCommit.indexOf(afterCommit), 1);
+      stopRetention();
+      notifier.close();
+      for (const connection of [...engine.connections]) connection.close(LiveCloseCode.GOING_AWAY, 'server shutting down');
+      await reader.stop();
+      engines.delete(ctx);
+    },
+  };
+  engines.set(ctx, engine);
+  return engine;
+}

@@ -1,0 +1,213 @@
+// One /live WebSocket (API.md "Live stream"): subscribe → replay of every visible change after
+// `since` → `ready` → live changes, `ping {cursor}` heartbeats, `reset` when `since` is older than
+// the retained log. Back-pressure: a socket whose unsent bytes pass the bound is closed with 4008
+// and the client reconnects with its last id, so one slow reader never holds the others back.
+import type { WebSocket } from 'ws';
+import { and, eq, isNull } from 'drizzle-orm';
+import { workspaces } from '../../db/schema/index';
+import { LiveCloseCode, parseClientMessage, type SubscribeMessage } from '../../shared/live-protocol';
+import type { ChangeFrames, Subscriber } from './hub';
+import { ChangeFrames as Frames } from './hub';
+import { loadVisibility, type Visibility } from './permissions';
+import { readChanges, type Change } from './record-change';
+import { isBeyondRetention } from './retention';
+import type { LiveEngine } from './engine';
+
+const REPLAY_PAGE = 1000;
+const MAX_CLIENT_FRAME = 4096;
+const OPEN = 1;
+
+/** Who the socket acts for; an API key only opens its own workspace. */
+export interface SocketAuth {
+  userId: string;
+  tokenWorkspaceId: string | null;
+}
+
+class Subscription implements Subscriber {
+  /** Every change up to this id has been processed (sent or filtered) for this socket. */
+  cursor: number;
+  live = false;
+  buffer: ChangeFrames[] = [];
+  /** Access-changing events applied while a reload of the visibility was in flight. */
+  replayOnReload: Change[] | null = null;
+
+  constructor(
+    private readonly connection: LiveConnection,
+    readonly workspaceId: string,
+    readonly workspaceSlug: string,
+    public visibility: Visibility,
+    since: number,
+  ) {
+    this.cursor = since;
+  }
+
+  receive(frames: ChangeFrames): void {
+    if (this.live) this.connection.deliver(this, frames);
+    else this.buffer.push(frames);
+  }
+}
+
+/** Serves one accepted WebSocket until it closes. */
+export class LiveConnection {
+  private subscription: Subscription | null = null;
+  private subscribeSeq = 0;
+  private lastSeen = Date.now();
+  private readonly heartbeat: NodeJS.Timeout;
+  private closed = false;
+
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly engine: LiveEngine,
+    private readonly auth: SocketAuth,
+  ) {
+    ws.on('message', (data, isBinary) => this.handleFrame(data as Buffer, isBinary));
+    ws.on('close', () => this.dispose());
+    ws.on('error', () => this.dispose());
+    this.heartbeat = setInterval(() => this.beat(), engine.pingIntervalMs);
+    this.heartbeat.unref();
+    engine.connections.add(this);
+  }
+
+  /** Sends one change if this socket may see it, and updates the socket's visibility from it. */
+  deliver(subscription: Subscription, frames: ChangeFrames): void {
+    const change = frames.change;
+    if (change.id <= subscription.cursor || this.closed) return;
+    subscription.cursor = change.id;
+    const visibility = subscription.visibility;
+    const verdict = visibility.decide(change);
+    if (verdict === 'revoke') return this.close(LiveCloseCode.FORBIDDEN, 'access revoked');
+    const affectsAccess = visibility.affectsAccess(change);
+    visibility.apply(change);
+    if (affectsAccess) this.reloadVisibility(subscription, change);
+    if (verdict === 'send') this.send(frames.text());
+    else if (verdict === 'send-as-delete') this.send(frames.text(true));
+  }
+
+  close(code: number, reason: string): void {
+    if (this.closed) return;
+    this.dispose();
+    this.ws.close(code, reason);
+  }
+
+  private handleFrame(data: Buffer, isBinary: boolean) {
+    this.lastSeen = Date.now();
+    if (isBinary || data.length > MAX_CLIENT_FRAME) return this.close(LiveCloseCode.BAD_MESSAGE, 'bad message');
+    const message = parseClientMessage(data.toString('utf8'));
+    if (!message) return this.close(LiveCloseCode.BAD_MESSAGE, 'bad message');
+    if (message.type === 'ping') return this.send(JSON.stringify({ type: 'pong' }));
+    if (message.type === 'subscribe') {
+      this.subscribe(message).catch((error) => {
+        this.engine.onError(error);
+        this.close(LiveCloseCode.GOING_AWAY, 'subscribe failed');
+      });
+    }
+  }
+
+  private async subscribe(message: SubscribeMessage) {
+    const seq = ++this.subscribeSeq;
+    this.leave();
+    const { db } = this.engine;
+    const [workspace] = await db
+      .select({ id: workspaces.id, slug: workspaces.slug })
+      .from(workspaces)
+      .where(and(eq(workspaces.slug, message.workspace), isNull(workspaces.deletedAt)));
+    const tokenMismatch = workspace && this.auth.tokenWorkspaceId && this.auth.tokenWorkspaceId !== workspace.id;
+    const visibility = workspace && !tokenMismatch ? await loadVisibility(db, this.auth.userId, workspace.id) : null;
+    if (!workspace || !visibility) return this.close(LiveCloseCode.FORBIDDEN, 'not a member of this workspace');
+    if (await isBeyondRetention(db, workspace.id, message.since)) {
+      if (seq === this.subscribeSeq) this.send(JSON.stringify({ type: 'reset', reason: 'retention' }));
+      return;
+    }
+    if (seq !== this.subscribeSeq || this.closed) return;
+    const subscription = new Subscription(this, workspace.id, workspace.slug, visibility, message.since);
+    this.subscription = subscription;
+    this.engine.hub.add(subscription);
+    await this.engine.reader.track(workspace.id);
+    if (this.subscription !== subscription) return;
+    // Changes up to `head` come from the replay below; later ones were (or will be) buffered.
+    const head = this.engine.reader.head(workspace.id) ?? message.since;
+    subscription.buffer = subscription.buffer.filter((frames) => frames.change.id > head);
+    await this.replay(subscription, head);
+    if (this.subscription !== subscription) return;
+    subscription.live = true;
+    for (const frames of subscription.buffer) this.deliver(subscription, frames);
+    subscription.buffer = [];
+    subscription.cursor = Math.max(subscription.cursor, head);
+    this.send(JSON.stringify({ type: 'ready', workspace: workspace.slug, head: subscription.cursor }));
+  }
+
+  private async replay(subscription: Subscription, head: number) {
+    let after = subscription.cursor;
+    while (after < head) {
+      const rows = await readChanges(this.engine.db, subscription.workspaceId, after, REPLAY_PAGE, head);
+      if (this.subscription !== subscription) return;
+      for (const row of rows) this.deliver(subscription, new Frames(row, subscription.workspaceSlug));
+      if (rows.length < REPLAY_PAGE) return;
+      after = rows[rows.length - 1].id;
+      await this.waitForDrain();
+    }
+  }
+
+  /** A large replay waits for the socket to drain between pages instead of tripping the bound. */
+  private async waitForDrain() {
+    const bound = this.engine.maxBufferedBytes / 2;
+    for (let waited = 0; this.ws.bufferedAmount > bound && !this.closed && waited < 10_000; waited += 10) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  /**
+   * After a membership or project change about this user, reloads the visibility from the
+   * database (e.g. a project's guest setting that the event did not carry). Removals were already
+   * applied in memory; events applied while the reload runs are applied again on its result.
+   */
+  private reloadVisibility(subscription: Subscription, change: Change) {
+    if (subscription.replayOnReload) {
+      subscription.replayOnReload.push(change);
+      return;
+    }
+    subscription.replayOnReload = [];
+    loadVisibility(this.engine.db, this.auth.userId, subscription.workspaceId)
+      .then((fresh) => {
+        const pending = subscription.replayOnReload ?? [];
+        subscription.replayOnReload = null;
+        if (!fresh) return this.close(LiveCloseCode.FORBIDDEN, 'access revoked');
+        for (const later of pending) fresh.apply(later);
+        subscription.visibility = fresh;
+      })
+      .catch((error) => {
+        subscription.replayOnReload = null;
+        this.engine.onError(error);
+      });
+  }
+
+  private send(text: string) {
+    if (this.closed || this.ws.readyState !== OPEN) return;
+    if (this.ws.bufferedAmount > this.engine.maxBufferedBytes) {
+      return this.close(LiveCloseCode.SLOW_CONSUMER, 'slow consumer');
+    }
+    this.ws.send(text);
+  }
+
+  private beat() {
+    if (Date.now() - this.lastSeen > this.engine.pingIntervalMs * 2.5) {
+      return this.close(LiveCloseCode.IDLE_TIMEOUT, 'idle timeout');
+    }
+    const subscription = this.subscription;
+    const cursor = subscription?.live ? subscription.cursor : undefined;
+    this.send(JSON.stringify(cursor === undefined ? { type: 'ping' } : { type: 'ping', cursor }));
+  }
+
+  private leave() {
+    if (this.subscription) this.engine.hub.remove(this.subscription);
+    this.subscription = null;
+  }
+
+  private dispose() {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.heartbeat);
+    this.leave();
+    this.engine.connections.delete(this);
+  }
+}

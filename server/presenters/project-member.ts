@@ -1,0 +1,57 @@
+// Turns project membership rows into the two wire shapes of reference §5.1/§13: the short role
+// shape of lists and bulk add, and the full ProjectMember with nested workspace, project and user.
+import type { Project, ProjectMember, User, Workspace } from '../../db/schema/index';
+import { presentUserAdminLite, presentUserLite } from './user';
+
+function iso(value: Date | null | undefined): string | null {
+  return value ? value.toISOString() : null;
+}
+
+/** `{id, role, member, project, original_role, created_at}` (+ `version`) — member lists and bulk add. */
+export function presentProjectMemberRole(row: ProjectMember) {
+  return {
+    id: row.id,
+    role: row.role,
+    member: row.memberId,
+    project: row.projectId,
+    original_role: row.role,
+    created_at: iso(row.createdAt),
+    version: row.version,
+  };
+}
+
+/** The full ProjectMember; `adminView` nests UserAdminLite (with email) instead of UserLite. */
+export function presentProjectMember(
+  row: ProjectMember,
+  related: { workspace: Workspace; project: Project; user: User },
+  adminView = false,
+) {
+  const { workspace, project, user } = related;
+  return {
+    id: row.id,
+    workspace: { id: workspace.id, name: workspace.name, slug: workspace.slug, logo_url: workspace.logo ?? null },
+    project: {
+      id: project.id,
+      identifier: project.identifier,
+      name: project.name,
+      cover_image: project.coverImage,
+      cover_image_url: project.coverImage,
+      logo_props: project.logoProps,
+      description: project.description,
+    },
+    member: adminView ? presentUserAdminLite(user) : presentUserLite(user),
+    comment: row.comment,
+    role: row.role,
+    view_props: row.viewProps,
+    default_props: row.defaultProps,
+    preferences: row.preferences,
+    sort_order: row.sortOrder,
+    is_active: row.isActive,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+    deleted_at: null,
+    created_by: row.createdBy,
+    updated_by: row.updatedBy,
+    version: row.version,
+  };
+}

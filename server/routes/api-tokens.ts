@@ -1,0 +1,42 @@
+// Workspace API tokens (API.md): create (the only response with the secret), list, read, revoke.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../plugins/zod';
+import { createApiTokenBody, slugParams, tokenParams } from '../../shared/schemas/workspace';
+import { createApiToken, getApiToken, listApiTokens, revokeApiToken } from '../services/api-token';
+
+export default async function apiTokensRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.ctx;
+
+  app.route({
+    method: 'GET',
+    url: '/api/workspaces/:slug/api-tokens/',
+    config: { access: { scope: 'workspace', min: 'member' } },
+    schema: { params: slugParams },
+    handler: async (request) => listApiTokens(ctx, request.actor),
+  });
+  app.route({
+    method: 'POST',
+    url: '/api/workspaces/:slug/api-tokens/',
+    config: { access: { scope: 'workspace', min: 'member' } },
+    schema: { params: slugParams, body: createApiTokenBody },
+    handler: async (request, reply) => reply.code(201).send(await createApiToken(ctx, request.actor, request.body)),
+  });
+  app.route({
+    method: 'GET',
+    url: '/api/workspaces/:slug/api-tokens/:tokenId/',
+    config: { access: { scope: 'workspace', min: 'member' } },
+    schema: { params: tokenParams },
+    handler: async (request) => getApiToken(ctx, request.actor, request.params.tokenId),
+  });
+  app.route({
+    method: 'DELETE',
+    url: '/api/workspaces/:slug/api-tokens/:tokenId/',
+    config: { access: { scope: 'workspace', min: 'member' } },
+    schema: { params: tokenParams },
+    handler: async (request, reply) => {
+      await revokeApiToken(ctx, request.actor, request.params.tokenId);
+      return reply.code(204).send();
+    },
+  });
+}

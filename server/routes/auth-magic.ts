@@ -1,0 +1,47 @@
+// Email-first routes under /auth/ (reference §1.2, §1.4): the email check, magic code generation,
+// and sign-in / sign-up with a code (form or JSON style). Bodies are read field by field so a bad
+// field answers its auth code (see auth-password.ts).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../plugins/zod';
+import { answerSignIn, bodyFields, requestInfo } from '../services/auth-reply';
+import { authRateLimit } from '../services/auth-rate-limit';
+import { checkEmail, sendMagicCode, signInWithMagicCode, signUpWithMagicCode } from '../services/auth-magic';
+
+export default async function authMagicRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const rateLimit = authRateLimit(app.ctx);
+
+  app.route({
+    method: 'POST',
+    url: '/auth/email-check/',
+    config: { access: 'public' },
+    preHandler: rateLimit,
+    handler: (request) => checkEmail(app.ctx, bodyFields(request.body)),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/auth/magic-generate/',
+    config: { access: 'public' },
+    preHandler: rateLimit,
+    handler: (request) => sendMagicCode(app.ctx, bodyFields(request.body), requestInfo(request)),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/auth/magic-sign-in/',
+    config: { access: 'public' },
+    preHandler: rateLimit,
+    handler: (request, reply) =>
+      answerSignIn(app.ctx, request, reply, { medium: 'magic-code', authenticate: (fields) => signInWithMagicCode(app.ctx, fields) }),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/auth/magic-sign-up/',
+    config: { access: 'public' },
+    preHandler: rateLimit,
+    handler: (request, reply) =>
+      answerSignIn(app.ctx, request, reply, { medium: 'magic-code', authenticate: (fields) => signUpWithMagicCode(app.ctx, fields) }),
+  });
+}

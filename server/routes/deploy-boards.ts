@@ -1,0 +1,54 @@
+// Project publishing (reference §5.2 deploy boards, spec §7 "Project publish").
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../plugins/zod';
+import { deployBoardBody, deployBoardParams, projectParams } from '../../shared/schemas/project';
+import { writeOptions } from '../request-context';
+import { getDeployBoard, getProjectDeployBoard, publishProject, unpublishProject, updateDeployBoard } from '../services/deploy-board';
+
+export default async function deployBoardsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const base = '/api/workspaces/:slug/projects/:projectId/project-deploy-boards';
+
+  app.route({
+    method: 'GET',
+    url: `${base}/`,
+    config: { access: { scope: 'project', min: 'guest' } },
+    schema: { params: projectParams },
+    handler: async (request) => getProjectDeployBoard(app.ctx, request.actor),
+  });
+
+  app.route({
+    method: 'POST',
+    url: `${base}/`,
+    config: { access: { scope: 'project', min: 'member' } },
+    schema: { params: projectParams, body: deployBoardBody.optional() },
+    handler: async (request) => publishProject(app.ctx, request.actor, request.body ?? {}, writeOptions(request)),
+  });
+
+  app.route({
+    method: 'GET',
+    url: `${base}/:boardId/`,
+    config: { access: { scope: 'project', min: 'guest' } },
+    schema: { params: deployBoardParams },
+    handler: async (request) => getDeployBoard(app.ctx, request.actor, request.params.boardId),
+  });
+
+  app.route({
+    method: 'PATCH',
+    url: `${base}/:boardId/`,
+    config: { access: { scope: 'project', min: 'member' } },
+    schema: { params: deployBoardParams, body: deployBoardBody },
+    handler: async (request) => updateDeployBoard(app.ctx, request.actor, request.params.boardId, request.body, writeOptions(request)),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: `${base}/:boardId/`,
+    config: { access: { scope: 'project', min: 'member' } },
+    schema: { params: deployBoardParams },
+    handler: async (request, reply) => {
+      await unpublishProject(app.ctx, request.actor, request.params.boardId, writeOptions(request));
+      return reply.code(204).send();
+    },
+  });
+}

@@ -1,0 +1,117 @@
+// Estimates and estimate points (reference §8), the project's active points and the workspace list.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../plugins/zod';
+import { projectParams, workspaceParams } from '../../shared/schemas/project';
+import {
+  createEstimateBody,
+  createEstimatePointBody,
+  deleteEstimatePointBody,
+  estimateParams,
+  estimatePointParams,
+  updateEstimateBody,
+  updateEstimatePointBody,
+} from '../../shared/schemas/estimate';
+import { writeOptions } from '../request-context';
+import {
+  createEstimate,
+  createEstimatePoint,
+  deleteEstimate,
+  deleteEstimatePoint,
+  getEstimate,
+  listActiveEstimatePoints,
+  listEstimates,
+  listWorkspaceEstimates,
+  updateEstimate,
+  updateEstimatePoint,
+} from '../services/estimate';
+
+export default async function estimatesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const base = '/api/workspaces/:slug/projects/:projectId/estimates';
+  const read = { scope: 'project', min: 'guest' } as const;
+  const write = { scope: 'project', min: 'member' } as const;
+
+  app.route({
+    method: 'GET',
+    url: `${base}/`,
+    config: { access: read },
+    schema: { params: projectParams },
+    handler: async (request) => listEstimates(app.ctx, request.actor),
+  });
+
+  app.route({
+    method: 'POST',
+    url: `${base}/`,
+    config: { access: write },
+    schema: { params: projectParams, body: createEstimateBody },
+    handler: async (request, reply) => reply.code(201).send(await createEstimate(app.ctx, request.actor, request.body, writeOptions(request))),
+  });
+
+  app.route({
+    method: 'GET',
+    url: `${base}/:estimateId/`,
+    config: { access: read },
+    schema: { params: estimateParams },
+    handler: async (request) => getEstimate(app.ctx, request.actor, request.params.estimateId),
+  });
+
+  app.route({
+    method: 'PATCH',
+    url: `${base}/:estimateId/`,
+    config: { access: write },
+    schema: { params: estimateParams, body: updateEstimateBody },
+    handler: async (request) => updateEstimate(app.ctx, request.actor, request.params.estimateId, request.body, writeOptions(request)),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: `${base}/:estimateId/`,
+    config: { access: write },
+    schema: { params: estimateParams },
+    handler: async (request, reply) => {
+      await deleteEstimate(app.ctx, request.actor, request.params.estimateId, writeOptions(request));
+      return reply.code(204).send();
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: `${base}/:estimateId/estimate-points/`,
+    config: { access: write },
+    schema: { params: estimateParams, body: createEstimatePointBody },
+    handler: async (request) => createEstimatePoint(app.ctx, request.actor, request.params.estimateId, request.body, writeOptions(request)),
+  });
+
+  app.route({
+    method: 'PATCH',
+    url: `${base}/:estimateId/estimate-points/:pointId/`,
+    config: { access: write },
+    schema: { params: estimatePointParams, body: updateEstimatePointBody },
+    handler: async (request) => updateEstimatePoint(app.ctx, request.actor, request.params, request.body, writeOptions(request)),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: `${base}/:estimateId/estimate-points/:pointId/`,
+    config: { access: write },
+    schema: { params: estimatePointParams, body: deleteEstimatePointBody },
+    handler: async (request) =>
+      deleteEstimatePoint(app.ctx, request.actor, request.params, request.body?.new_estimate_id, writeOptions(request)),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/workspaces/:slug/projects/:projectId/project-estimates/',
+    config: { access: write },
+    schema: { params: projectParams },
+    handler: async (request) => listActiveEstimatePoints(app.ctx, request.actor),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/workspaces/:slug/estimates/',
+    config: { access: { scope: 'workspace', min: 'guest' } },
+    schema: { params: workspaceParams },
+    handler: async (request) => listWorkspaceEstimates(app.ctx, request.actor),
+  });
+}

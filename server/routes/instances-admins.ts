@@ -1,0 +1,80 @@
+// The instance admin's session routes (reference §2.2): first-admin sign-up, sign-in and sign-out
+// (form → 302 into /admin, JSON → 200, like /auth/), and the admin session and profile reads.
+// Sign-in bodies are read field by field so a bad field answers its auth code.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../plugins/zod';
+import { presentAdminMe } from '../presenters/user';
+import { answerSignIn, isFormPost } from '../services/auth-reply';
+import { authRateLimit } from '../services/auth-rate-limit';
+import { signOutSession } from '../services/auth-session';
+import { isInstanceAdmin, signInAdmin, signUpFirstAdmin } from '../services/auth-admin';
+
+const ADMIN_PATH = '/admin/';
+const ADMIN_HOME_PATH = '/admin/general/';
+const SIGN_UP_ECHO = ['email', 'first_name', 'last_name', 'company_name', 'is_telemetry_enabled'];
+
+export default async function instanceAdminsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const rateLimit = authRateLimit(app.ctx);
+
+  app.route({
+    method: 'POST',
+    url: '/api/instances/admins/sign-up/',
+    config: { access: 'public' },
+    preHandler: rateLimit,
+    // The first admin can use the app at once: both the admin and the app session are started.
+    handler: (request, reply) =>
+      answerSignIn(app.ctx, request, reply, {
+        medium: 'email',
+        authenticate: (fields) => signUpFirstAdmin(app.ctx, fields),
+        sessionKinds: ['admin', 'app'],
+        errorPath: ADMIN_PATH,
+        successPath: ADMIN_HOME_PATH,
+        echo: SIGN_UP_ECHO,
+      }),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/instances/admins/sign-in/',
+    config: { access: 'public' },
+    preHandler: rateLimit,
+    handler: (request, reply) =>
+      answerSignIn(app.ctx, request, reply, {
+        medium: 'email',
+        authenticate: (fields) => signInAdmin(app.ctx, fields),
+        sessionKinds: ['admin'],
+        errorPath: ADMIN_PATH,
+        successPath: ADMIN_HOME_PATH,
+      }),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/instances/admins/sign-out/',
+    config: { access: 'public' },
+    handler: async (request, reply) => {
+      await signOutSession(app.ctx, request, reply, 'admin');
+      if (isFormPost(request)) return reply.redirect(`${app.ctx.config.appBaseUrl}${ADMIN_PATH}`, 302);
+      return { message: 'Signed out' };
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/instances/admins/session/',
+    config: { access: 'public' },
+    handler: async (request) => {
+      const user = request.auth.adminUser ?? (request.auth.via === 'session' ? request.auth.user : null);
+      if (!user || !(await isInstanceAdmin(app.ctx.db, user.id))) return { is_authenticated: false };
+      return { is_authenticated: true, user: presentAdminMe(user) };
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/instances/admins/me/',
+    config: { access: 'instance-admin' },
+    handler: async (request) => presentAdminMe((request.auth.adminUser ?? request.auth.user)!),
+  });
+}

@@ -1,0 +1,52 @@
+// The instance API (reference §2.1, §2.2): the public instance + config read, and the instance
+// admin's instance and configuration settings (changes apply to the auth flows at once).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../plugins/zod';
+import { configurationPatchBody, instancePatchBody } from '../../shared/schemas/instance';
+import { presentConfiguration, presentInstance } from '../presenters/instance';
+import { getInstance, getInstanceSettings, hasWorkspaces, presentInstanceConfig, updateInstance } from '../services/instance';
+import { listConfigurations, updateConfigurations } from '../services/instance-configuration';
+
+export default async function instancesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.route({
+    method: 'GET',
+    url: '/api/instances/',
+    config: { access: 'public' },
+    handler: async () => {
+      const [instance, settings, workspacesExist] = await Promise.all([
+        getInstance(app.ctx.db),
+        getInstanceSettings(app.ctx),
+        hasWorkspaces(app.ctx.db),
+      ]);
+      return { instance: presentInstance(instance, workspacesExist), config: presentInstanceConfig(app.ctx, settings) };
+    },
+  });
+
+  app.route({
+    method: 'PATCH',
+    url: '/api/instances/',
+    config: { access: 'instance-admin' },
+    schema: { body: instancePatchBody },
+    handler: async (request) => {
+      const instance = await updateInstance(app.ctx, request.body, request.actor.userId);
+      return presentInstance(instance, await hasWorkspaces(app.ctx.db));
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/instances/configurations/',
+    config: { access: 'instance-admin' },
+    handler: async () => (await listConfigurations(app.ctx)).map(presentConfiguration),
+  });
+
+  app.route({
+    method: 'PATCH',
+    url: '/api/instances/configurations/',
+    config: { access: 'instance-admin' },
+    schema: { body: configurationPatchBody },
+    handler: async (request) => (await updateConfigurations(app.ctx, request.body, request.actor.userId)).map(presentConfiguration),
+  });
+}

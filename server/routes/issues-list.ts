@@ -1,0 +1,20 @@
+// GET …/projects/:projectId/issues/: the project issue list with filters, ordering, grouping and
+// the offset cursor (reference §1.2–§1.4). Creating issues (POST, same path) lives in issues.ts.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../plugins/zod';
+import { issueListQuery, projectParams } from '../../shared/schemas/issue-list';
+import { listProjectIssues } from '../list-engine/issue-lists';
+
+export default async function issuesListRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.route({
+    method: 'GET',
+    url: '/api/workspaces/:slug/projects/:projectId/issues/',
+    config: { access: { scope: 'project', min: 'guest' } },
+    schema: { params: projectParams, querystring: issueListQuery },
+    handler: async (request, reply) => {
+      const result = await listProjectIssues(app.ctx, request.actor, request.query);
+      return reply.header('x-sync-cursor', result.syncCursor).send(result.body);
+    },
+  });
+}

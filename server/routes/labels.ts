@@ -1,0 +1,73 @@
+// Project labels (reference §7, spec §7 Labels; path segment `issue-labels`) and the workspace-wide list.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../plugins/zod';
+import { projectParams, workspaceParams } from '../../shared/schemas/project';
+import { bulkCreateLabelsBody, createLabelBody, labelParams, updateLabelBody } from '../../shared/schemas/label';
+import { writeOptions } from '../request-context';
+import { bulkCreateLabels, createLabel, deleteLabel, getLabel, listLabels, listWorkspaceLabels, updateLabel } from '../services/label';
+
+export default async function labelsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const base = '/api/workspaces/:slug/projects/:projectId/issue-labels';
+
+  app.route({
+    method: 'GET',
+    url: `${base}/`,
+    config: { access: { scope: 'project', min: 'guest' } },
+    schema: { params: projectParams },
+    handler: async (request) => listLabels(app.ctx, request.actor),
+  });
+
+  app.route({
+    method: 'POST',
+    url: `${base}/`,
+    config: { access: { scope: 'project', min: 'admin' } },
+    schema: { params: projectParams, body: createLabelBody },
+    handler: async (request, reply) => reply.code(201).send(await createLabel(app.ctx, request.actor, request.body, writeOptions(request))),
+  });
+
+  app.route({
+    method: 'GET',
+    url: `${base}/:labelId/`,
+    config: { access: { scope: 'project', min: 'guest' } },
+    schema: { params: labelParams },
+    handler: async (request) => getLabel(app.ctx, request.actor, request.params.labelId),
+  });
+
+  for (const method of ['PATCH', 'PUT'] as const) {
+    app.route({
+      method,
+      url: `${base}/:labelId/`,
+      config: { access: { scope: 'project', min: 'admin' } },
+      schema: { params: labelParams, body: updateLabelBody },
+      handler: async (request) => updateLabel(app.ctx, request.actor, request.params.labelId, request.body, writeOptions(request)),
+    });
+  }
+
+  app.route({
+    method: 'DELETE',
+    url: `${base}/:labelId/`,
+    config: { access: { scope: 'project', min: 'admin' } },
+    schema: { params: labelParams },
+    handler: async (request, reply) => {
+      await deleteLabel(app.ctx, request.actor, request.params.labelId, writeOptions(request));
+      return reply.code(204).send();
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/workspaces/:slug/projects/:projectId/bulk-create-labels/',
+    config: { access: { scope: 'project', min: 'admin' } },
+    schema: { params: projectParams, body: bulkCreateLabelsBody },
+    handler: async (request, reply) => reply.code(201).send(await bulkCreateLabels(app.ctx, request.actor, request.body, writeOptions(request))),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/workspaces/:slug/labels/',
+    config: { access: { scope: 'workspace', min: 'guest' } },
+    schema: { params: workspaceParams },
+    handler: async (request) => listWorkspaceLabels(app.ctx, request.actor),
+  });
+}

@@ -1,0 +1,57 @@
+// Page state switches and favorites (reference §5.3): access, lock/unlock, archive/restore, and the
+// caller's favorite pages. Each answers as the reference does (204, or the archive timestamp).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../plugins/zod';
+import { projectParams } from '../../shared/schemas/project';
+import { pageAccessBody, pageParams } from '../../shared/schemas/page';
+import { writeOptions } from '../request-context';
+import { presentPage } from '../presenters/page';
+import { archivePage, favoritePage, restorePage, setPageAccess, setPageLocked, unfavoritePage } from '../services/page-state';
+import { listPages } from '../services/page-list';
+
+const BASE = '/api/workspaces/:slug/projects/:projectId';
+const guest = { access: { scope: 'project', min: 'guest' } } as const;
+const member = { access: { scope: 'project', min: 'member' } } as const;
+
+export default async function pageActionsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(`${BASE}/pages/:pageId/access/`, { config: guest, schema: { params: pageParams, body: pageAccessBody } }, async (request, reply) => {
+    await setPageAccess(app.ctx, request.actor, request.params.pageId, request.body.access, writeOptions(request));
+    return reply.code(204).send();
+  });
+
+  for (const [method, locked] of [['POST', true], ['DELETE', false]] as const) {
+    app.route({
+      method,
+      url: `${BASE}/pages/:pageId/lock/`,
+      config: guest,
+      schema: { params: pageParams },
+      handler: async (request, reply) => {
+        await setPageLocked(app.ctx, request.actor, request.params.pageId, locked, writeOptions(request));
+        return reply.code(204).send();
+      },
+    });
+  }
+
+  app.post(`${BASE}/pages/:pageId/archive/`, { config: guest, schema: { params: pageParams } }, async (request) => {
+    const archivedAt = await archivePage(app.ctx, request.actor, request.params.pageId, writeOptions(request));
+    return { archived_at: archivedAt.toISOString() };
+  });
+  app.delete(`${BASE}/pages/:pageId/archive/`, { config: guest, schema: { params: pageParams } }, async (request, reply) => {
+    await restorePage(app.ctx, request.actor, request.params.pageId, writeOptions(request));
+    return reply.code(204).send();
+  });
+
+  app.get(`${BASE}/favorite-pages/`, { config: guest, schema: { params: projectParams } }, async (request) =>
+    (await listPages(app.ctx, request.actor, { favoritesOf: request.actor.userId })).map(presentPage),
+  );
+  app.post(`${BASE}/favorite-pages/:pageId/`, { config: member, schema: { params: pageParams } }, async (request, reply) => {
+    await favoritePage(app.ctx, request.actor, request.params.pageId, writeOptions(request));
+    return reply.code(204).send();
+  });
+  app.delete(`${BASE}/favorite-pages/:pageId/`, { config: member, schema: { params: pageParams } }, async (request, reply) => {
+    await unfavoritePage(app.ctx, request.actor, request.params.pageId, writeOptions(request));
+    return reply.code(204).send();
+  });
+}

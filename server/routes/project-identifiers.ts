@@ -1,0 +1,28 @@
+// Project identifier availability (reference §5): the create form checks a name before submitting.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../plugins/zod';
+import { deleteProjectIdentifierBody, projectIdentifierQuery, workspaceParams } from '../../shared/schemas/project';
+import { deleteProjectIdentifier, findProjectIdentifiers } from '../services/project';
+
+export default async function projectIdentifiersRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.route({
+    method: 'GET',
+    url: '/api/workspaces/:slug/project-identifiers/',
+    config: { access: { scope: 'workspace', min: 'member' } },
+    schema: { params: workspaceParams, querystring: projectIdentifierQuery },
+    handler: async (request) => findProjectIdentifiers(app.ctx, request.actor, request.query.name),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: '/api/workspaces/:slug/project-identifiers/',
+    config: { access: { scope: 'workspace', min: 'member' } },
+    schema: { params: workspaceParams, body: deleteProjectIdentifierBody.optional() },
+    handler: async (request, reply) => {
+      await deleteProjectIdentifier(app.ctx, request.actor, request.body?.name);
+      return reply.code(204).send();
+    },
+  });
+}

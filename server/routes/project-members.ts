@@ -1,0 +1,116 @@
+// Project members (reference §5.1): list, bulk add, read, re-role, remove, leave, the caller's own
+// membership, joining public projects, the workspace-wide map and the legacy project-views call.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../plugins/zod';
+import { joinProjectsBody, projectParams, projectViewsBody, workspaceParams } from '../../shared/schemas/project';
+import { addProjectMembersBody, projectMemberParams, updateProjectMemberBody } from '../../shared/schemas/project-member';
+import { writeOptions } from '../request-context';
+import {
+  addProjectMembers,
+  getMyProjectMembership,
+  getProjectMember,
+  joinProjects,
+  leaveProject,
+  listProjectMembers,
+  listWorkspaceProjectMembers,
+  removeProjectMember,
+  updateMyProjectView,
+  updateProjectMember,
+} from '../services/project-member';
+
+export default async function projectMembersRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const base = '/api/workspaces/:slug/projects/:projectId';
+
+  app.route({
+    method: 'GET',
+    url: `${base}/members/`,
+    config: { access: { scope: 'project', min: 'guest' } },
+    schema: { params: projectParams },
+    handler: async (request) => listProjectMembers(app.ctx, request.actor),
+  });
+
+  app.route({
+    method: 'POST',
+    url: `${base}/members/`,
+    config: { access: { scope: 'project', min: 'admin' } },
+    schema: { params: projectParams, body: addProjectMembersBody },
+    handler: async (request, reply) => reply.code(201).send(await addProjectMembers(app.ctx, request.actor, request.body, writeOptions(request))),
+  });
+
+  app.route({
+    method: 'POST',
+    url: `${base}/members/leave/`,
+    config: { access: { scope: 'project', min: 'guest' } },
+    schema: { params: projectParams },
+    handler: async (request, reply) => {
+      await leaveProject(app.ctx, request.actor, writeOptions(request));
+      return reply.code(204).send();
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: `${base}/members/:memberId/`,
+    config: { access: { scope: 'project', min: 'guest' } },
+    schema: { params: projectMemberParams },
+    handler: async (request) => getProjectMember(app.ctx, request.actor, request.params.memberId),
+  });
+
+  // Any member may call it; the role rules (and their messages) are in policies/project-member.ts.
+  app.route({
+    method: 'PATCH',
+    url: `${base}/members/:memberId/`,
+    config: { access: { scope: 'project', min: 'guest' } },
+    schema: { params: projectMemberParams, body: updateProjectMemberBody },
+    handler: async (request) => updateProjectMember(app.ctx, request.actor, request.params.memberId, request.body.role, writeOptions(request)),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: `${base}/members/:memberId/`,
+    config: { access: { scope: 'project', min: 'admin' } },
+    schema: { params: projectMemberParams },
+    handler: async (request, reply) => {
+      await removeProjectMember(app.ctx, request.actor, request.params.memberId, writeOptions(request));
+      return reply.code(204).send();
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: `${base}/project-members/me/`,
+    config: { access: { scope: 'project', min: 'guest' } },
+    schema: { params: projectParams },
+    handler: async (request) => getMyProjectMembership(app.ctx, request.actor),
+  });
+
+  // Non-members get the reference's `{"error":"Forbidden"}`, so membership is checked by the service.
+  app.route({
+    method: 'POST',
+    url: `${base}/project-views/`,
+    config: { access: { scope: 'workspace', min: 'guest' } },
+    schema: { params: projectParams, body: projectViewsBody },
+    handler: async (request, reply) => {
+      await updateMyProjectView(app.ctx, request.actor, request.params.projectId, request.body, writeOptions(request));
+      return reply.code(204).send();
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/workspaces/:slug/project-members/',
+    config: { access: { scope: 'workspace', min: 'guest' } },
+    schema: { params: workspaceParams },
+    handler: async (request) => listWorkspaceProjectMembers(app.ctx, request.actor),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/users/me/workspaces/:slug/projects/invitations/',
+    config: { access: { scope: 'workspace', min: 'guest' } },
+    schema: { params: workspaceParams, body: joinProjectsBody },
+    handler: async (request, reply) =>
+      reply.code(201).send(await joinProjects(app.ctx, request.actor, request.body.project_ids, writeOptions(request))),
+  });
+}

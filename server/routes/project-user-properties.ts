@@ -1,0 +1,27 @@
+// The caller's per-project settings (reference §5.2): sidebar sort order and saved issue-list filters.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../plugins/zod';
+import { projectParams, projectUserPropertiesBody } from '../../shared/schemas/project';
+import { writeOptions } from '../request-context';
+import { getProjectUserProperties, updateProjectUserProperties } from '../services/project-user-properties';
+
+export default async function projectUserPropertiesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const url = '/api/workspaces/:slug/projects/:projectId/user-properties/';
+
+  app.route({
+    method: 'GET',
+    url,
+    config: { access: { scope: 'project', min: 'guest' } },
+    schema: { params: projectParams },
+    handler: async (request) => getProjectUserProperties(app.ctx, request.actor),
+  });
+
+  app.route({
+    method: 'PATCH',
+    url,
+    config: { access: { scope: 'project', min: 'guest' } },
+    schema: { params: projectParams, body: projectUserPropertiesBody },
+    handler: async (request) => updateProjectUserProperties(app.ctx, request.actor, request.body, writeOptions(request)),
+  });
+}

@@ -1,0 +1,83 @@
+// Projects (reference §5, spec §7 Projects): list, details, create, retrieve, update, delete, archive.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../plugins/zod';
+import { createProjectBody, projectParams, updateProjectBody, workspaceParams } from '../../shared/schemas/project';
+import { writeOptions } from '../request-context';
+import { archiveProject, createProject, deleteProject, restoreProject, updateProject } from '../services/project';
+import { getProject, listProjectDetails, listProjects } from '../services/project-read';
+
+export default async function projectsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const base = '/api/workspaces/:slug/projects';
+
+  app.route({
+    method: 'GET',
+    url: `${base}/`,
+    config: { access: { scope: 'workspace', min: 'guest' } },
+    schema: { params: workspaceParams },
+    handler: async (request) => listProjects(app.ctx, request.actor),
+  });
+
+  app.route({
+    method: 'GET',
+    url: `${base}/details/`,
+    config: { access: { scope: 'workspace', min: 'guest' } },
+    schema: { params: workspaceParams },
+    handler: async (request) => listProjectDetails(app.ctx, request.actor),
+  });
+
+  app.route({
+    method: 'POST',
+    url: `${base}/`,
+    config: { access: { scope: 'workspace', min: 'member' } },
+    schema: { params: workspaceParams, body: createProjectBody },
+    handler: async (request, reply) => reply.code(201).send(await createProject(app.ctx, request.actor, request.body, writeOptions(request))),
+  });
+
+  // Visibility (404/403/409) depends on the project's network, so the service decides, not the rule.
+  app.route({
+    method: 'GET',
+    url: `${base}/:projectId/`,
+    config: { access: { scope: 'workspace', min: 'guest' } },
+    schema: { params: projectParams },
+    handler: async (request) => getProject(app.ctx, request.actor, request.params.projectId),
+  });
+
+  app.route({
+    method: 'PATCH',
+    url: `${base}/:projectId/`,
+    config: { access: { scope: 'project', min: 'admin', workspaceAdminBypass: true } },
+    schema: { params: projectParams, body: updateProjectBody },
+    handler: async (request) => updateProject(app.ctx, request.actor, request.body, writeOptions(request)),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: `${base}/:projectId/`,
+    config: { access: { scope: 'project', min: 'admin', workspaceAdminBypass: true } },
+    schema: { params: projectParams },
+    handler: async (request, reply) => {
+      await deleteProject(app.ctx, request.actor, writeOptions(request));
+      return reply.code(204).send();
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: `${base}/:projectId/archive/`,
+    config: { access: { scope: 'project', min: 'member' } },
+    schema: { params: projectParams },
+    handler: async (request) => archiveProject(app.ctx, request.actor, writeOptions(request)),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: `${base}/:projectId/archive/`,
+    config: { access: { scope: 'project', min: 'member' } },
+    schema: { params: projectParams },
+    handler: async (request, reply) => {
+      await restoreProject(app.ctx, request.actor, writeOptions(request));
+      return reply.code(204).send();
+    },
+  });
+}

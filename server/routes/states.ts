@@ -1,0 +1,77 @@
+// Project states (reference §6, spec §7 States) and the workspace-wide state list.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../plugins/zod';
+import { projectParams, workspaceParams } from '../../shared/schemas/project';
+import { createStateBody, stateListQuery, stateParams, updateStateBody } from '../../shared/schemas/state';
+import { writeOptions } from '../request-context';
+import { createState, deleteState, getState, listStates, listWorkspaceStates, markDefaultState, updateState } from '../services/state';
+
+export default async function statesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const base = '/api/workspaces/:slug/projects/:projectId/states';
+
+  app.route({
+    method: 'GET',
+    url: `${base}/`,
+    config: { access: { scope: 'project', min: 'guest' } },
+    schema: { params: projectParams, querystring: stateListQuery },
+    handler: async (request) => listStates(app.ctx, request.actor, request.query.grouped === 'true'),
+  });
+
+  app.route({
+    method: 'POST',
+    url: `${base}/`,
+    config: { access: { scope: 'project', min: 'admin' } },
+    schema: { params: projectParams, body: createStateBody },
+    handler: async (request, reply) => reply.code(201).send(await createState(app.ctx, request.actor, request.body, writeOptions(request))),
+  });
+
+  app.route({
+    method: 'GET',
+    url: `${base}/:stateId/`,
+    config: { access: { scope: 'project', min: 'guest' } },
+    schema: { params: stateParams },
+    handler: async (request) => getState(app.ctx, request.actor, request.params.stateId),
+  });
+
+  // Reference quirk fixed: guests may not edit states.
+  for (const method of ['PATCH', 'PUT'] as const) {
+    app.route({
+      method,
+      url: `${base}/:stateId/`,
+      config: { access: { scope: 'project', min: 'member' } },
+      schema: { params: stateParams, body: updateStateBody },
+      handler: async (request) => updateState(app.ctx, request.actor, request.params.stateId, request.body, writeOptions(request)),
+    });
+  }
+
+  app.route({
+    method: 'DELETE',
+    url: `${base}/:stateId/`,
+    config: { access: { scope: 'project', min: 'admin' } },
+    schema: { params: stateParams },
+    handler: async (request, reply) => {
+      await deleteState(app.ctx, request.actor, request.params.stateId, writeOptions(request));
+      return reply.code(204).send();
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: `${base}/:stateId/mark-default/`,
+    config: { access: { scope: 'project', min: 'admin' } },
+    schema: { params: stateParams },
+    handler: async (request, reply) => {
+      await markDefaultState(app.ctx, request.actor, request.params.stateId, writeOptions(request));
+      return reply.code(204).send();
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/workspaces/:slug/states/',
+    config: { access: { scope: 'workspace', min: 'guest' } },
+    schema: { params: workspaceParams },
+    handler: async (request) => listWorkspaceStates(app.ctx, request.actor),
+  });
+}

@@ -1,0 +1,41 @@
+// Workspace-wide issue lists: the global views list (`issues/`, with built-in view ids all-issues,
+// assigned, created, subscribed or a saved view in `global_view_id`), `my-issues/` and a member's
+// profile issues `user-issues/:userId/` (reference §1.6.11, accounts §4.4, API.md).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../plugins/zod';
+import { issueListQuery, userIssuesParams, workspaceParams } from '../../shared/schemas/issue-list';
+import { listMyIssues, listUserIssues, listWorkspaceIssues } from '../list-engine/issue-lists';
+
+export default async function workspaceIssuesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.route({
+    method: 'GET',
+    url: '/api/workspaces/:slug/issues/',
+    config: { access: { scope: 'workspace', min: 'guest' } },
+    schema: { params: workspaceParams, querystring: issueListQuery },
+    handler: async (request, reply) => {
+      const result = await listWorkspaceIssues(app.ctx, request.actor, request.query);
+      return reply.header('x-sync-cursor', result.syncCursor).send(result.body);
+    },
+  });
+  app.route({
+    method: 'GET',
+    url: '/api/workspaces/:slug/my-issues/',
+    config: { access: { scope: 'workspace', min: 'guest' } },
+    schema: { params: workspaceParams, querystring: issueListQuery },
+    handler: async (request, reply) => {
+      const result = await listMyIssues(app.ctx, request.actor, request.query);
+      return reply.header('x-sync-cursor', result.syncCursor).send(result.body);
+    },
+  });
+  app.route({
+    method: 'GET',
+    url: '/api/workspaces/:slug/user-issues/:userId/',
+    config: { access: { scope: 'workspace', min: 'guest' } },
+    schema: { params: userIssuesParams, querystring: issueListQuery },
+    handler: async (request, reply) => {
+      const result = await listUserIssues(app.ctx, request.actor, request.params.userId, request.query);
+      return reply.header('x-sync-cursor', result.syncCursor).send(result.body);
+    },
+  });
+}

@@ -1,0 +1,75 @@
+// Workspace members (reference §4.2): `:memberId` is the membership row id, not the user id.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../plugins/zod';
+import { memberParams, searchQuery, slugParams, updateMemberBody } from '../../shared/schemas/workspace';
+import { writeOptions } from '../request-context';
+import {
+  getMember,
+  getMyMembership,
+  getMyProjectRoles,
+  leaveWorkspace,
+  listMembers,
+  removeMember,
+  updateMember,
+} from '../services/workspace-member';
+
+export default async function workspaceMembersRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+
+  app.route({
+    method: 'GET',
+    url: '/api/workspaces/:slug/members/',
+    config: { access: { scope: 'workspace', min: 'guest' } },
+    schema: { params: slugParams, querystring: searchQuery },
+    handler: async (request) => listMembers(db, request.actor, request.query.search),
+  });
+  app.route({
+    method: 'POST',
+    url: '/api/workspaces/:slug/members/leave/',
+    config: { access: { scope: 'workspace', min: 'guest' } },
+    schema: { params: slugParams },
+    handler: async (request, reply) => {
+      await leaveWorkspace(app.ctx, request.actor, writeOptions(request));
+      return reply.code(204).send();
+    },
+  });
+  app.route({
+    method: 'GET',
+    url: '/api/workspaces/:slug/members/:memberId/',
+    config: { access: { scope: 'workspace', min: 'guest' } },
+    schema: { params: memberParams },
+    handler: async (request) => getMember(db, request.actor, request.params.memberId),
+  });
+  app.route({
+    method: 'PATCH',
+    url: '/api/workspaces/:slug/members/:memberId/',
+    config: { access: { scope: 'workspace', min: 'admin' } },
+    schema: { params: memberParams, body: updateMemberBody },
+    handler: async (request) => updateMember(app.ctx, request.actor, request.params.memberId, request.body, writeOptions(request)),
+  });
+  app.route({
+    method: 'DELETE',
+    url: '/api/workspaces/:slug/members/:memberId/',
+    config: { access: { scope: 'workspace', min: 'admin' } },
+    schema: { params: memberParams },
+    handler: async (request, reply) => {
+      await removeMember(app.ctx, request.actor, request.params.memberId, writeOptions(request));
+      return reply.code(204).send();
+    },
+  });
+  app.route({
+    method: 'GET',
+    url: '/api/workspaces/:slug/workspace-members/me/',
+    config: { access: { scope: 'workspace', min: 'guest' } },
+    schema: { params: slugParams },
+    handler: async (request) => getMyMembership(db, request.actor),
+  });
+  app.route({
+    method: 'GET',
+    url: '/api/users/me/workspaces/:slug/project-roles/',
+    config: { access: { scope: 'workspace', min: 'guest' } },
+    schema: { params: slugParams },
+    handler: async (request) => getMyProjectRoles(db, request.actor),
+  });
+}

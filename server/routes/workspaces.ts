@@ -1,0 +1,65 @@
+// Workspaces (reference §4.1): create, the caller's list, slug check, read, update, delete.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../plugins/zod';
+import { createWorkspaceBody, searchQuery, slugCheckQuery, slugParams, updateWorkspaceBody } from '../../shared/schemas/workspace';
+import { BadRequestError } from '../errors';
+import { writeOptions } from '../request-context';
+import { createWorkspace, deleteWorkspace, getWorkspace, isSlugAvailable, listMyWorkspaces, updateWorkspace } from '../services/workspace';
+
+export default async function workspacesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+
+  app.route({
+    method: 'POST',
+    url: '/api/workspaces/',
+    config: { access: 'authenticated' },
+    schema: { body: createWorkspaceBody },
+    handler: async (request, reply) =>
+      reply.code(201).send(await createWorkspace(app.ctx, request.auth.user!, request.body, writeOptions(request))),
+  });
+  for (const url of ['/api/users/me/workspaces/', '/api/workspaces/']) {
+    app.route({
+      method: 'GET',
+      url,
+      config: { access: 'authenticated' },
+      schema: { querystring: searchQuery },
+      handler: async (request) => listMyWorkspaces(db, request.auth.user!.id, request.query.search),
+    });
+  }
+  app.route({
+    method: 'GET',
+    url: '/api/workspace-slug-check/',
+    config: { access: 'authenticated' },
+    schema: { querystring: slugCheckQuery },
+    handler: async (request) => {
+      const slug = request.query.slug?.trim();
+      if (!slug) throw new BadRequestError('Workspace Slug is required');
+      return { status: await isSlugAvailable(db, slug) };
+    },
+  });
+  app.route({
+    method: 'GET',
+    url: '/api/workspaces/:slug/',
+    config: { access: { scope: 'workspace', min: 'guest', hideFromOutsiders: true } },
+    schema: { params: slugParams },
+    handler: async (request) => getWorkspace(db, request.actor),
+  });
+  app.route({
+    method: 'PATCH',
+    url: '/api/workspaces/:slug/',
+    config: { access: { scope: 'workspace', min: 'admin' } },
+    schema: { params: slugParams, body: updateWorkspaceBody },
+    handler: async (request) => updateWorkspace(app.ctx, request.actor, request.body, writeOptions(request)),
+  });
+  app.route({
+    method: 'DELETE',
+    url: '/api/workspaces/:slug/',
+    config: { access: { scope: 'workspace', min: 'admin' } },
+    schema: { params: slugParams },
+    handler: async (request, reply) => {
+      await deleteWorkspace(app.ctx, request.actor, writeOptions(request));
+      return reply.code(204).send();
+    },
+  });
+}

@@ -1,0 +1,69 @@
+// Rich-text HTML from the editor is stored, so it is sanitized against an allow-list that fits
+// Tiptap/Plane output (mentions, images, task lists, tables), and reduced to plain text for search.
+import sanitizeHtml from 'sanitize-html';
+
+const BLOCK_TAGS = ['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'ul', 'ol', 'li', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td'];
+const INLINE_TAGS = ['span', 'a', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del', 'code', 'mark', 'sub', 'sup', 'br', 'img', 'label', 'input'];
+const CUSTOM_TAGS = ['mention-component', 'image-component', 'issue-embed-component', 'page-embed-component', 'colgroup', 'col'];
+
+const DATA_ATTRIBUTES = ['data-type', 'data-id', 'data-label', 'data-checked', 'data-color', 'data-background-color', 'data-text-color', 'data-block-id', 'data-entity-name', 'data-entity-id'];
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [...BLOCK_TAGS, ...INLINE_TAGS, ...CUSTOM_TAGS],
+  allowedAttributes: {
+    '*': ['class', 'id', 'style', ...DATA_ATTRIBUTES],
+    a: ['href', 'target', 'rel', 'title'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    input: ['type', 'checked', 'disabled'],
+    ol: ['start', 'type'],
+    th: ['colspan', 'rowspan', 'colwidth'],
+    td: ['colspan', 'rowspan', 'colwidth'],
+    col: ['span', 'width'],
+    pre: ['language'],
+    code: ['language'],
+    'mention-component': ['entity_identifier', 'entity_name', 'id', 'label', 'target', 'redirect_uri'],
+    'image-component': ['src', 'id', 'width', 'height', 'aspectratio', 'alignment', 'status'],
+    'issue-embed-component': ['entity_identifier', 'entity_name', 'project_identifier', 'sequence_id', 'workspace_identifier', 'id'],
+    'page-embed-component': ['entity_identifier', 'entity_name', 'id'],
+  },
+  // Security: no javascript: or data: URLs in links; images may be inline data or http(s).
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src', 'redirect_uri'],
+  allowProtocolRelative: false,
+  allowedStyles: {
+    '*': {
+      color: [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i, /^var\(--[\w-]+\)$/],
+      'background-color': [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i, /^var\(--[\w-]+\)$/],
+      'text-align': [/^(left|right|center|justify)$/],
+      width: [/^\d+(\.\d+)?(px|%|em|rem)?$/],
+      'min-width': [/^\d+(\.\d+)?(px|%|em|rem)?$/],
+    },
+  },
+  // Security: the contents of script/style/iframe are dropped with the tags, never kept as text.
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed'],
+};
+
+/** Sanitizes editor HTML: keeps the allow-listed tags/attributes, drops scripts, handlers and unsafe URLs. */
+export function sanitizeRichHtml(html: string): string {
+  return sanitizeHtml(html, OPTIONS);
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);/gi, (match, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : match;
+    }
+    return ENTITIES[name.toLowerCase()] ?? match;
+  });
+}
+
+/** Plain text of HTML (`description_stripped`, `comment_stripped`): tags removed, blocks separated by spaces. */
+export function htmlToPlainText(html: string): string {
+  const spaced = html.replace(/<br\s*\/?>|<\/(p|div|h[1-6]|li|blockquote|pre|tr|td|th)>/gi, '$& ');
+  const text = sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {}, nonTextTags: ['script', 'style', 'textarea', 'noscript'] });
+  return decodeEntities(text).replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,154 @@
+// Comments on an issue (reference §1.6.2): sanitized HTML with a plain-text copy, author-or-admin
+// edits, activity rows, mentioned members subscribed, change events with the presented comment.
+import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { issueComments, projectMembers, type IssueComment } from '../../db/schema/index';
+import type { CreateCommentBody, UpdateCommentBody } from '../../shared/schemas/issue-extras';
+import type { ServerContext } from '../context';
+import { BadRequestError, NotFoundError } from '../errors';
+import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
+import type { Actor } from '../plugins/access';
+import { authorizeAuthorOrAdmin, isRestrictedGuest, loadReadableIssue } from '../policies/issue';
+import { presentComment } from '../presenters/issue-comment';
+import type { IssueListRow } from '../presenters/issue';
+import { htmlToPlainText, sanitizeRichHtml } from './html';
+import { writeActivities } from './issue-activity';
+import { commentReactionsByComment, loadReadableComment } from './issue-reaction';
+import { loadIssueRow, loadUserLites } from './issue-read';
+import { subscribeUsers } from './issue-subscription';
+import { filterProjectMembers, parseMentionedUserIds } from './mentions';
+
+/** Presents comments of one issue with actors, reactions and context. */
+export async function presentComments(db: Db, actor: Actor, issue: Pick<IssueListRow, 'id' | 'name' | 'sequenceId'>, rows: IssueComment[]) {
+  const users = await loadUserLites(db, rows.map((row) => row.actorId));
+  const reactions = await commentReactionsByComment(db, rows.map((row) => row.id));
+  const actorIds = [...new Set(rows.map((row) => row.actorId).filter((id): id is string => Boolean(id)))];
+  const members = actorIds.length
+    ? await db.select({ id: projectMembers.memberId }).from(projectMembers)
+        .where(and(eq(projectMembers.projectId, actor.project!.id), eq(projectMembers.isActive, true), inArray(projectMembers.memberId, actorIds)))
+    : [];
+  const memberIds = new Set(members.map((row) => row.id));
+  const project = actor.project!;
+  const workspace = actor.workspace!;
+  return rows.map((row) =>
+    presentComment(row, {
+      actor: users.get(row.actorId ?? '') ?? null,
+      reactions: reactions.get(row.id) ?? [],
+      isMember: memberIds.has(row.actorId ?? ''),
+      context: {
+        issue: { id: issue.id, name: issue.name, sequenceId: issue.sequenceId },
+        project: { id: project.id, identifier: project.identifier, name: project.name, coverImage: project.coverImage, logoProps: project.logoProps, description: project.description },
+        workspace: { id: workspace.id, name: workspace.name, slug: workspace.slug, logo: workspace.logo },
+      },
+    }),
+  );
+}
+
+/** Live comments of an issue, oldest first, optionally only those created after `createdAfter`. */
+export async function issueCommentRows(db: Db, issueId: string, createdAfter?: string): Promise<IssueComment[]> {
+  return db
+    .select()
+    .from(issueComments)
+    .where(and(eq(issueComments.issueId, issueId), isNull(issueComments.deletedAt), createdAfter ? gt(issueComments.createdAt, new Date(createdAfter)) : undefined))
+    .orderBy(asc(issueComments.createdAt));
+}
+
+/** GET `comments/`. */
+export async function listComments(ctx: ServerContext, actor: Actor, issueId: string, createdAfter?: string) {
+  const issue = await loadReadableIssue(ctx.db, actor, issueId);
+  return presentComments(ctx.db, actor, issue, await issueCommentRows(ctx.db, issueId, createdAfter));
+}
+
+/** GET `comments/{id}/`. */
+export async function getComment(ctx: ServerContext, actor: Actor, issueId: string, commentId: string) {
+  const { comment, issue } = await loadReadableComment(ctx.db, actor, commentId);
+  if (comment.issueId !== issueId) throw new NotFoundError();
+  return (await presentComments(ctx.db, actor, issue, [comment]))[0];
+}
+
+async function subscribeMentioned(tx: Db, issue: IssueListRow, html: string, actorId: string) {
+  const mentioned = await filterProjectMembers(tx, issue.projectId, parseMentionedUserIds(html));
+  await subscribeUsers(tx, issue, [actorId, ...mentioned], actorId);
+}
+
+/**
+ * POST `comments/`: any project member; a guest limited by the guest rule only on their own issues.
+ * @throws BadRequestError "You are not allowed to comment on the issue".
+ */
+export async function createComment(ctx: ServerContext, actor: Actor, issueId: string, body: CreateCommentBody, options: WriteOptions) {
+  const found = await loadIssueRow(ctx.db, actor.project!.id, issueId);
+  if (!found) throw new NotFoundError();
+  if (isRestrictedGuest(actor) && found.createdBy !== actor.userId) throw new BadRequestError('You are not allowed to comment on the issue');
+  const issue = await loadReadableIssue(ctx.db, actor, issueId);
+  const html = sanitizeRichHtml(body.comment_html) || '<p></p>';
+  return withTransaction(ctx, options, async (tx) => {
+    if (body.parent) {
+      const [parent] = await tx.select({ id: issueComments.id }).from(issueComments).where(and(eq(issueComments.id, body.parent), eq(issueComments.issueId, issueId), isNull(issueComments.deletedAt)));
+      if (!parent) throw new BadRequestError('Parent comment is not valid');
+    }
+    const [row] = await tx
+      .insert(issueComments)
+      .values({
+        issueId,
+        projectId: issue.projectId,
+        workspaceId: issue.workspaceId,
+        actorId: actor.userId,
+        parentId: body.parent ?? null,
+        commentHtml: html,
+        commentStripped: htmlToPlainText(html),
+        commentJson: body.comment_json ?? {},
+        access: body.access,
+        createdBy: actor.userId,
+        updatedBy: actor.userId,
+      })
+      .returning();
+    await writeActivities(tx, issue, actor.userId, [{ verb: 'created', field: 'comment', newValue: html, comment: 'created a comment', issueCommentId: row.id }]);
+    await subscribeMentioned(tx, issue, html, actor.userId);
+    const [wire] = await presentComments(tx, actor, issue, [row]);
+    recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'comment', entityId: row.id, op: 'create', version: row.version, data: wire });
+    return wire;
+  });
+}
+
+/** PATCH `comments/{id}/`: the author or a project admin; `edited_at` is set when the html changes. */
+export async function updateComment(ctx: ServerContext, actor: Actor, issueId: string, commentId: string, body: UpdateCommentBody, options: WriteOptions) {
+  const { comment, issue } = await loadReadableComment(ctx.db, actor, commentId);
+  if (comment.issueId !== issueId) throw new NotFoundError();
+  authorizeAuthorOrAdmin(actor, comment.actorId);
+  const html = body.comment_html !== undefined ? sanitizeRichHtml(body.comment_html) || '<p></p>' : undefined;
+  return withTransaction(ctx, options, async (tx) => {
+    const changed = html !== undefined && html !== comment.commentHtml;
+    const [row] = await tx
+      .update(issueComments)
+      .set({
+        ...(html !== undefined ? { commentHtml: html, commentStripped: htmlToPlainText(html) } : {}),
+        ...(body.comment_json !== undefined ? { commentJson: body.comment_json } : {}),
+        ...(body.access !== undefined ? { access: body.access } : {}),
+        ...(changed ? { editedAt: new Date() } : {}),
+        version: comment.version + 1,
+        updatedAt: new Date(),
+        updatedBy: actor.userId,
+      })
+      .where(eq(issueComments.id, commentId))
+      .returning();
+    if (changed) {
+      await writeActivities(tx, issue, actor.userId, [{ verb: 'updated', field: 'comment', oldValue: comment.commentHtml, newValue: html, comment: 'updated a comment', issueCommentId: row.id }]);
+      await subscribeMentioned(tx, issue, html, actor.userId);
+    }
+    const [wire] = await presentComments(tx, actor, issue, [row]);
+    recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'comment', entityId: row.id, op: 'update', version: row.version, data: wire });
+    return wire;
+  });
+}
+
+/** DELETE `comments/{id}/`: the author or a project admin; soft delete. */
+export async function deleteComment(ctx: ServerContext, actor: Actor, issueId: string, commentId: string, options: WriteOptions): Promise<void> {
+  const { comment, issue } = await loadReadableComment(ctx.db, actor, commentId);
+  if (comment.issueId !== issueId) throw new NotFoundError();
+  authorizeAuthorOrAdmin(actor, comment.actorId);
+  await withTransaction(ctx, options, async (tx) => {
+    await tx.update(issueComments).set({ deletedAt: new Date(), version: comment.version + 1, updatedBy: actor.userId }).where(eq(issueComments.id, commentId));
+    await writeActivities(tx, issue, actor.userId, [{ verb: 'deleted', field: 'comment', oldValue: comment.commentHtml, comment: 'deleted the comment', issueCommentId: commentId }]);
+    recordChange(tx, { workspaceId: comment.workspaceId, projectId: comment.projectId, entity: 'comment', entityId: comment.id, op: 'delete', version: comment.version + 1, data: { id: comment.id } });
+  });
+}

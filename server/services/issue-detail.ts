@@ -1,0 +1,77 @@
+// Read side of single issues: the IssueDetail with its `expand` options, and `issues/list/?issues=`.
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { issues } from '../../db/schema/index';
+import type { ServerContext } from '../context';
+import { BadRequestError } from '../errors';
+import type { Actor } from '../plugins/access';
+import { loadReadableIssue, visibleIssues } from '../policies/issue';
+import { presentIssue, presentIssueDetail, presentIssueLite, type IssueListRow } from '../presenters/issue';
+import { attachmentExpansion } from './issue-attachment';
+import { issueLinkExpansion } from './issue-link';
+import { issueReactionExpansion } from './issue-reaction';
+import { isSubscribed, loadIssueRows } from './issue-read';
+import { relationExpansion } from './issue-relation';
+import { isUuid } from '../validation';
+
+/** Expansion keys `GET issues/{id}/?expand=` understands (both spellings of attachments). */
+export const EXPAND_KEYS = ['issue_reactions', 'issue_attachments', 'issue_attachment', 'issue_link', 'parent', 'issue_relation', 'issue_related'] as const;
+
+async function expansions(db: Db, row: IssueListRow, slug: string, keys: Set<string>): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  if (keys.has('issue_reactions')) out.issue_reactions = await issueReactionExpansion(db, row.id);
+  for (const key of ['issue_attachments', 'issue_attachment']) {
+    if (keys.has(key)) out[key] = await attachmentExpansion(db, row.id, slug);
+  }
+  if (keys.has('issue_link')) out.issue_link = await issueLinkExpansion(db, row.id);
+  if (keys.has('parent')) {
+    const [parent] = row.parentId ? await db.select().from(issues).where(eq(issues.id, row.parentId)) : [];
+    out.parent = parent ? presentIssueLite(parent) : null;
+  }
+  if (keys.has('issue_relation') || keys.has('issue_related')) {
+    const relations = await relationExpansion(db, row.id);
+    if (keys.has('issue_relation')) out.issue_relation = relations.issue_relation;
+    if (keys.has('issue_related')) out.issue_related = relations.issue_related;
+  }
+  return out;
+}
+
+/** Presents a loaded row as IssueDetail for the actor, with the requested expansions. */
+export async function presentDetailFor(db: Db, actor: Actor, row: IssueListRow, expand?: string) {
+  const keys = new Set((expand ?? '').split(',').map((key) => key.trim()).filter((key) => (EXPAND_KEYS as readonly string[]).includes(key)));
+  return presentIssueDetail(row, {
+    isSubscribed: await isSubscribed(db, row.id, actor.userId),
+    expand: await expansions(db, row, actor.workspace!.slug, keys),
+  });
+}
+
+/** GET `issues/{id}/`: archived and draft issues are found too. @throws NotFoundError, ForbiddenError. */
+export async function getIssueDetail(ctx: ServerContext, actor: Actor, issueId: string, expand?: string) {
+  const row = await loadReadableIssue(ctx.db, actor, issueId);
+  return presentDetailFor(ctx.db, actor, row, expand);
+}
+
+/**
+ * GET `issues/list/?issues=`: the listed issues of the project the actor may see, as list items.
+ * @throws BadRequestError "Issues are required" when the parameter is missing or empty.
+ */
+export async function listIssuesByIds(ctx: ServerContext, actor: Actor, raw: string | undefined) {
+  const ids = [...new Set((raw ?? '').split(',').map((id) => id.trim()).filter(isUuid))];
+  if (ids.length === 0) throw new BadRequestError('Issues are required');
+  const rows = await loadIssueRows(
+    ctx.db,
+    and(inArray(issues.id, ids), eq(issues.projectId, actor.project!.id), isNull(issues.deletedAt), visibleIssues(actor)),
+    [sql`${issues.createdAt} desc`],
+  );
+  return rows.map(presentIssue);
+}
+
+/** GET `archived-issues/`: the project's archived issues (not drafts), newest archive first. */
+export async function listArchivedIssues(ctx: ServerContext, actor: Actor) {
+  const rows = await loadIssueRows(
+    ctx.db,
+    and(eq(issues.projectId, actor.project!.id), isNull(issues.deletedAt), isNotNull(issues.archivedAt), eq(issues.isDraft, false), visibleIssues(actor)),
+    [sql`${issues.archivedAt} desc`, sql`${issues.createdAt} desc`],
+  );
+  return rows.map(presentIssue);
+}

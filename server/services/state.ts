@@ -1,0 +1,208 @@
+// Project workflow states (reference §6, spec §4 State): list with `order`, create, update, delete
+// (never the default, only when empty), mark default, and the workspace-wide list.
+import { and, asc, eq, isNull, max, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { issues, projectMembers, projects, states, type State } from '../../db/schema/index';
+import type { CreateStateBody, UpdateStateBody } from '../../shared/schemas/state';
+import { nextStateSequence } from '../../shared/sort-order';
+import type { ServerContext } from '../context';
+import { BadRequestError, NotFoundError, ValidationError } from '../errors';
+import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
+import type { Actor } from '../plugins/access';
+import { presentState, presentStates } from '../presenters/state';
+import { isUniqueViolation } from './project';
+
+const NAME_TAKEN = () => ValidationError.field('name', 'The state name is already taken');
+
+function recordState(tx: Db, state: State, op: 'create' | 'update' | 'delete') {
+  recordChange(tx, {
+    workspaceId: state.workspaceId,
+    projectId: state.projectId,
+    entity: 'state',
+    entityId: state.id,
+    op,
+    version: state.version,
+    data: op === 'delete' ? { id: state.id } : presentState(state),
+  });
+}
+
+const visibleState = (projectId: string) => and(eq(states.projectId, projectId), isNull(states.deletedAt), eq(states.isTriage, false));
+
+/** `GET …/states/` — states by sequence with `order`; `grouped` answers `{group: [State…]}`. */
+export async function listStates(ctx: ServerContext, actor: Actor, grouped: boolean) {
+  const rows = await ctx.db.select().from(states).where(visibleState(actor.project!.id)).orderBy(asc(states.sequence), asc(states.createdAt));
+  const list = presentStates(rows);
+  if (!grouped) return list;
+  const groups: Record<string, typeof list> = {};
+  for (const state of list) (groups[state.group] ??= []).push(state);
+  return groups;
+}
+
+async function loadState(db: Db, projectId: string, stateId: string) {
+  const [state] = await db.select().from(states).where(and(eq(states.id, stateId), visibleState(projectId)));
+  if (!state) throw new NotFoundError('State not found');
+  return state;
+}
+
+/** `GET …/states/:stateId/`. @throws NotFoundError */
+export async function getState(ctx: ServerContext, actor: Actor, stateId: string) {
+  return presentState(await loadState(ctx.db, actor.project!.id, stateId));
+}
+
+async function checkName(tx: Db, projectId: string, name: string, selfId: string | null) {
+  const [taken] = await tx
+    .select({ id: states.id })
+    .from(states)
+    .where(and(eq(states.projectId, projectId), eq(states.name, name), isNull(states.deletedAt), selfId ? ne(states.id, selfId) : undefined));
+  if (taken) throw NAME_TAKEN();
+}
+
+/** Clears `default` on every other state of the project, recording each one that changed. */
+async function clearOtherDefaults(tx: Db, projectId: string, keepId: string, actorId: string) {
+  const cleared = await tx
+    .update(states)
+    .set({ isDefault: false, updatedBy: actorId, updatedAt: new Date(), version: sql`${states.version} + 1` })
+    .where(and(eq(states.projectId, projectId), eq(states.isDefault, true), ne(states.id, keepId), isNull(states.deletedAt)))
+    .returning();
+  for (const state of cleared) recordState(tx, state, 'update');
+}
+
+function refuseTriage(group: string | undefined) {
+  if (group === 'triage') throw new ValidationError({ non_field_errors: ['Cannot create triage state'] });
+}
+
+/**
+ * `POST …/states/` — a new state after the last one (sequence gap 65535); `default: true` moves the default here.
+ * @throws ValidationError (triage group, name taken)
+ */
+export async function createState(ctx: ServerContext, actor: Actor, body: CreateStateBody, options: WriteOptions) {
+  refuseTriage(body.group);
+  const project = actor.project!;
+  try {
+    return await withTransaction(ctx, options, async (tx) => {
+      await checkName(tx, project.id, body.name, null);
+      const [{ highest }] = await tx.select({ highest: max(states.sequence) }).from(states).where(and(eq(states.projectId, project.id), isNull(states.deletedAt)));
+      const sequence = highest === null ? (body.sequence ?? nextStateSequence(null)) : nextStateSequence(Number(highest));
+      const [state] = await tx
+        .insert(states)
+        .values({
+          projectId: project.id,
+          workspaceId: project.workspaceId,
+          name: body.name,
+          color: body.color,
+          group: body.group,
+          description: body.description ?? '',
+          isDefault: body.default ?? false,
+          sequence,
+          slug: body.name.toLowerCase().replace(/\s+/g, '-'),
+          createdBy: actor.userId,
+          updatedBy: actor.userId,
+        })
+        .returning();
+      if (state.isDefault) await clearOtherDefaults(tx, project.id, state.id, actor.userId);
+      recordState(tx, state, 'create');
+      return presentState(state);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw NAME_TAKEN();
+    throw error;
+  }
+}
+
+/**
+ * `PATCH`/`PUT …/states/:stateId/`. `default: true` moves the default here; `default: false` is
+ * ignored, since a project always keeps exactly one default (use mark-default on another state).
+ * @throws NotFoundError, ValidationError
+ */
+export async function updateState(ctx: ServerContext, actor: Actor, stateId: string, body: UpdateStateBody, options: WriteOptions) {
+  refuseTriage(body.group);
+  const project = actor.project!;
+  const current = await loadState(ctx.db, project.id, stateId);
+  try {
+    return await withTransaction(ctx, options, async (tx) => {
+      if (body.name !== undefined) await checkName(tx, project.id, body.name, current.id);
+      const [state] = await tx
+        .update(states)
+        .set({
+          name: body.name,
+          color: body.color,
+          group: body.group,
+          description: body.description,
+          sequence: body.sequence,
+          isDefault: body.default === true ? true : undefined,
+          slug: body.name?.toLowerCase().replace(/\s+/g, '-'),
+          updatedBy: actor.userId,
+          updatedAt: new Date(),
+          version: sql`${states.version} + 1`,
+        })
+        .where(eq(states.id, current.id))
+        .returning();
+      if (body.default === true) await clearOtherDefaults(tx, project.id, state.id, actor.userId);
+      recordState(tx, state, 'update');
+      return presentState(state);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw NAME_TAKEN();
+    throw error;
+  }
+}
+
+/**
+ * `DELETE …/states/:stateId/` — soft delete of an empty, non-default state.
+ * @throws NotFoundError, BadRequestError
+ */
+export async function deleteState(ctx: ServerContext, actor: Actor, stateId: string, options: WriteOptions) {
+  const state = await loadState(ctx.db, actor.project!.id, stateId);
+  if (state.isDefault) throw new BadRequestError('Default state cannot be deleted');
+  await withTransaction(ctx, options, async (tx) => {
+    // Archived and draft issues count too: any live issue on the state keeps it.
+    const [used] = await tx.select({ id: issues.id }).from(issues).where(and(eq(issues.stateId, state.id), isNull(issues.deletedAt))).limit(1);
+    if (used) throw new BadRequestError('The state is not empty, only empty states can be deleted');
+    const [row] = await tx
+      .update(states)
+      .set({ deletedAt: new Date(), updatedBy: actor.userId, version: sql`${states.version} + 1` })
+      .where(eq(states.id, state.id))
+      .returning();
+    recordState(tx, row, 'delete');
+  });
+}
+
+/** `POST …/states/:stateId/mark-default/` — this state becomes the project's only default. @throws NotFoundError */
+export async function markDefaultState(ctx: ServerContext, actor: Actor, stateId: string, options: WriteOptions) {
+  const state = await loadState(ctx.db, actor.project!.id, stateId);
+  await withTransaction(ctx, options, async (tx) => {
+    await clearOtherDefaults(tx, state.projectId, state.id, actor.userId);
+    if (state.isDefault) return;
+    const [row] = await tx
+      .update(states)
+      .set({ isDefault: true, updatedBy: actor.userId, updatedAt: new Date(), version: sql`${states.version} + 1` })
+      .where(eq(states.id, state.id))
+      .returning();
+    recordState(tx, row, 'update');
+  });
+}
+
+/** `GET /api/workspaces/:slug/states/` — states of the caller's non-archived projects, `order` per project. */
+export async function listWorkspaceStates(ctx: ServerContext, actor: Actor) {
+  const rows = await ctx.db
+    .select({ state: states })
+    .from(states)
+    .innerJoin(projects, eq(projects.id, states.projectId))
+    .innerJoin(
+      projectMembers,
+      and(eq(projectMembers.projectId, projects.id), eq(projectMembers.memberId, actor.userId), eq(projectMembers.isActive, true)),
+    )
+    .where(
+      and(
+        eq(states.workspaceId, actor.workspace!.id),
+        isNull(states.deletedAt),
+        eq(states.isTriage, false),
+        isNull(projects.deletedAt),
+        isNull(projects.archivedAt),
+      ),
+    )
+    .orderBy(asc(states.projectId), asc(states.sequence), asc(states.createdAt));
+  const byProject = new Map<string, State[]>();
+  for (const { state } of rows) byProject.set(state.projectId, [...(byProject.get(state.projectId) ?? []), state]);
+  return [...byProject.values()].flatMap((list) => presentStates(list));
+}

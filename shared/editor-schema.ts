@@ -1,0 +1,20 @@
+// The ONE Tiptap extension list of a page body: the client editor adds only behaviour (collaboration,
+// carets, placeholder, slash menu) on top of it, and the server converts Yjs ↔ HTML with it, so both
+// sides agree on every node and mark.
+import type { AnyExtension } from '@tiptap/core';
+import { StarterKit } from '@tiptap/starter-kit';
+import { TaskItem, TaskList } from '@tiptap/extension-list';
+
+/** Y.Doc XmlFragment holding the page body (API.md "Pages and collaboration"). */
+export const BODY_FIELD = 'default';
+/** Y.Doc XmlFragment holding the page title. */
+export const TITLE_FIELD = 'title';
+
+/** Extensions that define the page schema. Undo/redo is off: collaboration brings its own history. */
+export function pageSchemaExtensions(): AnyExtension[] {
+  return [
+    StarterKit.configure({ undoRedo: false, link: { openOnClick: false } }),
+    TaskList,
+    TaskItem.configure({ nested: true }),
+  ];
+}

@@ -1,0 +1,91 @@
+// Request bodies and query strings of the issue endpoints (reference §1.5), snake_case as on the wire.
+import { z } from 'zod';
+import { PRIORITY_ORDER, type Priority } from '../issue-constants';
+import { boundedString, isoDateSchema, nonEmptyString, uuidSchema } from './common';
+
+/** Largest `description_html` / `comment_html` accepted (the request body limit is 2 MiB anyway). */
+export const HTML_MAX_LENGTH = 1_000_000;
+/** Most ids accepted in one list field. */
+export const ID_LIST_MAX = 500;
+
+const priority = z.enum(PRIORITY_ORDER as [Priority, ...Priority[]]);
+const idList = z.array(uuidSchema).max(ID_LIST_MAX);
+const nullableId = uuidSchema.nullable();
+const nullableDate = isoDateSchema.nullable();
+
+/** Fields common to create and update. */
+const issueFields = {
+  description_html: boundedString(HTML_MAX_LENGTH).optional(),
+  description_json: z.record(z.string(), z.unknown()).nullable().optional(),
+  priority: priority.optional(),
+  start_date: nullableDate.optional(),
+  target_date: nullableDate.optional(),
+  state_id: nullableId.optional(),
+  parent_id: nullableId.optional(),
+  estimate_point: nullableId.optional(),
+  label_ids: idList.optional(),
+  assignee_ids: idList.optional(),
+  sort_order: z.number().finite().optional(),
+  is_draft: z.boolean().optional(),
+  external_source: boundedString(255).nullable().optional(),
+  external_id: boundedString(255).nullable().optional(),
+};
+
+/** Refuses a start date after the target date when both are in the payload. */
+function datesInOrder(body: { start_date?: string | null; target_date?: string | null }): boolean {
+  return !(body.start_date && body.target_date && body.start_date > body.target_date);
+}
+const DATES_MESSAGE = { message: 'Start date cannot exceed target date', path: ['non_field_errors'] };
+
+/** POST `issues/` (and draft creation). */
+export const createIssueBody = z.object({ name: nonEmptyString(255), ...issueFields }).refine(datesInOrder, DATES_MESSAGE);
+export type CreateIssueBody = z.infer<typeof createIssueBody>;
+
+/** PATCH `issues/{id}/`: every field optional; `skip_activity` suppresses the description activity. */
+export const updateIssueBody = z
+  .object({ name: nonEmptyString(255).optional(), ...issueFields, skip_activity: z.boolean().optional() })
+  .refine(datesInOrder, DATES_MESSAGE);
+export type UpdateIssueBody = z.infer<typeof updateIssueBody>;
+
+/** Path of one issue. */
+export const issueParams = z.object({ slug: z.string(), projectId: uuidSchema, issueId: uuidSchema });
+/** Path of a project. */
+export const projectParams = z.object({ slug: z.string(), projectId: uuidSchema });
+
+/** GET `issues/{id}/?expand=`: comma list of expansions. */
+export const issueDetailQuery = z.object({ expand: boundedString(500).optional() });
+
+/** GET `issues/list/?issues=id1,id2`. */
+export const issuesByIdsQuery = z.object({ issues: boundedString(40_000).optional(), order_by: boundedString(100).optional() });
+
+/** POST `bulk-operation-issues/` (API.md): label_ids, assignee_ids and module_ids are additive. */
+export const bulkOperationBody = z.object({
+  issue_ids: idList.min(1, 'Issue IDs are required'),
+  properties: z.object({
+    state_id: uuidSchema.optional(),
+    priority: priority.optional(),
+    start_date: nullableDate.optional(),
+    target_date: nullableDate.optional(),
+    label_ids: idList.optional(),
+    assignee_ids: idList.optional(),
+    cycle_id: nullableId.optional(),
+    module_ids: idList.optional(),
+  }),
+});
+export type BulkOperationBody = z.infer<typeof bulkOperationBody>;
+
+/** Bodies of `bulk-archive-issues/` and `bulk-delete-issues/` (emptiness is checked by the service). */
+export const issueIdsBody = z.object({ issue_ids: idList.optional() });
+
+/** Workspace draft creation also names the project. */
+export const createWorkspaceDraftBody = z
+  .object({ name: nonEmptyString(255), project_id: uuidSchema, ...issueFields })
+  .refine(datesInOrder, DATES_MESSAGE);
+export type CreateWorkspaceDraftBody = z.infer<typeof createWorkspaceDraftBody>;
+
+/** Path of a workspace draft. */
+export const workspaceDraftParams = z.object({ slug: z.string(), issueId: uuidSchema });
+/** Workspace-level path. */
+export const workspaceParams = z.object({ slug: z.string() });
+/** Workspace draft list paging. */
+export const draftListQuery = z.object({ cursor: boundedString(40).optional(), per_page: boundedString(10).optional() });

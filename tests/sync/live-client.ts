@@ -1,0 +1,121 @@
+// Test helpers for the live stream suites: a real `ws` client that records every frame, and a
+// writer that records changes the way services do (withTransaction + recordChange).
+import { randomUUID } from 'node:crypto';
+import WebSocket from 'ws';
+import type { ChangeMessage, ServerMessage } from '../../shared/live-protocol';
+import { recordChange, withTransaction, type ChangeOp } from '../../server/live/record-change';
+import type { TestServer } from '../support/server';
+
+export interface LiveClient {
+  ws: WebSocket;
+  messages: ServerMessage[];
+  changes(): ChangeMessage[];
+  subscribe(workspace: string, since: number): void;
+  /** Resolves with the first recorded message (from `from` on) matching the predicate. */
+  waitFor<T extends ServerMessage = ServerMessage>(predicate: (message: ServerMessage) => boolean, timeoutMs?: number, from?: number): Promise<T>;
+  closed: Promise<{ code: number; reason: string }>;
+  close(): void;
+}
+
+/** Opens /live/ as a user (cookie headers) or with `?token=`. Resolves once the socket is open. */
+export async function openLive(baseUrl: string, auth: { headers?: Record<string, string>; token?: string }): Promise<LiveClient> {
+  const url = baseUrl.replace(/^http/, 'ws') + '/live/' + (auth.token ? `?token=${auth.token}` : '');
+  const ws = new WebSocket(url, { headers: auth.headers?.cookie ? { cookie: auth.headers.cookie } : {} });
+  const messages: ServerMessage[] = [];
+  const waiters = new Set<() => void>();
+  ws.on('message', (data) => {
+    const message = JSON.parse(String(data)) as ServerMessage;
+    if (message.type === 'ping') ws.send(JSON.stringify({ type: 'pong' }));
+    messages.push(message);
+    for (const waiter of [...waiters]) waiter();
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => {
+    ws.on('close', (code, reason) => {
+      resolve({ code, reason: String(reason) });
+      for (const waiter of [...waiters]) waiter();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  return {
+    ws,
+    messages,
+    closed,
+    changes: () => messages.filter((message): message is ChangeMessage => message.type === 'change'),
+    subscribe(workspace, since) {
+      ws.send(JSON.stringify({ type: 'subscribe', workspace, since }));
+    },
+    waitFor<T extends ServerMessage>(predicate: (message: ServerMessage) => boolean, timeoutMs = 5000, from = 0) {
+      return new Promise<T>((resolve, reject) => {
+        const check = () => {
+          const found = messages.slice(from).find(predicate);
+          if (found) {
+            cleanup();
+            resolve(found as T);
+          } else if (ws.readyState === WebSocket.CLOSED) {
+            cleanup();
+            reject(new Error(`socket closed while waiting; got ${JSON.stringify(messages.map((m) => m.type))}`));
+          }
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          reject(new Error(`timed out; got ${JSON.stringify(messages)}`));
+        }, timeoutMs);
+        const cleanup = () => {
+          clearTimeout(timer);
+          waiters.delete(check);
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+    close: () => ws.close(),
+  };
+}
+
+export interface WriteInput {
+  workspaceId: string;
+  projectId?: string | null;
+  audienceUserId?: string | null;
+  entity: string;
+  entityId?: string;
+  op?: ChangeOp;
+  version?: number;
+  data?: Record<string, unknown>;
+  actorId?: string | null;
+  clientMutationId?: string | null;
+}
+
+/** Records one change through the real change-log helper (as a service would); returns the entity id. */
+export async function writeChange(server: TestServer, input: WriteInput): Promise<string> {
+  const entityId = input.entityId ?? randomUUID();
+  await withTransaction(server.app.ctx, { actorId: input.actorId ?? null, clientMutationId: input.clientMutationId ?? null }, async (tx) => {
+    recordChange(tx, {
+      workspaceId: input.workspaceId,
+      projectId: input.projectId ?? null,
+      audienceUserId: input.audienceUserId ?? null,
+      entity: input.entity,
+      entityId,
+      op: input.op ?? 'create',
+      version: input.version ?? 1,
+      data: input.op === 'delete' ? { id: entityId } : { id: entityId, ...input.data },
+    });
+  });
+  return entityId;
+}
+
+/** Waits until `check` passes (polling), or throws after the timeout. */
+export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Collects messages for a while (to assert that something did NOT arrive). */
+export function settle(ms = 300): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
