@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import type { Config } from './config';
 import type { Database } from '../db/client';
@@ -16,6 +17,7 @@ import idempotencyPlugin from './plugins/idempotency';
 import { zodValidatorCompiler } from './plugins/zod';
 import { serveClientApp } from './plugins/client-app';
 import { registerRoutes } from './routes/index';
+import { createCollab } from '../collab/server';
 import { ensureInstance } from './services/instance';
 import { BadRequestError } from './errors';
 import { containsNul } from './validation';
@@ -60,6 +62,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin);
   await app.register(cookie, { secret: config.secretKey });
   await app.register(formbody);
+  // Attachments (API.md): a file above FILE_SIZE_LIMIT is refused with 413 {error}.
+  await app.register(multipart, { limits: { fileSize: config.FILE_SIZE_LIMIT, files: 1, fields: 10, fieldSize: 100_000 } });
   // WebSockets for /live (change stream) and /collab (pages); registered once, before any route.
   await app.register(websocket);
   await app.register(sessionPlugin);
@@ -67,6 +71,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accessPlugin);
   await app.register(idempotencyPlugin);
   await registerRoutes(app);
+  // Pages: Hocuspocus on /collab; REST reaches its live documents through ctx.collab.
+  const collab = createCollab(ctx);
+  if (config.TRELLIS_ROLE !== 'server') collab.mount(app);
+  app.addHook('onClose', () => collab.close());
   if (options.clientDistDir) await serveClientApp(app, options.clientDistDir);
   return app;
 }

@@ -23,7 +23,9 @@ async function main() {
     throw error;
   }
 
-  if (!existsSync(join(clientDistDir, 'index.html'))) await buildClient();
+  // TRELLIS_SKIP_CLIENT_BUILD=1: API-only start, no client built or served (tests that spawn the real server).
+  const apiOnly = process.env.TRELLIS_SKIP_CLIENT_BUILD === '1';
+  if (!apiOnly && !existsSync(join(clientDistDir, 'index.html'))) await buildClient();
 
   const database = await createDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -31,7 +33,7 @@ async function main() {
   });
   await database.migrate();
 
-  const app = await buildApp({ config, database, clientDistDir });
+  const app = await buildApp({ config, database, clientDistDir: apiOnly ? undefined : clientDistDir });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

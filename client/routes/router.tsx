@@ -14,6 +14,7 @@ import { InvitationsSettingsPage } from './invitations-settings-page';
 import { MembersSettingsPage } from './members-settings-page';
 import { OnboardingPage } from './onboarding-page';
 import { PageKind } from './page-kinds';
+import { createPagesRoutes } from './pages-routes';
 import { ForgotPasswordPage, ResetPasswordPage, SetPasswordPage } from './password-pages';
 import { ProfilePage } from './profile-page';
 import { SignInPage } from './sign-in-page';
@@ -209,6 +210,8 @@ const apiTokensSettingsRoute = createRoute({
   },
 });
 
+const pagesRoutes = createPagesRoutes(workspaceRoute);
+
 export const routeTree = rootRoute.addChildren([
   signInRoute,
   signUpRoute,
@@ -222,7 +225,7 @@ export const routeTree = rootRoute.addChildren([
   workspaceInvitationRoute,
   profileRoute,
   adminRoute,
-  workspaceRoute.addChildren([workspaceHomeRoute, membersSettingsRoute, invitationsSettingsRoute, apiTokensSettingsRoute]),
+  workspaceRoute.addChildren([workspaceHomeRoute, membersSettingsRoute, invitationsSettingsRoute, apiTokensSettingsRoute, ...pagesRoutes]),
 ]);
 
 /** Builds the app's router (tests pass their own history). */

@@ -1,46 +1,79 @@
-// @vitest-environment happy-dom
 import { describe, expect, test } from 'vitest';
-import { applyPending, createEntityStore } from './create-entity-store';
+import type { ChangeMessage } from '../../shared/live-protocol';
+import { createEntityStore } from './create-entity-store';
 
-type Row = { id: string; role: number };
+interface Row {
+  id: string;
+  name: string;
+  version: number;
+}
 
-describe('entity store', () => {
-  test('pending mutations apply over confirmed rows in order', () => {
-    const confirmed = new Map<string, Row>([['a', { id: 'a', role: 5 }], ['b', { id: 'b', role: 15 }]]);
-    expect(
-      applyPending(confirmed, [
-        { mutationId: '1', kind: 'update', id: 'a', patch: { role: 15 } },
-        { mutationId: '2', kind: 'update', id: 'a', patch: { role: 20 } },
-        { mutationId: '3', kind: 'delete', id: 'b' },
-      ]),
-    ).toEqual([{ id: 'a', role: 20 }]);
+const change = (id: string, version: number, op: ChangeMessage['op'] = 'update', data: Record<string, unknown> = {}, mutationId: string | null = null): ChangeMessage => ({
+  type: 'change', id: version * 10, entity: 'label', op, workspace: 'acme', project_id: null, version, data: { id, ...data }, client_mutation_id: mutationId,
+});
+
+function seeded() {
+  const store = createEntityStore<Row>();
+  store.setAll('acme', [{ id: 'a', name: 'A', version: 2 }]);
+  return store;
+}
+
+describe('createEntityStore', () => {
+  test('applyChange takes newer versions and ignores equal or older ones', () => {
+    const store = seeded();
+    store.applyChange(change('a', 2, 'update', { name: 'same version', version: 2 }));
+    store.applyChange(change('a', 1, 'update', { name: 'older', version: 1 }));
+    expect(store.getRows()).toEqual([{ id: 'a', name: 'A', version: 2 }]);
+    store.applyChange(change('a', 3, 'update', { name: 'newer', version: 3 }));
+    expect(store.getRows()[0].name).toBe('newer');
+    store.applyChange(change('b', 1, 'create', { name: 'B', version: 1 }));
+    expect(store.getRows().map((row) => row.id)).toEqual(['a', 'b']);
   });
 
-  test('a failed mutation is dropped: the confirmed row shows again', async () => {
-    const store = createEntityStore<Row>();
-    store.setAll('acme', [{ id: 'a', role: 5 }]);
-    let fail!: (error: Error) => void;
-    const result = store.mutate({ mutationId: 'm', kind: 'update', id: 'a', patch: { role: 20 } }, () => new Promise((_, reject) => (fail = reject)));
-    const view = () => applyPending(store.useStore.getState().confirmed, store.useStore.getState().pending);
-    expect(view()).toEqual([{ id: 'a', role: 20 }]);
-    fail(new Error('403'));
-    await expect(result).rejects.toThrow('403');
-    expect(view()).toEqual([{ id: 'a', role: 5 }]);
+  test('a delete leaves a tombstone: an older update cannot bring the row back', () => {
+    const store = seeded();
+    store.applyChange(change('a', 5, 'delete'));
+    store.applyChange(change('a', 4, 'update', { name: 'late', version: 4 }));
+    expect(store.getRows()).toEqual([]);
+  });
+
+  test('changes of another workspace are ignored', () => {
+    const store = seeded();
+    store.applyChange({ ...change('c', 1, 'create', { name: 'C', version: 1 }), workspace: 'other' });
+    expect(store.getRows().map((row) => row.id)).toEqual(['a']);
+  });
+
+  test('the view is confirmed with pending mutations applied in order; the matching change confirms one', async () => {
+    const store = seeded();
+    let release!: (row: Row) => void;
+    const sent = store.mutate({ mutationId: 'm1', kind: 'update', id: 'a', patch: { name: 'optimistic' } }, () => new Promise<Row>((resolve) => (release = resolve)));
+    void store.mutate({ mutationId: 'm2', kind: 'create', id: 'n', row: { id: 'n', name: 'new', version: 0 } }, () => new Promise(() => {}));
+    expect(store.getRows()).toEqual([{ id: 'a', name: 'optimistic', version: 2 }, { id: 'n', name: 'new', version: 0 }]);
+    // Someone else's newer change lands under our pending edit: the edit stays on top.
+    store.applyChange(change('a', 3, 'update', { name: 'theirs', version: 3 }));
+    expect(store.getRows()[0].name).toBe('optimistic');
+    // Our own change arrives (its id echoed): the mutation is confirmed.
+    store.applyChange(change('a', 4, 'update', { name: 'optimistic', version: 4 }, 'm1'));
+    expect(store.useStore.getState().pending.map((m) => m.mutationId)).toEqual(['m2']);
+    // The HTTP answer arrives later with an older version: it must not overwrite.
+    release({ id: 'a', name: 'stale answer', version: 3 });
+    await sent;
+    expect(store.getRows()[0]).toEqual({ id: 'a', name: 'optimistic', version: 4 });
+  });
+
+  test('a failed request drops its mutation (rollback) and rethrows', async () => {
+    const store = seeded();
+    const failure = new Error('HTTP 400');
+    await expect(store.mutate({ mutationId: 'm1', kind: 'delete', id: 'a' }, async () => Promise.reject(failure))).rejects.toBe(failure);
+    expect(store.getRows()).toEqual([{ id: 'a', name: 'A', version: 2 }]);
     expect(store.useStore.getState().pending).toEqual([]);
   });
 
-  test('a successful delete removes the confirmed row', async () => {
-    const store = createEntityStore<Row>();
-    store.setAll('acme', [{ id: 'a', role: 5 }]);
-    await store.mutate({ mutationId: 'm', kind: 'delete', id: 'a' }, async () => undefined);
-    expect(store.useStore.getState().confirmed.size).toBe(0);
-  });
-
-  test('loading another scope clears the previous rows', () => {
-    const store = createEntityStore<Row>();
-    store.setAll('acme', [{ id: 'a', role: 5 }]);
-    store.setStatus('other', 'loading');
-    expect(store.useStore.getState()).toMatchObject({ scope: 'other', status: 'loading' });
-    expect(store.useStore.getState().confirmed.size).toBe(0);
+  test('a successful answer confirms when no live change came first', async () => {
+    const store = seeded();
+    await store.mutate({ mutationId: 'm1', kind: 'update', id: 'a', patch: { name: 'x' } }, async () => ({ id: 'a', name: 'x', version: 3 }));
+    expect(store.getRows()).toEqual([{ id: 'a', name: 'x', version: 3 }]);
+    store.applyChange(change('a', 3, 'update', { name: 'x', version: 3 }, 'm1'));
+    expect(store.getRows()).toEqual([{ id: 'a', name: 'x', version: 3 }]);
   });
 });

@@ -1,45 +1,11 @@
 // The IssueListItem of reference §1.4 selected in SQL (ids, counts and link arrays as sub-selects
-// over the page's rows only), so a page is one statement whatever its size.
+// over the page's rows only), so a page is one statement whatever its size; presentIssue shapes it.
 import { sql, type SQL } from 'drizzle-orm';
+import type { Issue } from '../../db/schema/index';
+import { presentIssue, type IssueListItem, type IssueListRow } from '../presenters/issue';
 import { relationColumn, relationFrom, relationIds } from './relations';
 
-/** An issue as every paginated list returns it (reference §1.4 IssueListItem; counts are 0, never null). */
-export interface IssueListItem {
-  id: string;
-  name: string;
-  state_id: string | null;
-  sort_order: number;
-  completed_at: string | null;
-  estimate_point: string | null;
-  priority: string;
-  start_date: string | null;
-  target_date: string | null;
-  sequence_id: number;
-  project_id: string;
-  parent_id: string | null;
-  cycle_id: string | null;
-  sub_issues_count: number;
-  created_at: string;
-  updated_at: string;
-  created_by: string | null;
-  updated_by: string | null;
-  attachment_count: number;
-  link_count: number;
-  is_draft: boolean;
-  archived_at: string | null;
-  state__group: string | null;
-  assignee_ids: string[];
-  label_ids: string[];
-  module_ids: string[];
-}
-
-/** Field order of the wire object. */
-export const ISSUE_LIST_ITEM_FIELDS: readonly (keyof IssueListItem)[] = [
-  'id', 'name', 'state_id', 'sort_order', 'completed_at', 'estimate_point', 'priority', 'start_date', 'target_date',
-  'sequence_id', 'project_id', 'parent_id', 'cycle_id', 'sub_issues_count', 'created_at', 'updated_at', 'created_by',
-  'updated_by', 'attachment_count', 'link_count', 'is_draft', 'archived_at', 'state__group', 'assignee_ids',
-  'label_ids', 'module_ids',
-];
+export type { IssueListItem };
 
 /** An ISO-8601 UTC timestamp with milliseconds and `Z`, formatted by the database (same on both drivers). */
 export function isoTimestamp(column: string): SQL {
@@ -58,15 +24,44 @@ export function issueItemColumns(): SQL {
     (select count(*) from issue_attachments c where c.issue_id = i.id and c.deleted_at is null)::int as attachment_count,
     (select count(*) from issue_links c where c.issue_id = i.id and c.deleted_at is null)::int as link_count,
     i.is_draft, to_char(i.archived_at at time zone 'UTC', 'YYYY-MM-DD') as archived_at, s."group" as "state__group",
-    ${relationIds('assignee')} as assignee_ids, ${relationIds('label')} as label_ids, ${relationIds('module')} as module_ids`;
+    ${relationIds('assignee')} as assignee_ids, ${relationIds('label')} as label_ids, ${relationIds('module')} as module_ids,
+    i.type_id::text as type_id, i.version`;
 }
 
-/** Picks the wire fields of a result row, in wire order, with numbers as numbers. */
+/** Presents a result row with the issue presenter (the one place issue rows become wire objects). */
 export function toIssueListItem(row: Record<string, unknown>): IssueListItem {
-  const item = {} as Record<string, unknown>;
-  for (const field of ISSUE_LIST_ITEM_FIELDS) item[field] = row[field];
-  item.sort_order = Number(row.sort_order);
-  item.sequence_id = Number(row.sequence_id);
-  for (const field of ['sub_issues_count', 'attachment_count', 'link_count'] as const) item[field] = Number(row[field] ?? 0);
-  return item as unknown as IssueListItem;
+  const issue = {
+    id: row.id,
+    name: row.name,
+    stateId: row.state_id,
+    sortOrder: Number(row.sort_order),
+    completedAt: row.completed_at,
+    estimatePointId: row.estimate_point,
+    priority: row.priority,
+    startDate: row.start_date,
+    targetDate: row.target_date,
+    sequenceId: Number(row.sequence_id),
+    projectId: row.project_id,
+    parentId: row.parent_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    createdBy: row.created_by,
+    updatedBy: row.updated_by,
+    isDraft: row.is_draft,
+    archivedAt: row.archived_at,
+    typeId: row.type_id,
+    version: Number(row.version),
+  } as unknown as Issue;
+  const listRow: IssueListRow = {
+    ...issue,
+    stateGroup: (row.state__group as string | null) ?? null,
+    assigneeIds: row.assignee_ids as string[],
+    labelIds: row.label_ids as string[],
+    moduleIds: row.module_ids as string[],
+    cycleId: (row.cycle_id as string | null) ?? null,
+    subIssuesCount: Number(row.sub_issues_count ?? 0),
+    attachmentCount: Number(row.attachment_count ?? 0),
+    linkCount: Number(row.link_count ?? 0),
+  };
+  return presentIssue(listRow);
 }

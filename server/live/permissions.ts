@@ -84,7 +84,8 @@ export class Visibility {
   }
 
   private decideProject(change: Change, data: Data): Verdict {
-    if (this.projects.has(change.entityId) || change.op === 'delete') return 'send';
+    // The creator hears about a new project before the membership row that follows it in the log.
+    if (this.projects.has(change.entityId) || change.op === 'delete' || data.created_by === this.userId) return 'send';
     // Public projects (network 2) are listed to workspace members who are not guests.
     return data.network === 2 && hasRole(this.workspaceRole, Role.MEMBER) ? 'send' : 'hide';
   }

@@ -1,6 +1,7 @@
 // Turns project rows into the wire shapes of reference §5/§13: the flat list item, the full
 // Project (details, create, retrieve, update), the project user properties and the deploy board.
 import type { DeployBoard, Project, ProjectUserProperty, Workspace } from '../../db/schema/index';
+import { presentSavedFilters } from './user-properties';
 
 function iso(value: Date | null | undefined): string | null {
   return value ? value.toISOString() : null;
@@ -110,10 +111,8 @@ export function presentProjectUserProperties(row: ProjectUserProperty) {
     user: row.userId,
     project: row.projectId,
     workspace: row.workspaceId,
-    filters: row.filters,
-    display_filters: row.displayFilters,
-    display_properties: row.displayProperties,
-    rich_filters: row.richFilters,
+    // Stored keys over the spec §9 defaults (layout list, order sort_order, every property shown).
+    ...presentSavedFilters(row),
     preferences: row.preferences,
     sort_order: row.sortOrder,
     created_at: iso(row.createdAt),

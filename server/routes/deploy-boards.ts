@@ -21,7 +21,7 @@ export default async function deployBoardsRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: `${base}/`,
     config: { access: { scope: 'project', min: 'member' } },
-    schema: { params: projectParams, body: deployBoardBody.optional() },
+    schema: { params: projectParams, body: deployBoardBody.nullish() },
     handler: async (request) => publishProject(app.ctx, request.actor, request.body ?? {}, writeOptions(request)),
   });
 

@@ -19,7 +19,7 @@ export default async function projectIdentifiersRoutes(fastify: FastifyInstance)
     method: 'DELETE',
     url: '/api/workspaces/:slug/project-identifiers/',
     config: { access: { scope: 'workspace', min: 'member' } },
-    schema: { params: workspaceParams, body: deleteProjectIdentifierBody.optional() },
+    schema: { params: workspaceParams, body: deleteProjectIdentifierBody.nullish() },
     handler: async (request, reply) => {
       await deleteProjectIdentifier(app.ctx, request.actor, request.body?.name);
       return reply.code(204).send();

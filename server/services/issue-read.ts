@@ -15,45 +15,52 @@ function idArray(value: unknown): string[] {
 
 /**
  * Column set of an IssueListRow for `db.select(issueRowColumns).from(issues)`: every issue column
- * plus state group, assignee/label/module ids, cycle id and the three counts.
+ * plus state group, assignee/label/module ids, cycle id and the three counts. The sub-selects name
+ * `"issues"` explicitly: drizzle leaves single-table columns unqualified, which would be ambiguous.
  */
 export const issueRowColumns = {
   ...getTableColumns(issues),
-  stateGroup: sql<string | null>`(select s."group" from states s where s.id = ${issues.stateId})`.as('state_group'),
+  stateGroup: sql<string | null>`(select s."group" from states s where s.id = "issues"."state_id")`.as('state_group'),
   assigneeIds: sql<string[]>`coalesce((select json_agg(a.assignee_id) from issue_assignees a
-    where a.issue_id = ${issues.id} and a.deleted_at is null), '[]'::json)`
+    where a.issue_id = "issues"."id" and a.deleted_at is null), '[]'::json)`
     .mapWith(idArray)
     .as('assignee_ids'),
   labelIds: sql<string[]>`coalesce((select json_agg(il.label_id) from issue_labels il join labels l on l.id = il.label_id
-    where il.issue_id = ${issues.id} and il.deleted_at is null and l.deleted_at is null), '[]'::json)`
+    where il.issue_id = "issues"."id" and il.deleted_at is null and l.deleted_at is null), '[]'::json)`
     .mapWith(idArray)
     .as('label_ids'),
   moduleIds: sql<string[]>`coalesce((select json_agg(mi.module_id) from module_issues mi join modules m on m.id = mi.module_id
-    where mi.issue_id = ${issues.id} and mi.deleted_at is null and m.deleted_at is null and m.archived_at is null), '[]'::json)`
+    where mi.issue_id = "issues"."id" and mi.deleted_at is null and m.deleted_at is null and m.archived_at is null), '[]'::json)`
     .mapWith(idArray)
     .as('module_ids'),
   cycleId: sql<string | null>`(select ci.cycle_id from cycle_issues ci join cycles c on c.id = ci.cycle_id
-    where ci.issue_id = ${issues.id} and ci.deleted_at is null and c.deleted_at is null limit 1)`.as('cycle_id'),
-  subIssuesCount: sql<number>`(select count(*)::int from issues sub where sub.parent_id = ${issues.id}
+    where ci.issue_id = "issues"."id" and ci.deleted_at is null and c.deleted_at is null limit 1)`.as('cycle_id'),
+  subIssuesCount: sql<number>`(select count(*)::int from issues sub where sub.parent_id = "issues"."id"
     and sub.deleted_at is null and sub.archived_at is null and sub.is_draft = false)`
     .mapWith(Number)
     .as('sub_issues_count'),
   attachmentCount: sql<number>`(select count(*)::int from issue_attachments ia
-    where ia.issue_id = ${issues.id} and ia.deleted_at is null)`
+    where ia.issue_id = "issues"."id" and ia.deleted_at is null)`
     .mapWith(Number)
     .as('attachment_count'),
-  linkCount: sql<number>`(select count(*)::int from issue_links ik where ik.issue_id = ${issues.id} and ik.deleted_at is null)`
+  linkCount: sql<number>`(select count(*)::int from issue_links ik where ik.issue_id = "issues"."id" and ik.deleted_at is null)`
     .mapWith(Number)
     .as('link_count'),
 };
 
 /** Issues matching `where` as IssueListRows, in the given order (default: created_at descending). */
-export async function loadIssueRows(db: Db, where: SQL | undefined, orderBy: SQL[] = [sql`${issues.createdAt} desc`]): Promise<IssueListRow[]> {
-  const rows = await db
+export async function loadIssueRows(
+  db: Db,
+  where: SQL | undefined,
+  orderBy: SQL[] = [sql`${issues.createdAt} desc`],
+  page?: { limit: number; offset: number },
+): Promise<IssueListRow[]> {
+  const query = db
     .select(issueRowColumns)
     .from(issues)
     .where(where)
     .orderBy(...orderBy);
+  const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
   return rows as IssueListRow[];
 }
 

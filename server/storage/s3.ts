@@ -19,7 +19,7 @@ export function createS3Storage(options: S3Options): FileStorage {
   return {
     kind: 's3',
     async put(key, data, contentType) {
-      const response = await client.fetch(urlOf(key), { method: 'PUT', body: data, headers: { 'content-type': contentType } });
+      const response = await client.fetch(urlOf(key), { method: 'PUT', body: new Uint8Array(data), headers: { 'content-type': contentType } });
       if (!response.ok) throw new Error(`S3 PUT failed with ${response.status}`);
     },
     async get(key) {

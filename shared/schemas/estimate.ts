@@ -47,4 +47,4 @@ export type CreateEstimatePointBody = z.infer<typeof createEstimatePointBody>;
 export const updateEstimatePointBody = createEstimatePointBody;
 export type UpdateEstimatePointBody = z.infer<typeof updateEstimatePointBody>;
 
-export const deleteEstimatePointBody = z.object({ new_estimate_id: uuidSchema.nullable().optional() }).optional();
+export const deleteEstimatePointBody = z.object({ new_estimate_id: uuidSchema.nullable().optional() }).nullish();

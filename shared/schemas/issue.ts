@@ -75,7 +75,7 @@ export const bulkOperationBody = z.object({
 export type BulkOperationBody = z.infer<typeof bulkOperationBody>;
 
 /** Bodies of `bulk-archive-issues/` and `bulk-delete-issues/` (emptiness is checked by the service). */
-export const issueIdsBody = z.object({ issue_ids: idList.optional() });
+export const issueIdsBody = z.object({ issue_ids: idList.optional() }).optional();
 
 /** Workspace draft creation also names the project. */
 export const createWorkspaceDraftBody = z

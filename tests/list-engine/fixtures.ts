@@ -36,24 +36,26 @@ export interface IssueSpec {
   id?: string;
 }
 
-let sequence = 0;
+const sequences = new Map<string, number>();
 
 /** Inserts issues (and their links) in one project; returns their ids in order. */
 export async function insertIssues(db: Db, project: TestProject, specs: IssueSpec[]): Promise<string[]> {
   if (specs.length === 0) return [];
+  const start = sequences.get(project.id) ?? 0;
+  sequences.set(project.id, start + specs.length);
   const rows = await db
     .insert(issues)
     .values(
-      specs.map((spec) => ({
+      specs.map((spec, index) => ({
         ...(spec.id ? { id: spec.id } : {}),
         projectId: project.id,
         workspaceId: project.workspaceId,
-        name: spec.name ?? `Issue ${sequence + 1}`,
+        name: spec.name ?? `Issue ${start + index + 1}`,
         stateId: spec.stateId === undefined ? project.states.backlog : spec.stateId,
         priority: spec.priority ?? 'none',
         startDate: spec.startDate ?? null,
         targetDate: spec.targetDate ?? null,
-        sequenceId: ++sequence,
+        sequenceId: start + index + 1,
         sortOrder: spec.sortOrder ?? 65535,
         parentId: spec.parentId ?? null,
         createdBy: spec.createdBy ?? null,

@@ -1,6 +1,12 @@
 // One small, fully populated world for cross-cutting suites (route matrix, fuzz): a workspace with
 // an admin, a member and a guest, an outsider who belongs to another workspace, and a project in
 // which the three insiders hold the same roles.
+import { randomUUID } from 'node:crypto';
+import type { RouteOptions } from 'fastify';
+import { inArray, sql } from 'drizzle-orm';
+import { projectMembers, projects, sessions, users, workspaceMembers, workspaces } from '../../db/schema/index';
+import type { AccessRule } from '../../server/plugins/access';
+import { hashSecret } from '../../server/security';
 import {
   addProjectMember,
   addWorkspaceMember,
@@ -54,4 +60,92 @@ export async function buildWorld(server: TestServer): Promise<World> {
     project,
     headers: { anonymous: {}, outsider: outsider.headers, guest: guest.headers, member: member.headers, admin: admin.headers },
   };
+}
+
+/**
+ * Puts the world back after a request may have changed it (a deactivated caller, a deleted or
+ * archived workspace or project, a removed membership, ended sessions), so suites that fire every
+ * route at it can keep going in one world.
+ */
+export async function restoreWorld(server: TestServer, world: World): Promise<void> {
+  const { db } = server.database;
+  const people = [world.admin, world.member, world.guest, world.outsider];
+  await db.update(users).set({ isActive: true }).where(inArray(users.id, people.map((person) => person.id)));
+  const expiresAt = new Date(Date.now() + 24 * 3600 * 1000);
+  await db
+    .insert(sessions)
+    .values(people.map((person) => ({ id: hashSecret(person.sessionKey), userId: person.id, kind: 'app', expiresAt })))
+    .onConflictDoUpdate({ target: sessions.id, set: { expiresAt, userId: sql`excluded.user_id` } });
+  for (const workspace of [world.workspace, world.otherWorkspace]) {
+    await db.update(workspaces).set({ deletedAt: null, slug: workspace.slug }).where(sql`${workspaces.id} = ${workspace.id}`);
+  }
+  const workspaceRoles: Array<[TestWorkspace, TestUser, number]> = [
+    [world.workspace, world.admin, 20],
+    [world.workspace, world.member, 15],
+    [world.workspace, world.guest, 5],
+    [world.otherWorkspace, world.outsider, 20],
+  ];
+  await db
+    .insert(workspaceMembers)
+    .values(workspaceRoles.map(([workspace, user, role]) => ({ workspaceId: workspace.id, memberId: user.id, role })))
+    .onConflictDoUpdate({ target: [workspaceMembers.workspaceId, workspaceMembers.memberId], set: { role: sql`excluded.role`, isActive: true } });
+  await db.update(projects).set({ deletedAt: null, archivedAt: null }).where(sql`${projects.id} = ${world.project.id}`);
+  const projectRoles: Array<[TestUser, number]> = [
+    [world.admin, 20],
+    [world.member, 15],
+    [world.guest, 5],
+  ];
+  await db
+    .insert(projectMembers)
+    .values(projectRoles.map(([user, role]) => ({ projectId: world.project.id, workspaceId: world.workspace.id, memberId: user.id, role })))
+    .onConflictDoUpdate({ target: [projectMembers.projectId, projectMembers.memberId], set: { role: sql`excluded.role`, isActive: true } });
+}
+
+/** A registered route as the cross-cutting suites see it. */
+export interface RouteInfo {
+  method: string;
+  url: string;
+  access: AccessRule | undefined;
+  apiKey: boolean;
+  /** The file that declared it (`server/routes/users.ts`), from the registration stack. */
+  file: string;
+  websocket: boolean;
+  schema: RouteOptions['schema'];
+}
+
+/** Collects every route (one entry per method) through `createTestServer({ onRoute })`. */
+export function routeCollector() {
+  const routes: RouteInfo[] = [];
+  const onRoute = (route: RouteOptions) => {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 60;
+    const stack = new Error().stack ?? '';
+    Error.stackTraceLimit = limit;
+    const file = /(server\/(?:routes|plugins)\/[\w.-]+\.ts)/.exec(stack)?.[1] ?? 'unknown';
+    const config = (route.config ?? {}) as { access?: AccessRule; apiKey?: boolean };
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      routes.push({
+        method: String(method).toUpperCase(),
+        url: route.url,
+        access: config.access,
+        apiKey: Boolean(config.apiKey),
+        file,
+        websocket: Boolean((route as { websocket?: boolean }).websocket) || /^\/(live|collab)(\/|$)/.test(route.url),
+        schema: route.schema,
+      });
+    }
+  };
+  return { routes, onRoute };
+}
+
+/** Fills a route's params from the world: `:slug`, `:projectId`, other `…Id` → a random UUID, the rest junk. */
+export function fillPath(url: string, world: World, overrides: Record<string, string> = {}): string {
+  return url.replace(/:(\w+)/g, (_match, name: string) => {
+    if (name in overrides) return encodeURIComponent(overrides[name]);
+    if (name === 'slug') return world.workspace.slug;
+    if (name === 'projectId') return world.project.id;
+    if (/id$/i.test(name)) return randomUUID();
+    return 'junk-value';
+  });
 }

@@ -1,0 +1,63 @@
+// The bar shown while issues are selected: bulk property updates (bulk-operation-issues) and
+// bulk delete (with its confirmation modal). Bulk calls are per project, all or nothing.
+import { useState } from 'react';
+import { PRIORITY_ORDER, type Priority } from '../../../shared/issue-constants';
+import { useT } from '../../i18n';
+import { bulkDeleteIssues, bulkUpdateIssues, getIssue, type BulkProperties } from '../../stores/issue-store';
+import { useProjectStates } from '../../stores/state-store';
+import { ConfirmDialog } from '../confirm-dialog';
+import { PRIORITY_LABEL } from './labels';
+import { clearSelection, useSelectionStore } from './selection-store';
+
+function byProject(ids: string[]): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const id of ids) {
+    const issue = getIssue(id);
+    if (!issue) continue;
+    map.set(issue.project_id, [...(map.get(issue.project_id) ?? []), id]);
+  }
+  return map;
+}
+
+export function BulkBar({ slug, projectId }: { slug: string; projectId?: string }) {
+  const t = useT();
+  const ids = useSelectionStore((state) => state.ids);
+  const states = useProjectStates(projectId);
+  const [confirming, setConfirming] = useState(false);
+  if (ids.length === 0) return null;
+
+  const apply = (properties: BulkProperties) => {
+    for (const [project, projectIds] of byProject(ids)) void bulkUpdateIssues(slug, project, projectIds, properties).catch(() => undefined);
+  };
+
+  return (
+    <div className="bulk-bar" role="region" aria-label={t('bulk.label')} data-testid="bulk-bar">
+      <strong>{t('bulk.selected', { count: ids.length })}</strong>
+      {projectId && (
+        <select className="select select-sm" aria-label={t('property.state')} value="" onChange={(event) => event.target.value && apply({ state_id: event.target.value })} data-testid="bulk-state">
+          <option value="">{t('property.state')}…</option>
+          {states.map((state) => <option key={state.id} value={state.id}>{state.name}</option>)}
+        </select>
+      )}
+      <select className="select select-sm" aria-label={t('property.priority')} value="" onChange={(event) => event.target.value && apply({ priority: event.target.value as Priority })} data-testid="bulk-priority">
+        <option value="">{t('property.priority')}…</option>
+        {PRIORITY_ORDER.map((priority) => <option key={priority} value={priority}>{t(PRIORITY_LABEL[priority])}</option>)}
+      </select>
+      <button type="button" className="btn btn-danger btn-sm" onClick={() => setConfirming(true)} data-testid="bulk-delete">{t('common.delete')}</button>
+      <button type="button" className="btn btn-ghost btn-sm" onClick={clearSelection}>{t('bulk.clear')}</button>
+      {confirming && (
+        <ConfirmDialog
+          title={t('bulk.deleteTitle', { count: ids.length })}
+          message={t('bulk.deleteBody')}
+          confirmLabel={t('common.delete')}
+          onClose={() => setConfirming(false)}
+          onConfirm={async () => {
+            const groups = byProject(ids);
+            clearSelection();
+            await Promise.all([...groups].map(([project, projectIds]) => bulkDeleteIssues(slug, project, projectIds)));
+          }}
+        />
+      )}
+    </div>
+  );
+}

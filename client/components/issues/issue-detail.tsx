@@ -1,0 +1,122 @@
+// The issue detail body, shared by the full page and the peek overlay: title, description,
+// widgets, reactions, activity with comments, and the properties sidebar.
+import { useEffect, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useT } from '../../i18n';
+import { IssueDescriptionEditor } from '../../editor/issue-description-editor';
+import { fetchIssueDetail, toggleIssueReaction, useIssueDetail } from '../../stores/issue-detail-store';
+import { issueKey, setIssueSubscribed, updateIssue, useIssue, useIssues, type Issue } from '../../stores/issue-store';
+import { fetchProjectLabels } from '../../stores/label-store';
+import { fetchMembers, fetchProjectMembers } from '../../stores/member-store';
+import { useProject } from '../../stores/project-store';
+import { useSessionStore } from '../../stores/session-store';
+import { fetchProjectStates } from '../../stores/state-store';
+import { Spinner } from '../feedback';
+import { IssueActivity, REACTIONS } from './issue-comments';
+import { AssigneeSelect, DateInput, EstimateSelect, LabelSelect, PrioritySelect, saveIssue, StateSelect } from './issue-properties';
+import { AttachmentsWidget, LinksWidget, RelationsWidget, SubIssuesWidget } from './issue-widgets';
+import { DeleteIssueModal } from './delete-issue-modal';
+
+/** Loads the issue's detail (and its project's states, labels and members) once per issue. */
+export function useIssueDetailLoader(slug: string, projectId: string | undefined, issueId: string): 'loading' | 'ready' | 'error' {
+  const detail = useIssueDetail(issueId);
+  useEffect(() => {
+    if (!projectId) return;
+    void fetchIssueDetail(slug, projectId, issueId).catch(() => undefined);
+    void fetchProjectStates(slug, projectId).catch(() => undefined);
+    void fetchProjectLabels(slug, projectId).catch(() => undefined);
+    void fetchProjectMembers(slug, projectId).catch(() => undefined);
+    void fetchMembers(slug).catch(() => undefined);
+  }, [slug, projectId, issueId]);
+  return detail.status;
+}
+
+export function IssueDetailBody({ slug, issue, onDeleted }: { slug: string; issue: Issue; onDeleted?: () => void }) {
+  const t = useT();
+  const project = useProject(issue.project_id);
+  const detail = useIssueDetail(issue.id);
+  const me = useSessionStore((state) => state.user?.id ?? '');
+  const canEdit = (project?.member_role ?? 0) >= 15 || issue.created_by === me;
+  const [title, setTitle] = useState(issue.name);
+  const [deleting, setDeleting] = useState(false);
+  useEffect(() => setTitle(issue.name), [issue.name]);
+
+  const saveTitle = () => {
+    const next = title.trim();
+    if (next && next !== issue.name) void updateIssue(slug, issue.id, { name: next }).catch(() => setTitle(issue.name));
+    else setTitle(issue.name);
+  };
+
+  return (
+    <div className="issue-detail" data-testid="issue-detail">
+      <div className="issue-main">
+        <p className="issue-key-line">
+          <span className="issue-key">{issueKey(project?.identifier, issue)}</span>
+          {issue.archived_at && <span className="badge badge-muted">{t('issue.archived')}</span>}
+          {issue.is_draft && <span className="badge badge-muted">{t('issue.draft')}</span>}
+        </p>
+        <textarea className="issue-title-input" rows={1} value={title} aria-label={t('issue.title')} disabled={!canEdit} onChange={(event) => setTitle(event.target.value)} onBlur={saveTitle} onKeyDown={(event) => event.key === 'Enter' && (event.preventDefault(), (event.target as HTMLTextAreaElement).blur())} data-testid="issue-title-input" />
+        <IssueDescriptionEditor key={issue.id} html={issue.description_html ?? ''} editable={canEdit} onBlur={(html) => html !== (issue.description_html ?? '') && saveIssue(slug, issue.id, { description_html: html })} />
+        <div className="reactions">
+          {REACTIONS.map((reaction) => {
+            const rows = detail.reactions.filter((row) => row.reaction === reaction);
+            const mine = rows.some((row) => row.actor === me);
+            return (
+              <button key={reaction} type="button" className={`reaction${mine ? ' reaction-mine' : ''}`} aria-pressed={mine} onClick={() => void toggleIssueReaction(slug, issue, reaction, me).catch(() => undefined)} data-testid="issue-reaction">
+                {reaction}{rows.length ? ` ${rows.length}` : ''}
+              </button>
+            );
+          })}
+        </div>
+        <SubIssuesWidget slug={slug} issue={issue} canEdit={canEdit} />
+        <RelationsWidget slug={slug} issue={issue} canEdit={canEdit} />
+        <LinksWidget slug={slug} issue={issue} canEdit={canEdit} />
+        <AttachmentsWidget slug={slug} issue={issue} canEdit={canEdit} />
+        <IssueActivity slug={slug} issue={issue} />
+      </div>
+      <aside className="issue-sidebar" aria-label={t('issue.properties')}>
+        <button type="button" className={`btn btn-sm ${issue.is_subscribed ? 'btn-secondary' : 'btn-primary'}`} onClick={() => void setIssueSubscribed(slug, issue.id, !issue.is_subscribed)} data-testid="subscribe-toggle">
+          {issue.is_subscribed ? t('issue.unsubscribe') : t('issue.subscribe')}
+        </button>
+        <dl className="props">
+          <dt>{t('property.state')}</dt><dd><StateSelect slug={slug} issue={issue} disabled={!canEdit} /></dd>
+          <dt>{t('property.assignee')}</dt><dd><AssigneeSelect slug={slug} issue={issue} disabled={!canEdit} /></dd>
+          <dt>{t('property.priority')}</dt><dd><PrioritySelect slug={slug} issue={issue} disabled={!canEdit} /></dd>
+          <dt>{t('property.labels')}</dt><dd><LabelSelect slug={slug} issue={issue} disabled={!canEdit} /></dd>
+          <dt>{t('property.estimate')}</dt><dd><EstimateSelect slug={slug} issue={issue} disabled={!canEdit} /></dd>
+          <dt>{t('property.start_date')}</dt><dd><DateInput slug={slug} issue={issue} field="start_date" disabled={!canEdit} /></dd>
+          <dt>{t('property.due_date')}</dt><dd><DateInput slug={slug} issue={issue} field="target_date" disabled={!canEdit} /></dd>
+          <dt>{t('issue.parent')}</dt><dd><ParentSelect slug={slug} issue={issue} disabled={!canEdit} /></dd>
+        </dl>
+        {canEdit && <button type="button" className="btn btn-ghost btn-sm" onClick={() => setDeleting(true)} data-testid="delete-issue">{t('issue.delete')}</button>}
+      </aside>
+      {deleting && <DeleteIssueModal slug={slug} issue={issue} onClose={() => setDeleting(false)} onDeleted={onDeleted} />}
+    </div>
+  );
+}
+
+function ParentSelect({ slug, issue, disabled }: { slug: string; issue: Issue; disabled: boolean }) {
+  const t = useT();
+  const project = useProject(issue.project_id);
+  const candidates = useIssues().filter((row) => row.project_id === issue.project_id && row.id !== issue.id && row.parent_id !== issue.id && !row.is_local_update);
+  return (
+    <select className="prop-select" aria-label={t('issue.parent')} value={issue.parent_id ?? ''} disabled={disabled} onChange={(event) => saveIssue(slug, issue.id, { parent_id: event.target.value || null })}>
+      <option value="">{t('common.none')}</option>
+      {candidates.slice(0, 300).map((row) => <option key={row.id} value={row.id}>{issueKey(project?.identifier, row)} {row.name}</option>)}
+    </select>
+  );
+}
+
+/** The full-page detail (`…/issues/{issueId}`). */
+export function IssueDetailPage({ slug, projectId, issueId }: { slug: string; projectId: string; issueId: string }) {
+  const t = useT();
+  const status = useIssueDetailLoader(slug, projectId, issueId);
+  const issue = useIssue(issueId);
+  if (!issue) return status === 'error' ? <p className="muted" role="alert">{t('issue.notFound')}</p> : <Spinner />;
+  return (
+    <>
+      <Link to="/$workspaceSlug/projects/$projectId/issues" params={{ workspaceSlug: slug, projectId }} className="link-button">← {t('issue.backToList')}</Link>
+      <IssueDetailBody slug={slug} issue={issue} />
+    </>
+  );
+}

@@ -1,0 +1,118 @@
+// Pieces every layout shares: the issue key, the property strip (obeying display properties), a
+// group's title, the per-group quick add and "load more".
+import { useState, type FormEvent } from 'react';
+import { STATE_GROUP_COLORS, isPriority, isStateGroup } from '../../../shared/issue-constants';
+import { nameOrUntitled } from '../../../shared/names';
+import type { DisplayProperties, GroupBy } from '../../../shared/display';
+import { useT } from '../../i18n';
+import { createIssue, issueKey, type Issue, type IssuePatch } from '../../stores/issue-store';
+import { useLabelMap } from '../../stores/label-store';
+import { useMemberUserMap } from '../../stores/member-store';
+import { useProject, useProjectStore } from '../../stores/project-store';
+import { useStateMap } from '../../stores/state-store';
+import { AssigneeSelect, DateInput, EstimateSelect, LabelSelect, PrioritySelect, StateSelect } from './issue-properties';
+import { GROUP_BY_LABEL, PRIORITY_LABEL, STATE_GROUP_LABEL } from './labels';
+import { NONE_GROUP } from './list-model';
+
+export function IssueKey({ issue }: { issue: Issue }) {
+  const project = useProject(issue.project_id);
+  return <span className="issue-key">{issue.is_local_update ? '…' : issueKey(project?.identifier, issue)}</span>;
+}
+
+export function IssueTitle({ issue }: { issue: Issue }) {
+  return <span className="issue-title">{nameOrUntitled(issue.name)}</span>;
+}
+
+/** The property strip of a row or card: only the display properties that are on. */
+export function IssuePropertyStrip({ slug, issue, properties, canEdit }: { slug: string; issue: Issue; properties: DisplayProperties; canEdit: boolean }) {
+  const t = useT();
+  const disabled = !canEdit || issue.is_local_update;
+  return (
+    <div className="prop-strip">
+      {properties.state && <StateSelect slug={slug} issue={issue} disabled={disabled} />}
+      {properties.priority && <PrioritySelect slug={slug} issue={issue} disabled={disabled} />}
+      {properties.assignee && <AssigneeSelect slug={slug} issue={issue} disabled={disabled} />}
+      {properties.labels && <LabelSelect slug={slug} issue={issue} disabled={disabled} />}
+      {properties.start_date && <DateInput slug={slug} issue={issue} field="start_date" disabled={disabled} />}
+      {properties.due_date && <DateInput slug={slug} issue={issue} field="target_date" disabled={disabled} />}
+      {properties.estimate && <EstimateSelect slug={slug} issue={issue} disabled={disabled} />}
+      {properties.sub_issue_count && (issue.sub_issues_count ?? 0) > 0 && <span className="chip" title={t('property.sub_issue_count')}>⑂ {issue.sub_issues_count}</span>}
+      {properties.link && (issue.link_count ?? 0) > 0 && <span className="chip" title={t('property.link')}>🔗 {issue.link_count}</span>}
+      {properties.attachment_count && (issue.attachment_count ?? 0) > 0 && <span className="chip" title={t('property.attachment_count')}>📎 {issue.attachment_count}</span>}
+    </div>
+  );
+}
+
+/** A group's display name: the state, priority, label, user or project it stands for. */
+export function useGroupTitle(groupBy: GroupBy | null): (key: string) => { title: string; color?: string } {
+  const t = useT();
+  const states = useStateMap();
+  const labels = useLabelMap();
+  const users = useMemberUserMap();
+  const projects = useProjectStore((state) => state.confirmed);
+  return (key: string) => {
+    if (groupBy === null) return { title: t('list.allIssues') };
+    if (key === NONE_GROUP) return { title: t('groupBy.noneValue', { group: t(GROUP_BY_LABEL[groupBy]) }) };
+    if (groupBy === 'state') return { title: states.get(key)?.name ?? '…', color: states.get(key)?.color };
+    if (groupBy === 'state_detail.group' && isStateGroup(key)) return { title: t(STATE_GROUP_LABEL[key]), color: STATE_GROUP_COLORS[key] };
+    if (groupBy === 'priority' && isPriority(key)) return { title: t(PRIORITY_LABEL[key]) };
+    if (groupBy === 'labels') return { title: labels.get(key)?.name ?? '…', color: labels.get(key)?.color };
+    if (groupBy === 'assignees' || groupBy === 'created_by') return { title: users.get(key)?.display_name ?? '…' };
+    if (groupBy === 'project') return { title: projects.get(key)?.name ?? '…' };
+    return { title: key };
+  };
+}
+
+/** The properties a new issue gets from the group it is added to. */
+export function patchForGroup(groupBy: GroupBy | null, key: string): IssuePatch {
+  if (key === NONE_GROUP || groupBy === null) return {};
+  if (groupBy === 'state') return { state_id: key };
+  if (groupBy === 'priority' && isPriority(key)) return { priority: key };
+  if (groupBy === 'labels') return { label_ids: [key] };
+  if (groupBy === 'assignees') return { assignee_ids: [key] };
+  return {};
+}
+
+/** Inline "add issue" at the end of a group: a temporary row appears at once. */
+export function QuickAdd({ slug, projectId, groupPatch, testId }: { slug: string; projectId: string; groupPatch: IssuePatch; testId?: string }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) return;
+    setName('');
+    void createIssue(slug, projectId, { ...groupPatch, name: trimmed }).catch(() => undefined);
+  };
+  if (!open) {
+    return (
+      <button type="button" className="quick-add-button" onClick={() => setOpen(true)} data-testid={testId ?? 'quick-add'}>
+        + {t('issue.quickAdd')}
+      </button>
+    );
+  }
+  return (
+    <form className="quick-add" onSubmit={handleSubmit}>
+      <input
+        className="input"
+        autoFocus
+        value={name}
+        placeholder={t('issue.quickAddPlaceholder')}
+        aria-label={t('issue.quickAdd')}
+        onChange={(event) => setName(event.target.value)}
+        onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
+        data-testid="quick-add-input"
+      />
+    </form>
+  );
+}
+
+export function LoadMore({ onClick, busy }: { onClick: () => void; busy: boolean }) {
+  const t = useT();
+  return (
+    <button type="button" className="load-more" onClick={onClick} disabled={busy} data-testid="load-more">
+      {busy ? t('common.loading') : t('list.loadMore')}
+    </button>
+  );
+}

@@ -1,0 +1,27 @@
+// What every layout receives from the list view.
+import type { Issue } from '../../stores/issue-store';
+import type { ListSettings } from '../../stores/issue-filter-store';
+import type { ListPaging } from '../../stores/issue-list-store';
+import type { ListSource } from '../issues/list-model';
+import type { GroupedList } from '../issues/use-issue-list';
+
+export interface LayoutProps {
+  slug: string;
+  source: ListSource;
+  list: GroupedList;
+  settings: ListSettings;
+  paging: ListPaging;
+  /** Inline editing and drag and drop. */
+  canEdit: boolean;
+  /** Per-group quick add (not in the profile context, spec §2). */
+  canQuickAdd: boolean;
+  /** The project new issues go to (project contexts). */
+  projectId?: string;
+  onOpen: (issue: Issue) => void;
+  onLoadMore: (groupKey: string) => void;
+}
+
+/** True when a group has more issues on the server than the list holds. */
+export function hasMoreInGroup(paging: ListPaging, groupKey: string, shown: number): boolean {
+  return paging.origin === 'server' && (paging.groupTotals[groupKey] ?? 0) > shown;
+}

@@ -1,0 +1,87 @@
+// The list layout: groups with headers, one row per issue, quick add and "load more" per group.
+// Rows are virtualised, so a project with 10,000 issues renders only what is on screen.
+import { useRef } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useT } from '../../../i18n';
+import type { Issue } from '../../../stores/issue-store';
+import { toggleKanbanGroup } from '../../../stores/issue-filter-store';
+import { IssueKey, IssuePropertyStrip, IssueTitle, LoadMore, patchForGroup, QuickAdd, useGroupTitle } from '../../issues/issue-parts';
+import { toggleSelected, useIsSelected } from '../../issues/selection-store';
+import { hasMoreInGroup, type LayoutProps } from '../layout-props';
+
+type Row =
+  | { type: 'header'; key: string; count: number; total: number; collapsed: boolean }
+  | { type: 'issue'; key: string; issue: Issue }
+  | { type: 'more'; key: string }
+  | { type: 'add'; key: string };
+
+export function ListLayout(props: LayoutProps) {
+  const { list, settings, paging, slug, source } = props;
+  const t = useT();
+  const parentRef = useRef<HTMLDivElement>(null);
+  const groupBy = settings.displayFilters.group_by;
+  const titleOf = useGroupTitle(groupBy);
+  const collapsed = settings.kanbanFilters.group_by;
+
+  const rows: Row[] = [];
+  for (const group of list.groups) {
+    const isCollapsed = collapsed.includes(group.key);
+    if (groupBy) rows.push({ type: 'header', key: group.key, count: group.issues.length, total: Math.max(group.issues.length, paging.groupTotals[group.key] ?? 0), collapsed: isCollapsed });
+    if (isCollapsed) continue;
+    for (const issue of group.issues) rows.push({ type: 'issue', key: `${group.key}:${issue.id}`, issue });
+    if (hasMoreInGroup(paging, group.key, group.issues.length)) rows.push({ type: 'more', key: group.key });
+    if (props.canQuickAdd && props.projectId) rows.push({ type: 'add', key: group.key });
+  }
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => parentRef.current,
+    estimateSize: (index) => (rows[index]?.type === 'header' ? 40 : 44),
+    overscan: 12,
+    initialRect: { width: 1000, height: 800 },
+    getItemKey: (index) => `${rows[index]?.type}:${rows[index]?.key}`,
+  });
+
+  if (list.issues.length === 0 && !props.canQuickAdd) return <p className="muted list-empty">{t('list.empty')}</p>;
+
+  return (
+    <div className="list-layout" ref={parentRef} data-testid="list-layout">
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index];
+          if (!row) return null;
+          return (
+            <div key={item.key} className="virtual-row" style={{ transform: `translateY(${item.start}px)` }}>
+              {row.type === 'header' && (
+                <button type="button" className="group-header" aria-expanded={!row.collapsed} onClick={() => toggleKanbanGroup(slug, source, 'group_by', row.key)} data-testid={`group-${row.key}`}>
+                  <span aria-hidden="true">{row.collapsed ? '▸' : '▾'}</span>
+                  {titleOf(row.key).color && <span className="dot" style={{ background: titleOf(row.key).color }} aria-hidden="true" />}
+                  <span className="group-title">{titleOf(row.key).title}</span>
+                  <span className="group-count">{row.total}</span>
+                </button>
+              )}
+              {row.type === 'issue' && <ListRow {...props} issue={row.issue} />}
+              {row.type === 'more' && <LoadMore busy={paging.loadingGroups.includes(row.key)} onClick={() => props.onLoadMore(row.key)} />}
+              {row.type === 'add' && props.projectId && <QuickAdd slug={slug} projectId={props.projectId} groupPatch={patchForGroup(groupBy, row.key)} />}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+function ListRow({ issue, slug, settings, canEdit, onOpen }: LayoutProps & { issue: Issue }) {
+  const t = useT();
+  const selected = useIsSelected(issue.id);
+  return (
+    <div className={`issue-row${selected ? ' issue-row-selected' : ''}${issue.is_local_update ? ' issue-row-pending' : ''}`} onClick={() => !issue.is_local_update && onOpen(issue)} data-testid="issue-row" data-issue-id={issue.id}>
+      {canEdit && (
+        <input type="checkbox" className="row-check" checked={selected} aria-label={t('list.select')} onClick={(event) => event.stopPropagation()} onChange={() => toggleSelected(issue.id)} />
+      )}
+      {settings.displayProperties.key && <IssueKey issue={issue} />}
+      <IssueTitle issue={issue} />
+      <IssuePropertyStrip slug={slug} issue={issue} properties={settings.displayProperties} canEdit={canEdit} />
+    </div>
+  );
+}

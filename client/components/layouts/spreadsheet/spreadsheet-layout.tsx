@@ -1,0 +1,82 @@
+// The spreadsheet layout: one row per issue, one column per visible display property, every
+// property editable in place. Rows are virtualised; columns follow the display properties.
+import { useRef, type ReactNode } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { DisplayProperty } from '../../../../shared/display';
+import { useLocale, useT } from '../../../i18n';
+import type { Issue } from '../../../stores/issue-store';
+import { AssigneeSelect, DateInput, EstimateSelect, LabelSelect, PrioritySelect, StateSelect } from '../../issues/issue-properties';
+import { IssueKey, IssueTitle, LoadMore } from '../../issues/issue-parts';
+import { PROPERTY_LABEL } from '../../issues/labels';
+import { toggleSelected, useIsSelected } from '../../issues/selection-store';
+import { hasMoreInGroup, type LayoutProps } from '../layout-props';
+
+type Column = { property: DisplayProperty; width: number; render: (issue: Issue, props: LayoutProps, disabled: boolean) => ReactNode };
+
+const dateTime = (value: string | undefined, locale: string) => (value ? new Date(value).toLocaleDateString(locale, { timeZone: 'UTC' }) : '–');
+
+export const SPREADSHEET_COLUMNS: Column[] = [
+  { property: 'state', width: 150, render: (issue, p, d) => <StateSelect slug={p.slug} issue={issue} disabled={d} /> },
+  { property: 'priority', width: 120, render: (issue, p, d) => <PrioritySelect slug={p.slug} issue={issue} disabled={d} /> },
+  { property: 'assignee', width: 170, render: (issue, p, d) => <AssigneeSelect slug={p.slug} issue={issue} disabled={d} /> },
+  { property: 'labels', width: 170, render: (issue, p, d) => <LabelSelect slug={p.slug} issue={issue} disabled={d} /> },
+  { property: 'start_date', width: 140, render: (issue, p, d) => <DateInput slug={p.slug} issue={issue} field="start_date" disabled={d} /> },
+  { property: 'due_date', width: 140, render: (issue, p, d) => <DateInput slug={p.slug} issue={issue} field="target_date" disabled={d} /> },
+  { property: 'estimate', width: 100, render: (issue, p, d) => <EstimateSelect slug={p.slug} issue={issue} disabled={d} /> },
+  { property: 'sub_issue_count', width: 90, render: (issue) => issue.sub_issues_count ?? 0 },
+  { property: 'link', width: 80, render: (issue) => issue.link_count ?? 0 },
+  { property: 'attachment_count', width: 90, render: (issue) => issue.attachment_count ?? 0 },
+];
+
+export function SpreadsheetLayout(props: LayoutProps) {
+  const t = useT();
+  const locale = useLocale();
+  const { list, settings, paging } = props;
+  const parentRef = useRef<HTMLDivElement>(null);
+  const shown = settings.displayProperties;
+  const columns: Column[] = [
+    ...SPREADSHEET_COLUMNS.filter((column) => shown[column.property]),
+    ...(shown.created_on ? [{ property: 'created_on' as const, width: 120, render: (issue: Issue) => dateTime(issue.created_at, locale) }] : []),
+    ...(shown.updated_on ? [{ property: 'updated_on' as const, width: 120, render: (issue: Issue) => dateTime(issue.updated_at, locale) }] : []),
+  ];
+  const template = `36px 300px ${columns.map((column) => `${column.width}px`).join(' ')}`;
+  const rows = list.issues;
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => parentRef.current, estimateSize: () => 40, overscan: 15, initialRect: { width: 1200, height: 800 }, getItemKey: (index) => rows[index]?.id ?? index });
+
+  return (
+    <div className="spreadsheet" ref={parentRef} data-testid="spreadsheet-layout">
+      <div className="sheet-row sheet-head" style={{ gridTemplateColumns: template }} role="row">
+        <span />
+        <span role="columnheader">{t('issue.title')}</span>
+        {columns.map((column) => (
+          <span key={column.property} role="columnheader" data-testid={`column-${column.property}`}>{t(PROPERTY_LABEL[column.property])}</span>
+        ))}
+      </div>
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }} role="rowgroup">
+        {virtualizer.getVirtualItems().map((item) => {
+          const issue = rows[item.index];
+          return issue ? <SheetRow key={item.key} issue={issue} columns={columns} template={template} offset={item.start} props={props} /> : null;
+        })}
+      </div>
+      {hasMoreInGroup(paging, 'all', rows.length) && <LoadMore busy={paging.loadingGroups.includes('all')} onClick={() => props.onLoadMore('all')} />}
+      {rows.length === 0 && <p className="muted list-empty">{t('list.empty')}</p>}
+    </div>
+  );
+}
+
+function SheetRow({ issue, columns, template, offset, props }: { issue: Issue; columns: Column[]; template: string; offset: number; props: LayoutProps }) {
+  const t = useT();
+  const selected = useIsSelected(issue.id);
+  const disabled = !props.canEdit || Boolean(issue.is_local_update);
+  return (
+    <div className={`sheet-row virtual-row${selected ? ' issue-row-selected' : ''}`} style={{ gridTemplateColumns: template, transform: `translateY(${offset}px)` }} role="row" data-testid="sheet-row" data-issue-id={issue.id}>
+      <span>{props.canEdit && <input type="checkbox" checked={selected} aria-label={t('list.select')} onChange={() => toggleSelected(issue.id)} />}</span>
+      <button type="button" className="sheet-title" onClick={() => props.onOpen(issue)}>
+        {props.settings.displayProperties.key && <IssueKey issue={issue} />} <IssueTitle issue={issue} />
+      </button>
+      {columns.map((column) => (
+        <span key={column.property} className="sheet-cell" role="cell">{column.render(issue, props, disabled)}</span>
+      ))}
+    </div>
+  );
+}

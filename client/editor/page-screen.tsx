@@ -1,0 +1,85 @@
+// `/{workspaceSlug}/projects/{projectId}/pages/{pageId}`: one page — autosaved title, live body with
+// carets and who-is-here, read-only where the rules say so, offline indicator, and the page actions.
+// Loaded lazily: the editor stack is large (toolchain P16).
+import { useEffect, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { AppShell } from '../components/app-shell';
+import { EmptyState, PageLoader } from '../components/feedback';
+import { useT, type MessageKey } from '../i18n';
+import { fetchPage, pagePermissions, updatePage, usePage } from '../stores/page-store';
+import { PageActions } from '../routes/pages-actions';
+import { usePageActor } from '../routes/pages-access';
+import { PageEditor } from './page-editor';
+import { PresenceAvatars } from './presence-avatars';
+import { colorFor, usePageCollab } from './use-page-collab';
+import { SaveState, useTitleAutosave } from './use-title-autosave';
+
+const SAVE_LABEL: Record<SaveState, MessageKey> = {
+  [SaveState.SAVED]: 'pages.title.saved',
+  [SaveState.SUBMITTING]: 'pages.title.submitting',
+  [SaveState.SUBMITTED]: 'pages.title.submitted',
+};
+
+export default function PageScreen({ workspaceSlug, projectId, pageId }: { workspaceSlug: string; projectId: string; pageId: string }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const page = usePage(pageId);
+  const [missing, setMissing] = useState(false);
+  const { actor, user } = usePageActor(workspaceSlug, projectId);
+  const collab = usePageCollab(pageId, user);
+  const titleSave = useTitleAutosave(page?.name ?? '', async (name) => {
+    if (page) await updatePage(workspaceSlug, projectId, page, { name });
+  });
+
+  useEffect(() => {
+    void fetchPage(workspaceSlug, projectId, pageId).catch(() => setMissing(true));
+  }, [workspaceSlug, projectId, pageId]);
+
+  if (missing || collab.deleted) return <AppShell workspaceSlug={workspaceSlug} title={t('pages.title')}><EmptyState title={t('pages.missing')} /></AppShell>;
+  if (!page) return <PageLoader />;
+
+  const permissions = pagePermissions(actor, page);
+  const editable = permissions.canEdit && !collab.readOnly;
+  const goToList = () => void navigate({ to: '/$workspaceSlug/projects/$projectId/pages', params: { workspaceSlug, projectId } });
+
+  return (
+    <AppShell
+      workspaceSlug={workspaceSlug}
+      title={page.name || t('pages.untitled')}
+      actions={
+        <PageActions
+          slug={workspaceSlug}
+          projectId={projectId}
+          page={page}
+          permissions={permissions}
+          onDeleted={goToList}
+          onDuplicated={(copy) => void navigate({ to: '/$workspaceSlug/projects/$projectId/pages/$pageId', params: { workspaceSlug, projectId, pageId: copy.id } })}
+        />
+      }
+    >
+      <div className="page-status-bar" data-testid="page-status">
+        {permissions.canEditTitle && <span data-testid="title-save-state">{t(SAVE_LABEL[titleSave.state])}</span>}
+        {!collab.online && <span className="page-offline" data-testid="offline-indicator">{t('pages.offline')}</span>}
+        {!editable && <span className="page-readonly-badge" data-testid="readonly-badge">{t(page.is_locked ? 'pages.locked' : page.archived_at ? 'pages.archivedBadge' : 'pages.readOnly')}</span>}
+        <PresenceAvatars peers={collab.peers} />
+      </div>
+      <input
+        className="page-title-input"
+        value={titleSave.title}
+        placeholder={t('pages.untitled')}
+        maxLength={255}
+        readOnly={!permissions.canEditTitle}
+        aria-label={t('pages.title.label')}
+        data-testid="page-title-input"
+        onChange={(event) => titleSave.setTitle(event.target.value)}
+      />
+      {collab.refused ? (
+        <EmptyState title={t('pages.refused')} />
+      ) : collab.doc && collab.provider ? (
+        <PageEditor doc={collab.doc} provider={collab.provider} editable={editable} user={{ name: user.name, color: colorFor(user.id) }} />
+      ) : (
+        <PageLoader />
+      )}
+    </AppShell>
+  );
+}

@@ -1,0 +1,81 @@
+// One page's live document: a Y.Doc bound to /collab through a Hocuspocus provider (session cookie
+// auth). Tracks connection, sync, read-only scope and who else is here. Edits made while offline stay
+// in the Y.Doc and merge when the provider reconnects.
+import { useEffect, useState } from 'react';
+import * as Y from 'yjs';
+import { HocuspocusProvider, WebSocketStatus } from '@hocuspocus/provider';
+import { CollabCloseCode } from '../../shared/collab-close-codes';
+
+export interface CollabPeer {
+  clientId: number;
+  name: string;
+  color: string;
+}
+
+export interface PageCollabState {
+  doc: Y.Doc | null;
+  provider: HocuspocusProvider | null;
+  online: boolean;
+  synced: boolean;
+  /** The server granted read-only access (locked, archived, guest…). */
+  readOnly: boolean;
+  /** The server refused the connection, or the page was deleted. */
+  refused: boolean;
+  deleted: boolean;
+  peers: CollabPeer[];
+}
+
+const PALETTE = ['#3f76ff', '#f59e0b', '#16a34a', '#dc2626', '#9333ea', '#0891b2', '#db2777', '#65a30d'];
+
+/** A stable caret colour for a user id. */
+export function colorFor(userId: string): string {
+  let hash = 0;
+  for (const char of userId) hash = (hash * 31 + char.charCodeAt(0)) | 0;
+  return PALETTE[Math.abs(hash) % PALETTE.length];
+}
+
+function collabUrl(): string {
+  return `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/collab`;
+}
+
+const initial: PageCollabState = { doc: null, provider: null, online: false, synced: false, readOnly: true, refused: false, deleted: false, peers: [] };
+
+/** Opens the page's document for as long as the component is mounted. */
+export function usePageCollab(pageId: string, user: { id: string; name: string }): PageCollabState {
+  const [state, setState] = useState<PageCollabState>(initial);
+
+  useEffect(() => {
+    const doc = new Y.Doc();
+    const provider = new HocuspocusProvider({ url: collabUrl(), name: pageId, document: doc, token: 'session' });
+    const update = (patch: Partial<PageCollabState>) => setState((previous) => ({ ...previous, ...patch }));
+    update({ ...initial, doc, provider });
+    provider.setAwarenessField('user', { name: user.name, color: colorFor(user.id) });
+
+    provider.on('status', ({ status }: { status: WebSocketStatus }) => update({ online: status === WebSocketStatus.Connected }));
+    provider.on('synced', () => update({ synced: true }));
+    provider.on('authenticated', ({ scope }: { scope: string }) => update({ readOnly: scope === 'readonly', refused: false }));
+    provider.on('authenticationFailed', () => update({ refused: true }));
+    provider.on('close', ({ event }: { event: { code: number } }) => {
+      if (event.code === CollabCloseCode.PAGE_DELETED) {
+        update({ deleted: true });
+        provider.disconnect();
+      }
+    });
+    provider.on('awarenessChange', ({ states }: { states: Array<{ clientId: number; user?: { name: string; color: string } }> }) => {
+      update({
+        peers: states
+          .filter((entry) => entry.clientId !== doc.clientID && entry.user)
+          .map((entry) => ({ clientId: entry.clientId, name: entry.user!.name, color: entry.user!.color })),
+      });
+    });
+    const handleOffline = () => update({ online: false });
+    window.addEventListener('offline', handleOffline);
+    return () => {
+      window.removeEventListener('offline', handleOffline);
+      provider.destroy();
+      doc.destroy();
+    };
+  }, [pageId, user.id, user.name]);
+
+  return state;
+}

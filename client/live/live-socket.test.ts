@@ -1,0 +1,145 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import WebSocket, { WebSocketServer } from 'ws';
+import type { ChangeMessage } from '../../shared/live-protocol';
+import { LiveSocket, type ConnectionState, type SocketLike } from './live-socket';
+
+interface FakeServer {
+  url: string;
+  wss: WebSocketServer;
+  /** Client frames, per connection, in order. */
+  received: Array<Array<Record<string, unknown>>>;
+  sockets: WebSocket[];
+  close(): Promise<void>;
+}
+
+const servers: FakeServer[] = [];
+const lives: LiveSocket[] = [];
+
+async function fakeServer(onMessage: (ws: WebSocket, message: Record<string, unknown>, connection: number) => void): Promise<FakeServer> {
+  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise((resolve) => wss.once('listening', resolve));
+  const server: FakeServer = {
+    url: `ws://127.0.0.1:${(wss.address() as { port: number }).port}/live/`,
+    wss,
+    received: [],
+    sockets: [],
+    close: () => new Promise((resolve) => { for (const ws of server.sockets) ws.terminate(); wss.close(() => resolve()); }),
+  };
+  wss.on('connection', (ws) => {
+    const index = server.received.length;
+    server.received.push([]);
+    server.sockets.push(ws);
+    ws.on('message', (data) => {
+      const message = JSON.parse(String(data));
+      server.received[index].push(message);
+      onMessage(ws, message, index);
+    });
+  });
+  servers.push(server);
+  return server;
+}
+
+const change = (id: number, extra: Partial<ChangeMessage> = {}): ChangeMessage => ({
+  type: 'change', id, entity: 'issue', op: 'update', workspace: 'acme', project_id: null, version: id, data: { id: `i${id}` }, client_mutation_id: null, ...extra,
+});
+
+function live(url: string, options: Partial<ConstructorParameters<typeof LiveSocket>[0]> = {}) {
+  const applied: ChangeMessage[] = [];
+  const states: ConnectionState[] = [];
+  const socket = new LiveSocket({
+    url,
+    workspace: 'acme',
+    since: 5,
+    onChange: (c) => applied.push(c),
+    onStateChange: (s) => states.push(s),
+    createSocket: (target) => new WebSocket(target) as unknown as SocketLike,
+    baseDelayMs: 20,
+    random: () => 0.5,
+    ...options,
+  });
+  lives.push(socket);
+  return { socket, applied, states };
+}
+
+async function until(check: () => boolean, timeoutMs = 3000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+afterEach(async () => {
+  for (const socket of lives.splice(0)) socket.stop();
+  for (const server of servers.splice(0)) await server.close();
+});
+
+describe('LiveSocket', () => {
+  test('subscribes with its last id, applies changes once, follows ready and ping cursors, answers pings', async () => {
+    const server = await fakeServer((ws, message) => {
+      if (message.type !== 'subscribe') return;
+      for (const frame of [change(6), change(6), change(4), change(7), { type: 'ready', workspace: 'acme', head: 9 }, { type: 'ping', cursor: 12 }]) ws.send(JSON.stringify(frame));
+    });
+    const { socket, applied, states } = live(server.url);
+    socket.start();
+    await until(() => server.received[0]?.some((m) => m.type === 'pong'));
+    expect(server.received[0][0]).toEqual({ type: 'subscribe', workspace: 'acme', since: 5 });
+    expect(applied.map((c) => c.id)).toEqual([6, 7]);
+    expect(socket.lastId).toBe(12);
+    expect(states).toEqual(['connected']);
+  });
+
+  test('after a drop it reconnects with backoff and resubscribes from the last applied id', async () => {
+    const server = await fakeServer((ws, message, connection) => {
+      if (message.type !== 'subscribe') return;
+      if (connection === 0) {
+        ws.send(JSON.stringify(change(8)));
+        setTimeout(() => ws.close(4008, 'slow consumer'), 20);
+      } else ws.send(JSON.stringify(change(9)));
+    });
+    const { socket, applied, states } = live(server.url);
+    socket.start();
+    await until(() => applied.length === 2);
+    expect(server.received[1][0]).toEqual({ type: 'subscribe', workspace: 'acme', since: 8 });
+    expect(states).toEqual(['connected', 'reconnecting', 'connected']);
+  });
+
+  test('backoff doubles up to the cap, with jitter between half and the full delay', async () => {
+    const { socket } = live('ws://127.0.0.1:9/live/', { baseDelayMs: 100, maxDelayMs: 400, random: () => 1 });
+    const delays = Array.from({ length: 5 }, () => (socket as unknown as { nextDelay(): number }).nextDelay());
+    expect(delays).toEqual([100, 200, 400, 400, 400]);
+    const low = live('ws://127.0.0.1:9/live/', { baseDelayMs: 100, random: () => 0 }).socket as unknown as { nextDelay(): number };
+    expect(low.nextDelay()).toBe(50);
+  });
+
+  test('reset reloads through onReset and resubscribes from the returned cursor', async () => {
+    const server = await fakeServer((ws, message) => {
+      if (message.type === 'subscribe' && message.since === 5) ws.send(JSON.stringify({ type: 'reset', reason: 'retention' }));
+      else if (message.type === 'subscribe') ws.send(JSON.stringify({ type: 'ready', workspace: 'acme', head: 40 }));
+    });
+    let reloads = 0;
+    const { socket } = live(server.url, { onReset: async () => { reloads += 1; return 30; } });
+    socket.start();
+    await until(() => socket.lastId === 40);
+    expect(reloads).toBe(1);
+    expect(server.received[0].map((m) => m.since)).toEqual([5, 30]);
+  });
+
+  test('unauthorized or forbidden closes stop reconnecting and report offline', async () => {
+    const server = await fakeServer((ws) => ws.close(4003, 'forbidden'));
+    const { socket, states } = live(server.url);
+    socket.start();
+    await until(() => states.includes('offline'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(server.received).toHaveLength(1);
+    expect(socket.state).toBe('offline');
+  });
+
+  test('a silent connection is dropped and reopened', async () => {
+    const server = await fakeServer(() => {});
+    const { socket, states } = live(server.url, { silenceTimeoutMs: 50 });
+    socket.start();
+    await until(() => server.received.length >= 2 && server.received[1].length > 0);
+    expect(states.slice(0, 3)).toEqual(['connected', 'reconnecting', 'connected']);
+  });
+});

@@ -1,0 +1,206 @@
+// The one reader of /live (STYLE §6), framework-free: connect, subscribe with the last applied id,
+// replay → ready → live, resubscribe after any drop with exponential backoff and jitter, reload on
+// `reset`, answer pings, and report the connection state (connected | reconnecting | offline).
+import { LiveCloseCode, type ChangeMessage, type ServerMessage } from '../../shared/live-protocol';
+
+export type ConnectionState = 'connected' | 'reconnecting' | 'offline';
+
+/** The part of the WebSocket API this module uses (browser WebSocket and the `ws` package both fit). */
+export interface SocketLike {
+  readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: { code: number; reason: string }) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+}
+
+export interface LiveSocketOptions {
+  /** `ws(s)://host/live/` (plus `?token=` for API keys). */
+  url: string;
+  workspace: string;
+  /** Last change id the stores have applied (0 = from the beginning). */
+  since: number;
+  onChange(change: ChangeMessage): void;
+  onReady?(head: number): void;
+  /**
+   * `since` is older than the server keeps: reload the stores, and return the new cursor
+   * (the lists' `X-Sync-Cursor`) to resubscribe from.
+   */
+  onReset?(): Promise<number | void> | number | void;
+  onStateChange?(state: ConnectionState): void;
+  createSocket?(url: string): SocketLike;
+  /** First retry delay (doubles per failure up to `maxDelayMs`); default 500 ms. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** Reconnect when nothing (not even a ping) arrived for this long; default 65 s (server pings every 25 s). */
+  silenceTimeoutMs?: number;
+  random?(): number;
+}
+
+const OPEN = 1;
+/** Closes after which retrying cannot help: the user must sign in again or lost access. */
+const FATAL_CLOSES = new Set<number>([LiveCloseCode.UNAUTHORIZED, LiveCloseCode.FORBIDDEN]);
+
+/** One live connection for one workspace; `start()` it once, `stop()` when leaving the workspace. */
+export class LiveSocket {
+  state: ConnectionState = 'offline';
+  /** Every change up to this id has been applied (or was not visible to us). */
+  lastId: number;
+  private socket: SocketLike | null = null;
+  private attempt = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private silenceTimer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = true;
+
+  constructor(private readonly options: LiveSocketOptions) {
+    this.lastId = options.since;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    globalThis.addEventListener?.('online', this.handleOnline);
+    this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    globalThis.removeEventListener?.('online', this.handleOnline);
+    this.clearTimers();
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onclose = null;
+      socket.close(1000, 'client stopped');
+    }
+    this.setState('offline');
+  }
+
+  private connect() {
+    if (this.stopped) return;
+    if (isBrowserOffline()) return this.setState('offline');
+    const socket = this.options.createSocket ? this.options.createSocket(this.options.url) : (new WebSocket(this.options.url) as unknown as SocketLike);
+    this.socket = socket;
+    socket.onopen = () => {
+      this.attempt = 0;
+      this.setState('connected');
+      this.subscribe();
+      this.armSilenceTimer();
+    };
+    socket.onmessage = (event) => this.handleMessage(String(event.data));
+    socket.onerror = () => {};
+    socket.onclose = (event) => this.handleClose(socket, event.code);
+  }
+
+  private subscribe() {
+    this.socket?.send(JSON.stringify({ type: 'subscribe', workspace: this.options.workspace, since: this.lastId }));
+  }
+
+  private handleMessage(text: string) {
+    this.armSilenceTimer();
+    let message: ServerMessage;
+    try {
+      message = JSON.parse(text) as ServerMessage;
+    } catch {
+      return;
+    }
+    switch (message.type) {
+      case 'change':
+        // Replays after a reconnect may overlap what we applied: ids only grow, so skip old ones.
+        if (message.id <= this.lastId) return;
+        this.lastId = message.id;
+        this.options.onChange(message);
+        return;
+      case 'ready':
+        this.lastId = Math.max(this.lastId, message.head);
+        this.options.onReady?.(message.head);
+        return;
+      case 'ping':
+        if (message.cursor !== undefined && message.cursor > this.lastId) this.lastId = message.cursor;
+        this.send({ type: 'pong' });
+        return;
+      case 'reset':
+        void this.handleReset();
+        return;
+      case 'pong':
+        return;
+    }
+  }
+
+  private async handleReset() {
+    const socket = this.socket;
+    let since = 0;
+    try {
+      since = (await this.options.onReset?.()) ?? 0;
+    } catch {
+      since = 0;
+    }
+    this.lastId = since;
+    if (socket && socket === this.socket && socket.readyState === OPEN) this.subscribe();
+  }
+
+  private handleClose(socket: SocketLike, code: number) {
+    if (socket !== this.socket) return;
+    this.socket = null;
+    this.clearTimers();
+    if (this.stopped) return;
+    if (FATAL_CLOSES.has(code)) {
+      this.stopped = true;
+      return this.setState('offline');
+    }
+    this.setState(isBrowserOffline() ? 'offline' : 'reconnecting');
+    this.retryTimer = setTimeout(() => this.connect(), this.nextDelay());
+  }
+
+  /** Exponential backoff with "equal jitter": half fixed, half random, capped. */
+  private nextDelay(): number {
+    const base = this.options.baseDelayMs ?? 500;
+    const max = this.options.maxDelayMs ?? 30_000;
+    const ceiling = Math.min(max, base * 2 ** this.attempt);
+    this.attempt += 1;
+    const random = this.options.random ?? Math.random;
+    return ceiling / 2 + random() * (ceiling / 2);
+  }
+
+  private armSilenceTimer() {
+    if (this.silenceTimer) clearTimeout(this.silenceTimer);
+    const socket = this.socket;
+    this.silenceTimer = setTimeout(() => {
+      // A half-open connection: drop it and reconnect with our last id.
+      if (socket && socket === this.socket) socket.close(4000, 'silence');
+      if (socket) this.handleClose(socket, 4000);
+    }, this.options.silenceTimeoutMs ?? 65_000);
+  }
+
+  private send(message: unknown) {
+    if (this.socket?.readyState === OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  private setState(state: ConnectionState) {
+    if (this.state === state) return;
+    this.state = state;
+    this.options.onStateChange?.(state);
+  }
+
+  private clearTimers() {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.silenceTimer) clearTimeout(this.silenceTimer);
+    this.retryTimer = null;
+    this.silenceTimer = null;
+  }
+
+  private readonly handleOnline = () => {
+    if (this.stopped || this.socket) return;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.attempt = 0;
+    this.setState('reconnecting');
+    this.connect();
+  };
+}
+
+function isBrowserOffline(): boolean {
+  const nav = (globalThis as { navigator?: { onLine?: boolean } }).navigator;
+  return nav?.onLine === false;
+}

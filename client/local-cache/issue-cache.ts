@@ -1,0 +1,172 @@
+// The optional local issue cache of spec §4/§9: one database per workspace slug (DB_VERSION 1,
+// cleared and re-initialised on any other version), filled per project from `v2/issues/` pages of
+// 1000 and evicted through `deleted-issues/`, kept current by live events. A project's issues are
+// painted from it before the network answers; any error falls back to server queries.
+import { create } from 'zustand';
+import { http } from '../api/http';
+import { reportFailure } from '../components/app-shell/toast-store';
+import { projectPath } from '../stores/api-paths';
+import { markProjectCached } from '../stores/issue-list-store';
+import { removeIssues, scopeIssues, upsertIssues, type Issue } from '../stores/issue-store';
+import type { LiveChange } from '../stores/live-merge';
+import { MemoryCacheStorage, type CacheStorage } from './cache-storage';
+import { IndexedDbCacheStorage } from './indexeddb-storage';
+
+export const DB_VERSION = 1;
+export const SYNC_PAGE_SIZE = 1000;
+/** Insert batch sizes (spec §9). */
+export const BATCH_SIZE = { issueSync: 200, issues: 100, other: 500 } as const;
+export const LOCAL_DB_ENABLED_KEY = 'LOCAL_DB_ENABLED';
+
+export type DatabaseStatus = 'initializing' | 'ready' | 'error';
+export type ProjectCacheStatus = 'loading' | 'syncing' | 'ready' | 'error';
+
+export const useLocalCacheStore = create<{ slug: string | null; dbStatus: DatabaseStatus | null; projects: Record<string, ProjectCacheStatus> }>(() => ({ slug: null, dbStatus: null, projects: {} }));
+
+let storage: CacheStorage | null = null;
+let opening: Promise<boolean> | null = null;
+let storageFactory: () => CacheStorage = () => (IndexedDbCacheStorage.isAvailable() ? new IndexedDbCacheStorage() : new MemoryCacheStorage());
+
+/** Swaps the storage adapter (tests use MemoryCacheStorage). */
+export function setCacheStorageFactory(factory: () => CacheStorage): void {
+  storageFactory = factory;
+}
+
+/** LOCAL_DB_ENABLED from localStorage; on by default. */
+export function isLocalDbEnabled(): boolean {
+  try {
+    return localStorage.getItem(LOCAL_DB_ENABLED_KEY) !== 'false';
+  } catch {
+    return false;
+  }
+}
+
+function writeEnabled(value: boolean): void {
+  try {
+    localStorage.setItem(LOCAL_DB_ENABLED_KEY, String(value));
+  } catch {
+    // Without localStorage the cache stays at its default.
+  }
+}
+
+const setProjectStatus = (projectId: string, status: ProjectCacheStatus) =>
+  useLocalCacheStore.setState((state) => ({ projects: { ...state.projects, [projectId]: status } }));
+
+/** Opens the workspace's database, clearing it when its stored version is not DB_VERSION. */
+export function initCache(slug: string): Promise<boolean> {
+  if (useLocalCacheStore.getState().slug === slug && opening) return opening;
+  closeCache();
+  useLocalCacheStore.setState({ slug, dbStatus: 'initializing', projects: {} });
+  opening = (async () => {
+    try {
+      const next = storageFactory();
+      await next.open(slug);
+      if ((await next.getMeta<number>('version')) !== DB_VERSION) {
+        await next.clear();
+        await next.setMeta('version', DB_VERSION);
+      }
+      storage = next;
+      useLocalCacheStore.setState({ dbStatus: 'ready' });
+      return true;
+    } catch {
+      storage = null;
+      useLocalCacheStore.setState({ dbStatus: 'error' });
+      return false;
+    }
+  })();
+  return opening;
+}
+
+/** Closes the database and forgets which projects it held (lists go back to the server). */
+export function closeCache(): void {
+  for (const projectId of Object.keys(useLocalCacheStore.getState().projects)) markProjectCached(projectId, false);
+  storage?.close();
+  storage = null;
+  opening = null;
+  useLocalCacheStore.setState({ slug: null, dbStatus: null, projects: {} });
+}
+
+async function putInBatches(rows: Issue[], size: number): Promise<void> {
+  for (let start = 0; start < rows.length; start += size) await storage!.putIssues(rows.slice(start, start + size));
+}
+
+interface SyncPage {
+  results: Issue[];
+  next_cursor: string | null;
+  next_page_results?: boolean;
+}
+
+/**
+ * Paints a project's cached issues, then syncs it: a full load the first time (status loading),
+ * incremental (`updated_at__gt`) after that (status syncing). Returns false when the cache is off
+ * or failed, in which case lists query the server.
+ */
+export async function syncProject(slug: string, projectId: string): Promise<boolean> {
+  if (!isLocalDbEnabled() || !(await initCache(slug)) || !storage) return false;
+  const lastSync = await storage.getMeta<string>(`sync:${projectId}`).catch(() => undefined);
+  try {
+    if (lastSync) {
+      scopeIssues(slug);
+      upsertIssues(await storage.getProjectIssues(projectId));
+      markProjectCached(projectId, true);
+    }
+    setProjectStatus(projectId, lastSync ? 'syncing' : 'loading');
+    let latest = lastSync ?? '';
+    for (let page = 0; ; page++) {
+      const query: Record<string, string> = { cursor: `${SYNC_PAGE_SIZE}:${page}:0`, per_page: String(SYNC_PAGE_SIZE) };
+      if (lastSync) query.updated_at__gt = lastSync;
+      const answer = await http.get<SyncPage>(`${projectPath(slug, projectId)}/v2/issues/`, query);
+      const rows = (answer.results ?? []).map((row) => ({ ...row, label_ids: row.label_ids ?? [], assignee_ids: row.assignee_ids ?? [] }));
+      await putInBatches(rows, BATCH_SIZE.issueSync);
+      upsertIssues(rows);
+      for (const row of rows) if (row.updated_at > latest) latest = row.updated_at;
+      if (!answer.next_cursor || answer.next_page_results === false || rows.length === 0) break;
+    }
+    if (lastSync) {
+      const deleted = await http.get<string[]>(`${projectPath(slug, projectId)}/deleted-issues/`, { updated_at__gt: lastSync });
+      if (Array.isArray(deleted) && deleted.length) {
+        await storage.deleteIssues(deleted);
+        removeIssues(deleted);
+      }
+    }
+    await storage.setMeta(`sync:${projectId}`, latest || new Date().toISOString());
+    markProjectCached(projectId, true);
+    setProjectStatus(projectId, 'ready');
+    return true;
+  } catch {
+    markProjectCached(projectId, false);
+    setProjectStatus(projectId, 'error');
+    return false;
+  }
+}
+
+/** Writes a live issue change into the cache (when the project is cached). */
+export function cacheLiveIssueChange(change: LiveChange): void {
+  const id = change.data.id as string | undefined;
+  const projectId = (change.data.project_id as string | undefined) ?? change.project_id ?? undefined;
+  if (!storage || !id || !projectId || useLocalCacheStore.getState().projects[projectId] !== 'ready') return;
+  const write = change.op === 'delete' || change.data.archived_at ? storage.deleteIssues([id]) : storage.putIssues([change.data as unknown as Issue]);
+  void write.catch(() => undefined);
+}
+
+/**
+ * Turns the cache on or off. Turning it on opens the database; turning it off clears it. If that
+ * fails the flag goes back to its previous value and the user is told.
+ */
+export async function setLocalDbEnabled(slug: string, enabled: boolean): Promise<boolean> {
+  const previous = isLocalDbEnabled();
+  writeEnabled(enabled);
+  try {
+    if (enabled) {
+      if (!(await initCache(slug))) throw new Error('error while toggling local DB');
+    } else {
+      if (storage) await storage.clear();
+      closeCache();
+    }
+    return true;
+  } catch (error) {
+    writeEnabled(previous);
+    reportFailure('toast.localDbToggleFailed', error);
+    return false;
+  }
+}

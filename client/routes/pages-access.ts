@@ -1,0 +1,24 @@
+// The caller as the page rules see them in one project (project role, workspace role), for the
+// page screens' show/hide decisions.
+import { useEffect } from 'react';
+import type { Actor } from '../../shared/policies/page';
+import { Role, effectiveProjectRole, hasRole } from '../../shared/roles';
+import { ensureProjects, useProject } from '../stores/project-store';
+import { useSessionStore } from '../stores/session-store';
+import { useWorkspace } from '../stores/workspace-store';
+
+/** The page-rule actor of the signed-in user in `projectId`, and whether they may create pages. */
+export function usePageActor(slug: string, projectId: string): { actor: Actor; canCreate: boolean; user: { id: string; name: string } } {
+  const user = useSessionStore((state) => state.user);
+  const workspace = useWorkspace(slug);
+  const project = useProject(projectId);
+  useEffect(() => {
+    if (!project) void ensureProjects(slug).catch(() => {});
+  }, [slug, project]);
+  const actor: Actor = { userId: user?.id ?? '', projectRole: project?.member_role ?? null, workspaceRole: workspace?.role ?? null };
+  return {
+    actor,
+    canCreate: hasRole(effectiveProjectRole(actor.projectRole, actor.workspaceRole), Role.MEMBER),
+    user: { id: user?.id ?? '', name: user?.display_name || user?.email || '' },
+  };
+}

@@ -1,0 +1,83 @@
+// Estimate schemes of a project with their points (sorted by key, spec §9).
+import { useMemo } from 'react';
+import { http } from '../api/http';
+import { reportFailure } from '../components/app-shell/toast-store';
+import { createEntityStore, createMutationId } from './create-entity-store';
+import { projectPath } from './api-paths';
+import { replaceProjectRows } from './project-scoped';
+
+export interface EstimatePoint {
+  id: string;
+  key: number;
+  value: string;
+  description?: string | null;
+}
+
+export interface Estimate {
+  id: string;
+  name: string;
+  type: string;
+  project_id: string;
+  project?: string;
+  last_used?: boolean;
+  points: EstimatePoint[];
+}
+
+const estimates = createEntityStore<Estimate>();
+export const useEstimateStore = estimates.useStore;
+
+/** `GET …/estimates/`. @throws ApiError */
+export async function fetchEstimates(slug: string, projectId: string): Promise<Estimate[]> {
+  try {
+    const rows = await http.get<Estimate[]>(`${projectPath(slug, projectId)}/estimates/`);
+    replaceProjectRows(estimates, slug, projectId, rows.map((row) => ({ ...row, project_id: projectId })));
+    return rows;
+  } catch (error) {
+    reportFailure('toast.estimatesFetchFailed', error);
+    throw error;
+  }
+}
+
+/** `POST …/estimates/ {estimate, estimate_points}`. @throws ApiError */
+export async function createEstimate(slug: string, projectId: string, name: string, values: string[]): Promise<Estimate> {
+  try {
+    const row = await http.post<Estimate>(
+      `${projectPath(slug, projectId)}/estimates/`,
+      { estimate: { name, type: 'categories' }, estimate_points: values.map((value, key) => ({ key, value })) },
+      { mutationId: createMutationId() },
+    );
+    estimates.upsert({ ...row, project_id: projectId });
+    return row;
+  } catch (error) {
+    reportFailure('toast.estimateCreateFailed', error);
+    throw error;
+  }
+}
+
+/** `DELETE …/estimates/{id}/`, optimistic. */
+export async function deleteEstimate(slug: string, estimate: Estimate): Promise<void> {
+  const mutationId = createMutationId();
+  try {
+    await estimates.mutate({ mutationId, kind: 'delete', id: estimate.id }, async () => {
+      await http.delete(`${projectPath(slug, estimate.project_id)}/estimates/${estimate.id}/`, { mutationId });
+    });
+  } catch (error) {
+    reportFailure('toast.estimateDeleteFailed', error);
+    throw error;
+  }
+}
+
+/** Estimates of a project; their points sorted by key. */
+export function useProjectEstimates(projectId: string | undefined): Estimate[] {
+  const rows = estimates.useRows();
+  return useMemo(
+    () => rows.filter((row) => row.project_id === projectId).map((row) => ({ ...row, points: [...(row.points ?? [])].sort((a, b) => a.key - b.key) })),
+    [rows, projectId],
+  );
+}
+
+/** Every estimate point by id (for showing an issue's estimate). */
+export function useEstimatePointMap(): Map<string, EstimatePoint> {
+  const rows = estimates.useRows();
+  return useMemo(() => new Map(rows.flatMap((row) => (row.points ?? []).map((point) => [point.id, point] as const))), [rows]);
+}

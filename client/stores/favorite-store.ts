@@ -1,0 +1,137 @@
+// My favorites (projects, views, pages… and folders). Toggles apply locally first and roll back on
+// failure; folder children are grouped under their parent; higher sequence sorts first.
+import { useMemo } from 'react';
+import { http } from '../api/http';
+import { reportFailure } from '../components/app-shell/toast-store';
+import { createEntityStore, createMutationId } from './create-entity-store';
+import { workspacePath } from './api-paths';
+import { mergeChange, type LiveChange, type VersionBook } from './live-merge';
+
+export interface Favorite {
+  id: string;
+  entity_type: string;
+  entity_identifier: string | null;
+  entity_data?: { id?: string; name?: string; project_id?: string } | null;
+  name?: string | null;
+  is_folder: boolean;
+  sequence: number;
+  parent: string | null;
+  project_id?: string | null;
+  version?: number;
+}
+
+export interface FavoriteNode extends Favorite {
+  children: Favorite[];
+}
+
+const favorites = createEntityStore<Favorite>();
+const versions: VersionBook = new Map();
+export const useFavoriteStore = favorites.useStore;
+
+/** `GET …/user-favorites/?all=true`, then the children of each folder. @throws ApiError */
+export async function fetchFavorites(slug: string): Promise<Favorite[]> {
+  const top = await http.get<Favorite[]>(`${workspacePath(slug)}/user-favorites/`, { all: true });
+  const children = await Promise.all(
+    top.filter((row) => row.is_folder).map((folder) => http.get<Favorite[]>(`${workspacePath(slug)}/user-favorites/${folder.id}/group/`).catch(() => [])),
+  );
+  const rows = [...top, ...children.flat()];
+  favorites.setAll(slug, rows);
+  return rows;
+}
+
+/** Adds a favorite at once; the temporary row is swapped for the server's, or removed on failure. */
+export async function addFavorite(slug: string, input: { entity_type: string; entity_identifier: string | null; project_id?: string | null; name?: string; is_folder?: boolean; parent?: string | null }): Promise<Favorite | null> {
+  const tempId = `temp-${createMutationId()}`;
+  const maxSequence = Math.max(0, ...[...useFavoriteStore.getState().confirmed.values()].map((row) => row.sequence ?? 0));
+  favorites.upsert({
+    id: tempId,
+    entity_type: input.entity_type,
+    entity_identifier: input.entity_identifier,
+    entity_data: input.name ? { name: input.name } : null,
+    name: input.name ?? null,
+    is_folder: input.is_folder ?? false,
+    parent: input.parent ?? null,
+    project_id: input.project_id ?? null,
+    sequence: maxSequence + 10000,
+  });
+  try {
+    const row = await http.post<Favorite>(
+      `${workspacePath(slug)}/user-favorites/`,
+      { ...input, entity_data: { name: input.name ?? '' }, is_folder: input.is_folder ?? false, parent: input.parent ?? null },
+      { mutationId: createMutationId() },
+    );
+    favorites.remove(tempId);
+    favorites.upsert(row);
+    return row;
+  } catch (error) {
+    favorites.remove(tempId);
+    reportFailure('toast.favoriteFailed', error);
+    return null;
+  }
+}
+
+/** Deletes a favorite (and, for a folder, its children) at once, restoring them on failure. */
+export async function removeFavorite(slug: string, favoriteId: string): Promise<void> {
+  const all = [...useFavoriteStore.getState().confirmed.values()];
+  const removed = all.filter((row) => row.id === favoriteId || row.parent === favoriteId);
+  removed.forEach((row) => favorites.remove(row.id));
+  try {
+    await http.delete(`${workspacePath(slug)}/user-favorites/${favoriteId}/`, { mutationId: createMutationId() });
+  } catch (error) {
+    removed.forEach((row) => favorites.upsert(row));
+    reportFailure('toast.favoriteFailed', error);
+  }
+}
+
+/** Moves a favorite into a folder (or out with null) and/or to a new sequence, optimistic. */
+export async function moveFavorite(slug: string, favoriteId: string, patch: { parent?: string | null; sequence?: number }): Promise<void> {
+  const mutationId = createMutationId();
+  try {
+    await favorites.mutate({ mutationId, kind: 'update', id: favoriteId, patch }, async () => {
+      const answer = await http.patch<Favorite>(`${workspacePath(slug)}/user-favorites/${favoriteId}/`, patch, { mutationId });
+      const current = useFavoriteStore.getState().confirmed.get(favoriteId);
+      return { ...current, ...patch, ...answer } as Favorite;
+    });
+  } catch (error) {
+    reportFailure('toast.favoriteFailed', error);
+  }
+}
+
+/** Adds or removes the favorite of an entity (a project: `entity_type: "project"`). */
+export function toggleFavorite(slug: string, entity: { entity_type: string; entity_identifier: string; project_id?: string | null; name: string }): Promise<unknown> {
+  const existing = [...useFavoriteStore.getState().confirmed.values()].find(
+    (row) => row.entity_type === entity.entity_type && row.entity_identifier === entity.entity_identifier,
+  );
+  return existing ? removeFavorite(slug, existing.id) : addFavorite(slug, entity);
+}
+
+export function applyFavoriteChange(change: LiveChange): void {
+  mergeChange(favorites, versions, change);
+}
+
+/** Top-level favorites (higher sequence first), folders with their children. */
+export function useFavoriteTree(slug: string | undefined): FavoriteNode[] {
+  const rows = favorites.useRows(slug ?? null);
+  return useMemo(() => buildFavoriteTree(rows), [rows]);
+}
+
+/** Groups folder children under their parent; both levels sorted by sequence, highest first. */
+export function buildFavoriteTree(rows: Favorite[]): FavoriteNode[] {
+  const bySequence = (a: Favorite, b: Favorite) => (b.sequence ?? 0) - (a.sequence ?? 0);
+  const ids = new Set(rows.map((row) => row.id));
+  return rows
+    .filter((row) => !row.parent || !ids.has(row.parent))
+    .sort(bySequence)
+    .map((row) => ({ ...row, children: row.is_folder ? rows.filter((child) => child.parent === row.id).sort(bySequence) : [] }));
+}
+
+/** True when the entity is among my favorites. */
+export function useIsFavorite(entityType: string, entityId: string | undefined): boolean {
+  const rows = favorites.useRows();
+  return useMemo(() => rows.some((row) => row.entity_type === entityType && row.entity_identifier === entityId), [rows, entityType, entityId]);
+}
+
+export const resetFavorites = (): void => {
+  versions.clear();
+  favorites.reset();
+};

@@ -1,0 +1,190 @@
+// Loads the issues a list shows: from the local cache when it holds the project, else from the
+// list engine (`GET …/issues/` grouped, page 0), with "load more" per group through the ungrouped
+// list filtered to that group (reference §1.2). Rows go into the one issue store; this store keeps
+// only per-list paging facts (group totals, pages loaded, which ids the server listed).
+import { create } from 'zustand';
+import { http } from '../api/http';
+import { reportFailure } from '../components/app-shell/toast-store';
+import { listKey, NONE_GROUP, type IssueFilters, type ListSource } from '../components/issues/list-model';
+import { GROUP_BY_WIRE, type DisplayFilters, type GroupBy } from '../../shared/display';
+import { projectPath, workspacePath } from './api-paths';
+import { scopeIssues, upsertIssues, type Issue } from './issue-store';
+import type { ListSettings } from './issue-filter-store';
+
+export interface ListPaging {
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  /** 'cache' when every issue of the project is local, so groups are complete. */
+  origin: 'server' | 'cache';
+  groupTotals: Record<string, number>;
+  pages: Record<string, number>;
+  serverIds: Set<string>;
+  loadingGroups: string[];
+}
+
+export const useIssueListStore = create<{ lists: Record<string, ListPaging> }>(() => ({ lists: {} }));
+
+const emptyPaging = (): ListPaging => ({ status: 'idle', origin: 'server', groupTotals: {}, pages: {}, serverIds: new Set(), loadingGroups: [] });
+
+/** Projects whose issues are fully held by the local cache (set by client/local-cache). */
+const cachedProjects = new Set<string>();
+export function markProjectCached(projectId: string, cached: boolean): void {
+  if (cached) cachedProjects.add(projectId);
+  else cachedProjects.delete(projectId);
+}
+
+/** Page size the client uses per layout and grouping (reference §1.2). */
+export function perPageFor(display: DisplayFilters): number {
+  if (display.layout === 'kanban') return display.sub_group_by ? 10 : 30;
+  if (display.layout === 'list' && display.group_by) return 50;
+  return 100;
+}
+
+const FILTER_KEY_OF_GROUP: Record<GroupBy, string> = {
+  state: 'state',
+  'state_detail.group': 'state_group',
+  priority: 'priority',
+  project: 'project',
+  cycle: 'cycle',
+  module: 'module',
+  labels: 'labels',
+  assignees: 'assignees',
+  created_by: 'created_by',
+};
+
+function listPath(slug: string, source: ListSource): string {
+  switch (source.kind) {
+    case 'project':
+      return `${projectPath(slug, source.projectId)}/issues/`;
+    case 'archived':
+      return `${projectPath(slug, source.projectId)}/archived-issues/`;
+    case 'draft':
+      return `${projectPath(slug, source.projectId)}/issue-drafts/`;
+    case 'global':
+      return `${workspacePath(slug)}/issues/`;
+    case 'profile':
+      return `${workspacePath(slug)}/user-issues/${source.userId}/`;
+  }
+}
+
+/** The query string of a list request (filters as comma lists, reference §1.2). */
+export function buildListQuery(source: ListSource, settings: Pick<ListSettings, 'displayFilters' | 'filters'>, grouped: boolean): Record<string, string> {
+  const display = settings.displayFilters;
+  const query: Record<string, string> = { order_by: display.order_by, layout: display.layout };
+  for (const [key, values] of Object.entries(settings.filters as IssueFilters)) if (values && values.length) query[key] = values.join(',');
+  if (display.type && display.type !== 'all') query.type = display.type;
+  if (display.sub_issue === false) query.sub_issue = 'false';
+  const view = source.kind === 'global' ? source.viewId : source.kind === 'profile' ? source.tab : null;
+  if (view === 'assigned' && (source.kind === 'global' || source.kind === 'profile')) query.assignees = source.userId;
+  if (view === 'created' && (source.kind === 'global' || source.kind === 'profile')) query.created_by = source.userId;
+  if (view === 'subscribed' && (source.kind === 'global' || source.kind === 'profile')) query.subscriber = source.userId;
+  // The workspace list has no grouping (reference §1.6.11); groups are then formed locally.
+  if (grouped && source.kind !== 'global' && display.group_by) {
+    query.group_by = GROUP_BY_WIRE[display.group_by];
+    if (display.sub_group_by) query.sub_group_by = GROUP_BY_WIRE[display.sub_group_by];
+  }
+  return query;
+}
+
+interface GroupedBucket {
+  results: Issue[] | Record<string, { results: Issue[]; total_results: number }>;
+  total_results: number;
+}
+
+interface ListResponse {
+  results: Issue[] | Record<string, GroupedBucket>;
+  total_count?: number;
+  next_page_results?: boolean;
+}
+
+/** Flattens an offset-paginated list answer: every issue plus each group's total. */
+export function readListResponse(answer: ListResponse): { issues: Issue[]; groupTotals: Record<string, number> } {
+  if (Array.isArray(answer.results)) return { issues: answer.results, groupTotals: { all: answer.total_count ?? answer.results.length } };
+  const issues: Issue[] = [];
+  const groupTotals: Record<string, number> = {};
+  for (const [key, bucket] of Object.entries(answer.results ?? {})) {
+    groupTotals[key] = bucket.total_results;
+    if (Array.isArray(bucket.results)) issues.push(...bucket.results);
+    else for (const sub of Object.values(bucket.results ?? {})) issues.push(...(sub.results ?? []));
+  }
+  // An M2M grouping lists one issue in several groups with only that group's ids: keep one full copy.
+  const byId = new Map<string, Issue>();
+  for (const issue of issues) {
+    const seen = byId.get(issue.id);
+    byId.set(issue.id, seen ? { ...issue, label_ids: union(seen.label_ids, issue.label_ids), assignee_ids: union(seen.assignee_ids, issue.assignee_ids), module_ids: union(seen.module_ids, issue.module_ids) } : issue);
+  }
+  return { issues: [...byId.values()], groupTotals };
+}
+
+function union(a: string[] | undefined, b: string[] | undefined): string[] {
+  return [...new Set([...(a ?? []), ...(b ?? [])])];
+}
+
+function setPaging(key: string, patch: Partial<ListPaging>): void {
+  useIssueListStore.setState((state) => ({ lists: { ...state.lists, [key]: { ...(state.lists[key] ?? emptyPaging()), ...patch } } }));
+}
+
+/** Loads page 0 of a list (or marks it ready when the cache holds the project). */
+export async function fetchIssueList(slug: string, source: ListSource, settings: ListSettings): Promise<void> {
+  const key = listKey(source);
+  scopeIssues(slug);
+  if (source.kind === 'project' && cachedProjects.has(source.projectId)) {
+    setPaging(key, { status: 'ready', origin: 'cache', groupTotals: {}, pages: {} });
+    return;
+  }
+  setPaging(key, { status: 'loading' });
+  const perPage = perPageFor(settings.displayFilters);
+  try {
+    const answer = await http.get<ListResponse>(listPath(slug, source), { ...buildListQuery(source, settings, true), per_page: perPage, cursor: `${perPage}:0:0` });
+    const { issues, groupTotals } = readListResponse(answer);
+    upsertIssues(issues.map(withDefaults(source)));
+    const pages = Object.fromEntries(Object.keys(groupTotals).map((group) => [group, 1]));
+    setPaging(key, { status: 'ready', origin: 'server', groupTotals, pages, serverIds: new Set(issues.map((issue) => issue.id)) });
+  } catch (error) {
+    setPaging(key, { status: 'error' });
+    reportFailure('toast.issuesFetchFailed', error);
+  }
+}
+
+/** Loads the next page of one group through the ungrouped list filtered to that group. */
+export async function loadMoreInGroup(slug: string, source: ListSource, settings: ListSettings, groupKey: string): Promise<void> {
+  const key = listKey(source);
+  const paging = useIssueListStore.getState().lists[key] ?? emptyPaging();
+  if (paging.loadingGroups.includes(groupKey)) return;
+  const perPage = perPageFor(settings.displayFilters);
+  const page = paging.pages[groupKey] ?? 1;
+  const query = buildListQuery(source, settings, false);
+  const groupBy = settings.displayFilters.group_by;
+  if (groupBy && groupKey !== 'all') query[FILTER_KEY_OF_GROUP[groupBy]] = groupKey === NONE_GROUP ? 'None' : groupKey;
+  setPaging(key, { loadingGroups: [...paging.loadingGroups, groupKey] });
+  try {
+    const answer = await http.get<ListResponse>(listPath(slug, source), { ...query, per_page: perPage, cursor: `${perPage}:${page}:0` });
+    const { issues } = readListResponse(answer);
+    upsertIssues(issues.map(withDefaults(source)));
+    const latest = useIssueListStore.getState().lists[key] ?? emptyPaging();
+    setPaging(key, {
+      pages: { ...latest.pages, [groupKey]: page + 1 },
+      serverIds: new Set([...latest.serverIds, ...issues.map((issue) => issue.id)]),
+      loadingGroups: latest.loadingGroups.filter((group) => group !== groupKey),
+    });
+  } catch (error) {
+    const latest = useIssueListStore.getState().lists[key] ?? emptyPaging();
+    setPaging(key, { loadingGroups: latest.loadingGroups.filter((group) => group !== groupKey) });
+    reportFailure('toast.issuesFetchFailed', error);
+  }
+}
+
+function withDefaults(source: ListSource) {
+  return (issue: Issue): Issue => ({
+    ...issue,
+    label_ids: issue.label_ids ?? [],
+    assignee_ids: issue.assignee_ids ?? [],
+    is_draft: source.kind === 'draft' ? true : issue.is_draft,
+  });
+}
+
+const EMPTY = emptyPaging();
+/** Paging facts of one list. */
+export function useListPaging(source: ListSource): ListPaging {
+  const key = listKey(source);
+  return useIssueListStore((state) => state.lists[key]) ?? EMPTY;
+}

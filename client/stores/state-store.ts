@@ -1,0 +1,113 @@
+// Workflow states of the workspace's projects: load, create, update (optimistic), reorder by
+// sequence, mark default (which unsets the previous default), delete.
+import { useMemo } from 'react';
+import { http } from '../api/http';
+import { reportFailure } from '../components/app-shell/toast-store';
+import type { StateGroup } from '../../shared/issue-constants';
+import { createEntityStore, createMutationId } from './create-entity-store';
+import { projectPath, workspacePath } from './api-paths';
+import { mergeChange, type LiveChange, type VersionBook } from './live-merge';
+import { replaceProjectRows } from './project-scoped';
+
+export interface State {
+  id: string;
+  project_id: string;
+  name: string;
+  color: string;
+  group: StateGroup;
+  default: boolean;
+  description?: string | null;
+  sequence: number;
+  version?: number;
+}
+
+const states = createEntityStore<State>();
+const versions: VersionBook = new Map();
+export const useStateStore = states.useStore;
+
+/** `GET …/projects/{id}/states/`. @throws ApiError */
+export async function fetchProjectStates(slug: string, projectId: string): Promise<State[]> {
+  const rows = await http.get<State[]>(`${projectPath(slug, projectId)}/states/`);
+  replaceProjectRows(states, slug, projectId, rows);
+  return rows;
+}
+
+/** `GET /api/workspaces/{ws}/states/`: every state of my projects. @throws ApiError */
+export async function fetchWorkspaceStates(slug: string): Promise<State[]> {
+  const rows = await http.get<State[]>(`${workspacePath(slug)}/states/`);
+  states.setAll(slug, rows);
+  return rows;
+}
+
+/** `POST …/states/`. @throws ApiError */
+export async function createState(slug: string, projectId: string, input: Pick<State, 'name' | 'color' | 'group'> & { description?: string }): Promise<State> {
+  const row = await http.post<State>(`${projectPath(slug, projectId)}/states/`, input, { mutationId: createMutationId() });
+  states.upsert({ ...row, project_id: row.project_id ?? projectId });
+  return row;
+}
+
+/** `PATCH …/states/{id}/`, optimistic with revert. @throws ApiError */
+export async function updateState(slug: string, state: State, patch: Partial<State>): Promise<void> {
+  const mutationId = createMutationId();
+  try {
+    await states.mutate({ mutationId, kind: 'update', id: state.id, patch }, async () => {
+      const answer = await http.patch<State>(`${projectPath(slug, state.project_id)}/states/${state.id}/`, patch, { mutationId });
+      return { ...state, ...patch, ...answer };
+    });
+  } catch (error) {
+    reportFailure('toast.stateUpdateFailed', error, { name: state.name });
+    throw error;
+  }
+}
+
+/** `POST …/states/{id}/mark-default/`: this state becomes the only default of its project. */
+export async function markStateDefault(slug: string, state: State): Promise<void> {
+  const before = [...useStateStore.getState().confirmed.values()].filter((row) => row.project_id === state.project_id);
+  for (const row of before) states.upsert({ ...row, default: row.id === state.id });
+  try {
+    await http.post(`${projectPath(slug, state.project_id)}/states/${state.id}/mark-default/`, {}, { mutationId: createMutationId() });
+  } catch (error) {
+    for (const row of before) states.upsert(row);
+    reportFailure('toast.stateUpdateFailed', error, { name: state.name });
+    throw error;
+  }
+}
+
+/** `DELETE …/states/{id}/`, optimistic. @throws ApiError (default or non-empty state) */
+export async function deleteState(slug: string, state: State): Promise<void> {
+  const mutationId = createMutationId();
+  try {
+    await states.mutate({ mutationId, kind: 'delete', id: state.id }, async () => {
+      await http.delete(`${projectPath(slug, state.project_id)}/states/${state.id}/`, { mutationId });
+    });
+  } catch (error) {
+    reportFailure('toast.stateDeleteFailed', error, { name: state.name });
+    throw error;
+  }
+}
+
+export function applyStateChange(change: LiveChange): void {
+  mergeChange(states, versions, change);
+}
+
+/** States of a project ordered by sequence. */
+export function useProjectStates(projectId: string | undefined): State[] {
+  const rows = states.useRows();
+  return useMemo(() => rows.filter((row) => row.project_id === projectId).sort((a, b) => a.sequence - b.sequence), [rows, projectId]);
+}
+
+/** Every loaded state by id. */
+export function useStateMap(): Map<string, State> {
+  const rows = states.useRows();
+  return useMemo(() => new Map(rows.map((row) => [row.id, row])), [rows]);
+}
+
+export function getState(id: string | null | undefined): State | undefined {
+  return id ? useStateStore.getState().confirmed.get(id) : undefined;
+}
+
+export const setStates = (slug: string, rows: State[]): void => states.setAll(slug, rows);
+export const resetStates = (): void => {
+  versions.clear();
+  states.reset();
+};

@@ -1,0 +1,31 @@
+// Bulk writes on a project's issues: property update (204, all or nothing) and delete (project admin).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../plugins/zod';
+import { bulkOperationBody, issueIdsBody, projectParams } from '../../shared/schemas/issue';
+import { writeOptions } from '../request-context';
+import { bulkDeleteIssues, bulkUpdateIssues } from '../services/issue-bulk';
+
+const BASE = '/api/workspaces/:slug/projects/:projectId';
+
+export default async function bulkIssuesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.route({
+    method: 'POST',
+    url: `${BASE}/bulk-operation-issues/`,
+    config: { access: { scope: 'project', min: 'member' } },
+    schema: { params: projectParams, body: bulkOperationBody },
+    handler: async (request, reply) => {
+      await bulkUpdateIssues(app.ctx, request.actor, request.body, writeOptions(request));
+      return reply.code(204).send();
+    },
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: `${BASE}/bulk-delete-issues/`,
+    config: { access: { scope: 'project', min: 'admin' } },
+    schema: { params: projectParams, body: issueIdsBody },
+    handler: async (request) => bulkDeleteIssues(app.ctx, request.actor, request.body?.issue_ids, writeOptions(request)),
+  });
+}

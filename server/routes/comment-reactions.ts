@@ -1,0 +1,41 @@
+// Emoji reactions on a comment: list, add `{reaction}`, remove the caller's reaction by code.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../plugins/zod';
+import { commentReactionParams, projectCommentParams, reactionBody } from '../../shared/schemas/issue-extras';
+import { writeOptions } from '../request-context';
+import { addCommentReaction, listCommentReactions, removeCommentReaction } from '../services/issue-reaction';
+
+const BASE = '/api/workspaces/:slug/projects/:projectId/comments/:commentId/reactions';
+const anyMember = { scope: 'project', min: 'guest' } as const;
+
+export default async function commentReactionsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.route({
+    method: 'GET',
+    url: `${BASE}/`,
+    config: { access: anyMember },
+    schema: { params: projectCommentParams },
+    handler: async (request) => listCommentReactions(app.ctx, request.actor, request.params.commentId),
+  });
+
+  app.route({
+    method: 'POST',
+    url: `${BASE}/`,
+    config: { access: anyMember },
+    schema: { params: projectCommentParams, body: reactionBody },
+    handler: async (request, reply) =>
+      reply.code(201).send(await addCommentReaction(app.ctx, request.actor, request.params.commentId, request.body.reaction, writeOptions(request))),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: `${BASE}/:reactionCode/`,
+    config: { access: anyMember },
+    schema: { params: commentReactionParams },
+    handler: async (request, reply) => {
+      await removeCommentReaction(app.ctx, request.actor, request.params.commentId, request.params.reactionCode, writeOptions(request));
+      return reply.code(204).send();
+    },
+  });
+}

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { estimates, issueActivities, issues } from '../../db/schema/index';
+import { createTestServer, type TestServer } from '../../tests/support/server';
+import { addProjectMember, addWorkspaceMember, buildProject, buildUser, buildWorkspace, setupInstance, type TestProject, type TestUser, type TestWorkspace } from '../../tests/support/factories';
+
+describe('estimates', () => {
+  let server: TestServer;
+  let admin: TestUser;
+  let member: TestUser;
+  let guest: TestUser;
+  let outsider: TestUser;
+  let workspace: TestWorkspace;
+  let project: TestProject;
+  let base: string;
+
+  const call = (user: TestUser | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    server.inject({ method, url, headers: user?.headers ?? {}, ...(payload ? { payload } : {}) });
+  const points = [
+    { key: 2, value: '5' },
+    { key: 0, value: '1' },
+    { key: 1, value: '3' },
+  ];
+
+  beforeAll(async () => {
+    server = await createTestServer({ env: { LOG_LEVEL: 'error' } });
+    await setupInstance(server);
+    [admin, member, guest, outsider] = await Promise.all(Array.from({ length: 4 }, () => buildUser(server)));
+    workspace = await buildWorkspace(server, admin);
+    await addWorkspaceMember(server, workspace, member, 15);
+    await addWorkspaceMember(server, workspace, guest, 5);
+    project = await buildProject(server, workspace, admin);
+    await addProjectMember(server, project, member, 15);
+    await addProjectMember(server, project, guest, 5);
+    base = `/api/workspaces/${workspace.slug}/projects/${project.id}/estimates`;
+  });
+  afterAll(async () => server?.close());
+  const logErr = (r: { statusCode: number; body: string }) => { if (r.statusCode >= 500) console.error(r.body); };
+
+  test('create answers 201 with points sorted by key; invalid points create nothing', async () => {
+    const tooLong = await call(member, 'POST', `${base}/`, { estimate: { name: 'Bad' }, estimate_points: [{ key: 0, value: 'x'.repeat(21) }] });
+    expect(tooLong.statusCode).toBe(400);
+    expect(JSON.stringify(tooLong.json())).toContain("Value can't be more than 20 characters");
+    expect(await server.database.db.select().from(estimates).where(eq(estimates.projectId, project.id))).toHaveLength(0);
+    const created = await call(member, 'POST', `${base}/`, { estimate: { name: 'Points', type: 'points' }, estimate_points: points });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ name: 'Points', type: 'points', project: project.id, version: 1 });
+    expect(created.json().points.map((p: { key: number; value: string }) => [p.key, p.value])).toEqual([[0, '1'], [1, '3'], [2, '5']]);
+    expect((await call(guest, 'POST', `${base}/`, { estimate_points: points })).statusCode).toBe(403);
+    expect((await call(guest, 'GET', `${base}/`)).json()).toHaveLength(1);
+    expect((await call(outsider, 'GET', `${base}/`)).statusCode).toBe(403);
+    expect((await call(null, 'GET', `${base}/`)).statusCode).toBe(401);
+  });
+
+  test('update requires points; point create/update; key 0 allowed', async () => {
+    const [estimate] = (await call(member, 'GET', `${base}/`)).json();
+    const url = `${base}/${estimate.id}/`;
+    expect((await call(guest, 'GET', url)).json().id).toBe(estimate.id);
+    expect((await call(member, 'PATCH', url, { estimate: { name: 'New' } })).json()).toEqual({ error: 'Estimate points are required' });
+    const updated = await call(member, 'PATCH', url, { estimate: { name: 'New' }, estimate_points: [{ id: estimate.points[0].id, value: '2' }] });
+    expect(updated.json()).toMatchObject({ name: 'New', version: 2 });
+    expect(updated.json().points[0].value).toBe('2');
+    const missing = await call(member, 'POST', `${url}estimate-points/`, { value: '8' });
+    expect(missing.json()).toEqual({ error: 'Key and value are required' });
+    const zero = await call(member, 'POST', `${url}estimate-points/`, { key: 0, value: '0.5' });
+    expect(zero.statusCode).toBe(200);
+    expect(zero.json()).toMatchObject({ key: 0, value: '0.5', estimate: estimate.id });
+    const patched = await call(member, 'PATCH', `${url}estimate-points/${zero.json().id}/`, { key: 3, value: '8' });
+    expect(patched.json()).toMatchObject({ key: 3, value: '8', version: 2 });
+    expect((await call(guest, 'PATCH', `${url}estimate-points/${zero.json().id}/`, { value: '9' })).statusCode).toBe(403);
+    expect((await call(member, 'GET', `${base}/00000000-0000-4000-8000-000000000000/`)).statusCode).toBe(404);
+  });
+
+  test('deleting a point moves its issues to the replacement and shifts later keys', async () => {
+    const [estimate] = (await call(member, 'GET', `${base}/`)).json();
+    const [p0, p1, p2] = estimate.points;
+    await call(admin, 'PATCH', `/api/workspaces/${workspace.slug}/projects/${project.id}/`, { estimate: estimate.id });
+    const active = await call(member, 'GET', `/api/workspaces/${workspace.slug}/projects/${project.id}/project-estimates/`);
+    expect(active.json().map((p: { id: string }) => p.id)).toEqual(estimate.points.map((p: { id: string }) => p.id));
+    const [issue] = await server.database.db
+      .insert(issues)
+      .values({ projectId: project.id, workspaceId: workspace.id, name: 'i', sequenceId: 1, estimatePointId: p1.id })
+      .returning();
+    const response = await call(member, 'DELETE', `${base}/${estimate.id}/estimate-points/${p1.id}/`, { new_estimate_id: p2.id });
+    logErr(response);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().map((p: { id: string; key: number }) => [p.id, p.key])).toEqual([
+      [p2.id, 1],
+      [estimate.points[3].id, 2],
+    ]);
+    const [moved] = await server.database.db.select().from(issues).where(eq(issues.id, issue.id));
+    expect(moved.estimatePointId).toBe(p2.id);
+    const history = await server.database.db.select().from(issueActivities).where(eq(issueActivities.issueId, issue.id));
+    expect(history[0]).toMatchObject({ field: 'estimate_points', oldValue: '3', newValue: '5' });
+    const second = await call(member, 'DELETE', `${base}/${estimate.id}/estimate-points/${p2.id}/`);
+    logErr(second);
+    expect(second.statusCode).toBe(200);
+    const [cleared] = await server.database.db.select().from(issues).where(eq(issues.id, issue.id));
+    expect(cleared.estimatePointId).toBeNull();
+    expect((await call(member, 'GET', `${base}/${estimate.id}/`)).json().points.map((p: { id: string }) => p.id)).toEqual([p0.id, estimate.points[3].id]);
+  });
+
+  test('workspace estimates list active ones; delete turns the project estimate off', async () => {
+    const [estimate] = (await call(member, 'GET', `${base}/`)).json();
+    const ws = await call(guest, 'GET', `/api/workspaces/${workspace.slug}/estimates/`);
+    expect(ws.json().map((e: { id: string }) => e.id)).toEqual([estimate.id]);
+    expect((await call(outsider, 'GET', `/api/workspaces/${workspace.slug}/estimates/`)).statusCode).toBe(403);
+    expect((await call(guest, 'DELETE', `${base}/${estimate.id}/`)).statusCode).toBe(403);
+    expect((await call(member, 'DELETE', `${base}/${estimate.id}/`)).statusCode).toBe(204);
+    expect((await call(member, 'GET', `${base}/`)).json()).toEqual([]);
+    expect((await call(admin, 'GET', `/api/workspaces/${workspace.slug}/projects/${project.id}/`)).json().estimate).toBeNull();
+    expect((await call(member, 'GET', `/api/workspaces/${workspace.slug}/projects/${project.id}/project-estimates/`)).json()).toEqual([]);
+  });
+});

@@ -1,0 +1,95 @@
+// Favorites and folders (reference §9, spec §7 Favorites) and the legacy project favorite calls (§5.2).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../plugins/zod';
+import { workspaceParams } from '../../shared/schemas/project';
+import { createFavoriteBody, favoriteParams, favoriteProjectBody, favoriteProjectParams, updateFavoriteBody } from '../../shared/schemas/favorite';
+import { writeOptions } from '../request-context';
+import {
+  createFavorite,
+  deleteFavorite,
+  favoriteProject,
+  listFavoriteProjects,
+  listFavorites,
+  listFolderChildren,
+  unfavoriteProject,
+  updateFavorite,
+} from '../services/favorite';
+
+export default async function favoritesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const base = '/api/workspaces/:slug/user-favorites';
+  const access = { scope: 'workspace', min: 'member' } as const;
+
+  app.route({
+    method: 'GET',
+    url: `${base}/`,
+    config: { access },
+    schema: { params: workspaceParams },
+    handler: async (request) => listFavorites(app.ctx, request.actor),
+  });
+
+  app.route({
+    method: 'POST',
+    url: `${base}/`,
+    config: { access },
+    schema: { params: workspaceParams, body: createFavoriteBody },
+    handler: async (request) => createFavorite(app.ctx, request.actor, request.body, writeOptions(request)),
+  });
+
+  app.route({
+    method: 'PATCH',
+    url: `${base}/:favoriteId/`,
+    config: { access },
+    schema: { params: favoriteParams, body: updateFavoriteBody },
+    handler: async (request) => updateFavorite(app.ctx, request.actor, request.params.favoriteId, request.body, writeOptions(request)),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: `${base}/:favoriteId/`,
+    config: { access },
+    schema: { params: favoriteParams },
+    handler: async (request, reply) => {
+      await deleteFavorite(app.ctx, request.actor, request.params.favoriteId, writeOptions(request));
+      return reply.code(204).send();
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: `${base}/:favoriteId/group/`,
+    config: { access },
+    schema: { params: favoriteParams },
+    handler: async (request) => listFolderChildren(app.ctx, request.actor, request.params.favoriteId),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/workspaces/:slug/user-favorite-projects/',
+    config: { access },
+    schema: { params: workspaceParams },
+    handler: async (request) => listFavoriteProjects(app.ctx, request.actor),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/workspaces/:slug/user-favorite-projects/',
+    config: { access },
+    schema: { params: workspaceParams, body: favoriteProjectBody },
+    handler: async (request, reply) => {
+      await favoriteProject(app.ctx, request.actor, request.body.project, writeOptions(request));
+      return reply.code(204).send();
+    },
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: '/api/workspaces/:slug/user-favorite-projects/:projectId/',
+    config: { access },
+    schema: { params: favoriteProjectParams },
+    handler: async (request, reply) => {
+      await unfavoriteProject(app.ctx, request.actor, request.params.projectId, writeOptions(request));
+      return reply.code(204).send();
+    },
+  });
+}

@@ -1,0 +1,156 @@
+// Archive and unarchive, the archived list, bulk archive (4091), bulk delete, bulk property
+// updates (all or nothing) and drafts at project and workspace level.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { cycles, issueActivities, modules } from '../../db/schema/index';
+import { createTestServer, type TestServer } from '../../tests/support/server';
+import { buildWorld, type CallerName, type World } from '../../tests/support/world';
+
+let server: TestServer;
+let world: World;
+let base: string;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  world = await buildWorld(server);
+  base = `/api/workspaces/${world.workspace.slug}/projects/${world.project.id}`;
+});
+afterAll(() => server.close());
+
+function call(caller: CallerName, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
+  return server.inject({ method, url: url.startsWith('/') ? url : `${base}/${url}`, headers: world.headers[caller], ...(payload !== undefined ? { payload: payload as object } : {}) });
+}
+
+async function createIssue(body: Record<string, unknown> = {}, caller: CallerName = 'member') {
+  const response = await call(caller, 'POST', 'issues/', { name: 'Work', ...body });
+  expect(response.statusCode).toBe(201);
+  return response.json() as { id: string; version: number };
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+describe('archive', () => {
+  test('only closed issues are archived; unarchive restores; the archived list shows them', async () => {
+    const open = await createIssue();
+    const refused = await call('member', 'POST', `issues/${open.id}/archive/`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ error: 'Can only archive completed or cancelled state group issue' });
+    const done = await createIssue({ state_id: world.project.states.completed });
+    const archived = await call('member', 'POST', `issues/${done.id}/archive/`);
+    expect(archived.statusCode).toBe(200);
+    expect(archived.json()).toEqual({ archived_at: today() });
+    expect((await call('member', 'GET', `issues/${done.id}/archive/`)).json()).toMatchObject({ id: done.id, archived_at: today() });
+    expect((await call('member', 'GET', 'archived-issues/')).json().map((item: { id: string }) => item.id)).toEqual([done.id]);
+    expect((await call('guest', 'POST', `issues/${done.id}/archive/`)).statusCode).toBe(403);
+    expect((await call('guest', 'GET', 'archived-issues/')).statusCode).toBe(403);
+    expect((await call('member', 'DELETE', `issues/${done.id}/archive/`)).statusCode).toBe(204);
+    expect((await call('member', 'GET', `issues/${done.id}/`)).json().archived_at).toBeNull();
+    expect((await call('member', 'GET', `issues/${done.id}/archive/`)).statusCode).toBe(404);
+    const rows = await server.database.db.select().from(issueActivities).where(and(eq(issueActivities.issueId, done.id), eq(issueActivities.field, 'archived_at')));
+    expect(rows.map((row) => row.newValue)).toEqual(['manual_archive', 'restore']);
+  });
+
+  test('bulk archive is all or nothing with code 4091', async () => {
+    const done = await createIssue({ state_id: world.project.states.completed });
+    const cancelled = await createIssue({ state_id: world.project.states.cancelled });
+    const open = await createIssue();
+    const refused = await call('member', 'POST', 'bulk-archive-issues/', { issue_ids: [done.id, open.id] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ error_code: 4091, error_message: 'INVALID_ARCHIVE_STATE_GROUP' });
+    expect((await call('member', 'GET', `issues/${done.id}/`)).json().archived_at).toBeNull();
+    const archived = await call('member', 'POST', 'bulk-archive-issues/', { issue_ids: [done.id, cancelled.id] });
+    expect(archived.json()).toEqual({ archived_at: today() });
+    expect((await call('member', 'POST', 'bulk-archive-issues/', { issue_ids: [] })).statusCode).toBe(400);
+    expect((await call('guest', 'POST', 'bulk-archive-issues/', { issue_ids: [done.id] })).statusCode).toBe(403);
+  });
+});
+
+describe('bulk delete', () => {
+  test('project admins delete many issues', async () => {
+    const a = await createIssue();
+    const b = await createIssue();
+    expect((await call('member', 'DELETE', 'bulk-delete-issues/', { issue_ids: [a.id] })).statusCode).toBe(403);
+    const empty = await call('admin', 'DELETE', 'bulk-delete-issues/', { issue_ids: [] });
+    expect(empty.json()).toEqual({ error: 'Issue IDs are required' });
+    const deleted = await call('admin', 'DELETE', 'bulk-delete-issues/', { issue_ids: [a.id, b.id] });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({ message: '2 issues were deleted' });
+    expect((await call('admin', 'GET', `issues/${a.id}/`)).statusCode).toBe(404);
+    expect((await call('anonymous', 'DELETE', 'bulk-delete-issues/', { issue_ids: [a.id] })).statusCode).toBe(401);
+  });
+});
+
+describe('bulk operation', () => {
+  test('applies properties to every issue, adding labels, assignees, cycle and modules', async () => {
+    const { db } = server.database;
+    const [cycle] = await db.insert(cycles).values({ name: 'C1', projectId: world.project.id, workspaceId: world.workspace.id }).returning();
+    const [module] = await db.insert(modules).values({ name: 'M1', projectId: world.project.id, workspaceId: world.workspace.id }).returning();
+    const a = await createIssue({ assignee_ids: [world.admin.id] });
+    const b = await createIssue();
+    const response = await call('member', 'POST', 'bulk-operation-issues/', {
+      issue_ids: [a.id, b.id],
+      properties: { state_id: world.project.states.started, priority: 'high', assignee_ids: [world.member.id], cycle_id: cycle.id, module_ids: [module.id], target_date: '2030-01-01' },
+    });
+    expect(response.statusCode, response.body).toBe(204);
+    const itemA = (await call('member', 'GET', `issues/${a.id}/`)).json();
+    expect(itemA).toMatchObject({ state_id: world.project.states.started, priority: 'high', cycle_id: cycle.id, module_ids: [module.id], target_date: '2030-01-01' });
+    expect(itemA.assignee_ids.sort()).toEqual([world.admin.id, world.member.id].sort());
+    expect((await call('member', 'GET', `issues/${b.id}/`)).json().assignee_ids).toEqual([world.member.id]);
+  });
+
+  test('nothing changes when one issue fails; date codes 4100-4102', async () => {
+    const a = await createIssue({ start_date: '2030-01-10', target_date: '2030-01-20' });
+    const both = await call('member', 'POST', 'bulk-operation-issues/', { issue_ids: [a.id], properties: { start_date: '2030-02-01', target_date: '2030-01-01' } });
+    expect(both.json()).toEqual({ error_code: 4100, error_message: 'INVALID_ISSUE_DATES' });
+    const start = await call('member', 'POST', 'bulk-operation-issues/', { issue_ids: [a.id], properties: { start_date: '2030-02-01' } });
+    expect(start.json()).toEqual({ error_code: 4101, error_message: 'INVALID_ISSUE_START_DATE' });
+    const target = await call('member', 'POST', 'bulk-operation-issues/', { issue_ids: [a.id], properties: { target_date: '2030-01-01' } });
+    expect(target.json()).toEqual({ error_code: 4102, error_message: 'INVALID_ISSUE_TARGET_DATE' });
+    const b = await createIssue();
+    const partial = await call('member', 'POST', 'bulk-operation-issues/', { issue_ids: [b.id, a.id], properties: { priority: 'urgent', start_date: '2030-02-01' } });
+    expect(partial.statusCode).toBe(400);
+    expect((await call('member', 'GET', `issues/${b.id}/`)).json().priority).toBe('none');
+    expect((await call('member', 'POST', 'bulk-operation-issues/', { issue_ids: [b.id], properties: { assignee_ids: [world.guest.id] } })).statusCode).toBe(400);
+    expect((await call('member', 'POST', 'bulk-operation-issues/', { issue_ids: [], properties: {} })).statusCode).toBe(400);
+    expect((await call('guest', 'POST', 'bulk-operation-issues/', { issue_ids: [b.id], properties: {} })).statusCode).toBe(403);
+  });
+});
+
+describe('drafts', () => {
+  test('project drafts are the caller\'s, hidden from lists, and become issues when is_draft turns false', async () => {
+    const created = await call('member', 'POST', 'issue-drafts/', { name: 'Draft' });
+    expect(created.statusCode).toBe(201);
+    const draft = created.json();
+    expect(draft.is_draft).toBe(true);
+    expect((await call('member', 'GET', 'issue-drafts/')).json().map((item: { id: string }) => item.id)).toEqual([draft.id]);
+    expect((await call('admin', 'GET', 'issue-drafts/')).json()).toEqual([]);
+    expect((await call('member', 'GET', `issue-drafts/${draft.id}/`)).json().id).toBe(draft.id);
+    expect((await call('guest', 'POST', 'issue-drafts/', { name: 'no' })).statusCode).toBe(403);
+    const published = await call('member', 'PATCH', `issue-drafts/${draft.id}/`, { is_draft: false, name: 'Published' });
+    expect(published.statusCode).toBe(200);
+    expect(published.json()).toMatchObject({ is_draft: false, name: 'Published' });
+    expect((await call('member', 'GET', `issue-drafts/${draft.id}/`)).statusCode).toBe(404);
+    const other = (await call('member', 'POST', 'issue-drafts/', { name: 'Gone' })).json();
+    expect((await call('member', 'DELETE', `issue-drafts/${other.id}/`)).statusCode).toBe(204);
+  });
+
+  test('workspace drafts: create with project_id, paginated list, patch 204, draft-to-issue', async () => {
+    const ws = `/api/workspaces/${world.workspace.slug}`;
+    const created = await call('member', 'POST', `${ws}/draft-issues/`, { name: 'WS draft', project_id: world.project.id });
+    expect(created.statusCode).toBe(201);
+    const draft = created.json();
+    const list = (await call('member', 'GET', `${ws}/draft-issues/?per_page=1`)).json();
+    expect(list).toMatchObject({ total_count: 1, count: 1, total_pages: 1, next_page_results: false, prev_page_results: false, grouped_by: null });
+    expect(list.results[0].id).toBe(draft.id);
+    expect((await call('member', 'GET', `${ws}/draft-issues/?cursor=bad`)).statusCode).toBe(400);
+    expect((await call('member', 'PATCH', `${ws}/draft-issues/${draft.id}/`, { priority: 'low' })).statusCode).toBe(204);
+    expect((await call('member', 'GET', `${ws}/draft-issues/${draft.id}/`)).json().priority).toBe('low');
+    expect((await call('guest', 'GET', `${ws}/draft-issues/${draft.id}/`)).statusCode).toBe(403);
+    expect((await call('guest', 'POST', `${ws}/draft-issues/`, { name: 'no', project_id: world.project.id })).statusCode).toBe(403);
+    expect((await call('outsider', 'GET', `${ws}/draft-issues/`)).statusCode).toBe(403);
+    const issue = await call('member', 'POST', `${ws}/draft-to-issue/${draft.id}/`, {});
+    expect(issue.statusCode).toBe(201);
+    expect(issue.json()).toMatchObject({ id: draft.id, is_draft: false });
+    expect((await call('member', 'GET', `${ws}/draft-issues/`)).json().total_count).toBe(0);
+  });
+});

@@ -1,0 +1,59 @@
+// Comments on an issue: list (with `created_at__gt`), read, create, edit, delete.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../plugins/zod';
+import { issueParams } from '../../shared/schemas/issue';
+import { commentListQuery, commentParams, createCommentBody, updateCommentBody } from '../../shared/schemas/issue-extras';
+import { writeOptions } from '../request-context';
+import { createComment, deleteComment, getComment, listComments, updateComment } from '../services/issue-comment';
+
+const BASE = '/api/workspaces/:slug/projects/:projectId/issues/:issueId/comments';
+const anyMember = { scope: 'project', min: 'guest' } as const;
+
+export default async function issueCommentsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.route({
+    method: 'GET',
+    url: `${BASE}/`,
+    config: { access: anyMember },
+    schema: { params: issueParams, querystring: commentListQuery },
+    handler: async (request) => listComments(app.ctx, request.actor, request.params.issueId, request.query.created_at__gt),
+  });
+
+  app.route({
+    method: 'POST',
+    url: `${BASE}/`,
+    config: { access: anyMember },
+    schema: { params: issueParams, body: createCommentBody },
+    handler: async (request, reply) =>
+      reply.code(201).send(await createComment(app.ctx, request.actor, request.params.issueId, request.body, writeOptions(request))),
+  });
+
+  app.route({
+    method: 'GET',
+    url: `${BASE}/:commentId/`,
+    config: { access: anyMember },
+    schema: { params: commentParams },
+    handler: async (request) => getComment(app.ctx, request.actor, request.params.issueId, request.params.commentId),
+  });
+
+  app.route({
+    method: 'PATCH',
+    url: `${BASE}/:commentId/`,
+    config: { access: anyMember },
+    schema: { params: commentParams, body: updateCommentBody },
+    handler: async (request) =>
+      updateComment(app.ctx, request.actor, request.params.issueId, request.params.commentId, request.body, writeOptions(request)),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: `${BASE}/:commentId/`,
+    config: { access: anyMember },
+    schema: { params: commentParams },
+    handler: async (request, reply) => {
+      await deleteComment(app.ctx, request.actor, request.params.issueId, request.params.commentId, writeOptions(request));
+      return reply.code(204).send();
+    },
+  });
+}

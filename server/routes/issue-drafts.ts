@@ -1,0 +1,101 @@
+// Draft issues: project-level `issue-drafts/` (issue shapes with is_draft true) and the workspace
+// `draft-issues/` of reference §1.6.13 with `draft-to-issue/`.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../plugins/zod';
+import {
+  createIssueBody,
+  createWorkspaceDraftBody,
+  draftListQuery,
+  issueParams,
+  projectParams,
+  updateIssueBody,
+  workspaceDraftParams,
+  workspaceParams,
+} from '../../shared/schemas/issue';
+import { writeOptions } from '../request-context';
+import { presentDetailFor } from '../services/issue-detail';
+import { actorInProject, createDraft, deleteDraft, getDraft, listProjectDrafts, listWorkspaceDrafts, updateDraft } from '../services/issue-draft';
+
+const PROJECT = '/api/workspaces/:slug/projects/:projectId/issue-drafts';
+const WORKSPACE = '/api/workspaces/:slug';
+const projectMember = { scope: 'project', min: 'guest' } as const;
+const workspaceMember = { scope: 'workspace', min: 'guest' } as const;
+
+export default async function issueDraftsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.route({
+    method: 'GET', url: `${PROJECT}/`, config: { access: projectMember }, schema: { params: projectParams },
+    handler: async (request) => listProjectDrafts(app.ctx, request.actor),
+  });
+  app.route({
+    method: 'POST', url: `${PROJECT}/`, config: { access: { scope: 'project', min: 'member' } }, schema: { params: projectParams, body: createIssueBody },
+    handler: async (request, reply) => {
+      const row = await createDraft(app.ctx, request.actor, request.body, writeOptions(request));
+      return reply.code(201).send(await presentDetailFor(app.ctx.db, request.actor, row));
+    },
+  });
+  app.route({
+    method: 'GET', url: `${PROJECT}/:issueId/`, config: { access: projectMember }, schema: { params: issueParams },
+    handler: async (request) => {
+      const { actor, row } = await getDraft(app.ctx, request.actor, request.params.issueId);
+      return presentDetailFor(app.ctx.db, actor, row);
+    },
+  });
+  app.route({
+    method: 'PATCH', url: `${PROJECT}/:issueId/`, config: { access: projectMember }, schema: { params: issueParams, body: updateIssueBody },
+    handler: async (request) => {
+      const row = await updateDraft(app.ctx, request.actor, request.params.issueId, request.body, writeOptions(request));
+      return presentDetailFor(app.ctx.db, request.actor, row);
+    },
+  });
+  app.route({
+    method: 'DELETE', url: `${PROJECT}/:issueId/`, config: { access: projectMember }, schema: { params: issueParams },
+    handler: async (request, reply) => {
+      await deleteDraft(app.ctx, request.actor, request.params.issueId, writeOptions(request));
+      return reply.code(204).send();
+    },
+  });
+
+  app.route({
+    method: 'GET', url: `${WORKSPACE}/draft-issues/`, config: { access: workspaceMember }, schema: { params: workspaceParams, querystring: draftListQuery },
+    handler: async (request) => listWorkspaceDrafts(app.ctx, request.actor, request.query),
+  });
+  app.route({
+    method: 'POST', url: `${WORKSPACE}/draft-issues/`, config: { access: workspaceMember }, schema: { params: workspaceParams, body: createWorkspaceDraftBody },
+    handler: async (request, reply) => {
+      const actor = await actorInProject(app.ctx.db, request.actor, request.body.project_id);
+      const row = await createDraft(app.ctx, actor, request.body, writeOptions(request));
+      return reply.code(201).send(await presentDetailFor(app.ctx.db, actor, row));
+    },
+  });
+  app.route({
+    method: 'GET', url: `${WORKSPACE}/draft-issues/:issueId/`, config: { access: workspaceMember }, schema: { params: workspaceDraftParams },
+    handler: async (request) => {
+      const { actor, row } = await getDraft(app.ctx, request.actor, request.params.issueId);
+      return presentDetailFor(app.ctx.db, actor, row);
+    },
+  });
+  app.route({
+    method: 'PATCH', url: `${WORKSPACE}/draft-issues/:issueId/`, config: { access: workspaceMember }, schema: { params: workspaceDraftParams, body: updateIssueBody },
+    handler: async (request, reply) => {
+      await updateDraft(app.ctx, request.actor, request.params.issueId, request.body, writeOptions(request));
+      return reply.code(204).send();
+    },
+  });
+  app.route({
+    method: 'DELETE', url: `${WORKSPACE}/draft-issues/:issueId/`, config: { access: workspaceMember }, schema: { params: workspaceDraftParams },
+    handler: async (request, reply) => {
+      await deleteDraft(app.ctx, request.actor, request.params.issueId, writeOptions(request));
+      return reply.code(204).send();
+    },
+  });
+  app.route({
+    method: 'POST', url: `${WORKSPACE}/draft-to-issue/:issueId/`, config: { access: { scope: 'workspace', min: 'member' } }, schema: { params: workspaceDraftParams, body: updateIssueBody },
+    handler: async (request, reply) => {
+      const { actor } = await getDraft(app.ctx, request.actor, request.params.issueId);
+      const row = await updateDraft(app.ctx, request.actor, request.params.issueId, { ...request.body, is_draft: false }, writeOptions(request));
+      return reply.code(201).send(await presentDetailFor(app.ctx.db, actor, row));
+    },
+  });
+}

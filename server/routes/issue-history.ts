@@ -1,0 +1,18 @@
+// The history of an issue: property activity, comments, or both merged by time.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../plugins/zod';
+import { issueParams } from '../../shared/schemas/issue';
+import { historyQuery } from '../../shared/schemas/issue-extras';
+import { listIssueHistory } from '../services/issue-history';
+
+export default async function issueHistoryRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.route({
+    method: 'GET',
+    url: '/api/workspaces/:slug/projects/:projectId/issues/:issueId/history/',
+    config: { access: { scope: 'project', min: 'guest' } },
+    schema: { params: issueParams, querystring: historyQuery },
+    handler: async (request) => listIssueHistory(app.ctx, request.actor, request.params.issueId, request.query),
+  });
+}

@@ -1,0 +1,60 @@
+// Links on an issue: list, read, create `{url, title?, metadata?}`, edit, delete.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../plugins/zod';
+import { issueParams } from '../../shared/schemas/issue';
+import { createLinkBody, linkParams, updateLinkBody } from '../../shared/schemas/issue-extras';
+import { writeOptions } from '../request-context';
+import { createIssueLink, deleteIssueLink, getIssueLink, listIssueLinks, updateIssueLink } from '../services/issue-link';
+
+const BASE = '/api/workspaces/:slug/projects/:projectId/issues/:issueId/issue-links';
+const anyMember = { scope: 'project', min: 'guest' } as const;
+const writer = { scope: 'project', min: 'member' } as const;
+
+export default async function issueLinksRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.route({
+    method: 'GET',
+    url: `${BASE}/`,
+    config: { access: anyMember },
+    schema: { params: issueParams },
+    handler: async (request) => listIssueLinks(app.ctx, request.actor, request.params.issueId),
+  });
+
+  app.route({
+    method: 'POST',
+    url: `${BASE}/`,
+    config: { access: writer },
+    schema: { params: issueParams, body: createLinkBody },
+    handler: async (request, reply) =>
+      reply.code(201).send(await createIssueLink(app.ctx, request.actor, request.params.issueId, request.body, writeOptions(request))),
+  });
+
+  app.route({
+    method: 'GET',
+    url: `${BASE}/:linkId/`,
+    config: { access: anyMember },
+    schema: { params: linkParams },
+    handler: async (request) => getIssueLink(app.ctx, request.actor, request.params.issueId, request.params.linkId),
+  });
+
+  app.route({
+    method: 'PATCH',
+    url: `${BASE}/:linkId/`,
+    config: { access: writer },
+    schema: { params: linkParams, body: updateLinkBody },
+    handler: async (request) =>
+      updateIssueLink(app.ctx, request.actor, request.params.issueId, request.params.linkId, request.body, writeOptions(request)),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: `${BASE}/:linkId/`,
+    config: { access: writer },
+    schema: { params: linkParams },
+    handler: async (request, reply) => {
+      await deleteIssueLink(app.ctx, request.actor, request.params.issueId, request.params.linkId, writeOptions(request));
+      return reply.code(204).send();
+    },
+  });
+}

@@ -1,0 +1,42 @@
+// Emoji reactions on an issue: list, add `{reaction}`, remove the caller's reaction by code.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../plugins/zod';
+import { issueParams } from '../../shared/schemas/issue';
+import { issueReactionParams, reactionBody } from '../../shared/schemas/issue-extras';
+import { writeOptions } from '../request-context';
+import { addIssueReaction, listIssueReactions, removeIssueReaction } from '../services/issue-reaction';
+
+const BASE = '/api/workspaces/:slug/projects/:projectId/issues/:issueId/reactions';
+const anyMember = { scope: 'project', min: 'guest' } as const;
+
+export default async function issueReactionsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.route({
+    method: 'GET',
+    url: `${BASE}/`,
+    config: { access: anyMember },
+    schema: { params: issueParams },
+    handler: async (request) => listIssueReactions(app.ctx, request.actor, request.params.issueId),
+  });
+
+  app.route({
+    method: 'POST',
+    url: `${BASE}/`,
+    config: { access: anyMember },
+    schema: { params: issueParams, body: reactionBody },
+    handler: async (request, reply) =>
+      reply.code(201).send(await addIssueReaction(app.ctx, request.actor, request.params.issueId, request.body.reaction, writeOptions(request))),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: `${BASE}/:reactionCode/`,
+    config: { access: anyMember },
+    schema: { params: issueReactionParams },
+    handler: async (request, reply) => {
+      await removeIssueReaction(app.ctx, request.actor, request.params.issueId, request.params.reactionCode, writeOptions(request));
+      return reply.code(204).send();
+    },
+  });
+}

@@ -1,0 +1,43 @@
+// Relations of an issue: GET grouped by type, POST `issue-relation/` to add, POST `remove-relation/`.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../plugins/zod';
+import { issueParams } from '../../shared/schemas/issue';
+import { createRelationBody, removeRelationBody } from '../../shared/schemas/issue-extras';
+import { writeOptions } from '../request-context';
+import { createIssueRelations, listIssueRelations, removeIssueRelation } from '../services/issue-relation';
+
+const BASE = '/api/workspaces/:slug/projects/:projectId/issues/:issueId';
+
+export default async function issueRelationsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.route({
+    method: 'GET',
+    url: `${BASE}/issue-relation/`,
+    config: { access: { scope: 'project', min: 'guest' } },
+    schema: { params: issueParams },
+    handler: async (request) => listIssueRelations(app.ctx, request.actor, request.params.issueId),
+  });
+
+  app.route({
+    method: 'POST',
+    url: `${BASE}/issue-relation/`,
+    config: { access: { scope: 'project', min: 'member' } },
+    schema: { params: issueParams, body: createRelationBody },
+    handler: async (request, reply) => {
+      const { relation_type: type, issues } = request.body;
+      return reply.code(201).send(await createIssueRelations(app.ctx, request.actor, request.params.issueId, type, issues, writeOptions(request)));
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: `${BASE}/remove-relation/`,
+    config: { access: { scope: 'project', min: 'member' } },
+    schema: { params: issueParams, body: removeRelationBody },
+    handler: async (request, reply) => {
+      await removeIssueRelation(app.ctx, request.actor, request.params.issueId, request.body.related_issue, writeOptions(request));
+      return reply.code(204).send();
+    },
+  });
+}

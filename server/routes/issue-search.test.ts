@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { issueRelations, issues, pages, pageProjects } from '../../db/schema/index';
+import { createTestServer, type TestServer } from '../../tests/support/server';
+import {
+  addProjectMember,
+  addWorkspaceMember,
+  buildProject,
+  buildUser,
+  buildWorkspace,
+  setupInstance,
+  type TestProject,
+  type TestUser,
+  type TestWorkspace,
+} from '../../tests/support/factories';
+import { insertCycles, insertIssues, insertModules } from '../../tests/list-engine/fixtures';
+
+let server: TestServer;
+let owner: TestUser;
+let guest: TestUser;
+let outsider: TestUser;
+let workspace: TestWorkspace;
+let project: TestProject;
+let other: TestProject;
+let ids: Record<string, string>;
+let moduleId: string;
+
+const get = (url: string, user: TestUser = owner) => server.inject({ method: 'GET', url, headers: user.headers });
+const pickerNames = async (query: string, user: TestUser = owner) => {
+  const response = await get(`/api/workspaces/${workspace.slug}/projects/${project.id}/search-issues/${query}`, user);
+  expect(response.statusCode, query).toBe(200);
+  return response.json().map((item: { name: string }) => item.name).sort();
+};
+
+beforeAll(async () => {
+  server = await createTestServer();
+  owner = await buildUser(server);
+  await setupInstance(server, owner);
+  guest = await buildUser(server);
+  outsider = await buildUser(server);
+  workspace = await buildWorkspace(server, owner);
+  await addWorkspaceMember(server, workspace, guest, 5);
+  await addWorkspaceMember(server, workspace, outsider, 15);
+  project = await buildProject(server, workspace, owner, { identifier: 'WEB', name: 'Website' });
+  other = await buildProject(server, workspace, owner, { identifier: 'API', name: 'Backend' });
+  await addProjectMember(server, project, guest, 5);
+  const { db } = server.database;
+  const [cycleId] = await insertCycles(db, project, ['Sprint']);
+  [moduleId] = await insertModules(db, project, ['Login module']);
+  const [root, mid] = await insertIssues(db, project, [
+    { name: 'root', createdBy: owner.id, targetDate: '2024-01-01' },
+    { name: 'fixing login bug', createdBy: owner.id, cycleId },
+  ]);
+  const [leaf] = await insertIssues(db, project, [{ name: 'leaf', parentId: mid, createdBy: guest.id, moduleIds: [moduleId] }]);
+  const [child] = await insertIssues(db, project, [{ name: 'grandchild', parentId: leaf, createdBy: owner.id }]);
+  const [related] = await insertIssues(db, project, [{ name: 'related', createdBy: owner.id }]);
+  await db.update(issues).set({ parentId: root }).where(eq(issues.id, mid));
+  const [api] = await insertIssues(db, other, [{ name: 'api login', createdBy: owner.id }]);
+  await db.insert(issueRelations).values({ issueId: related, relatedIssueId: mid, relationType: 'relates_to', projectId: project.id, workspaceId: workspace.id });
+  ids = { root, mid, leaf, child, related, api };
+  const [page] = await db.insert(pages).values({ workspaceId: workspace.id, name: 'Login notes', ownedById: owner.id }).returning();
+  await db.insert(pageProjects).values({ pageId: page.id, projectId: project.id, workspaceId: workspace.id });
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('GET search-issues/', () => {
+  test('matches name, sequence and identifier within the project', async () => {
+    expect(await pickerNames('?search=LOGIN')).toEqual(['fixing login bug']);
+    expect(await pickerNames('?search=WEB-1')).toEqual(['root']);
+    expect(await pickerNames('?search=web')).toHaveLength(5);
+    expect(await pickerNames('?search=login&workspace_search=true')).toEqual(['api login', 'fixing login bug']);
+  });
+
+  test('applies every exclusion flag', async () => {
+    // Parent picker for "leaf": not itself, not its parent, not its descendants.
+    expect(await pickerNames(`?parent=true&issue_id=${ids.leaf}`)).toEqual(['related', 'root']);
+    // Sub-issue picker for "mid": root issues other than itself and its ancestors.
+    expect(await pickerNames(`?sub_issue=true&issue_id=${ids.mid}`)).toEqual(['related']);
+    expect(await pickerNames(`?issue_relation=true&issue_id=${ids.mid}`)).toEqual(['grandchild', 'leaf', 'root']);
+    expect(await pickerNames('?cycle=true')).toEqual(['grandchild', 'leaf', 'related', 'root']);
+    expect(await pickerNames(`?module=${moduleId}`)).toEqual(['fixing login bug', 'grandchild', 'related', 'root']);
+    expect(await pickerNames('?target_date=none')).toEqual(['fixing login bug', 'grandchild', 'leaf', 'related']);
+  });
+
+  test('returns the picker fields; a guest sees only own issues', async () => {
+    const [item] = (await get(`/api/workspaces/${workspace.slug}/projects/${project.id}/search-issues/?search=root`)).json();
+    expect(Object.keys(item).sort()).toEqual(
+      ['name', 'id', 'start_date', 'sequence_id', 'project__name', 'project__identifier', 'project_id', 'workspace__slug', 'state__name', 'state__group', 'state__color'].sort(),
+    );
+    expect(item).toMatchObject({ project__identifier: 'WEB', workspace__slug: workspace.slug, state__group: 'backlog' });
+    expect(await pickerNames('', guest)).toEqual(['leaf']);
+    expect((await get(`/api/workspaces/${workspace.slug}/projects/${project.id}/search-issues/`, outsider)).statusCode).toBe(403);
+    expect((await server.inject({ method: 'GET', url: `/api/workspaces/${workspace.slug}/projects/${project.id}/search-issues/` })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/workspaces/:slug/search/', () => {
+  test('searches issues by full text prefix and key, projects and pages', async () => {
+    const body = (await get(`/api/workspaces/${workspace.slug}/search/?search=logi`)).json();
+    expect(Object.keys(body.results).sort()).toEqual(['cycle', 'intake', 'issue', 'issue_view', 'module', 'page', 'project', 'workspace']);
+    expect(body.results.issue.map((i: { name: string }) => i.name).sort()).toEqual(['api login', 'fixing login bug']);
+    expect(body.results.module.map((m: { name: string }) => m.name)).toEqual(['Login module']);
+    expect(body.results.page[0]).toMatchObject({ name: 'Login notes', project_identifiers: ['WEB'] });
+    const byKey = (await get(`/api/workspaces/${workspace.slug}/search/?search=API-1&entities=issue`)).json();
+    expect(byKey.results.issue.map((i: { name: string }) => i.name)).toContain('api login');
+    expect(Object.keys(byKey.results)).toEqual(['issue']);
+    const projects = (await get(`/api/workspaces/${workspace.slug}/search/?search=back&entities=project`)).json();
+    expect(projects.results.project).toEqual([{ name: 'Backend', id: other.id, identifier: 'API', workspace__slug: workspace.slug }]);
+  });
+
+  test('only shows what the caller can see; empty search matches nothing', async () => {
+    const guestBody = (await get(`/api/workspaces/${workspace.slug}/search/?search=login`, guest)).json();
+    expect(guestBody.results.issue).toEqual([]);
+    expect(guestBody.results.project).toEqual([]);
+    const empty = (await get(`/api/workspaces/${workspace.slug}/search/?search=`)).json();
+    expect(empty.results.issue).toEqual([]);
+    expect((await server.inject({ method: 'GET', url: `/api/workspaces/${workspace.slug}/search/?search=x` })).statusCode).toBe(401);
+    expect((await get(`/api/workspaces/${workspace.slug}/search/?search=${'x'.repeat(3000)}`)).statusCode).toBe(400);
+  });
+});

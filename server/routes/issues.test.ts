@@ -1,0 +1,228 @@
+// Issue create/read/update/delete: validation against the project, server-assigned values,
+// activity, change events and the role rules (guest, outsider, anonymous).
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { changes, estimatePoints, estimates, issueActivities, issueSubscribers, labels, projects, issueMentions } from '../../db/schema/index';
+import { createTestServer, type TestServer } from '../../tests/support/server';
+import { buildWorld, type CallerName, type World } from '../../tests/support/world';
+import { addProjectMember, addWorkspaceMember, buildUser } from '../../tests/support/factories';
+
+let server: TestServer;
+let world: World;
+let base: string;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  world = await buildWorld(server);
+  base = `/api/workspaces/${world.workspace.slug}/projects/${world.project.id}`;
+});
+afterAll(() => server.close());
+
+function call(caller: CallerName, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
+  return server.inject({ method, url: url.startsWith('/') ? url : `${base}/${url}`, headers: world.headers[caller], ...(payload !== undefined ? { payload: payload as object } : {}) });
+}
+
+async function createIssue(caller: CallerName, body: Record<string, unknown> = {}) {
+  const response = await call(caller, 'POST', 'issues/', { name: 'An issue', ...body });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+async function buildLabel(name: string) {
+  const [row] = await server.database.db.insert(labels).values({ name, projectId: world.project.id, workspaceId: world.workspace.id }).returning();
+  return row.id;
+}
+
+describe('POST issues/', () => {
+  test('member creates an issue with server-assigned values and is subscribed', async () => {
+    const issue = await createIssue('member');
+    expect(issue).toMatchObject({ name: 'An issue', state_id: world.project.states.backlog, priority: 'none', project_id: world.project.id, is_subscribed: true, completed_at: null, sub_issues_count: 0, link_count: 0, attachment_count: 0, state__group: 'backlog' });
+    expect(issue.sequence_id).toBeGreaterThan(0);
+    expect(issue.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    const [activity] = await server.database.db.select().from(issueActivities).where(eq(issueActivities.issueId, issue.id));
+    expect(activity).toMatchObject({ verb: 'created', field: null, actorId: world.member.id });
+    const events = await server.database.db.select().from(changes).where(and(eq(changes.entityId, issue.id), eq(changes.entity, 'issue')));
+    expect(events.map((event) => event.op)).toEqual(['create']);
+    expect((events[0].data as { id: string }).id).toBe(issue.id);
+  });
+
+  test('sort_order is 65535 in an empty state, then max + 10000; completed state sets completed_at', async () => {
+    const first = await createIssue('member', { state_id: world.project.states.cancelled });
+    const second = await createIssue('member', { state_id: world.project.states.cancelled });
+    expect(first.sort_order).toBe(65535);
+    expect(second.sort_order).toBe(75535);
+    const done = await createIssue('member', { state_id: world.project.states.completed });
+    expect(done.completed_at).not.toBeNull();
+  });
+
+  test('assignees and labels are validated; guests cannot be assigned', async () => {
+    const label = await buildLabel('bug');
+    const issue = await createIssue('admin', { assignee_ids: [world.member.id], label_ids: [label] });
+    expect(issue.assignee_ids).toEqual([world.member.id]);
+    expect(issue.label_ids).toEqual([label]);
+    const subscribed = await server.database.db.select().from(issueSubscribers).where(eq(issueSubscribers.issueId, issue.id));
+    expect(subscribed.map((row) => row.subscriberId).sort()).toEqual([world.admin.id, world.member.id].sort());
+    expect((await call('admin', 'POST', 'issues/', { name: 'x', assignee_ids: [world.guest.id] })).statusCode).toBe(400);
+    expect((await call('admin', 'POST', 'issues/', { name: 'x', assignee_ids: [world.outsider.id] })).statusCode).toBe(400);
+    expect((await call('admin', 'POST', 'issues/', { name: 'x', label_ids: [world.project.id] })).statusCode).toBe(400);
+  });
+
+  test('state, parent and estimate point must belong to the project', async () => {
+    const bad = '00000000-0000-4000-8000-000000000000';
+    const state = await call('member', 'POST', 'issues/', { name: 'x', state_id: bad });
+    expect(state.statusCode).toBe(400);
+    expect(state.json()).toEqual({ error: 'State is not valid please pass a valid state_id' });
+    expect((await call('member', 'POST', 'issues/', { name: 'x', parent_id: bad })).statusCode).toBe(400);
+    expect((await call('member', 'POST', 'issues/', { name: 'x', estimate_point: bad })).statusCode).toBe(400);
+    const [estimate] = await server.database.db.insert(estimates).values({ name: 'E', projectId: world.project.id, workspaceId: world.workspace.id, type: 'points' }).returning();
+    const [point] = await server.database.db.insert(estimatePoints).values({ estimateId: estimate.id, projectId: world.project.id, workspaceId: world.workspace.id, key: 1, value: '3' }).returning();
+    const issue = await createIssue('member', { estimate_point: point.id });
+    expect(issue.estimate_point).toBe(point.id);
+  });
+
+  test('the project default assignee is used when none is given', async () => {
+    await server.database.db.update(projects).set({ defaultAssigneeId: world.member.id }).where(eq(projects.id, world.project.id));
+    const issue = await createIssue('admin');
+    expect(issue.assignee_ids).toEqual([world.member.id]);
+    await server.database.db.update(projects).set({ defaultAssigneeId: null }).where(eq(projects.id, world.project.id));
+  });
+
+  test('bad input is a 400 in the contract format and creates nothing', async () => {
+    const before = await call('admin', 'GET', `issues/list/?issues=${world.project.id}`);
+    expect(before.statusCode).toBe(200);
+    for (const body of [{}, { name: 'x'.repeat(100_000) }, { name: 5 }, { name: 'x', priority: 'huge' }, { name: 'x', state_id: 'nope' }, { name: 'x', start_date: '2024-02-01', target_date: '2024-01-01' }]) {
+      const response = await call('member', 'POST', 'issues/', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(Object.values(response.json()).every((value) => Array.isArray(value))).toBe(true);
+    }
+  });
+
+  test('guests, outsiders and anonymous callers cannot create', async () => {
+    expect((await call('guest', 'POST', 'issues/', { name: 'x' })).statusCode).toBe(403);
+    expect((await call('outsider', 'POST', 'issues/', { name: 'x' })).statusCode).toBe(403);
+    const anonymous = await call('anonymous', 'POST', 'issues/', { name: 'x' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  test('mentions in the description become mention rows and subscriptions (members only)', async () => {
+    const html = `<p>hi <mention-component entity_identifier="${world.admin.id}" entity_name="user_mention"></mention-component> and <span data-type="mention" data-id="${world.outsider.id}">@oz</span></p>`;
+    const issue = await createIssue('member', { description_html: html });
+    const mentions = await server.database.db.select().from(issueMentions).where(eq(issueMentions.issueId, issue.id));
+    expect(mentions.map((row) => row.mentionId)).toEqual([world.admin.id]);
+    const subscribers = await server.database.db.select().from(issueSubscribers).where(eq(issueSubscribers.issueId, issue.id));
+    expect(subscribers.map((row) => row.subscriberId).sort()).toEqual([world.admin.id, world.member.id].sort());
+  });
+
+  test('description html is sanitized and stripped', async () => {
+    const issue = await createIssue('member', { description_html: '<p onclick="x()">Hello <script>alert(1)</script><a href="javascript:alert(1)">link</a></p>' });
+    expect(issue.description_html).toBe('<p>Hello <a>link</a></p>');
+    expect(issue.description_stripped).toBe('Hello link');
+  });
+});
+
+describe('GET issues/{id}/', () => {
+  test('returns IssueDetail with expansions', async () => {
+    const parent = await createIssue('member');
+    const child = await createIssue('member', { parent_id: parent.id });
+    const response = await call('member', 'GET', `issues/${child.id}/?expand=issue_reactions,issue_attachment,issue_link,parent,issue_relation,issue_related`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: child.id, parent: { id: parent.id, sequence_id: parent.sequence_id, project_id: world.project.id }, issue_reactions: [], issue_attachment: [], issue_link: [], issue_relation: [], issue_related: [], is_subscribed: true, description_html: '<p></p>' });
+    const detail = await call('member', 'GET', `issues/${parent.id}/`);
+    expect(detail.json().sub_issues_count).toBe(1);
+  });
+
+  test('guests read only their own issues unless the project allows all', async () => {
+    const issue = await createIssue('member');
+    expect((await call('guest', 'GET', `issues/${issue.id}/`)).statusCode).toBe(403);
+    await server.database.db.update(projects).set({ guestViewAllFeatures: true }).where(eq(projects.id, world.project.id));
+    expect((await call('guest', 'GET', `issues/${issue.id}/`)).statusCode).toBe(200);
+    await server.database.db.update(projects).set({ guestViewAllFeatures: false }).where(eq(projects.id, world.project.id));
+  });
+
+  test('unknown and malformed ids are 404; outsiders 403; anonymous 401', async () => {
+    expect((await call('member', 'GET', 'issues/00000000-0000-4000-8000-000000000000/')).statusCode).toBe(404);
+    expect((await call('member', 'GET', 'issues/not-a-uuid/')).statusCode).toBe(404);
+    const issue = await createIssue('member');
+    expect((await call('outsider', 'GET', `issues/${issue.id}/`)).statusCode).toBe(403);
+    expect((await call('anonymous', 'GET', `issues/${issue.id}/`)).statusCode).toBe(401);
+  });
+});
+
+describe('PATCH issues/{id}/', () => {
+  test('updates fields, replaces sets, bumps the version, records activity and answers IssueDetail', async () => {
+    const [a, b] = [await buildLabel('a'), await buildLabel('b')];
+    const issue = await createIssue('admin', { label_ids: [a], assignee_ids: [world.admin.id] });
+    const response = await call('member', 'PATCH', `issues/${issue.id}/`, { name: 'Renamed', priority: 'high', state_id: world.project.states.completed, label_ids: [b], assignee_ids: [world.member.id] });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ name: 'Renamed', priority: 'high', label_ids: [b], assignee_ids: [world.member.id], state__group: 'completed', description_html: '<p></p>' });
+    expect(body.completed_at).not.toBeNull();
+    expect(body.version).toBe(issue.version + 1);
+    const rows = await server.database.db.select().from(issueActivities).where(eq(issueActivities.issueId, issue.id));
+    const fields = rows.filter((row) => row.verb === 'updated').map((row) => `${row.field}:${row.oldValue}>${row.newValue}`).sort();
+    expect(fields).toEqual(['assignees:>max', 'assignees:ada>', 'labels:>b', 'labels:a>', 'name:An issue>Renamed', 'priority:none>high', 'state:Backlog>Done'].sort());
+    const reopened = await call('member', 'PATCH', `issues/${issue.id}/`, { state_id: world.project.states.started });
+    expect(reopened.json().completed_at).toBeNull();
+    const events = await server.database.db.select().from(changes).where(and(eq(changes.entityId, issue.id), eq(changes.op, 'update')));
+    expect(events.length).toBe(2);
+  });
+
+  test('an issue cannot be its own parent nor the parent of an ancestor', async () => {
+    const top = await createIssue('member');
+    const middle = await createIssue('member', { parent_id: top.id });
+    const bottom = await createIssue('member', { parent_id: middle.id });
+    expect((await call('member', 'PATCH', `issues/${top.id}/`, { parent_id: top.id })).statusCode).toBe(400);
+    expect((await call('member', 'PATCH', `issues/${top.id}/`, { parent_id: bottom.id })).statusCode).toBe(400);
+    expect((await call('member', 'PATCH', `issues/${bottom.id}/`, { parent_id: null })).json().parent_id).toBeNull();
+  });
+
+  test('a guest may not edit an issue they did not create; outsiders and anonymous neither', async () => {
+    const issue = await createIssue('member');
+    await server.database.db.update(projects).set({ guestViewAllFeatures: true }).where(eq(projects.id, world.project.id));
+    expect((await call('guest', 'PATCH', `issues/${issue.id}/`, { name: 'g' })).statusCode).toBe(403);
+    await server.database.db.update(projects).set({ guestViewAllFeatures: false }).where(eq(projects.id, world.project.id));
+    expect((await call('outsider', 'PATCH', `issues/${issue.id}/`, { name: 'g' })).statusCode).toBe(403);
+    expect((await call('anonymous', 'PATCH', `issues/${issue.id}/`, { name: 'g' })).statusCode).toBe(401);
+    expect((await call('member', 'PATCH', `issues/${issue.id}/`, { name: '' })).statusCode).toBe(400);
+  });
+});
+
+describe('DELETE issues/{id}/', () => {
+  test('only a project admin or the creator deletes; the delete is soft and recorded', async () => {
+    const issue = await createIssue('admin');
+    expect((await call('member', 'DELETE', `issues/${issue.id}/`)).statusCode).toBe(403);
+    expect((await call('guest', 'DELETE', `issues/${issue.id}/`)).statusCode).toBe(403);
+    expect((await call('admin', 'DELETE', `issues/${issue.id}/`)).statusCode).toBe(204);
+    expect((await call('admin', 'GET', `issues/${issue.id}/`)).statusCode).toBe(404);
+    const own = await createIssue('member');
+    expect((await call('member', 'DELETE', `issues/${own.id}/`)).statusCode).toBe(204);
+    const [event] = await server.database.db.select().from(changes).where(and(eq(changes.entityId, own.id), eq(changes.op, 'delete')));
+    expect(event.data).toEqual({ id: own.id });
+    const [activity] = await server.database.db.select().from(issueActivities).where(and(eq(issueActivities.issueId, own.id), eq(issueActivities.verb, 'deleted')));
+    expect(activity.field).toBe('issue');
+  });
+});
+
+describe('GET issues/list/?issues=', () => {
+  test('returns the listed issues the caller may see', async () => {
+    const mine = await createIssue('member');
+    const other = await createIssue('admin');
+    const response = await call('member', 'GET', `issues/list/?issues=${mine.id},${other.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().map((item: { id: string }) => item.id).sort()).toEqual([mine.id, other.id].sort());
+    expect((await call('guest', 'GET', `issues/list/?issues=${mine.id}`)).json()).toEqual([]);
+    const missing = await call('member', 'GET', 'issues/list/');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ error: 'Issues are required' });
+  });
+});
+
+describe('project membership with a workspace guest', () => {
+  test('a second member can be assigned after joining', async () => {
+    const newcomer = await buildUser(server);
+    await addWorkspaceMember(server, world.workspace, newcomer, 15);
+    await addProjectMember(server, world.project, newcomer, 15);
+    const issue = await createIssue('member', { assignee_ids: [newcomer.id] });
+    expect(issue.assignee_ids).toEqual([newcomer.id]);
+  });
+});

@@ -1,0 +1,63 @@
+// Issues of a project: create, read one (with `expand`), update, delete, and `issues/list/?issues=`.
+// The paginated list GET `issues/` lives with the list engine.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../plugins/zod';
+import { createIssueBody, issueDetailQuery, issueParams, issuesByIdsQuery, projectParams, updateIssueBody } from '../../shared/schemas/issue';
+import { writeOptions } from '../request-context';
+import { createIssue, deleteIssue, updateIssue } from '../services/issue';
+import { getIssueDetail, listIssuesByIds, presentDetailFor } from '../services/issue-detail';
+
+const BASE = '/api/workspaces/:slug/projects/:projectId';
+
+export default async function issuesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.route({
+    method: 'POST',
+    url: `${BASE}/issues/`,
+    config: { access: { scope: 'project', min: 'member' } },
+    schema: { params: projectParams, body: createIssueBody },
+    handler: async (request, reply) => {
+      const row = await createIssue(app.ctx, request.actor, request.body, writeOptions(request));
+      return reply.code(201).send(await presentDetailFor(app.ctx.db, request.actor, row));
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: `${BASE}/issues/list/`,
+    config: { access: { scope: 'project', min: 'guest' } },
+    schema: { params: projectParams, querystring: issuesByIdsQuery },
+    handler: async (request) => listIssuesByIds(app.ctx, request.actor, request.query.issues),
+  });
+
+  app.route({
+    method: 'GET',
+    url: `${BASE}/issues/:issueId/`,
+    config: { access: { scope: 'project', min: 'guest' } },
+    schema: { params: issueParams, querystring: issueDetailQuery },
+    handler: async (request) => getIssueDetail(app.ctx, request.actor, request.params.issueId, request.query.expand),
+  });
+
+  app.route({
+    method: 'PATCH',
+    url: `${BASE}/issues/:issueId/`,
+    config: { access: { scope: 'project', min: 'guest' } },
+    schema: { params: issueParams, body: updateIssueBody },
+    handler: async (request) => {
+      const row = await updateIssue(app.ctx, request.actor, request.params.issueId, request.body, writeOptions(request));
+      return presentDetailFor(app.ctx.db, request.actor, row);
+    },
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: `${BASE}/issues/:issueId/`,
+    config: { access: { scope: 'project', min: 'guest' } },
+    schema: { params: issueParams },
+    handler: async (request, reply) => {
+      await deleteIssue(app.ctx, request.actor, request.params.issueId, writeOptions(request));
+      return reply.code(204).send();
+    },
+  });
+}

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { changes, issues } from '../../db/schema/index';
+import { createTestServer, type TestServer } from '../../tests/support/server';
+import { addProjectMember, addWorkspaceMember, buildProject, buildUser, buildWorkspace, setupInstance, type TestProject, type TestUser, type TestWorkspace } from '../../tests/support/factories';
+
+describe('states', () => {
+  let server: TestServer;
+  let admin: TestUser;
+  let member: TestUser;
+  let guest: TestUser;
+  let outsider: TestUser;
+  let workspace: TestWorkspace;
+  let project: TestProject;
+  let base: string;
+
+  const call = (user: TestUser | null, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    server.inject({ method, url, headers: user?.headers ?? {}, ...(payload ? { payload } : {}) });
+
+  beforeAll(async () => {
+    server = await createTestServer();
+    await setupInstance(server);
+    [admin, member, guest, outsider] = await Promise.all(Array.from({ length: 4 }, () => buildUser(server)));
+    workspace = await buildWorkspace(server, admin);
+    await addWorkspaceMember(server, workspace, member, 15);
+    await addWorkspaceMember(server, workspace, guest, 5);
+    project = await buildProject(server, workspace, admin);
+    await addProjectMember(server, project, member, 15);
+    await addProjectMember(server, project, guest, 5);
+    base = `/api/workspaces/${workspace.slug}/projects/${project.id}/states`;
+  });
+  afterAll(async () => server?.close());
+
+  test('list carries order within the group; grouped answers a map', async () => {
+    const list = await call(guest, 'GET', `${base}/`);
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toHaveLength(5);
+    expect(list.json()[0]).toMatchObject({ name: 'Backlog', group: 'backlog', default: true, order: 1, project_id: project.id, version: 1 });
+    const grouped = (await call(guest, 'GET', `${base}/?grouped=true`)).json();
+    expect(Object.keys(grouped).sort()).toEqual(['backlog', 'cancelled', 'completed', 'started', 'unstarted']);
+    expect((await call(outsider, 'GET', `${base}/`)).statusCode).toBe(403);
+    expect((await call(null, 'GET', `${base}/`)).statusCode).toBe(401);
+  });
+
+  test('create: admins only, 201, sequence after the last, name unique, triage refused', async () => {
+    const created = await call(admin, 'POST', `${base}/`, { name: 'Review', color: '#123456', group: 'started' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ name: 'Review', group: 'started', default: false, sequence: 6 * 65535 });
+    const list = (await call(admin, 'GET', `${base}/`)).json() as Array<{ name: string; order: number }>;
+    expect(list.filter((s) => ['In Progress', 'Review'].includes(s.name)).map((s) => s.order)).toEqual([0.5, 1]);
+    const dup = await call(admin, 'POST', `${base}/`, { name: 'Review', color: '#123456', group: 'started' });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json()).toEqual({ name: ['The state name is already taken'] });
+    const triage = await call(admin, 'POST', `${base}/`, { name: 'T', color: '#123456', group: 'triage' });
+    expect(triage.json()).toEqual({ non_field_errors: ['Cannot create triage state'] });
+    expect((await call(admin, 'POST', `${base}/`, { name: 'X', color: '#123456', group: 'nope' })).statusCode).toBe(400);
+    expect((await call(admin, 'POST', `${base}/`, { name: 'X', color: 'red', group: 'started' })).statusCode).toBe(400);
+    expect((await call(member, 'POST', `${base}/`, { name: 'M', color: '#123456', group: 'started' })).statusCode).toBe(403);
+  });
+
+  test('get and update: members may edit, guests may not', async () => {
+    const id = project.states.started;
+    expect((await call(guest, 'GET', `${base}/${id}/`)).json()).toMatchObject({ id, name: 'In Progress' });
+    expect((await call(guest, 'GET', `${base}/00000000-0000-4000-8000-000000000000/`)).statusCode).toBe(404);
+    expect((await call(guest, 'GET', `${base}/bad/`)).statusCode).toBe(404);
+    const updated = await call(member, 'PATCH', `${base}/${id}/`, { name: 'Doing', color: '#abcdef' });
+    expect(updated.json()).toMatchObject({ name: 'Doing', color: '#abcdef', version: 2 });
+    expect((await call(member, 'PUT', `${base}/${id}/`, { description: 'now' })).json().description).toBe('now');
+    expect((await call(guest, 'PATCH', `${base}/${id}/`, { name: 'G' })).statusCode).toBe(403);
+    const dup = await call(member, 'PATCH', `${base}/${id}/`, { name: 'Todo' });
+    expect(dup.json()).toEqual({ name: ['The state name is already taken'] });
+    const events = await server.database.db.select().from(changes).where(eq(changes.entityId, id));
+    expect(events.at(-1)).toMatchObject({ entity: 'state', op: 'update' });
+  });
+
+  test('mark-default moves the single default', async () => {
+    const response = await call(admin, 'POST', `${base}/${project.states.unstarted}/mark-default/`);
+    expect(response.statusCode).toBe(204);
+    const list = (await call(admin, 'GET', `${base}/`)).json() as Array<{ id: string; default: boolean }>;
+    expect(list.filter((s) => s.default).map((s) => s.id)).toEqual([project.states.unstarted]);
+    expect((await call(member, 'POST', `${base}/${project.states.backlog}/mark-default/`)).statusCode).toBe(403);
+  });
+
+  test('delete refuses the default and non-empty states', async () => {
+    const isDefault = await call(admin, 'DELETE', `${base}/${project.states.unstarted}/`);
+    expect(isDefault.statusCode).toBe(400);
+    expect(isDefault.json()).toEqual({ error: 'Default state cannot be deleted' });
+    await server.database.db.insert(issues).values({ projectId: project.id, workspaceId: workspace.id, name: 'i', sequenceId: 1, stateId: project.states.completed, archivedAt: new Date() });
+    const busy = await call(admin, 'DELETE', `${base}/${project.states.completed}/`);
+    expect(busy.statusCode).toBe(400);
+    expect(busy.json()).toEqual({ error: 'The state is not empty, only empty states can be deleted' });
+    expect((await call(member, 'DELETE', `${base}/${project.states.cancelled}/`)).statusCode).toBe(403);
+    expect((await call(admin, 'DELETE', `${base}/${project.states.cancelled}/`)).statusCode).toBe(204);
+    expect((await call(admin, 'GET', `${base}/${project.states.cancelled}/`)).statusCode).toBe(404);
+  });
+
+  test('workspace states list the caller’s non-archived projects', async () => {
+    const other = await buildProject(server, workspace, admin);
+    const url = `/api/workspaces/${workspace.slug}/states/`;
+    const guestIds = ((await call(guest, 'GET', url)).json() as Array<{ project_id: string }>).map((s) => s.project_id);
+    expect(new Set(guestIds)).toEqual(new Set([project.id]));
+    const adminStates = (await call(admin, 'GET', url)).json() as Array<{ project_id: string; order: number }>;
+    expect(adminStates.filter((s) => s.project_id === other.id)).toHaveLength(5);
+    await call(admin, 'POST', `/api/workspaces/${workspace.slug}/projects/${other.id}/archive/`);
+    expect(((await call(admin, 'GET', url)).json() as Array<{ project_id: string }>).some((s) => s.project_id === other.id)).toBe(false);
+    expect((await call(outsider, 'GET', url)).statusCode).toBe(403);
+  });
+});

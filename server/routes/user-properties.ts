@@ -1,0 +1,64 @@
+// Saved list settings per user (reference §1.6.10): cycle, module and workspace `user-properties/`
+// and the project's `issue-display-properties/` (API.md). The project copy lives in
+// project-user-properties.ts.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../plugins/zod';
+import { workspaceParams, projectParams } from '../../shared/schemas/project';
+import {
+  cycleUserPropertiesParams,
+  issueDisplayPropertiesBody,
+  moduleUserPropertiesParams,
+  userPropertiesBody,
+} from '../../shared/schemas/user-properties';
+import { writeOptions } from '../request-context';
+import {
+  cycleUserPropertiesFor,
+  getIssueDisplayProperties,
+  moduleUserPropertiesFor,
+  setIssueDisplayProperties,
+  workspaceUserPropertiesFor,
+} from '../services/user-properties';
+
+const projectGuest = { access: { scope: 'project', min: 'guest' } } as const;
+
+export default async function userPropertiesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const cycleUrl = '/api/workspaces/:slug/projects/:projectId/cycles/:cycleId/user-properties/';
+  const moduleUrl = '/api/workspaces/:slug/projects/:projectId/modules/:moduleId/user-properties/';
+  const workspaceUrl = '/api/workspaces/:slug/user-properties/';
+  const displayUrl = '/api/workspaces/:slug/projects/:projectId/issue-display-properties/';
+
+  app.route({
+    method: 'GET', url: cycleUrl, config: projectGuest, schema: { params: cycleUserPropertiesParams },
+    handler: async (request) => cycleUserPropertiesFor(app.ctx, request.actor, request.params.cycleId),
+  });
+  app.route({
+    method: 'PATCH', url: cycleUrl, config: projectGuest, schema: { params: cycleUserPropertiesParams, body: userPropertiesBody },
+    handler: async (request, reply) => reply.code(201).send(await cycleUserPropertiesFor(app.ctx, request.actor, request.params.cycleId, request.body)),
+  });
+  app.route({
+    method: 'GET', url: moduleUrl, config: projectGuest, schema: { params: moduleUserPropertiesParams },
+    handler: async (request) => moduleUserPropertiesFor(app.ctx, request.actor, request.params.moduleId),
+  });
+  app.route({
+    method: 'PATCH', url: moduleUrl, config: projectGuest, schema: { params: moduleUserPropertiesParams, body: userPropertiesBody },
+    handler: async (request, reply) => reply.code(201).send(await moduleUserPropertiesFor(app.ctx, request.actor, request.params.moduleId, request.body)),
+  });
+  app.route({
+    method: 'GET', url: workspaceUrl, config: { access: { scope: 'workspace', min: 'guest' } }, schema: { params: workspaceParams },
+    handler: async (request) => workspaceUserPropertiesFor(app.ctx, request.actor),
+  });
+  app.route({
+    method: 'PATCH', url: workspaceUrl, config: { access: { scope: 'workspace', min: 'guest' } }, schema: { params: workspaceParams, body: userPropertiesBody },
+    handler: async (request) => workspaceUserPropertiesFor(app.ctx, request.actor, request.body),
+  });
+  app.route({
+    method: 'GET', url: displayUrl, config: projectGuest, schema: { params: projectParams },
+    handler: async (request) => getIssueDisplayProperties(app.ctx, request.actor),
+  });
+  app.route({
+    method: 'POST', url: displayUrl, config: projectGuest, schema: { params: projectParams, body: issueDisplayPropertiesBody },
+    handler: async (request, reply) =>
+      reply.code(201).send(await setIssueDisplayProperties(app.ctx, request.actor, request.body.properties, writeOptions(request))),
+  });
+}

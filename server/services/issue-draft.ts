@@ -1,0 +1,115 @@
+// Draft issues: issues with is_draft true, kept out of the normal lists. Served per project
+// (`issue-drafts/`) and per workspace (reference §1.6.13); a draft becomes a normal issue when
+// is_draft turns false.
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { issues, projectMembers, projects } from '../../db/schema/index';
+import { formatCursor, nextCursor, prevCursor, resolvePagination, InvalidPaginationError } from '../../shared/cursor';
+import { Role, effectiveProjectRole } from '../../shared/roles';
+import type { CreateIssueBody, UpdateIssueBody } from '../../shared/schemas/issue';
+import type { ServerContext } from '../context';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../errors';
+import { withTransaction, type WriteOptions } from '../live/record-change';
+import type { Actor } from '../plugins/access';
+import { authorizeAuthorOrAdmin, authorizeIssueEdit, authorizeProjectRole } from '../policies/issue';
+import { presentIssue, type IssueListRow } from '../presenters/issue';
+import { applyIssueUpdate, insertIssue, softDeleteIssues } from './issue';
+import { loadIssueRow, loadIssueRows } from './issue-read';
+
+/** The actor as a member of another project of the workspace (workspace draft routes). @throws ForbiddenError. */
+export async function actorInProject(db: Db, actor: Actor, projectId: string): Promise<Actor> {
+  const [row] = await db
+    .select({ project: projects, role: projectMembers.role })
+    .from(projects)
+    .leftJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.memberId, actor.userId), eq(projectMembers.isActive, true)))
+    .where(and(eq(projects.id, projectId), eq(projects.workspaceId, actor.workspace!.id), isNull(projects.deletedAt)));
+  if (!row) throw new BadRequestError('Project is not valid please pass a valid project_id');
+  const projectRole = effectiveProjectRole(row.role, actor.workspaceRole);
+  if (projectRole === null) throw new ForbiddenError();
+  return { ...actor, project: row.project, projectRole };
+}
+
+/** Loads one draft the caller may manage (its creator or a project admin). @throws NotFoundError, ForbiddenError. */
+async function loadDraft(db: Db, actor: Actor, issueId: string): Promise<{ actor: Actor; row: IssueListRow }> {
+  let scoped = actor;
+  if (!actor.project) {
+    const [issue] = await db.select({ projectId: issues.projectId }).from(issues).where(and(eq(issues.id, issueId), eq(issues.workspaceId, actor.workspace!.id), isNull(issues.deletedAt)));
+    if (!issue) throw new NotFoundError();
+    scoped = await actorInProject(db, actor, issue.projectId).catch(() => {
+      throw new NotFoundError();
+    });
+  }
+  const row = await loadIssueRow(db, scoped.project!.id, issueId);
+  if (!row || !row.isDraft) throw new NotFoundError();
+  authorizeAuthorOrAdmin(scoped, row.createdBy);
+  return { actor: scoped, row };
+}
+
+/** Creates a draft in the actor's project (Member or above). */
+export async function createDraft(ctx: ServerContext, actor: Actor, body: CreateIssueBody, options: WriteOptions): Promise<IssueListRow> {
+  authorizeProjectRole(actor, Role.MEMBER);
+  return withTransaction(ctx, options, (tx) => insertIssue(tx, actor.project!, { ...body, is_draft: true }, actor.userId));
+}
+
+/** The caller's drafts in the actor's project (or in every project of the workspace). */
+function draftCondition(actor: Actor) {
+  return and(
+    eq(issues.isDraft, true),
+    isNull(issues.deletedAt),
+    eq(issues.createdBy, actor.userId),
+    actor.project ? eq(issues.projectId, actor.project.id) : eq(issues.workspaceId, actor.workspace!.id),
+  );
+}
+
+/** GET project `issue-drafts/`: the caller's drafts as issue list items. */
+export async function listProjectDrafts(ctx: ServerContext, actor: Actor) {
+  return (await loadIssueRows(ctx.db, draftCondition(actor))).map(presentIssue);
+}
+
+/** GET workspace `draft-issues/`: the caller's drafts, offset-cursor paginated (reference §0.6 A). */
+export async function listWorkspaceDrafts(ctx: ServerContext, actor: Actor, query: { cursor?: string; per_page?: string }) {
+  let page;
+  try {
+    page = resolvePagination(query);
+  } catch (error) {
+    if (error instanceof InvalidPaginationError) throw new BadRequestError(error.message, { detail: error.message });
+    throw error;
+  }
+  const where = draftCondition(actor);
+  const [{ total }] = await ctx.db.select({ total: count() }).from(issues).where(where);
+  const rows = await loadIssueRows(ctx.db, where, [desc(issues.createdAt)], { limit: page.perPage, offset: page.offset });
+  const results = rows.map((row) => ({ ...presentIssue(row), description_html: row.descriptionHtml }));
+  return {
+    grouped_by: null,
+    sub_grouped_by: null,
+    total_count: total,
+    total_results: total,
+    next_cursor: nextCursor(page),
+    prev_cursor: prevCursor(page),
+    next_page_results: page.offset + page.perPage < total,
+    prev_page_results: page.page > 0,
+    count: results.length,
+    total_pages: Math.ceil(total / page.perPage),
+    extra_stats: null,
+    results,
+    cursor: formatCursor(page),
+  };
+}
+
+/** One draft (creator or project admin). */
+export async function getDraft(ctx: ServerContext, actor: Actor, issueId: string) {
+  return loadDraft(ctx.db, actor, issueId);
+}
+
+/** Updates a draft; `is_draft: false` turns it into a normal issue. */
+export async function updateDraft(ctx: ServerContext, actor: Actor, issueId: string, body: UpdateIssueBody, options: WriteOptions): Promise<IssueListRow> {
+  const { actor: scoped, row } = await loadDraft(ctx.db, actor, issueId);
+  authorizeIssueEdit(scoped, row);
+  return withTransaction(ctx, options, (tx) => applyIssueUpdate(tx, scoped.project!, row, body, actor.userId));
+}
+
+/** Deletes a draft (soft). */
+export async function deleteDraft(ctx: ServerContext, actor: Actor, issueId: string, options: WriteOptions): Promise<void> {
+  const { row } = await loadDraft(ctx.db, actor, issueId);
+  await withTransaction(ctx, options, (tx) => softDeleteIssues(tx, [row], actor.userId));
+}

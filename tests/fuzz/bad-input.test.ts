@@ -1,0 +1,199 @@
+// Bad input never breaks the server (API.md "Bad input is always a 4xx"): every registered route is
+// sent malformed JSON, wrong types and unknown enum values for each key its zod body declares,
+// missing required fields, a 100 kB string, malformed ids and NUL bytes, as the workspace admin.
+// Each answer must be a 4xx with a contract-shaped JSON body, and no table may change.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { createTestServer, type TestServer } from '../support/server';
+import { buildWorld, fillPath, restoreWorld, routeCollector, type RouteInfo, type World } from '../support/world';
+
+const HUGE = 'x'.repeat(100_000);
+/** At most this many body keys are fuzzed per route, so the suite stays well under a minute. */
+const MAX_KEYS_PER_ROUTE = 12;
+
+interface Case {
+  label: string;
+  url: string;
+  payload?: string;
+  contentType?: string;
+}
+
+type ZodNode = z.ZodType & { _zod: { def: Record<string, unknown> & { type: string } } };
+
+/** The schema under optional/nullable/default/pipe wrappers. */
+function unwrap(schema: ZodNode): ZodNode {
+  let node = schema;
+  for (let depth = 0; depth < 10; depth++) {
+    const def = node._zod.def;
+    if (['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional'].includes(def.type)) node = def.innerType as ZodNode;
+    else if (def.type === 'pipe') node = def.in as ZodNode;
+    else break;
+  }
+  return node;
+}
+
+/** Values of the wrong type (and unknown enum members) for a field, keeping only those the field refuses. */
+function badValuesFor(field: ZodNode): Array<[string, unknown]> {
+  const base = unwrap(field);
+  const def = base._zod.def;
+  const candidates: Array<[string, unknown]> = [];
+  switch (def.type) {
+    case 'string':
+      candidates.push(['number for string', 12345], ['100 kB string', HUGE]);
+      break;
+    case 'number':
+    case 'int':
+    case 'bigint':
+      candidates.push(['string for number', 'not-a-number']);
+      break;
+    case 'boolean':
+      candidates.push(['string for boolean', 'not-a-boolean']);
+      break;
+    case 'array':
+      candidates.push(['string for array', 'not-an-array'], ['array of objects', [{ bad: true }]]);
+      break;
+    case 'object':
+    case 'record':
+      candidates.push(['string for object', 'not-an-object']);
+      break;
+    case 'enum':
+    case 'literal':
+      candidates.push(['unknown enum value', 'definitely-not-an-option'], ['number for enum', 987654]);
+      break;
+    case 'union':
+      candidates.push(['unknown union member', 987654], ['object for union', { bad: [1] }], ['100 kB string', HUGE]);
+      break;
+    case 'unknown':
+    case 'any':
+      return [];
+    default:
+      candidates.push(['object for ' + def.type, { bad: [1] }], ['100 kB string', HUGE]);
+  }
+  // A field that accepts a wrong type on purpose (a string-or-number union) is not fuzzed with it;
+  // a 100 kB string is always sent: every string must be bounded.
+  return candidates.filter(([, value]) => value === HUGE || !field.safeParse(value).success);
+}
+
+/** Rich-text bodies (`description_html`, `description_json`, …) may legitimately exceed 100 kB. */
+const LARGE_CONTENT_KEY = /_(html|json|binary)$/;
+
+function bodyShape(route: RouteInfo): Record<string, ZodNode> | null {
+  const body = (route.schema as { body?: ZodNode } | undefined)?.body;
+  if (!body || typeof body !== 'object' || !('_zod' in body)) return null;
+  const base = unwrap(body);
+  return base._zod.def.type === 'object' ? ((base._zod.def.shape as Record<string, ZodNode>) ?? null) : null;
+}
+
+function casesFor(route: RouteInfo, world: World): Case[] {
+  const url = fillPath(route.url, world);
+  const cases: Case[] = [
+    { label: 'NUL byte in query', url: `${url}?search=a%00b&cursor=%00` },
+  ];
+  for (const name of route.url.match(/:\w+/g) ?? []) {
+    const param = name.slice(1);
+    if (/id$/i.test(param) || param === 'slug') {
+      cases.push({ label: `malformed :${param}`, url: fillPath(route.url, world, { [param]: param === 'slug' ? 'no such slug!' : 'not-a-uuid' }) });
+    }
+  }
+  if (route.method === 'GET') return cases;
+  cases.push(
+    { label: 'malformed JSON', url, payload: '{"name": "unterminated', contentType: 'application/json' },
+    { label: 'NUL byte in body', url, payload: JSON.stringify({ name: 'a\u0000b', label: '\u0000' }), contentType: 'application/json' },
+  );
+  const shape = bodyShape(route);
+  if (!shape) return cases;
+  const keys = Object.keys(shape).slice(0, MAX_KEYS_PER_ROUTE);
+  if (keys.some((key) => !shape[key].safeParse(undefined).success)) {
+    cases.push({ label: 'missing required fields', url, payload: '{}', contentType: 'application/json' });
+  }
+  for (const key of keys) {
+    for (const [label, value] of badValuesFor(shape[key])) {
+      if (value === HUGE && LARGE_CONTENT_KEY.test(key)) continue;
+      cases.push({ label: `${key}: ${label}`, url, payload: JSON.stringify({ [key]: value }), contentType: 'application/json' });
+    }
+  }
+  return cases;
+}
+
+/** `{error}`, `{detail}`, `{error_code, error_message}` or `{field: [messages]}`. */
+function isContractError(body: unknown): boolean {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
+  const record = body as Record<string, unknown>;
+  if (typeof record.error === 'string' || typeof record.detail === 'string') return true;
+  if (typeof record.error_code === 'number' && typeof record.error_message === 'string') return true;
+  const values = Object.values(record);
+  return values.length > 0 && values.every((value) => Array.isArray(value) && value.every((message) => typeof message === 'string'));
+}
+
+describe('bad input on every route', () => {
+  let server: TestServer;
+  let world: World;
+  let routes: RouteInfo[] = [];
+  let snapshotQuery = '';
+  const collector = routeCollector();
+
+  beforeAll(async () => {
+    server = await createTestServer({ onRoute: collector.onRoute });
+    world = await buildWorld(server);
+    routes = collector.routes.filter((route) => !route.websocket && route.method !== 'HEAD' && route.method !== 'OPTIONS');
+    const tables = await server.database.query<{ table_name: string; has_updated_at: boolean }>(sql`
+      select table_name, bool_or(column_name = 'updated_at') as has_updated_at
+      from information_schema.columns where table_schema = 'public' group by table_name order by table_name`);
+    snapshotQuery = tables
+      .map(({ table_name: name, has_updated_at: hasUpdatedAt }) => {
+        const updated = hasUpdatedAt ? 'max(updated_at)::text' : 'null::text';
+        return `select '${name}' as t, count(*)::text as n, ${updated} as u from "${name}"`;
+      })
+      .join(' union all ');
+  });
+  afterAll(async () => server?.close());
+
+  const snapshot = async () => JSON.stringify(await server.database.query(sql.raw(snapshotQuery)));
+
+  test('answers 4xx in the contract format and changes nothing', async () => {
+    expect(routes.length).toBeGreaterThan(40);
+    const failures: string[] = [];
+    let sent = 0;
+    let fuzzedKeys = 0;
+    for (const route of routes) {
+      fuzzedKeys += Object.keys(bodyShape(route) ?? {}).length;
+      const mutating = route.method !== 'GET';
+      // Each case's "after" snapshot is the next case's "before" (one snapshot per case, not two).
+      let before = mutating ? await snapshot() : '';
+      for (const fuzz of casesFor(route, world)) {
+        const response = await server.inject({
+          method: route.method as 'POST',
+          url: fuzz.url,
+          headers: { ...world.headers.admin, ...(fuzz.contentType ? { 'content-type': fuzz.contentType } : {}) },
+          ...(fuzz.payload !== undefined ? { payload: fuzz.payload } : {}),
+        });
+        sent++;
+        const where = `${route.method} ${route.url} [${fuzz.label}]`;
+        let body: unknown = null;
+        try {
+          body = response.json();
+        } catch {
+          body = null;
+        }
+        if (response.statusCode < 400 || response.statusCode >= 500) {
+          failures.push(`${where}: status ${response.statusCode} ${response.body.slice(0, 120)}`);
+        } else if (!isContractError(body)) {
+          failures.push(`${where}: body not in the contract format: ${response.body.slice(0, 120)}`);
+        }
+        if (mutating) {
+          const after = await snapshot();
+          if (after !== before) {
+            failures.push(`${where}: the database changed`);
+            await restoreWorld(server, world);
+            before = await snapshot();
+          }
+        }
+      }
+    }
+    if (process.env.FUZZ_DEBUG) console.log(`bad-input: ${routes.length} routes, ${fuzzedKeys} body keys, ${sent} requests`);
+    expect(sent).toBeGreaterThan(routes.length);
+    expect(fuzzedKeys).toBeGreaterThan(20);
+    expect(failures).toEqual([]);
+  });
+});

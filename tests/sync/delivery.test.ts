@@ -1,0 +1,193 @@
+// Live delivery and permission filtering over real WebSockets: entity changes reach subscribed
+// members and never outsiders; guests see only what they may; removed members stop at once.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { apiTokens } from '../../db/schema/index';
+import { LiveCloseCode, type ChangeMessage } from '../../shared/live-protocol';
+import { hashSecret } from '../../server/security';
+import { createTestServer, type TestServer } from '../support/server';
+import {
+  addProjectMember,
+  addWorkspaceMember,
+  buildProject,
+  buildUser,
+  buildWorkspace,
+  setupInstance,
+  type TestProject,
+  type TestUser,
+  type TestWorkspace,
+} from '../support/factories';
+import { openLive, settle, writeChange, type LiveClient } from './live-client';
+
+let server: TestServer;
+let baseUrl: string;
+let admin: TestUser, member: TestUser, guest: TestUser, bystander: TestUser, outsider: TestUser;
+let workspace: TestWorkspace;
+let project: TestProject;
+let openProject: TestProject;
+const sockets: LiveClient[] = [];
+
+async function subscribed(user: TestUser, since = 0): Promise<LiveClient> {
+  const client = await openLive(baseUrl, { headers: user.headers });
+  sockets.push(client);
+  client.subscribe(workspace.slug, since);
+  await client.waitFor((message) => message.type === 'ready');
+  return client;
+}
+
+const entityIds = (client: LiveClient) => client.changes().map((change) => change.data.id);
+
+beforeAll(async () => {
+  server = await createTestServer({ env: { LIVE_PING_INTERVAL_MS: '200' } });
+  baseUrl = await server.listen();
+  admin = await buildUser(server);
+  await setupInstance(server, admin);
+  [member, guest, bystander, outsider] = await Promise.all([buildUser(server), buildUser(server), buildUser(server), buildUser(server)]);
+  workspace = await buildWorkspace(server, admin);
+  await addWorkspaceMember(server, workspace, member, 15);
+  await addWorkspaceMember(server, workspace, guest, 5);
+  await addWorkspaceMember(server, workspace, bystander, 15);
+  project = await buildProject(server, workspace, admin, { network: 0 });
+  await addProjectMember(server, project, member, 15);
+  await addProjectMember(server, project, guest, 5);
+  openProject = await buildProject(server, workspace, admin, { network: 0, guestViewAllFeatures: true });
+  await addProjectMember(server, openProject, guest, 5);
+});
+
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await server?.close();
+});
+
+describe('live delivery', () => {
+  test('state and label changes made through the REST routes reach project members, not outsiders', async () => {
+    const [a, m, g, b] = await Promise.all([subscribed(admin), subscribed(member), subscribed(guest), subscribed(bystander)]);
+    const statePath = `/api/workspaces/${workspace.slug}/projects/${project.id}/states/`;
+    const created = await server.inject({ method: 'POST', url: statePath, headers: admin.headers, payload: { name: 'Review', color: '#112233', group: 'started' } });
+    expect(created.statusCode).toBe(201);
+    const stateId = created.json().id as string;
+    const labelPath = `/api/workspaces/${workspace.slug}/projects/${project.id}/issue-labels/`;
+    const label = await server.inject({ method: 'POST', url: labelPath, headers: admin.headers, payload: { name: 'bug' } });
+    expect(label.statusCode).toBe(201);
+    const patched = await server.inject({ method: 'PATCH', url: `${statePath}${stateId}/`, headers: admin.headers, payload: { name: 'In review' } });
+    expect(patched.statusCode).toBe(200);
+    const deleted = await server.inject({ method: 'DELETE', url: `${statePath}${stateId}/`, headers: admin.headers });
+    expect(deleted.statusCode).toBe(204);
+
+    for (const client of [a, m, g]) {
+      const del = await client.waitFor<ChangeMessage>((msg) => msg.type === 'change' && msg.entity === 'state' && msg.op === 'delete');
+      expect(del.data).toEqual({ id: stateId });
+      const ops = client.changes().filter((change) => change.data.id === stateId).map((change) => change.op);
+      expect(ops).toEqual(['create', 'update', 'delete']);
+      const update = client.changes().find((change) => change.data.id === stateId && change.op === 'update')!;
+      expect(update).toMatchObject({ workspace: workspace.slug, project_id: project.id, entity: 'state', data: { name: 'In review' } });
+      expect(update.version).toBeGreaterThan(client.changes().find((change) => change.data.id === stateId)!.version);
+      expect(client.changes().some((change) => change.entity === 'label' && change.data.name === 'bug')).toBe(true);
+    }
+    await settle(200);
+    expect(entityIds(b)).not.toContain(stateId);
+    expect(b.changes().some((change) => change.entity === 'label')).toBe(false);
+    const ids = a.changes().map((change) => change.id);
+    expect(ids).toEqual([...ids].sort((x, y) => x - y));
+  });
+
+  test('a guest sees only issues (and their comments) they created, unless the project lets guests see all', async () => {
+    const [m, g] = await Promise.all([subscribed(member), subscribed(guest)]);
+    const base = { workspaceId: workspace.id, projectId: project.id };
+    const adminIssue = await writeChange(server, { ...base, entity: 'issue', data: { name: 'admin issue', created_by: admin.id } });
+    const guestIssue = await writeChange(server, { ...base, entity: 'issue', data: { name: 'guest issue', created_by: guest.id } });
+    await writeChange(server, { ...base, entity: 'comment', data: { issue: adminIssue, comment_html: '<p>a</p>' } });
+    const guestComment = await writeChange(server, { ...base, entity: 'comment', data: { issue: guestIssue, comment_html: '<p>g</p>' } });
+    await writeChange(server, { ...base, entity: 'issue', entityId: guestIssue, op: 'update', version: 2, data: { name: 'renamed', created_by: guest.id } });
+    const openIssue = await writeChange(server, { workspaceId: workspace.id, projectId: openProject.id, entity: 'issue', data: { created_by: admin.id } });
+    const marker = await writeChange(server, { workspaceId: workspace.id, entity: 'workspace', op: 'update', data: { name: 'marker' } });
+
+    await g.waitFor((msg) => msg.type === 'change' && msg.data.id === marker);
+    await m.waitFor((msg) => msg.type === 'change' && msg.data.id === marker);
+    expect(entityIds(g)).toEqual(expect.arrayContaining([guestIssue, guestComment, openIssue]));
+    expect(entityIds(g)).not.toContain(adminIssue);
+    expect(g.changes().filter((change) => change.entity === 'comment').map((change) => change.data.id)).toEqual([guestComment]);
+    expect(entityIds(m)).toEqual(expect.arrayContaining([adminIssue, guestIssue]));
+    expect(entityIds(m)).not.toContain(openIssue);
+  });
+
+  test('pages follow the shared page rules; notifications reach only their receiver', async () => {
+    const [a, m, g] = await Promise.all([subscribed(admin), subscribed(member), subscribed(guest)]);
+    const base = { workspaceId: workspace.id, projectId: project.id, entity: 'page' };
+    const page = (owner: TestUser, access: number) => ({ owned_by: owner.id, access, is_locked: false, archived_at: null });
+    const privatePage = await writeChange(server, { ...base, data: page(admin, 1) });
+    const publicPage = await writeChange(server, { ...base, data: page(admin, 0) });
+    const guestPage = await writeChange(server, { ...base, data: page(guest, 0) });
+    // Made private: readers who lost it get a delete.
+    await writeChange(server, { ...base, entityId: publicPage, op: 'update', version: 2, data: page(admin, 1) });
+    const note = await writeChange(server, { workspaceId: workspace.id, projectId: project.id, audienceUserId: member.id, entity: 'notification', data: {} });
+    const marker = await writeChange(server, { workspaceId: workspace.id, entity: 'workspace', op: 'update', data: {} });
+    for (const client of [a, m, g]) await client.waitFor((msg) => msg.type === 'change' && msg.data.id === marker);
+
+    expect(entityIds(a)).toEqual(expect.arrayContaining([privatePage, publicPage, guestPage]));
+    expect(entityIds(a)).not.toContain(note);
+    expect(entityIds(m)).not.toContain(privatePage);
+    expect(m.changes().filter((change) => change.data.id === publicPage).map((change) => change.op)).toEqual(['create', 'delete']);
+    expect(entityIds(m)).toContain(note);
+    expect(entityIds(g)).toContain(guestPage);
+    expect(entityIds(g)).not.toContain(privatePage);
+    expect(g.changes().filter((change) => change.data.id === publicPage).every((change) => change.op === 'delete')).toBe(true);
+  });
+
+  test('removing a project member stops that project on an already-open socket at once', async () => {
+    const victim = await buildUser(server);
+    await addWorkspaceMember(server, workspace, victim, 15);
+    const added = await server.inject({
+      method: 'POST',
+      url: `/api/workspaces/${workspace.slug}/projects/${project.id}/members/`,
+      headers: admin.headers,
+      payload: { members: [{ member_id: victim.id, role: 15 }] },
+    });
+    expect(added.statusCode).toBe(201);
+    const v = await subscribed(victim);
+    const before = await writeChange(server, { workspaceId: workspace.id, projectId: project.id, entity: 'cycle', data: {} });
+    await v.waitFor((msg) => msg.type === 'change' && msg.data.id === before);
+    const membershipId = (await server.inject({ method: 'GET', url: `/api/workspaces/${workspace.slug}/projects/${project.id}/members/`, headers: admin.headers }))
+      .json()
+      .find((row: { member: string }) => row.member === victim.id).id;
+    const removed = await server.inject({ method: 'DELETE', url: `/api/workspaces/${workspace.slug}/projects/${project.id}/members/${membershipId}/`, headers: admin.headers });
+    expect(removed.statusCode).toBe(204);
+    // Written immediately after the removal commits: the in-memory state must already exclude the project.
+    const after = await writeChange(server, { workspaceId: workspace.id, projectId: project.id, entity: 'cycle', data: {} });
+    const marker = await writeChange(server, { workspaceId: workspace.id, entity: 'workspace', op: 'update', data: {} });
+    await v.waitFor((msg) => msg.type === 'change' && msg.data.id === marker);
+    expect(v.changes().some((change) => change.entity === 'member' && change.data.id === membershipId && change.op === 'delete')).toBe(true);
+    expect(entityIds(v)).not.toContain(after);
+  });
+
+  test('outsiders and anonymous sockets are refused; API keys open only their own workspace', async () => {
+    const stranger = await openLive(baseUrl, { headers: outsider.headers });
+    stranger.subscribe(workspace.slug, 0);
+    expect((await stranger.closed).code).toBe(LiveCloseCode.FORBIDDEN);
+    const anonymous = await openLive(baseUrl, {});
+    expect((await anonymous.closed).code).toBe(LiveCloseCode.UNAUTHORIZED);
+
+    const secret = `trl_api_${randomBytes(16).toString('hex')}`;
+    await server.database.db.insert(apiTokens).values({ userId: member.id, workspaceId: workspace.id, tokenHash: hashSecret(secret), label: 'live' });
+    const keyed = await openLive(baseUrl, { token: secret });
+    sockets.push(keyed);
+    keyed.subscribe(workspace.slug, 0);
+    await keyed.waitFor((msg) => msg.type === 'ready');
+    const other = await buildWorkspace(server, member);
+    const wrong = await openLive(baseUrl, { token: secret });
+    wrong.subscribe(other.slug, 0);
+    expect((await wrong.closed).code).toBe(LiveCloseCode.FORBIDDEN);
+  });
+
+  test('heartbeats carry the processed cursor; a bad frame closes with 4400', async () => {
+    const g = await subscribed(guest);
+    const hidden = await writeChange(server, { workspaceId: workspace.id, projectId: project.id, entity: 'issue', data: { created_by: admin.id } });
+    const cursorPing = await g.waitFor((msg) => msg.type === 'ping' && (msg.cursor ?? 0) > 0, 3000, g.messages.length);
+    expect(entityIds(g)).not.toContain(hidden);
+    expect(cursorPing.type === 'ping' && cursorPing.cursor).toBeGreaterThanOrEqual(1);
+    g.ws.send(JSON.stringify({ type: 'ping' }));
+    await g.waitFor((msg) => msg.type === 'pong');
+    g.ws.send('not json');
+    expect((await g.closed).code).toBe(LiveCloseCode.BAD_MESSAGE);
+  });
+});
