@@ -5,6 +5,8 @@ import { useT } from '../i18n';
 import { signOut, useSessionStore } from '../stores/session-store';
 import { useCurrentWorkspaceSlug, useWorkspace } from '../stores/workspace-store';
 import { WorkspaceSwitcher } from './workspace-switcher';
+import { LiveIndicator, SearchButton, SidebarToggle, useAppSidebarCollapsed, WorkspaceWork } from './app-shell/shell-extras';
+import './work-items.css';
 
 export function AppShell({ workspaceSlug, title, actions, children }: {
   workspaceSlug?: string;
@@ -17,15 +19,17 @@ export function AppShell({ workspaceSlug, title, actions, children }: {
   const settingsSlug = useSessionStore((state) => state.settings?.workspace.last_workspace_slug ?? null);
   const slug = workspaceSlug ?? currentSlug ?? settingsSlug ?? undefined;
   const workspace = useWorkspace(slug);
+  const collapsed = useAppSidebarCollapsed();
 
   return (
-    <div className="app">
+    <div className={`app${collapsed ? ' app-sidebar-collapsed' : ''}`}>
       <aside className="sidebar">
         <WorkspaceSwitcher current={workspace} />
         <nav className="sidebar-nav" aria-label={t('nav.mainLabel')}>
           {workspace && (
             <>
               <NavLink to="/$workspaceSlug" slug={workspace.slug} exact icon="⌂" label={t('nav.home')} testId="nav-home" />
+              <WorkspaceWork slug={workspace.slug} />
               <p className="sidebar-section">{t('nav.settings')}</p>
               <NavLink to="/$workspaceSlug/settings/members" slug={workspace.slug} icon="◎" label={t('nav.members')} testId="nav-members" />
               <NavLink to="/$workspaceSlug/settings/invitations" slug={workspace.slug} icon="✉" label={t('nav.invitations')} testId="nav-invitations" />
@@ -37,7 +41,10 @@ export function AppShell({ workspaceSlug, title, actions, children }: {
       </aside>
       <div className="app-main">
         <header className="topbar">
+          <SidebarToggle />
           <h1 className="topbar-title">{title}</h1>
+          {workspace && <SearchButton />}
+          <LiveIndicator />
           {actions && <div className="topbar-actions">{actions}</div>}
         </header>
         <main className="content">{children}</main>

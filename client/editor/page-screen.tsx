@@ -27,7 +27,8 @@ export default function PageScreen({ workspaceSlug, projectId, pageId }: { works
   const [missing, setMissing] = useState(false);
   const { actor, user } = usePageActor(workspaceSlug, projectId);
   const collab = usePageCollab(pageId, user);
-  const titleSave = useTitleAutosave(page?.name ?? '', async (name) => {
+  // The live title (another editor's rename) shows at once; the page row follows through REST.
+  const titleSave = useTitleAutosave(collab.title ?? page?.name ?? '', async (name) => {
     if (page) await updatePage(workspaceSlug, projectId, page, { name });
   });
 

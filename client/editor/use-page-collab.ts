@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import * as Y from 'yjs';
 import { HocuspocusProvider, WebSocketStatus } from '@hocuspocus/provider';
 import { CollabCloseCode } from '../../shared/collab-close-codes';
+import { TITLE_FIELD } from '../../shared/editor-schema';
 
 export interface CollabPeer {
   clientId: number;
@@ -23,6 +24,8 @@ export interface PageCollabState {
   refused: boolean;
   deleted: boolean;
   peers: CollabPeer[];
+  /** The title as the live document has it (XmlFragment `title`), or null before the first sync. */
+  title: string | null;
 }
 
 const PALETTE = ['#3f76ff', '#f59e0b', '#16a34a', '#dc2626', '#9333ea', '#0891b2', '#db2777', '#65a30d'];
@@ -38,7 +41,7 @@ function collabUrl(): string {
   return `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/collab`;
 }
 
-const initial: PageCollabState = { doc: null, provider: null, online: false, synced: false, readOnly: true, refused: false, deleted: false, peers: [] };
+const initial: PageCollabState = { doc: null, provider: null, online: false, synced: false, readOnly: true, refused: false, deleted: false, peers: [], title: null };
 
 /** Opens the page's document for as long as the component is mounted. */
 export function usePageCollab(pageId: string, user: { id: string; name: string }): PageCollabState {
@@ -52,7 +55,10 @@ export function usePageCollab(pageId: string, user: { id: string; name: string }
     provider.setAwarenessField('user', { name: user.name, color: colorFor(user.id) });
 
     provider.on('status', ({ status }: { status: WebSocketStatus }) => update({ online: status === WebSocketStatus.Connected }));
-    provider.on('synced', () => update({ synced: true }));
+    const titleFragment = doc.getXmlFragment(TITLE_FIELD);
+    const readTitle = () => titleFragment.toString().replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim();
+    titleFragment.observeDeep(() => update({ title: readTitle() }));
+    provider.on('synced', () => update({ synced: true, title: readTitle() }));
     provider.on('authenticated', ({ scope }: { scope: string }) => update({ readOnly: scope === 'readonly', refused: false }));
     provider.on('authenticationFailed', () => update({ refused: true }));
     provider.on('close', ({ event }: { event: { code: number } }) => {

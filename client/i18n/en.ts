@@ -1,7 +1,10 @@
 // English messages: the reference dictionary. Its keys define MessageKey; every other locale
 // must provide all of them (checked by the compiler and by i18n.test.ts).
 
+import { workItemsEn } from './work-items-en';
+
 export const en = {
+  ...workItemsEn,
   'app.name': 'Trellis',
   'common.loading': 'Loading…',
   'common.save': 'Save',

@@ -1,7 +1,9 @@
 // Simplified Chinese messages. Typed against the English keys so a missing key fails to compile.
 import type { MessageKey } from './en';
+import { workItemsZhCN } from './work-items-zh-CN';
 
 export const zhCN: Record<MessageKey, string> = {
+  ...workItemsZhCN,
   'app.name': 'Trellis',
   'common.loading': '加载中…',
   'common.save': '保存',

@@ -20,6 +20,7 @@ import { ProfilePage } from './profile-page';
 import { SignInPage } from './sign-in-page';
 import { WorkspaceHomePage, WorkspaceLayout } from './workspace-pages';
 import { CreateWorkspacePage, InvitationsPage, WorkspaceInvitationPage } from './workspace-entry-pages';
+import { createWorkRoutes } from './work-routes';
 
 /** Keeps only the named query values, as strings (the router parses "5065" into a number). */
 function pickSearch<K extends string>(...keys: K[]) {
@@ -211,6 +212,7 @@ const apiTokensSettingsRoute = createRoute({
 });
 
 const pagesRoutes = createPagesRoutes(workspaceRoute);
+const workRoutes = createWorkRoutes(workspaceRoute);
 
 export const routeTree = rootRoute.addChildren([
   signInRoute,
@@ -225,7 +227,7 @@ export const routeTree = rootRoute.addChildren([
   workspaceInvitationRoute,
   profileRoute,
   adminRoute,
-  workspaceRoute.addChildren([workspaceHomeRoute, membersSettingsRoute, invitationsSettingsRoute, apiTokensSettingsRoute, ...pagesRoutes]),
+  workspaceRoute.addChildren([workspaceHomeRoute, membersSettingsRoute, invitationsSettingsRoute, apiTokensSettingsRoute, ...pagesRoutes, ...workRoutes]),
 ]);
 
 /** Builds the app's router (tests pass their own history). */

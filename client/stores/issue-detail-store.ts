@@ -51,7 +51,7 @@ export async function fetchIssueDetail(slug: string, projectId: string, issueId:
     const issue = await http.get<Issue & { issue_reactions?: Reaction[]; issue_link?: IssueLink[]; issue_attachments?: Attachment[] }>(`${base}/`, { expand: 'issue_reactions,issue_attachments,issue_link,parent' });
     if (!issue) throw new Error('Issue not found');
     const { issue_reactions: reactions, issue_link: links, issue_attachments: attachments, ...row } = issue;
-    upsertIssues([{ label_ids: [], assignee_ids: [], ...row, parent_id: row.parent_id ?? (row as { parent?: { id?: string } | null }).parent?.id ?? null } as Issue]);
+    upsertIssues([{ ...row, label_ids: row.label_ids ?? [], assignee_ids: row.assignee_ids ?? [], parent_id: row.parent_id ?? (row as { parent?: { id?: string } | null }).parent?.id ?? null } as Issue]);
     patchDetail(issueId, { reactions: asArray(reactions), links: asArray(links), attachments: asArray(attachments), status: 'ready' });
   } catch (error) {
     patchDetail(issueId, { status: 'error' });
@@ -66,7 +66,7 @@ export async function fetchIssueDetail(slug: string, projectId: string, issueId:
     settle(http.get<Attachment[]>(`${base}/issue-attachments/`), (attachments) => patchDetail(issueId, { attachments: asArray(attachments) })),
     settle(http.get<Relations>(`${base}/issue-relation/`), (relations) => patchDetail(issueId, { relations: relations ?? {} })),
     settle(http.get<{ sub_issues: Issue[]; state_distribution: Record<string, string[]> }>(`${base}/sub-issues/`), (answer) => {
-      const subs = asArray<Issue>(answer?.sub_issues).map((sub) => ({ label_ids: [], assignee_ids: [], ...sub, parent_id: issueId }));
+      const subs = asArray<Issue>(answer?.sub_issues).map((sub) => ({ ...sub, label_ids: sub.label_ids ?? [], assignee_ids: sub.assignee_ids ?? [], parent_id: issueId }));
       upsertIssues(subs);
       patchDetail(issueId, { subIssues: subs, stateDistribution: answer?.state_distribution ?? {} });
     }),
@@ -219,11 +219,11 @@ export function applyDetailChange(change: LiveChange): void {
   if (!issueId || !useIssueDetailStore.getState().details[issueId]) return;
   const key = ({ comment: 'comments', issue_link: 'links', issue_attachment: 'attachments', issue_reaction: 'reactions' } as const)[change.entity as 'comment'];
   if (!key) return;
-  patchDetail(issueId, (detail) => {
+  patchDetail(issueId, (detail): Partial<IssueDetail> => {
     const rows = detail[key] as { id: string }[];
-    if (change.op === 'delete') return { [key]: rows.filter((row) => row.id !== data.id) };
+    if (change.op === 'delete') return { [key]: rows.filter((row) => row.id !== data.id) } as Partial<IssueDetail>;
     const exists = rows.some((row) => row.id === data.id);
-    return { [key]: exists ? rows.map((row) => (row.id === data.id ? { ...row, ...data } : row)) : [...rows, data] };
+    return { [key]: exists ? rows.map((row) => (row.id === data.id ? { ...row, ...data } : row)) : [...rows, data] } as Partial<IssueDetail>;
   });
 }
 

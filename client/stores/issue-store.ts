@@ -89,8 +89,9 @@ export function getIssue(id: string): Issue | undefined {
   const { confirmed, pending } = useIssueStore.getState();
   let row = confirmed.get(id);
   for (const mutation of pending) {
-    if (!row || mutation.id !== id) continue;
-    row = mutation.kind === 'delete' ? undefined : { ...row, ...mutation.patch };
+    if (mutation.id !== id) continue;
+    if (mutation.kind === 'create') row ??= mutation.row;
+    else if (row) row = mutation.kind === 'delete' ? undefined : { ...row, ...mutation.patch };
   }
   return row;
 }
@@ -163,7 +164,7 @@ export async function createIssue(
     const path = extras.draft ? `${projectPath(slug, projectId)}/issue-drafts/` : `${projectPath(slug, projectId)}/issues/`;
     const created = await http.post<Issue>(path, body, { mutationId });
     removeIssues([tempId]);
-    upsertIssues([{ label_ids: [], assignee_ids: [], ...created, project_id: created.project_id ?? projectId }]);
+    upsertIssues([{ ...created, label_ids: created.label_ids ?? [], assignee_ids: created.assignee_ids ?? [], project_id: created.project_id ?? projectId }]);
     if (extras.cycleId) await addIssuesToCycle(slug, projectId, extras.cycleId, [created.id]).catch(() => undefined);
     if (extras.moduleIds?.length) await setIssueModules(slug, projectId, created.id, extras.moduleIds, []).catch(() => undefined);
     return created;
@@ -317,8 +318,9 @@ export function useIssue(issueId: string | undefined): Issue | undefined {
   return useMemo(() => {
     let row = confirmed;
     for (const mutation of pending) {
-      if (!row || mutation.id !== issueId) continue;
-      row = mutation.kind === 'delete' ? undefined : { ...row, ...mutation.patch };
+      if (mutation.id !== issueId) continue;
+      if (mutation.kind === 'create') row ??= mutation.row;
+      else if (row) row = mutation.kind === 'delete' ? undefined : { ...row, ...mutation.patch };
     }
     return row;
   }, [confirmed, pending, issueId]);

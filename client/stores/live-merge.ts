@@ -1,17 +1,12 @@
 // Merges live change events into an entity store by id, keeping only newer versions (STYLE §6,
-// DESIGN "Client merge"): an event whose version is not above the row's known version is ignored,
-// so a late echo of an own change never makes a row flicker back.
+// DESIGN "Client merge"). Besides the store's own version check, a VersionBook remembers versions
+// that arrived through REST lists and sync pages, so an older replayed event never overwrites a
+// newer row and an own change never flickers back.
+import type { ChangeMessage } from '../../shared/live-protocol';
 import type { EntityStore } from './create-entity-store';
 
-/** The part of a /live change message the stores read. */
-export interface LiveChange {
-  entity: string;
-  op: 'create' | 'update' | 'delete';
-  version: number;
-  data: Record<string, unknown>;
-  project_id?: string | null;
-  client_mutation_id?: string | null;
-}
+/** A /live change message as the stores receive it. */
+export type LiveChange = ChangeMessage;
 
 /** Known versions per row id, kept beside an entity store. */
 export type VersionBook = Map<string, number>;
@@ -25,8 +20,8 @@ export function noteVersion(book: VersionBook, row: { id: string; version?: unkn
 }
 
 /**
- * Applies one change to `store`: creates and updates upsert (merged over the current row),
- * deletes remove. Returns false when the event was older than what the store holds.
+ * Applies one change to `store` (upsert for create/update, removal for delete) unless the book
+ * knows an equal or newer version. Returns false when the event was ignored as old.
  */
 export function mergeChange<Row extends { id: string }>(store: EntityStore<Row>, book: VersionBook, change: LiveChange): boolean {
   const id = typeof change.data.id === 'string' ? change.data.id : null;
@@ -34,11 +29,6 @@ export function mergeChange<Row extends { id: string }>(store: EntityStore<Row>,
   const known = book.get(id);
   if (known !== undefined && change.version <= known) return false;
   book.set(id, change.version);
-  if (change.op === 'delete') {
-    store.remove(id);
-    return true;
-  }
-  const current = store.useStore.getState().confirmed.get(id);
-  store.upsert({ ...(current ?? {}), ...(change.data as Partial<Row>), version: change.version } as unknown as Row);
+  store.applyChange({ ...change, data: change.op === 'delete' ? change.data : { ...change.data, version: change.version } });
   return true;
 }

@@ -243,4 +243,12 @@ describe('magic sign-up and sign-in', () => {
     expect((await postJson(server, '/auth/magic-generate/', {})).json()).toEqual({ error_code: 5010, error_message: 'EMAIL_REQUIRED' });
     expect((await postJson(server, '/auth/magic-generate/', { email: 'bad' })).json()).toEqual({ error_code: 5005, error_message: 'INVALID_EMAIL' });
   });
+
+  test('a failing SMTP server is logged, not shown: the code request still answers 200', async () => {
+    await withSetting('EMAIL_PORT', '1', String(smtp.port), async () => {
+      const response = await postJson(server, '/auth/magic-generate/', { email: freshEmail() });
+      expect(response.statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+  });
 });

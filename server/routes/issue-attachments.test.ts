@@ -4,8 +4,8 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { changes } from '../../db/schema/index';
-import { createTestServer, type TestServer } from '../../tests/support/server';
-import { buildWorld, type CallerName, type World } from '../../tests/support/world';
+import { createTestServer } from '../../tests/support/server';
+import { buildWorld, type CallerName } from '../../tests/support/world';
 
 interface Part {
   name: string;

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { deleteProjectIdentifierBody, projectIdentifierQuery, workspaceParams } from '../../shared/schemas/project';
-import { deleteProjectIdentifier, findProjectIdentifiers } from '../services/project';
+import { deleteProjectIdentifier, findProjectIdentifiers } from '../services/project-identifier';
 
 export default async function projectIdentifiersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

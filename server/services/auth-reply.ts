@@ -34,14 +34,16 @@ export function requestInfo(request: FastifyRequest): RequestInfo {
 export function safeNextPath(value: unknown): string | null {
   if (typeof value !== 'string' || value === '' || value.length > NEXT_PATH_MAX_LENGTH) return null;
   let path = value.replace(/\\/g, '');
-  if (SUSPICIOUS.test(path)) return null;
-  try {
-    const parsed = new URL(path, 'http://placeholder.invalid');
-    path = `${parsed.pathname}${parsed.search}${parsed.hash}`;
-  } catch {
-    return null;
+  if (SUSPICIOUS.test(path) || path.includes('..')) return null;
+  if (/^([a-z][a-z0-9+.-]*:)?\/\//i.test(path)) {
+    try {
+      const parsed = new URL(path, 'http://placeholder.invalid');
+      path = `${parsed.pathname}${parsed.search}${parsed.hash}`;
+    } catch {
+      return null;
+    }
   }
-  if (!path.startsWith('/') || path.startsWith('//') || path.includes('..')) return null;
+  if (!path.startsWith('/') || path.startsWith('//')) return null;
   return path;
 }
 

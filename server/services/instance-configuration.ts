@@ -2,7 +2,7 @@
 // on first start, then owned by the database so an admin's PATCH takes effect at once everywhere.
 // Secret values are stored encrypted (AES-256-GCM keyed from SECRET_KEY) and masked on read.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { instanceConfigurations, type InstanceConfiguration } from '../../db/schema/index';
 import type { Config } from '../config';
 import type { ServerContext } from '../context';
@@ -107,12 +107,6 @@ export async function updateConfigurations(
     });
   }
   return listConfigurations(ctx);
-}
-
-/** Reads only the given keys (cheap check used by tests and other services). */
-export async function readConfigValue(ctx: ServerContext, key: ConfigKey): Promise<string> {
-  const [row] = await ctx.db.select().from(instanceConfigurations).where(inArray(instanceConfigurations.key, [key]));
-  return row ? decryptedValue(ctx, row) : CONFIG_KEYS[key].fromEnv(ctx.config);
 }
 
 function decryptedValue(ctx: ServerContext, row: InstanceConfiguration): string {

@@ -22,7 +22,7 @@ import { Role } from '../../shared/roles';
 import { PROJECT_FORBIDDEN_CHARACTERS, type CreateProjectBody, type UpdateProjectBody } from '../../shared/schemas/project';
 import { firstSortOrder } from '../../shared/sort-order';
 import type { ServerContext } from '../context';
-import { BadRequestError, NotFoundError, ValidationError } from '../errors';
+import { BadRequestError, ValidationError } from '../errors';
 import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
 import type { Actor } from '../plugins/access';
 import { presentProjectMemberRole } from '../presenters/project-member';
@@ -318,44 +318,3 @@ export async function touchProject(tx: Db, projectId: string, actorId: string) {
   recordChange(tx, { workspaceId: project.workspaceId, projectId: project.id, entity: 'project', entityId: project.id, op: 'update', version: project.version, data });
   return project;
 }
-
-/**
- * `GET /api/workspaces/:slug/project-identifiers/?name=` — identifiers rows with that name.
- * @throws BadRequestError when `name` is missing
- */
-export async function findProjectIdentifiers(ctx: ServerContext, actor: Actor, name: string | undefined) {
-  const wanted = name?.trim().toUpperCase();
-  if (!wanted) throw new BadRequestError('Name is required');
-  const rows = await ctx.db
-    .select()
-    .from(projectIdentifiers)
-    .where(and(eq(projectIdentifiers.workspaceId, actor.workspace!.id), eq(projectIdentifiers.name, wanted)));
-  return { exists: rows.length, identifiers: rows.map((row) => ({ id: row.id, name: row.name, project: row.projectId })) };
-}
-
-/**
- * `DELETE /api/workspaces/:slug/project-identifiers/` — frees an identifier no live project uses.
- * @throws BadRequestError when missing or when a live project still has it
- */
-export async function deleteProjectIdentifier(ctx: ServerContext, actor: Actor, name: string | undefined) {
-  const wanted = name?.trim().toUpperCase();
-  if (!wanted) throw new BadRequestError('Name is required');
-  const workspaceId = actor.workspace!.id;
-  const [inUse] = await ctx.db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.workspaceId, workspaceId), eq(projects.identifier, wanted), isNull(projects.deletedAt)));
-  if (inUse) throw new BadRequestError('Cannot delete an identifier of an existing project');
-  await ctx.db.delete(projectIdentifiers).where(and(eq(projectIdentifiers.workspaceId, workspaceId), eq(projectIdentifiers.name, wanted)));
-}
-
-/** Loads a live project of the actor's workspace by id. @throws NotFoundError */
-export async function loadWorkspaceProject(db: Db, actor: Actor, projectId: string): Promise<Project> {
-  const [project] = await db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.workspaceId, actor.workspace!.id), isNull(projects.deletedAt)));
-  if (!project) throw new NotFoundError('Project does not exist');
-  return project;
-}
-

@@ -97,21 +97,24 @@ function issueArb() {
   });
 }
 
+/** Mostly null: each filter is present in about one run in five, so most runs keep some issues. */
+const sometimes = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ arbitrary: fc.constant(null), weight: 4 }, { arbitrary: arb, weight: 1 });
+
 const queryArb = fc.record({
-  priorities: fc.option(fc.subarray(PRIORITIES, { minLength: 1 }), { nil: null }),
-  states: fc.option(fc.subarray([0, 1, 2, 3, 4, -1], { minLength: 1 }), { nil: null }),
-  labels: fc.option(fc.subarray([0, 1, 2, -1], { minLength: 1 }), { nil: null }),
-  assignees: fc.option(fc.subarray([0, 1, -1], { minLength: 1 }), { nil: null }),
-  targetRange: fc.option(fc.tuple(fc.constantFrom(...DAYS), fc.constantFrom(...DAYS)), { nil: null }),
-  type: fc.constantFrom(null, 'active', 'backlog'),
-  subIssue: fc.boolean(),
-  rich: fc.constantFrom(null, 'or', 'not'),
+  priorities: sometimes(fc.subarray(PRIORITIES, { minLength: 2 })),
+  states: sometimes(fc.subarray([0, 1, 2, 3, 4, -1], { minLength: 2 })),
+  labels: sometimes(fc.subarray([0, 1, 2, -1], { minLength: 1 })),
+  assignees: sometimes(fc.subarray([0, 1, -1], { minLength: 1 })),
+  targetRange: sometimes(fc.tuple(fc.constantFrom(...DAYS.slice(0, 3)), fc.constantFrom(...DAYS.slice(2)))),
+  type: sometimes(fc.constantFrom('active', 'backlog')),
+  subIssue: sometimes(fc.constant(true)).map(Boolean),
+  rich: sometimes(fc.constantFrom('or', 'not')),
   orderBy: fc.constantFrom(...ORDERS),
   groupBy: fc.option(fc.constantFrom(...GROUP_FIELDS), { nil: null }),
-  subGroupBy: fc.option(fc.constantFrom(...GROUP_FIELDS), { nil: null }),
+  subGroupBy: sometimes(fc.constantFrom(...GROUP_FIELDS)),
   perPage: fc.integer({ min: 1, max: 6 }),
-  page: fc.integer({ min: 0, max: 3 }),
-  asGuest: fc.constantFrom(false, false, true),
+  page: fc.integer({ min: 0, max: 2 }),
+  asGuest: sometimes(fc.constant(true)).map(Boolean),
 });
 type Query = typeof queryArb extends fc.Arbitrary<infer T> ? T : never;
 type RawIssue = ReturnType<typeof issueArb> extends fc.Arbitrary<infer T> ? T : never;
@@ -329,7 +332,7 @@ function checkGrouped(body: { results: Record<string, Bucket>; [key: string]: un
 
 test('the list engine agrees with an in-memory evaluation of the rules', async () => {
   await fc.assert(
-    fc.asyncProperty(fc.array(issueArb(), { maxLength: 18 }), queryArb, async (raw, q) => {
+    fc.asyncProperty(fc.array(issueArb(), { minLength: 3, maxLength: 24 }), queryArb, async (raw, q) => {
       const { db } = server.database;
       await clearIssues(db, project);
       const issues = buildIssues(raw);
@@ -367,6 +370,7 @@ test('the list engine agrees with an in-memory evaluation of the rules', async (
       expect(response.statusCode).toBe(200);
       const body = response.json();
       const visible = issues.filter((issue) => matches(issue, q, viewer.id));
+      if (process.env.LIST_ENGINE_DEBUG) console.log('run', q.orderBy, q.groupBy, q.subGroupBy, issues.length, visible.length);
       if (!q.groupBy) {
         const expected = [...visible].sort(comparator(q.orderBy)).slice(q.page * q.perPage, (q.page + 1) * q.perPage);
         expect(body.results.map((item: Item) => item.id)).toEqual(expected.map((issue) => issue.id));

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { LiveCloseCode, type ChangeMessage } from '../../shared/live-protocol';
 import { LiveSocket, type SocketLike } from '../../client/live/live-socket';
+import { liveEngineOf } from '../../server/live/engine';
 import { createTestServer, type TestServer } from '../support/server';
 import { buildUser, buildWorkspace, type TestUser, type TestWorkspace } from '../support/factories';
 import { eventually, openLive, writeChange } from './live-client';
@@ -15,7 +16,7 @@ let owner: TestUser;
 let workspace: TestWorkspace;
 
 beforeAll(async () => {
-  server = await createTestServer({ env: { LIVE_MAX_BUFFERED_BYTES: '65536' } });
+  server = await createTestServer({ env: { LIVE_MAX_BUFFERED_BYTES: String(2 * 1024 * 1024) } });
   baseUrl = await server.listen();
   owner = await buildUser(server);
   workspace = await buildWorkspace(server, owner);
@@ -51,10 +52,20 @@ describe('slow consumers', () => {
     const inner = (client as unknown as { socket: { _socket: { pause(): void; resume(): void } } }).socket;
     inner._socket.pause();
 
-    const blob = 'x'.repeat(64 * 1024);
+    const blob = 'x'.repeat(512 * 1024);
     const written: string[] = [];
-    for (let i = 0; i < 120; i++) written.push(await writeChange(server, { workspaceId: workspace.id, entity: 'workspace', op: 'update', data: { blob, i } }));
+    for (let i = 0; i < 64; i++) {
+      const id = await writeChange(server, { workspaceId: workspace.id, entity: 'workspace', op: 'update', data: { blob, i } });
+      written.push(id);
+      // The healthy reader keeps up (it shares this process's event loop with the server).
+      await healthy.waitFor((msg) => msg.type === 'change' && msg.data.id === id, 10_000);
+    }
 
+    // The server gives up on both stalled sockets (it cannot flush them); once they read again,
+    // they find the close frame behind what was already buffered.
+    const engine = liveEngineOf(server.app.ctx)!;
+    await eventually(() => engine.connections.size === 1, 20_000);
+    (stalled.ws as unknown as { _socket: { resume(): void } })._socket.resume();
     const closed = await stalled.closed;
     expect(closed.code).toBe(LiveCloseCode.SLOW_CONSUMER);
     expect(closed.reason).toBe('slow consumer');

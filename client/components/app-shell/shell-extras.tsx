@@ -1,0 +1,59 @@
+// Work-item additions to the app shell: the live connection indicator, the sidebar collapse
+// toggle, global view links and the per-workspace wiring (live stream, overlays, shortcuts).
+import { Link } from '@tanstack/react-router';
+import { useT } from '../../i18n';
+import { GlobalOverlays } from '../command-palette/global-overlays';
+import { openPalette } from '../command-palette/overlay-store';
+import { CollapseFlag, toggleCollapsed, useCollapseFlags } from './collapse-flags';
+import { useLiveConnection, useLiveStatus } from './live-connection';
+import { SidebarWork } from './sidebar-projects';
+
+export function LiveIndicator() {
+  const t = useT();
+  const state = useLiveStatus((store) => store.state);
+  if (state === 'idle') return null;
+  return (
+    <span className={`live-indicator live-${state}`} role="status" data-testid="live-status" data-state={state}>
+      <span className="dot" aria-hidden="true" /> {t(`live.${state}`)}
+    </span>
+  );
+}
+
+export function SidebarToggle() {
+  const t = useT();
+  const collapsed = useCollapseFlags((flags) => flags[CollapseFlag.APP_SIDEBAR]);
+  return (
+    <button type="button" className="icon-button" aria-label={collapsed ? t('nav.expandSidebar') : t('nav.collapseSidebar')} aria-pressed={collapsed} onClick={() => toggleCollapsed(CollapseFlag.APP_SIDEBAR)} data-testid="sidebar-toggle">
+      ☰
+    </button>
+  );
+}
+
+export function useAppSidebarCollapsed(): boolean {
+  return useCollapseFlags((flags) => flags[CollapseFlag.APP_SIDEBAR]);
+}
+
+export function SearchButton() {
+  const t = useT();
+  return (
+    <button type="button" className="btn btn-secondary btn-sm" onClick={openPalette} data-testid="open-palette">
+      {t('palette.open')} <kbd>⌘K</kbd>
+    </button>
+  );
+}
+
+/** Sidebar links and sections of the work area, plus the workspace-wide wiring. */
+export function WorkspaceWork({ slug }: { slug: string }) {
+  const t = useT();
+  useLiveConnection(slug);
+  return (
+    <>
+      <Link to="/$workspaceSlug/workspace-views/$globalViewId" params={{ workspaceSlug: slug, globalViewId: 'all-issues' }} className="nav-link" activeProps={{ className: 'nav-link nav-link-active' }} data-testid="nav-views">
+        <span className="nav-icon" aria-hidden="true">≡</span>
+        {t('nav.views')}
+      </Link>
+      <SidebarWork slug={slug} />
+      <GlobalOverlays slug={slug} />
+    </>
+  );
+}

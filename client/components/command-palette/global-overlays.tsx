@@ -1,0 +1,75 @@
+// Keyboard shortcuts and the overlays they open: Ctrl/Cmd+K palette, `?` help, `c` create issue,
+// `g` then `p`/`h`/`i` to navigate. Mounted once by the app shell.
+import { useEffect } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useT } from '../../i18n';
+import { Modal } from '../modal';
+import { CreateIssueModal } from '../issues/create-issue-modal';
+import { ToastViewport } from '../app-shell/toast-viewport';
+import { CommandPalette } from './command-palette';
+import { closeCreateIssue, closeShortcuts, isTypingTarget, openCreateIssue, openPalette, openShortcuts, useOverlayStore } from './overlay-store';
+
+export const SHORTCUTS: { keys: string; label: Parameters<ReturnType<typeof useT>>[0] }[] = [
+  { keys: 'Ctrl/⌘ K', label: 'shortcuts.palette' },
+  { keys: 'C', label: 'shortcuts.createIssue' },
+  { keys: '?', label: 'shortcuts.help' },
+  { keys: 'G P', label: 'shortcuts.goProjects' },
+  { keys: 'G H', label: 'shortcuts.goHome' },
+  { keys: 'G I', label: 'shortcuts.goMyIssues' },
+  { keys: 'Esc', label: 'shortcuts.close' },
+];
+
+export function GlobalOverlays({ slug }: { slug: string }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const palette = useOverlayStore((state) => state.palette);
+  const shortcuts = useOverlayStore((state) => state.shortcuts);
+  const createIssue = useOverlayStore((state) => state.createIssue);
+
+  useEffect(() => {
+    let pendingG = 0;
+    const handleKey = (event: KeyboardEvent) => {
+      if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        openPalette();
+        return;
+      }
+      if (event.metaKey || event.ctrlKey || event.altKey || isTypingTarget(event.target) || document.querySelector('.modal')) return;
+      const key = event.key.toLowerCase();
+      if (Date.now() - pendingG < 1200) {
+        pendingG = 0;
+        if (key === 'p') void navigate({ to: '/$workspaceSlug/projects', params: { workspaceSlug: slug } });
+        if (key === 'h') void navigate({ to: '/$workspaceSlug', params: { workspaceSlug: slug } });
+        if (key === 'i') void navigate({ to: '/$workspaceSlug/workspace-views/$globalViewId', params: { workspaceSlug: slug, globalViewId: 'assigned' } });
+        return;
+      }
+      if (key === 'g') pendingG = Date.now();
+      else if (event.key === '?') openShortcuts();
+      else if (key === 'c') {
+        event.preventDefault();
+        openCreateIssue();
+      }
+    };
+    document.addEventListener('keydown', handleKey);
+    return () => document.removeEventListener('keydown', handleKey);
+  }, [slug, navigate]);
+
+  return (
+    <>
+      {palette && <CommandPalette slug={slug} />}
+      {shortcuts && (
+        <Modal title={t('shortcuts.title')} onClose={closeShortcuts} testId="shortcut-modal">
+          <table className="table">
+            <tbody>
+              {SHORTCUTS.map((row) => (
+                <tr key={row.keys}><td><kbd>{row.keys}</kbd></td><td>{t(row.label)}</td></tr>
+              ))}
+            </tbody>
+          </table>
+        </Modal>
+      )}
+      {createIssue && <CreateIssueModal slug={slug} defaultProjectId={createIssue.projectId} onClose={closeCreateIssue} />}
+      <ToastViewport />
+    </>
+  );
+}

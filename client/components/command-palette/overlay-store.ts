@@ -1,0 +1,31 @@
+// Which global overlay is open (command palette, shortcut help, create-issue modal) and which
+// issue list is on screen (so the palette can switch its layout).
+import { create } from 'zustand';
+import type { ListSource } from '../issues/list-model';
+
+export const useOverlayStore = create<{
+  palette: boolean;
+  shortcuts: boolean;
+  createIssue: { projectId?: string } | null;
+  currentList: ListSource | null;
+}>(() => ({ palette: false, shortcuts: false, createIssue: null, currentList: null }));
+
+export const openPalette = () => useOverlayStore.setState({ palette: true });
+export const closePalette = () => useOverlayStore.setState({ palette: false });
+export const openShortcuts = () => useOverlayStore.setState({ shortcuts: true });
+export const closeShortcuts = () => useOverlayStore.setState({ shortcuts: false });
+export const openCreateIssue = (projectId?: string) => useOverlayStore.setState({ createIssue: { projectId: projectId ?? projectOfList() } });
+export const closeCreateIssue = () => useOverlayStore.setState({ createIssue: null });
+export const setCurrentList = (source: ListSource | null) => useOverlayStore.setState({ currentList: source });
+
+function projectOfList(): string | undefined {
+  const list = useOverlayStore.getState().currentList;
+  return list && 'projectId' in list ? list.projectId : undefined;
+}
+
+/** True when a key press is typed into a field (shortcuts must not fire then). */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  const element = target as HTMLElement | null;
+  if (!element) return false;
+  return element.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName);
+}

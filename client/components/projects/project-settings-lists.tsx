@@ -1,0 +1,134 @@
+// Project settings lists: states (grouped, drag to reorder, mark default) and labels (nested, drag
+// to reorder or move under another label). Reorders send a midpoint sequence / sort_order.
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { DndContext, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { STATE_GROUPS, STATE_GROUP_COLORS, type StateGroup } from '../../../shared/issue-constants';
+import { sortOrderBetween } from '../../../shared/sort-order';
+import { useT } from '../../i18n';
+import { createLabel, deleteLabel, moveLabel, updateLabel, useProjectLabels, type Label } from '../../stores/label-store';
+import { createState, deleteState, markStateDefault, updateState, useProjectStates, type State } from '../../stores/state-store';
+import { STATE_GROUP_LABEL } from '../issues/labels';
+
+function DragRow({ id, dropId, children }: { id: string; dropId: string; children: ReactNode }) {
+  const drag = useDraggable({ id });
+  const drop = useDroppable({ id: dropId });
+  return (
+    <li ref={drop.setNodeRef} className={`settings-row${drop.isOver ? ' sidebar-drop-over' : ''}`}>
+      <span ref={drag.setNodeRef} {...drag.listeners} {...drag.attributes} className="drag-handle" aria-label="drag">⋮⋮</span>
+      {children}
+    </li>
+  );
+}
+
+/** The sequence that puts `movedId` before `beforeId` among `ordered` states. */
+export function stateDropSequence(ordered: State[], movedId: string, beforeId: string): number | null {
+  const others = ordered.filter((row) => row.id !== movedId);
+  const index = others.findIndex((row) => row.id === beforeId);
+  if (index < 0) return null;
+  return sortOrderBetween(others[index - 1]?.sequence ?? null, others[index]?.sequence ?? null);
+}
+
+export function StatesSettings({ slug, projectId }: { slug: string; projectId: string }) {
+  const t = useT();
+  const states = useProjectStates(projectId);
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));
+  const [adding, setAdding] = useState<StateGroup | null>(null);
+  const [name, setName] = useState('');
+  const handleDragEnd = (event: DragEndEvent) => {
+    const moved = states.find((row) => row.id === event.active.id);
+    const before = event.over && states.find((row) => `drop:${row.id}` === event.over!.id);
+    if (!moved || !before || moved.id === before.id || moved.group !== before.group) return;
+    const sequence = stateDropSequence(states.filter((row) => row.group === moved.group), moved.id, before.id);
+    if (sequence !== null) void updateState(slug, moved, { sequence }).catch(() => undefined);
+  };
+  const handleAdd = (event: FormEvent) => {
+    event.preventDefault();
+    if (adding && name.trim()) void createState(slug, projectId, { name: name.trim(), group: adding, color: STATE_GROUP_COLORS[adding] }).catch(() => undefined);
+    setName('');
+    setAdding(null);
+  };
+  return (
+    <DndContext sensors={sensors} onDragEnd={handleDragEnd}>
+      {STATE_GROUPS.map((group) => (
+        <section key={group} className="settings-card" data-testid={`states-${group}`}>
+          <div className="settings-card-header">
+            <h3 className="settings-card-title"><span className="dot" style={{ background: STATE_GROUP_COLORS[group] }} /> {t(STATE_GROUP_LABEL[group])}</h3>
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setAdding(group)}>+ {t('settings.addState')}</button>
+          </div>
+          <ul className="plain-list">
+            {states.filter((state) => state.group === group).map((state) => (
+              <DragRow key={state.id} id={state.id} dropId={`drop:${state.id}`}>
+                <span className="dot" style={{ background: state.color }} />
+                <input className="input input-sm" defaultValue={state.name} aria-label={t('settings.stateName')} onBlur={(event) => event.target.value.trim() && event.target.value !== state.name && void updateState(slug, state, { name: event.target.value.trim() }).catch(() => undefined)} />
+                {state.default ? <span className="badge">{t('settings.default')}</span> : <button type="button" className="link-button" onClick={() => void markStateDefault(slug, state).catch(() => undefined)}>{t('settings.markDefault')}</button>}
+                {!state.default && <button type="button" className="link-button" onClick={() => void deleteState(slug, state).catch(() => undefined)}>{t('common.delete')}</button>}
+              </DragRow>
+            ))}
+          </ul>
+          {adding === group && (
+            <form className="inline-form" onSubmit={handleAdd}>
+              <input className="input input-sm" autoFocus value={name} placeholder={t('settings.stateName')} aria-label={t('settings.stateName')} onChange={(event) => setName(event.target.value)} />
+              <button type="submit" className="btn btn-primary btn-sm">{t('common.save')}</button>
+            </form>
+          )}
+        </section>
+      ))}
+    </DndContext>
+  );
+}
+
+export function LabelsSettings({ slug, projectId }: { slug: string; projectId: string }) {
+  const t = useT();
+  const labels = useProjectLabels(projectId);
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));
+  const [name, setName] = useState('');
+  const [color, setColor] = useState('#3f76ff');
+  const [parent, setParent] = useState('');
+  const roots = labels.filter((label) => !label.parent || !labels.some((row) => row.id === label.parent));
+  const handleDragEnd = (event: DragEndEvent) => {
+    const overId = event.over ? String(event.over.id) : null;
+    if (!overId) return;
+    const [mode, targetId] = overId.split(':') as ['before' | 'into', string];
+    const target = labels.find((row) => row.id === targetId);
+    if (!target || target.id === event.active.id) return;
+    void (mode === 'into' ? moveLabel(slug, String(event.active.id), target.id, null) : moveLabel(slug, String(event.active.id), target.parent, target.id))?.catch(() => undefined);
+  };
+  const handleAdd = (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim()) void createLabel(slug, projectId, { name: name.trim(), color, parent: parent || null }).catch(() => undefined);
+    setName('');
+  };
+  const row = (label: Label, nested: boolean) => (
+    <DragRow key={label.id} id={label.id} dropId={`before:${label.id}`}>
+      <span className="dot" style={{ background: label.color }} />
+      <span className={nested ? 'label-nested' : undefined}>{label.name}</span>
+      {!nested && <NestTarget id={label.id} />}
+      {label.parent && <button type="button" className="link-button" onClick={() => void updateLabel(slug, label, { parent: null }).catch(() => undefined)}>{t('settings.unnest')}</button>}
+      <button type="button" className="link-button" onClick={() => void deleteLabel(slug, label).catch(() => undefined)}>{t('common.delete')}</button>
+    </DragRow>
+  );
+  return (
+    <section className="settings-card" data-testid="labels-settings">
+      <form className="inline-form" onSubmit={handleAdd}>
+        <input className="input input-sm" value={name} placeholder={t('settings.labelName')} aria-label={t('settings.labelName')} onChange={(event) => setName(event.target.value)} data-testid="label-name" />
+        <input type="color" value={color} aria-label={t('settings.labelColor')} onChange={(event) => setColor(event.target.value)} />
+        <select className="select select-sm" value={parent} aria-label={t('settings.labelParent')} onChange={(event) => setParent(event.target.value)}>
+          <option value="">{t('settings.noParent')}</option>
+          {roots.map((label) => <option key={label.id} value={label.id}>{label.name}</option>)}
+        </select>
+        <button type="submit" className="btn btn-primary btn-sm" data-testid="add-label">{t('settings.addLabel')}</button>
+      </form>
+      <DndContext sensors={sensors} onDragEnd={handleDragEnd}>
+        <ul className="plain-list">
+          {roots.map((label) => [row(label, false), ...labels.filter((child) => child.parent === label.id).map((child) => row(child, true))])}
+        </ul>
+      </DndContext>
+    </section>
+  );
+}
+
+function NestTarget({ id }: { id: string }) {
+  const t = useT();
+  const { setNodeRef, isOver } = useDroppable({ id: `into:${id}` });
+  return <span ref={setNodeRef} className={`nest-target${isOver ? ' sidebar-drop-over' : ''}`}>{t('settings.dropToNest')}</span>;
+}
