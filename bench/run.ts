@@ -18,3 +18,4 @@ for (const name of names) {
   await (await load()).run();
 }
 process.exit(0);
+export {};

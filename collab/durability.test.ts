@@ -41,7 +41,7 @@ async function startServer(env: Record<string, string>): Promise<{ process: Chil
   });
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 45_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 100_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('Trellis is running')) {
@@ -117,4 +117,4 @@ test('text typed into a page survives SIGKILL of the server once the flush windo
   child.kill('SIGTERM');
   await new Promise((resolve) => child!.once('exit', resolve));
   child = null;
-}, 120_000);
+}, 300_000);

@@ -161,7 +161,7 @@ describe('route × caller permission matrix', () => {
         else unlisted.push(`${key} (${route.file}): ${JSON.stringify(route.access)}`);
         continue;
       }
-      const declared = { access: route.access, apiKey: route.apiKey || undefined };
+      const declared: Expected = { access: route.access!, apiKey: route.apiKey || undefined };
       if (JSON.stringify(normalize(declared)) !== JSON.stringify(normalize(expected))) {
         failures.push(`${key} declares ${JSON.stringify(declared)}, table expects ${JSON.stringify(expected)}`);
       }
