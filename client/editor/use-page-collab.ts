@@ -41,7 +41,7 @@ function collabUrl(): string {
   return `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/collab`;
 }
 
-const initial: PageCollabState = { doc: null, provider: null, online: false, synced: false, readOnly: true, refused: false, deleted: false, peers: [], title: null };
+const initial: PageCollabState = { doc: null, provider: null, online: true, synced: false, readOnly: true, refused: false, deleted: false, peers: [], title: null };
 
 /** Opens the page's document for as long as the component is mounted. */
 export function usePageCollab(pageId: string, user: { id: string; name: string }): PageCollabState {

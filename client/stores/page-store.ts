@@ -101,7 +101,8 @@ async function optimistic(page: Page, patch: Partial<Page>, send: (mutationId: s
   try {
     await pages.mutate({ mutationId, kind: 'update', id: page.id, patch }, async () => {
       const answer = await send(mutationId);
-      return answer && typeof answer === 'object' && 'id' in answer ? { ...page, ...patch, ...(answer as Page) } : { ...page, ...patch };
+      // A 204 answer has no row: the store then confirms the patch over the current row.
+      return answer && typeof answer === 'object' && 'id' in answer ? { ...page, ...patch, ...(answer as Page) } : undefined;
     });
   } catch (error) {
     reportFailure(failure, error, { name: page.name });

@@ -1,7 +1,8 @@
 // Serves the built web client (client/dist) with a single-page-app fallback: unknown GETs outside
-// the API answer index.html so the client router can take over.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+// the API answer index.html so the client router can take over. One declared public route, so the
+// access plugin's "every route has a rule" check holds here too.
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
@@ -9,10 +10,25 @@ const API_PREFIXES = ['/api/', '/auth/', '/live', '/collab'];
 
 export async function serveClientApp(app: FastifyInstance, distDir: string): Promise<void> {
   if (!existsSync(join(distDir, 'index.html'))) return;
-  await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
-  app.setNotFoundHandler((request, reply) => {
-    const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix) || request.url === prefix.replace(/\/$/, ''));
-    if (request.method === 'GET' && !isApi) return reply.type('text/html').sendFile('index.html');
-    return reply.code(404).send({ error: 'Page not found.' });
+  const root = resolve(distDir);
+  await app.register(fastifyStatic, { root, serve: false });
+  app.route({
+    method: 'GET',
+    url: '/*',
+    config: { access: 'public' },
+    handler: async (request, reply) => {
+      const path = request.url.split('?')[0];
+      if (API_PREFIXES.some((prefix) => path.startsWith(prefix) || path === prefix.replace(/\/$/, ''))) {
+        return reply.code(404).send({ error: 'Page not found.' });
+      }
+      const file = resolve(root, `.${decodeURIComponent(path)}`);
+      const isAsset = file.startsWith(root + sep) && existsSync(file) && statSync(file).isFile();
+      if (isAsset) {
+        // Hashed build assets never change; everything else must be revalidated.
+        const immutable = path.startsWith('/assets/');
+        return reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache').sendFile(file.slice(root.length + 1));
+      }
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    },
   });
 }

@@ -67,3 +67,10 @@ export const historyQuery = z.object({
   activity_type: z.enum(['issue-property', 'issue-comment']).optional(),
   created_at__gt: datetimeSchema.optional(),
 });
+
+/** Path of one explicit subscriber: `issue-subscribers/{userId}/`. */
+export const issueSubscriberParams = z.object({ slug: z.string(), projectId: uuidSchema, issueId: uuidSchema, userId: uuidSchema });
+
+/** POST `issue-subscribers/`: subscribes another project member. */
+export const addSubscriberBody = z.object({ subscriber: uuidSchema });
+export type AddSubscriberBody = z.infer<typeof addSubscriberBody>;

@@ -1,0 +1,147 @@
+// @vitest-environment happy-dom
+// happy-dom has no IndexedDB: the cache logic runs on the in-memory adapter behind the same interface.
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { installFakeApi, json } from '../test-support/fake-api';
+import { useToastStore } from '../components/app-shell/toast-store';
+import { fetchIssueList, useIssueListStore } from '../stores/issue-list-store';
+import { defaultListSettings } from '../stores/issue-filter-store';
+import { getIssue, resetIssues, useIssueStore, type Issue } from '../stores/issue-store';
+import { MemoryCacheStorage } from './cache-storage';
+import { BATCH_SIZE, cacheLiveIssueChange, closeCache, DB_VERSION, initCache, isLocalDbEnabled, LOCAL_DB_ENABLED_KEY, setCacheStorageFactory, setLocalDbEnabled, syncProject, useLocalCacheStore } from './issue-cache';
+
+const P = '11111111-1111-4111-8111-111111111111';
+const base = `/api/workspaces/acme/projects/${P}`;
+const row = (id: string, updated = '2026-01-01T00:00:00.000Z', patch: Partial<Issue> = {}) =>
+  ({ id, name: id, sequence_id: 1, project_id: P, state_id: 's1', priority: 'none', sort_order: 1, label_ids: [], assignee_ids: [], start_date: null, target_date: null, created_at: updated, updated_at: updated, ...patch }) as Issue;
+
+let api: ReturnType<typeof installFakeApi>;
+let adapter: MemoryCacheStorage;
+
+beforeEach(() => {
+  api = installFakeApi();
+  MemoryCacheStorage.reset();
+  localStorage.clear();
+  resetIssues();
+  closeCache();
+  useToastStore.setState({ toasts: [] });
+  useIssueListStore.setState({ lists: {} });
+  adapter = new MemoryCacheStorage();
+  setCacheStorageFactory(() => adapter);
+});
+
+afterEach(() => {
+  closeCache();
+  vi.unstubAllGlobals();
+});
+
+describe('database lifecycle', () => {
+  test('a database with another version is cleared and re-initialised; status goes initializing → ready', async () => {
+    const old = new MemoryCacheStorage();
+    await old.open('acme');
+    await old.setMeta('version', 0);
+    await old.putIssues([row('stale')]);
+    const promise = initCache('acme');
+    expect(useLocalCacheStore.getState().dbStatus).toBe('initializing');
+    expect(await promise).toBe(true);
+    expect(useLocalCacheStore.getState().dbStatus).toBe('ready');
+    expect(await adapter.getMeta('version')).toBe(DB_VERSION);
+    expect(await adapter.getProjectIssues(P)).toEqual([]);
+  });
+
+  test('a storage failure marks the database as error', async () => {
+    adapter.failing = true;
+    expect(await initCache('acme')).toBe(false);
+    expect(useLocalCacheStore.getState().dbStatus).toBe('error');
+  });
+
+  test('LOCAL_DB_ENABLED is on by default and stored locally', () => {
+    expect(isLocalDbEnabled()).toBe(true);
+    localStorage.setItem(LOCAL_DB_ENABLED_KEY, 'false');
+    expect(isLocalDbEnabled()).toBe(false);
+  });
+
+  test('toggling on when the database cannot open reverts the flag and says so', async () => {
+    localStorage.setItem(LOCAL_DB_ENABLED_KEY, 'false');
+    adapter.failing = true;
+    expect(await setLocalDbEnabled('acme', true)).toBe(false);
+    expect(localStorage.getItem(LOCAL_DB_ENABLED_KEY)).toBe('false');
+    expect(useToastStore.getState().toasts[0]?.title).toBe('error while toggling local DB');
+  });
+});
+
+describe('project sync', () => {
+  test('the first sync loads every page of 1000 (status loading), stores it, and lists then need no server query', async () => {
+    const pages = [Array.from({ length: 1000 }, (_, i) => row(`a${i}`)), [row('last', '2026-01-02T00:00:00.000Z')]];
+    api.on('GET', `${base}/v2/issues/`, (call) => {
+      const page = Number(call.query.get('cursor')!.split(':')[1]);
+      return json(200, { results: pages[page] ?? [], next_cursor: page === 0 ? '1000:1:0' : null, next_page_results: page === 0 });
+    });
+    const putSizes: number[] = [];
+    const put = adapter.putIssues.bind(adapter);
+    adapter.putIssues = async (rows) => {
+      putSizes.push(rows.length);
+      return put(rows);
+    };
+    const statuses: string[] = [];
+    const stop = useLocalCacheStore.subscribe((state) => statuses.push(state.projects[P] ?? ''));
+    expect(await syncProject('acme', P)).toBe(true);
+    stop();
+    expect(statuses.filter(Boolean)).toEqual(['loading', 'ready']);
+    expect(useLocalCacheStore.getState().projects[P]).toBe('ready');
+    expect(api.calls.map((call) => call.query.get('cursor'))).toEqual(['1000:0:0', '1000:1:0']);
+    expect(Math.max(...putSizes)).toBe(BATCH_SIZE.issueSync);
+    expect((await adapter.getProjectIssues(P)).length).toBe(1001);
+    expect(useIssueStore.getState().confirmed.size).toBe(1001);
+    await fetchIssueList('acme', { kind: 'project', projectId: P }, defaultListSettings({ kind: 'project', projectId: P }));
+    expect(api.calls.filter((call) => call.path.endsWith('/issues/') && !call.path.includes('v2'))).toHaveLength(0);
+  });
+
+  test('a later sync paints from the cache before the network, then fetches changes and evicts deleted ids', async () => {
+    await adapter.open('acme');
+    await adapter.setMeta('version', DB_VERSION);
+    await adapter.setMeta(`sync:${P}`, '2026-01-01T00:00:00.000Z');
+    await adapter.putIssues([row('kept'), row('gone')]);
+    let release!: () => void;
+    api.on('GET', `${base}/v2/issues/`, async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return json(200, { results: [row('kept', '2026-01-03T00:00:00.000Z', { name: 'renamed' })], next_cursor: null, next_page_results: false });
+    });
+    api.on('GET', `${base}/deleted-issues/`, () => json(200, ['gone']));
+    const sync = syncProject('acme', P);
+    // Painted from the cache while the network has not answered.
+    await vi.waitFor(() => expect(getIssue('gone')?.name).toBe('gone'));
+    expect(useLocalCacheStore.getState().projects[P]).toBe('syncing');
+    release();
+    await sync;
+    expect(getIssue('kept')?.name).toBe('renamed');
+    expect(getIssue('gone')).toBeUndefined();
+    expect(api.calls[0]!.query.get('updated_at__gt')).toBe('2026-01-01T00:00:00.000Z');
+    expect(api.calls[1]!.query.get('updated_at__gt')).toBe('2026-01-01T00:00:00.000Z');
+    expect(await adapter.getMeta(`sync:${P}`)).toBe('2026-01-03T00:00:00.000Z');
+    expect((await adapter.getProjectIssues(P)).map((issue) => issue.id)).toEqual(['kept']);
+  });
+
+  test('a sync error marks the project as error and lists fall back to the server', async () => {
+    api.on('GET', `${base}/v2/issues/`, () => json(500, {}));
+    api.on('GET', `${base}/issues/`, () => json(200, { results: [row('from-server')], total_count: 1 }));
+    expect(await syncProject('acme', P)).toBe(false);
+    expect(useLocalCacheStore.getState().projects[P]).toBe('error');
+    await fetchIssueList('acme', { kind: 'project', projectId: P }, defaultListSettings({ kind: 'project', projectId: P }));
+    expect(getIssue('from-server')).toBeDefined();
+  });
+
+  test('with the cache turned off nothing is synced', async () => {
+    localStorage.setItem(LOCAL_DB_ENABLED_KEY, 'false');
+    expect(await syncProject('acme', P)).toBe(false);
+    expect(api.calls).toHaveLength(0);
+  });
+
+  test('live changes of a synced project are written to the cache', async () => {
+    api.on('GET', `${base}/v2/issues/`, () => json(200, { results: [row('a')], next_cursor: null }));
+    await syncProject('acme', P);
+    cacheLiveIssueChange({ type: 'change', id: 9, entity: 'issue', op: 'update', workspace: 'acme', project_id: P, version: 2, data: { ...row('a'), name: 'live' } as unknown as Record<string, unknown>, client_mutation_id: null });
+    await vi.waitFor(async () => expect((await adapter.getProjectIssues(P))[0]?.name).toBe('live'));
+    cacheLiveIssueChange({ type: 'change', id: 10, entity: 'issue', op: 'delete', workspace: 'acme', project_id: P, version: 3, data: { id: 'a' }, client_mutation_id: null });
+    await vi.waitFor(async () => expect(await adapter.getProjectIssues(P)).toEqual([]));
+  });
+});

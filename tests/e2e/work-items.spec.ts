@@ -1,0 +1,198 @@
+// The work-items client as a team meets it, in Debian's Chromium: create a project and issues,
+// go through the five layouts, drag a card across kanban columns, edit in the spreadsheet, open
+// the peek and the full page, comment; and two people side by side see each other's moves live.
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { firstPage, launchContext, screenshot, trackPageErrors } from './support/browser';
+
+const baseUrl = inject('e2eBaseUrl');
+const stamp = Date.now().toString(36);
+const slug = `work-${stamp}`;
+const password = 'Trellis-e2e-passphrase-91';
+const alice = { email: `wi-alice-${stamp}@example.com`, first_name: 'Alice' };
+const bob = { email: `wi-bob-${stamp}@example.com`, first_name: 'Bob' };
+
+const byTestId = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
+
+/** Calls the API from inside the page, so cookies are the browser's. */
+async function api<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const csrf = (await (await fetch('/auth/get-csrf-token/')).json()) as { csrf_token: string };
+      const response = await fetch(path, {
+        method,
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRFToken': csrf.csrf_token },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : null };
+    },
+    { method, path, body },
+  ) as Promise<{ status: number; body: T }>;
+}
+
+async function setUpInstance() {
+  const csrfResponse = await fetch(`${baseUrl}/auth/get-csrf-token/`);
+  const { csrf_token: token } = (await csrfResponse.json()) as { csrf_token: string };
+  const response = await fetch(`${baseUrl}/api/instances/admins/sign-up/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRFToken': token, Cookie: `csrftoken=${token}` },
+    body: JSON.stringify({ email: `wi-admin-${stamp}@example.com`, password: 'Admin-e2e-passphrase-73', first_name: 'Ada', company_name: 'Trellis Test Co' }),
+  });
+  // Another spec may have set the instance up already (5150/5180): that is fine.
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { error_code?: number };
+    if (![5150, 5180].includes(Number(body.error_code))) throw new Error(`instance set-up failed: ${response.status} ${JSON.stringify(body)}`);
+  }
+}
+
+async function signUp(page: Page, person: { email: string; first_name: string }) {
+  await page.goto('/');
+  await page.waitForLoadState('domcontentloaded');
+  const answer = await api(page, 'POST', '/auth/sign-up/', { email: person.email, password, first_name: person.first_name });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  const onboard = await api(page, 'PATCH', '/api/users/me/onboard/', { is_onboarded: true });
+  expect(onboard.status).toBeLessThan(300);
+}
+
+/** Drags with real mouse steps (dnd-kit needs pointer movement past its activation distance). */
+async function drag(page: Page, source: Locator, target: Locator) {
+  const from = (await source.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + 12);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + 20, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height - 30, { steps: 12 });
+  await page.mouse.up();
+}
+
+describe('work items in Chromium', () => {
+  let aliceContext: BrowserContext;
+  let bobContext: BrowserContext;
+  let alicePage: Page;
+  let bobPage: Page;
+  let projectId = '';
+  let errors: string[] = [];
+
+  beforeAll(async () => {
+    await setUpInstance();
+    aliceContext = await launchContext(baseUrl);
+    bobContext = await launchContext(baseUrl);
+    alicePage = await firstPage(aliceContext);
+    bobPage = await firstPage(bobContext);
+    errors = trackPageErrors(alicePage);
+    await signUp(alicePage, alice);
+    await signUp(bobPage, bob);
+    expect((await api(alicePage, 'POST', '/api/workspaces/', { name: 'Work Team', slug })).status).toBe(201);
+    expect((await api(alicePage, 'POST', `/api/workspaces/${slug}/invitations/`, { emails: [{ email: bob.email, role: 15 }] })).status).toBeLessThan(300);
+    const invitations = await api<{ id: string }[]>(bobPage, 'GET', '/api/users/me/workspaces/invitations/');
+    expect((await api(bobPage, 'POST', '/api/users/me/workspaces/invitations/', { invitations: invitations.body.map((row) => row.id) })).status).toBeLessThan(300);
+  });
+
+  afterAll(async () => {
+    await Promise.all([aliceContext?.close(), bobContext?.close()]);
+  });
+
+  test('creates a project from the projects list and adds issues with quick add and the modal', async () => {
+    const page = alicePage;
+    await page.goto(`/${slug}/projects`);
+    await byTestId(page, 'projects-page').waitFor();
+    await byTestId(page, 'new-project').click();
+    await byTestId(page, 'project-name').fill('Apollo Launch');
+    await expect.poll(() => byTestId(page, 'project-identifier').inputValue()).toBe('AL');
+    await byTestId(page, 'create-project-submit').click();
+    await page.waitForURL(/\/projects\/[0-9a-f-]+\/issues/);
+    projectId = /projects\/([0-9a-f-]+)\/issues/.exec(page.url())![1]!;
+    await byTestId(page, 'list-layout').waitFor();
+    await byTestId(page, 'sidebar-project-AL').waitFor();
+
+    for (const name of ['Design the rocket', 'Build the pad', 'Fuel the tanks']) {
+      const opened = await byTestId(page, 'quick-add-input').count();
+      if (!opened) await byTestId(page, 'quick-add').first().click();
+      await byTestId(page, 'quick-add-input').fill(name);
+      await byTestId(page, 'quick-add-input').press('Enter');
+      await page.locator('[data-testid="issue-row"]', { hasText: name }).waitFor();
+    }
+    await page.keyboard.press('Escape');
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await page.keyboard.press('c');
+    await byTestId(page, 'create-issue-modal').waitFor();
+    await byTestId(page, 'create-issue-name').fill('Write the checklist');
+    await byTestId(page, 'create-issue-submit').click();
+    await page.locator('[data-testid="issue-row"]', { hasText: 'Write the checklist' }).waitFor();
+    await expect.poll(async () => page.locator('[data-testid="issue-row"]:not(.issue-row-pending)').count()).toBe(4);
+    await screenshot(page, 'work-items-list');
+    const listed = await api<{ total_count: number }>(page, 'GET', `/api/workspaces/${slug}/projects/${projectId}/issues/`);
+    expect(listed.body.total_count).toBe(4);
+  });
+
+  test('switches through all five layouts', async () => {
+    const page = alicePage;
+    for (const layout of ['kanban', 'calendar', 'spreadsheet', 'gantt_chart', 'list'] as const) {
+      await byTestId(page, `layout-${layout}`).click();
+      const testId = layout === 'gantt_chart' ? 'gantt-layout' : `${layout}-layout`;
+      await byTestId(page, testId).waitFor();
+      await screenshot(page, `work-items-${layout}`);
+    }
+    await byTestId(page, 'layout-kanban').click();
+    await byTestId(page, 'kanban-layout').waitFor();
+  });
+
+  test('drags a card to another kanban column and the server keeps it there', async () => {
+    const page = alicePage;
+    const states = await api<{ id: string; name: string }[]>(page, 'GET', `/api/workspaces/${slug}/projects/${projectId}/states/`);
+    const todo = states.body.find((state) => state.name === 'Todo')!;
+    const card = page.locator('[data-testid="kanban-card"]', { hasText: 'Design the rocket' });
+    await drag(page, card, byTestId(page, `kanban-column-${todo.id}`));
+    await byTestId(page, `kanban-column-${todo.id}`).locator('[data-testid="kanban-card"]', { hasText: 'Design the rocket' }).waitFor();
+    const issueId = await card.getAttribute('data-issue-id');
+    await expect.poll(async () => (await api<{ state_id: string }>(page, 'GET', `/api/workspaces/${slug}/projects/${projectId}/issues/${issueId}/`)).body.state_id).toBe(todo.id);
+    await screenshot(page, 'work-items-kanban-dragged');
+  });
+
+  test('edits a priority inline in the spreadsheet', async () => {
+    const page = alicePage;
+    await byTestId(page, 'layout-spreadsheet').click();
+    const row = page.locator('[data-testid="sheet-row"]', { hasText: 'Build the pad' });
+    await row.locator('[data-testid="priority-select"]').selectOption('urgent');
+    const issueId = await row.getAttribute('data-issue-id');
+    await expect.poll(async () => (await api<{ priority: string }>(page, 'GET', `/api/workspaces/${slug}/projects/${projectId}/issues/${issueId}/`)).body.priority).toBe('urgent');
+    await screenshot(page, 'work-items-spreadsheet-edited');
+  });
+
+  test('opens the peek, comments, then the full page', async () => {
+    const page = alicePage;
+    await page.locator('[data-testid="sheet-row"]', { hasText: 'Fuel the tanks' }).locator('.sheet-title').click();
+    await byTestId(page, 'issue-peek').waitFor();
+    expect(page.url()).toContain('peekId=');
+    await byTestId(page, 'comment-input').fill('Tanks are ready for inspection');
+    await byTestId(page, 'comment-submit').click();
+    await page.locator('[data-testid="comment"]', { hasText: 'Tanks are ready for inspection' }).waitFor();
+    await expect.poll(async () => page.locator('[data-testid="comment"].issue-row-pending').count()).toBe(0);
+    await screenshot(page, 'work-items-peek');
+    await byTestId(page, 'open-full').click();
+    await page.waitForURL(/\/issues\/[0-9a-f-]+$/);
+    await byTestId(page, 'issue-detail').waitFor();
+    await page.locator('[data-testid="comment"]', { hasText: 'Tanks are ready for inspection' }).waitFor();
+    await screenshot(page, 'work-items-detail');
+  });
+
+  test('two people side by side: a card moved by one moves for the other without a reload', async () => {
+    expect((await api(alicePage, 'POST', `/api/workspaces/${slug}/projects/${projectId}/members/`, { members: [{ member_id: (await api<{ id: string }>(bobPage, 'GET', '/api/users/me/')).body.id, role: 15 }] })).status).toBeLessThan(300);
+    await bobPage.goto(`/${slug}/projects/${projectId}/issues`);
+    await byTestId(bobPage, 'layout-kanban').click();
+    await byTestId(bobPage, 'kanban-layout').waitFor();
+    await byTestId(bobPage, 'live-status').and(bobPage.locator('[data-state="connected"]')).waitFor();
+    await alicePage.goto(`/${slug}/projects/${projectId}/issues`);
+    await byTestId(alicePage, 'layout-kanban').click();
+    await byTestId(alicePage, 'kanban-layout').waitFor();
+    const states = await api<{ id: string; name: string }[]>(alicePage, 'GET', `/api/workspaces/${slug}/projects/${projectId}/states/`);
+    const started = states.body.find((state) => state.name === 'In Progress')!;
+    const card = alicePage.locator('[data-testid="kanban-card"]', { hasText: 'Build the pad' });
+    await drag(alicePage, card, byTestId(alicePage, `kanban-column-${started.id}`));
+    await byTestId(alicePage, `kanban-column-${started.id}`).locator('[data-testid="kanban-card"]', { hasText: 'Build the pad' }).waitFor();
+    await byTestId(bobPage, `kanban-column-${started.id}`).locator('[data-testid="kanban-card"]', { hasText: 'Build the pad' }).waitFor({ timeout: 15_000 });
+    await screenshot(bobPage, 'work-items-live-bob');
+    expect(errors).toEqual([]);
+  });
+});
