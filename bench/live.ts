@@ -160,7 +160,9 @@ async function openSubscribers(fixture: Fixture, count: number): Promise<Subscri
   return subscribers;
 }
 
-async function patchLabel(fixture: Fixture, mutationId: string): Promise<number> {
+/** Sends one PATCH; resolves with when it was sent and when its response was read. */
+async function patchLabel(fixture: Fixture, mutationId: string): Promise<Timing> {
+  const sentAt = performance.now();
   const response = await fetch(fixture.labelUrl, {
     method: 'PATCH',
     headers: { ...fixture.user.headers, 'content-type': 'application/json', 'x-client-mutation-id': mutationId },
@@ -168,29 +170,54 @@ async function patchLabel(fixture: Fixture, mutationId: string): Promise<number>
   });
   await response.arrayBuffer();
   if (!response.ok) throw new Error(`PATCH ${response.status}`);
-  return performance.now();
+  return { sentAt, answeredAt: performance.now() };
 }
 
-/** Latencies (ms) from each PATCH response to each socket's event; missing events are counted. */
-async function collect(subscribers: Subscriber[], sent: Map<string, number>, waitMs: number) {
+interface Timing {
+  sentAt: number;
+  answeredAt: number;
+}
+
+/**
+ * Latencies (ms) from each PATCH's response (and, as an upper bound, from its sending) to each
+ * socket's event; missing events are counted.
+ */
+async function collect(subscribers: Subscriber[], sent: Map<string, Timing>, waitMs: number) {
   const deadline = Date.now() + waitMs;
   const expected = subscribers.length * sent.size;
   const received = () => subscribers.reduce((total, s) => total + [...sent.keys()].filter((id) => s.arrivals.has(id)).length, 0);
   while (Date.now() < deadline && received() < expected) await sleep(50);
   const latencies: number[] = [];
-  for (const s of subscribers) for (const [id, at] of sent) if (s.arrivals.has(id)) latencies.push(s.arrivals.get(id)! - at);
-  return { latencies, missing: expected - latencies.length };
+  const fromSend: number[] = [];
+  for (const s of subscribers) {
+    for (const [id, at] of sent) {
+      if (!s.arrivals.has(id)) continue;
+      latencies.push(s.arrivals.get(id)! - at.answeredAt);
+      fromSend.push(s.arrivals.get(id)! - at.sentAt);
+    }
+  }
+  return { latencies, fromSend, missing: expected - latencies.length };
 }
 
 async function fanOut(fixture: Fixture, subscribers: Subscriber[], patches: number) {
-  const sent = new Map<string, number>();
+  const sent = new Map<string, Timing>();
   for (let i = 0; i < patches; i++) {
     const id = `fan-${subscribers.length}-${i}-${randomBytes(3).toString('hex')}`;
     sent.set(id, await patchLabel(fixture, id));
     await sleep(50);
   }
-  const { latencies, missing } = await collect(subscribers, sent, 10_000);
-  return { sockets: subscribers.length, patches, p50: round(percentile(latencies, 50)), p99: round(percentile(latencies, 99)), max: round(Math.max(...latencies)), missing };
+  const { latencies, fromSend, missing } = await collect(subscribers, sent, 10_000);
+  return {
+    sockets: subscribers.length,
+    patches,
+    p50: round(percentile(latencies, 50)),
+    p99: round(percentile(latencies, 99)),
+    max: round(Math.max(...latencies)),
+    sendP50: round(percentile(fromSend, 50)),
+    sendP99: round(percentile(fromSend, 99)),
+    sendMax: round(Math.max(...fromSend)),
+    missing,
+  };
 }
 
 /** Runs a ladder of PATCH rates; returns the highest whose p99 stayed ≤ 100 ms with nothing missing. */
@@ -198,7 +225,7 @@ async function sustainedRate(fixture: Fixture, subscribers: Subscriber[]) {
   const steps = [];
   let best = 0;
   for (const rate of [5, 10, 20, 40, 80]) {
-    const sent = new Map<string, number>();
+    const sent = new Map<string, Timing>();
     const pending: Promise<void>[] = [];
     const total = rate * 3;
     const started = performance.now();
@@ -209,8 +236,9 @@ async function sustainedRate(fixture: Fixture, subscribers: Subscriber[]) {
       await sleep(Math.max(0, next - performance.now()));
     }
     await Promise.all(pending);
-    const { latencies, missing } = await collect(subscribers, sent, 15_000);
-    const p99 = round(percentile(latencies, 99));
+    const { fromSend, missing } = await collect(subscribers, sent, 15_000);
+    // The bound is judged on send → event (an upper bound on response → event, never negative).
+    const p99 = round(percentile(fromSend, 99));
     steps.push({ patchesPerSec: rate, eventsPerSec: rate * subscribers.length, p99, missing });
     // Every step runs (the box is noisy): the figure is the highest rate that met the bound.
     if (p99 <= 100 && missing === 0) best = Math.max(best, rate * subscribers.length);
@@ -222,7 +250,7 @@ async function sustainedRate(fixture: Fixture, subscribers: Subscriber[]) {
 async function soak(fixture: Fixture) {
   const subscribers = await openSubscribers(fixture, 500);
   const rssStart = serverRssMb(fixture.child);
-  const sent = new Map<string, number>();
+  const sent = new Map<string, Timing>();
   const deadline = Date.now() + 5 * 60_000;
   await Promise.all(
     Array.from({ length: 10 }, async (_, writer) => {
@@ -233,8 +261,8 @@ async function soak(fixture: Fixture) {
       }
     }),
   );
-  const { latencies, missing } = await collect(subscribers, sent, 30_000);
-  const result = { sockets: 500, writers: 10, minutes: 5, patches: sent.size, p50: round(percentile(latencies, 50)), p99: round(percentile(latencies, 99)), missing, rssStartMb: round(rssStart), rssEndMb: round(serverRssMb(fixture.child)) };
+  const { fromSend, missing } = await collect(subscribers, sent, 30_000);
+  const result = { sockets: 500, writers: 10, minutes: 5, patches: sent.size, p50: round(percentile(fromSend, 50)), p99: round(percentile(fromSend, 99)), missing, rssStartMb: round(rssStart), rssEndMb: round(serverRssMb(fixture.child)) };
   for (const s of subscribers) s.ws.terminate();
   return result;
 }
@@ -322,14 +350,16 @@ function writeReport(result: Result) {
     '',
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; database ${result.driver}; ${new Date().toISOString()}.`,
     'One server process (`server/main.ts`) on loopback; all WebSocket clients in the bench process (they share the 2 cores).',
-    'Latency = time from the PATCH\'s REST response to the change event on each socket (can be negative: an event may beat the response).',
+    'Latency "response → event" = PATCH response read by the client → change event read on each socket. It goes negative when the',
+    'client process (which also reads every socket) handles the events before the response callback: at high N the clients, not',
+    'the server, are the bottleneck, so also shown is "send → event" (PATCH sent → event), an upper bound that includes the request.',
     '',
-    '| sockets | PATCHes | p50 ms | p99 ms | max ms | missing |',
-    '|---|---|---|---|---|---|',
-    ...result.fanouts.map((f) => `| ${f.sockets} | ${f.patches} | ${f.p50} | ${f.p99} | ${f.max} | ${f.missing} |`),
+    '| sockets | PATCHes | response → event p50 / p99 / max ms | send → event p50 / p99 / max ms | missing |',
+    '|---|---|---|---|---|',
+    ...result.fanouts.map((f) => `| ${f.sockets} | ${f.patches} | ${f.p50} / ${f.p99} / ${f.max} | ${f.sendP50} / ${f.sendP99} / ${f.sendMax} | ${f.missing} |`),
     '',
     result.rate
-      ? `Sustained to ${result.rate.sockets} sockets with p99 ≤ 100 ms: **${result.rate.sustainedEventsPerSec} events/s** (steps: ${result.rate.steps.map((s) => `${s.patchesPerSec} PATCH/s → p99 ${s.p99} ms${s.missing ? `, ${s.missing} missing` : ''}`).join('; ')}).`
+      ? `Sustained to ${result.rate.sockets} sockets with send → event p99 ≤ 100 ms: **${result.rate.sustainedEventsPerSec} events/s** (steps: ${result.rate.steps.map((s) => `${s.patchesPerSec} PATCH/s → p99 ${s.p99} ms${s.missing ? `, ${s.missing} missing` : ''}`).join('; ')}).`
       : 'Sustained rate: not measured (fewer than 1000 sockets).',
     result.memory
       ? `Server memory per idle connection: **${result.memory.kbPerIdleSocket} KiB** (RSS ${result.memory.rssBeforeMb} → ${result.memory.rssAfterMb} MiB for ${result.memory.sockets} sockets).`

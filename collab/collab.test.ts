@@ -9,6 +9,8 @@ import { addProjectMember, addWorkspaceMember, buildProject, buildUser, buildWor
 import { CollabCloseCode } from '../shared/collab-close-codes';
 import { bodyText, openEditor, typeParagraph, waitFor, type TestEditor } from './testing';
 import { readTitle, writeTitle } from '../server/services/page-content';
+import { apiTokens } from '../db/schema/index';
+import { hashSecret } from '../server/security';
 
 let server: TestServer;
 let baseUrl: string;
@@ -84,6 +86,23 @@ test('non-members, anonymous callers and unknown pages are refused', async () =>
   expect(await openEditor(baseUrl, page.id, {}).refused).toBeTruthy();
   expect(await editor('00000000-0000-4000-8000-000000000000', owner).refused).toBeTruthy();
   expect(await editor('not-a-page', owner).refused).toBeTruthy();
+});
+
+test('an API key passed as the provider token authenticates inside its own workspace only', async () => {
+  const page = await createPage();
+  const own = `trl_api_${'a'.repeat(32)}`;
+  const foreign = `trl_api_${'b'.repeat(32)}`;
+  await server.database.db.insert(apiTokens).values([
+    { workspaceId: workspace.id, userId: member.id, tokenHash: hashSecret(own) },
+    { workspaceId: '00000000-0000-4000-8000-000000000001', userId: member.id, tokenHash: hashSecret(foreign) },
+  ]);
+  const byKey = openEditor(baseUrl, page.id, { token: own });
+  editors.push(byKey);
+  await byKey.synced;
+  expect(byKey.scopes).toEqual(['read-write']);
+  const wrongWorkspace = openEditor(baseUrl, page.id, { token: foreign });
+  editors.push(wrongWorkspace);
+  expect(await wrongWorkspace.refused).toBeTruthy();
 });
 
 test("a guest, someone else's private page and locked or archived pages open read-only or not at all", async () => {

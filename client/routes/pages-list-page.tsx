@@ -19,6 +19,7 @@ import {
 import { CreatePageModal } from './pages-create-modal';
 import { PageActions } from './pages-actions';
 import { usePageActor } from './pages-access';
+import './pages.css';
 
 const TABS: Array<{ tab: PageTab; label: MessageKey }> = [
   { tab: PageTab.PUBLIC, label: 'pages.tab.public' },

@@ -6,8 +6,7 @@ import type { WebSocket } from 'ws';
 import { and, eq, isNull } from 'drizzle-orm';
 import { workspaces } from '../../db/schema/index';
 import { LiveCloseCode, parseClientMessage, type SubscribeMessage } from '../../shared/live-protocol';
-import type { ChangeFrames, Subscriber } from './hub';
-import { ChangeFrames as Frames } from './hub';
+import { ChangeFrames, type Subscriber } from './hub';
 import { loadVisibility, type Visibility } from './permissions';
 import { readChanges, type Change } from './record-change';
 import { isBeyondRetention } from './retention';
@@ -141,7 +140,7 @@ export class LiveConnection {
     while (after < head) {
       const rows = await readChanges(this.engine.db, subscription.workspaceId, after, REPLAY_PAGE, head);
       if (this.subscription !== subscription) return;
-      for (const row of rows) this.deliver(subscription, new Frames(row, subscription.workspaceSlug));
+      for (const row of rows) this.deliver(subscription, new ChangeFrames(row, subscription.workspaceSlug));
       if (rows.length < REPLAY_PAGE) return;
       after = rows[rows.length - 1].id;
       await this.waitForDrain();

@@ -1,12 +1,23 @@
-// The caller's subscription to an issue: GET `{subscribed}`, POST subscribe, DELETE unsubscribe.
+// Who follows an issue: the caller's own subscription (`subscribe/`: GET `{subscribed}`, POST,
+// DELETE) and the explicit subscribers members manage (`issue-subscribers/`: list, add, remove).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { issueParams } from '../../shared/schemas/issue';
+import { addSubscriberBody, issueSubscriberParams } from '../../shared/schemas/issue-extras';
 import { writeOptions } from '../request-context';
-import { getSubscription, subscribe, unsubscribe } from '../services/issue-subscription';
+import {
+  addIssueSubscriber,
+  getSubscription,
+  listIssueSubscribers,
+  removeIssueSubscriber,
+  subscribe,
+  unsubscribe,
+} from '../services/issue-subscription';
 
 const URL = '/api/workspaces/:slug/projects/:projectId/issues/:issueId/subscribe/';
+const SUBSCRIBERS = '/api/workspaces/:slug/projects/:projectId/issues/:issueId/issue-subscribers/';
 const anyMember = { scope: 'project', min: 'guest' } as const;
+const memberUp = { scope: 'project', min: 'member' } as const;
 
 export default async function issueSubscribersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -34,6 +45,34 @@ export default async function issueSubscribersRoutes(fastify: FastifyInstance) {
     schema: { params: issueParams },
     handler: async (request, reply) => {
       await unsubscribe(app.ctx, request.actor, request.params.issueId, writeOptions(request));
+      return reply.code(204).send();
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: SUBSCRIBERS,
+    config: { access: anyMember },
+    schema: { params: issueParams },
+    handler: async (request) => listIssueSubscribers(app.ctx, request.actor, request.params.issueId),
+  });
+
+  app.route({
+    method: 'POST',
+    url: SUBSCRIBERS,
+    config: { access: memberUp },
+    schema: { params: issueParams, body: addSubscriberBody },
+    handler: async (request, reply) =>
+      reply.code(201).send(await addIssueSubscriber(app.ctx, request.actor, request.params.issueId, request.body, writeOptions(request))),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: `${SUBSCRIBERS}:userId/`,
+    config: { access: memberUp },
+    schema: { params: issueSubscriberParams },
+    handler: async (request, reply) => {
+      await removeIssueSubscriber(app.ctx, request.actor, request.params.issueId, request.params.userId, writeOptions(request));
       return reply.code(204).send();
     },
   });

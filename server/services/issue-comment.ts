@@ -16,7 +16,7 @@ import { writeActivities } from './issue-activity';
 import { commentReactionsByComment, loadReadableComment } from './issue-reaction';
 import { loadIssueRow, loadUserLites } from './issue-read';
 import { subscribeUsers } from './issue-subscription';
-import { filterProjectMembers, parseMentionedUserIds } from './mentions';
+import { filterProjectMembers, parseMentionedUserIds, syncCommentMentions } from './mentions';
 
 /** Presents comments of one issue with actors, reactions and context. */
 export async function presentComments(db: Db, actor: Actor, issue: Pick<IssueListRow, 'id' | 'name' | 'sequenceId'>, rows: IssueComment[]) {
@@ -66,8 +66,15 @@ export async function getComment(ctx: ServerContext, actor: Actor, issueId: stri
   return (await presentComments(ctx.db, actor, issue, [comment]))[0];
 }
 
-async function subscribeMentioned(tx: Db, issue: IssueListRow, html: string, actorId: string) {
-  const mentioned = await filterProjectMembers(tx, issue.projectId, parseMentionedUserIds(html));
+/**
+ * Keeps the issue's mention rows in step with its comments and subscribes the actor and the
+ * project members this comment newly mentions (those already named in its previous text are not
+ * re-subscribed, so an unsubscribe survives an unrelated edit).
+ */
+async function syncMentions(tx: Db, issue: IssueListRow, html: string, previousHtml: string | null, actorId: string) {
+  await syncCommentMentions(tx, issue, actorId);
+  const before = new Set(parseMentionedUserIds(previousHtml));
+  const mentioned = await filterProjectMembers(tx, issue.projectId, parseMentionedUserIds(html).filter((id) => !before.has(id)));
   await subscribeUsers(tx, issue, [actorId, ...mentioned], actorId);
 }
 
@@ -103,7 +110,7 @@ export async function createComment(ctx: ServerContext, actor: Actor, issueId: s
       })
       .returning();
     await writeActivities(tx, issue, actor.userId, [{ verb: 'created', field: 'comment', newValue: html, comment: 'created a comment', issueCommentId: row.id }]);
-    await subscribeMentioned(tx, issue, html, actor.userId);
+    await syncMentions(tx, issue, html, null, actor.userId);
     const [wire] = await presentComments(tx, actor, issue, [row]);
     recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'comment', entityId: row.id, op: 'create', version: row.version, data: wire });
     return wire;
@@ -133,7 +140,7 @@ export async function updateComment(ctx: ServerContext, actor: Actor, issueId: s
       .returning();
     if (changed) {
       await writeActivities(tx, issue, actor.userId, [{ verb: 'updated', field: 'comment', oldValue: comment.commentHtml, newValue: html, comment: 'updated a comment', issueCommentId: row.id }]);
-      await subscribeMentioned(tx, issue, html, actor.userId);
+      await syncMentions(tx, issue, html, comment.commentHtml, actor.userId);
     }
     const [wire] = await presentComments(tx, actor, issue, [row]);
     recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'comment', entityId: row.id, op: 'update', version: row.version, data: wire });
@@ -149,6 +156,7 @@ export async function deleteComment(ctx: ServerContext, actor: Actor, issueId: s
   await withTransaction(ctx, options, async (tx) => {
     await tx.update(issueComments).set({ deletedAt: new Date(), version: comment.version + 1, updatedBy: actor.userId }).where(eq(issueComments.id, commentId));
     await writeActivities(tx, issue, actor.userId, [{ verb: 'deleted', field: 'comment', oldValue: comment.commentHtml, comment: 'deleted the comment', issueCommentId: commentId }]);
+    await syncCommentMentions(tx, issue, actor.userId);
     recordChange(tx, { workspaceId: comment.workspaceId, projectId: comment.projectId, entity: 'comment', entityId: comment.id, op: 'delete', version: comment.version + 1, data: { id: comment.id } });
   });
 }

@@ -1,14 +1,20 @@
-// Who follows an issue (reference §1.6.6): explicit subscribe/unsubscribe, and the automatic
-// subscriptions of creators, assignees and mentioned members.
-import { and, eq, isNull } from 'drizzle-orm';
+// Who follows an issue (reference §1.6.6): the caller's subscribe/unsubscribe, explicit
+// subscribers managed by members, and the automatic subscriptions of creators, assignees and
+// mentioned members.
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { issueSubscribers } from '../../db/schema/index';
+import { issueSubscribers, projectMembers, users } from '../../db/schema/index';
+import { Role } from '../../shared/roles';
+import type { AddSubscriberBody } from '../../shared/schemas/issue-extras';
 import type { ServerContext } from '../context';
-import { BadRequestError } from '../errors';
+import { BadRequestError, NotFoundError } from '../errors';
 import type { Actor } from '../plugins/access';
-import { loadReadableIssue } from '../policies/issue';
+import { authorizeProjectRole, loadReadableIssue } from '../policies/issue';
 import { withTransaction, type WriteOptions } from '../live/record-change';
+import { presentUserLite } from '../presenters/issue-activity';
+import { presentIssueSubscriber, presentSubscriberMember } from '../presenters/issue-subscriber';
 import { isSubscribed } from './issue-read';
+import { filterProjectMembers } from './mentions';
 
 interface IssueRef {
   id: string;
@@ -46,18 +52,7 @@ export async function subscribe(ctx: ServerContext, actor: Actor, issueId: strin
       .insert(issueSubscribers)
       .values({ issueId, subscriberId: actor.userId, projectId: issue.projectId, workspaceId: issue.workspaceId, createdBy: actor.userId })
       .returning();
-    return {
-      id: row.id,
-      issue: row.issueId,
-      subscriber: row.subscriberId,
-      project: row.projectId,
-      workspace: row.workspaceId,
-      created_at: row.createdAt.toISOString(),
-      updated_at: row.updatedAt.toISOString(),
-      created_by: row.createdBy,
-      updated_by: row.updatedBy,
-      deleted_at: null,
-    };
+    return presentIssueSubscriber(row);
   });
 }
 
@@ -69,5 +64,59 @@ export async function unsubscribe(ctx: ServerContext, actor: Actor, issueId: str
       .update(issueSubscribers)
       .set({ deletedAt: new Date(), updatedBy: actor.userId })
       .where(and(eq(issueSubscribers.issueId, issueId), eq(issueSubscribers.subscriberId, actor.userId), isNull(issueSubscribers.deletedAt)));
+  });
+}
+
+/** GET `issue-subscribers/`: every active project member with `is_subscribed`. @throws as loadReadableIssue. */
+export async function listIssueSubscribers(ctx: ServerContext, actor: Actor, issueId: string) {
+  await loadReadableIssue(ctx.db, actor, issueId);
+  const rows = await ctx.db
+    .select({ membershipId: projectMembers.id, user: users, subscriptionId: issueSubscribers.id })
+    .from(projectMembers)
+    .innerJoin(users, eq(users.id, projectMembers.memberId))
+    .leftJoin(
+      issueSubscribers,
+      and(eq(issueSubscribers.issueId, issueId), eq(issueSubscribers.subscriberId, projectMembers.memberId), isNull(issueSubscribers.deletedAt)),
+    )
+    .where(and(eq(projectMembers.projectId, actor.project!.id), eq(projectMembers.isActive, true), eq(users.isBot, false)))
+    .orderBy(asc(users.displayName), asc(projectMembers.id));
+  return rows.map((row) => presentSubscriberMember(row.membershipId, presentUserLite(row.user), row.subscriptionId !== null));
+}
+
+/**
+ * POST `issue-subscribers/` `{subscriber}`: a member subscribes another active project member.
+ * @throws ForbiddenError below Member; BadRequestError for a non-member or an existing subscription.
+ */
+export async function addIssueSubscriber(ctx: ServerContext, actor: Actor, issueId: string, body: AddSubscriberBody, options: WriteOptions) {
+  authorizeProjectRole(actor, Role.MEMBER);
+  const issue = await loadReadableIssue(ctx.db, actor, issueId);
+  const [member] = await filterProjectMembers(ctx.db, issue.projectId, [body.subscriber]);
+  if (!member) throw new BadRequestError('The subscriber is not a member of the project');
+  return withTransaction(ctx, options, async (tx) => {
+    if (await isSubscribed(tx, issueId, member)) {
+      throw new BadRequestError('User already subscribed to the issue.', { message: 'User already subscribed to the issue.' });
+    }
+    const [row] = await tx
+      .insert(issueSubscribers)
+      .values({ issueId, subscriberId: member, projectId: issue.projectId, workspaceId: issue.workspaceId, createdBy: actor.userId, updatedBy: actor.userId })
+      .returning();
+    return presentIssueSubscriber(row);
+  });
+}
+
+/**
+ * DELETE `issue-subscribers/{userId}/`: a member removes someone's subscription.
+ * @throws ForbiddenError below Member; NotFoundError when that user is not subscribed.
+ */
+export async function removeIssueSubscriber(ctx: ServerContext, actor: Actor, issueId: string, userId: string, options: WriteOptions): Promise<void> {
+  authorizeProjectRole(actor, Role.MEMBER);
+  await loadReadableIssue(ctx.db, actor, issueId);
+  await withTransaction(ctx, options, async (tx) => {
+    const removed = await tx
+      .update(issueSubscribers)
+      .set({ deletedAt: new Date(), updatedBy: actor.userId })
+      .where(and(eq(issueSubscribers.issueId, issueId), eq(issueSubscribers.subscriberId, userId), isNull(issueSubscribers.deletedAt)))
+      .returning({ id: issueSubscribers.id });
+    if (removed.length === 0) throw new NotFoundError();
   });
 }

@@ -1,8 +1,9 @@
 // Finds the users mentioned in editor HTML — Plane's `<mention-component entity_identifier>` and
-// Tiptap's `<span data-type="mention" data-id>` — and keeps an issue's mention rows in step.
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+// Tiptap's `<span data-type="mention" data-id>` — and keeps an issue's mention rows in step with
+// its description and its live comments (the `mentions` filter reads those rows).
+import { and, eq, ilike, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { issueMentions, projectMembers } from '../../db/schema/index';
+import { issueComments, issueMentions, issues, projectMembers } from '../../db/schema/index';
 import { isUuid } from '../validation';
 
 const MENTION_COMPONENT = /<mention-component\b[^>]*>/gi;
@@ -45,12 +46,22 @@ interface IssueRef {
   workspaceId: string;
 }
 
+/** The users mentioned in the live comments of an issue (only comments whose HTML can hold a mention are read). */
+async function mentionedInComments(tx: Db, issueId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ html: issueComments.commentHtml })
+    .from(issueComments)
+    .where(and(eq(issueComments.issueId, issueId), isNull(issueComments.deletedAt), ilike(issueComments.commentHtml, '%mention%')));
+  return rows.flatMap((row) => parseMentionedUserIds(row.html));
+}
+
 /**
- * Replaces the issue's mention rows with the project members mentioned in `html`; returns the
- * members newly mentioned (the caller subscribes them).
+ * Replaces the issue's mention rows with the project members mentioned in `descriptionHtml` or in
+ * any live comment; returns the members newly mentioned (the caller subscribes them).
  */
-export async function syncIssueMentions(tx: Db, issue: IssueRef, html: string, actorId: string | null): Promise<string[]> {
-  const wanted = await filterProjectMembers(tx, issue.projectId, parseMentionedUserIds(html));
+export async function syncIssueMentions(tx: Db, issue: IssueRef, descriptionHtml: string, actorId: string | null): Promise<string[]> {
+  const mentioned = [...new Set([...parseMentionedUserIds(descriptionHtml), ...(await mentionedInComments(tx, issue.id))])];
+  const wanted = await filterProjectMembers(tx, issue.projectId, mentioned);
   const current = await tx
     .select({ id: issueMentions.id, mentionId: issueMentions.mentionId })
     .from(issueMentions)
@@ -71,4 +82,13 @@ export async function syncIssueMentions(tx: Db, issue: IssueRef, html: string, a
     );
   }
   return added;
+}
+
+/**
+ * Re-syncs the mention rows after a comment was written or deleted (the description is read from
+ * the row, so a concurrent description edit is not lost); returns the members newly mentioned.
+ */
+export async function syncCommentMentions(tx: Db, issue: IssueRef, actorId: string | null): Promise<string[]> {
+  const [row] = await tx.select({ html: issues.descriptionHtml }).from(issues).where(eq(issues.id, issue.id));
+  return syncIssueMentions(tx, issue, row?.html ?? '', actorId);
 }

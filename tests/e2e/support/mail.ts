@@ -31,3 +31,19 @@ export async function waitForMail(dir: string, address: string, predicate: (mail
   }
   throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
 }
+
+/** How many messages to `address` match `predicate` right now. */
+export async function countMail(dir: string, address: string, predicate: (mail: CapturedMail) => boolean = () => true): Promise<number> {
+  return (await readAll(dir)).filter((mail) => mail.to.toLowerCase().includes(address.toLowerCase()) && predicate(mail)).length;
+}
+
+/** Waits until more than `known` messages to `address` match, and returns the newest. */
+export async function waitForNewMail(dir: string, address: string, known: number, predicate: (mail: CapturedMail) => boolean, timeoutMs = 20_000): Promise<CapturedMail> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const matches = (await readAll(dir)).filter((mail) => mail.to.toLowerCase().includes(address.toLowerCase()) && predicate(mail));
+    if (matches.length > known) return matches[matches.length - 1];
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no new mail to ${address} within ${timeoutMs} ms`);
+}

@@ -14,6 +14,9 @@ import type { IssueGroup } from '../../issues/list-model';
 import { hasMoreInGroup, type LayoutProps } from '../layout-props';
 import { patchForKanbanDrop, type DropSpot } from './kanban-drop';
 
+/** Columns longer than this are virtualised. */
+const VIRTUALIZE_AFTER = 40;
+
 interface DragData {
   issue: Issue;
   group: string;
@@ -89,7 +92,9 @@ function KanbanColumn(props: LayoutProps & { group: IssueGroup; sub: string; iss
   const collapsed = settings.kanbanFilters.group_by.includes(group.key);
   const { setNodeRef, isOver } = useDroppable({ id: `cell:${group.key}:${sub}`, data: { group: group.key, sub, beforeId: null } satisfies DropSpot });
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: issues.length, getScrollElement: () => scrollRef.current, estimateSize: () => 92, overscan: 6, initialRect: { width: 280, height: 700 }, getItemKey: (index) => issues[index]?.id ?? index });
+  // Short columns render every card; long ones only what is on screen.
+  const virtualize = issues.length > VIRTUALIZE_AFTER;
+  const virtualizer = useVirtualizer({ enabled: virtualize, count: issues.length, getScrollElement: () => scrollRef.current, estimateSize: () => 92, overscan: 6, initialRect: { width: 280, height: 700 }, getItemKey: (index) => issues[index]?.id ?? index });
 
   return (
     <section className={`kanban-column${isOver ? ' kanban-column-over' : ''}${collapsed ? ' kanban-column-collapsed' : ''}`} ref={setNodeRef} data-testid={`kanban-column-${group.key}`} aria-label={title.title}>
@@ -102,16 +107,20 @@ function KanbanColumn(props: LayoutProps & { group: IssueGroup; sub: string; iss
       </header>
       {!collapsed && (
         <div className="kanban-cards" ref={scrollRef}>
-          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const issue = issues[item.index];
-              return issue ? (
-                <div key={item.key} className="virtual-row" data-index={item.index} ref={virtualizer.measureElement} style={{ transform: `translateY(${item.start}px)` }}>
-                  <KanbanCard {...props} issue={issue} />
-                </div>
-              ) : null;
-            })}
-          </div>
+          {virtualize ? (
+            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+              {virtualizer.getVirtualItems().map((item) => {
+                const issue = issues[item.index];
+                return issue ? (
+                  <div key={item.key} className="virtual-row" data-index={item.index} ref={virtualizer.measureElement} style={{ transform: `translateY(${item.start}px)` }}>
+                    <KanbanCard {...props} issue={issue} />
+                  </div>
+                ) : null;
+              })}
+            </div>
+          ) : (
+            issues.map((issue) => <KanbanCard key={issue.id} {...props} issue={issue} />)
+          )}
           {!props.settings.displayFilters.sub_group_by && hasMoreInGroup(paging, group.key, issues.length) && (
             <LoadMore busy={paging.loadingGroups.includes(group.key)} onClick={() => props.onLoadMore(group.key)} />
           )}
