@@ -1,7 +1,7 @@
 // Comments, issue and comment reactions, and the history endpoint (activity + comments merged).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { changes, issueSubscribers, projects } from '../../db/schema/index';
+import { and, eq, isNull } from 'drizzle-orm';
+import { changes, issueMentions, issueSubscribers, projects } from '../../db/schema/index';
 import { createTestServer, type TestServer } from '../../tests/support/server';
 import { buildWorld, type CallerName, type World } from '../../tests/support/world';
 
@@ -144,3 +144,51 @@ describe('history', () => {
     expect((await call('anonymous', 'GET', `issues/${issue.id}/history/`)).statusCode).toBe(401);
   });
 });
+
+describe('mentions in comments', () => {
+  const mention = (id: string) => `<mention-component entity_identifier="${id}" entity_name="user_mention"></mention-component>`;
+
+  async function mentionIds(issueId: string) {
+    const rows = await server.database.db.select().from(issueMentions).where(and(eq(issueMentions.issueId, issueId), isNull(issueMentions.deletedAt)));
+    return rows.map((row) => row.mentionId).sort();
+  }
+  async function subscribed(issueId: string, userId: string) {
+    const rows = await server.database.db.select().from(issueSubscribers)
+      .where(and(eq(issueSubscribers.issueId, issueId), eq(issueSubscribers.subscriberId, userId), isNull(issueSubscribers.deletedAt)));
+    return rows.length === 1;
+  }
+
+  test('create mention rows for project members and subscribe them; edits and deletes keep the rows in step', async () => {
+    const issue = await createIssue('admin');
+    const created = await call('admin', 'POST', `issues/${issue.id}/comments/`, { comment_html: `<p>hey ${mention(world.member.id)} ${mention(world.outsider.id)}</p>` });
+    expect(created.statusCode).toBe(201);
+    expect(await mentionIds(issue.id)).toEqual([world.member.id]);
+    expect(await subscribed(issue.id, world.member.id)).toBe(true);
+    expect(await subscribed(issue.id, world.outsider.id)).toBe(false);
+
+    // The description mentions the guest; a comment edit that drops the member keeps the guest.
+    expect((await call('admin', 'PATCH', `issues/${issue.id}/`, { description_html: `<p>${mention(world.guest.id)}</p>` })).statusCode).toBe(200);
+    expect(await mentionIds(issue.id)).toEqual([world.member.id, world.guest.id].sort());
+    const comment = created.json() as { id: string };
+    expect((await call('admin', 'PATCH', `issues/${issue.id}/comments/${comment.id}/`, { comment_html: '<p>never mind</p>' })).statusCode).toBe(200);
+    expect(await mentionIds(issue.id)).toEqual([world.guest.id]);
+
+    // Editing the description keeps the mentions of live comments.
+    const second = (await call('admin', 'POST', `issues/${issue.id}/comments/`, { comment_html: `<p>${mention(world.member.id)}</p>` })).json() as { id: string };
+    expect((await call('admin', 'PATCH', `issues/${issue.id}/`, { description_html: '<p>plain</p>' })).statusCode).toBe(200);
+    expect(await mentionIds(issue.id)).toEqual([world.member.id]);
+    expect((await call('admin', 'DELETE', `issues/${issue.id}/comments/${second.id}/`)).statusCode).toBe(204);
+    expect(await mentionIds(issue.id)).toEqual([]);
+  });
+
+  test('an edit does not re-subscribe a member already mentioned before it', async () => {
+    const issue = await createIssue('admin');
+    const comment = (await call('admin', 'POST', `issues/${issue.id}/comments/`, { comment_html: `<p>${mention(world.member.id)}</p>` })).json() as { id: string };
+    expect((await call('member', 'DELETE', `issues/${issue.id}/subscribe/`)).statusCode).toBe(204);
+    await call('admin', 'PATCH', `issues/${issue.id}/comments/${comment.id}/`, { comment_html: `<p>${mention(world.member.id)} again</p>` });
+    expect(await subscribed(issue.id, world.member.id)).toBe(false);
+    await call('admin', 'PATCH', `issues/${issue.id}/comments/${comment.id}/`, { comment_html: `<p>${mention(world.guest.id)}</p>` });
+    expect(await subscribed(issue.id, world.guest.id)).toBe(true);
+  });
+});
+
