@@ -15,6 +15,7 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    timeout?: number;
     method?: string;
     headers?: Record<string, string>;
     body?: string;

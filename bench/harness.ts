@@ -98,6 +98,7 @@ export async function load(options: { url: string; connections: number; seconds:
     connections: options.connections,
     duration: options.seconds,
     method: options.method ?? 'GET',
+    timeout: 60,
     headers: { ...(options.headers ?? {}), ...(options.body ? { 'content-type': 'application/json' } : {}) },
     body: options.body,
   });

@@ -5,7 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { WireGroupBy } from '../../shared/display';
 import { conditionSql } from './where';
-import { candidateGroupsSql, groupKeySql } from './groups';
+import { candidateGroupsSql, groupKeySql, isM2mGroup } from './groups';
 import { issueItemColumns } from './item';
 import { orderClause, sortKeys, type SortKey } from './order';
 import type { ListRequest } from './params';
@@ -66,26 +66,32 @@ function rankedBase(scope: ListScope, request: ListRequest, keys: SortKey[]): SQ
       where ${whereSql(scope, request)}
     ),
     ranked as (
-      select b.id, b.g, b.sg, row_number() over (partition by ${partition} order by ${orderClause(keys, keyRefs)}) as rn,
-        count(*) over (partition by ${partition}) as partition_size
+      select b.id, b.g, b.sg, row_number() over (partition by ${partition} order by ${orderClause(keys, keyRefs)}) as rn
       from base b
     )`;
 }
 
-/** The statement of a grouped or sub-grouped page. */
+/**
+ * The statement of a grouped or sub-grouped page. Base rows are (issue, group, sub-group) and unique,
+ * so a window's size is its row count; distinct counting is needed only where an M2M dimension can
+ * repeat an issue (the total, and a group's total when the sub-group is M2M).
+ */
 export function groupedStatement(scope: ListScope, request: ListRequest): SQL {
   const keys = sortKeys(request.orderBy);
   const { perPage, offset } = request.pagination;
   const groupBy = request.groupBy as WireGroupBy;
+  const fanOut = isM2mGroup(groupBy) || (request.subGroupBy !== null && isM2mGroup(request.subGroupBy));
+  const subFanOut = request.subGroupBy !== null && isM2mGroup(request.subGroupBy);
+  const partitionCounts = request.subGroupBy ? sql`select count(*) as n from base group by g, sg` : sql`select count(*) as n from base group by g`;
   return sql`with ${rankedBase(scope, request, keys)}
     select st.*, p.*
     from (select
-        (select count(distinct id) from base)::int as total,
-        (select coalesce(max(partition_size), 0) from ranked)::int as max_partition,
+        (select ${fanOut ? sql`count(distinct id)` : sql`count(*)`} from base)::int as total,
+        (select coalesce(max(x.n), 0) from (${partitionCounts}) x)::int as max_partition,
         (select coalesce(json_agg(json_build_array(x.g, x.n)), '[]'::json)
-          from (select g, count(distinct id)::int as n from base group by g) x) as group_counts,
-        (select coalesce(json_agg(json_build_array(x.g, x.sg, x.n)), '[]'::json)
-          from (select g, sg, count(distinct id)::int as n from base group by g, sg) x) as subgroup_counts,
+          from (select g, ${subFanOut ? sql`count(distinct id)` : sql`count(*)`}::int as n from base group by g) x) as group_counts,
+        ${request.subGroupBy ? sql`(select coalesce(json_agg(json_build_array(x.g, x.sg, x.n)), '[]'::json)
+          from (select g, sg, count(*)::int as n from base group by g, sg) x)` : sql`'[]'::json`} as subgroup_counts,
         ${candidateGroupsSql(groupBy, scope.projectIds)} as candidates,
         ${syncCursorSql(scope.workspaceId)} as sync_cursor) st
     left join lateral (

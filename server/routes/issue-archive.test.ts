@@ -110,7 +110,9 @@ describe('bulk operation', () => {
     const partial = await call('member', 'POST', 'bulk-operation-issues/', { issue_ids: [b.id, a.id], properties: { priority: 'urgent', start_date: '2030-02-01' } });
     expect(partial.statusCode).toBe(400);
     expect((await call('member', 'GET', `issues/${b.id}/`)).json().priority).toBe('none');
-    expect((await call('member', 'POST', 'bulk-operation-issues/', { issue_ids: [b.id], properties: { assignee_ids: [world.guest.id] } })).statusCode).toBe(400);
+    // Guests cannot be assigned: they are dropped from the additive list (reference §1.5).
+    expect((await call('member', 'POST', 'bulk-operation-issues/', { issue_ids: [b.id], properties: { assignee_ids: [world.guest.id, world.member.id] } })).statusCode).toBe(204);
+    expect((await call('member', 'GET', `issues/${b.id}/`)).json().assignee_ids).toEqual([world.member.id]);
     expect((await call('member', 'POST', 'bulk-operation-issues/', { issue_ids: [], properties: {} })).statusCode).toBe(400);
     expect((await call('guest', 'POST', 'bulk-operation-issues/', { issue_ids: [b.id], properties: {} })).statusCode).toBe(403);
   });

@@ -70,7 +70,7 @@ describe('GET …/v2/issues/', () => {
     const mine = row.id;
     const guestRows = (await get('/v2/issues/', guest)).json().results.map((row: { id: string }) => row.id);
     expect(guestRows).toEqual([mine]);
-    await server.database.db.update(issues).set({ archivedAt: new Date() }).where(eq(issues.id, created[1]));
+    await server.database.db.update(issues).set({ archivedAt: new Date(), updatedAt: new Date() }).where(eq(issues.id, created[1]));
     await server.database.db.update(issues).set({ isDraft: true }).where(eq(issues.id, created[2]));
     const ids = (await get('/v2/issues/')).json().results.map((row: { id: string }) => row.id);
     expect(ids).not.toContain(created[1]);
@@ -91,7 +91,7 @@ describe('GET …/v2/issues/', () => {
 
 describe('GET …/deleted-issues/', () => {
   test('lists ids of deleted and archived issues since the watermark; guests only their own', async () => {
-    const before = new Date(Date.now() - 1000).toISOString();
+    const before = new Date(Date.now() - 60_000).toISOString();
     const removed = created[4];
     const deleted = await server.inject({ method: 'DELETE', url: `${base()}/issues/${removed}/`, headers: admin.headers });
     expect(deleted.statusCode).toBe(204);

@@ -55,16 +55,23 @@ describe('POST issues/', () => {
     expect(done.completed_at).not.toBeNull();
   });
 
-  test('assignees and labels are validated; guests cannot be assigned', async () => {
+  test('assignees and labels are filtered to the project (reference §1.5); guests cannot be assigned', async () => {
     const label = await buildLabel('bug');
     const issue = await createIssue('admin', { assignee_ids: [world.member.id], label_ids: [label] });
     expect(issue.assignee_ids).toEqual([world.member.id]);
     expect(issue.label_ids).toEqual([label]);
     const subscribed = await server.database.db.select().from(issueSubscribers).where(eq(issueSubscribers.issueId, issue.id));
     expect(subscribed.map((row) => row.subscriberId).sort()).toEqual([world.admin.id, world.member.id].sort());
-    expect((await call('admin', 'POST', 'issues/', { name: 'x', assignee_ids: [world.guest.id] })).statusCode).toBe(400);
-    expect((await call('admin', 'POST', 'issues/', { name: 'x', assignee_ids: [world.outsider.id] })).statusCode).toBe(400);
-    expect((await call('admin', 'POST', 'issues/', { name: 'x', label_ids: [world.project.id] })).statusCode).toBe(400);
+    const filtered = await createIssue('admin', { assignee_ids: [world.guest.id, world.outsider.id, world.member.id], label_ids: [world.project.id, label] });
+    expect(filtered.assignee_ids).toEqual([world.member.id]);
+    expect(filtered.label_ids).toEqual([label]);
+    const onlyGuest = await createIssue('admin', { assignee_ids: [world.guest.id] });
+    expect(onlyGuest.assignee_ids).toEqual([]);
+    const patched = await call('admin', 'PATCH', `issues/${issue.id}/`, { assignee_ids: [world.guest.id] });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json().assignee_ids).toEqual([]);
+    const guestRows = await server.database.db.select().from(issueSubscribers).where(and(eq(issueSubscribers.issueId, onlyGuest.id), eq(issueSubscribers.subscriberId, world.guest.id)));
+    expect(guestRows).toEqual([]);
   });
 
   test('state, parent and estimate point must belong to the project', async () => {
@@ -214,6 +221,15 @@ describe('GET issues/list/?issues=', () => {
     const missing = await call('member', 'GET', 'issues/list/');
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ error: 'Issues are required' });
+  });
+
+  test('leaves out archived issues and drafts, like every normal list (reference §1.5)', async () => {
+    const live = await createIssue('member');
+    const archived = await createIssue('member', { state_id: world.project.states.completed });
+    expect((await call('member', 'POST', `issues/${archived.id}/archive/`)).statusCode).toBe(200);
+    const draft = await createIssue('member', { is_draft: true });
+    const response = await call('member', 'GET', `issues/list/?issues=${live.id},${archived.id},${draft.id}`);
+    expect(response.json().map((item: { id: string }) => item.id)).toEqual([live.id]);
   });
 });
 

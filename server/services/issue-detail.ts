@@ -53,6 +53,7 @@ export async function getIssueDetail(ctx: ServerContext, actor: Actor, issueId: 
 
 /**
  * GET `issues/list/?issues=`: the listed issues of the project the actor may see, as list items.
+ * Like every normal list it leaves out archived issues, drafts and issues waiting in triage.
  * @throws BadRequestError "Issues are required" when the parameter is missing or empty.
  */
 export async function listIssuesByIds(ctx: ServerContext, actor: Actor, raw: string | undefined) {
@@ -60,7 +61,15 @@ export async function listIssuesByIds(ctx: ServerContext, actor: Actor, raw: str
   if (ids.length === 0) throw new BadRequestError('Issues are required');
   const rows = await loadIssueRows(
     ctx.db,
-    and(inArray(issues.id, ids), eq(issues.projectId, actor.project!.id), isNull(issues.deletedAt), visibleIssues(actor)),
+    and(
+      inArray(issues.id, ids),
+      eq(issues.projectId, actor.project!.id),
+      isNull(issues.deletedAt),
+      isNull(issues.archivedAt),
+      eq(issues.isDraft, false),
+      sql`not exists (select 1 from states s where s.id = ${issues.stateId} and s.is_triage)`,
+      visibleIssues(actor),
+    ),
     [sql`${issues.createdAt} desc`],
   );
   return rows.map(presentIssue);

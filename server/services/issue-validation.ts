@@ -1,6 +1,7 @@
 // Checks that the ids an issue write refers to (state, parent, estimate point, labels, assignees)
-// belong to the issue's project, each with the reference's 400 message (§1.5).
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+// belong to the issue's project, each with the reference's 400 message (§1.5); label and assignee
+// lists are filtered instead, as the reference does.
+import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { estimatePoints, labels, projectMembers, states, type Project, type State } from '../../db/schema/index';
 import { Role } from '../../shared/roles';
@@ -64,8 +65,11 @@ export async function requireEstimatePoint(tx: Db, projectId: string, pointId: s
   if (!point) throw new BadRequestError('Estimate point is not valid please pass a valid estimate_point');
 }
 
-/** @throws BadRequestError when a label is neither the project's nor a workspace-wide label of its workspace. */
-export async function requireLabels(tx: Db, project: Project, labelIds: string[]): Promise<string[]> {
+/**
+ * The labels of `labelIds` an issue of the project may carry (the project's own and its workspace's
+ * project-less labels); others are dropped silently, as reference §1.5 prescribes.
+ */
+export async function filterLabels(tx: Db, project: Project, labelIds: string[]): Promise<string[]> {
   const ids = [...new Set(labelIds)];
   if (ids.length === 0) return [];
   const rows = await tx
@@ -79,24 +83,23 @@ export async function requireLabels(tx: Db, project: Project, labelIds: string[]
         or(eq(labels.projectId, project.id), isNull(labels.projectId)),
       ),
     );
-  if (rows.length !== ids.length) throw new BadRequestError('Labels are not valid please pass valid label_ids');
-  return ids;
+  const valid = new Set(rows.map((row) => row.id));
+  return ids.filter((id) => valid.has(id));
 }
 
 /**
- * Checks assignees: active project members with role Member or above.
- * @throws BadRequestError for a non-member or a guest (guests cannot be assigned).
+ * The users of `userIds` who may be assigned: active project members with role Member or above.
+ * Guests, non-members and unknown ids are dropped silently (reference §1.5: guests cannot be assigned).
  */
-export async function requireAssignees(tx: Db, projectId: string, userIds: string[]): Promise<string[]> {
+export async function filterAssignees(tx: Db, projectId: string, userIds: string[]): Promise<string[]> {
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return [];
   const rows = await tx
-    .select({ id: projectMembers.memberId, role: projectMembers.role })
+    .select({ id: projectMembers.memberId })
     .from(projectMembers)
-    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.isActive, true), inArray(projectMembers.memberId, ids)));
-  if (rows.length !== ids.length) throw new BadRequestError('Assignees are not valid please pass project members');
-  if (rows.some((row) => row.role < Role.MEMBER)) throw new BadRequestError('Guests cannot be assigned to issues');
-  return ids;
+    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.isActive, true), gte(projectMembers.role, Role.MEMBER), inArray(projectMembers.memberId, ids)));
+  const valid = new Set(rows.map((row) => row.id));
+  return ids.filter((id) => valid.has(id));
 }
 
 /** The project's default assignee when they are still an active Member or above, else null. */

@@ -76,8 +76,8 @@ export async function insertIssue(tx: Db, project: Project, body: CreateIssueBod
   const state = body.state_id ? await check.requireProjectState(tx, project.id, body.state_id) : await check.defaultProjectState(tx, project);
   if (body.parent_id) await check.requireValidParent(tx, project.id, null, body.parent_id);
   if (body.estimate_point) await check.requireEstimatePoint(tx, project.id, body.estimate_point);
-  const labelIds = await check.requireLabels(tx, project, body.label_ids ?? []);
-  let assigneeIds = await check.requireAssignees(tx, project.id, body.assignee_ids ?? []);
+  const labelIds = await check.filterLabels(tx, project, body.label_ids ?? []);
+  let assigneeIds = await check.filterAssignees(tx, project.id, body.assignee_ids ?? []);
   if (assigneeIds.length === 0) {
     const fallback = await check.defaultAssignee(tx, project);
     if (fallback) assigneeIds = [fallback];
@@ -119,7 +119,8 @@ export async function insertIssue(tx: Db, project: Project, body: CreateIssueBod
 
 /**
  * POST `issues/`: creates an issue in the caller's project.
- * @throws ForbiddenError below Member; BadRequestError for ids outside the project or a guest assignee.
+ * @throws ForbiddenError below Member; BadRequestError for a state, parent or estimate point outside the project.
+ * Labels and assignees outside the project (and guest assignees) are dropped silently.
  */
 export async function createIssue(ctx: ServerContext, actor: Actor, body: CreateIssueBody, options: WriteOptions): Promise<IssueListRow> {
   if (!canCreateIssue(actor.projectRole)) throw new ForbiddenError();
@@ -171,8 +172,8 @@ export async function applyIssueUpdate(tx: Db, project: Project, current: IssueL
     if (body.estimate_point) await check.requireEstimatePoint(tx, project.id, body.estimate_point);
     patch.estimatePointId = after.estimatePointId = body.estimate_point;
   }
-  if (body.label_ids !== undefined) after.labelIds = await check.requireLabels(tx, project, body.label_ids);
-  if (body.assignee_ids !== undefined) after.assigneeIds = await check.requireAssignees(tx, project.id, body.assignee_ids);
+  if (body.label_ids !== undefined) after.labelIds = await check.filterLabels(tx, project, body.label_ids);
+  if (body.assignee_ids !== undefined) after.assigneeIds = await check.filterAssignees(tx, project.id, body.assignee_ids);
 
   await tx.update(issues).set({ ...patch, version: sql`${issues.version} + 1`, updatedAt: new Date(), updatedBy: actorId }).where(eq(issues.id, current.id));
   await replaceSet(tx, 'assignees', current, current.assigneeIds, after.assigneeIds, actorId);

@@ -81,6 +81,8 @@ describe('work items in Chromium', () => {
     alicePage = await firstPage(aliceContext);
     bobPage = await firstPage(bobContext);
     errors = trackPageErrors(alicePage);
+    alicePage.on('console', (message) => { if (['error', 'warning'].includes(message.type())) console.log('[alice console]', message.type(), message.text().slice(0, 300)); });
+    alicePage.on('pageerror', (error) => console.log('[alice pageerror]', error.message.slice(0, 300)));
     await signUp(alicePage, alice);
     await signUp(bobPage, bob);
     expect((await api(alicePage, 'POST', '/api/workspaces/', { name: 'Work Team', slug })).status).toBe(201);
@@ -106,6 +108,7 @@ describe('work items in Chromium', () => {
     await byTestId(page, 'list-layout').waitFor();
     await byTestId(page, 'sidebar-project-AL').waitFor();
 
+    await screenshot(page, 'debug-before-quick-add');
     for (const name of ['Design the rocket', 'Build the pad', 'Fuel the tanks']) {
       const opened = await byTestId(page, 'quick-add-input').count();
       if (!opened) await byTestId(page, 'quick-add').first().click();

@@ -73,7 +73,9 @@ export function IssueListView({ slug, source, peekId, onPeek, actions }: {
         {actions}
       </div>
       <BulkBar slug={slug} projectId={projectId} />
-      {paging.status === 'loading' && list.issues.length === 0 ? <Spinner /> : <Layout {...layoutProps} />}
+      {/* The layout stays mounted while loading, so an open quick add or menu is not lost. */}
+      {paging.status === 'loading' && list.issues.length === 0 && <Spinner />}
+      <Layout {...layoutProps} />
       {peekId && <IssuePeek slug={slug} issueId={peekId} onClose={() => onPeek(null)} />}
     </div>
   );
