@@ -2,8 +2,7 @@
 // project or the caller's projects, the guest rule (reference §0.2) and the base exclusions
 // (soft-deleted, archived, drafts, intake issues still pending or snoozed).
 import { sql, type SQL } from 'drizzle-orm';
-import { Role } from '../../shared/roles';
-import { effectiveProjectRole } from '../../shared/roles';
+import { Role, effectiveProjectRole } from '../../shared/roles';
 import { IntakeStatus } from '../../shared/issue-constants';
 import type { ListScope } from './list-issues';
 

@@ -48,7 +48,7 @@ describe('favorites', () => {
     const [cycle] = await server.database.db.insert(cycles).values({ projectId: project.id, workspaceId: workspace.id, name: 'Sprint 1' }).returning();
     const fav = await call(member, 'POST', `${base}/`, { entity_type: 'cycle', entity_identifier: cycle.id, project_id: project.id });
     expect(fav.json()).toMatchObject({ sequence: 75535, entity_data: { id: cycle.id, name: 'Sprint 1', project_id: project.id } });
-    const events = await server.database.db.select().from(changes).where(and(eq(changes.entity, 'favorite'), eq(changes.entityId, fav.json().id)));
+    const events = await server.database.db.select().from(changes).where(and(eq(changes.entity, 'favorite'), eq(changes.entityId, fav.json().id))).orderBy(changes.id);
     expect(events[0].audienceUserId).toBe(member.id);
     const list = (await call(member, 'GET', `${base}/?all=true`)).json() as Array<{ entity_type: string }>;
     expect(list.map((f) => f.entity_type)).toEqual(['cycle', 'project']);

@@ -72,7 +72,7 @@ describe('attachments on disk', () => {
     expect((await call('member', 'DELETE', `issues/${issue.id}/issue-attachments/${attachment.id}/`)).statusCode).toBe(204);
     expect((await call('member', 'GET', `issues/${issue.id}/issue-attachments/`)).json()).toEqual([]);
     expect((await call('admin', 'GET', `issues/${issue.id}/issue-attachments/${attachment.id}/download/`)).statusCode).toBe(404);
-    const events = await server.database.db.select().from(changes).where(and(eq(changes.entity, 'issue_attachment'), eq(changes.entityId, attachment.id)));
+    const events = await server.database.db.select().from(changes).where(and(eq(changes.entity, 'issue_attachment'), eq(changes.entityId, attachment.id))).orderBy(changes.id);
     expect(events.map((event) => event.op)).toEqual(['create', 'delete']);
   });
 

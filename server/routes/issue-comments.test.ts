@@ -58,7 +58,7 @@ describe('comments', () => {
     expect((await call('admin', 'DELETE', `issues/${issue.id}/comments/${second.id}/`)).statusCode).toBe(204);
     expect((await call('member', 'DELETE', `issues/${issue.id}/comments/${first.id}/`)).statusCode).toBe(204);
     expect((await call('member', 'GET', `issues/${issue.id}/comments/`)).json()).toEqual([]);
-    const events = await server.database.db.select().from(changes).where(and(eq(changes.entity, 'comment'), eq(changes.entityId, first.id)));
+    const events = await server.database.db.select().from(changes).where(and(eq(changes.entity, 'comment'), eq(changes.entityId, first.id))).orderBy(changes.id);
     expect(events.map((event) => event.op)).toEqual(['create', 'update', 'update', 'delete']);
   });
 
@@ -119,7 +119,7 @@ describe('reactions', () => {
     expect((await call('member', 'GET', `comments/${comment.id}/reactions/`)).json()).toEqual([]);
     expect((await call('guest', 'POST', `comments/${comment.id}/reactions/`, { reaction: 'x' })).statusCode).toBe(403);
     expect((await call('outsider', 'GET', `comments/${comment.id}/reactions/`)).statusCode).toBe(403);
-    const events = await server.database.db.select().from(changes).where(eq(changes.entity, 'comment_reaction')).orderBy(changes.id);
+    const events = await server.database.db.select().from(changes).where(eq(changes.entity, 'comment_reaction')).orderBy(changes.id).orderBy(changes.id);
     expect(events.map((event) => event.op)).toEqual(['create', 'delete']);
   });
 });

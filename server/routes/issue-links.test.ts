@@ -55,7 +55,7 @@ describe('links', () => {
     expect((await call('member', 'DELETE', `issues/${issue.id}/issue-links/${link.id}/`)).statusCode).toBe(204);
     expect((await call('member', 'GET', `issues/${issue.id}/issue-links/${link.id}/`)).statusCode).toBe(404);
     expect((await call('member', 'GET', `issues/${issue.id}/`)).json().link_count).toBe(0);
-    const events = await server.database.db.select().from(changes).where(and(eq(changes.entity, 'issue_link'), eq(changes.entityId, link.id)));
+    const events = await server.database.db.select().from(changes).where(and(eq(changes.entity, 'issue_link'), eq(changes.entityId, link.id))).orderBy(changes.id);
     expect(events.map((event) => event.op)).toEqual(['create', 'update', 'delete']);
   });
 });
@@ -91,7 +91,7 @@ describe('relations', () => {
     expect((await call('member', 'GET', `issues/${a.id}/issue-relation/`)).json().blocking).toEqual([]);
     const expanded = (await call('member', 'GET', `issues/${a.id}/?expand=issue_relation`)).json();
     expect(expanded.issue_relation.map((item: { id: string }) => item.id)).toEqual([c.id]);
-    const events = await server.database.db.select().from(changes).where(eq(changes.entity, 'issue_relation'));
+    const events = await server.database.db.select().from(changes).where(eq(changes.entity, 'issue_relation')).orderBy(changes.id).orderBy(changes.id);
     expect(events.map((event) => event.op)).toEqual(['create', 'create', 'delete']);
   });
 });

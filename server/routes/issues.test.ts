@@ -41,7 +41,7 @@ describe('POST issues/', () => {
     expect(issue.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     const [activity] = await server.database.db.select().from(issueActivities).where(eq(issueActivities.issueId, issue.id));
     expect(activity).toMatchObject({ verb: 'created', field: null, actorId: world.member.id });
-    const events = await server.database.db.select().from(changes).where(and(eq(changes.entityId, issue.id), eq(changes.entity, 'issue')));
+    const events = await server.database.db.select().from(changes).where(and(eq(changes.entityId, issue.id), eq(changes.entity, 'issue'))).orderBy(changes.id);
     expect(events.map((event) => event.op)).toEqual(['create']);
     expect((events[0].data as { id: string }).id).toBe(issue.id);
   });
@@ -170,7 +170,7 @@ describe('PATCH issues/{id}/', () => {
     expect(fields).toEqual(['assignees:>max', 'assignees:ada>', 'labels:>b', 'labels:a>', 'name:An issue>Renamed', 'priority:none>high', 'state:Backlog>Done'].sort());
     const reopened = await call('member', 'PATCH', `issues/${issue.id}/`, { state_id: world.project.states.started });
     expect(reopened.json().completed_at).toBeNull();
-    const events = await server.database.db.select().from(changes).where(and(eq(changes.entityId, issue.id), eq(changes.op, 'update')));
+    const events = await server.database.db.select().from(changes).where(and(eq(changes.entityId, issue.id), eq(changes.op, 'update'))).orderBy(changes.id);
     expect(events.length).toBe(2);
   });
 
@@ -203,7 +203,7 @@ describe('DELETE issues/{id}/', () => {
     expect((await call('admin', 'GET', `issues/${issue.id}/`)).statusCode).toBe(404);
     const own = await createIssue('member');
     expect((await call('member', 'DELETE', `issues/${own.id}/`)).statusCode).toBe(204);
-    const [event] = await server.database.db.select().from(changes).where(and(eq(changes.entityId, own.id), eq(changes.op, 'delete')));
+    const [event] = await server.database.db.select().from(changes).where(and(eq(changes.entityId, own.id), eq(changes.op, 'delete'))).orderBy(changes.id);
     expect(event.data).toEqual({ id: own.id });
     const [activity] = await server.database.db.select().from(issueActivities).where(and(eq(issueActivities.issueId, own.id), eq(issueActivities.verb, 'deleted')));
     expect(activity.field).toBe('issue');

@@ -54,7 +54,7 @@ describe('create, read, list', () => {
     const detail = await call(member, 'GET', `/pages/${page.id}/`);
     expect(detail.statusCode).toBe(200);
     expect(detail.json()).toMatchObject({ id: page.id, issue_ids: [], project_ids: [project.id], workspace: workspace.id });
-    const [change] = await server.database.db.select().from(changes).where(and(eq(changes.entityId, page.id), eq(changes.op, 'create')));
+    const [change] = await server.database.db.select().from(changes).where(and(eq(changes.entityId, page.id), eq(changes.op, 'create'))).orderBy(changes.id);
     expect(change).toMatchObject({ entity: 'page', audienceUserId: member.id });
   });
 

@@ -46,7 +46,7 @@ describe('projects', () => {
     expect(sequence.lastSequence).toBe(0);
     const identifiers = await server.database.db.select().from(projectIdentifiers).where(eq(projectIdentifiers.projectId, project.id));
     expect(identifiers.map((row) => row.name)).toEqual(['ALP']);
-    const events = await server.database.db.select().from(changes).where(eq(changes.projectId, project.id));
+    const events = await server.database.db.select().from(changes).where(eq(changes.projectId, project.id)).orderBy(changes.id);
     expect(events.map((event) => event.entity).sort()).toEqual(['member', 'member', 'project', 'state', 'state', 'state', 'state', 'state']);
     const second = await call(owner, 'POST', `${base}/`, { name: 'Beta', identifier: 'BETA' });
     expect(second.json().sort_order).toBe(65535 - 10000);

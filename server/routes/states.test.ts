@@ -69,7 +69,7 @@ describe('states', () => {
     expect((await call(guest, 'PATCH', `${base}/${id}/`, { name: 'G' })).statusCode).toBe(403);
     const dup = await call(member, 'PATCH', `${base}/${id}/`, { name: 'Todo' });
     expect(dup.json()).toEqual({ name: ['The state name is already taken'] });
-    const events = await server.database.db.select().from(changes).where(eq(changes.entityId, id));
+    const events = await server.database.db.select().from(changes).where(eq(changes.entityId, id)).orderBy(changes.id);
     expect(events.at(-1)).toMatchObject({ entity: 'state', op: 'update' });
   });
 

@@ -61,7 +61,7 @@ describe('workspace members', () => {
     expect(response.json()).toMatchObject({ id, role: 5, member: { id: user.id } });
     const [projectRow] = await server.database.db.select().from(projectMembers).where(eq(projectMembers.memberId, user.id));
     expect(projectRow.role).toBe(5);
-    const events = await server.database.db.select().from(changes).where(eq(changes.entityId, id));
+    const events = await server.database.db.select().from(changes).where(eq(changes.entityId, id)).orderBy(changes.id);
     expect(events.at(-1)).toMatchObject({ entity: 'member', op: 'update', projectId: null });
 
     const own = await membershipId(world.workspace, world.admin);

@@ -26,7 +26,7 @@ describe('workspaces', () => {
     expect(body).toMatchObject({ name: 'Acme Corp', slug: 'acme-corp', total_members: 1, role: 20, organization_size: '2-10' });
     expect(body.owner.id).toBe(creator.id);
     expect(body.created_at).toMatch(/Z$/);
-    const events = await server.database.db.select().from(changes).where(eq(changes.workspaceId, body.id));
+    const events = await server.database.db.select().from(changes).where(eq(changes.workspaceId, body.id)).orderBy(changes.id);
     expect(events.map((event) => event.entity).sort()).toEqual(['member', 'workspace']);
 
     const mine = await server.inject({ method: 'GET', url: '/api/users/me/workspaces/', headers: creator.headers });

@@ -75,7 +75,8 @@ describe('reconnect with since', () => {
     for (let i = 0; i < 30; i++) ids.push(await writeChange(server, { workspaceId: workspace.id, projectId: project.id, entity: 'label', data: { i } }));
     const client = await subscribe(admin, 0);
     const concurrent = await Promise.all([0, 1, 2].map(() => writeChange(server, { workspaceId: workspace.id, projectId: project.id, entity: 'label', data: {} })));
-    await client.waitFor((msg) => msg.type === 'change' && msg.data.id === concurrent[2]);
+    // The three writers commit in any order: wait for each of them, not just the last one started.
+    for (const id of concurrent) await client.waitFor((msg) => msg.type === 'change' && msg.data.id === id);
     await client.waitFor((msg) => msg.type === 'ready');
     const labelIds = client.changes().filter((change) => change.entity === 'label').map((change) => change.data.id);
     expect(new Set(labelIds).size).toBe(labelIds.length);
