@@ -9,6 +9,7 @@ declare module 'autocannon' {
     latency: Histogram;
     requests: Histogram;
     errors: number;
+    timeouts?: number;
     non2xx: number;
   }
   interface Options {

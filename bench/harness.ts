@@ -102,7 +102,8 @@ export async function load(options: { url: string; connections: number; seconds:
     headers: { ...(options.headers ?? {}), ...(options.body ? { 'content-type': 'application/json' } : {}) },
     body: options.body,
   });
-  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, errors: result.errors, non2xx: result.non2xx };
+  // Timeouts count as errors: a run in which no request completed must not read as 0 ms.
+  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, errors: result.errors + (result.timeouts ?? 0), non2xx: result.non2xx };
 }
 
 /** Median of numbers. */

@@ -99,6 +99,10 @@ export async function run(options: BenchOptions): Promise<{ title: string; markd
       const result = await load({ url: `${base}?${scenario.query}`, connections: CONNECTIONS, seconds, headers });
       const sqlMs = await sqlTime(big.database, big.seed, scenario.query);
       p50ByScenario[scenario.key] = result.p50;
+      if (result.rps === 0) {
+        rows.push(`| ${scenario.label} | no response completed in ${seconds} s | — | 0 | ${ms(sqlMs)} | — | ${result.errors} |`);
+        continue;
+      }
       rows.push(
         `| ${scenario.label} | ${ms(result.p50)} | ${ms(result.p99)} | ${result.rps.toFixed(0)} | ${ms(sqlMs)} | ${(result.p50 / sqlMs).toFixed(2)}× | ${result.non2xx + result.errors} |`,
       );

@@ -1,6 +1,6 @@
 // One page's live document: a Y.Doc bound to /collab through a Hocuspocus provider (session cookie
 // auth). Tracks connection, sync, read-only scope and who else is here. Edits made while offline stay
-// in the Y.Doc and merge when the provider reconnects.
+// in the Y.Doc and merge when the provider reconnects (the browser's offline/online events drive it).
 import { useEffect, useState } from 'react';
 import * as Y from 'yjs';
 import { HocuspocusProvider, WebSocketStatus } from '@hocuspocus/provider';
@@ -61,8 +61,10 @@ export function usePageCollab(pageId: string, user: { id: string; name: string }
     provider.on('synced', () => update({ synced: true, title: readTitle() }));
     provider.on('authenticated', ({ scope }: { scope: string }) => update({ readOnly: scope === 'readonly', refused: false }));
     provider.on('authenticationFailed', () => update({ refused: true }));
+    let deleted = false;
     provider.on('close', ({ event }: { event: { code: number } }) => {
       if (event.code === CollabCloseCode.PAGE_DELETED) {
+        deleted = true;
         update({ deleted: true });
         provider.disconnect();
       }
@@ -74,10 +76,21 @@ export function usePageCollab(pageId: string, user: { id: string; name: string }
           .map((entry) => ({ clientId: entry.clientId, name: entry.user!.name, color: entry.user!.color })),
       });
     });
-    const handleOffline = () => update({ online: false });
+    // A browser that goes offline may keep a half-dead socket open for a long time: drop it at once
+    // (edits keep landing in the Y.Doc) and reconnect as soon as the network is back; the sync
+    // handshake then exchanges whatever each side missed.
+    const handleOffline = () => {
+      update({ online: false });
+      provider.disconnect();
+    };
+    const handleOnline = () => {
+      if (!deleted) void provider.connect();
+    };
     window.addEventListener('offline', handleOffline);
+    window.addEventListener('online', handleOnline);
     return () => {
       window.removeEventListener('offline', handleOffline);
+      window.removeEventListener('online', handleOnline);
       provider.destroy();
       doc.destroy();
     };

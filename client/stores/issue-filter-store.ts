@@ -106,6 +106,7 @@ export function mergeSavedSettings(source: ListSource, saved: UserProperties | n
 /** Loads a list's saved settings (project: `GET …/user-properties/`; others: localStorage). */
 export async function loadListSettings(slug: string, source: ListSource): Promise<ListSettings> {
   const key = listKey(source);
+  const before = useIssueFilterStore.getState().lists[key];
   let saved: UserProperties | null = null;
   if (source.kind === 'project') {
     saved = await http.get<UserProperties>(`${projectPath(slug, source.projectId)}/user-properties/`).catch(() => readLocal<UserProperties>(storageKey(slug, key)));
@@ -114,7 +115,14 @@ export async function loadListSettings(slug: string, source: ListSource): Promis
   }
   const next = mergeSavedSettings(source, saved);
   next.kanbanFilters = readLocal<KanbanFilters>(storageKey(slug, `${key}:kanban`)) ?? next.kanbanFilters;
-  next.fetchToken = getListSettings(source).fetchToken;
+  const current = useIssueFilterStore.getState().lists[key];
+  // The user changed something while the saved settings were on their way: theirs wins.
+  if (current && current !== before) {
+    const kept = { ...current, loaded: true };
+    setList(source, kept);
+    return kept;
+  }
+  next.fetchToken = current?.fetchToken ?? 0;
   setList(source, next);
   return next;
 }

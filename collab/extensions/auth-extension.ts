@@ -8,7 +8,7 @@ import { projectMembers, projects, workspaceMembers } from '../../db/schema/inde
 import { canEditPageContent, canReadPage } from '../../shared/policies/page';
 import { isUuid } from '../../shared/schemas/common';
 import { pagePolicyRow } from '../../server/policies/page';
-import { findPage } from '../../server/services/page-read';
+import { findPageAccess } from '../../server/services/page-read';
 import { identify } from '../identity';
 
 /** What every connection carries after authentication (hook `context`). */
@@ -27,9 +27,9 @@ export class AuthExtension implements Extension {
   async onAuthenticate({ documentName, requestHeaders, token, connectionConfig }: onAuthenticatePayload): Promise<CollabContext> {
     // Security: reject here, not by throwing from onLoadDocument (hocuspocus #1156 leaks a Y.Doc per refusal).
     if (!isUuid(documentName)) throw new Error('unknown page');
-    const identity = await identify(this.db, requestHeaders.get('cookie'), token);
+    // Two independent reads in parallel: opening a page should cost as few round trips as possible.
+    const [identity, page] = await Promise.all([identify(this.db, requestHeaders.get('cookie'), token), findPageAccess(this.db, documentName)]);
     if (!identity) throw new Error('not authenticated');
-    const page = await findPage(this.db, documentName);
     if (!page || !page.projectId) throw new Error('unknown page');
     if (identity.apiKeyWorkspaceId && identity.apiKeyWorkspaceId !== page.workspaceId) throw new Error('forbidden');
     const membership = await loadMembership(this.db, identity.userId, page.projectId);

@@ -13,7 +13,7 @@ import type {
 import { isTransactionOrigin } from '@hocuspocus/server';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../shared/schemas/common';
-import { appendPageUpdates, loadStoredState, storePageSnapshot } from '../../server/services/page-storage';
+import { appendPageUpdates, loadStoredStateInto, storePageSnapshot } from '../../server/services/page-storage';
 import type { CollabContext } from './auth-extension';
 
 /** Longest time an accepted update waits before it is written to page_updates. */
@@ -36,9 +36,9 @@ export class PersistenceExtension implements Extension {
 
   constructor(private readonly db: Db) {}
 
-  async onLoadDocument({ documentName }: onLoadDocumentPayload): Promise<Uint8Array | undefined> {
-    if (!isUuid(documentName)) return undefined;
-    return (await loadStoredState(this.db, documentName)) ?? undefined;
+  async onLoadDocument({ documentName, document }: onLoadDocumentPayload): Promise<void> {
+    // Straight into the live document: a 1 MB page is decoded once, not decoded, re-encoded and decoded again.
+    if (isUuid(documentName)) await loadStoredStateInto(this.db, documentName, document);
   }
 
   async onChange({ documentName, update, transactionOrigin }: onChangePayload): Promise<void> {

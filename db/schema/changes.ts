@@ -12,6 +12,11 @@ export const changes = pgTable(
     projectId: uuid(),
     /** Set for per-user rows (notifications, favorites): only that user receives the event. */
     audienceUserId: uuid(),
+    /**
+     * Server-only, never sent: the issues an issue child (comment, reaction, link, attachment,
+     * relation) hangs off, so the restricted-guest filter can decide its deletes (`data` is `{id}`).
+     */
+    issueIds: uuid().array(),
     entity: text().notNull(),
     entityId: uuid().notNull(),
     op: text().notNull(),

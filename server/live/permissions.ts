@@ -20,7 +20,20 @@ interface ProjectAccess {
 }
 
 /** Entities that hang off one issue; a restricted guest sees them only for issues they created. */
-const ISSUE_CHILDREN = new Set(['comment', 'issue_reaction', 'issue_link', 'issue_attachment', 'issue_relation', 'inbox_issue', 'issue_subscriber']);
+const ISSUE_CHILDREN = new Set([
+  'comment',
+  'comment_reaction',
+  'issue_reaction',
+  'issue_link',
+  'issue_attachment',
+  'issue_relation',
+  'inbox_issue',
+  'issue_subscriber',
+]);
+
+/** How much of a project a user sees: nothing, a restricted guest's own issues, or everything. */
+export const AccessLevel = { NONE: 0, RESTRICTED: 1, FULL: 2 } as const;
+export type AccessLevel = (typeof AccessLevel)[keyof typeof AccessLevel];
 
 type Data = Record<string, unknown>;
 
@@ -66,10 +79,28 @@ export class Visibility {
     }
   }
 
-  /** True when this change is about the user's own membership and may change what they see. */
-  affectsAccess(change: Change): boolean {
-    const data = (change.data ?? {}) as Data;
-    return change.entity === 'project' || (change.entity === 'member' && this.isMe(change, data, this.membershipIdFor(change)));
+  /**
+   * The project whose access this change may alter for this user (their own project membership, or
+   * a project they belong to: guest setting, deletion), or null.
+   */
+  accessProjectOf(change: Change): string | null {
+    if (change.entity === 'project') {
+      const access = this.projects.get(change.entityId);
+      const data = (change.data ?? {}) as Data;
+      const guestSetting = data.guest_view_all_features;
+      const altered = change.op === 'delete' || Boolean(data.deleted_at) || (typeof guestSetting === 'boolean' && guestSetting !== access?.guestViewAll);
+      return access && altered ? change.entityId : null;
+    }
+    if (change.entity !== 'member' || !change.projectId) return null;
+    return this.isMe(change, (change.data ?? {}) as Data, this.membershipIdFor(change)) ? change.projectId : null;
+  }
+
+  /** How much of a project this user currently sees. */
+  accessLevel(projectId: string): AccessLevel {
+    const access = this.projects.get(projectId);
+    if (!access) return AccessLevel.NONE;
+    const restricted = effectiveProjectRole(access.role, this.workspaceRole) === Role.GUEST && !access.guestViewAll;
+    return restricted ? AccessLevel.RESTRICTED : AccessLevel.FULL;
   }
 
   private decideMember(change: Change, data: Data): Verdict {
@@ -117,8 +148,10 @@ export class Visibility {
         return this.ownIssues.get(change.projectId!)?.has(change.entityId) || data.created_by === this.userId ? 'send' : 'hide';
       default:
         if (restricted && ISSUE_CHILDREN.has(change.entity)) {
-          const issueId = issueIdOf(data);
-          return issueId && this.ownIssues.get(change.projectId!)?.has(issueId) ? 'send' : 'hide';
+          // Deletes carry only `{id}`: the parent issues come from the change row's server-only column.
+          const own = this.ownIssues.get(change.projectId!);
+          const parents = change.issueIds?.length ? change.issueIds : [issueIdOf(data)];
+          return parents.some((issueId) => issueId && own?.has(issueId)) ? 'send' : 'hide';
         }
         return 'send';
     }

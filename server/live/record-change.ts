@@ -24,6 +24,11 @@ export interface ChangeInput {
   version: number;
   /** The entity as the REST API returns it; `{ id }` for deletes. */
   data: unknown;
+  /**
+   * For issue children (comments, reactions, links, attachments, relations): the issue(s) they
+   * belong to. Server-only (never on the wire): the restricted-guest filter needs it for deletes.
+   */
+  issueIds?: string[] | null;
 }
 
 export interface WriteOptions {
@@ -110,6 +115,7 @@ async function flushChanges(tx: Db, buffer: Buffer) {
         workspaceId: row.workspaceId,
         projectId: row.projectId ?? null,
         audienceUserId: row.audienceUserId ?? null,
+        issueIds: row.issueIds?.length ? row.issueIds : null,
         entity: row.entity,
         entityId: row.entityId,
         op: row.op,

@@ -2,12 +2,15 @@
 // `since` → `ready` → live changes, `ping {cursor}` heartbeats, `reset` when `since` is older than
 // the retained log. Back-pressure: a socket whose unsent bytes pass the bound is closed with 4008
 // and the client reconnects with its last id, so one slow reader never holds the others back.
+// Membership (DESIGN "Fan-out"): a change to the user's own project access is applied in memory,
+// then the socket holds its later events until its visibility is reloaded from the database, so
+// no later event is judged on a half-known state; a gain of access is followed by `reset`.
 import type { WebSocket } from 'ws';
 import { and, eq, isNull } from 'drizzle-orm';
 import { workspaces } from '../../db/schema/index';
 import { LiveCloseCode, parseClientMessage, type SubscribeMessage } from '../../shared/live-protocol';
 import { ChangeFrames, type Subscriber } from './hub';
-import { loadVisibility, type Visibility } from './permissions';
+import { loadVisibility, type AccessLevel, type Visibility } from './permissions';
 import { readChanges, type Change } from './record-change';
 import { isBeyondRetention } from './retention';
 import type { LiveEngine } from './engine';
@@ -27,15 +30,15 @@ class Subscription implements Subscriber {
   cursor: number;
   live = false;
   buffer: ChangeFrames[] = [];
-  /** Access-changing events applied while a reload of the visibility was in flight. */
-  replayOnReload: Change[] | null = null;
+  /** Set while the visibility is being reloaded: events (and `ready`) wait here, in order. */
+  held: Array<ChangeFrames | (() => void)> | null = null;
 
   constructor(
     private readonly connection: LiveConnection,
     readonly workspaceId: string,
     readonly workspaceSlug: string,
     public visibility: Visibility,
-    since: number,
+    readonly since: number,
   ) {
     this.cursor = since;
   }
@@ -69,17 +72,29 @@ export class LiveConnection {
 
   /** Sends one change if this socket may see it, and updates the socket's visibility from it. */
   deliver(subscription: Subscription, frames: ChangeFrames): void {
+    if (this.closed) return;
+    if (subscription.held) {
+      subscription.held.push(frames);
+      return;
+    }
     const change = frames.change;
-    if (change.id <= subscription.cursor || this.closed) return;
+    if (change.id <= subscription.cursor) return;
     subscription.cursor = change.id;
     const visibility = subscription.visibility;
     const verdict = visibility.decide(change);
     if (verdict === 'revoke') return this.close(LiveCloseCode.FORBIDDEN, 'access revoked');
-    const affectsAccess = visibility.affectsAccess(change);
+    const projectId = visibility.accessProjectOf(change);
+    const before = projectId ? visibility.accessLevel(projectId) : null;
     visibility.apply(change);
-    if (affectsAccess) this.reloadVisibility(subscription, change);
     if (verdict === 'send') this.send(frames.text());
     else if (verdict === 'send-as-delete') this.send(frames.text(true));
+    if (projectId && before !== null) this.reloadVisibility(subscription, change, projectId, before);
+  }
+
+  /** Runs `action` after every event held so far (at once when nothing is held). */
+  private afterHeld(subscription: Subscription, action: () => void) {
+    if (subscription.held) subscription.held.push(action);
+    else action();
   }
 
   close(code: number, reason: string): void {
@@ -131,8 +146,10 @@ export class LiveConnection {
     subscription.live = true;
     for (const frames of subscription.buffer) this.deliver(subscription, frames);
     subscription.buffer = [];
-    subscription.cursor = Math.max(subscription.cursor, head);
-    this.send(JSON.stringify({ type: 'ready', workspace: workspace.slug, head: subscription.cursor }));
+    this.afterHeld(subscription, () => {
+      subscription.cursor = Math.max(subscription.cursor, head);
+      this.send(JSON.stringify({ type: 'ready', workspace: workspace.slug, head: subscription.cursor }));
+    });
   }
 
   private async replay(subscription: Subscription, head: number) {
@@ -156,27 +173,34 @@ export class LiveConnection {
   }
 
   /**
-   * After a membership or project change about this user, reloads the visibility from the
-   * database (e.g. a project's guest setting that the event did not carry). Removals were already
-   * applied in memory; events applied while the reload runs are applied again on its result.
+   * After a change to this user's access to a project, reloads the visibility from the database
+   * (role, the project's guest setting, a guest's own issues — what the event did not carry) before
+   * any later event of this socket is judged. Removals were already applied in memory, so they
+   * take effect at once. When the user now sees more of the project than before, the client is
+   * sent `reset`: it lacks that project's earlier data and reloads (API.md "Live stream").
    */
-  private reloadVisibility(subscription: Subscription, change: Change) {
-    if (subscription.replayOnReload) {
-      subscription.replayOnReload.push(change);
-      return;
-    }
-    subscription.replayOnReload = [];
+  private reloadVisibility(subscription: Subscription, change: Change, projectId: string, before: AccessLevel) {
+    subscription.held = [];
+    // Replayed from `since` > 0, the state loaded at subscribe already has the project, so a
+    // membership create counts as a gain; from 0 the replay itself is the project's whole history.
+    const gainedByCreate = change.entity === 'member' && change.op === 'create' && subscription.since > 0;
+    const finish = (visibility: Visibility) => {
+      if (this.subscription !== subscription || this.closed) return;
+      subscription.visibility = visibility;
+      const after = visibility.accessLevel(projectId);
+      if (after > before || (gainedByCreate && after > 0)) this.send(JSON.stringify({ type: 'reset', reason: 'membership' }));
+      const held = subscription.held ?? [];
+      subscription.held = null;
+      for (const item of held) {
+        if (typeof item === 'function') this.afterHeld(subscription, item);
+        else this.deliver(subscription, item);
+      }
+    };
     loadVisibility(this.engine.db, this.auth.userId, subscription.workspaceId)
-      .then((fresh) => {
-        const pending = subscription.replayOnReload ?? [];
-        subscription.replayOnReload = null;
-        if (!fresh) return this.close(LiveCloseCode.FORBIDDEN, 'access revoked');
-        for (const later of pending) fresh.apply(later);
-        subscription.visibility = fresh;
-      })
+      .then((fresh) => (fresh ? finish(fresh) : this.close(LiveCloseCode.FORBIDDEN, 'access revoked')))
       .catch((error) => {
-        subscription.replayOnReload = null;
         this.engine.onError(error);
+        finish(subscription.visibility);
       });
   }
 

@@ -119,7 +119,7 @@ describe('reactions', () => {
     expect((await call('member', 'GET', `comments/${comment.id}/reactions/`)).json()).toEqual([]);
     expect((await call('guest', 'POST', `comments/${comment.id}/reactions/`, { reaction: 'x' })).statusCode).toBe(403);
     expect((await call('outsider', 'GET', `comments/${comment.id}/reactions/`)).statusCode).toBe(403);
-    const events = await server.database.db.select().from(changes).where(eq(changes.entity, 'comment_reaction')).orderBy(changes.id).orderBy(changes.id);
+    const events = await server.database.db.select().from(changes).where(eq(changes.entity, 'comment_reaction')).orderBy(changes.id);
     expect(events.map((event) => event.op)).toEqual(['create', 'delete']);
   });
 });

@@ -91,7 +91,7 @@ describe('relations', () => {
     expect((await call('member', 'GET', `issues/${a.id}/issue-relation/`)).json().blocking).toEqual([]);
     const expanded = (await call('member', 'GET', `issues/${a.id}/?expand=issue_relation`)).json();
     expect(expanded.issue_relation.map((item: { id: string }) => item.id)).toEqual([c.id]);
-    const events = await server.database.db.select().from(changes).where(eq(changes.entity, 'issue_relation')).orderBy(changes.id).orderBy(changes.id);
+    const events = await server.database.db.select().from(changes).where(eq(changes.entity, 'issue_relation')).orderBy(changes.id);
     expect(events.map((event) => event.op)).toEqual(['create', 'create', 'delete']);
   });
 });

@@ -108,7 +108,8 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/api/users/me/workspaces/:slug/projects/invitations/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    // Reference 5.1: WS{20,15} — workspace guests are added by a project admin, they cannot join.
+    config: { access: { scope: 'workspace', min: 'member' } },
     schema: { params: workspaceParams, body: joinProjectsBody },
     handler: async (request, reply) =>
       reply.code(201).send(await joinProjects(app.ctx, request.actor, request.body.project_ids, writeOptions(request))),

@@ -78,7 +78,7 @@ export async function createIssueAttachment(ctx: ServerContext, actor: Actor, is
       await writeActivities(tx, issue, actor.userId, [{ verb: 'created', field: 'attachment', newValue: key, comment: 'created an attachment', newIdentifier: row.id }]);
       await touchIssue(tx, issueId, issue.projectId, actor.userId);
       const wire = presentIssueAttachment(row, actor.workspace!.slug);
-      recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'issue_attachment', entityId: row.id, op: 'create', version: row.version, data: wire });
+      recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'issue_attachment', entityId: row.id, op: 'create', version: row.version, data: wire, issueIds: [row.issueId] });
       return wire;
     });
   } catch (error) {
@@ -105,7 +105,7 @@ export async function deleteIssueAttachment(ctx: ServerContext, actor: Actor, is
     await tx.update(issueAttachments).set({ deletedAt: new Date(), version: row.version + 1, updatedBy: actor.userId }).where(eq(issueAttachments.id, row.id));
     await writeActivities(tx, issue, actor.userId, [{ verb: 'deleted', field: 'attachment', oldValue: row.asset, comment: 'deleted the attachment', oldIdentifier: row.id }]);
     await touchIssue(tx, issueId, issue.projectId, actor.userId);
-    recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'issue_attachment', entityId: row.id, op: 'delete', version: row.version + 1, data: { id: row.id } });
+    recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'issue_attachment', entityId: row.id, op: 'delete', version: row.version + 1, data: { id: row.id }, issueIds: [row.issueId] });
   });
   await fileStorage(ctx.config).delete(row.asset).catch(() => undefined);
 }

@@ -112,7 +112,7 @@ export async function createComment(ctx: ServerContext, actor: Actor, issueId: s
     await writeActivities(tx, issue, actor.userId, [{ verb: 'created', field: 'comment', newValue: html, comment: 'created a comment', issueCommentId: row.id }]);
     await syncMentions(tx, issue, html, null, actor.userId);
     const [wire] = await presentComments(tx, actor, issue, [row]);
-    recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'comment', entityId: row.id, op: 'create', version: row.version, data: wire });
+    recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'comment', entityId: row.id, op: 'create', version: row.version, data: wire, issueIds: [row.issueId] });
     return wire;
   });
 }
@@ -143,7 +143,7 @@ export async function updateComment(ctx: ServerContext, actor: Actor, issueId: s
       await syncMentions(tx, issue, html, comment.commentHtml, actor.userId);
     }
     const [wire] = await presentComments(tx, actor, issue, [row]);
-    recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'comment', entityId: row.id, op: 'update', version: row.version, data: wire });
+    recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'comment', entityId: row.id, op: 'update', version: row.version, data: wire, issueIds: [row.issueId] });
     return wire;
   });
 }
@@ -157,6 +157,6 @@ export async function deleteComment(ctx: ServerContext, actor: Actor, issueId: s
     await tx.update(issueComments).set({ deletedAt: new Date(), version: comment.version + 1, updatedBy: actor.userId }).where(eq(issueComments.id, commentId));
     await writeActivities(tx, issue, actor.userId, [{ verb: 'deleted', field: 'comment', oldValue: comment.commentHtml, comment: 'deleted the comment', issueCommentId: commentId }]);
     await syncCommentMentions(tx, issue, actor.userId);
-    recordChange(tx, { workspaceId: comment.workspaceId, projectId: comment.projectId, entity: 'comment', entityId: comment.id, op: 'delete', version: comment.version + 1, data: { id: comment.id } });
+    recordChange(tx, { workspaceId: comment.workspaceId, projectId: comment.projectId, entity: 'comment', entityId: comment.id, op: 'delete', version: comment.version + 1, data: { id: comment.id }, issueIds: [comment.issueId] });
   });
 }

@@ -67,7 +67,7 @@ export async function getIssueLink(ctx: ServerContext, actor: Actor, issueId: st
 }
 
 function recordLink(tx: Db, row: IssueLink, op: 'create' | 'update', wire: unknown) {
-  recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'issue_link', entityId: row.id, op, version: row.version, data: wire });
+  recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'issue_link', entityId: row.id, op, version: row.version, data: wire, issueIds: [row.issueId] });
 }
 
 /** Adds a link. @throws BadRequestError for a bad or duplicate URL; ForbiddenError below Member. */
@@ -125,7 +125,7 @@ export async function deleteIssueLink(ctx: ServerContext, actor: Actor, issueId:
     await tx.update(issueLinks).set({ deletedAt: new Date(), version: link.version + 1, updatedBy: actor.userId }).where(eq(issueLinks.id, linkId));
     await writeActivities(tx, issue, actor.userId, [{ verb: 'deleted', field: 'link', oldValue: link.url, comment: 'deleted the link', oldIdentifier: link.id }]);
     await touchIssue(tx, issueId, issue.projectId, actor.userId);
-    recordChange(tx, { workspaceId: link.workspaceId, projectId: link.projectId, entity: 'issue_link', entityId: link.id, op: 'delete', version: link.version + 1, data: { id: link.id } });
+    recordChange(tx, { workspaceId: link.workspaceId, projectId: link.projectId, entity: 'issue_link', entityId: link.id, op: 'delete', version: link.version + 1, data: { id: link.id }, issueIds: [link.issueId] });
   });
 }
 

@@ -41,7 +41,7 @@ export async function addIssueReaction(ctx: ServerContext, actor: Actor, issueId
     await writeActivities(tx, issue, actor.userId, [{ verb: 'created', field: 'reaction', newValue: reaction, comment: 'added the reaction', newIdentifier: row.id }]);
     const users = await loadUserLites(tx, [actor.userId]);
     const wire = presentIssueReaction(row, users.get(actor.userId) ?? null);
-    recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'issue_reaction', entityId: row.id, op: 'create', version: row.version, data: wire });
+    recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'issue_reaction', entityId: row.id, op: 'create', version: row.version, data: wire, issueIds: [row.issueId] });
     return wire;
   });
 }
@@ -57,7 +57,7 @@ export async function removeIssueReaction(ctx: ServerContext, actor: Actor, issu
       .returning();
     if (!row) throw new NotFoundError();
     await writeActivities(tx, issue, actor.userId, [{ verb: 'deleted', field: 'reaction', oldValue: reaction, comment: 'removed the reaction', oldIdentifier: row.id }]);
-    recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'issue_reaction', entityId: row.id, op: 'delete', version: row.version + 1, data: { id: row.id } });
+    recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'issue_reaction', entityId: row.id, op: 'delete', version: row.version + 1, data: { id: row.id }, issueIds: [row.issueId] });
   });
 }
 
@@ -109,7 +109,7 @@ export async function addCommentReaction(ctx: ServerContext, actor: Actor, comme
     await writeActivities(tx, issue, actor.userId, [{ verb: 'created', field: 'reaction', newValue: reaction, comment: 'added the reaction', issueCommentId: commentId, newIdentifier: row.id }]);
     const users = await loadUserLites(tx, [actor.userId]);
     const wire = presentCommentReaction(row, users.get(actor.userId)?.display_name ?? null);
-    recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'comment_reaction', entityId: row.id, op: 'create', version: row.version, data: wire });
+    recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'comment_reaction', entityId: row.id, op: 'create', version: row.version, data: wire, issueIds: [issue.id] });
     return wire;
   });
 }
@@ -125,6 +125,6 @@ export async function removeCommentReaction(ctx: ServerContext, actor: Actor, co
       .returning();
     if (!row) throw new NotFoundError();
     await writeActivities(tx, issue, actor.userId, [{ verb: 'deleted', field: 'reaction', oldValue: reaction, comment: 'removed the reaction', issueCommentId: commentId, oldIdentifier: row.id }]);
-    recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'comment_reaction', entityId: row.id, op: 'delete', version: row.version + 1, data: { id: row.id } });
+    recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'comment_reaction', entityId: row.id, op: 'delete', version: row.version + 1, data: { id: row.id }, issueIds: [issue.id] });
   });
 }

@@ -82,7 +82,7 @@ export async function createIssueRelations(ctx: ServerContext, actor: Actor, iss
         .values({ issueId: from, relatedIssueId: to, relationType: stored.type, projectId: issue.projectId, workspaceId: issue.workspaceId, createdBy: actor.userId, updatedBy: actor.userId })
         .returning();
       await writeRelationActivities(tx, actor.userId, issueId, otherId, type, 'updated', keys);
-      recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'issue_relation', entityId: row.id, op: 'create', version: row.version, data: presentIssueRelationRow(row) });
+      recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'issue_relation', entityId: row.id, op: 'create', version: row.version, data: presentIssueRelationRow(row), issueIds: [row.issueId, row.relatedIssueId] });
     }
     const rows = await loadIssueRowsByIds(tx, targets);
     return rows.map((row) => {
@@ -110,7 +110,7 @@ export async function removeIssueRelation(ctx: ServerContext, actor: Actor, issu
     for (const side of rows) {
       await tx.update(issueRelations).set({ deletedAt: new Date(), version: side.row.version + 1, updatedBy: actor.userId }).where(eq(issueRelations.id, side.row.id));
       await writeRelationActivities(tx, actor.userId, issueId, relatedIssueId, side.type, 'deleted', keys);
-      recordChange(tx, { workspaceId: side.row.workspaceId, projectId: side.row.projectId, entity: 'issue_relation', entityId: side.row.id, op: 'delete', version: side.row.version + 1, data: { id: side.row.id } });
+      recordChange(tx, { workspaceId: side.row.workspaceId, projectId: side.row.projectId, entity: 'issue_relation', entityId: side.row.id, op: 'delete', version: side.row.version + 1, data: { id: side.row.id }, issueIds: [side.row.issueId, side.row.relatedIssueId] });
     }
   });
 }

@@ -18,16 +18,51 @@ export const VERSIONS_KEPT = 20;
  * from the page's html and name when nothing binary is stored yet. Null for an unknown page.
  */
 export async function loadStoredState(db: Db, pageId: string): Promise<Uint8Array | null> {
-  const [page] = await db.select({ binary: pages.descriptionBinary, html: pages.descriptionHtml, name: pages.name }).from(pages).where(eq(pages.id, pageId));
-  if (!page) return null;
+  const doc = new Y.Doc();
+  try {
+    return (await loadStoredStateInto(db, pageId, doc)) ? Y.encodeStateAsUpdate(doc) : null;
+  } finally {
+    doc.destroy();
+  }
+}
+
+/**
+ * Applies the stored state of a page straight into `doc` (the collab server's live document, so
+ * the bytes are decoded once): the snapshot, then the logged updates merged into one update, then
+ * the row's name as title. False for an unknown page.
+ */
+export async function loadStoredStateInto(db: Db, pageId: string, doc: Y.Doc): Promise<boolean> {
+  // The log is read before the snapshot: a compaction committing in between then moves rows we
+  // already hold into a snapshot we read next; the other order could miss them altogether.
   const rows = await db.select({ update: pageUpdates.update }).from(pageUpdates).where(eq(pageUpdates.pageId, pageId)).orderBy(asc(pageUpdates.id));
-  const parts = [page.binary ?? buildInitialState(page.html, page.name), ...rows.map((row) => row.update)];
-  const doc = docFromUpdates(parts);
+  const [page] = await db.select({ binary: pages.descriptionBinary, name: pages.name }).from(pages).where(eq(pages.id, pageId));
+  if (!page) return false;
+  applyStoredUpdates(doc, [page.binary ?? (await initialState(db, pageId, page.name)), ...rows.map((row) => row.update)]);
   // The row's name is authoritative (REST renames while no editor is open only touch the row).
   writeTitle(doc, page.name);
-  const state = Y.encodeStateAsUpdate(doc);
-  doc.destroy();
-  return state;
+  return true;
+}
+
+/** A page created before binaries were stored: its state is built from the html once per load. */
+async function initialState(db: Db, pageId: string, name: string): Promise<Uint8Array> {
+  const [row] = await db.select({ html: pages.descriptionHtml }).from(pages).where(eq(pages.id, pageId));
+  return buildInitialState(row?.html ?? '', name);
+}
+
+/**
+ * Applies the snapshot, then every logged update, all in one transaction (one cleanup pass over a
+ * large document instead of one per row; Y.mergeUpdates is slower still for thousands of rows).
+ */
+function applyStoredUpdates(doc: Y.Doc, updates: Uint8Array[]): void {
+  doc.transact(() => {
+    for (const update of updates) {
+      try {
+        Y.applyUpdate(doc, update);
+      } catch {
+        // A corrupt row must not make the whole page unreadable.
+      }
+    }
+  });
 }
 
 /** Appends updates to the page's log in one INSERT. */

@@ -81,8 +81,6 @@ describe('work items in Chromium', () => {
     alicePage = await firstPage(aliceContext);
     bobPage = await firstPage(bobContext);
     errors = trackPageErrors(alicePage);
-    alicePage.on('console', (message) => { if (['error', 'warning'].includes(message.type())) console.log('[alice console]', message.type(), message.text().slice(0, 300)); });
-    alicePage.on('pageerror', (error) => console.log('[alice pageerror]', error.message.slice(0, 300)));
     await signUp(alicePage, alice);
     await signUp(bobPage, bob);
     expect((await api(alicePage, 'POST', '/api/workspaces/', { name: 'Work Team', slug })).status).toBe(201);
@@ -108,7 +106,6 @@ describe('work items in Chromium', () => {
     await byTestId(page, 'list-layout').waitFor();
     await byTestId(page, 'sidebar-project-AL').waitFor();
 
-    await screenshot(page, 'debug-before-quick-add');
     for (const name of ['Design the rocket', 'Build the pad', 'Fuel the tanks']) {
       const opened = await byTestId(page, 'quick-add-input').count();
       if (!opened) await byTestId(page, 'quick-add').first().click();
@@ -123,7 +120,7 @@ describe('work items in Chromium', () => {
     await byTestId(page, 'create-issue-name').fill('Write the checklist');
     await byTestId(page, 'create-issue-submit').click();
     await page.locator('[data-testid="issue-row"]', { hasText: 'Write the checklist' }).waitFor();
-    await expect.poll(async () => page.locator('[data-testid="issue-row"]:not(.issue-row-pending)').count()).toBe(4);
+    await expect.poll(async () => page.locator('[data-testid="issue-row"]:not(.issue-row-pending)').count(), { timeout: 15_000 }).toBe(4);
     await screenshot(page, 'work-items-list');
     const listed = await api<{ total_count: number }>(page, 'GET', `/api/workspaces/${slug}/projects/${projectId}/issues/`);
     expect(listed.body.total_count).toBe(4);
@@ -149,7 +146,7 @@ describe('work items in Chromium', () => {
     await drag(page, card, byTestId(page, `kanban-column-${todo.id}`));
     await byTestId(page, `kanban-column-${todo.id}`).locator('[data-testid="kanban-card"]', { hasText: 'Design the rocket' }).waitFor();
     const issueId = await card.getAttribute('data-issue-id');
-    await expect.poll(async () => (await api<{ state_id: string }>(page, 'GET', `/api/workspaces/${slug}/projects/${projectId}/issues/${issueId}/`)).body.state_id).toBe(todo.id);
+    await expect.poll(async () => (await api<{ state_id: string }>(page, 'GET', `/api/workspaces/${slug}/projects/${projectId}/issues/${issueId}/`)).body.state_id, { timeout: 15_000 }).toBe(todo.id);
     await screenshot(page, 'work-items-kanban-dragged');
   });
 
@@ -159,7 +156,7 @@ describe('work items in Chromium', () => {
     const row = page.locator('[data-testid="sheet-row"]', { hasText: 'Build the pad' });
     await row.locator('[data-testid="priority-select"]').selectOption('urgent');
     const issueId = await row.getAttribute('data-issue-id');
-    await expect.poll(async () => (await api<{ priority: string }>(page, 'GET', `/api/workspaces/${slug}/projects/${projectId}/issues/${issueId}/`)).body.priority).toBe('urgent');
+    await expect.poll(async () => (await api<{ priority: string }>(page, 'GET', `/api/workspaces/${slug}/projects/${projectId}/issues/${issueId}/`)).body.priority, { timeout: 15_000 }).toBe('urgent');
     await screenshot(page, 'work-items-spreadsheet-edited');
   });
 
@@ -171,7 +168,7 @@ describe('work items in Chromium', () => {
     await byTestId(page, 'comment-input').fill('Tanks are ready for inspection');
     await byTestId(page, 'comment-submit').click();
     await page.locator('[data-testid="comment"]', { hasText: 'Tanks are ready for inspection' }).waitFor();
-    await expect.poll(async () => page.locator('[data-testid="comment"].issue-row-pending').count()).toBe(0);
+    await expect.poll(async () => page.locator('[data-testid="comment"].issue-row-pending').count(), { timeout: 15_000 }).toBe(0);
     await screenshot(page, 'work-items-peek');
     await byTestId(page, 'open-full').click();
     await page.waitForURL(/\/issues\/[0-9a-f-]+$/);

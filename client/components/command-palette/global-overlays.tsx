@@ -1,6 +1,7 @@
 // Keyboard shortcuts and the overlays they open: Ctrl/Cmd+K palette, `?` help, `c` create issue,
 // `g` then `p`/`h`/`i` to navigate. Mounted once by the app shell.
 import { useEffect } from 'react';
+import { createPortal } from 'react-dom';
 import { useNavigate } from '@tanstack/react-router';
 import { useT } from '../../i18n';
 import { Modal } from '../modal';
@@ -54,7 +55,9 @@ export function GlobalOverlays({ slug }: { slug: string }) {
     return () => document.removeEventListener('keydown', handleKey);
   }, [slug, navigate]);
 
-  return (
+  // Portalled to <body>: the shell mounts this inside the sidebar, whose stacking context would
+  // otherwise paint the dialogs under the main area.
+  return createPortal(
     <>
       {palette && <CommandPalette slug={slug} />}
       {shortcuts && (
@@ -70,6 +73,7 @@ export function GlobalOverlays({ slug }: { slug: string }) {
       )}
       {createIssue && <CreateIssueModal slug={slug} defaultProjectId={createIssue.projectId} onClose={closeCreateIssue} />}
       <ToastViewport />
-    </>
+    </>,
+    document.body,
   );
 }
