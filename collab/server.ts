@@ -9,13 +9,21 @@ import { Hocuspocus, type Extension } from '@hocuspocus/server';
 import { COLLAB_CLOSE_REASON, type CollabCloseCode } from '../shared/collab-close-codes';
 import type { ServerContext } from '../server/context';
 import type { PageCollabBridge } from '../server/services/page-collab';
+import { loadStoredStateInto } from '../server/services/page-storage';
+import { isUuid } from '../shared/schemas/common';
 import { AuthExtension, type CollabContext } from './extensions/auth-extension';
-import { PersistenceExtension } from './extensions/persistence-extension';
+import { PersistenceExtension, STORAGE_ORIGIN } from './extensions/persistence-extension';
 import { TitleExtension } from './extensions/title-extension';
 import { createRedisExtension } from './extensions/redis-extension';
 
 /** Postgres channel that tells every collab process to drop a page's editors (lock, archive, …). */
 const DISCONNECT_CHANNEL = 'trellis_collab_disconnect';
+/**
+ * Postgres channel on which a process that changed a page body outside any editor (REST PATCH
+ * description/, a rename, a version restore) names the page, so collab processes holding it open
+ * merge the stored state into their live document — the path that works without Redis.
+ */
+export const UPDATE_CHANNEL = 'trellis_collab_update';
 
 export interface Collab {
   hocuspocus: Hocuspocus<CollabContext>;
@@ -60,14 +68,25 @@ export function createCollab(ctx: ServerContext, options: CollabOptions = {}): C
       connection.webSocket.close(code, COLLAB_CLOSE_REASON[code]);
     }
   };
-  const unlisten = options.bare
-    ? Promise.resolve(async () => {})
-    : ctx.database
-        .listen(DISCONNECT_CHANNEL, (payload) => {
-          const [origin, pageId, code] = payload.split(':');
-          if (origin !== instanceId) closeLocal(pageId, Number(code) as CollabCloseCode);
-        })
-        .catch(() => async () => {});
+  const refreshLocal = async (pageId: string) => {
+    const document = hocuspocus.documents.get(pageId);
+    if (!document || document.isLoading) return;
+    // Storage origin: already logged, so not logged again; Hocuspocus still broadcasts it to every editor.
+    // The title stays as it is live (it may be ahead of the row while its rename is debounced).
+    await loadStoredStateInto(ctx.db, pageId, document, { origin: STORAGE_ORIGIN, writeName: false });
+  };
+  const listen = (channel: string, onPayload: (fields: string[]) => void) =>
+    options.bare
+      ? Promise.resolve(async () => {})
+      : ctx.database.listen(channel, (payload) => onPayload(payload.split(':'))).catch(() => async () => {});
+  const unlisteners = [
+    listen(DISCONNECT_CHANNEL, ([origin, pageId, code]) => {
+      if (origin !== instanceId) closeLocal(pageId, Number(code) as CollabCloseCode);
+    }),
+    listen(UPDATE_CHANNEL, ([origin, pageId]) => {
+      if (origin !== instanceId && isUuid(pageId)) refreshLocal(pageId).catch((error) => console.error('[collab] could not refresh a page from storage', error));
+    }),
+  ];
 
   const bridge: PageCollabBridge = {
     async transact(pageId, change, actorId) {
@@ -78,6 +97,8 @@ export function createCollab(ctx: ServerContext, options: CollabOptions = {}): C
       } finally {
         await connection.disconnect();
       }
+      // The change is in page_updates (or compacted) now: collab processes elsewhere merge it into open editors.
+      await ctx.database.notify(UPDATE_CHANNEL, `${instanceId}:${pageId}`).catch(() => {});
     },
     liveState(pageId) {
       const document = hocuspocus.documents.get(pageId);
@@ -117,7 +138,7 @@ export function createCollab(ctx: ServerContext, options: CollabOptions = {}): C
         ),
       );
       hocuspocus.closeConnections();
-      await (await unlisten)();
+      await Promise.all(unlisteners.map(async (unlisten) => (await unlisten)()));
     },
   };
 }

@@ -104,6 +104,7 @@ export const workItemsEn = {
   'issue.datesInvalid': 'The start date cannot be after the due date.',
   'issue.quickAdd': 'Add issue',
   'issue.quickAddPlaceholder': 'Issue title, then Enter',
+  'issue.archive': 'Archive',
   'issue.delete': 'Delete issue',
   'issue.deleteTitle': 'Delete {key}?',
   'issue.deleteBody': 'The issue will be deleted. This cannot be undone.',

@@ -61,17 +61,6 @@ export async function findPageAccess(db: Db, pageId: string): Promise<PageAccess
   return row ?? null;
 }
 
-/** The live page by id, whatever its project (collab knows only the document name). */
-export async function findPage(db: Db, pageId: string): Promise<(Page & { projectId: string | null }) | null> {
-  const [row] = await db
-    .select({ page: pages, projectId: pageProjects.projectId })
-    .from(pages)
-    .leftJoin(pageProjects, and(eq(pageProjects.pageId, pages.id), isNull(pageProjects.deletedAt)))
-    .where(and(eq(pages.id, pageId), isNull(pages.deletedAt)))
-    .limit(1);
-  return row ? { ...row.page, projectId: row.projectId } : null;
-}
-
 export interface PageListFilter {
   rootOnly?: boolean;
   archivedOnly?: boolean;

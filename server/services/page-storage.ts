@@ -26,20 +26,30 @@ export async function loadStoredState(db: Db, pageId: string): Promise<Uint8Arra
   }
 }
 
+export interface LoadIntoOptions {
+  /** Transaction origin of the applied state (the collab server marks it as coming from storage). */
+  origin?: unknown;
+  /** Write the row's name into the title (on load; not when refreshing a live document whose title may be ahead of the row). */
+  writeName?: boolean;
+}
+
 /**
  * Applies the stored state of a page straight into `doc` (the collab server's live document, so
- * the bytes are decoded once): the snapshot, then the logged updates merged into one update, then
- * the row's name as title. False for an unknown page.
+ * the bytes are decoded once): the snapshot, then the logged updates, then the row's name as
+ * title. Parts `doc` already holds are no-ops (Yjs). False for an unknown page.
  */
-export async function loadStoredStateInto(db: Db, pageId: string, doc: Y.Doc): Promise<boolean> {
+export async function loadStoredStateInto(db: Db, pageId: string, doc: Y.Doc, { origin = null, writeName = true }: LoadIntoOptions = {}): Promise<boolean> {
   // The log is read before the snapshot: a compaction committing in between then moves rows we
   // already hold into a snapshot we read next; the other order could miss them altogether.
   const rows = await db.select({ update: pageUpdates.update }).from(pageUpdates).where(eq(pageUpdates.pageId, pageId)).orderBy(asc(pageUpdates.id));
   const [page] = await db.select({ binary: pages.descriptionBinary, name: pages.name }).from(pages).where(eq(pages.id, pageId));
   if (!page) return false;
-  applyStoredUpdates(doc, [page.binary ?? (await initialState(db, pageId, page.name)), ...rows.map((row) => row.update)]);
-  // The row's name is authoritative (REST renames while no editor is open only touch the row).
-  writeTitle(doc, page.name);
+  const snapshot = page.binary ?? (await initialState(db, pageId, page.name));
+  doc.transact(() => {
+    applyStoredUpdates(doc, [snapshot, ...rows.map((row) => row.update)]);
+    // The row's name is authoritative (REST renames while no editor is open only touch the row).
+    if (writeName) writeTitle(doc, page.name);
+  }, origin);
   return true;
 }
 
@@ -50,19 +60,18 @@ async function initialState(db: Db, pageId: string, name: string): Promise<Uint8
 }
 
 /**
- * Applies the snapshot, then every logged update, all in one transaction (one cleanup pass over a
- * large document instead of one per row; Y.mergeUpdates is slower still for thousands of rows).
+ * Applies the snapshot, then every logged update, inside the caller's transaction (one cleanup
+ * pass over a large document instead of one per row; Y.mergeUpdates is slower still for thousands
+ * of rows). A corrupt row is skipped: it must not make the whole page unreadable.
  */
 function applyStoredUpdates(doc: Y.Doc, updates: Uint8Array[]): void {
-  doc.transact(() => {
-    for (const update of updates) {
-      try {
-        Y.applyUpdate(doc, update);
-      } catch {
-        // A corrupt row must not make the whole page unreadable.
-      }
+  for (const update of updates) {
+    try {
+      Y.applyUpdate(doc, update);
+    } catch {
+      // skipped, see above
     }
-  });
+  }
 }
 
 /** Appends updates to the page's log in one INSERT. */

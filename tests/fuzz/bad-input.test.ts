@@ -205,8 +205,10 @@ describe('bad input on every route', () => {
     const failures: string[] = [];
     let sent = 0;
     let fuzzedKeys = 0;
+    let fuzzedQueryKeys = 0;
     for (const route of routes) {
       fuzzedKeys += Object.keys(bodyShape(route) ?? {}).length;
+      fuzzedQueryKeys += Object.keys(objectShape(zodPart(route, 'querystring')) ?? {}).length;
       const mutating = route.method !== 'GET';
       // Each case's "after" snapshot is the next case's "before" (one snapshot per case, not two).
       let before = mutating ? await snapshot() : '';
@@ -240,10 +242,11 @@ describe('bad input on every route', () => {
         }
       }
     }
-    if (process.env.FUZZ_DEBUG) console.log(`bad-input: ${routes.length} routes, ${fuzzedKeys} body keys, ${sent} requests`);
+    if (process.env.FUZZ_DEBUG) console.log(`bad-input: ${routes.length} routes, ${fuzzedKeys} body keys, ${fuzzedQueryKeys} query keys, ${sent} requests`);
     expect(sent).toBeGreaterThan(routes.length);
     expect(fuzzedKeys).toBeGreaterThan(20);
+    expect(fuzzedQueryKeys).toBeGreaterThan(10);
     expect(failures).toEqual([]);
-    // About 1,200 requests, each mutating one followed by a table snapshot: ~40 s on Postgres, more on PGlite.
+    // About 1,400 requests, each mutating one followed by a table snapshot: ~35 s on Postgres, ~60 s on PGlite.
   }, 180_000);
 });

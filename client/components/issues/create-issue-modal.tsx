@@ -12,7 +12,7 @@ import { Button } from '../button';
 import { Modal } from '../modal';
 import { PRIORITY_LABEL } from './labels';
 import { MultiSelect } from './multi-select';
-import { IssueDescriptionEditor } from '../../editor/issue-description-editor';
+import { LazyIssueDescriptionEditor as IssueDescriptionEditor } from '../../editor/lazy-issue-description-editor';
 
 export function CreateIssueModal({ slug, defaultProjectId, onClose, onCreated }: { slug: string; defaultProjectId?: string; onClose: () => void; onCreated?: (id: string) => void }) {
   const t = useT();

@@ -3,14 +3,15 @@
 import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useT } from '../../i18n';
-import { IssueDescriptionEditor } from '../../editor/issue-description-editor';
+import { LazyIssueDescriptionEditor as IssueDescriptionEditor } from '../../editor/lazy-issue-description-editor';
 import { fetchIssueDetail, toggleIssueReaction, useIssueDetail } from '../../stores/issue-detail-store';
-import { issueKey, setIssueSubscribed, updateIssue, useIssue, useIssues, type Issue } from '../../stores/issue-store';
+import { archiveIssue, issueKey, setIssueSubscribed, updateIssue, useIssue, useIssues, type Issue } from '../../stores/issue-store';
+import { isFinishedStateGroup } from '../../../shared/issue-constants';
 import { fetchProjectLabels } from '../../stores/label-store';
 import { fetchMembers, fetchProjectMembers } from '../../stores/member-store';
 import { useProject } from '../../stores/project-store';
 import { useSessionStore } from '../../stores/session-store';
-import { fetchProjectStates } from '../../stores/state-store';
+import { fetchProjectStates, useStateMap } from '../../stores/state-store';
 import { Spinner } from '../feedback';
 import { IssueActivity, REACTIONS } from './issue-comments';
 import { AssigneeSelect, DateInput, EstimateSelect, LabelSelect, PrioritySelect, saveIssue, StateSelect } from './issue-properties';
@@ -39,6 +40,7 @@ export function IssueDetailBody({ slug, issue, onDeleted }: { slug: string; issu
   const canEdit = (project?.member_role ?? 0) >= 15 || issue.created_by === me;
   const [title, setTitle] = useState(issue.name);
   const [deleting, setDeleting] = useState(false);
+  const stateGroup = useStateMap().get(issue.state_id ?? '')?.group ?? issue.state__group;
   useEffect(() => setTitle(issue.name), [issue.name]);
 
   const saveTitle = () => {
@@ -88,6 +90,9 @@ export function IssueDetailBody({ slug, issue, onDeleted }: { slug: string; issu
           <dt>{t('property.due_date')}</dt><dd><DateInput slug={slug} issue={issue} field="target_date" disabled={!canEdit} /></dd>
           <dt>{t('issue.parent')}</dt><dd><ParentSelect slug={slug} issue={issue} disabled={!canEdit} /></dd>
         </dl>
+        {canEdit && !issue.archived_at && isFinishedStateGroup(stateGroup ?? '') && (
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void archiveIssue(slug, issue.id).catch(() => undefined)} data-testid="archive-issue">{t('issue.archive')}</button>
+        )}
         {canEdit && <button type="button" className="btn btn-ghost btn-sm" onClick={() => setDeleting(true)} data-testid="delete-issue">{t('issue.delete')}</button>}
       </aside>
       {deleting && <DeleteIssueModal slug={slug} issue={issue} onClose={() => setDeleting(false)} onDeleted={onDeleted} />}
