@@ -1,7 +1,8 @@
 // Baseline routes for bench/foundation.ts, mounted only by bench/serve.ts with BENCH_BASELINE=1:
 // the same SQL as GET /api/users/me/ and GET /api/workspaces/:slug/members/ (session lookup, workspace
-// membership, the list) sent straight through the `postgres` driver — no auth plugin, ORM, zod or
-// presenter — so the product routes can be reported as a ratio to it.
+// membership with the sync cursor, the list — the same tables, joins and columns) sent straight
+// through the `postgres` driver — no auth plugin, ORM, zod or presenter — so the product routes can
+// be reported as a ratio to it.
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { hashSecret } from '../server/security';
@@ -36,10 +37,14 @@ export async function registerBaselineRoutes(app: FastifyInstance, databaseUrl: 
     handler: async (request, reply) => {
       const user = await userFor(request.headers.cookie);
       if (!user) return reply.code(401).send({});
-      const [workspace] = await client`select w.id, m.role from workspaces w join workspace_members m on m.workspace_id = w.id
+      // As the access plugin: the workspace row, the caller's role and (GET) the sync cursor in one query.
+      const [workspace] = await client`select w.*, m.role, (select coalesce(max(c.id), 0) from changes c where c.workspace_id = w.id) as head
+        from workspaces w join workspace_members m on m.workspace_id = w.id
         and m.member_id = ${user.id} and m.is_active where w.slug = ${(request.params as { slug: string }).slug} and w.deleted_at is null limit 1`;
       if (!workspace) return reply.code(403).send({});
-      return client`select m.id, m.role, m.created_at, u.id as member_id, u.display_name, u.first_name, u.last_name, u.email, u.avatar, u.is_bot
+      reply.header('x-sync-cursor', String(workspace.head));
+      // As listMembers: every membership column and the user columns of UserAdminLite, sent as they come.
+      return client`select m.*, u.id as user_id, u.first_name, u.last_name, u.avatar, u.is_bot, u.display_name, u.email, u.last_login_medium
         from workspace_members m join users u on u.id = m.member_id
         where m.workspace_id = ${workspace.id} and u.is_bot = false order by m.created_at, m.id`;
     },

@@ -1,102 +1,67 @@
-// Live stream benchmark (`npm run bench live [-- --soak] [--max-sockets=N]`): a real server process
-// on loopback, N WebSocket subscribers in this process, REST PATCHes of a label. Measures fan-out
-// latency from the PATCH's response to each socket's event, the sustainable event rate at 1000
-// sockets, server memory per idle socket, and write throughput with vs without the change log.
-// Results go to BENCHMARKS.md (section "Live stream"). Loopback only; every loop is bounded.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// Live stream benchmark (`npm run bench live [-- --soak] [--max-sockets=N]`). Three kinds of process
+// on loopback: the server (`server/main.ts`, its own process, on a dedicated Postgres database), two
+// forked subscriber processes (bench/live-clients.ts: N/2 WebSockets each, arrival times back over
+// IPC) and this process, which only sends PATCHes and reads their responses — so the clock that
+// stamps "response read" is not starved by the sockets it measures. Figures: fan-out latency from
+// a PATCH's response to its event on every socket (N = 10…5000), the highest event rate to 1000
+// sockets with p99 ≤ 100 ms, server memory per idle socket, and `PATCH issues/{id}/` throughput
+// with vs without the change log (a second server with TRELLIS_BENCH_SKIP_CHANGE_LOG=1, same run).
+// `--soak`: 500 sockets, 10 writers, 5 minutes; lost and duplicated events, server RSS over time.
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import postgres from 'postgres';
-import WebSocket from 'ws';
-import { createDatabase, type Database } from '../db/client';
+import { createDatabase } from '../db/client';
 import { labels } from '../db/schema/index';
-import { recordChange, withTransaction } from '../server/live/record-change';
-import { loadConfig } from '../server/config';
-import type { ServerContext } from '../server/context';
+import { workspaceHead } from '../server/live/record-change';
 import type { TestServer } from '../tests/support/server';
 import { buildProject, buildUser, buildWorkspace, type TestUser } from '../tests/support/factories';
+import { ROOT, freshDatabase, machineLine, median, type BenchOptions } from './harness';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
-const SOAK = args.includes('--soak');
-const MAX_SOCKETS = Number(args.find((arg) => arg.startsWith('--max-sockets='))?.split('=')[1] ?? 5000);
-
-interface Fixture {
-  baseUrl: string;
-  child: ChildProcess;
-  user: TestUser;
-  slug: string;
-  labelUrl: string;
-}
-
+const now = () => performance.timeOrigin + performance.now();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 const percentile = (values: number[], p: number) => {
   if (values.length === 0) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 };
-const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const load = () => loadavg().map((value) => value.toFixed(1)).join(' / ');
 
-/** Opens the bench database: a fresh Postgres database when DATABASE_URL is set, else PGlite on disk. */
-async function openDatabase(dataDir: string): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
-  const base = process.env.DATABASE_URL;
-  if (!base) {
-    const database = await createDatabase({ pgliteDir: join(dataDir, 'pglite') });
-    await database.migrate();
-    return { database, drop: async () => {} };
-  }
-  const name = `trellis_bench_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(base, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await createDatabase({ databaseUrl: url.toString(), maxConnections: 10 });
-  await database.migrate();
-  return {
-    database,
-    url: url.toString(),
-    drop: async () => {
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end();
+interface Fixture {
+  databaseUrl: string;
+  user: TestUser;
+  slug: string;
+  workspaceId: string;
+  projectPath: string;
+  labelIds: string[];
+  issueIds: string[];
+}
+
+interface Server {
+  child: ChildProcess;
+  baseUrl: string;
+  rssMb(): number;
+  stop(): Promise<void>;
+}
+
+async function startServer(fixture: Fixture, extraEnv: Record<string, string> = {}): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: fixture.databaseUrl,
+      DATA_DIR: join(tmpdir(), 'trellis-bench-live'),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      TRELLIS_SKIP_CLIENT_BUILD: '1',
+      SECRET_KEY: 'bench-secret-0123456789abcdef',
+      ...extraEnv,
     },
-  };
-}
-
-/** Write throughput: 8 writers updating labels of one workspace, plain transaction vs change log. */
-async function writeThroughput(database: Database, workspaceId: string, labelIds: string[], seconds: number) {
-  const config = loadConfig({ SECRET_KEY: 'bench-secret-0123456789abcdef', LOG_LEVEL: 'silent' }, { persistSecret: false });
-  const ctx: ServerContext = { config, database, db: database.db, afterCommit: [] };
-  const writers = database.driver === 'postgres' ? 8 : 1;
-  const measure = async (withLog: boolean) => {
-    let done = 0;
-    const deadline = Date.now() + seconds * 1000;
-    await Promise.all(
-      Array.from({ length: writers }, async (_, writer) => {
-        for (let i = 0; Date.now() < deadline; i++) {
-          const id = labelIds[(writer + i) % labelIds.length];
-          const update = async (tx: typeof database.db) => {
-            const [row] = await tx.update(labels).set({ name: `w${writer}-${i}`, version: sql`${labels.version} + 1` }).where(eq(labels.id, id)).returning();
-            if (withLog) recordChange(tx, { workspaceId, projectId: row.projectId, entity: 'label', entityId: row.id, op: 'update', version: row.version, data: { id: row.id, name: row.name } });
-          };
-          if (withLog) await withTransaction(ctx, { actorId: null }, update);
-          else await database.db.transaction((tx) => update(tx as unknown as typeof database.db));
-          done += 1;
-        }
-      }),
-    );
-    return done / seconds;
-  };
-  const plain = await measure(false);
-  const logged = await measure(true);
-  return { writers, plainTxPerSec: round(plain), changeLogTxPerSec: round(logged), ratio: round(logged / plain, 2) };
-}
-
-async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const baseUrl = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -108,69 +73,68 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProces
     child.stderr!.on('data', onData);
     child.once('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));
   });
-  return { child, baseUrl };
+  return {
+    child,
+    baseUrl,
+    rssMb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
+  };
 }
 
-function serverRssMb(child: ChildProcess): number {
-  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
-}
+/** One forked subscriber process. */
+class Clients {
+  private readonly child: ChildProcess;
+  private readonly waiting = new Map<string, (message: Record<string, unknown>) => void>();
 
-interface Subscriber {
-  ws: WebSocket;
-  arrivals: Map<string, number>;
-}
-
-/** The workspace's current change id, from a list's X-Sync-Cursor (subscribers start there). */
-async function syncCursor(fixture: Fixture): Promise<number> {
-  const response = await fetch(fixture.labelUrl.replace(/issue-labels\/[^/]+\/$/, 'states/'), { headers: fixture.user.headers });
-  await response.arrayBuffer();
-  return Number(response.headers.get('x-sync-cursor') ?? 0);
-}
-
-async function openSubscribers(fixture: Fixture, count: number): Promise<Subscriber[]> {
-  const subscribers: Subscriber[] = [];
-  const since = await syncCursor(fixture);
-  const url = `${fixture.baseUrl.replace(/^http/, 'ws')}/live/`;
-  for (let start = 0; start < count; start += 100) {
-    const batch = Array.from({ length: Math.min(100, count - start) }, () => {
-      const ws = new WebSocket(url, { headers: { cookie: fixture.user.headers.cookie } });
-      const subscriber: Subscriber = { ws, arrivals: new Map() };
-      ws.on('message', (data) => {
-        const text = String(data);
-        const match = /"client_mutation_id":"([^"]+)"/.exec(text);
-        if (match) subscriber.arrivals.set(match[1], performance.now());
-        else if (text.includes('"type":"ping"')) ws.send('{"type":"pong"}');
-      });
-      return new Promise<Subscriber>((resolve, reject) => {
-        ws.once('open', () => {
-          ws.send(JSON.stringify({ type: 'subscribe', workspace: fixture.slug, since }));
-          const onReady = (data: WebSocket.RawData) => {
-            if (!String(data).includes('"type":"ready"')) return;
-            ws.off('message', onReady);
-            resolve(subscriber);
-          };
-          ws.on('message', onReady);
-        });
-        ws.once('error', reject);
-      });
+  constructor() {
+    this.child = fork(join(ROOT, 'bench', 'live-clients.ts'), [], { cwd: ROOT, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    this.child.on('message', (message: Record<string, unknown>) => {
+      const waiter = this.waiting.get(String(message.type));
+      this.waiting.delete(String(message.type));
+      waiter?.(message);
     });
-    subscribers.push(...(await Promise.all(batch)));
   }
-  return subscribers;
+
+  request<T = Record<string, unknown>>(command: Record<string, unknown>, answer: string): Promise<T> {
+    return new Promise((resolve, reject) => {
+      this.waiting.set(answer, (message) => (message.type === 'error' ? reject(new Error(String(message.message))) : resolve(message as T)));
+      this.waiting.set('error', (message) => reject(new Error(String(message.message))));
+      this.child.send(command);
+    });
+  }
+
+  async close() {
+    if (this.child.exitCode !== null) return;
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    await this.request({ type: 'close' }, 'closed').catch(() => {});
+    await exited;
+  }
 }
 
-/** Sends one PATCH; resolves with when it was sent and when its response was read. */
-async function patchLabel(fixture: Fixture, mutationId: string): Promise<Timing> {
-  const sentAt = performance.now();
-  const response = await fetch(fixture.labelUrl, {
-    method: 'PATCH',
-    headers: { ...fixture.user.headers, 'content-type': 'application/json', 'x-client-mutation-id': mutationId },
-    body: JSON.stringify({ name: mutationId }),
-  });
-  await response.arrayBuffer();
-  if (!response.ok) throw new Error(`PATCH ${response.status}`);
-  return { sentAt, answeredAt: performance.now() };
+/** Opens `count` subscribed sockets split over two subscriber processes. */
+async function openSockets(fixture: Fixture, server: Server, count: number): Promise<Clients[]> {
+  const since = await workspaceHeadOf(fixture);
+  const groups = [new Clients(), new Clients()];
+  const url = `${server.baseUrl.replace(/^http/, 'ws')}/live/`;
+  await Promise.all(
+    groups.map((clients, index) => {
+      const share = Math.floor(count / 2) + (index === 0 ? count % 2 : 0);
+      return clients.request({ type: 'open', url, cookie: fixture.user.headers.cookie, slug: fixture.slug, since, count: share }, 'opened');
+    }),
+  );
+  return groups;
+}
+
+let headDb: ReturnType<typeof createDatabase> | null = null;
+async function workspaceHeadOf(fixture: Fixture) {
+  headDb ??= createDatabase({ databaseUrl: fixture.databaseUrl, maxConnections: 1 });
+  return workspaceHead((await headDb).db, fixture.workspaceId);
 }
 
 interface Timing {
@@ -178,200 +142,331 @@ interface Timing {
   answeredAt: number;
 }
 
-/**
- * Latencies (ms) from each PATCH's response (and, as an upper bound, from its sending) to each
- * socket's event; missing events are counted.
- */
-async function collect(subscribers: Subscriber[], sent: Map<string, Timing>, waitMs: number) {
+async function patch(server: Server, fixture: Fixture, path: string, body: unknown, mutationId?: string): Promise<Timing & { ok: boolean }> {
+  const sentAt = now();
+  try {
+    const response = await fetch(`${server.baseUrl}${path}`, {
+      method: 'PATCH',
+      headers: { ...fixture.user.headers, 'content-type': 'application/json', ...(mutationId ? { 'x-client-mutation-id': mutationId } : {}) },
+      body: JSON.stringify(body),
+    });
+    await response.arrayBuffer();
+    return { sentAt, answeredAt: now(), ok: response.ok };
+  } catch {
+    return { sentAt, answeredAt: now(), ok: false };
+  }
+}
+
+const labelPath = (fixture: Fixture, index: number) => `${fixture.projectPath}/issue-labels/${fixture.labelIds[index % fixture.labelIds.length]}/`;
+
+/** Collects arrivals of PATCHes `sent` from the subscriber processes; waits until all arrived or `waitMs`. */
+async function collect(groups: Clients[], prefix: string, sent: Map<string, Timing>, sockets: number, waitMs: number) {
+  const arrivals = new Map<string, number[]>();
   const deadline = Date.now() + waitMs;
-  const expected = subscribers.length * sent.size;
-  const received = () => subscribers.reduce((total, s) => total + [...sent.keys()].filter((id) => s.arrivals.has(id)).length, 0);
-  while (Date.now() < deadline && received() < expected) await sleep(50);
-  const latencies: number[] = [];
+  let reconnects = 0;
+  for (;;) {
+    const reports = await Promise.all(groups.map((clients) => clients.request<{ arrivals: Record<string, number[]>; reconnects: number }>({ type: 'report', prefix }, 'report')));
+    reconnects = reports.reduce((total, report) => total + report.reconnects, 0);
+    for (const report of reports) for (const [id, times] of Object.entries(report.arrivals)) arrivals.set(id, [...(arrivals.get(id) ?? []), ...times]);
+    const received = [...sent.keys()].reduce((total, id) => total + Math.min(sockets, arrivals.get(id)?.length ?? 0), 0);
+    if (received >= sockets * sent.size || Date.now() > deadline) break;
+    await sleep(200);
+  }
+  const fromResponse: number[] = [];
   const fromSend: number[] = [];
-  for (const s of subscribers) {
-    for (const [id, at] of sent) {
-      if (!s.arrivals.has(id)) continue;
-      latencies.push(s.arrivals.get(id)! - at.answeredAt);
-      fromSend.push(s.arrivals.get(id)! - at.sentAt);
+  for (const [id, timing] of sent) {
+    for (const at of arrivals.get(id) ?? []) {
+      fromResponse.push(at - timing.answeredAt);
+      fromSend.push(at - timing.sentAt);
     }
   }
-  return { latencies, fromSend, missing: expected - latencies.length };
+  return { fromResponse, fromSend, missing: sockets * sent.size - Math.min(fromResponse.length, sockets * sent.size), reconnects };
 }
 
-async function fanOut(fixture: Fixture, subscribers: Subscriber[], patches: number) {
+const stats = (values: number[]) => ({ p50: round(percentile(values, 50)), p99: round(percentile(values, 99)), max: round(Math.max(...values)) });
+
+async function fanOut(server: Server, fixture: Fixture, groups: Clients[], sockets: number, patches: number) {
+  const prefix = `fan-${sockets}-${randomBytes(2).toString('hex')}-`;
   const sent = new Map<string, Timing>();
   for (let i = 0; i < patches; i++) {
-    const id = `fan-${subscribers.length}-${i}-${randomBytes(3).toString('hex')}`;
-    sent.set(id, await patchLabel(fixture, id));
-    await sleep(50);
+    const id = `${prefix}${i}`;
+    const timing = await patch(server, fixture, labelPath(fixture, 0), { name: id }, id);
+    if (timing.ok) sent.set(id, timing);
+    await sleep(100);
   }
-  const { latencies, fromSend, missing } = await collect(subscribers, sent, 10_000);
-  return {
-    sockets: subscribers.length,
-    patches,
-    p50: round(percentile(latencies, 50)),
-    p99: round(percentile(latencies, 99)),
-    max: round(Math.max(...latencies)),
-    sendP50: round(percentile(fromSend, 50)),
-    sendP99: round(percentile(fromSend, 99)),
-    sendMax: round(Math.max(...fromSend)),
-    missing,
-  };
+  const result = await collect(groups, prefix, sent, sockets, 20_000);
+  return { sockets, patches: sent.size, response: stats(result.fromResponse), send: stats(result.fromSend), missing: result.missing, reconnects: result.reconnects };
 }
 
-/** Runs a ladder of PATCH rates; returns the highest whose p99 stayed ≤ 100 ms with nothing missing. */
-async function sustainedRate(fixture: Fixture, subscribers: Subscriber[]) {
-  const steps = [];
+/** Steps the PATCH rate up (3 s per step) until the p99 response → event passes 100 ms or events go missing. */
+async function sustainedRate(server: Server, fixture: Fixture, groups: Clients[], sockets: number) {
+  const steps: Array<{ patchesPerSec: number; eventsPerSec: number; p99: number; missing: number; achieved: number }> = [];
   let best = 0;
-  for (const rate of [5, 10, 20, 40, 80]) {
+  for (const rate of [5, 10, 20, 40, 80, 160]) {
+    const prefix = `rate-${rate}-${randomBytes(2).toString('hex')}-`;
     const sent = new Map<string, Timing>();
     const pending: Promise<void>[] = [];
     const total = rate * 3;
     const started = performance.now();
     for (let i = 0; i < total; i++) {
-      const id = `rate-${rate}-${i}-${randomBytes(3).toString('hex')}`;
-      pending.push(patchLabel(fixture, id).then((at) => void sent.set(id, at)));
-      const next = started + ((i + 1) * 1000) / rate;
-      await sleep(Math.max(0, next - performance.now()));
+      const id = `${prefix}${i}`;
+      pending.push(patch(server, fixture, labelPath(fixture, i), { name: id }, id).then((timing) => void (timing.ok && sent.set(id, timing))));
+      await sleep(Math.max(0, started + ((i + 1) * 1000) / rate - performance.now()));
     }
     await Promise.all(pending);
-    const { fromSend, missing } = await collect(subscribers, sent, 15_000);
-    // The bound is judged on send → event (an upper bound on response → event, never negative).
-    const p99 = round(percentile(fromSend, 99));
-    steps.push({ patchesPerSec: rate, eventsPerSec: rate * subscribers.length, p99, missing });
-    // Every step runs (the box is noisy): the figure is the highest rate that met the bound.
-    if (p99 <= 100 && missing === 0) best = Math.max(best, rate * subscribers.length);
+    const achieved = (sent.size * 1000) / (performance.now() - started);
+    const result = await collect(groups, prefix, sent, sockets, 20_000);
+    const p99 = round(percentile(result.fromResponse, 99));
+    // Events/s counts what the server actually committed and fanned out (PATCHes that completed per second).
+    steps.push({ patchesPerSec: rate, eventsPerSec: Math.round(achieved * sockets), p99, missing: result.missing, achieved: round(achieved) });
+    console.log('rate step', steps[steps.length - 1]);
+    if (p99 > 100 || result.missing > 0) break;
+    best = Math.max(best, Math.round(achieved * sockets));
     await sleep(1000);
   }
-  return { sockets: subscribers.length, sustainedEventsPerSec: best, steps };
+  return { sockets, sustainedEventsPerSec: best, steps };
 }
 
-async function soak(fixture: Fixture) {
-  const subscribers = await openSubscribers(fixture, 500);
-  const rssStart = serverRssMb(fixture.child);
-  const sent = new Map<string, Timing>();
-  const deadline = Date.now() + 5 * 60_000;
+/** `PATCH issues/{id}/` throughput: 16 concurrent writers (one issue each) for `seconds`. */
+async function patchThroughput(server: Server, fixture: Fixture, seconds: number) {
+  let done = 0;
+  let failed = 0;
+  const latencies: number[] = [];
+  const deadline = Date.now() + seconds * 1000;
   await Promise.all(
-    Array.from({ length: 10 }, async (_, writer) => {
+    fixture.issueIds.map(async (issueId, writer) => {
       for (let i = 0; Date.now() < deadline; i++) {
-        const id = `soak-${writer}-${i}`;
-        sent.set(id, await patchLabel(fixture, id));
-        await sleep(100);
+        const timing = await patch(server, fixture, `${fixture.projectPath}/issues/${issueId}/`, { name: `w${writer}-${i}`, priority: i % 2 ? 'high' : 'low' });
+        if (timing.ok) {
+          done += 1;
+          latencies.push(timing.answeredAt - timing.sentAt);
+        } else failed += 1;
       }
     }),
   );
-  const { fromSend, missing } = await collect(subscribers, sent, 30_000);
-  const result = { sockets: 500, writers: 10, minutes: 5, patches: sent.size, p50: round(percentile(fromSend, 50)), p99: round(percentile(fromSend, 99)), missing, rssStartMb: round(rssStart), rssEndMb: round(serverRssMb(fixture.child)) };
-  for (const s of subscribers) s.ws.terminate();
-  return result;
+  return { perSec: done / seconds, p50: percentile(latencies, 50), failed };
 }
 
-export async function run() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'trellis-bench-live-'));
-  const { database, url, drop } = await openDatabase(dataDir);
-  const seed = { database } as unknown as TestServer;
-  const user = await buildUser(seed);
-  const workspace = await buildWorkspace(seed, user);
-  const project = await buildProject(seed, workspace, user);
+async function compareChangeLog(fixture: Fixture, withLog: Server, seconds: number) {
+  const withoutLog = await startServer(fixture, { TRELLIS_BENCH_SKIP_CHANGE_LOG: '1' });
+  try {
+    // Warm both, then alternate (with, without, with, without) so drifting load hits both alike.
+    await patchThroughput(withLog, fixture, 2);
+    await patchThroughput(withoutLog, fixture, 2);
+    const runs: Array<{ log: boolean; perSec: number; p50: number; failed: number }> = [];
+    for (let round = 0; round < 2; round++) {
+      runs.push({ log: true, ...(await patchThroughput(withLog, fixture, seconds)) });
+      runs.push({ log: false, ...(await patchThroughput(withoutLog, fixture, seconds)) });
+    }
+    const withRate = median(runs.filter((run) => run.log).map((run) => run.perSec));
+    const withoutRate = median(runs.filter((run) => !run.log).map((run) => run.perSec));
+    return {
+      writers: fixture.issueIds.length,
+      seconds,
+      runs,
+      withLog: round(withRate),
+      withoutLog: round(withoutRate),
+      withP50: round(median(runs.filter((run) => run.log).map((run) => run.p50))),
+      withoutP50: round(median(runs.filter((run) => !run.log).map((run) => run.p50))),
+      ratio: round(withRate / withoutRate, 2),
+    };
+  } finally {
+    await withoutLog.stop();
+  }
+}
+
+async function soak(server: Server, fixture: Fixture) {
+  const groups = await openSockets(fixture, server, 500);
+  await sleep(3000);
+  const rssStart = server.rssMb();
+  const rssSamples: number[] = [round(rssStart)];
+  const sampler = setInterval(() => rssSamples.push(round(server.rssMb())), 30_000);
+  const sent = new Map<string, Timing>();
+  const failed: number[] = [];
+  let seq = 0;
+  const deadline = Date.now() + 5 * 60_000;
+  await Promise.all(
+    Array.from({ length: 10 }, async (_, writer) => {
+      while (Date.now() < deadline) {
+        const mine = seq++;
+        const id = `soak-${mine}`;
+        const timing = await patch(server, fixture, labelPath(fixture, writer), { name: id }, id);
+        if (timing.ok) sent.set(id, timing);
+        else failed.push(mine);
+        await sleep(200);
+      }
+    }),
+  );
+  clearInterval(sampler);
+  // Let every socket drain (and any dropped one reconnect and replay) before counting.
+  await sleep(15_000);
+  const rssEnd = server.rssMb();
+  const tallies = await Promise.all(
+    groups.map((clients) =>
+      clients.request<{ lost: number; duplicated: number; sockets: number; sample: Record<string, number[]>; reconnects: number; closeCodes: Record<string, number> }>({ type: 'tally', max: seq - 1, failed }, 'tally'),
+    ),
+  );
+  const latencies: number[] = [];
+  for (const tally of tallies) {
+    for (const [id, times] of Object.entries(tally.sample)) {
+      const timing = sent.get(id);
+      if (timing) for (const at of times) latencies.push(at - timing.answeredAt);
+    }
+  }
+  await Promise.all(groups.map((clients) => clients.close()));
+  const closeCodes: Record<string, number> = {};
+  for (const tally of tallies) for (const [code, count] of Object.entries(tally.closeCodes)) closeCodes[code] = (closeCodes[code] ?? 0) + count;
+  return {
+    sockets: tallies.reduce((total, tally) => total + tally.sockets, 0),
+    writers: 10,
+    minutes: 5,
+    patches: sent.size,
+    failedPatches: failed.length,
+    events: sent.size * 500,
+    lost: tallies.reduce((total, tally) => total + tally.lost, 0),
+    duplicated: tallies.reduce((total, tally) => total + tally.duplicated, 0),
+    reconnects: tallies.reduce((total, tally) => total + tally.reconnects, 0),
+    closeCodes,
+    p50: round(percentile(latencies, 50)),
+    p99: round(percentile(latencies, 99)),
+    rssStartMb: round(rssStart),
+    rssEndMb: round(rssEnd),
+    rssSamples,
+  };
+}
+
+async function seed(): Promise<Fixture> {
+  const databaseUrl = await freshDatabase('trellis_bench_live');
+  const database = await createDatabase({ databaseUrl, maxConnections: 4 });
+  await database.migrate();
+  const server = { database } as unknown as TestServer;
+  const user = await buildUser(server);
+  const workspace = await buildWorkspace(server, user);
+  const project = await buildProject(server, workspace, user);
   const labelRows = await database.db
     .insert(labels)
     .values(Array.from({ length: 16 }, (_, i) => ({ name: `bench ${i}`, projectId: project.id, workspaceId: workspace.id, sortOrder: i })))
     .returning();
-  const writes = await writeThroughput(database, workspace.id, labelRows.map((row) => row.id), 5);
-  console.log('write throughput', writes);
-  if (!url) await database.close();
-
-  const { child, baseUrl } = await startServer({
-    ...process.env,
-    DATABASE_URL: url ?? '',
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    TRELLIS_SKIP_CLIENT_BUILD: '1',
-    SECRET_KEY: 'bench-secret-0123456789abcdef',
-  });
-  const fixture: Fixture = {
-    baseUrl,
-    child,
+  await database.close();
+  return {
+    databaseUrl,
     user,
     slug: workspace.slug,
-    labelUrl: `${baseUrl}/api/workspaces/${workspace.slug}/projects/${project.id}/issue-labels/${labelRows[0].id}/`,
+    workspaceId: workspace.id,
+    projectPath: `/api/workspaces/${workspace.slug}/projects/${project.id}`,
+    labelIds: labelRows.map((row) => row.id),
+    issueIds: [],
   };
-  try {
-    await patchLabel(fixture, 'warm-up');
-    const fanouts = [];
-    let memory = null;
-    let rate = null;
-    for (const n of [10, 100, 1000, 5000].filter((n) => n <= MAX_SOCKETS)) {
-      const rssBefore = serverRssMb(child);
-      const subscribers = await openSubscribers(fixture, n);
-      await sleep(1000);
-      if (n === 1000) memory = { sockets: n, rssBeforeMb: round(rssBefore), rssAfterMb: round(serverRssMb(child)), kbPerIdleSocket: round(((serverRssMb(child) - rssBefore) * 1024) / n) };
-      fanouts.push(await fanOut(fixture, subscribers, 20));
-      console.log('fan-out', fanouts[fanouts.length - 1]);
-      if (n === 1000) {
-        rate = await sustainedRate(fixture, subscribers);
-        console.log('sustained', rate);
-      }
-      for (const s of subscribers) s.ws.terminate();
-      await sleep(500);
-    }
-    const soakResult = SOAK ? await soak(fixture) : null;
-    const result: Result = { driver: url ? 'postgres' : 'pglite', writes, fanouts, memory, rate, soak: soakResult };
-    writeReport(result);
-    console.log(JSON.stringify(result, null, 2));
-    return result;
-  } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-    if (url) await database.close();
-    await drop();
-    rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function createIssues(server: Server, fixture: Fixture, count: number) {
+  for (let i = 0; i < count; i++) {
+    const response = await fetch(`${server.baseUrl}${fixture.projectPath}/issues/`, {
+      method: 'POST',
+      headers: { ...fixture.user.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `bench issue ${i}` }),
+    });
+    if (response.status !== 201) throw new Error(`POST issues/ → ${response.status}: ${await response.text()}`);
+    fixture.issueIds.push(((await response.json()) as { id: string }).id);
   }
 }
 
+export async function run(options: BenchOptions) {
+  const soakOnly = options.argv.includes('--soak-only');
+  const withSoak = soakOnly || options.argv.includes('--soak');
+  const maxSockets = Number(options.argv.find((arg) => arg.startsWith('--max-sockets='))?.split('=')[1] ?? 5000);
+  const loadAtStart = load();
+  const fixture = await seed();
+  const server = await startServer(fixture);
+  const result: Result = { loadAtStart, loadAtEnd: '', fanouts: [], memory: [], rate: null, writes: null, soak: null };
+  try {
+    await createIssues(server, fixture, 16);
+    await patch(server, fixture, labelPath(fixture, 0), { name: 'warm-up' });
+    if (!soakOnly) {
+      result.writes = await compareChangeLog(fixture, server, 6);
+      console.log('PATCH throughput', result.writes);
+      for (const n of [10, 100, 1000, 5000].filter((count) => count <= maxSockets)) {
+        await sleep(1000);
+        const rssBefore = server.rssMb();
+        const groups = await openSockets(fixture, server, n);
+        await sleep(2000);
+        const rssAfter = server.rssMb();
+        if (n >= 1000) result.memory.push({ sockets: n, rssBeforeMb: round(rssBefore), rssAfterMb: round(rssAfter), kbPerSocket: round(((rssAfter - rssBefore) * 1024) / n) });
+        result.fanouts.push(await fanOut(server, fixture, groups, n, 20));
+        console.log('fan-out', result.fanouts[result.fanouts.length - 1]);
+        if (n === 1000) {
+          result.rate = await sustainedRate(server, fixture, groups, n);
+          console.log('sustained', result.rate);
+        }
+        await Promise.all(groups.map((clients) => clients.close()));
+      }
+    }
+    if (withSoak) {
+      result.soak = await soak(server, fixture);
+      console.log('soak', result.soak);
+    }
+  } finally {
+    await server.stop();
+    if (headDb) await (await headDb).close();
+    headDb = null;
+  }
+  result.loadAtEnd = load();
+  return { title: 'Live stream — `bench/live.ts`', markdown: report(result, options) };
+}
+
 interface Result {
-  driver: string;
-  writes: Awaited<ReturnType<typeof writeThroughput>>;
+  loadAtStart: string;
+  loadAtEnd: string;
   fanouts: Array<Awaited<ReturnType<typeof fanOut>>>;
-  memory: { sockets: number; rssBeforeMb: number; rssAfterMb: number; kbPerIdleSocket: number } | null;
+  memory: Array<{ sockets: number; rssBeforeMb: number; rssAfterMb: number; kbPerSocket: number }>;
   rate: Awaited<ReturnType<typeof sustainedRate>> | null;
+  writes: Awaited<ReturnType<typeof compareChangeLog>> | null;
   soak: Awaited<ReturnType<typeof soak>> | null;
 }
 
-/** Replaces the "Live stream" section of BENCHMARKS.md (other sections are left alone). */
-function writeReport(result: Result) {
-  const file = join(root, 'BENCHMARKS.md');
+function report(result: Result, options: BenchOptions): string {
   const lines = [
-    '<!-- bench:live -->',
-    '## Live stream (`npm run bench live`)',
-    '',
-    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; database ${result.driver}; ${new Date().toISOString()}.`,
-    'One server process (`server/main.ts`) on loopback; all WebSocket clients in the bench process (they share the 2 cores).',
-    'Latency "response → event" = PATCH response read by the client → change event read on each socket. It goes negative when the',
-    'client process (which also reads every socket) handles the events before the response callback: at high N the clients, not',
-    'the server, are the bottleneck, so also shown is "send → event" (PATCH sent → event), an upper bound that includes the request.',
-    '',
-    '| sockets | PATCHes | response → event p50 / p99 / max ms | send → event p50 / p99 / max ms | missing |',
-    '|---|---|---|---|---|',
-    ...result.fanouts.map((f) => `| ${f.sockets} | ${f.patches} | ${f.p50} / ${f.p99} / ${f.max} | ${f.sendP50} / ${f.sendP99} / ${f.sendMax} | ${f.missing} |`),
-    '',
-    result.rate
-      ? `Sustained to ${result.rate.sockets} sockets with send → event p99 ≤ 100 ms: **${result.rate.sustainedEventsPerSec} events/s** (steps: ${result.rate.steps.map((s) => `${s.patchesPerSec} PATCH/s → p99 ${s.p99} ms${s.missing ? `, ${s.missing} missing` : ''}`).join('; ')}).`
-      : 'Sustained rate: not measured (fewer than 1000 sockets).',
-    result.memory
-      ? `Server memory per idle connection: **${result.memory.kbPerIdleSocket} KiB** (RSS ${result.memory.rssBeforeMb} → ${result.memory.rssAfterMb} MiB for ${result.memory.sockets} sockets).`
-      : '',
-    `Write throughput, ${result.writes.writers} writer(s), one hot workspace, label UPDATE per transaction: plain ${result.writes.plainTxPerSec} tx/s, with change log (advisory lock + insert) ${result.writes.changeLogTxPerSec} tx/s → **ratio ${result.writes.ratio}** (anchor #1: ≥ 0.3×). Measured at the service layer in the bench process (HTTP PATCH cannot run without the change log).`,
-    result.soak
-      ? `Soak: ${result.soak.sockets} sockets, ${result.soak.writers} writers, ${result.soak.minutes} min, ${result.soak.patches} PATCHes: p50 ${result.soak.p50} ms, p99 ${result.soak.p99} ms, missing ${result.soak.missing}, server RSS ${result.soak.rssStartMb} → ${result.soak.rssEndMb} MiB.`
-      : 'Soak (500 sockets, 10 writers, 5 min): run with `npm run bench live -- --soak`.',
-    '<!-- /bench:live -->',
-  ].filter((line) => line !== null);
-  const section = lines.join('\n');
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const pattern = /<!-- bench:live -->[\s\S]*?<!-- \/bench:live -->/;
-  writeFileSync(file, pattern.test(current) ? current.replace(pattern, section) : `${current.trimEnd()}\n\n${section}\n`);
+    `- Machine: ${machineLine()}; PostgreSQL (dedicated database \`trellis_bench_live\`). Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+    `- Command: \`npm run bench live${options.argv.filter((arg) => arg !== 'live').length ? ` -- ${options.argv.filter((arg) => arg !== 'live').join(' ')}` : ''}\`.`,
+    `- Load average (1 / 5 / 15 min) at start ${result.loadAtStart}, at end ${result.loadAtEnd} — the 2 cores are shared with other engineers' test runs, so absolute times are inflated; compare ratios.`,
+    '- Processes: the server (`server/main.ts`) alone in its process; subscribers in 2 forked processes (`bench/live-clients.ts`, N/2 sockets each, arrival times sent back over IPC); this process only sends the PATCHes. Timestamps are wall-clock (`performance.timeOrigin + now()`) on one machine.',
+  ];
+  if (result.fanouts.length) {
+    lines.push(
+      '',
+      'Fan-out: 20 `PATCH issue-labels/{id}/` 100 ms apart; latency = PATCH response read → change event read on each socket ("send" = PATCH sent → event, includes the request).',
+      'A negative value means the event arrived before the response: the server pushes the change right after COMMIT, before it writes the HTTP answer.',
+      '',
+      '| sockets | events | response → event p50 / p99 / max | send → event p50 / p99 / max | missing | target (p99) |',
+      '|---|---|---|---|---|---|',
+      ...result.fanouts.map((f) => {
+        const target = f.sockets === 1000 ? (f.response.p99 < 50 ? '< 50 ms ✓' : '< 50 ms ✗') : f.sockets === 5000 ? (f.response.p99 < 250 ? '< 250 ms ✓' : '< 250 ms ✗') : '—';
+        return `| ${f.sockets} | ${f.patches * f.sockets} | ${f.response.p50} / ${f.response.p99} / ${f.response.max} ms | ${f.send.p50} / ${f.send.p99} / ${f.send.max} ms | ${f.missing} | ${target} |`;
+      }),
+    );
+  }
+  if (result.rate) {
+    lines.push(
+      '',
+      `- Sustained to ${result.rate.sockets} sockets with response → event p99 ≤ 100 ms: **${result.rate.sustainedEventsPerSec} events/s** (${round(result.rate.sustainedEventsPerSec / result.rate.sockets)} committed PATCH/s × ${result.rate.sockets}). Steps (3 s each, requested → achieved PATCH/s): ${result.rate.steps.map((s) => `${s.patchesPerSec} → ${s.achieved}/s: p99 ${s.p99} ms${s.missing ? `, ${s.missing} missing` : ''}`).join('; ')}. When "achieved" stays below "requested", the writes (serialised per workspace by the change-log lock), not the fan-out, are the limit.`,
+    );
+  }
+  for (const memory of result.memory) {
+    lines.push(`- Server memory per idle connection at ${memory.sockets} sockets: **${memory.kbPerSocket} KiB** (RSS ${memory.rssBeforeMb} → ${memory.rssAfterMb} MiB; target < 50 kB).`);
+  }
+  if (result.writes) {
+    const w = result.writes;
+    lines.push(
+      `- Cost of the change log: \`PATCH issues/{id}/\`, ${w.writers} concurrent writers (one issue each), ${w.seconds} s per run, alternating two servers on the same database (one started with \`TRELLIS_BENCH_SKIP_CHANGE_LOG=1\`): with log ${w.withLog} req/s (p50 ${w.withP50} ms), without ${w.withoutLog} req/s (p50 ${w.withoutP50} ms) → **ratio ${w.ratio}** (target ≥ 0.85). Runs: ${w.runs.map((run) => `${run.log ? 'with' : 'without'} ${round(run.perSec)}`).join(', ')}.`,
+    );
+  }
+  if (result.soak) {
+    const s = result.soak;
+    lines.push(
+      `- Soak (\`--soak\`): ${s.sockets} sockets, ${s.writers} writers (PATCH then 200 ms pause), ${s.minutes} min: ${s.patches} PATCHes (${s.failedPatches} failed), ${s.events} expected deliveries → **lost ${s.lost}, duplicated ${s.duplicated}**; reconnects ${s.reconnects}${Object.keys(s.closeCodes).length ? ` (close codes ${JSON.stringify(s.closeCodes)})` : ''}; response → event p50 ${s.p50} ms, p99 ${s.p99} ms (every 10th PATCH); server RSS start ${s.rssStartMb} MiB, end ${s.rssEndMb} MiB (every 30 s: ${s.rssSamples.join(', ')}).`,
+    );
+  } else {
+    lines.push('- Soak (500 sockets, 10 writers, 5 min): `npm run bench live -- --soak` (or `--soak-only`).');
+  }
+  return lines.join('\n');
 }

@@ -105,6 +105,8 @@ export const workItemsEn = {
   'issue.quickAdd': 'Add issue',
   'issue.quickAddPlaceholder': 'Issue title, then Enter',
   'issue.archive': 'Archive',
+  'issue.showProperties': 'Show properties',
+  'issue.hideProperties': 'Hide properties',
   'issue.delete': 'Delete issue',
   'issue.deleteTitle': 'Delete {key}?',
   'issue.deleteBody': 'The issue will be deleted. This cannot be undone.',

@@ -106,6 +106,8 @@ export const workItemsZhCN: Record<keyof typeof workItemsEn, string> = {
   'issue.quickAdd': '添加工作项',
   'issue.quickAddPlaceholder': '输入标题后按回车',
   'issue.archive': '归档',
+  'issue.showProperties': '显示属性',
+  'issue.hideProperties': '隐藏属性',
   'issue.delete': '删除工作项',
   'issue.deleteTitle': '删除 {key}？',
   'issue.deleteBody': '该工作项将被删除，且无法恢复。',

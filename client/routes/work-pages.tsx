@@ -37,7 +37,7 @@ function useCurrentList(source: ListSource): void {
   useEffect(() => {
     setCurrentList(source);
     return () => setCurrentList(null);
-  }, [key]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [key]);
 }
 
 export function ProjectsPage({ slug }: { slug: string }) {

@@ -24,6 +24,8 @@ import { users } from './user';
 import { workspaces } from './workspace';
 
 const live = sql`deleted_at is null`;
+/** The issues a list shows by default (not deleted, archived or draft): the list engine's partial indexes. */
+const listed = sql`deleted_at is null and archived_at is null and not is_draft`;
 
 /** Per-project issue counter: incremented with UPDATE … RETURNING in the issue's transaction, so ids are gap-free. */
 export const issueSequences = pgTable('issue_sequences', {
@@ -88,6 +90,10 @@ export const issues = pgTable(
     index().on(t.completedAt),
     index().on(t.typeId),
     index().using('gin', t.searchVector),
+    // List engine (server/list-engine): the default page (-created_at) and its index-only total,
+    // and per-state pages by sort_order with index-only counts per state and priority.
+    index('issues_list_created_index').on(t.projectId, t.createdAt.desc().nullsFirst(), t.id).where(listed),
+    index('issues_list_state_sort_index').on(t.projectId, t.stateId, t.sortOrder, t.priority, t.id).where(listed),
     ...authorshipIndexes(t),
   ],
 );

@@ -75,6 +75,53 @@ export function groupKeySql(field: WireGroupBy, alias: string): { join: SQL; key
   return { join, key: sql.raw(`${alias}.k`) };
 }
 
+/** Scalar groupings that are plain issue columns (compared in their own type, so indexes apply). */
+const COLUMN_KEYS: Partial<Record<WireGroupBy, { column: string; nullable: boolean }>> = {
+  state_id: { column: 'i.state_id', nullable: true },
+  priority: { column: 'i.priority', nullable: false },
+  project_id: { column: 'i.project_id', nullable: false },
+  created_by: { column: 'i.created_by', nullable: true },
+  target_date: { column: 'i.target_date', nullable: true },
+  start_date: { column: 'i.start_date', nullable: true },
+};
+
+/** One grouping dimension over issue `i`, for counting per key and for fetching one key's issues. */
+export interface GroupDimension {
+  /** Lateral join yielding one row per key (M2M fields), or empty. */
+  join: SQL;
+  /** The key in its native type (null for "None"); cast to text only on output. */
+  key: SQL;
+  /** False when the key can never be null (no "None" group to fetch). */
+  nullable: boolean;
+  /** Issue `i` belongs to the group `ref` (a non-null key of the same type). */
+  matches: (ref: SQL) => SQL;
+  /** Issue `i` belongs to the "None" group. */
+  isNone: SQL;
+}
+
+/** The dimension of a grouping, with `alias` naming its lateral join. */
+export function groupDimension(field: WireGroupBy, alias: string): GroupDimension {
+  const relation = M2M_RELATION[field];
+  if (relation) {
+    return {
+      join: sql`left join lateral (select ${relationColumn(relation)} as k ${relationFrom(relation)}) ${sql.raw(alias)} on true`,
+      key: sql.raw(`${alias}.k`),
+      nullable: true,
+      matches: (ref) => sql`exists (select 1 ${relationFrom(relation)} and ${relationColumn(relation)} = ${ref})`,
+      isNone: sql`not exists (select 1 ${relationFrom(relation)})`,
+    };
+  }
+  const column = COLUMN_KEYS[field];
+  const expr = column ? sql.raw(column.column) : scalarKey(field);
+  return {
+    join: sql``,
+    key: expr,
+    nullable: column ? column.nullable : true,
+    matches: (ref) => sql`${expr} = ${ref}`,
+    isNone: sql`${expr} is null`,
+  };
+}
+
 /**
  * A JSON array of the candidate keys of a grouping, in display order, for the projects the list
  * covers (`projectIds`, a subquery). Fields whose groups are only the values found return `[]`.

@@ -1,11 +1,11 @@
-// Runs an issue list as ONE SQL statement: the page's rows with their link arrays, the totals and
-// the per-group counts (window functions over the filtered set) and the candidate groups, then
-// shapes the 12-key paginated response of reference §0.6 / §1.3.
+// Runs an issue list as ONE SQL statement: the page's rows with their link arrays, the totals, the
+// per-group counts (one GROUP BY) and the candidate groups, then shapes the 12-key paginated
+// response of reference §0.6 / §1.3. Pages are index-ordered LIMIT/OFFSETs (per group: LATERAL).
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { WireGroupBy } from '../../shared/display';
 import { conditionSql } from './where';
-import { candidateGroupsSql, groupKeySql, isM2mGroup } from './groups';
+import { candidateGroupsSql, groupDimension, isM2mGroup, type GroupDimension } from './groups';
 import { issueItemColumns } from './item';
 import { orderClause, sortKeys, type SortKey } from './order';
 import type { ListRequest } from './params';
@@ -35,71 +35,115 @@ function whereSql(scope: ListScope, request: ListRequest): SQL {
   return request.filter ? sql`${scope.where} and ${conditionSql(request.filter)}` : scope.where;
 }
 
-/** The statement of an ungrouped page (exported so the benchmark can EXPLAIN exactly it). */
+/** `k0, k1, …` selected as columns, so an outer level can order by them again. */
+function keyColumns(keys: SortKey[]): SQL {
+  return sql.join(
+    keys.map((key, index) => sql`${key.expr} as ${sql.raw(`k${index}`)}`),
+    sql`, `,
+  );
+}
+
+function keyRefs(keys: SortKey[], alias: string): SQL[] {
+  return keys.map((_, index) => sql.raw(`${alias}.k${index}`));
+}
+
+/**
+ * The statement of an ungrouped page (exported so the benchmark can EXPLAIN exactly it). Without a
+ * filter the page is an index-ordered LIMIT/OFFSET (the partial list indexes of db/schema/issue.ts)
+ * and the total an index-only count. With one, the filtered ids are collected once and both the
+ * total and the page come from them, so a selective filter never walks the whole order index.
+ */
 export function ungroupedStatement(scope: ListScope, request: ListRequest): SQL {
   const keys = sortKeys(request.orderBy);
   const where = whereSql(scope, request);
   const { perPage, offset } = request.pagination;
-  return sql`select st.total, st.sync_cursor, p.*
-    from (select (select count(*) from issues i where ${where})::int as total, ${syncCursorSql(scope.workspaceId)} as sync_cursor) st
+  const refs = keyRefs(keys, 'f');
+  const filtered = request.filter !== null;
+  const page = filtered
+    ? sql`select f.* from f order by ${orderClause(keys, refs)} limit ${perPage} offset ${offset}`
+    : sql`select i.id, ${keyColumns(keys)} from issues i where ${where} order by ${orderClause(keys)} limit ${perPage} offset ${offset}`;
+  const total = filtered ? sql`(select count(*) from f)` : sql`(select count(*) from issues i where ${where})`;
+  return sql`${filtered ? sql`with f as materialized (select i.id, ${keyColumns(keys)} from issues i where ${where}) ` : sql``}select st.total, st.sync_cursor, p.*
+    from (select ${total}::int as total, ${syncCursorSql(scope.workspaceId)} as sync_cursor) st
     left join lateral (
-      select ${issueItemColumns()}, row_number() over (order by ${orderClause(keys)}) as __pos
-      from (select i.id from issues i where ${where} order by ${orderClause(keys)} limit ${perPage} offset ${offset}) pg
+      select ${issueItemColumns()}, pg.__pos
+      from (select f.id, row_number() over (order by ${orderClause(keys, refs)}) as __pos from (${page}) f) pg
       join issues i on i.id = pg.id
       left join states s on s.id = i.state_id
     ) p on true
     order by p.__pos`;
 }
 
-function rankedBase(scope: ListScope, request: ListRequest, keys: SortKey[]): SQL {
-  const group = groupKeySql(request.groupBy!, 'g1');
-  const sub = request.subGroupBy ? groupKeySql(request.subGroupBy, 'g2') : null;
-  const keyColumns = sql.join(
-    keys.map((key, index) => sql`${key.expr} as ${sql.raw(`k${index}`)}`),
-    sql`, `,
+/**
+ * The rows of one (group, sub-group) partition `c` of the counts: the page's slice in list order,
+ * fetched with the group's own condition so an index on (project, group key, order key) serves it.
+ * A nullable dimension needs a second branch for its "None" key, gated on `c`'s key being null.
+ */
+function partitionSlice(where: SQL, dims: GroupDimension[], keys: SortKey[], perPage: number, offset: number): SQL {
+  let branches: SQL[][] = [[]];
+  dims.forEach((dim, index) => {
+    const ref = sql.raw(`c.g${index}`);
+    const next: SQL[][] = [];
+    for (const conditions of branches) {
+      next.push([...conditions, dim.matches(ref)]);
+      if (dim.nullable) next.push([...conditions, sql`${ref} is null and ${dim.isNone}`]);
+    }
+    branches = next;
+  });
+  const selects = branches.map(
+    (conditions) => sql`(select i.id, ${keyColumns(keys)} from issues i
+      where ${where} and ${sql.join(conditions, sql` and `)}
+      order by ${orderClause(keys)} limit ${perPage} offset ${offset})`,
   );
-  const keyRefs = keys.map((_, index) => sql.raw(`b.k${index}`));
-  const partition = sub ? sql`b.g, b.sg` : sql`b.g`;
-  return sql`base as materialized (
-      select i.id, ${group.key} as g, ${sub ? sub.key : sql`null::text`} as sg, ${keyColumns}
-      from issues i ${group.join} ${sub ? sub.join : sql``}
-      where ${whereSql(scope, request)}
-    ),
-    ranked as (
-      select b.id, b.g, b.sg, row_number() over (partition by ${partition} order by ${orderClause(keys, keyRefs)}) as rn
-      from base b
-    )`;
+  return sql.join(selects, sql` union all `);
 }
 
 /**
- * The statement of a grouped or sub-grouped page. Base rows are (issue, group, sub-group) and unique,
- * so a window's size is its row count; distinct counting is needed only where an M2M dimension can
- * repeat an issue (the total, and a group's total when the sub-group is M2M).
+ * The statement of a grouped or sub-grouped page (exported for the benchmark). One GROUP BY counts
+ * every partition; then each non-empty partition's top rows come from a LATERAL LIMIT/OFFSET, so no
+ * statement ranks every filtered row. Counting rows is exact per partition (an issue appears once
+ * per key); distinct counting is needed only where an M2M dimension can repeat an issue (the
+ * total, and a group's total when the sub-group is M2M).
  */
 export function groupedStatement(scope: ListScope, request: ListRequest): SQL {
   const keys = sortKeys(request.orderBy);
   const { perPage, offset } = request.pagination;
   const groupBy = request.groupBy as WireGroupBy;
+  const where = whereSql(scope, request);
+  const group = groupDimension(groupBy, 'g1');
+  const sub = request.subGroupBy ? groupDimension(request.subGroupBy, 'g2') : null;
+  const dims = sub ? [group, sub] : [group];
   const fanOut = isM2mGroup(groupBy) || (request.subGroupBy !== null && isM2mGroup(request.subGroupBy));
   const subFanOut = request.subGroupBy !== null && isM2mGroup(request.subGroupBy);
-  const partitionCounts = request.subGroupBy ? sql`select count(*) as n from base group by g, sg` : sql`select count(*) as n from base group by g`;
-  return sql`with ${rankedBase(scope, request, keys)}
+  const total = fanOut ? sql`(select count(*) from issues i where ${where})` : sql`(select coalesce(sum(n), 0) from counts)`;
+  let groupCounts: SQL;
+  if (!sub) groupCounts = sql`select g0, n from counts`;
+  else if (!subFanOut) groupCounts = sql`select g0, sum(n)::int as n from counts group by g0`;
+  else groupCounts = sql`select ${group.key} as g0, count(*)::int as n from issues i ${group.join} where ${where} group by 1`;
+  const refs = keyRefs(keys, 't');
+  return sql`with counts as materialized (
+      select ${group.key} as g0, ${sub ? sub.key : sql`null::text`} as g1, count(*)::int as n
+      from issues i ${group.join} ${sub ? sub.join : sql``}
+      where ${where}
+      group by 1, 2
+    ),
+    page as materialized (
+      select c.g0, c.g1, t.id, ${offset} + row_number() over (partition by c.g0, c.g1 order by ${orderClause(keys, refs)}) as rn
+      from counts c cross join lateral (${partitionSlice(where, dims, keys, perPage, offset)}) t
+    )
     select st.*, p.*
     from (select
-        (select ${fanOut ? sql`count(distinct id)` : sql`count(*)`} from base)::int as total,
-        (select coalesce(max(x.n), 0) from (${partitionCounts}) x)::int as max_partition,
-        (select coalesce(json_agg(json_build_array(x.g, x.n)), '[]'::json)
-          from (select g, ${subFanOut ? sql`count(distinct id)` : sql`count(*)`}::int as n from base group by g) x) as group_counts,
-        ${request.subGroupBy ? sql`(select coalesce(json_agg(json_build_array(x.g, x.sg, x.n)), '[]'::json)
-          from (select g, sg, count(*)::int as n from base group by g, sg) x)` : sql`'[]'::json`} as subgroup_counts,
+        ${total}::int as total,
+        (select coalesce(max(n), 0) from counts)::int as max_partition,
+        (select coalesce(json_agg(json_build_array(x.g0::text, x.n)), '[]'::json) from (${groupCounts}) x) as group_counts,
+        ${sub ? sql`(select coalesce(json_agg(json_build_array(c.g0::text, c.g1::text, c.n)), '[]'::json) from counts c)` : sql`'[]'::json`} as subgroup_counts,
         ${candidateGroupsSql(groupBy, scope.projectIds)} as candidates,
         ${syncCursorSql(scope.workspaceId)} as sync_cursor) st
     left join lateral (
-      select r.g as __g, r.sg as __sg, r.rn as __rn, ${issueItemColumns()}
-      from ranked r
-      join issues i on i.id = r.id
+      select pg.g0::text as __g, pg.g1::text as __sg, pg.rn as __rn, ${issueItemColumns()}
+      from page pg
+      join issues i on i.id = pg.id
       left join states s on s.id = i.state_id
-      where r.rn > ${offset} and r.rn <= ${offset + perPage}
     ) p on true
     order by p.__g, p.__sg, p.__rn`;
 }

@@ -80,27 +80,26 @@ export class Visibility {
   }
 
   /**
-   * The project whose access this change may alter for this user (their own project membership, or
-   * a project they belong to: guest setting, deletion), or null.
+   * True when this change may alter what the user sees: their own workspace or project membership,
+   * or a project they belong to changing its guest setting or being deleted.
    */
-  accessProjectOf(change: Change): string | null {
-    if (change.entity === 'project') {
-      const access = this.projects.get(change.entityId);
-      const data = (change.data ?? {}) as Data;
-      const guestSetting = data.guest_view_all_features;
-      const altered = change.op === 'delete' || Boolean(data.deleted_at) || (typeof guestSetting === 'boolean' && guestSetting !== access?.guestViewAll);
-      return access && altered ? change.entityId : null;
-    }
-    if (change.entity !== 'member' || !change.projectId) return null;
-    return this.isMe(change, (change.data ?? {}) as Data, this.membershipIdFor(change)) ? change.projectId : null;
+  affectsAccess(change: Change): boolean {
+    const data = (change.data ?? {}) as Data;
+    if (change.entity === 'member') return this.isMe(change, data, this.membershipIdFor(change));
+    if (change.entity !== 'project') return false;
+    const access = this.projects.get(change.entityId);
+    const guestSetting = data.guest_view_all_features;
+    return Boolean(access) && (change.op === 'delete' || Boolean(data.deleted_at) || (typeof guestSetting === 'boolean' && guestSetting !== access!.guestViewAll));
   }
 
-  /** How much of a project this user currently sees. */
-  accessLevel(projectId: string): AccessLevel {
-    const access = this.projects.get(projectId);
-    if (!access) return AccessLevel.NONE;
-    const restricted = effectiveProjectRole(access.role, this.workspaceRole) === Role.GUEST && !access.guestViewAll;
-    return restricted ? AccessLevel.RESTRICTED : AccessLevel.FULL;
+  /** How much of each of their projects this user currently sees (absent: nothing). */
+  accessLevels(): Map<string, AccessLevel> {
+    const levels = new Map<string, AccessLevel>();
+    for (const [projectId, access] of this.projects) {
+      const restricted = effectiveProjectRole(access.role, this.workspaceRole) === Role.GUEST && !access.guestViewAll;
+      levels.set(projectId, restricted ? AccessLevel.RESTRICTED : AccessLevel.FULL);
+    }
+    return levels;
   }
 
   private decideMember(change: Change, data: Data): Verdict {

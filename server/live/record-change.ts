@@ -44,10 +44,13 @@ interface Buffer {
 /**
  * Test-only switches (tests/sync/ordering.test.ts): `lockEnabled = false` reproduces the lost-event
  * bug the lock prevents; `afterInsert` runs between the change insert and COMMIT (e.g. pg_sleep).
+ * `skipRows` (env `TRELLIS_BENCH_SKIP_CHANGE_LOG=1`, set by bench/live.ts on a second server process
+ * only) writes no change rows at all, to measure what the change log costs a PATCH. Never in production.
  */
-export const changeLogTestHooks: { lockEnabled: boolean; afterInsert: ((tx: Db) => Promise<void>) | null } = {
+export const changeLogTestHooks: { lockEnabled: boolean; afterInsert: ((tx: Db) => Promise<void>) | null; skipRows: boolean } = {
   lockEnabled: true,
   afterInsert: null,
+  skipRows: process.env.TRELLIS_BENCH_SKIP_CHANGE_LOG === '1',
 };
 
 const buffers = new WeakMap<object, Buffer>();
@@ -98,7 +101,7 @@ async function claimReceipt(tx: Db, options: WriteOptions) {
 }
 
 async function flushChanges(tx: Db, buffer: Buffer) {
-  if (buffer.rows.length === 0) return null;
+  if (buffer.rows.length === 0 || changeLogTestHooks.skipRows) return null;
   const workspaceIds = [...new Set(buffer.rows.map((row) => row.workspaceId))].sort();
   // Sorted lock order: a transaction spanning two workspaces cannot deadlock with another.
   // Ordering: the lock is held until COMMIT, so a later id of the workspace never becomes visible

@@ -10,7 +10,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { workspaces } from '../../db/schema/index';
 import { LiveCloseCode, parseClientMessage, type SubscribeMessage } from '../../shared/live-protocol';
 import { ChangeFrames, type Subscriber } from './hub';
-import { loadVisibility, type AccessLevel, type Visibility } from './permissions';
+import { AccessLevel, loadVisibility, type Visibility } from './permissions';
 import { readChanges, type Change } from './record-change';
 import { isBeyondRetention } from './retention';
 import type { LiveEngine } from './engine';
@@ -83,12 +83,11 @@ export class LiveConnection {
     const visibility = subscription.visibility;
     const verdict = visibility.decide(change);
     if (verdict === 'revoke') return this.close(LiveCloseCode.FORBIDDEN, 'access revoked');
-    const projectId = visibility.accessProjectOf(change);
-    const before = projectId ? visibility.accessLevel(projectId) : null;
+    const before = visibility.affectsAccess(change) ? visibility.accessLevels() : null;
     visibility.apply(change);
     if (verdict === 'send') this.send(frames.text());
     else if (verdict === 'send-as-delete') this.send(frames.text(true));
-    if (projectId && before !== null) this.reloadVisibility(subscription, change, projectId, before);
+    if (before) this.reloadVisibility(subscription, change, before);
   }
 
   /** Runs `action` after every event held so far (at once when nothing is held). */
@@ -179,16 +178,17 @@ export class LiveConnection {
    * take effect at once. When the user now sees more of the project than before, the client is
    * sent `reset`: it lacks that project's earlier data and reloads (API.md "Live stream").
    */
-  private reloadVisibility(subscription: Subscription, change: Change, projectId: string, before: AccessLevel) {
+  private reloadVisibility(subscription: Subscription, change: Change, before: Map<string, AccessLevel>) {
     subscription.held = [];
     // Replayed from `since` > 0, the state loaded at subscribe already has the project, so a
     // membership create counts as a gain; from 0 the replay itself is the project's whole history.
-    const gainedByCreate = change.entity === 'member' && change.op === 'create' && subscription.since > 0;
+    const created = change.entity === 'member' && change.op === 'create' && change.projectId && subscription.since > 0 ? change.projectId : null;
     const finish = (visibility: Visibility) => {
       if (this.subscription !== subscription || this.closed) return;
       subscription.visibility = visibility;
-      const after = visibility.accessLevel(projectId);
-      if (after > before || (gainedByCreate && after > 0)) this.send(JSON.stringify({ type: 'reset', reason: 'membership' }));
+      const after = visibility.accessLevels();
+      const gained = [...after].some(([projectId, level]) => level > (before.get(projectId) ?? AccessLevel.NONE) || projectId === created);
+      if (gained) this.send(JSON.stringify({ type: 'reset', reason: 'membership' }));
       const held = subscription.held ?? [];
       subscription.held = null;
       for (const item of held) {

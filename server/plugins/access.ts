@@ -3,8 +3,8 @@
 // leaves them on `request.actor` for handlers and policies.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, isNull } from 'drizzle-orm';
-import { instanceAdmins, projectMembers, projects, workspaceMembers, workspaces } from '../../db/schema/index';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { changes, instanceAdmins, projectMembers, projects, workspaceMembers, workspaces } from '../../db/schema/index';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors';
 import { isUuid } from '../validation';
 import { effectiveProjectRole } from '../../shared/roles';
@@ -48,6 +48,11 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     actor: Actor;
+    /**
+     * GETs of workspace-scoped routes: the workspace's last change id, read by the same query that
+     * resolves the membership (so before the handler's own reads); the `X-Sync-Cursor` header.
+     */
+    workspaceHead: number | null;
   }
 }
 
@@ -62,6 +67,7 @@ async function accessPlugin(app: FastifyInstance) {
   });
 
   app.decorateRequest('actor', null as unknown as Actor);
+  app.decorateRequest('workspaceHead', null);
   app.addHook('preValidation', async (request) => {
     const rule = request.routeOptions.config?.access;
     if (!rule || rule === 'public') return;
@@ -87,8 +93,12 @@ async function accessPlugin(app: FastifyInstance) {
 
   async function resolveWorkspace(request: FastifyRequest, rule: ScopedRule) {
     const slug = (request.params as Record<string, string>).slug;
+    // One round trip: the sync cursor of a GET rides along (index-only max on changes).
+    const head = request.method === 'GET'
+      ? sql<string | number>`(select coalesce(max(${changes.id}), 0) from ${changes} where ${changes.workspaceId} = ${workspaces.id})`
+      : sql<null>`null`;
     const [row] = await db
-      .select({ workspace: workspaces, role: workspaceMembers.role })
+      .select({ workspace: workspaces, role: workspaceMembers.role, head })
       .from(workspaces)
       .leftJoin(
         workspaceMembers,
@@ -109,6 +119,7 @@ async function accessPlugin(app: FastifyInstance) {
     }
     request.actor.workspace = row.workspace;
     request.actor.workspaceRole = row.role;
+    request.workspaceHead = row.head === null ? null : Number(row.head);
     if (rule.scope === 'workspace' && row.role! < ROLE[rule.min]) throw new ForbiddenError();
   }
 

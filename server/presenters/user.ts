@@ -63,8 +63,11 @@ export function presentUser(user: User) {
   };
 }
 
+/** The columns UserLite and UserAdminLite read (lists select only these). */
+export type UserLiteColumns = Pick<User, 'id' | 'firstName' | 'lastName' | 'avatar' | 'isBot' | 'displayName' | 'email' | 'lastLoginMedium'>;
+
 /** The short form embedded in other objects (members, actors, assignees): UserLite. */
-export function presentUserLite(user: User) {
+export function presentUserLite(user: Omit<UserLiteColumns, 'email' | 'lastLoginMedium'>) {
   return {
     id: user.id,
     first_name: user.firstName,
@@ -77,7 +80,7 @@ export function presentUserLite(user: User) {
 }
 
 /** UserLite plus email and last login medium, for lists only admins see (UserAdminLite). */
-export function presentUserAdminLite(user: User) {
+export function presentUserAdminLite(user: UserLiteColumns) {
   return { ...presentUserLite(user), email: user.email, last_login_medium: user.lastLoginMedium };
 }
 

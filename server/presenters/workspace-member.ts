@@ -1,6 +1,6 @@
 // Turns workspace membership rows into the WorkspaceMember wire object of reference §13.
-import type { User, WorkspaceMember } from '../../db/schema/index';
-import { presentUserAdminLite, presentUserLite } from './user';
+import type { WorkspaceMember } from '../../db/schema/index';
+import { presentUserAdminLite, presentUserLite, type UserLiteColumns } from './user';
 
 /** How much of the member's user is shown: `admin` adds email and login medium (callers above guest). */
 export type MemberDetail = 'lite' | 'admin';
@@ -28,7 +28,7 @@ function memberFields(row: WorkspaceMember) {
 }
 
 /** A WorkspaceMember with `member` nested as UserLite or UserAdminLite. */
-export function presentWorkspaceMember(row: WorkspaceMember, user: User, detail: MemberDetail = 'lite') {
+export function presentWorkspaceMember(row: WorkspaceMember, user: UserLiteColumns, detail: MemberDetail = 'lite') {
   return { ...memberFields(row), member: detail === 'admin' ? presentUserAdminLite(user) : presentUserLite(user) };
 }
 

@@ -18,7 +18,8 @@ export default async function apiTokensRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/api/workspaces/:slug/api-tokens/',
-    config: { access: { scope: 'workspace', min: 'member' } },
+    // The answer carries the new secret: it is never stored as a mutation receipt.
+    config: { access: { scope: 'workspace', min: 'member' }, mutationReceipt: false },
     schema: { params: slugParams, body: createApiTokenBody },
     handler: async (request, reply) => reply.code(201).send(await createApiToken(ctx, request.actor, request.body)),
   });

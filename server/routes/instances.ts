@@ -6,6 +6,7 @@ import { configurationPatchBody, instancePatchBody } from '../../shared/schemas/
 import { presentConfiguration, presentInstance } from '../presenters/instance';
 import { getInstance, getInstanceSettings, hasWorkspaces, presentInstanceConfig, updateInstance } from '../services/instance';
 import { listConfigurations, updateConfigurations } from '../services/instance-configuration';
+import { writeOptions } from '../request-context';
 
 export default async function instancesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -47,6 +48,6 @@ export default async function instancesRoutes(fastify: FastifyInstance) {
     url: '/api/instances/configurations/',
     config: { access: 'instance-admin' },
     schema: { body: configurationPatchBody },
-    handler: async (request) => (await updateConfigurations(app.ctx, request.body, request.actor.userId)).map(presentConfiguration),
+    handler: async (request) => (await updateConfigurations(app.ctx, request.body, request.actor.userId, writeOptions(request))).map(presentConfiguration),
   });
 }

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { instanceConfigurations, type InstanceConfiguration } from '../../db/schema/index';
 import type { Config } from '../config';
 import type { ServerContext } from '../context';
+import { withTransaction, type WriteOptions } from '../live/record-change';
 
 interface ConfigKeyDefinition {
   category: 'AUTHENTICATION' | 'WORKSPACE_MANAGEMENT' | 'SMTP' | 'GOOGLE' | 'GITHUB' | 'GITLAB';
@@ -88,10 +89,12 @@ export async function updateConfigurations(
   ctx: ServerContext,
   values: Record<string, string>,
   actorId: string,
+  options: WriteOptions = { actorId },
 ): Promise<InstanceConfiguration[]> {
   const updates = Object.entries(values).filter(([key, value]) => isConfigKey(key) && value.trim() !== MASKED_SECRET);
   if (updates.length) {
-    await ctx.db.transaction(async (tx) => {
+    // withTransaction (no change rows): an X-Client-Mutation-Id receipt is claimed in this transaction.
+    await withTransaction(ctx, options, async (tx) => {
       for (const [key, raw] of updates) {
         const definition: ConfigKeyDefinition = CONFIG_KEYS[key as ConfigKey];
         const value = raw.trim();

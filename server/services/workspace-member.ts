@@ -21,11 +21,23 @@ function detailFor(actor: Actor): MemberDetail {
   return (actor.workspaceRole ?? 0) > Role.GUEST ? 'admin' : 'lite';
 }
 
+/** The user columns a member's UserLite / UserAdminLite shows (selecting whole user rows costs 3× the mapping). */
+const memberUserColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  avatar: users.avatar,
+  isBot: users.isBot,
+  displayName: users.displayName,
+  email: users.email,
+  lastLoginMedium: users.lastLoginMedium,
+};
+
 /** Every membership row of the workspace (inactive ones too: the client shows them as suspended), bots excluded. */
 export async function listMembers(db: Db, actor: Actor, search?: string) {
   const pattern = search ? `%${escapeLike(search)}%` : null;
   const rows = await db
-    .select({ member: workspaceMembers, user: users })
+    .select({ member: workspaceMembers, user: memberUserColumns })
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.memberId))
     .where(

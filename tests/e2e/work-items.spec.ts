@@ -160,6 +160,28 @@ describe('work items in Chromium', () => {
     await screenshot(page, 'work-items-spreadsheet-edited');
   });
 
+  test('drags a gantt bar three days later and the dates follow', async () => {
+    const page = alicePage;
+    const row = page.locator('[data-testid="sheet-row"]', { hasText: 'Write the checklist' });
+    const issueId = (await row.getAttribute('data-issue-id'))!;
+    const path = `/api/workspaces/${slug}/projects/${projectId}/issues/${issueId}/`;
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    expect((await api(page, 'PATCH', path, { start_date: day(2), target_date: day(4) })).status).toBe(200);
+    await byTestId(page, 'layout-gantt_chart').click();
+    const bar = page.locator('[data-testid="gantt-row"]', { hasText: 'Write the checklist' }).locator('[data-testid="gantt-bar"]');
+    await bar.waitFor();
+    await bar.scrollIntoViewIfNeeded();
+    const box = (await bar.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 42, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.move(box.x + box.width / 2 + 84, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(async () => (await api<{ start_date: string; target_date: string }>(page, 'GET', path)).body, { timeout: 15_000 }).toMatchObject({ start_date: day(5), target_date: day(7) });
+    await screenshot(page, 'work-items-gantt-dragged');
+    await byTestId(page, 'layout-spreadsheet').click();
+  });
+
   test('opens the peek, comments, then the full page', async () => {
     const page = alicePage;
     await page.locator('[data-testid="sheet-row"]', { hasText: 'Fuel the tanks' }).locator('.sheet-title').click();
@@ -175,6 +197,35 @@ describe('work items in Chromium', () => {
     await byTestId(page, 'issue-detail').waitFor();
     await page.locator('[data-testid="comment"]', { hasText: 'Tanks are ready for inspection' }).waitFor();
     await screenshot(page, 'work-items-detail');
+  });
+
+  test('the command palette finds an issue by key, ? lists the shortcuts, and project settings add a label', async () => {
+    const page = alicePage;
+    await page.locator('body').click({ position: { x: 600, y: 20 } });
+    await page.keyboard.press('Control+k');
+    await byTestId(page, 'command-palette').waitFor();
+    await byTestId(page, 'palette-input').fill('AL-2');
+    await page.locator('[data-testid^="palette-issue-"]', { hasText: 'Build the pad' }).waitFor();
+    await screenshot(page, 'work-items-palette');
+    await byTestId(page, 'palette-input').press('Enter');
+    await page.locator('[data-testid="issue-title-input"]').and(page.locator('textarea')).waitFor();
+    await expect.poll(() => page.locator('[data-testid="issue-title-input"]').inputValue()).toBe('Build the pad');
+    await page.locator('body').click({ position: { x: 600, y: 20 } });
+    await page.keyboard.press('?');
+    await byTestId(page, 'shortcut-modal').waitFor();
+    await screenshot(page, 'work-items-shortcuts');
+    await page.keyboard.press('Escape');
+    await byTestId(page, 'project-tab-settings').click();
+    await byTestId(page, 'project-settings').waitFor();
+    await byTestId(page, 'settings-tab-states').click();
+    await byTestId(page, 'states-backlog').waitFor();
+    await byTestId(page, 'settings-tab-labels').click();
+    await byTestId(page, 'label-name').fill('Bug');
+    await byTestId(page, 'add-label').click();
+    await byTestId(page, 'labels-settings').locator('li', { hasText: 'Bug' }).waitFor();
+    await screenshot(page, 'work-items-settings-labels');
+    const labels = await api<{ name: string }[]>(page, 'GET', `/api/workspaces/${slug}/projects/${projectId}/issue-labels/`);
+    expect(labels.body.map((label) => label.name)).toContain('Bug');
   });
 
   test('two people side by side: a card moved by one moves for the other without a reload', async () => {

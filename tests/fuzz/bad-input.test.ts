@@ -70,7 +70,7 @@ function badValuesFor(field: ZodNode): Array<[string, unknown]> {
     case 'union':
       candidates.push(['unknown union member', 987654], ['object for union', { bad: [1] }]);
       break;
-    case 'unknown':
+    case 'unknown': // accepts anything by design: nothing to refuse
     case 'any':
       return [];
     default:

@@ -4,9 +4,9 @@
 // issues they created gets every event of those issues' children — deletes included — and none of
 // anyone else's.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { issues, projectMembers } from '../../db/schema/index';
+import { issues, projectMembers, workspaceMembers } from '../../db/schema/index';
 import type { ChangeMessage } from '../../shared/live-protocol';
 import { recordChange, withTransaction } from '../../server/live/record-change';
 import { presentProjectMemberRole } from '../../server/presenters/project-member';
@@ -114,6 +114,22 @@ describe('membership gain on an open socket', () => {
     expect(socket.messages.filter((msg) => msg.type === 'reset')).toHaveLength(1);
   });
 
+  test('a restricted guest promoted to workspace admin gets reset and then every issue', async () => {
+    const promoted = await buildUser(server);
+    await addWorkspaceMember(server, workspace, promoted, 5);
+    await addProjectMember(server, project, promoted, 5);
+    const socket = await subscribed(promoted);
+    const [membership] = await server.database.db
+      .select()
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, workspace.id), eq(workspaceMembers.memberId, promoted.id)));
+    const patched = await server.inject({ method: 'PATCH', url: `/api/workspaces/${workspace.slug}/members/${membership.id}/`, headers: admin.headers, payload: { role: 20 } });
+    expect(patched.statusCode).toBe(200);
+    const issue = await writeChange(server, { workspaceId: workspace.id, projectId: project.id, entity: 'issue', data: { created_by: admin.id } });
+    await reached(socket, issue);
+    expect(indexOf(socket, (msg) => msg.type === 'reset')).toBeGreaterThan(indexOf(socket, (msg) => msg.type === 'change' && msg.entity === 'member'));
+  });
+
   test('a subscriber whose access did not change gets no reset', async () => {
     const socket = await subscribed(member);
     const end = await marker();
@@ -136,7 +152,7 @@ describe('restricted guest and issue children', () => {
     await server.database.db.update(issues).set({ createdBy: guest.id }).where(eq(issues.id, own));
     const [g, m] = await Promise.all([subscribed(guest), subscribed(member)]);
 
-    const post = async (url: string, payload: unknown) => {
+    const post = async (url: string, payload: object) => {
       const response = await server.inject({ method: 'POST', url, headers: admin.headers, payload });
       expect(response.statusCode).toBe(201);
       return response.json().id as string;

@@ -1,9 +1,9 @@
-// Starts the workspace's live stream (client/live/live-socket.ts) and routes each change to the
-// store that holds its entity; exposes the connection state for the top bar.
+// Wires the work-item stores to the live stream of client/live/use-live-connection.ts: each
+// entity's changes go to the store that holds it, and the workspace shown keeps one connection
+// open from the lists' sync cursor. A `reset` reloads what the screens show.
 import { useEffect } from 'react';
-import { create } from 'zustand';
-import { LiveSocket, type ConnectionState } from '../../live/live-socket';
 import type { ChangeMessage } from '../../../shared/live-protocol';
+import { connectLive, disconnectLive, registerLiveEntity, useLiveConnection } from '../../live/use-live-connection';
 import { applyFavoriteChange } from '../../stores/favorite-store';
 import { applyDetailChange } from '../../stores/issue-detail-store';
 import { applyIssueChange } from '../../stores/issue-store';
@@ -13,31 +13,37 @@ import { applyProjectChange, fetchProjects } from '../../stores/project-store';
 import { applyStateChange, fetchWorkspaceStates } from '../../stores/state-store';
 import { cacheLiveIssueChange } from '../../local-cache/issue-cache';
 
-export const useLiveStatus = create<{ state: ConnectionState | 'idle' }>(() => ({ state: 'idle' }));
+const ROUTES: Record<string, (change: ChangeMessage) => void> = {
+  issue: (change) => {
+    applyIssueChange(change);
+    cacheLiveIssueChange(change);
+  },
+  project: applyProjectChange,
+  state: applyStateChange,
+  label: applyLabelChange,
+  favorite: applyFavoriteChange,
+  comment: applyDetailChange,
+  issue_link: applyDetailChange,
+  issue_attachment: applyDetailChange,
+  issue_reaction: applyDetailChange,
+};
 
-/** Sends one change to its store (only this module and tests call the apply functions). */
+let registered = false;
+/** Registers the work-item stores with the live binding (once). */
+export function registerWorkItemStores(): void {
+  if (registered) return;
+  registered = true;
+  for (const [entity, apply] of Object.entries(ROUTES)) registerLiveEntity(entity, { applyChange: apply });
+}
+
+/** Sends one change to its store (tests call this directly). */
 export function dispatchChange(change: ChangeMessage): void {
-  switch (change.entity) {
-    case 'issue':
-      applyIssueChange(change);
-      cacheLiveIssueChange(change);
-      return;
-    case 'project':
-      return applyProjectChange(change);
-    case 'state':
-      return applyStateChange(change);
-    case 'label':
-      return applyLabelChange(change);
-    case 'favorite':
-      return applyFavoriteChange(change);
-    case 'comment':
-    case 'issue_link':
-    case 'issue_attachment':
-    case 'issue_reaction':
-      return applyDetailChange(change);
-    default:
-      return;
-  }
+  ROUTES[change.entity]?.(change);
+}
+
+/** The connection state for the top bar. */
+export function useLiveStatus<T>(select: (state: { state: string }) => T): T {
+  return useLiveConnection(select);
 }
 
 /** The workspace's last change id, read from a list answer's `X-Sync-Cursor`. */
@@ -50,35 +56,27 @@ async function readSyncCursor(slug: string): Promise<number> {
   }
 }
 
-/** Keeps one live connection open while a workspace is shown. */
-export function useLiveConnection(slug: string | undefined): void {
+/** Keeps the live connection open while a workspace is shown. */
+export function useWorkspaceLive(slug: string | undefined): void {
   useEffect(() => {
     if (!slug || typeof WebSocket === 'undefined') return;
-    let socket: LiveSocket | null = null;
+    registerWorkItemStores();
     let cancelled = false;
     void readSyncCursor(slug).then((since) => {
       if (cancelled) return;
-      const protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
-      socket = new LiveSocket({
-        url: `${protocol}//${location.host}/live/`,
-        workspace: slug,
+      connectLive(slug, {
         since,
-        onChange: dispatchChange,
-        onStateChange: (state) => useLiveStatus.setState({ state }),
-        onReset: async () => {
-          // The log no longer reaches back to us: reload what the screens show.
+        reload: async () => {
           const cursor = await readSyncCursor(slug);
           await Promise.all([fetchProjects(slug).catch(() => undefined), fetchWorkspaceStates(slug).catch(() => undefined)]);
           useIssueFilterStore.setState((state) => ({ lists: Object.fromEntries(Object.entries(state.lists).map(([key, list]) => [key, { ...list, fetchToken: list.fetchToken + 1 }])) }));
           return cursor;
         },
       });
-      socket.start();
     });
     return () => {
       cancelled = true;
-      socket?.stop();
-      useLiveStatus.setState({ state: 'idle' });
+      disconnectLive();
     };
   }, [slug]);
 }

@@ -5,13 +5,12 @@ import { useT } from '../../i18n';
 import { GlobalOverlays } from '../command-palette/global-overlays';
 import { openPalette } from '../command-palette/overlay-store';
 import { CollapseFlag, toggleCollapsed, useCollapseFlags } from './collapse-flags';
-import { useLiveConnection, useLiveStatus } from './live-connection';
+import { useLiveStatus, useWorkspaceLive } from './live-connection';
 import { SidebarWork } from './sidebar-projects';
 
 export function LiveIndicator() {
   const t = useT();
-  const state = useLiveStatus((store) => store.state);
-  if (state === 'idle') return null;
+  const state = useLiveStatus((store) => store.state) as 'connected' | 'reconnecting' | 'offline';
   return (
     <span className={`live-indicator live-${state}`} role="status" data-testid="live-status" data-state={state}>
       <span className="dot" aria-hidden="true" /> {t(`live.${state}`)}
@@ -45,7 +44,7 @@ export function SearchButton() {
 /** Sidebar links and sections of the work area, plus the workspace-wide wiring. */
 export function WorkspaceWork({ slug }: { slug: string }) {
   const t = useT();
-  useLiveConnection(slug);
+  useWorkspaceLive(slug);
   return (
     <>
       <Link to="/$workspaceSlug/workspace-views/$globalViewId" params={{ workspaceSlug: slug, globalViewId: 'all-issues' }} className="nav-link" activeProps={{ className: 'nav-link nav-link-active' }} data-testid="nav-views">

@@ -13,6 +13,7 @@ import { useProject } from '../../stores/project-store';
 import { useSessionStore } from '../../stores/session-store';
 import { fetchProjectStates, useStateMap } from '../../stores/state-store';
 import { Spinner } from '../feedback';
+import { CollapseFlag, toggleCollapsed, useCollapseFlags } from '../app-shell/collapse-flags';
 import { IssueActivity, REACTIONS } from './issue-comments';
 import { AssigneeSelect, DateInput, EstimateSelect, LabelSelect, PrioritySelect, saveIssue, StateSelect } from './issue-properties';
 import { AttachmentsWidget, LinksWidget, RelationsWidget, SubIssuesWidget } from './issue-widgets';
@@ -40,6 +41,7 @@ export function IssueDetailBody({ slug, issue, onDeleted }: { slug: string; issu
   const canEdit = (project?.member_role ?? 0) >= 15 || issue.created_by === me;
   const [title, setTitle] = useState(issue.name);
   const [deleting, setDeleting] = useState(false);
+  const sidebarCollapsed = useCollapseFlags((flags) => flags[CollapseFlag.ISSUE_DETAIL_SIDEBAR]);
   const stateGroup = useStateMap().get(issue.state_id ?? '')?.group ?? issue.state__group;
   useEffect(() => setTitle(issue.name), [issue.name]);
 
@@ -50,10 +52,14 @@ export function IssueDetailBody({ slug, issue, onDeleted }: { slug: string; issu
   };
 
   return (
-    <div className="issue-detail" data-testid="issue-detail">
+    <div className={`issue-detail${sidebarCollapsed ? ' issue-detail-collapsed' : ''}`} data-testid="issue-detail">
       <div className="issue-main">
         <p className="issue-key-line">
           <span className="issue-key">{issueKey(project?.identifier, issue)}</span>
+          <span className="toolbar-spacer" />
+          <button type="button" className="link-button" aria-pressed={!sidebarCollapsed} onClick={() => toggleCollapsed(CollapseFlag.ISSUE_DETAIL_SIDEBAR)} data-testid="toggle-issue-sidebar">
+            {sidebarCollapsed ? t('issue.showProperties') : t('issue.hideProperties')}
+          </button>
           {issue.archived_at && <span className="badge badge-muted">{t('issue.archived')}</span>}
           {issue.is_draft && <span className="badge badge-muted">{t('issue.draft')}</span>}
         </p>
@@ -76,7 +82,7 @@ export function IssueDetailBody({ slug, issue, onDeleted }: { slug: string; issu
         <AttachmentsWidget slug={slug} issue={issue} canEdit={canEdit} />
         <IssueActivity slug={slug} issue={issue} />
       </div>
-      <aside className="issue-sidebar" aria-label={t('issue.properties')}>
+      <aside className="issue-sidebar" aria-label={t('issue.properties')} hidden={sidebarCollapsed}>
         <button type="button" className={`btn btn-sm ${issue.is_subscribed ? 'btn-secondary' : 'btn-primary'}`} onClick={() => void setIssueSubscribed(slug, issue.id, !issue.is_subscribed)} data-testid="subscribe-toggle">
           {issue.is_subscribed ? t('issue.unsubscribe') : t('issue.subscribe')}
         </button>

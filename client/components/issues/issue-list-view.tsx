@@ -43,7 +43,7 @@ export function IssueListView({ slug, source, peekId, onPeek, actions }: {
   const list = useGroupedIssues(slug, source);
   const projectId = 'projectId' in source ? source.projectId : undefined;
   const project = useProject(projectId);
-  useEffect(() => clearSelection, [JSON.stringify(source)]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => clearSelection, [JSON.stringify(source)]);
 
   const isProfile = source.kind === 'profile';
   const canEdit = projectId ? (project?.member_role ?? 0) >= 15 : true;

@@ -24,11 +24,9 @@ export function useIssueListLoader(slug: string, source: ListSource): void {
   const key = JSON.stringify(source);
   useEffect(() => {
     if (!settings.loaded) void loadListSettings(slug, source);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [slug, key, settings.loaded]);
   useEffect(() => {
     if (settings.loaded) void fetchIssueList(slug, source, settings);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [slug, key, settings.loaded, settings.fetchToken]);
 }
 
@@ -64,6 +62,5 @@ export function useGroupedIssues(slug: string, source: ListSource): GroupedList 
       display.sub_group_by ? { ...group, subGroups: groupIssues(group.issues, display.sub_group_by, candidatesFor(display.sub_group_by), display.show_empty_groups, stateGroupOf) } : group,
     );
     return { groups, issues, stateGroupOf };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [all, settings, paging.serverIds, stateMap, states, labels, users, projects, JSON.stringify(source)]);
 }

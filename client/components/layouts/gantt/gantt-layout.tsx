@@ -59,6 +59,11 @@ export function GanttLayout(props: LayoutProps) {
       .catch(() => undefined);
   }, [slug, projectId]);
 
+  // Open on today rather than on the earliest date.
+  useEffect(() => {
+    if (parentRef.current) parentRef.current.scrollLeft = Math.max(0, daysBetween(range.start, today) * DAY - 3 * DAY);
+  }, []);
+
   const indexOf = useMemo(() => new Map(rows.map((issue, index) => [issue.id, index])), [rows]);
   const barOf = (issue: Issue) => {
     const start = issue.start_date ?? issue.target_date;

@@ -13,6 +13,9 @@ import { hasMoreInGroup, type LayoutProps } from '../layout-props';
 
 type Column = { property: DisplayProperty; width: number; render: (issue: Issue, props: LayoutProps, disabled: boolean) => ReactNode };
 
+/** Width of the always-shown checkbox and title columns. */
+const FIXED_WIDTH = 336;
+
 const dateTime = (value: string | undefined, locale: string) => (value ? new Date(value).toLocaleDateString(locale, { timeZone: 'UTC' }) : '–');
 
 export const SPREADSHEET_COLUMNS: Column[] = [
@@ -39,23 +42,32 @@ export function SpreadsheetLayout(props: LayoutProps) {
     ...(shown.created_on ? [{ property: 'created_on' as const, width: 120, render: (issue: Issue) => dateTime(issue.created_at, locale) }] : []),
     ...(shown.updated_on ? [{ property: 'updated_on' as const, width: 120, render: (issue: Issue) => dateTime(issue.updated_at, locale) }] : []),
   ];
-  const template = `36px 300px ${columns.map((column) => `${column.width}px`).join(' ')}`;
   const rows = list.issues;
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => parentRef.current, estimateSize: () => 40, overscan: 15, initialRect: { width: 1200, height: 800 }, getItemKey: (index) => rows[index]?.id ?? index });
+  // Property columns are virtualised too: only those in view (plus a little) render, between two spacers.
+  const columnVirtualizer = useVirtualizer({ horizontal: true, count: columns.length, getScrollElement: () => parentRef.current, estimateSize: (index) => columns[index]?.width ?? 120, paddingStart: FIXED_WIDTH, overscan: 2, initialRect: { width: 1200, height: 800 } });
+  const columnItems = columnVirtualizer.getVirtualItems();
+  const first = columnItems[0]?.index ?? 0;
+  const last = columnItems[columnItems.length - 1]?.index ?? columns.length - 1;
+  const visible = columns.slice(first, last + 1);
+  const widthOf = (list: Column[]) => list.reduce((sum, column) => sum + column.width, 0);
+  const template = `36px 300px ${widthOf(columns.slice(0, first))}px ${visible.map((column) => `${column.width}px`).join(' ')} ${widthOf(columns.slice(last + 1))}px`;
 
   return (
     <div className="spreadsheet" ref={parentRef} data-testid="spreadsheet-layout">
       <div className="sheet-row sheet-head" style={{ gridTemplateColumns: template }} role="row">
         <span />
         <span role="columnheader">{t('issue.title')}</span>
-        {columns.map((column) => (
+        <span aria-hidden="true" />
+        {visible.map((column) => (
           <span key={column.property} role="columnheader" data-testid={`column-${column.property}`}>{t(PROPERTY_LABEL[column.property])}</span>
         ))}
+        <span aria-hidden="true" />
       </div>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }} role="rowgroup">
         {virtualizer.getVirtualItems().map((item) => {
           const issue = rows[item.index];
-          return issue ? <SheetRow key={item.key} issue={issue} columns={columns} template={template} offset={item.start} props={props} /> : null;
+          return issue ? <SheetRow key={item.key} issue={issue} columns={visible} template={template} offset={item.start} props={props} /> : null;
         })}
       </div>
       {hasMoreInGroup(paging, 'all', rows.length) && <LoadMore busy={paging.loadingGroups.includes('all')} onClick={() => props.onLoadMore('all')} />}
@@ -74,9 +86,11 @@ function SheetRow({ issue, columns, template, offset, props }: { issue: Issue; c
       <button type="button" className="sheet-title" onClick={() => props.onOpen(issue)}>
         {props.settings.displayProperties.key && <IssueKey issue={issue} />} <IssueTitle issue={issue} />
       </button>
+      <span aria-hidden="true" />
       {columns.map((column) => (
         <span key={column.property} className="sheet-cell" role="cell">{column.render(issue, props, disabled)}</span>
       ))}
+      <span aria-hidden="true" />
     </div>
   );
 }

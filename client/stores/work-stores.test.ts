@@ -1,0 +1,122 @@
+// @vitest-environment happy-dom
+// Optimistic changes with rollback in the project, state, label and favorite stores.
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { installFakeApi, json } from '../test-support/fake-api';
+import { useToastStore } from '../components/app-shell/toast-store';
+import { applyProjectChange, reorderProject, resetProjects, setProjectArchived, setProjects, useProjectStore, type Project } from './project-store';
+import { markStateDefault, setStates, useStateStore, type State } from './state-store';
+import { moveLabel, setLabels, useLabelStore, type Label } from './label-store';
+import { addFavorite, removeFavorite, resetFavorites, toggleFavorite, useFavoriteStore } from './favorite-store';
+
+const P = '11111111-1111-4111-8111-111111111111';
+let api: ReturnType<typeof installFakeApi>;
+const project = (id: string, patch: Partial<Project> = {}): Project => ({ id, name: id, identifier: id.toUpperCase(), is_member: true, member_role: 20, sort_order: 10000, ...patch });
+const state = (id: string, isDefault: boolean): State => ({ id, project_id: P, name: id, color: '#000', group: 'backlog', default: isDefault, sequence: 1 });
+const label = (id: string, sortOrder: number, parent: string | null = null): Label => ({ id, name: id, color: '#000', parent, sort_order: sortOrder, project_id: P });
+
+beforeEach(() => {
+  api = installFakeApi();
+  resetProjects();
+  resetFavorites();
+  useToastStore.setState({ toasts: [] });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const shown = <T extends { id: string }>(store: { getState(): { confirmed: Map<string, T>; pending: { id: string; kind: string; patch?: Partial<T> }[] } }, id: string): T | undefined => {
+  const { confirmed, pending } = store.getState();
+  let row = confirmed.get(id);
+  for (const mutation of pending) if (mutation.id === id && row && mutation.kind === 'update') row = { ...row, ...mutation.patch };
+  return row;
+};
+
+describe('projects', () => {
+  test('a failed reorder rolls back and toasts', async () => {
+    setProjects('acme', [project('a', { sort_order: 10000 })]);
+    api.on('PATCH', '/api/workspaces/acme/projects/a/user-properties/', () => json(500, {}));
+    const pending = reorderProject('acme', 'a', 5000);
+    expect(shown(useProjectStore, 'a')?.sort_order).toBe(5000);
+    await expect(pending).rejects.toMatchObject({ status: 500 });
+    expect(shown(useProjectStore, 'a')?.sort_order).toBe(10000);
+    expect(useToastStore.getState().toasts[0]?.title).toBe('The project order could not be saved');
+  });
+
+  test('archiving takes archived_at from the answer; a failure rolls back and re-fetches', async () => {
+    setProjects('acme', [project('a')]);
+    api.on('POST', '/api/workspaces/acme/projects/a/archive/', () => json(200, { archived_at: '2026-05-01T10:00:00.000Z' }));
+    await setProjectArchived('acme', 'a', true);
+    expect(shown(useProjectStore, 'a')?.archived_at).toBe('2026-05-01T10:00:00.000Z');
+    api.on('DELETE', '/api/workspaces/acme/projects/a/archive/', () => json(403, { error: "You don't have the required permissions." }));
+    api.on('GET', '/api/workspaces/acme/projects/', () => json(200, [project('a', { archived_at: '2026-05-01T10:00:00.000Z' })]));
+    await expect(setProjectArchived('acme', 'a', false)).rejects.toMatchObject({ status: 403 });
+    expect(shown(useProjectStore, 'a')?.archived_at).toBe('2026-05-01T10:00:00.000Z');
+    await vi.waitFor(() => expect(api.calls.some((call) => call.method === 'GET' && call.path === '/api/workspaces/acme/projects/')).toBe(true));
+  });
+
+  test('a live project change keeps my own order and membership', () => {
+    setProjects('acme', [project('a', { sort_order: 123, member_role: 15 })]);
+    applyProjectChange({ type: 'change', id: 1, entity: 'project', op: 'update', workspace: 'acme', project_id: 'a', version: 2, data: { id: 'a', name: 'Renamed', identifier: 'A', sort_order: 999, member_role: null }, client_mutation_id: null });
+    expect(useProjectStore.getState().confirmed.get('a')).toMatchObject({ name: 'Renamed', sort_order: 123, member_role: 15 });
+  });
+});
+
+describe('states and labels', () => {
+  test('marking a state default unsets the previous default; a failure restores both', async () => {
+    setStates('acme', [state('s1', true), state('s2', false)]);
+    let release!: () => void;
+    api.on('POST', `/api/workspaces/acme/projects/${P}/states/s2/mark-default/`, async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return json(500, {});
+    });
+    const pending = markStateDefault('acme', state('s2', false));
+    expect(useStateStore.getState().confirmed.get('s1')?.default).toBe(false);
+    expect(useStateStore.getState().confirmed.get('s2')?.default).toBe(true);
+    await vi.waitFor(() => expect(release).toBeTypeOf('function'));
+    release();
+    await expect(pending).rejects.toMatchObject({ status: 500 });
+    expect(useStateStore.getState().confirmed.get('s1')?.default).toBe(true);
+    expect(useStateStore.getState().confirmed.get('s2')?.default).toBe(false);
+  });
+
+  test('label reorder: nothing for a missing label or an unchanged parent without target; midpoint otherwise', async () => {
+    setLabels('acme', [label('a', 10000), label('b', 20000), label('c', 30000)]);
+    expect(moveLabel('acme', 'zzz', null, 'a')).toBeUndefined();
+    expect(moveLabel('acme', 'a', null, null)).toBeUndefined();
+    api.on('PATCH', `/api/workspaces/acme/projects/${P}/issue-labels/c/`, (call) => json(200, { ...label('c', 30000), ...(call.body as object) }));
+    await moveLabel('acme', 'c', null, 'b');
+    expect(useLabelStore.getState().confirmed.get('c')?.sort_order).toBe(15000);
+    api.on('PATCH', `/api/workspaces/acme/projects/${P}/issue-labels/b/`, (call) => json(200, { ...label('b', 20000), ...(call.body as object) }));
+    await moveLabel('acme', 'b', 'a', null);
+    expect(useLabelStore.getState().confirmed.get('b')).toMatchObject({ parent: 'a', sort_order: 65535 });
+  });
+});
+
+describe('favorites', () => {
+  test('a favorite shows at once; a refused one disappears again', async () => {
+    api.on('POST', '/api/workspaces/acme/user-favorites/', () => json(400, { error: 'Favorite already exists' }));
+    const pending = addFavorite('acme', { entity_type: 'project', entity_identifier: 'p1', project_id: 'p1', name: 'Apollo' });
+    expect([...useFavoriteStore.getState().confirmed.values()]).toHaveLength(1);
+    expect(await pending).toBeNull();
+    expect(useFavoriteStore.getState().confirmed.size).toBe(0);
+    expect(useToastStore.getState().toasts).toHaveLength(1);
+  });
+
+  test('removing a folder hides its children; a failure brings them back', async () => {
+    useFavoriteStore.setState({ scope: 'acme', confirmed: new Map([
+      ['f', { id: 'f', entity_type: 'folder', entity_identifier: null, is_folder: true, sequence: 1, parent: null, name: 'F' }],
+      ['x', { id: 'x', entity_type: 'project', entity_identifier: 'p1', is_folder: false, sequence: 2, parent: 'f' }],
+    ]) });
+    api.on('DELETE', '/api/workspaces/acme/user-favorites/f/', () => json(500, {}));
+    const pending = removeFavorite('acme', 'f');
+    expect(useFavoriteStore.getState().confirmed.size).toBe(0);
+    await pending;
+    expect(useFavoriteStore.getState().confirmed.size).toBe(2);
+  });
+
+  test('toggling an existing favorite deletes it', async () => {
+    useFavoriteStore.setState({ scope: 'acme', confirmed: new Map([['x', { id: 'x', entity_type: 'project', entity_identifier: 'p1', is_folder: false, sequence: 2, parent: null }]]) });
+    api.on('DELETE', '/api/workspaces/acme/user-favorites/x/', () => ({ status: 204 }));
+    await toggleFavorite('acme', { entity_type: 'project', entity_identifier: 'p1', name: 'Apollo' });
+    expect(useFavoriteStore.getState().confirmed.size).toBe(0);
+    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['DELETE /api/workspaces/acme/user-favorites/x/']);
+  });
+});
