@@ -100,6 +100,8 @@ export async function freePort(): Promise<number> {
 export interface TrellisServer {
   baseUrl: string;
   child: ChildProcess;
+  /** The last 20 kB the server printed. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -136,7 +138,7 @@ export async function startTrellis(databaseUrl: string, dataDir: string): Promis
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     const ok = await fetch(`${baseUrl}/api/instances/`).then((response) => response.ok, () => false);
-    if (ok) return { baseUrl, child, stop };
+    if (ok) return { baseUrl, child, stop, output: () => output };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();

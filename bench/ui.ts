@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { firstPage, launchContext } from '../tests/e2e/support/browser';
 import { machineLine } from './harness';
-import { clockOffset, firstRow, installProbes, kanbanRender, remoteChange, scriptResources, scrollFrames, waitForCache, type FirstRow, type FrameRun, type RemoteChange } from './ui-measure';
+import { clockOffset, firstRow, installProbes, kanbanRender, remoteChange, scriptResources, scrollFrames, waitForCache, type RemoteChange } from './ui-measure';
 import { BOARD_STEP, COLUMN_STEP, SCROLL_FRAMES, writeUiSection, type UiResults } from './ui-report';
 import { buildClient, dropBenchDatabase, initialJavaScript, seedBenchDatabase, signIn, startTrellis, type ApiClient, type TrellisServer } from './ui-setup';
 
@@ -103,7 +103,7 @@ async function remoteRuns(page: Page, other: ApiClient, issuesPath: string, stat
 async function main(): Promise<void> {
   const started = Date.now();
   const results: UiResults = {
-    issues: ISSUES, reps: REPS, quick, load: { before: loadavg(), after: [] }, machine: machineLine(), chromium: execFileSync('chromium', ['--version'], { encoding: 'utf8' }).trim(),
+    issues: ISSUES, reps: REPS, quick, load: { before: loadavg(), after: [] }, machine: machineLine(), chromium: execFileSync('chromium', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(),
     buildSeconds: null, seedSeconds: 0, js: [], cold: [], warm: [], warmListRequests: [], apiList: [], cacheFillSeconds: 0, coldScripts: null,
     kanban: [], columnCards: [], boardScrollWidth: 0, idle: [], listScroll: [], columnScroll: [], boardScroll: [], clock: { offset: 0, rtt: 0 }, remote: [],
     command: `npm run bench:ui${argv.length ? ` -- ${argv.join(' ')}` : ''}`, errors: [],
@@ -130,7 +130,7 @@ async function main(): Promise<void> {
     const listUrl = `${server.baseUrl}/${SLUG}/projects/${data.seed.projectId}/issues`;
     const layout = async (display_filters: Record<string, unknown>) => {
       const answer = await owner.request('PATCH', `${projectPath}user-properties/`, { display_filters });
-      if (answer.status !== 200) throw new Error(`user-properties answered ${answer.status}`);
+      if (answer.status !== 200) throw new Error(`user-properties answered ${answer.status}: ${JSON.stringify(answer.body)}`);
     };
     await layout({ layout: 'list', group_by: null });
     // Baseline: the list request the client makes for the first page, timed from Node.
@@ -147,6 +147,9 @@ async function main(): Promise<void> {
     await layout({ layout: 'kanban', group_by: 'state' });
     await kanbanRuns(page, listUrl, data.stateIds, results);
     await remoteRuns(page, other, `${projectPath}issues/`, data.stateIds, results);
+  } catch (error) {
+    if (server) console.error(`server output:\n${server.output().slice(-4000)}`);
+    throw error;
   } finally {
     results.load.after = loadavg();
     for (const context of contexts) await context.close().catch(() => undefined);
@@ -157,8 +160,6 @@ async function main(): Promise<void> {
   const markdown = writeUiSection(results, (Date.now() - started) / 1000, !quick || argv.includes('--write'));
   console.log(`\n${markdown}`);
 }
-
-export type { FirstRow, FrameRun, RemoteChange };
 
 main().then(
   () => process.exit(0),

@@ -44,7 +44,7 @@ export function AppShell({ workspaceSlug, title, actions, children }: {
           <SidebarToggle />
           <h1 className="topbar-title">{title}</h1>
           {workspace && <SearchButton />}
-          <LiveIndicator />
+          {workspace && <LiveIndicator />}
           {actions && <div className="topbar-actions">{actions}</div>}
         </header>
         <main className="content">{children}</main>

@@ -88,9 +88,11 @@ async function optimistic<T>(issueId: string, apply: (detail: IssueDetail) => Pa
 
 /** Adds a comment (shown at once as a temporary row). @throws ApiError */
 export async function addComment(slug: string, issue: Issue, html: string, actor: string): Promise<void> {
-  const tempId = `temp-${createMutationId()}`;
+  // The temporary id carries the mutation id, so the live echo of this comment replaces it in place.
+  const mutationId = createMutationId();
+  const tempId = `temp-${mutationId}`;
   const temp: Comment = { id: tempId, comment_html: html, actor, created_at: new Date().toISOString(), comment_reactions: [] };
-  const saved = await optimistic(issue.id, (detail) => ({ comments: [...detail.comments, temp] }), () => http.post<Comment>(`${issuePath(slug, issue.project_id, issue.id)}/comments/`, { comment_html: html }, { mutationId: createMutationId() }), 'toast.commentFailed');
+  const saved = await optimistic(issue.id, (detail) => ({ comments: [...detail.comments, temp] }), () => http.post<Comment>(`${issuePath(slug, issue.project_id, issue.id)}/comments/`, { comment_html: html }, { mutationId }), 'toast.commentFailed');
   patchDetail(issue.id, (detail) => ({ comments: detail.comments.some((row) => row.id === saved.id) ? detail.comments.filter((row) => row.id !== tempId) : detail.comments.map((row) => (row.id === tempId ? saved : row)) }));
 }
 
@@ -126,9 +128,10 @@ export async function toggleCommentReaction(slug: string, issue: Issue, comment:
 
 /** Adds a link. @throws ApiError (400 invalid or duplicate url) */
 export async function addLink(slug: string, issue: Issue, url: string, title?: string): Promise<void> {
-  const temp = { id: `temp-${createMutationId()}`, url, title: title ?? null };
-  const saved = await optimistic(issue.id, (detail) => ({ links: [temp, ...detail.links] }), () => http.post<IssueLink>(`${issuePath(slug, issue.project_id, issue.id)}/issue-links/`, { url, title }, { mutationId: createMutationId() }), 'toast.linkFailed');
-  patchDetail(issue.id, (detail) => ({ links: detail.links.map((row) => (row.id === temp.id ? saved : row)) }));
+  const mutationId = createMutationId();
+  const temp = { id: `temp-${mutationId}`, url, title: title ?? null };
+  const saved = await optimistic(issue.id, (detail) => ({ links: [temp, ...detail.links] }), () => http.post<IssueLink>(`${issuePath(slug, issue.project_id, issue.id)}/issue-links/`, { url, title }, { mutationId }), 'toast.linkFailed');
+  patchDetail(issue.id, (detail) => ({ links: detail.links.some((row) => row.id === saved.id) ? detail.links.filter((row) => row.id !== temp.id) : detail.links.map((row) => (row.id === temp.id ? saved : row)) }));
 }
 
 export function deleteLink(slug: string, issue: Issue, linkId: string): Promise<unknown> {
@@ -220,10 +223,17 @@ export function applyDetailChange(change: LiveChange): void {
   const key = ({ comment: 'comments', issue_link: 'links', issue_attachment: 'attachments', issue_reaction: 'reactions' } as const)[change.entity as 'comment'];
   if (!key) return;
   patchDetail(issueId, (detail): Partial<IssueDetail> => {
-    const rows = detail[key] as { id: string }[];
-    if (change.op === 'delete') return { [key]: rows.filter((row) => row.id !== data.id) } as Partial<IssueDetail>;
-    const exists = rows.some((row) => row.id === data.id);
-    return { [key]: exists ? rows.map((row) => (row.id === data.id ? { ...row, ...data } : row)) : [...rows, data] } as Partial<IssueDetail>;
+    const current = detail[key] as { id: string }[];
+    // My own create comes back with my mutation id: it takes the place of its temporary row.
+    const tempId = change.client_mutation_id ? `temp-${change.client_mutation_id}` : null;
+    const withoutTemp = tempId ? current.filter((row) => row.id !== tempId) : current;
+    const exists = withoutTemp.some((row) => row.id === data.id);
+    let next: { id: string }[];
+    if (change.op === 'delete') next = withoutTemp.filter((row) => row.id !== data.id);
+    else if (exists) next = withoutTemp.map((row) => (row.id === data.id ? { ...row, ...data } : row));
+    else if (withoutTemp.length !== current.length) next = current.map((row) => (row.id === tempId ? data : row));
+    else next = [...current, data];
+    return { [key]: next } as Partial<IssueDetail>;
   });
 }
 

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import FoundationFirstSequencer from './support/sequencer';
 
 // End-to-end suite: a real Trellis process (built client, real database, real SMTP capture) driven
 // by Debian's Chromium through playwright-core. One worker: the specs share one server.
@@ -11,6 +12,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 1,
     fileParallelism: false,
+    sequence: { sequencer: FoundationFirstSequencer },
     reporters: ['default', './tests/support/summary-reporter.ts'],
   },
 });

@@ -1,6 +1,7 @@
 // The work-items client as a team meets it, in Debian's Chromium: create a project and issues,
-// go through the five layouts, drag a card across kanban columns, edit in the spreadsheet, open
-// the peek and the full page, comment; and two people side by side see each other's moves live.
+// go through the five layouts, drag a kanban card and a gantt bar, edit in the spreadsheet, open
+// the peek and the full page, comment, use the palette, shortcuts and settings; two people side by
+// side see each other's moves live; a reload paints from the local cache before the network.
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { firstPage, launchContext, screenshot, trackPageErrors } from './support/browser';
@@ -204,8 +205,14 @@ describe('work items in Chromium', () => {
     await page.locator('body').click({ position: { x: 600, y: 20 } });
     await page.keyboard.press('Control+k');
     await byTestId(page, 'command-palette').waitFor();
-    await byTestId(page, 'palette-input').fill('AL-2');
-    await page.locator('[data-testid^="palette-issue-"]', { hasText: 'Build the pad' }).waitFor();
+    // Sequence ids follow the server's order of arrival, so read the key instead of assuming it.
+    const listed = await api<{ results: { name: string; sequence_id: number }[] }>(page, 'GET', `/api/workspaces/${slug}/projects/${projectId}/issues/`);
+    const target = listed.body.results.find((issue) => issue.name === 'Build the pad')!;
+    await byTestId(page, 'palette-input').fill(`AL-${target.sequence_id}`);
+    await page.locator('[data-testid^="palette-issue-"]', { hasText: 'Build the pad' }).waitFor({ timeout: 15_000 }).catch(async (error: Error) => {
+      await screenshot(page, 'failure-palette');
+      throw new Error(`${error.message}\n${await byTestId(page, 'command-palette').innerHTML().catch(() => 'no palette')}`);
+    });
     await screenshot(page, 'work-items-palette');
     await byTestId(page, 'palette-input').press('Enter');
     await page.locator('[data-testid="issue-title-input"]').and(page.locator('textarea')).waitFor();
@@ -245,5 +252,21 @@ describe('work items in Chromium', () => {
     await byTestId(bobPage, `kanban-column-${started.id}`).locator('[data-testid="kanban-card"]', { hasText: 'Build the pad' }).waitFor({ timeout: 15_000 });
     await screenshot(bobPage, 'work-items-live-bob');
     expect(errors).toEqual([]);
+  });
+  test('a reload paints the last-seen issues from the local cache before the network answers', async () => {
+    const page = alicePage;
+    await page.goto(`/${slug}/projects/${projectId}/issues`);
+    await byTestId(page, 'layout-list').click();
+    await page.locator('[data-testid="issue-row"]', { hasText: 'Fuel the tanks' }).waitFor();
+    // Hold every issue-list answer for 20 s: only the IndexedDB copy can paint the rows now.
+    const held = /\/issues\/(\?|$)|\/v2\/issues\//;
+    await page.route(held, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 20_000));
+      await route.continue().catch(() => undefined);
+    });
+    await page.reload();
+    await page.locator('[data-testid="issue-row"]', { hasText: 'Fuel the tanks' }).waitFor({ timeout: 8_000 });
+    await screenshot(page, 'work-items-from-cache');
+    await page.unroute(held);
   });
 });

@@ -3,7 +3,7 @@
 // open from the lists' sync cursor. A `reset` reloads what the screens show.
 import { useEffect } from 'react';
 import type { ChangeMessage } from '../../../shared/live-protocol';
-import { connectLive, disconnectLive, registerLiveEntity, useLiveConnection } from '../../live/use-live-connection';
+import { connectLive, registerLiveEntity, useLiveConnection } from '../../live/use-live-connection';
 import { applyFavoriteChange } from '../../stores/favorite-store';
 import { applyDetailChange } from '../../stores/issue-detail-store';
 import { applyIssueChange } from '../../stores/issue-store';
@@ -56,14 +56,20 @@ async function readSyncCursor(slug: string): Promise<number> {
   }
 }
 
-/** Keeps the live connection open while a workspace is shown. */
+let connecting: string | null = null;
+
+/**
+ * Keeps the live connection open while a workspace is shown. Page changes inside the workspace
+ * keep the same connection (no gap to miss changes in); another workspace replaces it.
+ */
 export function useWorkspaceLive(slug: string | undefined): void {
   useEffect(() => {
     if (!slug || typeof WebSocket === 'undefined') return;
     registerWorkItemStores();
-    let cancelled = false;
+    if (connecting === slug || useLiveConnection.getState().workspace === slug) return;
+    connecting = slug;
     void readSyncCursor(slug).then((since) => {
-      if (cancelled) return;
+      if (connecting !== slug) return;
       connectLive(slug, {
         since,
         reload: async () => {
@@ -73,10 +79,7 @@ export function useWorkspaceLive(slug: string | undefined): void {
           return cursor;
         },
       });
+      connecting = null;
     });
-    return () => {
-      cancelled = true;
-      disconnectLive();
-    };
   }, [slug]);
 }

@@ -1,6 +1,8 @@
 // The command palette (Ctrl/Cmd+K): jump to a project, find an issue by key ("ABC-12") or name,
 // create an issue, switch the current list's layout. Arrow keys move, Enter runs.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { http } from '../../api/http';
+import { projectPath } from '../../stores/api-paths';
 import { useNavigate } from '@tanstack/react-router';
 import { LAYOUTS_BY_CONTEXT } from '../../../shared/display';
 import { useT } from '../../i18n';
@@ -41,6 +43,7 @@ export function CommandPalette({ slug }: { slug: string }) {
   const projects = useJoinedProjects(slug);
   const issues = useIssues();
   const currentList = useOverlayStore((state) => state.currentList);
+  const found = useServerSearch(slug, projects[0]?.id, query);
 
   const commands = useMemo<Command[]>(() => {
     const q = query.trim().toLowerCase();
@@ -59,7 +62,9 @@ export function CommandPalette({ slug }: { slug: string }) {
       list.push({ id: `project-${project.id}`, label: t('palette.openProject', { name: project.name }), hint: project.identifier, run: () => void navigate({ to: '/$workspaceSlug/projects/$projectId/issues', params: { workspaceSlug: slug, projectId: project.id } }) });
     }
     const filtered = q ? list.filter((command) => command.label.toLowerCase().includes(q) || command.hint?.toLowerCase() === q) : list;
-    for (const issue of matchIssues(issues.filter((row) => !row.is_local_update), identifiers, q)) {
+    const local = matchIssues(issues.filter((row) => !row.is_local_update), identifiers, q);
+    const seen = new Set(local.map((issue) => issue.id));
+    for (const issue of [...local, ...found.filter((row) => !seen.has(row.id))]) {
       filtered.push({
         id: `issue-${issue.id}`,
         label: issue.name,
@@ -68,7 +73,7 @@ export function CommandPalette({ slug }: { slug: string }) {
       });
     }
     return filtered.slice(0, 40);
-  }, [query, projects, issues, currentList, slug, navigate, t]);
+  }, [query, projects, issues, found, currentList, slug, navigate, t]);
 
   const run = (command: Command | undefined) => {
     if (!command) return;
@@ -110,4 +115,38 @@ export function CommandPalette({ slug }: { slug: string }) {
       </ul>
     </Modal>
   );
+}
+
+interface SearchHit {
+  id: string;
+  name: string;
+  sequence_id: number;
+  project_id: string;
+}
+
+/**
+ * Issues the server finds for the query across my projects (`search-issues/?workspace_search=true`),
+ * for issues that are not loaded locally; debounced, and empty on failure.
+ */
+function useServerSearch(slug: string, anyProjectId: string | undefined, query: string): SearchHit[] {
+  const [hits, setHits] = useState<SearchHit[]>([]);
+  useEffect(() => {
+    const q = query.trim();
+    if (!anyProjectId || q.length < 2) {
+      setHits([]);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      void http
+        .get<SearchHit[]>(`${projectPath(slug, anyProjectId)}/search-issues/`, { search: q, workspace_search: true }, controller.signal)
+        .then((rows) => setHits(Array.isArray(rows) ? rows : []))
+        .catch(() => setHits([]));
+    }, 250);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [slug, anyProjectId, query]);
+  return hits;
 }
