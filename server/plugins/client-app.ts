@@ -11,7 +11,8 @@ const API_PREFIXES = ['/api/', '/auth/', '/live', '/collab'];
 export async function serveClientApp(app: FastifyInstance, distDir: string): Promise<void> {
   if (!existsSync(join(distDir, 'index.html'))) return;
   const root = resolve(distDir);
-  await app.register(fastifyStatic, { root, serve: false });
+  // preCompressed: the build writes .br/.gz copies (vite.config.ts) and they are sent when accepted.
+  await app.register(fastifyStatic, { root, serve: false, preCompressed: true, cacheControl: false });
   app.route({
     method: 'GET',
     url: '/*',
