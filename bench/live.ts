@@ -346,6 +346,32 @@ async function soak(server: Server, fixture: Fixture) {
   };
 }
 
+/**
+ * Memory per idle connection on a fresh server process (RSS of a server that already ran load holds
+ * freed heap that new sockets reuse, which would understate the cost): RSS after warm-up, then with
+ * 1000 and with 5000 idle subscribed sockets.
+ */
+async function idleMemory(fixture: Fixture, maxSockets: number) {
+  const server = await startServer(fixture);
+  const rows: Result['memory'] = [];
+  const groups: Clients[] = [];
+  try {
+    await patch(server, fixture, labelPath(fixture, 0), { name: 'warm-up' });
+    await sleep(3000);
+    const baseline = server.rssMb();
+    for (const [open, total] of [[1000, 1000], [4000, 5000]].filter(([, count]) => count <= maxSockets)) {
+      groups.push(...(await openSockets(fixture, server, open)));
+      await sleep(3000);
+      const rss = server.rssMb();
+      rows.push({ sockets: total, rssBeforeMb: round(baseline), rssAfterMb: round(rss), kbPerSocket: round(((rss - baseline) * 1024) / total) });
+    }
+  } finally {
+    await Promise.all(groups.map((clients) => clients.close()));
+    await server.stop();
+  }
+  return rows;
+}
+
 async function seed(): Promise<Fixture> {
   const databaseUrl = await freshDatabase('trellis_bench_live');
   const database = await createDatabase({ databaseUrl, maxConnections: 4 });
@@ -394,15 +420,15 @@ export async function run(options: BenchOptions) {
     await createIssues(server, fixture, 16);
     await patch(server, fixture, labelPath(fixture, 0), { name: 'warm-up' });
     if (!soakOnly) {
+      result.memory = await idleMemory(fixture, maxSockets);
+      console.log('idle memory', result.memory);
+      if (options.argv.includes('--memory-only')) return { title: 'Live stream — `bench/live.ts`', markdown: report({ ...result, loadAtEnd: load() }, options) };
       result.writes = await compareChangeLog(fixture, server, 6);
       console.log('PATCH throughput', result.writes);
       for (const n of [10, 100, 1000, 5000].filter((count) => count <= maxSockets)) {
         await sleep(1000);
-        const rssBefore = server.rssMb();
         const groups = await openSockets(fixture, server, n);
-        await sleep(2000);
-        const rssAfter = server.rssMb();
-        if (n >= 1000) result.memory.push({ sockets: n, rssBeforeMb: round(rssBefore), rssAfterMb: round(rssAfter), kbPerSocket: round(((rssAfter - rssBefore) * 1024) / n) });
+        await sleep(1000);
         result.fanouts.push(await fanOut(server, fixture, groups, n, 20));
         console.log('fan-out', result.fanouts[result.fanouts.length - 1]);
         if (n === 1000) {
@@ -466,7 +492,7 @@ function report(result: Result, options: BenchOptions): string {
     );
   }
   for (const memory of result.memory) {
-    lines.push(`- Server memory per idle connection at ${memory.sockets} sockets: **${memory.kbPerSocket} KiB** (RSS ${memory.rssBeforeMb} → ${memory.rssAfterMb} MiB; target < 50 kB).`);
+    lines.push(`- Server memory per idle connection at ${memory.sockets} sockets: **${memory.kbPerSocket} KiB** (fresh server process: RSS ${memory.rssBeforeMb} MiB after warm-up → ${memory.rssAfterMb} MiB with ${memory.sockets} idle subscribed sockets; target < 50 kB).`);
   }
   if (result.writes) {
     const w = result.writes;

@@ -51,6 +51,8 @@ export function installProbes(): void {
 export interface FirstRow {
   dom: number;
   paint: number;
+  /** When the first `GET …/issues/?…` list response ended (ms from navigation start), if one was sent by then. */
+  listResponse: number | null;
 }
 
 /** Navigates (or reloads) and returns ms from navigation start to the first list row in the DOM and painted. */
@@ -60,7 +62,9 @@ export async function firstRow(page: Page, url: string | null, timeoutMs = 60_00
   await page.waitForSelector('[data-testid="issue-row"]', { timeout: timeoutMs });
   const result = await page.waitForFunction(() => {
     const probe = (window as unknown as { __bench: { firstRowDom?: number; firstRowPaint?: number } }).__bench;
-    return probe.firstRowPaint !== undefined ? { dom: probe.firstRowDom!, paint: probe.firstRowPaint } : null;
+    if (probe.firstRowPaint === undefined) return null;
+    const list = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((entry) => /\/projects\/[^/]+\/issues\/\?/.test(entry.name));
+    return { dom: probe.firstRowDom!, paint: probe.firstRowPaint, listResponse: list ? list.responseEnd : null };
   }, undefined, { timeout: timeoutMs });
   return (await result.jsonValue()) as FirstRow;
 }

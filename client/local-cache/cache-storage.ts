@@ -10,6 +10,8 @@ export interface CacheStorage {
   putIssues(rows: Issue[]): Promise<void>;
   deleteIssues(ids: string[]): Promise<void>;
   getProjectIssues(projectId: string): Promise<Issue[]>;
+  /** The project's first `limit` rows by `sort_order` (the default list order): a quick first paint. */
+  getFirstProjectIssues(projectId: string, limit: number): Promise<Issue[]>;
   /** Removes every row and meta value. */
   clear(): Promise<void>;
   close(): void;
@@ -55,6 +57,10 @@ export class MemoryCacheStorage implements CacheStorage {
 
   async getProjectIssues(projectId: string): Promise<Issue[]> {
     return [...this.data.issues.values()].filter((row) => row.project_id === projectId);
+  }
+
+  async getFirstProjectIssues(projectId: string, limit: number): Promise<Issue[]> {
+    return (await this.getProjectIssues(projectId)).sort((a, b) => a.sort_order - b.sort_order).slice(0, limit);
   }
 
   async clear(): Promise<void> {

@@ -1,9 +1,10 @@
 // The browser's CacheStorage: one IndexedDB database per workspace slug with an `issues` store
-// (indexed by project) and a `meta` store (schema version, per-project sync marks).
+// (indexed by project, and by project and sort order for a quick first page) and a `meta` store
+// (schema version, per-project sync marks).
 import type { Issue } from '../stores/issue-store';
 import type { CacheStorage } from './cache-storage';
 
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
 
 function promised<T>(request: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -31,7 +32,9 @@ export class IndexedDbCacheStorage implements CacheStorage {
     const request = indexedDB.open(`trellis-${name}`, SCHEMA_VERSION);
     request.onupgradeneeded = () => {
       const db = request.result;
-      if (!db.objectStoreNames.contains('issues')) db.createObjectStore('issues', { keyPath: 'id' }).createIndex('project_id', 'project_id');
+      const issues = db.objectStoreNames.contains('issues') ? request.transaction!.objectStore('issues') : db.createObjectStore('issues', { keyPath: 'id' });
+      if (!issues.indexNames.contains('project_id')) issues.createIndex('project_id', 'project_id');
+      if (!issues.indexNames.contains('project_sort')) issues.createIndex('project_sort', ['project_id', 'sort_order']);
       if (!db.objectStoreNames.contains('meta')) db.createObjectStore('meta', { keyPath: 'key' });
     };
     this.db = await promised(request);
@@ -70,6 +73,12 @@ export class IndexedDbCacheStorage implements CacheStorage {
   async getProjectIssues(projectId: string): Promise<Issue[]> {
     const { store } = this.store('issues', 'readonly');
     return (await promised(store.index('project_id').getAll(projectId))) as Issue[];
+  }
+
+  async getFirstProjectIssues(projectId: string, limit: number): Promise<Issue[]> {
+    const { store } = this.store('issues', 'readonly');
+    const range = IDBKeyRange.bound([projectId, -Infinity], [projectId, Infinity]);
+    return (await promised(store.index('project_sort').getAll(range, limit))) as Issue[];
   }
 
   async clear(): Promise<void> {

@@ -121,6 +121,37 @@ describe('project sync', () => {
     expect((await adapter.getProjectIssues(P)).map((issue) => issue.id)).toEqual(['kept']);
   });
 
+  test('a filled cache paints the list while the list and sync requests never answer', async () => {
+    await adapter.open('acme');
+    await adapter.setMeta('version', DB_VERSION);
+    await adapter.setMeta(`sync:${P}`, '2026-01-01T00:00:00.000Z');
+    await adapter.putIssues([row('a'), row('b')]);
+    const never = () => new Promise<never>(() => undefined);
+    api.on('GET', `${base}/v2/issues/`, never);
+    api.on('GET', `${base}/issues/`, never);
+    const source = { kind: 'project', projectId: P } as const;
+    // As on a reload: the project frame starts the sync, then the list asks for its rows.
+    void syncProject('acme', P);
+    void fetchIssueList('acme', source, defaultListSettings(source));
+    await vi.waitFor(() => expect(useIssueListStore.getState().lists[`project:${P}`]).toMatchObject({ status: 'ready', origin: 'cache' }));
+    expect([...useIssueStore.getState().confirmed.keys()].sort()).toEqual(['a', 'b']);
+    expect(api.calls.filter((call) => call.path === `${base}/issues/`)).toHaveLength(0);
+  });
+
+  test('a failed cache read lets the list fall back to the server', async () => {
+    await adapter.open('acme');
+    await adapter.setMeta('version', DB_VERSION);
+    await adapter.setMeta(`sync:${P}`, '2026-01-01T00:00:00.000Z');
+    adapter.getProjectIssues = () => Promise.reject(new Error('read failed'));
+    api.on('GET', `${base}/issues/`, () => json(200, { results: [row('from-server')], total_count: 1 }));
+    const source = { kind: 'project', projectId: P } as const;
+    const sync = syncProject('acme', P);
+    await fetchIssueList('acme', source, defaultListSettings(source));
+    expect(await sync).toBe(false);
+    expect(useIssueListStore.getState().lists[`project:${P}`]).toMatchObject({ status: 'ready', origin: 'server' });
+    expect(getIssue('from-server')).toBeDefined();
+  });
+
   test('a sync error marks the project as error and lists fall back to the server', async () => {
     api.on('GET', `${base}/v2/issues/`, () => json(500, {}));
     api.on('GET', `${base}/issues/`, () => json(200, { results: [row('from-server')], total_count: 1 }));

@@ -6,7 +6,7 @@ import { create } from 'zustand';
 import { http } from '../api/http';
 import { reportFailure } from '../components/app-shell/toast-store';
 import { projectPath } from '../stores/api-paths';
-import { markProjectCached } from '../stores/issue-list-store';
+import { markProjectCached, trackCacheRead } from '../stores/issue-list-store';
 import { removeIssues, scopeIssues, upsertIssues, type Issue } from '../stores/issue-store';
 import type { LiveChange } from '../stores/live-merge';
 import { MemoryCacheStorage, type CacheStorage } from './cache-storage';
@@ -16,6 +16,8 @@ export const DB_VERSION = 1;
 export const SYNC_PAGE_SIZE = 1000;
 /** Insert batch sizes (spec §9). */
 export const BATCH_SIZE = { issueSync: 200, issues: 100, other: 500 } as const;
+/** Rows read first for the quick paint of a cached project (more than a screen of list rows). */
+export const FIRST_PAINT_ROWS = 200;
 export const LOCAL_DB_ENABLED_KEY = 'LOCAL_DB_ENABLED';
 
 export type DatabaseStatus = 'initializing' | 'ready' | 'error';
@@ -90,6 +92,30 @@ async function putInBatches(rows: Issue[], size: number): Promise<void> {
   for (let start = 0; start < rows.length; start += size) await storage!.putIssues(rows.slice(start, start + size));
 }
 
+/**
+ * Opens the database and puts the project's cached rows into the issue store. `lastSync` is null
+ * when the cache cannot be used, undefined when it does not hold the project yet.
+ */
+async function readProject(slug: string, projectId: string): Promise<{ lastSync: string | null | undefined; painted: boolean }> {
+  if (!(await initCache(slug)) || !storage) return { lastSync: null, painted: false };
+  const lastSync = await storage.getMeta<string>(`sync:${projectId}`).catch(() => undefined);
+  if (!lastSync) return { lastSync, painted: false };
+  try {
+    // Reading 10,000 rows takes longer than the network; the first page by the default order
+    // paints at once, and the full read then fills in the rest below it.
+    scopeIssues(slug);
+    upsertIssues(await storage.getFirstProjectIssues(projectId, FIRST_PAINT_ROWS));
+    const rows = await storage.getProjectIssues(projectId);
+    upsertIssues(rows);
+    markProjectCached(projectId, true);
+    return { lastSync, painted: true };
+  } catch {
+    markProjectCached(projectId, false);
+    setProjectStatus(projectId, 'error');
+    return { lastSync: null, painted: false };
+  }
+}
+
 interface SyncPage {
   results: Issue[];
   next_cursor: string | null;
@@ -102,14 +128,13 @@ interface SyncPage {
  * or failed, in which case lists query the server.
  */
 export async function syncProject(slug: string, projectId: string): Promise<boolean> {
-  if (!isLocalDbEnabled() || !(await initCache(slug)) || !storage) return false;
-  const lastSync = await storage.getMeta<string>(`sync:${projectId}`).catch(() => undefined);
+  if (!isLocalDbEnabled()) return false;
+  // Registered at once, so a list fetched meanwhile waits for these rows instead of the network.
+  const read = readProject(slug, projectId);
+  trackCacheRead(projectId, read.then((value) => value.painted));
+  const { lastSync } = await read;
+  if (lastSync === null || !storage) return false;
   try {
-    if (lastSync) {
-      scopeIssues(slug);
-      upsertIssues(await storage.getProjectIssues(projectId));
-      markProjectCached(projectId, true);
-    }
     setProjectStatus(projectId, lastSync ? 'syncing' : 'loading');
     let latest = lastSync ?? '';
     for (let page = 0; ; page++) {

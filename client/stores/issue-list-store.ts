@@ -1,4 +1,5 @@
-// Loads the issues a list shows: from the local cache when it holds the project, else from the
+// Loads the issues a list shows: from the local cache when it holds the project (waiting for a
+// read of it under way rather than racing it with the network), else from the
 // list engine (`GET …/issues/` grouped, page 0), with "load more" per group through the ungrouped
 // list filtered to that group (reference §1.2). Rows go into the one issue store; this store keeps
 // only per-list paging facts (group totals, pages loaded, which ids the server listed).
@@ -30,6 +31,22 @@ const cachedProjects = new Set<string>();
 export function markProjectCached(projectId: string, cached: boolean): void {
   if (cached) cachedProjects.add(projectId);
   else cachedProjects.delete(projectId);
+}
+
+/** Reads of a project's cached rows under way (resolve true once the rows are in the issue store). */
+const cacheReads = new Map<string, Promise<boolean>>();
+/** Registers the local cache's read of a project, so a list of it waits for that instead of the server. */
+export function trackCacheRead(projectId: string, read: Promise<boolean>): void {
+  const tracked = read.catch(() => false);
+  cacheReads.set(projectId, tracked);
+  void tracked.then(() => cacheReads.get(projectId) === tracked && cacheReads.delete(projectId));
+}
+
+/** True when the project's rows come from the local cache (waiting for a read under way). */
+async function heldByCache(projectId: string): Promise<boolean> {
+  if (cachedProjects.has(projectId)) return true;
+  const read = cacheReads.get(projectId);
+  return read ? (await read) && cachedProjects.has(projectId) : false;
 }
 
 /** Page size the client uses per layout and grouping (reference §1.2). */
@@ -127,7 +144,10 @@ function setPaging(key: string, patch: Partial<ListPaging>): void {
 export async function fetchIssueList(slug: string, source: ListSource, settings: ListSettings): Promise<void> {
   const key = listKey(source);
   scopeIssues(slug);
-  if (source.kind === 'project' && cachedProjects.has(source.projectId)) {
+  if (source.kind === 'project' && !cachedProjects.has(source.projectId) && cacheReads.has(source.projectId)) setPaging(key, { status: 'loading' });
+  // The cached rows paint the list as soon as IndexedDB has them; live events and the cache's own
+  // sync keep them current, so no list request is sent (spec §9). A failed read falls back to it.
+  if (source.kind === 'project' && (await heldByCache(source.projectId))) {
     setPaging(key, { status: 'ready', origin: 'cache', groupTotals: {}, pages: {} });
     return;
   }

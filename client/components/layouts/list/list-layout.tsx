@@ -1,7 +1,9 @@
 // The list layout: groups with headers, one row per issue, quick add and "load more" per group.
-// Rows are virtualised, so a project with 10,000 issues renders only what is on screen.
-import { useRef } from 'react';
+// Rows are virtualised with fixed heights (40 px headers, 44 px rows) and a small overscan, and
+// each row is memoised, so scrolling 10,000 issues only renders the rows that come into view.
+import { memo, useCallback, useMemo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import type { DisplayProperties } from '../../../../shared/display';
 import { useT } from '../../../i18n';
 import type { Issue } from '../../../stores/issue-store';
 import { toggleKanbanGroup } from '../../../stores/issue-filter-store';
@@ -15,6 +17,11 @@ type Row =
   | { type: 'more'; key: string }
   | { type: 'add'; key: string };
 
+const HEADER_HEIGHT = 40;
+const ROW_HEIGHT = 44;
+/** Rows rendered beyond each edge of the viewport (a 44 px row: ~1.5 screens of 800 px stay light). */
+const OVERSCAN = 4;
+
 export function ListLayout(props: LayoutProps) {
   const { list, settings, paging, slug, source } = props;
   const t = useT();
@@ -22,22 +29,31 @@ export function ListLayout(props: LayoutProps) {
   const groupBy = settings.displayFilters.group_by;
   const titleOf = useGroupTitle(groupBy);
   const collapsed = settings.kanbanFilters.group_by;
+  const withQuickAdd = Boolean(props.canQuickAdd && props.projectId);
 
-  const rows: Row[] = [];
-  for (const group of list.groups) {
-    const isCollapsed = collapsed.includes(group.key);
-    if (groupBy) rows.push({ type: 'header', key: group.key, count: group.issues.length, total: Math.max(group.issues.length, paging.groupTotals[group.key] ?? 0), collapsed: isCollapsed });
-    if (isCollapsed) continue;
-    for (const issue of group.issues) rows.push({ type: 'issue', key: `${group.key}:${issue.id}`, issue });
-    if (hasMoreInGroup(paging, group.key, group.issues.length)) rows.push({ type: 'more', key: group.key });
-    if (props.canQuickAdd && props.projectId) rows.push({ type: 'add', key: group.key });
-  }
+  const rows = useMemo(() => {
+    const next: Row[] = [];
+    for (const group of list.groups) {
+      const isCollapsed = collapsed.includes(group.key);
+      if (groupBy) next.push({ type: 'header', key: group.key, count: group.issues.length, total: Math.max(group.issues.length, paging.groupTotals[group.key] ?? 0), collapsed: isCollapsed });
+      if (isCollapsed) continue;
+      for (const issue of group.issues) next.push({ type: 'issue', key: `${group.key}:${issue.id}`, issue });
+      if (hasMoreInGroup(paging, group.key, group.issues.length)) next.push({ type: 'more', key: group.key });
+      if (withQuickAdd) next.push({ type: 'add', key: group.key });
+    }
+    return next;
+  }, [list.groups, collapsed, groupBy, paging, withQuickAdd]);
+
+  // The row callback stays the same across renders, so memoised rows skip re-rendering on scroll.
+  const onOpenRef = useRef(props.onOpen);
+  onOpenRef.current = props.onOpen;
+  const onOpen = useCallback((issue: Issue) => onOpenRef.current(issue), []);
 
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => parentRef.current,
-    estimateSize: (index) => (rows[index]?.type === 'header' ? 40 : 44),
-    overscan: 12,
+    estimateSize: (index) => (rows[index]?.type === 'header' ? HEADER_HEIGHT : ROW_HEIGHT),
+    overscan: OVERSCAN,
     initialRect: { width: 1000, height: 800 },
     getItemKey: (index) => `${rows[index]?.type}:${rows[index]?.key}`,
   });
@@ -51,7 +67,7 @@ export function ListLayout(props: LayoutProps) {
           const row = rows[item.index];
           if (!row) return null;
           return (
-            <div key={item.key} className="virtual-row" style={{ transform: `translateY(${item.start}px)` }}>
+            <div key={item.key} className="virtual-row" style={{ transform: `translateY(${item.start}px)`, height: item.size }}>
               {row.type === 'header' && (
                 <button type="button" className="group-header" aria-expanded={!row.collapsed} onClick={() => toggleKanbanGroup(slug, source, 'group_by', row.key)} data-testid={`group-${row.key}`}>
                   <span aria-hidden="true">{row.collapsed ? '▸' : '▾'}</span>
@@ -60,7 +76,7 @@ export function ListLayout(props: LayoutProps) {
                   <span className="group-count">{row.total}</span>
                 </button>
               )}
-              {row.type === 'issue' && <ListRow {...props} issue={row.issue} />}
+              {row.type === 'issue' && <ListRow issue={row.issue} slug={slug} properties={settings.displayProperties} canEdit={props.canEdit} onOpen={onOpen} />}
               {row.type === 'more' && <LoadMore busy={paging.loadingGroups.includes(row.key)} onClick={() => props.onLoadMore(row.key)} />}
               {row.type === 'add' && props.projectId && <QuickAdd slug={slug} projectId={props.projectId} groupPatch={patchForGroup(groupBy, row.key)} />}
             </div>
@@ -71,7 +87,8 @@ export function ListLayout(props: LayoutProps) {
   );
 }
 
-function ListRow({ issue, slug, settings, canEdit, onOpen }: LayoutProps & { issue: Issue }) {
+/** One issue row; re-renders only when its issue, its selection or the display properties change. */
+const ListRow = memo(function ListRow({ issue, slug, properties, canEdit, onOpen }: { issue: Issue; slug: string; properties: DisplayProperties; canEdit: boolean; onOpen: (issue: Issue) => void }) {
   const t = useT();
   const selected = useIsSelected(issue.id);
   return (
@@ -79,9 +96,9 @@ function ListRow({ issue, slug, settings, canEdit, onOpen }: LayoutProps & { iss
       {canEdit && (
         <input type="checkbox" className="row-check" checked={selected} aria-label={t('list.select')} onClick={(event) => event.stopPropagation()} onChange={() => toggleSelected(issue.id)} />
       )}
-      {settings.displayProperties.key && <IssueKey issue={issue} />}
+      {properties.key && <IssueKey issue={issue} />}
       <IssueTitle issue={issue} />
-      <IssuePropertyStrip slug={slug} issue={issue} properties={settings.displayProperties} canEdit={canEdit} />
+      <IssuePropertyStrip slug={slug} issue={issue} properties={properties} canEdit={canEdit} />
     </div>
   );
-}
+});
