@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDatabase } from '../db/client';
 import { seedDemo } from '../db/seed/seed';
-import { ROOT, freshDatabase, load, median, ms, sessionHeaders, startServer, type BenchOptions } from './harness';
+import { ROOT, freshDatabase, load, loadLine, median, ms, sessionHeaders, startServer, type BenchOptions } from './harness';
 
 const CONNECTIONS = 64;
 
@@ -55,6 +55,7 @@ async function coldStarts(env: Record<string, string>, runs = 3): Promise<number
 
 /** Runs the section and returns its markdown. */
 export async function run(options: BenchOptions): Promise<{ title: string; markdown: string }> {
+  const loadBefore = loadLine();
   const url = await freshDatabase('trellis_bench_foundation');
   const database = await createDatabase({ databaseUrl: url, maxConnections: 2 });
   await database.migrate();
@@ -83,6 +84,7 @@ export async function run(options: BenchOptions): Promise<{ title: string; markd
   } finally {
     await server.stop();
   }
+  const loadAfter = loadLine();
   const dataDir = mkdtempSync(join(tmpdir(), 'trellis-bench-cold-'));
   let pglite = NaN;
   let pg = NaN;
@@ -94,7 +96,8 @@ export async function run(options: BenchOptions): Promise<{ title: string; markd
   }
   const markdown = [
     `- Load: autocannon, ${CONNECTIONS} connections, ${options.seconds} s per row after a 2 s warm-up, session cookie, server \`bench/serve.ts\` (real \`buildApp\`, pool 16) in its own process.`,
-    '- Baseline: routes mounted only in the bench server (`bench/baseline.ts`) that run the same SQL (session lookup, membership, list) through the bare `postgres` driver — no auth plugin, ORM, validation or presenter.',
+    '- Baseline: routes mounted only in the bench server (`bench/baseline.ts`) that run the same SQL (session lookup; workspace, membership and sync cursor; the list with the same columns) through the bare `postgres` driver — no auth plugin, ORM, validation or presenter.',
+    `- Load average (1/5/15 min) before → after the load runs: ${loadBefore} → ${loadAfter} (2 shared cores).`,
     '',
     '| route | Trellis | baseline | ratio |',
     '|---|---|---|---|',

@@ -2,7 +2,7 @@
 // session, autocannon runs and the figures' formatting.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -120,3 +120,8 @@ export function machineLine(): string {
 
 /** `12.3 ms` style. */
 export const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`;
+
+/** `1.23 / 2.34 / 3.45` — the 1/5/15-minute load averages (the cores are shared: read figures with it). */
+export function loadLine(): string {
+  return loadavg().map((value) => value.toFixed(2)).join(' / ');
+}

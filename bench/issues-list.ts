@@ -8,7 +8,7 @@ import { seedDemo, type SeedResult } from '../db/seed/seed';
 import { groupedStatement, ungroupedStatement } from '../server/list-engine/list-issues';
 import { parseListRequest } from '../server/list-engine/params';
 import { projectIssueScope } from '../server/list-engine/scope';
-import { freshDatabase, load, median, ms, sessionHeaders, startServer, type BenchOptions } from './harness';
+import { freshDatabase, load, loadLine, median, ms, sessionHeaders, startServer, type BenchOptions } from './harness';
 
 const CONNECTIONS = 16;
 
@@ -84,6 +84,7 @@ async function measureList(url: string, seed: SeedResult, query: string, seconds
 export async function run(options: BenchOptions): Promise<{ title: string; markdown: string }> {
   const seconds = options.seconds;
   const big = await seeded('trellis_bench_issues_100k', 100_000);
+  const loadBefore = loadLine();
   const lines: string[] = [];
   const rows: string[] = [];
   const server = await startServer('bench/serve.ts', { DATABASE_URL: big.url, BENCH_POOL: String(CONNECTIONS) });
@@ -97,14 +98,16 @@ export async function run(options: BenchOptions): Promise<{ title: string; markd
       if (check.status !== 200) throw new Error(`${scenario.label}: ${check.status} ${await check.text()}`);
       await load({ url: `${base}?${scenario.query}`, connections: CONNECTIONS, seconds: 2, headers });
       const result = await load({ url: `${base}?${scenario.query}`, connections: CONNECTIONS, seconds, headers });
+      // One connection: the request's own latency, without the queueing of 16 requests on 2 cores.
+      const single = await load({ url: `${base}?${scenario.query}`, connections: 1, seconds: Math.max(2, seconds / 2), headers });
       const sqlMs = await sqlTime(big.database, big.seed, scenario.query);
       p50ByScenario[scenario.key] = result.p50;
       if (result.rps === 0) {
-        rows.push(`| ${scenario.label} | no response completed in ${seconds} s | — | 0 | ${ms(sqlMs)} | — | ${result.errors} |`);
+        rows.push(`| ${scenario.label} | no response completed in ${seconds} s | — | 0 | ${ms(sqlMs)} | — | — | — | ${result.errors} |`);
         continue;
       }
       rows.push(
-        `| ${scenario.label} | ${ms(result.p50)} | ${ms(result.p99)} | ${result.rps.toFixed(0)} | ${ms(sqlMs)} | ${(result.p50 / sqlMs).toFixed(2)}× | ${result.non2xx + result.errors} |`,
+        `| ${scenario.label} | ${ms(result.p50)} | ${ms(result.p99)} | ${result.rps.toFixed(0)} | ${ms(sqlMs)} | ${(result.p50 / sqlMs).toFixed(2)}× | ${ms(single.p50)} | ${(single.p50 / sqlMs).toFixed(2)}× | ${result.non2xx + result.errors + single.non2xx + single.errors} |`,
       );
     }
     const created = await load({
@@ -120,6 +123,7 @@ export async function run(options: BenchOptions): Promise<{ title: string; markd
     await server.stop();
   }
   await big.database.close();
+  const loadAfter = loadLine();
 
   const small = await seeded('trellis_bench_issues_10k', 10_000);
   await small.database.close();
@@ -136,10 +140,13 @@ export async function run(options: BenchOptions): Promise<{ title: string; markd
   lines.push(
     `- Data: \`db/seed\` demo workspace, one project with 100 000 issues (50 members, 12 labels, realistic state/priority/label/assignee/date mixes); seeding took ${big.seedSeconds.toFixed(1)} s.`,
     `- Load: autocannon, ${CONNECTIONS} connections, ${seconds} s per row after a 2 s warm-up, session cookie auth, server = \`bench/serve.ts\` (real \`buildApp\`) in its own process, pool ${CONNECTIONS}.`,
+    `- Load average (1/5/15 min) before → after the list runs: ${loadBefore} → ${loadAfter} (2 shared cores).`,
     `- "SQL" is the median \`EXPLAIN ANALYZE\` execution time of the exact statement the list engine sends (one statement per page: rows, link arrays, totals, group counts, sync cursor).`,
     '',
-    '| list | p50 | p99 | req/s | SQL | p50 / SQL | errors |',
-    '|---|---|---|---|---|---|---|',
+    `- "1 conn" is the p50 of a second run with a single connection (${Math.max(2, seconds / 2)} s): the latency of one request alone. At ${CONNECTIONS} connections on 2 cores each request also waits for ~${CONNECTIONS / 2} others (p50 ≈ ${CONNECTIONS / 2} × the machine time of one request), so p50 / SQL there is mostly queueing.`,
+    '',
+    '| list | p50 | p99 | req/s | SQL | p50 / SQL | p50, 1 conn | 1 conn / SQL | errors |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
     postLine,

@@ -41,38 +41,16 @@ export function resolveGroupBy(value: string | undefined, param: 'group_by' | 's
   return wire;
 }
 
-/** A scalar grouping's key expression over issue `i` (text; null for "None"). */
+/** The key expression of a scalar grouping that is not a plain column (text; null for "None"). */
 function scalarKey(field: WireGroupBy): SQL {
   switch (field) {
-    case 'state_id':
-      return sql.raw('i.state_id::text');
     case 'state__group':
       return sql.raw('(select st."group" from states st where st.id = i.state_id)');
-    case 'priority':
-      return sql.raw('i.priority');
-    case 'project_id':
-      return sql.raw('i.project_id::text');
     case 'cycle_id':
       return sql`(select min(${relationColumn('cycle')}::text) ${relationFrom('cycle')})`;
-    case 'created_by':
-      return sql.raw('i.created_by::text');
-    case 'target_date':
-    case 'start_date':
-      return sql.raw(`i.${field}::text`);
     default:
       throw new Error(`not a scalar grouping: ${field}`);
   }
-}
-
-/**
- * How a grouping joins into the base query: `join` (a lateral join yielding one row per key, or one
- * null row) for M2M fields, and the key expression to select.
- */
-export function groupKeySql(field: WireGroupBy, alias: string): { join: SQL; key: SQL } {
-  const relation = M2M_RELATION[field];
-  if (!relation) return { join: sql``, key: scalarKey(field) };
-  const join = sql`left join lateral (select ${relationColumn(relation)}::text as k ${relationFrom(relation)}) ${sql.raw(alias)} on true`;
-  return { join, key: sql.raw(`${alias}.k`) };
 }
 
 /** Scalar groupings that are plain issue columns (compared in their own type, so indexes apply). */

@@ -1,7 +1,6 @@
 // The IssueListItem of reference §1.4 selected in SQL (ids, counts and link arrays as sub-selects
 // over the page's rows only), so a page is one statement whatever its size; presentIssue shapes it.
 import { sql, type SQL } from 'drizzle-orm';
-import type { Issue } from '../../db/schema/index';
 import { presentIssue, type IssueListItem, type IssueListRow } from '../presenters/issue';
 import { relationColumn, relationFrom, relationIds } from './relations';
 
@@ -28,9 +27,12 @@ export function issueItemColumns(): SQL {
     i.type_id::text as type_id, i.version`;
 }
 
-/** Presents a result row with the issue presenter (the one place issue rows become wire objects). */
+/**
+ * Presents a result row with the issue presenter (the one place issue rows become wire objects).
+ * One object literal, no spreads: a page builds hundreds of these per request.
+ */
 export function toIssueListItem(row: Record<string, unknown>): IssueListItem {
-  const issue = {
+  const listRow = {
     id: row.id,
     name: row.name,
     stateId: row.state_id,
@@ -51,9 +53,6 @@ export function toIssueListItem(row: Record<string, unknown>): IssueListItem {
     archivedAt: row.archived_at,
     typeId: row.type_id,
     version: Number(row.version),
-  } as unknown as Issue;
-  const listRow: IssueListRow = {
-    ...issue,
     stateGroup: (row.state__group as string | null) ?? null,
     assigneeIds: row.assignee_ids as string[],
     labelIds: row.label_ids as string[],
@@ -62,6 +61,6 @@ export function toIssueListItem(row: Record<string, unknown>): IssueListItem {
     subIssuesCount: Number(row.sub_issues_count ?? 0),
     attachmentCount: Number(row.attachment_count ?? 0),
     linkCount: Number(row.link_count ?? 0),
-  };
+  } as unknown as IssueListRow;
   return presentIssue(listRow);
 }

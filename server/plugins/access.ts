@@ -91,25 +91,35 @@ async function accessPlugin(app: FastifyInstance) {
     request.actor = { userId: user.id, workspace: null, workspaceRole: null, project: null, projectRole: null };
   }
 
-  async function resolveWorkspace(request: FastifyRequest, rule: ScopedRule) {
-    const slug = (request.params as Record<string, string>).slug;
-    // One round trip: the sync cursor of a GET rides along (index-only max on changes).
-    const head = request.method === 'GET'
+  /** The workspace of a slug with the caller's active role; GETs also read the sync cursor (index-only max). */
+  function workspaceQuery(withHead: boolean) {
+    const head = withHead
       ? sql<string | number>`(select coalesce(max(${changes.id}), 0) from ${changes} where ${changes.workspaceId} = ${workspaces.id})`
       : sql<null>`null`;
-    const [row] = await db
+    return db
       .select({ workspace: workspaces, role: workspaceMembers.role, head })
       .from(workspaces)
       .leftJoin(
         workspaceMembers,
         and(
           eq(workspaceMembers.workspaceId, workspaces.id),
-          eq(workspaceMembers.memberId, request.actor.userId),
+          eq(workspaceMembers.memberId, sql.placeholder('userId')),
           eq(workspaceMembers.isActive, true),
         ),
       )
-      .where(and(eq(workspaces.slug, slug ?? ''), isNull(workspaces.deletedAt)))
-      .limit(1);
+      .where(and(eq(workspaces.slug, sql.placeholder('slug')), isNull(workspaces.deletedAt)))
+      .limit(1)
+      .prepare(withHead ? 'access_workspace_head' : 'access_workspace');
+  }
+  // Built once: every workspace- or project-scoped request runs one of them.
+  const workspaceWithHead = workspaceQuery(true);
+  const workspaceOnly = workspaceQuery(false);
+
+  async function resolveWorkspace(request: FastifyRequest, rule: ScopedRule) {
+    const slug = (request.params as Record<string, string>).slug;
+    // One round trip: the sync cursor of a GET (X-Sync-Cursor) rides along with the membership.
+    const query = request.method === 'GET' ? workspaceWithHead : workspaceOnly;
+    const [row] = await query.execute({ userId: request.actor.userId, slug: slug ?? '' });
     // Security: unknown workspace and non-member look the same, so slugs do not leak.
     const outsider = !row || row.role === null;
     const token = request.auth.apiToken;

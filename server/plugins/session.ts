@@ -3,7 +3,7 @@
 // except a presented-but-invalid API key (401) or an over-limit key (429), as API.md requires.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { apiTokens, sessions, users } from '../../db/schema/index';
 import { RateLimitError, UnauthorizedError } from '../errors';
 import { hashSecret } from '../security';
@@ -35,15 +35,20 @@ async function sessionPlugin(app: FastifyInstance) {
   const { db, config } = app.ctx;
   const apiKeyWindows = new Map<string, { start: number; count: number }>();
 
+  // Runs on every request: built once, so a request pays only for executing it.
+  const sessionUser = db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder('id')), eq(sessions.kind, sql.placeholder('kind')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_user');
+
   async function userForSession(rawKey: string | undefined, kind: 'app' | 'admin') {
     if (!rawKey) return null;
     const id = hashSecret(rawKey);
-    const [row] = await db
-      .select({ user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, id), eq(sessions.kind, kind), gt(sessions.expiresAt, new Date())))
-      .limit(1);
+    // An ISO string: placeholders skip the column's encoder, and the postgres driver takes no Date here.
+    const [row] = await sessionUser.execute({ id, kind, now: new Date().toISOString() });
     return row && row.user.isActive ? { id, user: row.user } : null;
   }
 
