@@ -1047,11 +1047,18 @@ CREATE TABLE "webhooks" (
 	"deleted_at" timestamp (3) with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "change_retention" (
+	"workspace_id" uuid PRIMARY KEY NOT NULL,
+	"pruned_through" bigint NOT NULL,
+	"pruned_at" timestamp (3) with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "changes" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "changes_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"workspace_id" uuid NOT NULL,
 	"project_id" uuid,
 	"audience_user_id" uuid,
+	"issue_ids" uuid[],
 	"entity" text NOT NULL,
 	"entity_id" uuid NOT NULL,
 	"op" text NOT NULL,
@@ -1565,6 +1572,8 @@ CREATE INDEX "issues_deleted_at_index" ON "issues" USING btree ("deleted_at");--
 CREATE INDEX "issues_completed_at_index" ON "issues" USING btree ("completed_at");--> statement-breakpoint
 CREATE INDEX "issues_type_id_index" ON "issues" USING btree ("type_id");--> statement-breakpoint
 CREATE INDEX "issues_search_vector_index" ON "issues" USING gin ("search_vector");--> statement-breakpoint
+CREATE INDEX "issues_list_created_index" ON "issues" USING btree ("project_id","created_at" DESC NULLS FIRST,"id") WHERE deleted_at is null and archived_at is null and not is_draft;--> statement-breakpoint
+CREATE INDEX "issues_list_state_sort_index" ON "issues" USING btree ("project_id","state_id","sort_order","priority","id") WHERE deleted_at is null and archived_at is null and not is_draft;--> statement-breakpoint
 CREATE INDEX "issues_created_by_index" ON "issues" USING btree ("created_by");--> statement-breakpoint
 CREATE INDEX "issues_updated_by_index" ON "issues" USING btree ("updated_by");--> statement-breakpoint
 CREATE UNIQUE INDEX "cycle_issues_issue_id_index" ON "cycle_issues" USING btree ("issue_id") WHERE deleted_at is null;--> statement-breakpoint

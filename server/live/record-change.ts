@@ -4,6 +4,7 @@
 // per-workspace advisory lock so change ids of one workspace become visible in id order. The reader,
 // retention job and idempotency plugin use the small query helpers at the bottom of this file.
 import { and, asc, eq, gt, lt, lte, max, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { changeRetention, changes, mutationReceipts, type Change } from '../../db/schema/changes';
 import type { ServerContext } from '../context';
@@ -152,6 +153,14 @@ export async function readChanges(db: Db, workspaceId: string, afterId: number, 
 }
 
 /** The latest change id of a workspace (0 when it has none). */
+/**
+ * SQL for the last change id of a workspace, to embed in another query (the access plugin reads the
+ * X-Sync-Cursor of a GET in the same round trip as the membership). Index-only max on (workspace_id, id).
+ */
+export function workspaceHeadSql(workspaceIdColumn: AnyPgColumn) {
+  return sql<string | number>`(select coalesce(max(${changes.id}), 0) from ${changes} where ${changes.workspaceId} = ${workspaceIdColumn})`;
+}
+
 export async function workspaceHead(db: Db, workspaceId: string): Promise<number> {
   const [row] = await db.select({ head: max(changes.id) }).from(changes).where(eq(changes.workspaceId, workspaceId));
   return Number(row?.head ?? 0);

@@ -4,9 +4,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { changes, instanceAdmins, projectMembers, projects, workspaceMembers, workspaces } from '../../db/schema/index';
+import { instanceAdmins, projectMembers, projects, workspaceMembers, workspaces } from '../../db/schema/index';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors';
 import { isUuid } from '../validation';
+import { workspaceHeadSql } from '../live/record-change';
 import { effectiveProjectRole } from '../../shared/roles';
 
 export const ROLE = { admin: 20, member: 15, guest: 5 } as const;
@@ -94,7 +95,7 @@ async function accessPlugin(app: FastifyInstance) {
   /** The workspace of a slug with the caller's active role; GETs also read the sync cursor (index-only max). */
   function workspaceQuery(withHead: boolean) {
     const head = withHead
-      ? sql<string | number>`(select coalesce(max(${changes.id}), 0) from ${changes} where ${changes.workspaceId} = ${workspaces.id})`
+      ? workspaceHeadSql(workspaces.id)
       : sql<null>`null`;
     return db
       .select({ workspace: workspaces, role: workspaceMembers.role, head })

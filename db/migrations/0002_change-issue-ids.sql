@@ -1,1 +1,0 @@
-ALTER TABLE "changes" ADD COLUMN "issue_ids" uuid[];

@@ -1,2 +1,0 @@
-CREATE INDEX "issues_list_created_index" ON "issues" USING btree ("project_id","created_at" DESC NULLS FIRST,"id") WHERE deleted_at is null and archived_at is null and not is_draft;--> statement-breakpoint
-CREATE INDEX "issues_list_state_sort_index" ON "issues" USING btree ("project_id","state_id","sort_order","priority","id") WHERE deleted_at is null and archived_at is null and not is_draft;
