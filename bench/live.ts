@@ -43,11 +43,15 @@ interface Server {
   child: ChildProcess;
   baseUrl: string;
   rssMb(): number;
+  /** Forces a full GC in the server and returns its memory (only for servers started with `gc: true`). */
+  collect(): Promise<NodeJS.MemoryUsage>;
   stop(): Promise<void>;
 }
 
-async function startServer(fixture: Fixture, extraEnv: Record<string, string> = {}): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts')], {
+async function startServer(fixture: Fixture, extraEnv: Record<string, string> = {}, options: { gc?: boolean } = {}): Promise<Server> {
+  // `gc`: `--expose-gc` plus the bench-only preload bench/gc-hook.ts, reached over an IPC channel.
+  const args = options.gc ? ['--expose-gc', '--import', 'tsx', '--import', join(ROOT, 'bench', 'gc-hook.ts')] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, [...args, join(ROOT, 'server', 'main.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -60,7 +64,7 @@ async function startServer(fixture: Fixture, extraEnv: Record<string, string> = 
       SECRET_KEY: 'bench-secret-0123456789abcdef',
       ...extraEnv,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: options.gc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   const baseUrl = await new Promise<string>((resolve, reject) => {
@@ -77,6 +81,15 @@ async function startServer(fixture: Fixture, extraEnv: Record<string, string> = 
     child,
     baseUrl,
     rssMb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024,
+    collect: () =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('server did not answer the gc request (started without gc: true?)')), 30_000);
+        child.once('message', (message: { type?: string } & NodeJS.MemoryUsage) => {
+          clearTimeout(timer);
+          resolve(message);
+        });
+        child.send({ type: 'gc' });
+      }),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -348,22 +361,33 @@ async function soak(server: Server, fixture: Fixture) {
 
 /**
  * Memory per idle connection on a fresh server process (RSS of a server that already ran load holds
- * freed heap that new sockets reuse, which would understate the cost): RSS after warm-up, then with
- * 1000 and with 5000 idle subscribed sockets.
+ * freed heap that new sockets reuse, which would understate the cost), started with `--expose-gc`:
+ * a full GC before each reading, then the growth per socket of the retained JS memory (V8 heap used
+ * + external/array buffers) and of RSS, after warm-up → with 1000 and with 5000 idle subscribed sockets.
  */
 async function idleMemory(fixture: Fixture, maxSockets: number) {
-  const server = await startServer(fixture);
+  const server = await startServer(fixture, {}, { gc: true });
   const rows: Result['memory'] = [];
   const groups: Clients[] = [];
+  const MiB = 1024 * 1024;
+  const retained = (usage: NodeJS.MemoryUsage) => (usage.heapUsed + usage.external) / MiB;
   try {
     await patch(server, fixture, labelPath(fixture, 0), { name: 'warm-up' });
     await sleep(3000);
-    const baseline = server.rssMb();
+    const before = await server.collect();
     for (const [open, total] of [[1000, 1000], [4000, 5000]].filter(([, count]) => count <= maxSockets)) {
       groups.push(...(await openSockets(fixture, server, open)));
       await sleep(3000);
-      const rss = server.rssMb();
-      rows.push({ sockets: total, rssBeforeMb: round(baseline), rssAfterMb: round(rss), kbPerSocket: round(((rss - baseline) * 1024) / total) });
+      const after = await server.collect();
+      rows.push({
+        sockets: total,
+        heapBeforeMb: round(retained(before)),
+        heapAfterMb: round(retained(after)),
+        heapKbPerSocket: round(((retained(after) - retained(before)) * 1024) / total),
+        rssBeforeMb: round(before.rss / MiB),
+        rssAfterMb: round(after.rss / MiB),
+        kbPerSocket: round(((after.rss - before.rss) / 1024) / total),
+      });
     }
   } finally {
     await Promise.all(groups.map((clients) => clients.close()));
@@ -458,7 +482,7 @@ interface Result {
   loadAtStart: string;
   loadAtEnd: string;
   fanouts: Array<Awaited<ReturnType<typeof fanOut>>>;
-  memory: Array<{ sockets: number; rssBeforeMb: number; rssAfterMb: number; kbPerSocket: number }>;
+  memory: Array<{ sockets: number; heapBeforeMb: number; heapAfterMb: number; heapKbPerSocket: number; rssBeforeMb: number; rssAfterMb: number; kbPerSocket: number }>;
   rate: Awaited<ReturnType<typeof sustainedRate>> | null;
   writes: Awaited<ReturnType<typeof compareChangeLog>> | null;
   soak: Awaited<ReturnType<typeof soak>> | null;
@@ -492,7 +516,9 @@ function report(result: Result, options: BenchOptions): string {
     );
   }
   for (const memory of result.memory) {
-    lines.push(`- Server memory per idle connection at ${memory.sockets} sockets: **${memory.kbPerSocket} KiB** (fresh server process: RSS ${memory.rssBeforeMb} MiB after warm-up → ${memory.rssAfterMb} MiB with ${memory.sockets} idle subscribed sockets; target < 50 kB).`);
+    lines.push(
+      `- Server memory per idle connection at ${memory.sockets} sockets (fresh server process started with \`--expose-gc\`, full GC before each reading; target < 50 kB): retained JS memory (V8 heapUsed + external) **${memory.heapKbPerSocket} KiB** per socket (${memory.heapBeforeMb} → ${memory.heapAfterMb} MiB); RSS **${memory.kbPerSocket} KiB** per socket (${memory.rssBeforeMb} → ${memory.rssAfterMb} MiB, also counts native socket buffers and heap pages V8 keeps after a GC).`,
+    );
   }
   if (result.writes) {
     const w = result.writes;

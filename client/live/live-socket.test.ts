@@ -142,4 +142,30 @@ describe('LiveSocket', () => {
     await until(() => server.received.length >= 2 && server.received[1].length > 0);
     expect(states.slice(0, 3)).toEqual(['connected', 'reconnecting', 'connected']);
   });
+
+  test('the browser going offline drops the socket at once; online resubscribes from the last id', async () => {
+    // Node has no window events: lend globalThis an EventTarget for this test.
+    const events = new EventTarget();
+    const global = globalThis as unknown as Record<string, unknown>;
+    global.addEventListener = events.addEventListener.bind(events);
+    global.removeEventListener = events.removeEventListener.bind(events);
+    try {
+      const server = await fakeServer((ws, message) => {
+        if (message.type === 'subscribe') ws.send(JSON.stringify(change(9)));
+      });
+      const { socket, states } = live(server.url);
+      socket.start();
+      await until(() => socket.lastId === 9);
+      events.dispatchEvent(new Event('offline'));
+      expect(socket.state).toBe('offline');
+      await until(() => server.sockets[0].readyState === WebSocket.CLOSED);
+      events.dispatchEvent(new Event('online'));
+      await until(() => server.received.length === 2 && server.received[1].length > 0);
+      expect(server.received[1][0]).toMatchObject({ type: 'subscribe', since: 9 });
+      expect(states).toEqual(['connected', 'offline', 'reconnecting', 'connected']);
+    } finally {
+      delete global.addEventListener;
+      delete global.removeEventListener;
+    }
+  });
 });

@@ -62,12 +62,14 @@ export class LiveSocket {
     if (!this.stopped) return;
     this.stopped = false;
     globalThis.addEventListener?.('online', this.handleOnline);
+    globalThis.addEventListener?.('offline', this.handleOffline);
     this.connect();
   }
 
   stop(): void {
     this.stopped = true;
     globalThis.removeEventListener?.('online', this.handleOnline);
+    globalThis.removeEventListener?.('offline', this.handleOffline);
     this.clearTimers();
     const socket = this.socket;
     this.socket = null;
@@ -197,6 +199,22 @@ export class LiveSocket {
     this.attempt = 0;
     this.setState('reconnecting');
     this.connect();
+  };
+
+  /**
+   * The browser went offline: a socket may stay half-open (and "connected") for a long time, so
+   * drop it at once; `online` reconnects and resubscribes from the last applied id.
+   */
+  private readonly handleOffline = () => {
+    if (this.stopped) return;
+    const socket = this.socket;
+    this.socket = null;
+    this.clearTimers();
+    if (socket) {
+      socket.onclose = null;
+      socket.close(1000, 'offline');
+    }
+    this.setState('offline');
   };
 }
 

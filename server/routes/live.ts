@@ -1,6 +1,9 @@
 // GET /live/ — the live change stream (API.md "Live stream"). The route is 'public' because the
 // socket authenticates itself: session cookie, `X-Api-Key` header or `?token=<api key>`.
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
 import { LiveCloseCode } from '../../shared/live-protocol';
 import { createLiveEngine } from '../live/engine';
 import { LiveConnection, type SocketAuth } from '../live/socket';
@@ -21,9 +24,22 @@ export default async function liveRoutes(app: FastifyInstance) {
       if (request.auth.via === 'session' && !isSameOrigin(request, app.ctx.config.appBaseUrl)) {
         return socket.close(LiveCloseCode.FORBIDDEN, 'foreign origin');
       }
+      releaseUpgradeRequest(socket, request);
       new LiveConnection(socket, engine, auth);
     },
   });
+}
+
+/**
+ * A live socket stays open for hours: let go of the upgrade's HTTP request and response (headers,
+ * auth rows, child logger), which @fastify/websocket's `error` listener and Node's `ServerResponse`
+ * (still attached to the TCP socket) would otherwise keep for as long. LiveConnection installs its
+ * own `error` listener, which closes the connection.
+ */
+function releaseUpgradeRequest(socket: WebSocket, request: FastifyRequest) {
+  socket.removeAllListeners('error');
+  const tcp = request.raw.socket as Socket & { _httpMessage?: ServerResponse | null };
+  tcp._httpMessage?.detachSocket(tcp);
 }
 
 function socketAuth(request: FastifyRequest): SocketAuth | null {
