@@ -17,6 +17,36 @@ interface SoleAdminOptions {
   onlyWithOtherMembers?: boolean;
 }
 
+/** Other active members (optionally only admins) of the project row being filtered. */
+function otherActiveProjectMembers(db: Db, userId: string, { adminsOnly }: { adminsOnly: boolean }) {
+  return db
+    .select({ one: sql`1` })
+    .from(otherProjectMember)
+    .where(
+      and(
+        eq(otherProjectMember.projectId, projectMembers.projectId),
+        eq(otherProjectMember.isActive, true),
+        adminsOnly ? eq(otherProjectMember.role, Role.ADMIN) : undefined,
+        ne(otherProjectMember.memberId, userId),
+      ),
+    );
+}
+
+/** Other active members (optionally only admins) of the workspace row being filtered. */
+function otherActiveWorkspaceMembers(db: Db, userId: string, { adminsOnly }: { adminsOnly: boolean }) {
+  return db
+    .select({ one: sql`1` })
+    .from(otherWorkspaceMember)
+    .where(
+      and(
+        eq(otherWorkspaceMember.workspaceId, workspaceMembers.workspaceId),
+        eq(otherWorkspaceMember.isActive, true),
+        adminsOnly ? eq(otherWorkspaceMember.role, Role.ADMIN) : undefined,
+        ne(otherWorkspaceMember.memberId, userId),
+      ),
+    );
+}
+
 /** Live projects where `userId` is the only active project admin. */
 export async function soleAdminProjects(db: Db, userId: string, options: SoleAdminOptions = {}): Promise<string[]> {
   const rows = await db
@@ -29,33 +59,8 @@ export async function soleAdminProjects(db: Db, userId: string, options: SoleAdm
         eq(projectMembers.isActive, true),
         eq(projectMembers.role, Role.ADMIN),
         options.workspaceId ? eq(projectMembers.workspaceId, options.workspaceId) : undefined,
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(otherProjectMember)
-            .where(
-              and(
-                eq(otherProjectMember.projectId, projectMembers.projectId),
-                eq(otherProjectMember.isActive, true),
-                eq(otherProjectMember.role, Role.ADMIN),
-                ne(otherProjectMember.memberId, userId),
-              ),
-            ),
-        ),
-        options.onlyWithOtherMembers
-          ? exists(
-              db
-                .select({ one: sql`1` })
-                .from(otherProjectMember)
-                .where(
-                  and(
-                    eq(otherProjectMember.projectId, projectMembers.projectId),
-                    eq(otherProjectMember.isActive, true),
-                    ne(otherProjectMember.memberId, userId),
-                  ),
-                ),
-            )
-          : undefined,
+        notExists(otherActiveProjectMembers(db, userId, { adminsOnly: true })),
+        options.onlyWithOtherMembers ? exists(otherActiveProjectMembers(db, userId, { adminsOnly: false })) : undefined,
       ),
     );
   return rows.map((row) => row.id);
@@ -73,33 +78,8 @@ export async function soleAdminWorkspaces(db: Db, userId: string, options: SoleA
         eq(workspaceMembers.isActive, true),
         eq(workspaceMembers.role, Role.ADMIN),
         options.workspaceId ? eq(workspaceMembers.workspaceId, options.workspaceId) : undefined,
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(otherWorkspaceMember)
-            .where(
-              and(
-                eq(otherWorkspaceMember.workspaceId, workspaceMembers.workspaceId),
-                eq(otherWorkspaceMember.isActive, true),
-                eq(otherWorkspaceMember.role, Role.ADMIN),
-                ne(otherWorkspaceMember.memberId, userId),
-              ),
-            ),
-        ),
-        options.onlyWithOtherMembers
-          ? exists(
-              db
-                .select({ one: sql`1` })
-                .from(otherWorkspaceMember)
-                .where(
-                  and(
-                    eq(otherWorkspaceMember.workspaceId, workspaceMembers.workspaceId),
-                    eq(otherWorkspaceMember.isActive, true),
-                    ne(otherWorkspaceMember.memberId, userId),
-                  ),
-                ),
-            )
-          : undefined,
+        notExists(otherActiveWorkspaceMembers(db, userId, { adminsOnly: true })),
+        options.onlyWithOtherMembers ? exists(otherActiveWorkspaceMembers(db, userId, { adminsOnly: false })) : undefined,
       ),
     );
   return rows.map((row) => row.id);

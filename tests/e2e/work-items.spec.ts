@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { firstPage, launchContext, screenshot, trackPageErrors } from './support/browser';
+import { api, setUpInstance, signUp } from './support/team';
 
 const baseUrl = inject('e2eBaseUrl');
 const stamp = Date.now().toString(36);
@@ -14,47 +15,6 @@ const alice = { email: `wi-alice-${stamp}@example.com`, first_name: 'Alice' };
 const bob = { email: `wi-bob-${stamp}@example.com`, first_name: 'Bob' };
 
 const byTestId = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
-
-/** Calls the API from inside the page, so cookies are the browser's. */
-async function api<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const csrf = (await (await fetch('/auth/get-csrf-token/')).json()) as { csrf_token: string };
-      const response = await fetch(path, {
-        method,
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRFToken': csrf.csrf_token },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : null };
-    },
-    { method, path, body },
-  ) as Promise<{ status: number; body: T }>;
-}
-
-async function setUpInstance() {
-  const csrfResponse = await fetch(`${baseUrl}/auth/get-csrf-token/`);
-  const { csrf_token: token } = (await csrfResponse.json()) as { csrf_token: string };
-  const response = await fetch(`${baseUrl}/api/instances/admins/sign-up/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRFToken': token, Cookie: `csrftoken=${token}` },
-    body: JSON.stringify({ email: `wi-admin-${stamp}@example.com`, password: 'Admin-e2e-passphrase-73', first_name: 'Ada', company_name: 'Trellis Test Co' }),
-  });
-  // Another spec may have set the instance up already (5150/5180): that is fine.
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { error_code?: number };
-    if (![5150, 5180].includes(Number(body.error_code))) throw new Error(`instance set-up failed: ${response.status} ${JSON.stringify(body)}`);
-  }
-}
-
-async function signUp(page: Page, person: { email: string; first_name: string }) {
-  await page.goto('/');
-  await page.waitForLoadState('domcontentloaded');
-  const answer = await api(page, 'POST', '/auth/sign-up/', { email: person.email, password, first_name: person.first_name });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  const onboard = await api(page, 'PATCH', '/api/users/me/onboard/', { is_onboarded: true });
-  expect(onboard.status).toBeLessThan(300);
-}
 
 /** Drags with real mouse steps (dnd-kit needs pointer movement past its activation distance). */
 async function drag(page: Page, source: Locator, target: Locator) {
@@ -76,14 +36,14 @@ describe('work items in Chromium', () => {
   let errors: string[] = [];
 
   beforeAll(async () => {
-    await setUpInstance();
+    await setUpInstance(baseUrl, `wi-admin-${stamp}@example.com`);
     aliceContext = await launchContext(baseUrl);
     bobContext = await launchContext(baseUrl);
     alicePage = await firstPage(aliceContext);
     bobPage = await firstPage(bobContext);
     errors = trackPageErrors(alicePage);
-    await signUp(alicePage, alice);
-    await signUp(bobPage, bob);
+    await signUp(alicePage, alice, password);
+    await signUp(bobPage, bob, password);
     expect((await api(alicePage, 'POST', '/api/workspaces/', { name: 'Work Team', slug })).status).toBe(201);
     expect((await api(alicePage, 'POST', `/api/workspaces/${slug}/invitations/`, { emails: [{ email: bob.email, role: 15 }] })).status).toBeLessThan(300);
     const invitations = await api<{ id: string }[]>(bobPage, 'GET', '/api/users/me/workspaces/invitations/');
