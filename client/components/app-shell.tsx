@@ -5,6 +5,7 @@ import { useT } from '../i18n';
 import { signOut, useSessionStore } from '../stores/session-store';
 import { useCurrentWorkspaceSlug, useWorkspace } from '../stores/workspace-store';
 import { WorkspaceSwitcher } from './workspace-switcher';
+import { NotificationsBell } from './app-shell/notifications-bell';
 import { LiveIndicator, SearchButton, SidebarToggle, useAppSidebarCollapsed, WorkspaceWork } from './app-shell/shell-extras';
 import './work-items.css';
 
@@ -45,6 +46,7 @@ export function AppShell({ workspaceSlug, title, actions, children }: {
           <h1 className="topbar-title">{title}</h1>
           {workspace && <SearchButton />}
           {workspace && <LiveIndicator />}
+          {workspace && <NotificationsBell />}
           {actions && <div className="topbar-actions">{actions}</div>}
         </header>
         <main className="content">{children}</main>

@@ -25,6 +25,12 @@ export interface Project {
   logo_props?: Record<string, unknown> | null;
   cycle_view?: boolean;
   module_view?: boolean;
+  issue_views_view?: boolean;
+  page_view?: boolean;
+  intake_view?: boolean;
+  is_time_tracking_enabled?: boolean;
+  guest_view_all_features?: boolean;
+  anchor?: string | null;
   version?: number;
 }
 

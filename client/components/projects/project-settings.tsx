@@ -1,5 +1,5 @@
 // Project settings: general (name, description, visibility, estimate, archive, delete), members,
-// states, labels and estimates. Each tab loads what it shows.
+// states, labels, estimates, features and publish. Each tab loads what it shows.
 import { useEffect, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { ROLE_LABEL_KEYS } from './role-labels';
@@ -11,8 +11,9 @@ import { deleteProject, setProjectArchived, updateProject, useProject } from '..
 import { fetchProjectStates } from '../../stores/state-store';
 import { ConfirmDialog } from '../confirm-dialog';
 import { LabelsSettings, StatesSettings } from './project-settings-lists';
+import { FeaturesSettings, PublishSettings } from './project-settings-features';
 
-export const SETTINGS_TABS = ['general', 'members', 'states', 'labels', 'estimates'] as const;
+export const SETTINGS_TABS = ['general', 'members', 'states', 'labels', 'estimates', 'features', 'publish'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 export function ProjectSettings({ slug, projectId, tab, onTab }: { slug: string; projectId: string; tab: SettingsTab; onTab: (tab: SettingsTab) => void }) {
@@ -38,6 +39,8 @@ export function ProjectSettings({ slug, projectId, tab, onTab }: { slug: string;
       {tab === 'states' && <StatesSettings slug={slug} projectId={projectId} />}
       {tab === 'labels' && <LabelsSettings slug={slug} projectId={projectId} />}
       {tab === 'estimates' && <EstimatesSettings slug={slug} projectId={projectId} />}
+      {tab === 'features' && <FeaturesSettings slug={slug} projectId={projectId} />}
+      {tab === 'publish' && <PublishSettings slug={slug} projectId={projectId} />}
     </div>
   );
 }

@@ -1,0 +1,108 @@
+// @vitest-environment happy-dom
+// Project settings "Features" and "Publish": a toggle PATCHes the project and rolls back with a
+// toast when refused; publish posts the board options and shows the public link; non-admins cannot edit.
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { installFakeApi, json } from '../../test-support/fake-api';
+import { Locale, setLocale } from '../../i18n';
+import { ToastViewport } from '../app-shell/toast-viewport';
+import { useToastStore } from '../app-shell/toast-store';
+import { resetProjects, setProjects, type Project } from '../../stores/project-store';
+import { resetDeployBoards } from '../../stores/deploy-board-store';
+import { FeaturesSettings, PublishSettings } from './project-settings-features';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const P = '11111111-1111-4111-8111-111111111111';
+const B = '22222222-2222-4222-8222-222222222222';
+const projectUrl = `/api/workspaces/acme/projects/${P}/`;
+const boardsUrl = `${projectUrl}project-deploy-boards/`;
+const project = (patch: Partial<Project> = {}): Project => ({ id: P, name: 'Apollo', identifier: 'AP', member_role: 20, is_member: true, module_view: true, cycle_view: true, page_view: false, ...patch });
+const blankBoard = { id: null, anchor: null, is_comments_enabled: false, is_reactions_enabled: false, is_votes_enabled: false };
+
+let container: HTMLDivElement;
+let root: Root;
+let api: ReturnType<typeof installFakeApi>;
+
+beforeEach(() => {
+  api = installFakeApi();
+  setLocale(Locale.EN);
+  resetProjects();
+  resetDeployBoards();
+  useToastStore.setState({ toasts: [] });
+  container = document.createElement('div');
+  document.body.appendChild(container);
+  root = createRoot(container);
+});
+
+afterEach(async () => {
+  await act(async () => root.unmount());
+  container.remove();
+  vi.unstubAllGlobals();
+});
+
+const box = (testId: string) => container.querySelector<HTMLInputElement>(`[data-testid="${testId}"]`)!;
+const click = (testId: string) => act(async () => box(testId).click());
+
+describe('features settings', () => {
+  test('renders every feature; a toggle PATCHes the project with just that feature', async () => {
+    setProjects('acme', [project()]);
+    api.on('PATCH', projectUrl, (call) => json(200, { ...project(), ...(call.body as object) }));
+    await act(async () => root.render(<FeaturesSettings slug="acme" projectId={P} />));
+    for (const key of ['module_view', 'cycle_view', 'issue_views_view', 'page_view', 'intake_view', 'is_time_tracking_enabled', 'guest_view_all_features']) {
+      expect(box(`feature-${key}`)).not.toBeNull();
+    }
+    expect(box('feature-page_view').checked).toBe(false);
+    await click('feature-page_view');
+    expect(box('feature-page_view').checked).toBe(true);
+    const patch = api.calls.find((call) => call.method === 'PATCH');
+    expect(patch?.path).toBe(projectUrl);
+    expect(patch?.body).toEqual({ page_view: true });
+  });
+
+  test('a refused toggle goes back and a toast says why', async () => {
+    setProjects('acme', [project()]);
+    api.on('PATCH', projectUrl, () => json(403, { error: "You don't have the required permissions." }));
+    api.on('GET', '/api/workspaces/acme/projects/', () => json(200, [project()]));
+    await act(async () => root.render(<><FeaturesSettings slug="acme" projectId={P} /><ToastViewport /></>));
+    await click('feature-cycle_view');
+    await vi.waitFor(() => expect(box('feature-cycle_view').checked).toBe(true));
+    await vi.waitFor(() => expect(container.querySelector('[data-testid="toast"]')?.textContent).toContain('The project could not be updated'));
+    expect(api.calls.find((call) => call.method === 'PATCH')?.body).toEqual({ cycle_view: false });
+  });
+
+  test('a member sees the features but cannot change them', async () => {
+    setProjects('acme', [project({ member_role: 15 })]);
+    await act(async () => root.render(<FeaturesSettings slug="acme" projectId={P} />));
+    expect(box('feature-module_view').disabled).toBe(true);
+    expect(container.textContent).toContain('Only project admins can change these settings.');
+  });
+});
+
+describe('publish settings', () => {
+  test('publish posts the chosen options and shows the public link; unpublish deletes the board', async () => {
+    setProjects('acme', [project()]);
+    api.on('GET', boardsUrl, () => json(200, blankBoard));
+    api.on('POST', boardsUrl, (call) => json(200, { ...blankBoard, ...(call.body as object), id: B, anchor: 'abc123' }));
+    api.on('DELETE', `${boardsUrl}${B}/`, () => json(204));
+    await act(async () => root.render(<PublishSettings slug="acme" projectId={P} />));
+    await vi.waitFor(() => expect(box('publish-status')?.textContent).toBe('This project is not published.'));
+    await click('publish-is_votes_enabled');
+    await click('publish-project');
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({ is_comments_enabled: false, is_reactions_enabled: false, is_votes_enabled: true });
+    await vi.waitFor(() => expect(box('publish-link')?.value).toBe(`${location.origin}/spaces/abc123`));
+    await click('unpublish-project');
+    await vi.waitFor(() => expect(box('publish-status').textContent).toBe('This project is not published.'));
+    expect(api.calls.some((call) => call.method === 'DELETE' && call.path === `${boardsUrl}${B}/`)).toBe(true);
+  });
+
+  test('a member sees whether it is published but gets no publish button', async () => {
+    setProjects('acme', [project({ member_role: 15 })]);
+    api.on('GET', boardsUrl, () => json(200, { ...blankBoard, id: B, anchor: 'abc123' }));
+    await act(async () => root.render(<PublishSettings slug="acme" projectId={P} />));
+    await vi.waitFor(() => expect(box('publish-status')?.textContent).toBe('This project is published.'));
+    expect(box('unpublish-project')).toBeNull();
+    expect(box('publish-is_comments_enabled').disabled).toBe(true);
+  });
+});

@@ -1,0 +1,90 @@
+// Project settings "Features" (which sections the project shows, PATCH …/projects/{id}/) and
+// "Publish" (the public board: link, publish/unpublish, its toggles). Only project admins may change them.
+import { useEffect, useState } from 'react';
+import { Role } from '../../../shared/roles';
+import { useT, type MessageKey } from '../../i18n';
+import { DEPLOY_BOARD_TOGGLES, fetchDeployBoard, publishProject, unpublishProject, updateDeployBoard, useDeployBoard, type DeployBoardToggle } from '../../stores/deploy-board-store';
+import { updateProject, useProject, type Project } from '../../stores/project-store';
+
+type FeatureKey = 'module_view' | 'cycle_view' | 'issue_views_view' | 'page_view' | 'intake_view' | 'is_time_tracking_enabled' | 'guest_view_all_features';
+export const PROJECT_FEATURES: readonly FeatureKey[] = ['module_view', 'cycle_view', 'issue_views_view', 'page_view', 'intake_view', 'is_time_tracking_enabled', 'guest_view_all_features'];
+
+const isAdmin = (project: Project) => (project.member_role ?? 0) >= Role.ADMIN;
+
+export function FeaturesSettings({ slug, projectId }: { slug: string; projectId: string }) {
+  const t = useT();
+  const project = useProject(projectId);
+  if (!project) return null;
+  const admin = isAdmin(project);
+  return (
+    <section className="settings-card" data-testid="project-features">
+      {!admin && <p className="muted">{t('settings.adminOnly')}</p>}
+      <ul className="plain-list">
+        {PROJECT_FEATURES.map((key) => (
+          <li key={key} className="settings-row">
+            <label className="check-label">
+              <input
+                type="checkbox"
+                checked={project[key] ?? false}
+                disabled={!admin}
+                onChange={(event) => void updateProject(slug, projectId, { [key]: event.target.checked }).catch(() => undefined)}
+                data-testid={`feature-${key}`}
+              />
+              <span>{t(`settings.feature.${key}` as MessageKey)}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function PublishSettings({ slug, projectId }: { slug: string; projectId: string }) {
+  const t = useT();
+  const project = useProject(projectId);
+  const board = useDeployBoard(projectId);
+  const [busy, setBusy] = useState(false);
+  const [options, setOptions] = useState<Record<DeployBoardToggle, boolean>>({ is_comments_enabled: false, is_reactions_enabled: false, is_votes_enabled: false });
+  useEffect(() => {
+    void fetchDeployBoard(slug, projectId).catch(() => undefined);
+  }, [slug, projectId]);
+  if (!project || !board) return null;
+  const admin = isAdmin(project);
+  const published = Boolean(board.id && board.anchor);
+  const run = (action: () => Promise<void>) => {
+    setBusy(true);
+    void action().catch(() => undefined).finally(() => setBusy(false));
+  };
+  const toggle = (key: DeployBoardToggle, value: boolean) => {
+    if (published) void updateDeployBoard(slug, projectId, board, { [key]: value }).catch(() => undefined);
+    else setOptions((current) => ({ ...current, [key]: value }));
+  };
+  return (
+    <section className="settings-card form" data-testid="project-publish">
+      <p data-testid="publish-status">{t(published ? 'settings.publish.published' : 'settings.publish.unpublished')}</p>
+      {published && (
+        <label className="field"><span className="field-label">{t('settings.publish.link')}</span>
+          <input className="input" readOnly value={`${location.origin}/spaces/${board.anchor}`} data-testid="publish-link" />
+        </label>
+      )}
+      {!admin && <p className="muted">{t('settings.adminOnly')}</p>}
+      <ul className="plain-list">
+        {DEPLOY_BOARD_TOGGLES.map((key) => (
+          <li key={key} className="settings-row">
+            <label className="check-label">
+              <input type="checkbox" checked={published ? board[key] : options[key]} disabled={!admin || busy} onChange={(event) => toggle(key, event.target.checked)} data-testid={`publish-${key}`} />
+              <span>{t(`settings.publish.${key}` as MessageKey)}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      {admin && (
+        <div className="form-actions">
+          {published
+            ? <button type="button" className="btn btn-danger" disabled={busy} onClick={() => run(() => unpublishProject(slug, projectId, board))} data-testid="unpublish-project">{t('settings.publish.unpublish')}</button>
+            : <button type="button" className="btn btn-primary" disabled={busy} onClick={() => run(() => publishProject(slug, projectId, options))} data-testid="publish-project">{t('settings.publish.publish')}</button>}
+        </div>
+      )}
+    </section>
+  );
+}
