@@ -58,6 +58,31 @@ export async function relationExpansion(db: Db, issueId: string) {
 }
 
 /**
+ * The `issue_relation` / `issue_related` expansions of many issues at once (list pages such as
+ * `issues-detail/`): two queries for the whole page, never one per issue.
+ */
+export async function relationExpansions(db: Db, issueIds: string[]) {
+  const result = new Map<string, { issue_relation: unknown[]; issue_related: unknown[] }>();
+  for (const id of issueIds) result.set(id, { issue_relation: [], issue_related: [] });
+  if (issueIds.length === 0) return result;
+  const rows = await db
+    .select()
+    .from(issueRelations)
+    .where(and(isNull(issueRelations.deletedAt), or(inArray(issueRelations.issueId, issueIds), inArray(issueRelations.relatedIssueId, issueIds))));
+  const otherIds = [...new Set(rows.flatMap((row) => [row.issueId, row.relatedIssueId]))];
+  const others = new Map((await loadIssueRowsByIds(db, otherIds)).filter((row) => !row.deletedAt).map((row) => [row.id, row]));
+  for (const row of rows) {
+    const outgoing = result.get(row.issueId);
+    const target = others.get(row.relatedIssueId);
+    if (outgoing && target) outgoing.issue_relation.push({ ...presentRelatedIssue(target, row.relationType), id: target.id });
+    const incoming = result.get(row.relatedIssueId);
+    const source = others.get(row.issueId);
+    if (incoming && source) incoming.issue_related.push({ ...presentRelatedIssue(source, inverseRelation(row.relationType as Relation)), id: source.id });
+  }
+  return result;
+}
+
+/**
  * POST `issue-relation/`: relates the issue to `issues`; existing pairs are left as they are.
  * @throws BadRequestError for a missing type, the issue itself, or issues outside the workspace.
  */

@@ -189,6 +189,7 @@ const EXPECTED: Record<string, Expected> = {
   'DELETE /api/workspaces/:slug/projects/:projectId/issues/:issueId/issue-subscribers/:userId/': { access: p('member') },
   // issue list (work-items 1.1: Guest+)
   'GET /api/workspaces/:slug/projects/:projectId/issues/': { access: p('guest') },
+  'GET /api/workspaces/:slug/projects/:projectId/issues-detail/': { access: p('guest') },
   // sync (work-items 1.1: Guest+)
   'GET /api/workspaces/:slug/projects/:projectId/v2/issues/': { access: p('guest') },
   'GET /api/workspaces/:slug/projects/:projectId/deleted-issues/': { access: p('guest') },

@@ -1,0 +1,35 @@
+// GET …/projects/:projectId/issues-detail/: the project list (same parser and pages as `issues/`,
+// reference §1.2) with optional `expand=issue_relation,issue_related` — the gantt chart's connectors.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../plugins/zod';
+import { issueListQuery, projectParams } from '../../shared/schemas/issue-list';
+import { listProjectIssues } from '../list-engine/issue-lists';
+import { relationExpansions } from '../services/issue-relation';
+
+export default async function issuesDetailRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.route({
+    method: 'GET',
+    url: '/api/workspaces/:slug/projects/:projectId/issues-detail/',
+    config: { access: { scope: 'project', min: 'guest' } },
+    schema: { params: projectParams, querystring: issueListQuery },
+    handler: async (request, reply) => {
+      const { expand, ...query } = request.query;
+      const result = await listProjectIssues(app.ctx, request.actor, query);
+      const wanted = String(expand ?? '').split(',');
+      const items = result.body.results;
+      if (Array.isArray(items) && (wanted.includes('issue_relation') || wanted.includes('issue_related'))) {
+        const expansions = await relationExpansions(app.ctx.db, items.map((item) => (item as { id: string }).id));
+        result.body.results = items.map((item) => {
+          const expansion = expansions.get((item as { id: string }).id)!;
+          return {
+            ...item,
+            ...(wanted.includes('issue_relation') ? { issue_relation: expansion.issue_relation } : {}),
+            ...(wanted.includes('issue_related') ? { issue_related: expansion.issue_related } : {}),
+          };
+        }) as typeof items;
+      }
+      return reply.header('x-sync-cursor', result.syncCursor).send(result.body);
+    },
+  });
+}
