@@ -140,6 +140,8 @@ export const workItemsEn = {
   'palette.open': 'Search',
   'palette.placeholder': 'Type a command, a project or an issue (ABC-12)…',
   'palette.createIssue': 'Create issue',
+  'palette.createProject': 'Create project',
+  'palette.createWorkspace': 'Create workspace',
   'palette.shortcuts': 'Keyboard shortcuts',
   'palette.allProjects': 'Go to projects',
   'palette.openProject': 'Open project {name}',

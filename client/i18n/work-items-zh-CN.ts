@@ -141,6 +141,8 @@ export const workItemsZhCN: Record<keyof typeof workItemsEn, string> = {
   'palette.open': '搜索',
   'palette.placeholder': '输入命令、项目或工作项（ABC-12）…',
   'palette.createIssue': '新建工作项',
+  'palette.createProject': '新建项目',
+  'palette.createWorkspace': '新建工作区',
   'palette.shortcuts': '键盘快捷键',
   'palette.allProjects': '前往项目',
   'palette.openProject': '打开项目 {name}',

@@ -1,5 +1,5 @@
 // The command palette (Ctrl/Cmd+K): jump to a project, find an issue by key ("ABC-12") or name,
-// create an issue, switch the current list's layout. Arrow keys move, Enter runs.
+// create an issue, a project or a workspace, switch the current list's layout. Arrow keys move, Enter runs.
 import { useEffect, useMemo, useState } from 'react';
 import { http } from '../../api/http';
 import { projectPath } from '../../stores/api-paths';
@@ -11,7 +11,7 @@ import { issueKey, useIssues } from '../../stores/issue-store';
 import { useJoinedProjects } from '../../stores/project-store';
 import { Modal } from '../modal';
 import { LAYOUT_LABEL } from '../issues/labels';
-import { closePalette, openCreateIssue, openShortcuts, useOverlayStore } from './overlay-store';
+import { closePalette, openCreateIssue, openCreateProject, openShortcuts, useOverlayStore } from './overlay-store';
 
 interface Command {
   id: string;
@@ -50,6 +50,8 @@ export function CommandPalette({ slug }: { slug: string }) {
     const identifiers = new Map(projects.map((project) => [project.id, project.identifier]));
     const list: Command[] = [
       { id: 'create', label: t('palette.createIssue'), hint: 'C', run: () => openCreateIssue() },
+      { id: 'create-project', label: t('palette.createProject'), run: openCreateProject },
+      { id: 'create-workspace', label: t('palette.createWorkspace'), run: () => void navigate({ to: '/create-workspace' }) },
       { id: 'shortcuts', label: t('palette.shortcuts'), hint: '?', run: openShortcuts },
       { id: 'projects', label: t('palette.allProjects'), run: () => void navigate({ to: '/$workspaceSlug/projects', params: { workspaceSlug: slug } }) },
     ];

@@ -8,7 +8,8 @@ import { Modal } from '../modal';
 import { CreateIssueModal } from '../issues/create-issue-modal';
 import { ToastViewport } from '../app-shell/toast-viewport';
 import { CommandPalette } from './command-palette';
-import { closeCreateIssue, closeShortcuts, isTypingTarget, openCreateIssue, openPalette, openShortcuts, useOverlayStore } from './overlay-store';
+import { CreateProjectModal } from '../projects/create-project-modal';
+import { closeCreateIssue, closeCreateProject, closeShortcuts, isTypingTarget, openCreateIssue, openPalette, openShortcuts, useOverlayStore } from './overlay-store';
 
 export const SHORTCUTS: { keys: string; label: Parameters<ReturnType<typeof useT>>[0] }[] = [
   { keys: 'Ctrl/⌘ K', label: 'shortcuts.palette' },
@@ -26,6 +27,7 @@ export function GlobalOverlays({ slug }: { slug: string }) {
   const palette = useOverlayStore((state) => state.palette);
   const shortcuts = useOverlayStore((state) => state.shortcuts);
   const createIssue = useOverlayStore((state) => state.createIssue);
+  const createProject = useOverlayStore((state) => state.createProject);
 
   useEffect(() => {
     let pendingG = 0;
@@ -72,6 +74,7 @@ export function GlobalOverlays({ slug }: { slug: string }) {
         </Modal>
       )}
       {createIssue && <CreateIssueModal slug={slug} defaultProjectId={createIssue.projectId} onClose={closeCreateIssue} />}
+      {createProject && <CreateProjectModal slug={slug} onClose={closeCreateProject} />}
       <ToastViewport />
     </>,
     document.body,

@@ -1,4 +1,4 @@
-// Which global overlay is open (command palette, shortcut help, create-issue modal) and which
+// Which global overlay is open (command palette, shortcut help, create-issue and create-project modals) and which
 // issue list is on screen (so the palette can switch its layout).
 import { create } from 'zustand';
 import type { ListSource } from '../issues/list-model';
@@ -7,8 +7,9 @@ export const useOverlayStore = create<{
   palette: boolean;
   shortcuts: boolean;
   createIssue: { projectId?: string } | null;
+  createProject: boolean;
   currentList: ListSource | null;
-}>(() => ({ palette: false, shortcuts: false, createIssue: null, currentList: null }));
+}>(() => ({ palette: false, shortcuts: false, createIssue: null, createProject: false, currentList: null }));
 
 export const openPalette = () => useOverlayStore.setState({ palette: true });
 export const closePalette = () => useOverlayStore.setState({ palette: false });
@@ -16,6 +17,8 @@ export const openShortcuts = () => useOverlayStore.setState({ shortcuts: true })
 export const closeShortcuts = () => useOverlayStore.setState({ shortcuts: false });
 export const openCreateIssue = (projectId?: string) => useOverlayStore.setState({ createIssue: { projectId: projectId ?? projectOfList() } });
 export const closeCreateIssue = () => useOverlayStore.setState({ createIssue: null });
+export const openCreateProject = () => useOverlayStore.setState({ createProject: true });
+export const closeCreateProject = () => useOverlayStore.setState({ createProject: false });
 export const setCurrentList = (source: ListSource | null) => useOverlayStore.setState({ currentList: source });
 
 function projectOfList(): string | undefined {
