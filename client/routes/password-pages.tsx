@@ -7,10 +7,10 @@ import { useFormError } from '../auth/use-form-error';
 import { Alert } from '../components/alert';
 import { AuthLayout } from '../components/auth-layout';
 import { Button } from '../components/button';
-import { PasswordField, TextField } from '../components/field';
+import { NewPasswordFields, useNewPassword } from '../components/new-password-fields';
+import { TextField } from '../components/field';
 import { useT } from '../i18n';
 import { requestPasswordReset, resetPassword, setPassword } from '../stores/session-store';
-import { MIN_PASSWORD_LENGTH } from './sign-in-page';
 import { getPostAuthPath, sanitizeNextPath } from './page-kinds';
 import { loadPostAuthSnapshot } from './guard';
 
@@ -77,8 +77,7 @@ export interface ResetPasswordSearch {
 export function ResetPasswordPage({ search }: { search: ResetPasswordSearch }) {
   const t = useT();
   const navigate = useNavigate();
-  const [password, setPasswordValue] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const newPassword = useNewPassword();
   const [busy, setBusy] = useState(false);
   const errors = useFormError([AuthErrorDisplay.PASSWORD]);
   const isLinkComplete = !!search.uidb64 && !!search.token;
@@ -90,12 +89,11 @@ export function ResetPasswordPage({ search }: { search: ResetPasswordSearch }) {
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (password.length < MIN_PASSWORD_LENGTH) return errors.showMessage('auth.password.tooShort', AuthErrorDisplay.PASSWORD);
-    if (password !== confirm) return errors.showMessage('auth.password.mismatch', AuthErrorDisplay.PASSWORD);
+    if (!newPassword.isValid(errors)) return;
     setBusy(true);
     errors.clear();
     try {
-      await resetPassword(search.uidb64!, search.token!, password);
+      await resetPassword(search.uidb64!, search.token!, newPassword.password);
       await navigate({ to: '/', search: { success: 'true', ...(search.email ? { email: search.email } : {}) } });
     } catch (error) {
       errors.showError(error);
@@ -116,23 +114,7 @@ export function ResetPasswordPage({ search }: { search: ResetPasswordSearch }) {
       ) : (
         <form className="form" onSubmit={handleSubmit} noValidate>
           <input type="email" name="email" value={search.email ?? ''} autoComplete="username" readOnly hidden />
-          <PasswordField
-            label={t('profile.password.new')}
-            autoComplete="new-password"
-            autoFocus
-            value={password}
-            onChange={(event) => setPasswordValue(event.target.value)}
-            hint={t('auth.password.hint')}
-            error={errors.fieldError(AuthErrorDisplay.PASSWORD)}
-            data-testid="password-input"
-          />
-          <PasswordField
-            label={t('auth.password.confirmLabel')}
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(event) => setConfirm(event.target.value)}
-            data-testid="confirm-password-input"
-          />
+          <NewPasswordFields state={newPassword} label={t('profile.password.new')} errors={errors} />
           <Button type="submit" block busy={busy} data-testid="continue-button">
             {t('reset.submit')}
           </Button>
@@ -145,8 +127,7 @@ export function ResetPasswordPage({ search }: { search: ResetPasswordSearch }) {
 export function SetPasswordPage({ search }: { search: { next_path?: string } }) {
   const t = useT();
   const navigate = useNavigate();
-  const [password, setPasswordValue] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const newPassword = useNewPassword();
   const [busy, setBusy] = useState(false);
   const errors = useFormError([AuthErrorDisplay.PASSWORD]);
 
@@ -157,12 +138,11 @@ export function SetPasswordPage({ search }: { search: { next_path?: string } }) 
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (password.length < MIN_PASSWORD_LENGTH) return errors.showMessage('auth.password.tooShort', AuthErrorDisplay.PASSWORD);
-    if (password !== confirm) return errors.showMessage('auth.password.mismatch', AuthErrorDisplay.PASSWORD);
+    if (!newPassword.isValid(errors)) return;
     setBusy(true);
     errors.clear();
     try {
-      await setPassword(password);
+      await setPassword(newPassword.password);
       await goOn();
     } catch (error) {
       errors.showError(error);
@@ -175,23 +155,7 @@ export function SetPasswordPage({ search }: { search: { next_path?: string } }) 
     <AuthLayout title={t('setPassword.title')} subtitle={t('setPassword.subtitle')}>
       {errors.banner && <Alert testId="auth-error-banner">{errors.banner}</Alert>}
       <form className="form" onSubmit={handleSubmit} noValidate>
-        <PasswordField
-          label={t('auth.password.label')}
-          autoComplete="new-password"
-          autoFocus
-          value={password}
-          onChange={(event) => setPasswordValue(event.target.value)}
-          hint={t('auth.password.hint')}
-          error={errors.fieldError(AuthErrorDisplay.PASSWORD)}
-          data-testid="password-input"
-        />
-        <PasswordField
-          label={t('auth.password.confirmLabel')}
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
-          data-testid="confirm-password-input"
-        />
+        <NewPasswordFields state={newPassword} label={t('auth.password.label')} errors={errors} />
         <Button type="submit" block busy={busy} data-testid="continue-button">
           {t('setPassword.submit')}
         </Button>
