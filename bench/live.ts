@@ -1,4 +1,4 @@
-// Live stream benchmark (`npm run bench live [-- --soak] [--max-sockets=N]`). Three kinds of process
+// Live stream benchmark (`npm run bench live [-- --soak] [--cost-only] [--max-sockets=N]`). Three kinds of process
 // on loopback: the server (`server/main.ts`, its own process, on a dedicated Postgres database), two
 // forked subscriber processes (bench/live-clients.ts: N/2 WebSockets each, arrival times back over
 // IPC) and this process, which only sends PATCHes and reads their responses — so the clock that
@@ -8,7 +8,7 @@
 // with vs without the change log (a second server with TRELLIS_BENCH_SKIP_CHANGE_LOG=1, same run).
 // `--soak`: 500 sockets, 10 writers, 5 minutes; lost and duplicated events, server RSS over time.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -251,7 +251,14 @@ async function sustainedRate(server: Server, fixture: Fixture, groups: Clients[]
 }
 
 /** `PATCH issues/{id}/` throughput: 16 concurrent writers (one issue each) for `seconds`. */
+/** CPU time (user + system, ms) a process has used so far, from /proc (clock ticks of 10 ms). */
+function cpuMs(pid: number | undefined): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 async function patchThroughput(server: Server, fixture: Fixture, seconds: number) {
+  const cpuStart = cpuMs(server.child.pid);
   let done = 0;
   let failed = 0;
   const latencies: number[] = [];
@@ -267,19 +274,26 @@ async function patchThroughput(server: Server, fixture: Fixture, seconds: number
       }
     }),
   );
-  return { perSec: done / seconds, p50: percentile(latencies, 50), failed };
+  return { perSec: done / seconds, p50: percentile(latencies, 50), failed, cpuMsPerPatch: (cpuMs(server.child.pid) - cpuStart) / done };
 }
 
-async function compareChangeLog(fixture: Fixture, withLog: Server, seconds: number) {
+/**
+ * With vs without the change log, on two servers started fresh for this comparison only (neither has
+ * served sockets or other load before, so only the log differs), same database, same issues. Each
+ * round runs both, the order alternating (with → without, then without → with, …) so neither side
+ * always gets the warmer or the quieter slot.
+ */
+async function compareChangeLog(fixture: Fixture, seconds: number, rounds = 4) {
+  const withLog = await startServer(fixture);
   const withoutLog = await startServer(fixture, { TRELLIS_BENCH_SKIP_CHANGE_LOG: '1' });
   try {
-    // Warm both, then alternate (with, without, with, without) so drifting load hits both alike.
     await patchThroughput(withLog, fixture, 2);
     await patchThroughput(withoutLog, fixture, 2);
-    const runs: Array<{ log: boolean; perSec: number; p50: number; failed: number }> = [];
-    for (let round = 0; round < 3; round++) {
-      runs.push({ log: true, ...(await patchThroughput(withLog, fixture, seconds)) });
-      runs.push({ log: false, ...(await patchThroughput(withoutLog, fixture, seconds)) });
+    const runs: Array<{ log: boolean } & Awaited<ReturnType<typeof patchThroughput>>> = [];
+    for (let round = 0; round < rounds; round++) {
+      for (const log of round % 2 === 0 ? [true, false] : [false, true]) {
+        runs.push({ log, ...(await patchThroughput(log ? withLog : withoutLog, fixture, seconds)) });
+      }
     }
     const mean = (values: number[]) => values.reduce((total, value) => total + value, 0) / values.length;
     const withRate = mean(runs.filter((run) => run.log).map((run) => run.perSec));
@@ -287,15 +301,19 @@ async function compareChangeLog(fixture: Fixture, withLog: Server, seconds: numb
     return {
       writers: fixture.issueIds.length,
       seconds,
+      rounds,
       runs,
       withLog: round(withRate),
       withoutLog: round(withoutRate),
       withP50: round(median(runs.filter((run) => run.log).map((run) => run.p50))),
       withoutP50: round(median(runs.filter((run) => !run.log).map((run) => run.p50))),
       ratio: round(withRate / withoutRate, 2),
+      withCpuMs: round(mean(runs.filter((run) => run.log).map((run) => run.cpuMsPerPatch)), 2),
+      withoutCpuMs: round(mean(runs.filter((run) => !run.log).map((run) => run.cpuMsPerPatch)), 2),
+      failed: runs.reduce((total, run) => total + run.failed, 0),
     };
   } finally {
-    await withoutLog.stop();
+    await Promise.all([withLog.stop(), withoutLog.stop()]);
   }
 }
 
@@ -439,6 +457,7 @@ export async function run(options: BenchOptions) {
   const loadAtStart = load();
   const fixture = await seed();
   let server = await startServer(fixture);
+  if (options.argv.includes('--cost-only')) return costOnly(fixture, server, loadAtStart);
   const result: Result = { loadAtStart, loadAtEnd: '', fanouts: [], memory: [], rate: null, writes: null, soak: null };
   try {
     await createIssues(server, fixture, 16);
@@ -446,8 +465,8 @@ export async function run(options: BenchOptions) {
     if (!soakOnly) {
       result.memory = await idleMemory(fixture, maxSockets);
       console.log('idle memory', result.memory);
-      if (options.argv.includes('--memory-only')) return { title: 'Live stream — `bench/live.ts`', markdown: report({ ...result, loadAtEnd: load() }, options) };
-      result.writes = await compareChangeLog(fixture, server, 6);
+      if (options.argv.includes('--memory-only')) return { title: TITLE, markdown: report({ ...result, loadAtEnd: load() }, options) };
+      result.writes = await compareChangeLog(fixture, 6);
       console.log('PATCH throughput', result.writes);
       for (const n of [10, 100, 1000, 5000].filter((count) => count <= maxSockets)) {
         await sleep(1000);
@@ -475,7 +494,47 @@ export async function run(options: BenchOptions) {
     headDb = null;
   }
   result.loadAtEnd = load();
-  return { title: 'Live stream — `bench/live.ts`', markdown: report(result, options) };
+  return { title: TITLE, markdown: report(result, options) };
+}
+
+const TITLE = 'Live stream — `bench/live.ts`';
+
+/**
+ * `--cost-only`: just the with/without change log comparison (a minute instead of ten). Its section
+ * keeps every other line of the last full run and replaces only the cost line, which then names its
+ * own command, time and load.
+ */
+async function costOnly(fixture: Fixture, server: Server, loadAtStart: string) {
+  try {
+    await createIssues(server, fixture, 16);
+  } finally {
+    await server.stop();
+  }
+  const writes = await compareChangeLog(fixture, 6);
+  console.log('PATCH throughput', writes);
+  const note = ` (\`npm run bench live -- --cost-only\`, run at ${new Date().toISOString().slice(11, 16)} UTC, load ${loadAtStart} → ${load()})`;
+  const lines = previousSection();
+  const at = lines.findIndex((line) => line.startsWith(COST_PREFIX));
+  if (at < 0) lines.push(costLine(writes, note));
+  else lines[at] = costLine(writes, note);
+  return { title: TITLE, markdown: lines.join('\n') };
+}
+
+const COST_PREFIX = '- Cost of the change log';
+const SOAK_PREFIX = '- Soak (`';
+
+/** This section's lines as BENCHMARKS.md holds them from the last run (without its section time). */
+function previousSection(): string[] {
+  const file = join(ROOT, 'BENCHMARKS.md');
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const start = text.indexOf(`## ${TITLE}\n`);
+  if (start < 0) return [];
+  const section = text.slice(start + TITLE.length + 4).split(/\n(?=## )/)[0].replace(/\n+_Section time: .*_\s*$/, '').trim();
+  return section ? section.split('\n') : [];
+}
+
+function costLine(w: NonNullable<Result['writes']>, note = '') {
+  return `${COST_PREFIX}${note}: \`PATCH issues/{id}/\`, ${w.writers} concurrent writers (one issue each), ${w.seconds} s per run, two servers on the same database started fresh for this comparison (one with \`TRELLIS_BENCH_SKIP_CHANGE_LOG=1\`), ${w.rounds} rounds, order alternating: mean of ${w.rounds} runs each: with log ${w.withLog} req/s (p50 ${w.withP50} ms), without ${w.withoutLog} req/s (p50 ${w.withoutP50} ms) → **ratio ${w.ratio}** (target ≥ 0.85)${w.failed ? `, ${w.failed} failed requests` : ''}; server process CPU per PATCH with ${w.withCpuMs} ms, without ${w.withoutCpuMs} ms. Runs: ${w.runs.map((run) => `${run.log ? 'with' : 'without'} ${round(run.perSec)}`).join(', ')}.`;
 }
 
 interface Result {
@@ -520,19 +579,16 @@ function report(result: Result, options: BenchOptions): string {
       `- Server memory per idle connection at ${memory.sockets} sockets (fresh server process started with \`--expose-gc\`, full GC before each reading; target < 50 kB): retained JS memory (V8 heapUsed + external) **${memory.heapKbPerSocket} KiB** per socket (${memory.heapBeforeMb} → ${memory.heapAfterMb} MiB); RSS **${memory.kbPerSocket} KiB** per socket (${memory.rssBeforeMb} → ${memory.rssAfterMb} MiB, also counts native socket buffers and heap pages V8 keeps after a GC).`,
     );
   }
-  if (result.writes) {
-    const w = result.writes;
-    lines.push(
-      `- Cost of the change log: \`PATCH issues/{id}/\`, ${w.writers} concurrent writers (one issue each), ${w.seconds} s per run, alternating two servers on the same database (one started with \`TRELLIS_BENCH_SKIP_CHANGE_LOG=1\`): mean of 3 runs each: with log ${w.withLog} req/s (p50 ${w.withP50} ms), without ${w.withoutLog} req/s (p50 ${w.withoutP50} ms) → **ratio ${w.ratio}** (target ≥ 0.85). Runs: ${w.runs.map((run) => `${run.log ? 'with' : 'without'} ${round(run.perSec)}`).join(', ')}.`,
-    );
-  }
+  if (result.writes) lines.push(costLine(result.writes));
   if (result.soak) {
     const s = result.soak;
     lines.push(
-      `- Soak (\`--soak\`): ${s.sockets} sockets, ${s.writers} writers (PATCH then 200 ms pause), ${s.minutes} min: ${s.patches} PATCHes (${s.failedPatches} failed), ${s.events} expected deliveries → **lost ${s.lost}, duplicated ${s.duplicated}**; reconnects ${s.reconnects}${Object.keys(s.closeCodes).length ? ` (close codes ${JSON.stringify(s.closeCodes)})` : ''}; response → event p50 ${s.p50} ms, p99 ${s.p99} ms (every 10th PATCH); server RSS start ${s.rssStartMb} MiB, end ${s.rssEndMb} MiB (every 30 s: ${s.rssSamples.join(', ')}).`,
+      `- Soak (\`npm run bench live -- ${options.argv.includes('--soak-only') ? '--soak-only' : '--soak'}\`, run at ${new Date().toISOString().slice(11, 16)} UTC, load ${result.loadAtStart} → ${result.loadAtEnd}): ${s.sockets} sockets, ${s.writers} writers (PATCH then 200 ms pause), ${s.minutes} min: ${s.patches} PATCHes (${s.failedPatches} failed), ${s.events} expected deliveries → **lost ${s.lost}, duplicated ${s.duplicated}**; reconnects ${s.reconnects}${Object.keys(s.closeCodes).length ? ` (close codes ${JSON.stringify(s.closeCodes)})` : ''}; response → event p50 ${s.p50} ms, p99 ${s.p99} ms (every 10th PATCH); server RSS start ${s.rssStartMb} MiB, end ${s.rssEndMb} MiB (every 30 s: ${s.rssSamples.join(', ')}).`,
     );
   } else {
-    lines.push('- Soak (500 sockets, 10 writers, 5 min): `npm run bench live -- --soak` (or `--soak-only`).');
+    // A run without --soak keeps the last soak figure (it names its own command, time and load).
+    const lastSoak = previousSection().find((line) => line.startsWith(SOAK_PREFIX) && line.includes(' run at '));
+    lines.push(lastSoak ?? '- Soak (500 sockets, 10 writers, 5 min): `npm run bench live -- --soak` (or `--soak-only`).');
   }
   return lines.join('\n');
 }

@@ -2,10 +2,11 @@
 // Services run their writes in `withTransaction`, call `recordChange` for every visible entity they
 // touch, and the wrapper appends the buffered rows as the transaction's last statements, under a
 // per-workspace advisory lock so change ids of one workspace become visible in id order. The reader,
-// retention job and idempotency plugin use the small query helpers at the bottom of this file.
-import { and, asc, eq, gt, lt, lte, max, sql } from 'drizzle-orm';
+// retention job, idempotency plugin and list engine use the small query helpers at the bottom of this file.
+import { and, asc, eq, gt, lt, lte, max, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { transactionWithTail } from '../../db/transaction';
 import { changeRetention, changes, mutationReceipts, type Change } from '../../db/schema/changes';
 import type { ServerContext } from '../context';
 import { ConflictError } from '../errors';
@@ -44,11 +45,12 @@ interface Buffer {
 
 /**
  * Test-only switches (tests/sync/ordering.test.ts): `lockEnabled = false` reproduces the lost-event
- * bug the lock prevents; `afterInsert` runs between the change insert and COMMIT (e.g. pg_sleep).
+ * bug the lock prevents; `afterInsert` gives a statement run between the change insert and COMMIT,
+ * in the same pipeline (e.g. pg_sleep).
  * `skipRows` (env `TRELLIS_BENCH_SKIP_CHANGE_LOG=1`, set by bench/live.ts on a second server process
  * only) writes no change rows at all, to measure what the change log costs a PATCH. Never in production.
  */
-export const changeLogTestHooks: { lockEnabled: boolean; afterInsert: ((tx: Db) => Promise<void>) | null; skipRows: boolean } = {
+export const changeLogTestHooks: { lockEnabled: boolean; afterInsert: (() => SQL) | null; skipRows: boolean } = {
   lockEnabled: true,
   afterInsert: null,
   skipRows: process.env.TRELLIS_BENCH_SKIP_CHANGE_LOG === '1',
@@ -66,17 +68,16 @@ const claimedReceipts = new WeakSet<WriteOptions>();
  */
 export async function withTransaction<T>(ctx: ServerContext, options: WriteOptions, work: (tx: Db) => Promise<T>): Promise<T> {
   const buffer: Buffer = { options, rows: [] };
-  let written: { workspaceIds: string[]; maxChangeId: number } | null = null;
-  const result = await ctx.db.transaction(async (tx) => {
+  const { value, tailRows } = await transactionWithTail(ctx.database, async (tx) => {
     buffers.set(tx, buffer);
-    await claimReceipt(tx as unknown as Db, options);
-    const value = await work(tx as unknown as Db);
-    written = await flushChanges(tx as unknown as Db, buffer);
-    return value;
+    await claimReceipt(tx, options);
+    const value = await work(tx);
+    return { value, tail: changeLogTail(buffer) };
   });
   if (options.actorId && options.clientMutationId) claimedReceipts.add(options);
-  if (written) notifyCommitted(ctx, written);
-  return result;
+  const inserted = tailRows[0];
+  if (inserted) notifyCommitted(ctx, { workspaceIds: workspaceIdsOf(buffer), maxChangeId: Math.max(...inserted.map((row) => Number(row.id))) });
+  return value;
 }
 
 /**
@@ -101,37 +102,45 @@ async function claimReceipt(tx: Db, options: WriteOptions) {
   if (claimed.length === 0) throw new ConflictError('This X-Client-Mutation-Id has already been used.');
 }
 
-async function flushChanges(tx: Db, buffer: Buffer) {
-  if (buffer.rows.length === 0 || changeLogTestHooks.skipRows) return null;
-  const workspaceIds = [...new Set(buffer.rows.map((row) => row.workspaceId))].sort();
-  // Sorted lock order: a transaction spanning two workspaces cannot deadlock with another.
-  // Ordering: the lock is held until COMMIT, so a later id of the workspace never becomes visible
-  // before an earlier one (a reader polling `id > cursor` would skip the earlier one for ever).
-  if (changeLogTestHooks.lockEnabled) {
-    for (const workspaceId of workspaceIds) {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${'changes:' + workspaceId}, 0))`);
-    }
-  }
-  const inserted = await tx
-    .insert(changes)
-    .values(
-      buffer.rows.map((row) => ({
-        workspaceId: row.workspaceId,
-        projectId: row.projectId ?? null,
-        audienceUserId: row.audienceUserId ?? null,
-        issueIds: row.issueIds?.length ? row.issueIds : null,
-        entity: row.entity,
-        entityId: row.entityId,
-        op: row.op,
-        version: row.version,
-        data: row.data as Record<string, unknown>,
-        actorId: buffer.options.actorId,
-        clientMutationId: buffer.options.clientMutationId ?? null,
-      })),
-    )
-    .returning({ id: changes.id });
-  if (changeLogTestHooks.afterInsert) await changeLogTestHooks.afterInsert(tx);
-  return { workspaceIds, maxChangeId: Math.max(...inserted.map((row) => Number(row.id))) };
+const workspaceIdsOf = (buffer: Buffer) => [...new Set(buffer.rows.map((row) => row.workspaceId))].sort();
+
+/**
+ * The statements that append the buffered rows (the first one returns their ids): the transaction's
+ * last, sent together with its COMMIT in one round trip (db/transaction.ts).
+ */
+function changeLogTail(buffer: Buffer): SQL[] {
+  if (buffer.rows.length === 0 || changeLogTestHooks.skipRows) return [];
+  const workspaceIds = workspaceIdsOf(buffer);
+  const rows = buffer.rows.map((row) => ({
+    workspace_id: row.workspaceId,
+    project_id: row.projectId ?? null,
+    audience_user_id: row.audienceUserId ?? null,
+    issue_ids: row.issueIds?.length ? row.issueIds : null,
+    entity: row.entity,
+    entity_id: row.entityId,
+    op: row.op,
+    version: row.version,
+    data: row.data ?? null,
+  }));
+  // Ordering: the per-workspace lock is held until COMMIT, so a later id of the workspace never
+  // becomes visible before an earlier one (a reader polling `id > cursor` would skip the earlier one
+  // for ever). It is taken by the insert itself — an uncorrelated sub-select in WHERE, which Postgres
+  // runs once (an InitPlan, a one-time filter) before the first row is produced, so before any id is
+  // drawn from the identity sequence — and COMMIT follows in the same round trip: the lock is held
+  // for the database's own time, not for round trips to this process. Sorted lock order: a
+  // transaction spanning two workspaces cannot deadlock with another. The rows travel as one jsonb
+  // parameter, so the statement text (and its prepared plan) is the same for any number of rows.
+  const lock = changeLogTestHooks.lockEnabled
+    ? sql`where (select count(pg_advisory_xact_lock(hashtextextended('changes:' || k, 0))) from jsonb_array_elements_text(${JSON.stringify(workspaceIds)}::jsonb) as k) >= 0`
+    : sql``;
+  const insert = sql`
+    insert into changes (workspace_id, project_id, audience_user_id, issue_ids, entity, entity_id, op, version, data, actor_id, client_mutation_id)
+    select r.workspace_id, r.project_id, r.audience_user_id, r.issue_ids, r.entity, r.entity_id, r.op, r.version, r.data, ${buffer.options.actorId}::uuid, ${buffer.options.clientMutationId ?? null}::text
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as r(workspace_id uuid, project_id uuid, audience_user_id uuid, issue_ids uuid[], entity text, entity_id uuid, op text, version bigint, data jsonb)
+    ${lock}
+    returning id`;
+  return changeLogTestHooks.afterInsert ? [insert, changeLogTestHooks.afterInsert()] : [insert];
 }
 
 function notifyCommitted(ctx: ServerContext, written: { workspaceIds: string[]; maxChangeId: number }) {
@@ -152,15 +161,16 @@ export async function readChanges(db: Db, workspaceId: string, afterId: number, 
   return rows.map((row) => ({ ...row, id: Number(row.id), version: Number(row.version) }));
 }
 
-/** The latest change id of a workspace (0 when it has none). */
 /**
- * SQL for the last change id of a workspace, to embed in another query (the access plugin reads the
- * X-Sync-Cursor of a GET in the same round trip as the membership). Index-only max on (workspace_id, id).
+ * SQL for the last change id of a workspace (0 when it has none), to embed in another query: the
+ * access plugin reads the X-Sync-Cursor of a GET in the same round trip as the membership, and a
+ * list statement reads it in the same snapshot as its rows. Index-only max on (workspace_id, id).
  */
-export function workspaceHeadSql(workspaceIdColumn: AnyPgColumn) {
-  return sql<string | number>`(select coalesce(max(${changes.id}), 0) from ${changes} where ${changes.workspaceId} = ${workspaceIdColumn})`;
+export function workspaceHeadSql(workspaceId: AnyPgColumn | SQL) {
+  return sql<string | number>`(select coalesce(max(${changes.id}), 0) from ${changes} where ${changes.workspaceId} = ${workspaceId})`;
 }
 
+/** The latest change id of a workspace (0 when it has none). */
 export async function workspaceHead(db: Db, workspaceId: string): Promise<number> {
   const [row] = await db.select({ head: max(changes.id) }).from(changes).where(eq(changes.workspaceId, workspaceId));
   return Number(row?.head ?? 0);

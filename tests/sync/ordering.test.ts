@@ -64,7 +64,7 @@ async function race(writers: number, perWriter: number) {
 
 describe.skipIf(!isPostgres)('change log ordering', () => {
   test('with the per-workspace lock, a reader polling id > cursor never skips a change', async () => {
-    changeLogTestHooks.afterInsert = (tx) => tx.execute(sql`select pg_sleep(${Math.random() * 0.02})`).then(() => {});
+    changeLogTestHooks.afterInsert = () => sql`select pg_sleep(${Math.random() * 0.02})`;
     for (const { seen, table } of await race(8, 12)) {
       expect(table.length).toBeGreaterThan(0);
       expect(seen).toEqual(table);
@@ -73,7 +73,7 @@ describe.skipIf(!isPostgres)('change log ordering', () => {
 
   test('without the lock (test-only switch) the same run loses changes', async () => {
     changeLogTestHooks.lockEnabled = false;
-    changeLogTestHooks.afterInsert = (tx) => tx.execute(sql`select pg_sleep(${Math.random() * 0.02})`).then(() => {});
+    changeLogTestHooks.afterInsert = () => sql`select pg_sleep(${Math.random() * 0.02})`;
     let gap = false;
     for (let attempt = 0; attempt < 3 && !gap; attempt++) {
       gap = (await race(8, 12)).some(({ seen, table }) => seen.length !== table.length);

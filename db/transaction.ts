@@ -1,0 +1,106 @@
+// A transaction whose last statements travel with its COMMIT (server/live/record-change.ts: the
+// change-log append takes a per-workspace lock that is held until COMMIT). With postgres.js's
+// begin(), COMMIT is sent only once the callback's promise settled: one more round trip after the
+// last statement, during which this process's event loop first serves whatever else is ready — on a
+// busy server several milliseconds in which every other writer of the workspace waits for the lock.
+// Here BEGIN/COMMIT are our own, on a reserved connection, and the tail and COMMIT are pipelined.
+import type postgres from 'postgres';
+import { createTableRelationsHelpers, extractTablesRelationalConfig, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { PostgresJsSession, PostgresJsTransaction } from 'drizzle-orm/postgres-js';
+import type { Database, Db } from './client';
+import * as schema from './schema/index';
+
+export interface TailWork<T> {
+  value: T;
+  /** The transaction's last statements, run in order right before COMMIT. */
+  tail: SQL[];
+}
+
+type Rows = Record<string, unknown>[];
+
+/**
+ * Runs `work` in a transaction and commits it. `work` returns its value and the transaction's last
+ * statements: on Postgres they are sent together with COMMIT (one round trip), so a lock they take is
+ * held for the database's own time only. Returns the value and each tail statement's rows. Any error
+ * rolls the transaction back and is thrown. Nested `tx.transaction` (savepoints) is not available.
+ */
+export async function transactionWithTail<T>(database: Database, work: (tx: Db) => Promise<TailWork<T>>): Promise<{ value: T; tailRows: Rows[] }> {
+  if (database.driver === 'postgres') return postgresTransaction((database.db as unknown as { $client: postgres.Sql }).$client, work);
+  // PGlite runs in this process: no round trip to save, the tail simply runs last.
+  return database.db.transaction(async (tx) => {
+    const { value, tail } = await work(tx as unknown as Db);
+    const tailRows: Rows[] = [];
+    for (const statement of tail) tailRows.push(((await tx.execute(statement)) as unknown as { rows: Rows }).rows);
+    return { value, tailRows };
+  });
+}
+
+// What drizzle() builds internally (db/client.ts opens it with the same casing), here to open drizzle
+// transactions on a reserved connection. Built on first use.
+let drizzleParts: { dialect: PgDialect; relational: ConstructorParameters<typeof PostgresJsTransaction>[2] } | null = null;
+
+function parts() {
+  if (!drizzleParts) {
+    const tables = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
+    drizzleParts = { dialect: new PgDialect({ casing: 'snake_case' }), relational: { fullSchema: schema, schema: tables.tables, tableNamesMap: tables.tableNamesMap } };
+  }
+  return drizzleParts;
+}
+
+async function postgresTransaction<T>(client: postgres.Sql, work: (tx: Db) => Promise<TailWork<T>>): Promise<{ value: T; tailRows: Rows[] }> {
+  const { dialect, relational } = parts();
+  const connection = await client.reserve();
+  let lost = false;
+  try {
+    await connection.unsafe('begin');
+    // drizzle types a transaction's session over a TransactionSql; a reserved connection lacks its
+    // savepoint()/prepare(), hence no nesting.
+    const session = new PostgresJsSession(connection, dialect, relational) as never;
+    let outcome: TailWork<T>;
+    try {
+      outcome = await work(new PostgresJsTransaction(dialect, session, relational) as unknown as Db);
+    } catch (error) {
+      if (!isConnectionError(error)) await connection.unsafe('rollback');
+      throw error;
+    }
+    // Issued without awaiting: postgres.js writes the queries of one connection in issue order (one
+    // socket write for all), and Postgres runs them in that order. After a failed tail statement,
+    // COMMIT ends the aborted transaction as a rollback (it answers ROLLBACK, not an error).
+    const tail = outcome.tail.map((statement) => {
+      const query = dialect.sqlToQuery(statement);
+      return connection.unsafe(query.sql, query.params as postgres.ParameterOrJSON<never>[]).execute();
+    });
+    const commit = connection.unsafe('commit').execute();
+    const tailRows: Rows[] = [];
+    let failure: unknown = null;
+    for (const query of tail) {
+      try {
+        tailRows.push(Array.from(await query));
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+    if (failure && isConnectionError(failure)) {
+      // The COMMIT may still wait in postgres.js's queue of a connection that is gone: never answered.
+      commit.catch(() => {});
+      throw failure;
+    }
+    await commit;
+    if (failure) throw failure;
+    return { value: outcome.value, tailRows };
+  } catch (error) {
+    lost = isConnectionError(error);
+    throw error;
+  } finally {
+    // A lost connection is already in postgres.js's closed list (it reconnects on demand); releasing
+    // it would put the dead socket back among the open ones.
+    if (!lost) connection.release();
+  }
+}
+
+/** postgres.js errors of the connection itself (closed, ended, destroyed, connect timeout), not of a statement. */
+function isConnectionError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('CONNECT');
+}
