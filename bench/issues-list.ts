@@ -2,7 +2,9 @@
 // on real Postgres (seeded with db/seed), four list shapes at 16 connections against a server child
 // process, each p50 compared with the EXPLAIN ANALYZE time of the very statement the engine runs;
 // POST issues/ throughput; and how the ungrouped page grows from 10k to 100k (1M with --huge).
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import postgres from 'postgres';
 import { createDatabase, type Database } from '../db/client';
 import { seedDemo, type SeedResult } from '../db/seed/seed';
 import { groupedStatement, ungroupedStatement } from '../server/list-engine/list-issues';
@@ -35,8 +37,8 @@ function day(offset: number): string {
   return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** The median execution time (ms) of EXPLAIN ANALYZE of the statement the engine runs for `query`. */
-async function sqlTime(database: Database, seed: SeedResult, query: string): Promise<number> {
+/** The statement the list engine sends for `query` (as the owner, a project admin). */
+function statementFor(seed: SeedResult, query: string): SQL {
   const actor = {
     userId: seed.ownerId,
     workspace: { id: seed.workspaceId },
@@ -46,7 +48,12 @@ async function sqlTime(database: Database, seed: SeedResult, query: string): Pro
   };
   const request = parseListRequest(Object.fromEntries(new URLSearchParams(query)), { allowGrouping: true });
   const scope = projectIssueScope(actor);
-  const statement = request.groupBy ? groupedStatement(scope, request) : ungroupedStatement(scope, request);
+  return request.groupBy ? groupedStatement(scope, request) : ungroupedStatement(scope, request);
+}
+
+/** The median execution time (ms) of EXPLAIN ANALYZE of the statement the engine runs for `query`. */
+async function sqlTime(database: Database, seed: SeedResult, query: string): Promise<number> {
+  const statement = statementFor(seed, query);
   const times: number[] = [];
   for (let run = 0; run < 7; run++) {
     const [row] = await database.query<{ 'QUERY PLAN': Array<{ 'Execution Time': number }> | string }>(sql`explain (analyze, format json) ${statement}`);
@@ -54,6 +61,37 @@ async function sqlTime(database: Database, seed: SeedResult, query: string): Pro
     times.push(plan[0]['Execution Time']);
   }
   return median(times);
+}
+
+/**
+ * The same statement sent by `connections` concurrent clients of the bare `postgres` driver (named
+ * prepared statement, as the engine sends it) for `seconds`: what the database alone gives at the
+ * load the API is measured at — no HTTP, auth, shaping or JSON.
+ */
+async function bareSqlLoad(url: string, seed: SeedResult, query: string, connections: number, seconds: number) {
+  const { sql: text, params } = new PgDialect({ casing: 'snake_case' }).sqlToQuery(statementFor(seed, query));
+  // Same session settings as the app's pool (db/client.ts): JIT off.
+  const client = postgres(url, { max: connections, onnotice: () => {}, connection: { jit: 'off' } });
+  const latencies: number[] = [];
+  try {
+    const run = async (until: number, record: boolean) =>
+      Promise.all(
+        Array.from({ length: connections }, async () => {
+          while (Date.now() < until) {
+            const started = performance.now();
+            await client.unsafe(text, params as never[], { prepare: true });
+            if (record) latencies.push(performance.now() - started);
+          }
+        }),
+      );
+    await run(Date.now() + 2000, false);
+    await run(Date.now() + seconds * 1000, true);
+  } finally {
+    await client.end();
+  }
+  const sorted = latencies.sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { p50: at(0.5), p99: at(0.99), rps: sorted.length / seconds };
 }
 
 async function seeded(name: string, issues: number) {
@@ -101,13 +139,14 @@ export async function run(options: BenchOptions): Promise<{ title: string; markd
       // One connection: the request's own latency, without the queueing of 16 requests on 2 cores.
       const single = await load({ url: `${base}?${scenario.query}`, connections: 1, seconds: Math.max(2, seconds / 2), headers });
       const sqlMs = await sqlTime(big.database, big.seed, scenario.query);
+      const bare = await bareSqlLoad(big.url, big.seed, scenario.query, CONNECTIONS, seconds);
       p50ByScenario[scenario.key] = result.p50;
       if (result.rps === 0) {
-        rows.push(`| ${scenario.label} | no response completed in ${seconds} s | — | 0 | ${ms(sqlMs)} | — | — | — | ${result.errors} |`);
+        rows.push(`| ${scenario.label} | no response completed in ${seconds} s | — | 0 | ${ms(sqlMs)} | — | — | — | ${ms(bare.p50)} / ${ms(bare.p99)} | — | ${result.errors} |`);
         continue;
       }
       rows.push(
-        `| ${scenario.label} | ${ms(result.p50)} | ${ms(result.p99)} | ${result.rps.toFixed(0)} | ${ms(sqlMs)} | ${(result.p50 / sqlMs).toFixed(2)}× | ${ms(single.p50)} | ${(single.p50 / sqlMs).toFixed(2)}× | ${result.non2xx + result.errors + single.non2xx + single.errors} |`,
+        `| ${scenario.label} | ${ms(result.p50)} | ${ms(result.p99)} | ${result.rps.toFixed(0)} | ${ms(sqlMs)} | ${(result.p50 / sqlMs).toFixed(2)}× | ${ms(single.p50)} | ${(single.p50 / sqlMs).toFixed(2)}× | ${ms(bare.p50)} / ${ms(bare.p99)} (${bare.rps.toFixed(0)}/s) | ${(result.p50 / bare.p50).toFixed(2)}× | ${result.non2xx + result.errors + single.non2xx + single.errors} |`,
       );
     }
     const created = await load({
@@ -145,8 +184,10 @@ export async function run(options: BenchOptions): Promise<{ title: string; markd
     '',
     `- "1 conn" is the p50 of a second run with a single connection (${Math.max(2, seconds / 2)} s): the latency of one request alone. At ${CONNECTIONS} connections on 2 cores each request also waits for ~${CONNECTIONS / 2} others (p50 ≈ ${CONNECTIONS / 2} × the machine time of one request), so p50 / SQL there is mostly queueing.`,
     '',
-    '| list | p50 | p99 | req/s | SQL | p50 / SQL | p50, 1 conn | 1 conn / SQL | errors |',
-    '|---|---|---|---|---|---|---|---|---|',
+    `- "bare SQL, ${CONNECTIONS} conn" runs the same statement from ${CONNECTIONS} concurrent clients of the bare \`postgres\` driver for ${seconds} s (p50 / p99, statements per second): the database alone at the load the API is measured at. "p50 / bare" compares like with like.`,
+    '',
+    '| list | p50 | p99 | req/s | SQL | p50 / SQL | p50, 1 conn | 1 conn / SQL | bare SQL, 16 conn p50 / p99 | p50 / bare | errors |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
     postLine,

@@ -19,6 +19,7 @@ import { serveClientApp } from './plugins/client-app';
 import { registerRoutes } from './routes/index';
 import { createCollab } from '../collab/server';
 import { ensureInstance } from './services/instance';
+import { scheduleIssueCountFolding } from './services/issue-counts';
 import { BadRequestError } from './errors';
 import { containsNul } from './validation';
 
@@ -75,6 +76,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const collab = createCollab(ctx);
   if (config.TRELLIS_ROLE !== 'server') collab.mount(app);
   app.addHook('onClose', () => collab.close());
+  const stopFolding = scheduleIssueCountFolding(ctx, (error) => app.log.error({ err: error }, 'folding issue counts failed'));
+  app.addHook('onClose', async () => stopFolding());
   if (options.clientDistDir) await serveClientApp(app, options.clientDistDir);
   return app;
 }

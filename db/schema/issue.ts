@@ -10,7 +10,9 @@ import {
   integer,
   jsonb,
   pgTable,
+  serial,
   text,
+  unique,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
@@ -34,6 +36,38 @@ export const issueSequences = pgTable('issue_sequences', {
     .references(() => projects.id, { onDelete: 'cascade' }),
   lastSequence: integer().notNull().default(0),
 });
+
+/**
+ * How many listed issues (the `listed` predicate below) each project has per state and priority,
+ * so a list's total and its state / priority group counts never count the project's issues.
+ * Kept by triggers on `issues` (migrations 0002 and 0004: per statement for inserts and deletes,
+ * per row for updates that change a counted column): every write appends its net change to
+ * `issue_count_deltas` (insert-only, so concurrent writers never wait on one another), and `compactIssueCounts` (server/services/issue-counts.ts) folds the deltas into
+ * `issue_counts` in one statement. A count is the sum of both tables.
+ */
+export const issueCounts = pgTable(
+  'issue_counts',
+  {
+    projectId: uuid().notNull(),
+    stateId: uuid(),
+    priority: text().notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [unique('issue_counts_key').on(t.projectId, t.stateId, t.priority).nullsNotDistinct()],
+);
+
+/** Net changes to `issue_counts` not folded yet (no foreign key: a project's delete cascades here). */
+export const issueCountDeltas = pgTable(
+  'issue_count_deltas',
+  {
+    id: serial().primaryKey(),
+    projectId: uuid().notNull(),
+    stateId: uuid(),
+    priority: text().notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [index().on(t.projectId)],
+);
 
 export const issues = pgTable(
   'issues',
@@ -94,6 +128,10 @@ export const issues = pgTable(
     // and per-state pages by sort_order with index-only counts per state and priority.
     index('issues_list_created_index').on(t.projectId, t.createdAt.desc().nullsFirst(), t.id).where(listed),
     index('issues_list_state_sort_index').on(t.projectId, t.stateId, t.sortOrder, t.priority, t.id).where(listed),
+    // Date-range filters (calendar, gantt, "due this month"): the matching ids and their default
+    // order key from the index alone, without visiting thousands of heap pages.
+    index('issues_list_target_date_index').on(t.projectId, t.targetDate, t.createdAt, t.id).where(listed),
+    index('issues_list_start_date_index').on(t.projectId, t.startDate, t.createdAt, t.id).where(listed),
     ...authorshipIndexes(t),
   ],
 );
@@ -121,6 +159,8 @@ export const issueAssignees = pgTable(
   (t) => [
     uniqueIndex().on(t.issueId, t.assigneeId).where(live),
     index().on(t.assigneeId),
+    // The `assignees` filter: an assignee's live issue ids, index-only.
+    index('issue_assignees_live_assignee_index').on(t.assigneeId, t.issueId).where(live),
     index().on(t.projectId),
     index().on(t.workspaceId),
     index().on(t.deletedAt),
@@ -151,6 +191,8 @@ export const issueLabels = pgTable(
   (t) => [
     uniqueIndex().on(t.issueId, t.labelId).where(live),
     index().on(t.labelId),
+    // The `labels` filter: a label's live issue ids, index-only.
+    index('issue_labels_live_label_index').on(t.labelId, t.issueId).where(live),
     index().on(t.projectId),
     index().on(t.workspaceId),
     index().on(t.deletedAt),

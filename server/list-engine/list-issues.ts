@@ -2,14 +2,16 @@
 // per-group counts (one GROUP BY) and the candidate groups, then shapes the 12-key paginated
 // response of reference §0.6 / §1.3. Pages are index-ordered LIMIT/OFFSETs (per group: LATERAL).
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, QueryOptions } from '../../db/client';
 import type { WireGroupBy } from '../../shared/display';
 import { conditionSql } from './where';
+import { workspaceHeadSql } from '../live/record-change';
+import { countedPartitionsSql, countedTotalSql, usesCounters } from './counts';
 import { candidateGroupsSql, groupDimension, isM2mGroup, type GroupDimension } from './groups';
-import { issueItemColumns } from './item';
+import { issueItemJson } from './item';
 import { orderClause, sortKeys, type SortKey } from './order';
 import type { ListRequest } from './params';
-import { shapeGrouped, shapeUngrouped, type GroupStats, type IssueListResponse, type PageRow } from './response';
+import { shapeGrouped, shapeUngrouped, type GroupStats, type PageRow } from './response';
 
 /** Which issues a list may show at all, before the request's filters. */
 export interface ListScope {
@@ -19,16 +21,25 @@ export interface ListScope {
   projectIds: SQL;
   /** Workspace of the list, for the sync cursor. */
   workspaceId: string;
+  /**
+   * The project whose maintained issue counters count exactly this scope's issues (a member's
+   * live list of one project), or null when the scope must be counted row by row.
+   */
+  countedProjectId: string | null;
 }
 
-/** A list's response and the last change id its data includes (`X-Sync-Cursor`). */
+/** The content type a route sends a list's JSON text with (Fastify types a string as text/plain). */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A list's response (JSON text) and the last change id its data includes (`X-Sync-Cursor`). */
 export interface ListResult {
-  body: IssueListResponse;
+  json: string;
   syncCursor: string;
 }
 
+/** The workspace's last change id, read in the statement's own snapshot: exactly what its rows include. */
 function syncCursorSql(workspaceId: string): SQL {
-  return sql`(select coalesce(max(ch.id), 0) from changes ch where ch.workspace_id = ${workspaceId})::text`;
+  return sql`${workspaceHeadSql(sql`${workspaceId}::uuid`)}::text`;
 }
 
 function whereSql(scope: ListScope, request: ListRequest): SQL {
@@ -43,6 +54,15 @@ function keyColumns(keys: SortKey[]): SQL {
   );
 }
 
+/**
+ * `limit N offset M` with the numbers written into the text (validated integers): a prepared
+ * statement's generic plan then still knows how few rows a page needs, and keeps the index scans.
+ */
+function pageLimit(perPage: number, offset: number): SQL {
+  if (!Number.isSafeInteger(perPage) || !Number.isSafeInteger(offset)) throw new Error('page bounds must be integers');
+  return sql.raw(`limit ${perPage} offset ${offset}`);
+}
+
 function keyRefs(keys: SortKey[], alias: string): SQL[] {
   return keys.map((_, index) => sql.raw(`${alias}.k${index}`));
 }
@@ -50,7 +70,8 @@ function keyRefs(keys: SortKey[], alias: string): SQL[] {
 /**
  * The statement of an ungrouped page (exported so the benchmark can EXPLAIN exactly it). Without a
  * filter the page is an index-ordered LIMIT/OFFSET (the partial list indexes of db/schema/issue.ts)
- * and the total an index-only count. With one, the filtered ids are collected once and both the
+ * and the total comes from the maintained counters (or an index-only count when the scope has
+ * none, e.g. a guest's own issues). With one, the filtered ids are collected once and both the
  * total and the page come from them, so a selective filter never walks the whole order index.
  */
 export function ungroupedStatement(scope: ListScope, request: ListRequest): SQL {
@@ -60,13 +81,15 @@ export function ungroupedStatement(scope: ListScope, request: ListRequest): SQL 
   const refs = keyRefs(keys, 'f');
   const filtered = request.filter !== null;
   const page = filtered
-    ? sql`select f.* from f order by ${orderClause(keys, refs)} limit ${perPage} offset ${offset}`
-    : sql`select i.id, ${keyColumns(keys)} from issues i where ${where} order by ${orderClause(keys)} limit ${perPage} offset ${offset}`;
-  const total = filtered ? sql`(select count(*) from f)` : sql`(select count(*) from issues i where ${where})`;
+    ? sql`select f.* from f order by ${orderClause(keys, refs)} ${pageLimit(perPage, offset)}`
+    : sql`select i.id, ${keyColumns(keys)} from issues i where ${where} order by ${orderClause(keys)} ${pageLimit(perPage, offset)}`;
+  let total = sql`(select count(*) from issues i where ${where})`;
+  if (filtered) total = sql`(select count(*) from f)`;
+  else if (usesCounters(scope.countedProjectId, request)) total = countedTotalSql(scope.countedProjectId);
   return sql`${filtered ? sql`with f as materialized (select i.id, ${keyColumns(keys)} from issues i where ${where}) ` : sql``}select st.total, st.sync_cursor, p.*
     from (select ${total}::int as total, ${syncCursorSql(scope.workspaceId)} as sync_cursor) st
     left join lateral (
-      select ${issueItemColumns()}, pg.__pos
+      select i.id::text as id, ${issueItemJson()} as item, pg.__pos
       from (select f.id, row_number() over (order by ${orderClause(keys, refs)}) as __pos from (${page}) f) pg
       join issues i on i.id = pg.id
       left join states s on s.id = i.state_id
@@ -93,14 +116,14 @@ function partitionSlice(where: SQL, dims: GroupDimension[], keys: SortKey[], per
   const selects = branches.map(
     (conditions) => sql`(select i.id, ${keyColumns(keys)} from issues i
       where ${where} and ${sql.join(conditions, sql` and `)}
-      order by ${orderClause(keys)} limit ${perPage} offset ${offset})`,
+      order by ${orderClause(keys)} ${pageLimit(perPage, offset)})`,
   );
   return sql.join(selects, sql` union all `);
 }
 
 /**
  * The statement of a grouped or sub-grouped page (exported for the benchmark). One GROUP BY counts
- * every partition; then each non-empty partition's top rows come from a LATERAL LIMIT/OFFSET, so no
+ * every partition (or the counters do, see counts.ts); then each non-empty partition's top rows come from a LATERAL LIMIT/OFFSET, so no
  * statement ranks every filtered row. Counting rows is exact per partition (an issue appears once
  * per key); distinct counting is needed only where an M2M dimension can repeat an issue (the
  * total, and a group's total when the sub-group is M2M).
@@ -121,14 +144,16 @@ export function groupedStatement(scope: ListScope, request: ListRequest): SQL {
   else if (!subFanOut) groupCounts = sql`select g0, sum(n)::int as n from counts group by g0`;
   else groupCounts = sql`select ${group.key} as g0, count(*)::int as n from issues i ${group.join} where ${where} group by 1`;
   const refs = keyRefs(keys, 't');
-  return sql`with counts as materialized (
-      select ${group.key} as g0, ${sub ? sub.key : sql`null::text`} as g1, count(*)::int as n
+  // Unfiltered state / priority groupings of a member's project list read the maintained counters.
+  const partitions = usesCounters(scope.countedProjectId, request)
+    ? countedPartitionsSql(scope.countedProjectId, groupBy, request.subGroupBy)
+    : sql`select ${group.key} as g0, ${sub ? sub.key : sql`null::text`} as g1, count(*)::int as n
       from issues i ${group.join} ${sub ? sub.join : sql``}
       where ${where}
-      group by 1, 2
-    ),
+      group by 1, 2`;
+  return sql`with counts as materialized (${partitions}),
     page as materialized (
-      select c.g0, c.g1, t.id, ${offset} + row_number() over (partition by c.g0, c.g1 order by ${orderClause(keys, refs)}) as rn
+      select c.g0, c.g1, t.id, ${sql.raw(String(offset))} + row_number() over (partition by c.g0, c.g1 order by ${orderClause(keys, refs)}) as rn
       from counts c cross join lateral (${partitionSlice(where, dims, keys, perPage, offset)}) t
     )
     select st.*, p.*
@@ -140,7 +165,7 @@ export function groupedStatement(scope: ListScope, request: ListRequest): SQL {
         ${candidateGroupsSql(groupBy, scope.projectIds)} as candidates,
         ${syncCursorSql(scope.workspaceId)} as sync_cursor) st
     left join lateral (
-      select pg.g0::text as __g, pg.g1::text as __sg, pg.rn as __rn, ${issueItemColumns()}
+      select pg.g0::text as __g, pg.g1::text as __sg, pg.rn as __rn, i.id::text as id, ${issueItemJson()} as item
       from page pg
       join issues i on i.id = pg.id
       left join states s on s.id = i.state_id
@@ -149,18 +174,28 @@ export function groupedStatement(scope: ListScope, request: ListRequest): SQL {
 }
 
 /**
+ * Unfiltered lists run as named prepared statements: their shape repeats and their plan does not
+ * depend on values, so Postgres settles on a generic plan and skips planning (3–8 ms a page).
+ * Filtered lists are planned per request, with the filter's values: a label that tags half the
+ * project and one that tags three issues want different plans.
+ */
+function preparedUnlessFiltered(request: ListRequest): QueryOptions {
+  return { prepare: request.filter === null };
+}
+
+/**
  * Lists one page of issues.
  * @throws BadRequestError for an unknown order_by.
  */
 export async function listIssues(database: Database, scope: ListScope, request: ListRequest): Promise<ListResult> {
   if (!request.groupBy) {
-    const rows = await database.query<PageRow & { total: number; sync_cursor: string }>(ungroupedStatement(scope, request));
+    const rows = await database.query<PageRow & { total: number; sync_cursor: string }>(ungroupedStatement(scope, request), preparedUnlessFiltered(request));
     const first = rows[0];
     const pageRows = rows.filter((row) => row.id != null);
-    return { body: shapeUngrouped(pageRows, Number(first?.total ?? 0), request.pagination), syncCursor: String(first?.sync_cursor ?? '0') };
+    return { json: shapeUngrouped(pageRows, Number(first?.total ?? 0), request.pagination), syncCursor: String(first?.sync_cursor ?? '0') };
   }
-  const rows = await database.query<PageRow & GroupStats & { sync_cursor: string }>(groupedStatement(scope, request));
+  const rows = await database.query<PageRow & GroupStats & { sync_cursor: string }>(groupedStatement(scope, request), preparedUnlessFiltered(request));
   const first = rows[0];
   const pageRows = rows.filter((row) => row.id != null);
-  return { body: shapeGrouped(pageRows, first, request), syncCursor: String(first?.sync_cursor ?? '0') };
+  return { json: shapeGrouped(pageRows, first, request), syncCursor: String(first?.sync_cursor ?? '0') };
 }

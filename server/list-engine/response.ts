@@ -1,39 +1,21 @@
 // Shapes a page into the offset paginator's 12-key response (reference §0.6, §1.3): ungrouped,
 // grouped and sub-grouped, with empty candidate groups, M2M fan-out and distinct-issue totals.
+// The items arrive as JSON text from the database (item.ts); the response is written as JSON text
+// around them, so a page of hundreds of issues is never parsed into objects and serialised again.
 import { nextCursor, prevCursor, type Pagination } from '../../shared/cursor';
 import { STATE_GROUPS } from '../../shared/issue-constants';
 import type { WireGroupBy } from '../../shared/display';
 import { M2M_ITEM_FIELD, NONE_GROUP, PRIORITY_GROUP_ORDER, isM2mGroup } from './groups';
-import { toIssueListItem, type IssueListItem } from './item';
 import type { ListRequest } from './params';
 
-export interface GroupBucket {
-  results: IssueListItem[];
-  total_results: number;
+/** A result row: the item's JSON text and id, plus its group, sub-group and rank in its window. */
+export interface PageRow {
+  id: string | null;
+  item: string;
+  __g?: string | null;
+  __sg?: string | null;
+  __rn?: number | string;
 }
-export interface SubGroupedBucket {
-  results: Record<string, GroupBucket>;
-  total_results: number;
-}
-
-/** The offset paginator's response; `results` is a list, or an object of groups. */
-export interface IssueListResponse {
-  grouped_by: string | null;
-  sub_grouped_by: string | null;
-  total_count: number;
-  next_cursor: string;
-  prev_cursor: string;
-  next_page_results: boolean;
-  prev_page_results: boolean;
-  count: number;
-  total_pages: number;
-  total_results: number;
-  extra_stats: null;
-  results: IssueListItem[] | Record<string, GroupBucket> | Record<string, SubGroupedBucket>;
-}
-
-/** A result row: the item's columns plus its group, sub-group and rank in its window. */
-export type PageRow = Record<string, unknown> & { id: string | null; __g?: string | null; __sg?: string | null; __rn?: number | string };
 
 /** The statistics row of a grouped statement. */
 export interface GroupStats {
@@ -44,8 +26,14 @@ export interface GroupStats {
   candidates: string[];
 }
 
-function envelope(pagination: Pagination, total: number, count: number, totalPages: number, hasNext: boolean) {
-  return {
+/**
+ * The paginator's envelope as JSON text with `"results":` + `results` (JSON text) appended last,
+ * in the key order of the reference: grouped_by, sub_grouped_by, total_count, …, extra_stats, results.
+ */
+function responseJson(groupBy: string | null, subGroupBy: string | null, pagination: Pagination, total: number, count: number, totalPages: number, hasNext: boolean, results: string): string {
+  const envelope = JSON.stringify({
+    grouped_by: groupBy,
+    sub_grouped_by: subGroupBy,
     total_count: total,
     next_cursor: nextCursor(pagination),
     prev_cursor: prevCursor(pagination),
@@ -55,14 +43,25 @@ function envelope(pagination: Pagination, total: number, count: number, totalPag
     total_pages: totalPages,
     total_results: total,
     extra_stats: null,
-  };
+  });
+  return `${envelope.slice(0, -1)},"results":${results}}`;
+}
+
+/** `{"results":[…],"total_results":n}` */
+function bucketJson(results: string, total: number): string {
+  return `{"results":${results},"total_results":${total}}`;
+}
+
+/** `{"key":value,…}` from keys in order. */
+function objectJson(entries: Array<[string, string]>): string {
+  return `{${entries.map(([key, value]) => `${JSON.stringify(key)}:${value}`).join(',')}}`;
 }
 
 /** The response of an ungrouped page. */
-export function shapeUngrouped(rows: PageRow[], total: number, pagination: Pagination): IssueListResponse {
-  const results = rows.map(toIssueListItem);
+export function shapeUngrouped(rows: PageRow[], total: number, pagination: Pagination): string {
   const hasNext = pagination.offset + pagination.perPage < total;
-  return { grouped_by: null, sub_grouped_by: null, ...envelope(pagination, total, results.length, Math.ceil(total / pagination.perPage), hasNext), results };
+  const results = `[${rows.map((row) => row.item).join(',')}]`;
+  return responseJson(null, null, pagination, total, rows.length, Math.ceil(total / pagination.perPage), hasNext, results);
 }
 
 const keyOf = (value: string | null | undefined) => (value == null ? NONE_GROUP : value);
@@ -85,8 +84,11 @@ function fixedOrder(field: WireGroupBy): readonly string[] {
   return [];
 }
 
-/** Items of the page, with each M2M field listing the keys the issue matched on this page. */
-function pageItems(rows: PageRow[], request: ListRequest): Array<{ g: string; sg: string; rn: number; item: IssueListItem }> {
+/**
+ * Items of the page. With an M2M grouping, the item's field for it lists only the keys the issue
+ * matched on this page (reference §1.3), so those items — and only those — are rewritten.
+ */
+function pageItems(rows: PageRow[], request: ListRequest): Array<{ g: string; sg: string; rn: number; item: string }> {
   const fanOut = [
     { field: request.groupBy, column: '__g' as const },
     { field: request.subGroupBy, column: '__sg' as const },
@@ -101,16 +103,18 @@ function pageItems(rows: PageRow[], request: ListRequest): Array<{ g: string; sg
     });
   }
   return rows.map((row) => {
-    const item = toIssueListItem(row);
-    fanOut.forEach((dim, index) => {
-      (item as unknown as Record<string, unknown>)[M2M_ITEM_FIELD[dim.field!]!] = [...matched[index].get(row.id!)!];
-    });
+    let item = row.item;
+    if (fanOut.length > 0) {
+      const object = JSON.parse(item) as Record<string, unknown>;
+      fanOut.forEach((dim, index) => (object[M2M_ITEM_FIELD[dim.field!]!] = [...matched[index].get(row.id!)!]));
+      item = JSON.stringify(object);
+    }
     return { g: keyOf(row.__g), sg: keyOf(row.__sg), rn: Number(row.__rn), item };
   });
 }
 
 /** The response of a grouped or sub-grouped page. */
-export function shapeGrouped(rows: PageRow[], stats: GroupStats | undefined, request: ListRequest): IssueListResponse {
+export function shapeGrouped(rows: PageRow[], stats: GroupStats | undefined, request: ListRequest): string {
   const { pagination } = request;
   const groupBy = request.groupBy!;
   const items = pageItems(rows, request).sort((a, b) => a.rn - b.rn);
@@ -122,12 +126,11 @@ export function shapeGrouped(rows: PageRow[], stats: GroupStats | undefined, req
     isM2mGroup(groupBy) && !request.subGroupBy
       ? orderKeys(items.map((entry) => entry.g), preferred)
       : orderKeys([...candidates, ...groupCounts.keys()], preferred);
+  const list = (entries: typeof items) => `[${entries.map((entry) => entry.item).join(',')}]`;
 
-  const results: Record<string, GroupBucket | SubGroupedBucket> = {};
+  let results: string;
   if (!request.subGroupBy) {
-    for (const key of keys) {
-      results[key] = { results: items.filter((entry) => entry.g === key).map((entry) => entry.item), total_results: groupCounts.get(key) ?? 0 };
-    }
+    results = objectJson(keys.map((key) => [key, bucketJson(list(items.filter((entry) => entry.g === key)), groupCounts.get(key) ?? 0)]));
   } else {
     const subCounts = new Map<string, Map<string, number>>();
     for (const [g, sg, n] of stats?.subgroup_counts ?? []) {
@@ -136,23 +139,21 @@ export function shapeGrouped(rows: PageRow[], stats: GroupStats | undefined, req
       subCounts.set(keyOf(g), inner);
     }
     const subPreferred = fixedOrder(request.subGroupBy);
-    for (const key of keys) {
-      const inner = subCounts.get(key) ?? new Map<string, number>();
-      const subResults: Record<string, GroupBucket> = {};
-      for (const subKey of orderKeys(inner.keys(), subPreferred)) {
-        const entries = items.filter((entry) => entry.g === key && entry.sg === subKey);
-        subResults[subKey] = { results: entries.map((entry) => entry.item), total_results: inner.get(subKey) ?? 0 };
-      }
-      results[key] = { results: subResults, total_results: groupCounts.get(key) ?? 0 };
-    }
+    results = objectJson(
+      keys.map((key) => {
+        const inner = subCounts.get(key) ?? new Map<string, number>();
+        const subResults = objectJson(
+          orderKeys(inner.keys(), subPreferred).map((subKey) => [
+            subKey,
+            bucketJson(list(items.filter((entry) => entry.g === key && entry.sg === subKey)), inner.get(subKey) ?? 0),
+          ]),
+        );
+        return [key, bucketJson(subResults, groupCounts.get(key) ?? 0)];
+      }),
+    );
   }
   const maxPartition = Number(stats?.max_partition ?? 0);
   const hasNext = maxPartition > pagination.offset + pagination.perPage;
   const total = Number(stats?.total ?? 0);
-  return {
-    grouped_by: groupBy,
-    sub_grouped_by: request.subGroupBy,
-    ...envelope(pagination, total, items.length, Math.ceil(maxPartition / pagination.perPage), hasNext),
-    results: results as IssueListResponse['results'],
-  };
+  return responseJson(groupBy, request.subGroupBy, pagination, total, items.length, Math.ceil(maxPartition / pagination.perPage), hasNext, results);
 }

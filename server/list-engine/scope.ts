@@ -27,8 +27,13 @@ export interface ScopeOptions {
  */
 export function baseExclusions(options: ScopeOptions = {}): SQL {
   return sql`i.deleted_at is null and ${options.archived ? sql`i.archived_at is not null` : sql`i.archived_at is null`} and not i.is_draft
-    and i.id not in (select ii.issue_id from intake_issues ii where ii.deleted_at is null
-      and ii.status in (${IntakeStatus.PENDING}, ${IntakeStatus.SNOOZED}))`;
+    and i.id not in (${waitingInIntake()})`;
+}
+
+/** Ids of issues still pending or snoozed in intake (of one project, if given): never listed. */
+export function waitingInIntake(projectId?: string): SQL {
+  return sql`select ii.issue_id from intake_issues ii where ii.deleted_at is null
+    and ii.status in (${IntakeStatus.PENDING}, ${IntakeStatus.SNOOZED})${projectId ? sql` and ii.project_id = ${projectId}` : sql``}`;
 }
 
 /** The issues of the actor's project (`request.actor.project`), guests limited to their own unless allowed. */
@@ -40,6 +45,8 @@ export function projectIssueScope(actor: ScopeActor, options: ScopeOptions = {})
     where: sql`i.project_id = ${project.id} and ${baseExclusions(options)}${guestLimited ? sql` and i.created_by = ${actor.userId}` : sql``}`,
     projectIds: sql`select ${project.id}::uuid`,
     workspaceId: actor.workspace!.id,
+    // The counters count every listed issue of the project: not a guest's own subset, nor the archive.
+    countedProjectId: guestLimited || options.archived ? null : project.id,
   };
 }
 
@@ -64,5 +71,6 @@ export function workspaceIssueScope(actor: ScopeActor, options: ScopeOptions = {
       and (i.project_id in (${fullyVisible}) or i.created_by = ${actor.userId}) and ${baseExclusions(options)}`,
     projectIds: memberOf,
     workspaceId,
+    countedProjectId: null,
   };
 }

@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { instanceAdmins, projectMembers, projects, workspaceMembers, workspaces } from '../../db/schema/index';
+import { instanceAdmins, projectMembers, projects, workspaceMembers, workspaces, type Project } from '../../db/schema/index';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors';
 import { isUuid } from '../validation';
 import { workspaceHeadSql } from '../live/record-change';
@@ -81,7 +81,6 @@ async function accessPlugin(app: FastifyInstance) {
       return;
     }
     await resolveWorkspace(request, rule);
-    if (rule.scope === 'project') await resolveProject(request, rule);
   });
 
   async function requireInstanceAdmin(request: FastifyRequest) {
@@ -92,13 +91,17 @@ async function accessPlugin(app: FastifyInstance) {
     request.actor = { userId: user.id, workspace: null, workspaceRole: null, project: null, projectRole: null };
   }
 
-  /** The workspace of a slug with the caller's active role; GETs also read the sync cursor (index-only max). */
-  function workspaceQuery(withHead: boolean) {
-    const head = withHead
-      ? workspaceHeadSql(workspaces.id)
-      : sql<null>`null`;
-    return db
-      .select({ workspace: workspaces, role: workspaceMembers.role, head })
+  /**
+   * The workspace of a slug with the caller's active role; GETs also read the sync cursor
+   * (index-only max). With `withProject`, the project of the path and the caller's project role ride
+   * along in the same round trip (left-joined: a missing project is told apart after the workspace
+   * checks, so errors keep their order).
+   */
+  function workspaceQuery(withHead: boolean, withProject: boolean) {
+    const head = withHead ? workspaceHeadSql(workspaces.id) : sql<null>`null`;
+    const name = `access_workspace${withHead ? '_head' : ''}${withProject ? '_project' : ''}`;
+    const base = db
+      .select({ workspace: workspaces, role: workspaceMembers.role, head, project: projects, projectRole: projectMembers.role })
       .from(workspaces)
       .leftJoin(
         workspaceMembers,
@@ -108,19 +111,32 @@ async function accessPlugin(app: FastifyInstance) {
           eq(workspaceMembers.isActive, true),
         ),
       )
-      .where(and(eq(workspaces.slug, sql.placeholder('slug')), isNull(workspaces.deletedAt)))
-      .limit(1)
-      .prepare(withHead ? 'access_workspace_head' : 'access_workspace');
+      // One shape for both queries: without a project path the project joins match nothing.
+      .leftJoin(
+        projects,
+        withProject
+          ? and(eq(projects.id, sql`${sql.placeholder('projectId')}::uuid`), eq(projects.workspaceId, workspaces.id), isNull(projects.deletedAt))
+          : sql`false`,
+      )
+      .leftJoin(
+        projectMembers,
+        and(eq(projectMembers.projectId, projects.id), eq(projectMembers.memberId, sql.placeholder('userId')), eq(projectMembers.isActive, true)),
+      );
+    return base.where(and(eq(workspaces.slug, sql.placeholder('slug')), isNull(workspaces.deletedAt))).limit(1).prepare(name);
   }
   // Built once: every workspace- or project-scoped request runs one of them.
-  const workspaceWithHead = workspaceQuery(true);
-  const workspaceOnly = workspaceQuery(false);
+  const queries = {
+    workspace: { GET: workspaceQuery(true, false), other: workspaceQuery(false, false) },
+    project: { GET: workspaceQuery(true, true), other: workspaceQuery(false, true) },
+  };
 
   async function resolveWorkspace(request: FastifyRequest, rule: ScopedRule) {
-    const slug = (request.params as Record<string, string>).slug;
-    // One round trip: the sync cursor of a GET (X-Sync-Cursor) rides along with the membership.
-    const query = request.method === 'GET' ? workspaceWithHead : workspaceOnly;
-    const [row] = await query.execute({ userId: request.actor.userId, slug: slug ?? '' });
+    const params = request.params as Record<string, string>;
+    // A project path with a malformed id reads only the workspace; the project check then 404s.
+    const withProject = rule.scope === 'project' && isUuid(params.projectId);
+    const query = queries[withProject ? 'project' : 'workspace'][request.method === 'GET' ? 'GET' : 'other'];
+    // One round trip: membership, the sync cursor of a GET (X-Sync-Cursor) and the project.
+    const [row] = await query.execute({ userId: request.actor.userId, slug: params.slug ?? '', projectId: withProject ? params.projectId : null });
     // Security: unknown workspace and non-member look the same, so slugs do not leak.
     const outsider = !row || row.role === null;
     const token = request.auth.apiToken;
@@ -132,28 +148,14 @@ async function accessPlugin(app: FastifyInstance) {
     request.actor.workspaceRole = row.role;
     request.workspaceHead = row.head === null ? null : Number(row.head);
     if (rule.scope === 'workspace' && row.role! < ROLE[rule.min]) throw new ForbiddenError();
+    if (rule.scope === 'project') checkProject(request, rule, row.project, row.projectRole);
   }
 
-  async function resolveProject(request: FastifyRequest, rule: ScopedRule) {
-    const projectId = (request.params as Record<string, string>).projectId;
-    if (!isUuid(projectId)) throw new NotFoundError('Project does not exist');
-    const [row] = await db
-      .select({ project: projects, role: projectMembers.role })
-      .from(projects)
-      .leftJoin(
-        projectMembers,
-        and(
-          eq(projectMembers.projectId, projects.id),
-          eq(projectMembers.memberId, request.actor.userId),
-          eq(projectMembers.isActive, true),
-        ),
-      )
-      .where(and(eq(projects.id, projectId), eq(projects.workspaceId, request.actor.workspace!.id), isNull(projects.deletedAt)))
-      .limit(1);
-    if (!row) throw new NotFoundError('Project does not exist');
-    request.actor.project = row.project;
+  function checkProject(request: FastifyRequest, rule: ScopedRule, project: Project | null, memberRole: number | null) {
+    if (!project) throw new NotFoundError('Project does not exist');
+    request.actor.project = project;
     // Reference §0.2: a workspace admin who is a project member acts as a project admin.
-    request.actor.projectRole = effectiveProjectRole(row.role, request.actor.workspaceRole);
+    request.actor.projectRole = effectiveProjectRole(memberRole, request.actor.workspaceRole);
     const isWorkspaceAdmin = request.actor.workspaceRole === ROLE.admin;
     if (rule.workspaceAdminBypass && isWorkspaceAdmin) return;
     const role = request.actor.projectRole;

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { issueListQuery, projectParams } from '../../shared/schemas/issue-list';
 import { listProjectIssues } from '../list-engine/issue-lists';
+import { JSON_TYPE } from '../list-engine/list-issues';
 import { relationExpansions } from '../services/issue-relation';
 
 export default async function issuesDetailRoutes(fastify: FastifyInstance) {
@@ -17,19 +18,23 @@ export default async function issuesDetailRoutes(fastify: FastifyInstance) {
       const { expand, ...query } = request.query;
       const result = await listProjectIssues(app.ctx, request.actor, query);
       const wanted = String(expand ?? '').split(',');
-      const items = result.body.results;
-      if (Array.isArray(items) && (wanted.includes('issue_relation') || wanted.includes('issue_related'))) {
+      const listReply = reply.header('x-sync-cursor', result.syncCursor).type(JSON_TYPE);
+      if (!wanted.includes('issue_relation') && !wanted.includes('issue_related')) return listReply.send(result.json);
+      // Expansions are rare (the gantt chart): only then is the page parsed back into objects.
+      const body = JSON.parse(result.json) as { results: unknown };
+      const items = body.results;
+      if (Array.isArray(items)) {
         const expansions = await relationExpansions(app.ctx.db, items.map((item) => (item as { id: string }).id));
-        result.body.results = items.map((item) => {
+        body.results = items.map((item) => {
           const expansion = expansions.get((item as { id: string }).id)!;
           return {
             ...item,
             ...(wanted.includes('issue_relation') ? { issue_relation: expansion.issue_relation } : {}),
             ...(wanted.includes('issue_related') ? { issue_related: expansion.issue_related } : {}),
           };
-        }) as typeof items;
+        });
       }
-      return reply.header('x-sync-cursor', result.syncCursor).send(result.body);
+      return listReply.send(JSON.stringify(body));
     },
   });
 }

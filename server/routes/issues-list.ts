@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { issueListQuery, projectParams } from '../../shared/schemas/issue-list';
 import { listProjectIssues } from '../list-engine/issue-lists';
+import { JSON_TYPE } from '../list-engine/list-issues';
 
 export default async function issuesListRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -14,7 +15,7 @@ export default async function issuesListRoutes(fastify: FastifyInstance) {
     schema: { params: projectParams, querystring: issueListQuery },
     handler: async (request, reply) => {
       const result = await listProjectIssues(app.ctx, request.actor, request.query);
-      return reply.header('x-sync-cursor', result.syncCursor).send(result.body);
+      return reply.header('x-sync-cursor', result.syncCursor).type(JSON_TYPE).send(result.json);
     },
   });
 }

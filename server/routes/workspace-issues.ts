@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { issueListQuery, userIssuesParams, workspaceParams } from '../../shared/schemas/issue-list';
 import { listMyIssues, listUserIssues, listWorkspaceIssues } from '../list-engine/issue-lists';
+import { JSON_TYPE } from '../list-engine/list-issues';
 
 export default async function workspaceIssuesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -15,7 +16,7 @@ export default async function workspaceIssuesRoutes(fastify: FastifyInstance) {
     schema: { params: workspaceParams, querystring: issueListQuery },
     handler: async (request, reply) => {
       const result = await listWorkspaceIssues(app.ctx, request.actor, request.query);
-      return reply.header('x-sync-cursor', result.syncCursor).send(result.body);
+      return reply.header('x-sync-cursor', result.syncCursor).type(JSON_TYPE).send(result.json);
     },
   });
   app.route({
@@ -25,7 +26,7 @@ export default async function workspaceIssuesRoutes(fastify: FastifyInstance) {
     schema: { params: workspaceParams, querystring: issueListQuery },
     handler: async (request, reply) => {
       const result = await listMyIssues(app.ctx, request.actor, request.query);
-      return reply.header('x-sync-cursor', result.syncCursor).send(result.body);
+      return reply.header('x-sync-cursor', result.syncCursor).type(JSON_TYPE).send(result.json);
     },
   });
   app.route({
@@ -35,7 +36,7 @@ export default async function workspaceIssuesRoutes(fastify: FastifyInstance) {
     schema: { params: userIssuesParams, querystring: issueListQuery },
     handler: async (request, reply) => {
       const result = await listUserIssues(app.ctx, request.actor, request.params.userId, request.query);
-      return reply.header('x-sync-cursor', result.syncCursor).send(result.body);
+      return reply.header('x-sync-cursor', result.syncCursor).type(JSON_TYPE).send(result.json);
     },
   });
 }

@@ -14,6 +14,7 @@ import {
 } from '../../db/schema/index';
 import type { Db } from '../../db/client';
 import type { TestProject } from '../support/factories';
+import { executeRows } from '../../server/services/issue-read';
 
 export interface IssueSpec {
   name?: string;
@@ -41,7 +42,9 @@ const sequences = new Map<string, number>();
 /** Inserts issues (and their links) in one project; returns their ids in order. */
 export async function insertIssues(db: Db, project: TestProject, specs: IssueSpec[]): Promise<string[]> {
   if (specs.length === 0) return [];
-  const start = sequences.get(project.id) ?? 0;
+  // Continue after issues created through the API in the same project, if any.
+  const [{ highest }] = await executeRows<{ highest: number }>(db, sql`select coalesce(max(sequence_id), 0)::int as highest from issues where project_id = ${project.id}`);
+  const start = Math.max(sequences.get(project.id) ?? 0, Number(highest));
   sequences.set(project.id, start + specs.length);
   const rows = await db
     .insert(issues)

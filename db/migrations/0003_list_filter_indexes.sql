@@ -1,0 +1,4 @@
+CREATE INDEX "issue_assignees_live_assignee_index" ON "issue_assignees" USING btree ("assignee_id","issue_id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "issue_labels_live_label_index" ON "issue_labels" USING btree ("label_id","issue_id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "issues_list_target_date_index" ON "issues" USING btree ("project_id","target_date","created_at","id") WHERE deleted_at is null and archived_at is null and not is_draft;--> statement-breakpoint
+CREATE INDEX "issues_list_start_date_index" ON "issues" USING btree ("project_id","start_date","created_at","id") WHERE deleted_at is null and archived_at is null and not is_draft;
