@@ -53,6 +53,14 @@ export interface EntityStore<Row extends { id: string }> {
   getRows(): Row[];
 }
 
+/**
+ * The id an optimistic create shows under until the server's row arrives, by its REST answer or
+ * by its own live event (whichever comes first); it is derived from the request's mutation id.
+ */
+export function temporaryId(mutationId: string): string {
+  return `temp-${mutationId}`;
+}
+
 /** Applies pending mutations, in order, over the confirmed rows. */
 export function applyPending<Row extends { id: string }>(confirmed: Map<string, Row>, pending: PendingMutation<Row>[]): Row[] {
   if (pending.length === 0) return [...confirmed.values()];
@@ -138,11 +146,16 @@ export function createEntityStore<Row extends { id: string }>(options: EntitySto
       const id = String(change.data.id ?? '');
       const newer = id !== '' && isNewer(id, change.version);
       const confirms = change.client_mutation_id !== null && state.pending.some((item) => item.mutationId === change.client_mutation_id);
-      if (!newer && !confirms) return;
+      // My own create can come back on the stream before its REST answer: the server's row takes
+      // the place of the temporary one (`temporaryId`) in the same update, so it never shows twice.
+      const tempId = change.op === 'create' && change.client_mutation_id ? temporaryId(change.client_mutation_id) : null;
+      const replacesTemp = tempId !== null && state.confirmed.has(tempId);
+      if (!newer && !confirms && !replacesTemp) return;
       useStore.setState((current) => {
         let confirmed = current.confirmed;
+        if (newer || replacesTemp) confirmed = new Map(confirmed);
+        if (replacesTemp) confirmed.delete(tempId);
         if (newer) {
-          confirmed = new Map(confirmed);
           if (change.op === 'delete') confirmed.delete(id);
           else confirmed.set(id, change.data as unknown as Row);
         }

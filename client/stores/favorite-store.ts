@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { http } from '../api/http';
 import { reportFailure } from '../components/app-shell/toast-store';
-import { createEntityStore, createMutationId } from './create-entity-store';
+import { createEntityStore, createMutationId, temporaryId } from './create-entity-store';
 import { workspacePath } from './api-paths';
 import { mergeChange, type LiveChange, type VersionBook } from './live-merge';
 
@@ -41,7 +41,8 @@ export async function fetchFavorites(slug: string): Promise<Favorite[]> {
 
 /** Adds a favorite at once; the temporary row is swapped for the server's, or removed on failure. */
 export async function addFavorite(slug: string, input: { entity_type: string; entity_identifier: string | null; project_id?: string | null; name?: string; is_folder?: boolean; parent?: string | null }): Promise<Favorite | null> {
-  const tempId = `temp-${createMutationId()}`;
+  const mutationId = createMutationId();
+  const tempId = temporaryId(mutationId);
   const maxSequence = Math.max(0, ...[...useFavoriteStore.getState().confirmed.values()].map((row) => row.sequence ?? 0));
   favorites.upsert({
     id: tempId,
@@ -58,7 +59,7 @@ export async function addFavorite(slug: string, input: { entity_type: string; en
     const row = await http.post<Favorite>(
       `${workspacePath(slug)}/user-favorites/`,
       { ...input, entity_data: { name: input.name ?? '' }, is_folder: input.is_folder ?? false, parent: input.parent ?? null },
-      { mutationId: createMutationId() },
+      { mutationId },
     );
     favorites.remove(tempId);
     favorites.upsert(row);

@@ -93,6 +93,22 @@ describe('optimistic updates', () => {
     expect(api.calls.map((call) => `${call.method} ${call.path}`)).toContain(`POST ${base}/cycles/c1/cycle-issues/`);
   });
 
+  test('my own create arriving on the stream before its answer takes the temporary row\'s place', async () => {
+    let release!: () => void;
+    api.on('POST', `${base}/issues/`, async (call) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return json(201, issue('real', { ...(call.body as object), sequence_id: 4 }));
+    });
+    const created = createIssue('acme', P, { name: 'Write the checklist' });
+    await vi.waitFor(() => expect(release).toBeTypeOf('function'));
+    const mutationId = api.calls[0]!.headers.get('X-Client-Mutation-Id');
+    applyIssueChange(change(issue('real', { name: 'Write the checklist', sequence_id: 4 }), 1, { op: 'create', client_mutation_id: mutationId }));
+    expect([...useIssueStore.getState().confirmed.keys()]).toEqual(['real']);
+    release();
+    await created;
+    expect([...useIssueStore.getState().confirmed.keys()]).toEqual(['real']);
+  });
+
   test('a failed create removes the temporary issue', async () => {
     api.on('POST', `${base}/issues/`, () => json(400, { name: ['This field is required.'] }));
     await expect(createIssue('acme', P, { name: 'x' })).rejects.toMatchObject({ status: 400 });

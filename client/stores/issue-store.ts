@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { http, request } from '../api/http';
 import { reportFailure } from '../components/app-shell/toast-store';
 import type { Priority, StateGroup } from '../../shared/issue-constants';
-import { createEntityStore, createMutationId } from './create-entity-store';
+import { createEntityStore, createMutationId, temporaryId } from './create-entity-store';
 import { issuePath, projectPath } from './api-paths';
 import { mergeChange, noteVersion, type LiveChange, type VersionBook } from './live-merge';
 
@@ -138,7 +138,8 @@ export async function createIssue(
   input: CreateIssueInput,
   extras: { cycleId?: string | null; moduleIds?: string[]; draft?: boolean } = {},
 ): Promise<Issue> {
-  const tempId = `temp-${createMutationId()}`;
+  const mutationId = createMutationId();
+  const tempId = temporaryId(mutationId);
   const now = new Date().toISOString();
   const temp: Issue = {
     id: tempId,
@@ -158,7 +159,6 @@ export async function createIssue(
     is_local_update: true,
   };
   upsertIssues([temp]);
-  const mutationId = createMutationId();
   try {
     const body = { ...input, ...(extras.draft ? { is_draft: true } : {}) };
     const path = extras.draft ? `${projectPath(slug, projectId)}/issue-drafts/` : `${projectPath(slug, projectId)}/issues/`;
