@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { changes, issues } from '../../db/schema/index';
+import { changes, issues, states } from '../../db/schema/index';
 import { createTestServer, type TestServer } from '../../tests/support/server';
 import { addProjectMember, addWorkspaceMember, buildProject, buildUser, buildWorkspace, setupInstance, type TestProject, type TestUser, type TestWorkspace } from '../../tests/support/factories';
 
@@ -45,7 +45,7 @@ describe('states', () => {
   test('create: admins only, 201, sequence after the last, name unique, triage refused', async () => {
     const created = await call(admin, 'POST', `${base}/`, { name: 'Review', color: '#123456', group: 'started' });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ name: 'Review', group: 'started', default: false, sequence: 6 * 65535 });
+    expect(created.json()).toMatchObject({ name: 'Review', group: 'started', default: false, sequence: 6 * 65535, order: 1 });
     const list = (await call(admin, 'GET', `${base}/`)).json() as Array<{ name: string; order: number }>;
     expect(list.filter((s) => ['In Progress', 'Review'].includes(s.name)).map((s) => s.order)).toEqual([0.5, 1]);
     const dup = await call(admin, 'POST', `${base}/`, { name: 'Review', color: '#123456', group: 'started' });
@@ -60,11 +60,11 @@ describe('states', () => {
 
   test('get and update: members may edit, guests may not', async () => {
     const id = project.states.started;
-    expect((await call(guest, 'GET', `${base}/${id}/`)).json()).toMatchObject({ id, name: 'In Progress' });
+    expect((await call(guest, 'GET', `${base}/${id}/`)).json()).toMatchObject({ id, name: 'In Progress', order: 0.5 });
     expect((await call(guest, 'GET', `${base}/00000000-0000-4000-8000-000000000000/`)).statusCode).toBe(404);
     expect((await call(guest, 'GET', `${base}/bad/`)).statusCode).toBe(404);
     const updated = await call(member, 'PATCH', `${base}/${id}/`, { name: 'Doing', color: '#abcdef' });
-    expect(updated.json()).toMatchObject({ name: 'Doing', color: '#abcdef', version: 2 });
+    expect(updated.json()).toMatchObject({ name: 'Doing', color: '#abcdef', version: 2, order: 0.5 });
     expect((await call(member, 'PUT', `${base}/${id}/`, { description: 'now' })).json().description).toBe('now');
     expect((await call(guest, 'PATCH', `${base}/${id}/`, { name: 'G' })).statusCode).toBe(403);
     const dup = await call(member, 'PATCH', `${base}/${id}/`, { name: 'Todo' });
@@ -94,6 +94,20 @@ describe('states', () => {
     expect((await call(admin, 'GET', `${base}/${project.states.cancelled}/`)).statusCode).toBe(404);
   });
 
+  test('intake-state answers the triage state, which no list shows', async () => {
+    const url = `/api/workspaces/${workspace.slug}/projects/${project.id}/intake-state/`;
+    const none = await call(guest, 'GET', url);
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toEqual({ error: 'Triage state not found' });
+    const [triage] = await server.database.db
+      .insert(states)
+      .values({ projectId: project.id, workspaceId: workspace.id, name: 'Triage', color: '#4E5355', group: 'triage', isTriage: true, sequence: 65000 })
+      .returning();
+    expect((await call(guest, 'GET', url)).json()).toMatchObject({ id: triage.id, name: 'Triage', group: 'triage', default: false, order: 1 });
+    expect(((await call(guest, 'GET', `${base}/`)).json() as Array<{ id: string }>).map((s) => s.id)).not.toContain(triage.id);
+    expect((await call(outsider, 'GET', url)).statusCode).toBe(403);
+  });
+
   test('workspace states list the caller’s non-archived projects', async () => {
     const other = await buildProject(server, workspace, admin);
     const url = `/api/workspaces/${workspace.slug}/states/`;
@@ -104,5 +118,22 @@ describe('states', () => {
     await call(admin, 'POST', `/api/workspaces/${workspace.slug}/projects/${other.id}/archive/`);
     expect(((await call(admin, 'GET', url)).json() as Array<{ project_id: string }>).some((s) => s.project_id === other.id)).toBe(false);
     expect((await call(outsider, 'GET', url)).statusCode).toBe(403);
+  });
+
+  test('concurrent default moves leave exactly one live default', async () => {
+    const fresh = await buildProject(server, workspace, admin);
+    const url = `/api/workspaces/${workspace.slug}/projects/${fresh.id}/states`;
+    const defaults = async () => ((await call(admin, 'GET', `${url}/`)).json() as Array<{ default: boolean }>).filter((s) => s.default).length;
+    const ids = Object.values(fresh.states);
+    for (let round = 0; round < 3; round++) {
+      const moves = ids.map((id, i) => (i % 2 ? call(admin, 'POST', `${url}/${id}/mark-default/`) : call(admin, 'PATCH', `${url}/${id}/`, { default: true })));
+      expect((await Promise.all(moves)).map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 204, 204]);
+      expect(await defaults()).toBe(1);
+    }
+    const doomed = (await call(admin, 'POST', `${url}/`, { name: 'Doomed', color: '#123456', group: 'started' })).json();
+    const [marked, deleted] = await Promise.all([call(admin, 'POST', `${url}/${doomed.id}/mark-default/`), call(admin, 'DELETE', `${url}/${doomed.id}/`)]);
+    // Either the delete ran first (the mark then finds no state) or the mark did (the delete then refuses the default).
+    expect([[404, 204], [204, 400]]).toContainEqual([marked.statusCode, deleted.statusCode]);
+    expect(await defaults()).toBe(1);
   });
 });

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from '../plugins/zod';
 import { projectParams, workspaceParams } from '../../shared/schemas/project';
 import { createStateBody, stateListQuery, stateParams, updateStateBody } from '../../shared/schemas/state';
 import { writeOptions } from '../request-context';
-import { createState, deleteState, getState, listStates, listWorkspaceStates, markDefaultState, updateState } from '../services/state';
+import { createState, deleteState, getIntakeState, getState, listStates, listWorkspaceStates, markDefaultState, updateState } from '../services/state';
 
 export default async function statesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -65,6 +65,14 @@ export default async function statesRoutes(fastify: FastifyInstance) {
       await markDefaultState(app.ctx, request.actor, request.params.stateId, writeOptions(request));
       return reply.code(204).send();
     },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/workspaces/:slug/projects/:projectId/intake-state/',
+    config: { access: { scope: 'project', min: 'guest' } },
+    schema: { params: projectParams },
+    handler: async (request) => getIntakeState(app.ctx, request.actor),
   });
 
   app.route({

@@ -14,7 +14,7 @@ import { isUniqueViolation } from './project';
 
 const NAME_TAKEN = () => ValidationError.field('name', 'The state name is already taken');
 
-function recordState(tx: Db, state: State, op: 'create' | 'update' | 'delete') {
+function recordState(tx: Db, state: State, op: 'create' | 'update' | 'delete', data: object = presentState(state)) {
   recordChange(tx, {
     workspaceId: state.workspaceId,
     projectId: state.projectId,
@@ -22,16 +22,28 @@ function recordState(tx: Db, state: State, op: 'create' | 'update' | 'delete') {
     entityId: state.id,
     op,
     version: state.version,
-    data: op === 'delete' ? { id: state.id } : presentState(state),
+    data: op === 'delete' ? { id: state.id } : data,
   });
 }
 
 const visibleState = (projectId: string) => and(eq(states.projectId, projectId), isNull(states.deletedAt), eq(states.isTriage, false));
 
+function loadVisibleStates(db: Db, projectId: string) {
+  return db.select().from(states).where(visibleState(projectId)).orderBy(asc(states.sequence), asc(states.createdAt));
+}
+
+/**
+ * One state as the list shows it, so single-state answers carry a real `order` (not null); a
+ * triage state, never listed, is a group of its own.
+ */
+async function presentInProject(db: Db, state: State) {
+  if (state.isTriage) return presentStates([state])[0];
+  return presentStates(await loadVisibleStates(db, state.projectId)).find((row) => row.id === state.id)!;
+}
+
 /** `GET …/states/` — states by sequence with `order`; `grouped` answers `{group: [State…]}`. */
 export async function listStates(ctx: ServerContext, actor: Actor, grouped: boolean) {
-  const rows = await ctx.db.select().from(states).where(visibleState(actor.project!.id)).orderBy(asc(states.sequence), asc(states.createdAt));
-  const list = presentStates(rows);
+  const list = presentStates(await loadVisibleStates(ctx.db, actor.project!.id));
   if (!grouped) return list;
   const groups: Record<string, typeof list> = {};
   for (const state of list) (groups[state.group] ??= []).push(state);
@@ -46,7 +58,18 @@ async function loadState(db: Db, projectId: string, stateId: string) {
 
 /** `GET …/states/:stateId/`. @throws NotFoundError */
 export async function getState(ctx: ServerContext, actor: Actor, stateId: string) {
-  return presentState(await loadState(ctx.db, actor.project!.id, stateId));
+  return presentInProject(ctx.db, await loadState(ctx.db, actor.project!.id, stateId));
+}
+
+/** `GET …/intake-state/` — the project's triage state (reference §6). @throws NotFoundError */
+export async function getIntakeState(ctx: ServerContext, actor: Actor) {
+  const [state] = await ctx.db
+    .select()
+    .from(states)
+    .where(and(eq(states.projectId, actor.project!.id), isNull(states.deletedAt), eq(states.isTriage, true)))
+    .limit(1);
+  if (!state) throw new NotFoundError('Triage state not found');
+  return presentInProject(ctx.db, state);
 }
 
 async function checkName(tx: Db, projectId: string, name: string, selfId: string | null) {
@@ -57,7 +80,29 @@ async function checkName(tx: Db, projectId: string, name: string, selfId: string
   if (taken) throw NAME_TAKEN();
 }
 
-/** Clears `default` on every other state of the project, recording each one that changed. */
+/**
+ * Locks the project's live states, in id order so concurrent writers queue instead of deadlocking.
+ * Every write that moves or checks the default takes it first: without it two concurrent
+ * mark-defaults each clear the other's old snapshot and the project ends with two defaults.
+ * Answers the locked rows as they are now.
+ */
+function lockProjectStates(tx: Db, projectId: string) {
+  return tx
+    .select({ id: states.id, isDefault: states.isDefault })
+    .from(states)
+    .where(and(eq(states.projectId, projectId), isNull(states.deletedAt)))
+    .orderBy(asc(states.id))
+    .for('update');
+}
+
+/** A state loaded before the transaction, as it is once the project's states are locked. @throws NotFoundError */
+async function lockState(tx: Db, state: State) {
+  const row = (await lockProjectStates(tx, state.projectId)).find((locked) => locked.id === state.id);
+  if (!row) throw new NotFoundError('State not found');
+  return row;
+}
+
+/** Clears `default` on every other state of the project, recording each one that changed (lock first). */
 async function clearOtherDefaults(tx: Db, projectId: string, keepId: string, actorId: string) {
   const cleared = await tx
     .update(states)
@@ -80,6 +125,7 @@ export async function createState(ctx: ServerContext, actor: Actor, body: Create
   const project = actor.project!;
   try {
     return await withTransaction(ctx, options, async (tx) => {
+      if (body.default) await lockProjectStates(tx, project.id);
       await checkName(tx, project.id, body.name, null);
       const [{ highest }] = await tx.select({ highest: max(states.sequence) }).from(states).where(and(eq(states.projectId, project.id), isNull(states.deletedAt)));
       const sequence = highest === null ? (body.sequence ?? nextStateSequence(null)) : nextStateSequence(Number(highest));
@@ -100,8 +146,9 @@ export async function createState(ctx: ServerContext, actor: Actor, body: Create
         })
         .returning();
       if (state.isDefault) await clearOtherDefaults(tx, project.id, state.id, actor.userId);
-      recordState(tx, state, 'create');
-      return presentState(state);
+      const wire = await presentInProject(tx, state);
+      recordState(tx, state, 'create', wire);
+      return wire;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw NAME_TAKEN();
@@ -120,6 +167,7 @@ export async function updateState(ctx: ServerContext, actor: Actor, stateId: str
   const current = await loadState(ctx.db, project.id, stateId);
   try {
     return await withTransaction(ctx, options, async (tx) => {
+      if (body.default === true) await lockState(tx, current);
       if (body.name !== undefined) await checkName(tx, project.id, body.name, current.id);
       const [state] = await tx
         .update(states)
@@ -138,8 +186,9 @@ export async function updateState(ctx: ServerContext, actor: Actor, stateId: str
         .where(eq(states.id, current.id))
         .returning();
       if (body.default === true) await clearOtherDefaults(tx, project.id, state.id, actor.userId);
-      recordState(tx, state, 'update');
-      return presentState(state);
+      const wire = await presentInProject(tx, state);
+      recordState(tx, state, 'update', wire);
+      return wire;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw NAME_TAKEN();
@@ -153,8 +202,8 @@ export async function updateState(ctx: ServerContext, actor: Actor, stateId: str
  */
 export async function deleteState(ctx: ServerContext, actor: Actor, stateId: string, options: WriteOptions) {
   const state = await loadState(ctx.db, actor.project!.id, stateId);
-  if (state.isDefault) throw new BadRequestError('Default state cannot be deleted');
   await withTransaction(ctx, options, async (tx) => {
+    if ((await lockState(tx, state)).isDefault) throw new BadRequestError('Default state cannot be deleted');
     // Archived and draft issues count too: any live issue on the state keeps it.
     const [used] = await tx.select({ id: issues.id }).from(issues).where(and(eq(issues.stateId, state.id), isNull(issues.deletedAt))).limit(1);
     if (used) throw new BadRequestError('The state is not empty, only empty states can be deleted');
@@ -171,8 +220,9 @@ export async function deleteState(ctx: ServerContext, actor: Actor, stateId: str
 export async function markDefaultState(ctx: ServerContext, actor: Actor, stateId: string, options: WriteOptions) {
   const state = await loadState(ctx.db, actor.project!.id, stateId);
   await withTransaction(ctx, options, async (tx) => {
+    const { isDefault } = await lockState(tx, state);
     await clearOtherDefaults(tx, state.projectId, state.id, actor.userId);
-    if (state.isDefault) return;
+    if (isDefault) return;
     const [row] = await tx
       .update(states)
       .set({ isDefault: true, updatedBy: actor.userId, updatedAt: new Date(), version: sql`${states.version} + 1` })

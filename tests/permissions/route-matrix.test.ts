@@ -266,6 +266,7 @@ const EXPECTED: Record<string, Expected> = {
   'DELETE /api/workspaces/:slug/projects/:projectId/states/:stateId/': { access: p('admin') },
   'POST /api/workspaces/:slug/projects/:projectId/states/:stateId/mark-default/': { access: p('admin') },
   'GET /api/workspaces/:slug/states/': { access: ws('guest') },
+  'GET /api/workspaces/:slug/projects/:projectId/intake-state/': { access: p('guest') },
   // sub-issues (work-items 1.1: read any member, POST Member+)
   'GET /api/workspaces/:slug/projects/:projectId/issues/:issueId/sub-issues/': { access: p('guest') },
   'POST /api/workspaces/:slug/projects/:projectId/issues/:issueId/sub-issues/': { access: p('member') },
