@@ -1,9 +1,10 @@
-// Bulk writes on a project's issues: property update (204, all or nothing) and delete (project admin).
+// Bulk writes on a project's issues: property update (204, all or nothing), the gantt's date
+// updates and delete (project admin).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
-import { bulkOperationBody, issueIdsBody, projectParams } from '../../shared/schemas/issue';
+import { bulkOperationBody, issueDatesBody, issueIdsBody, projectParams } from '../../shared/schemas/issue';
 import { writeOptions } from '../request-context';
-import { bulkDeleteIssues, bulkUpdateIssues } from '../services/issue-bulk';
+import { bulkDeleteIssues, bulkUpdateIssues, updateIssueDates } from '../services/issue-bulk';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId';
 
@@ -27,5 +28,13 @@ export default async function bulkIssuesRoutes(fastify: FastifyInstance) {
     config: { access: { scope: 'project', min: 'admin' } },
     schema: { params: projectParams, body: issueIdsBody },
     handler: async (request) => bulkDeleteIssues(app.ctx, request.actor, request.body?.issue_ids, writeOptions(request)),
+  });
+
+  app.route({
+    method: 'POST',
+    url: `${BASE}/issue-dates/`,
+    config: { access: { scope: 'project', min: 'member' } },
+    schema: { params: projectParams, body: issueDatesBody },
+    handler: async (request) => updateIssueDates(app.ctx, request.actor, request.body, writeOptions(request)),
   });
 }

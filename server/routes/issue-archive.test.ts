@@ -40,7 +40,7 @@ describe('archive', () => {
     expect(archived.statusCode).toBe(200);
     expect(archived.json()).toEqual({ archived_at: today() });
     expect((await call('member', 'GET', `issues/${done.id}/archive/`)).json()).toMatchObject({ id: done.id, archived_at: today() });
-    expect((await call('member', 'GET', 'archived-issues/')).json().map((item: { id: string }) => item.id)).toEqual([done.id]);
+    expect((await call('member', 'GET', 'archived-issues/')).json().results.map((item: { id: string }) => item.id)).toEqual([done.id]);
     expect((await call('guest', 'POST', `issues/${done.id}/archive/`)).statusCode).toBe(403);
     expect((await call('guest', 'GET', 'archived-issues/')).statusCode).toBe(403);
     expect((await call('member', 'DELETE', `issues/${done.id}/archive/`)).statusCode).toBe(204);
@@ -48,6 +48,31 @@ describe('archive', () => {
     expect((await call('member', 'GET', `issues/${done.id}/archive/`)).statusCode).toBe(404);
     const rows = await server.database.db.select().from(issueActivities).where(and(eq(issueActivities.issueId, done.id), eq(issueActivities.field, 'archived_at')));
     expect(rows.map((row) => row.newValue)).toEqual(['manual_archive', 'restore']);
+  });
+
+  test('the archived list is paginated like the live list, with grouping and show_sub_issues', async () => {
+    const parent = await createIssue({ state_id: world.project.states.completed });
+    const child = await createIssue({ state_id: world.project.states.cancelled, parent_id: parent.id });
+    for (const issue of [parent, child]) expect((await call('member', 'POST', `issues/${issue.id}/archive/`)).statusCode).toBe(200);
+    const page = await call('member', 'GET', 'archived-issues/?per_page=1');
+    expect(page.statusCode).toBe(200);
+    const body = page.json();
+    expect(Object.keys(body).sort()).toEqual(
+      ['count', 'extra_stats', 'grouped_by', 'next_cursor', 'next_page_results', 'prev_cursor', 'prev_page_results', 'results', 'sub_grouped_by', 'total_count', 'total_pages', 'total_results'],
+    );
+    expect(body).toMatchObject({ count: 1, next_page_results: true });
+    expect(body.total_count).toBeGreaterThanOrEqual(2);
+    const ids = (query: string) => call('member', 'GET', `archived-issues/${query}`).then((r) => r.json().results.map((item: { id: string }) => item.id));
+    expect(await ids('')).toEqual(expect.arrayContaining([parent.id, child.id]));
+    expect(await ids('?show_sub_issues=false')).not.toContain(child.id);
+    expect(await ids('?show_sub_issues=false')).toContain(parent.id);
+    const grouped = (await call('member', 'GET', 'archived-issues/?group_by=state__group')).json();
+    expect(grouped.grouped_by).toBe('state__group');
+    expect(grouped.results.cancelled.results.map((item: { id: string }) => item.id)).toContain(child.id);
+    expect((await call('member', 'GET', 'archived-issues/?cursor=zzz')).statusCode).toBe(400);
+    // Archived issues never show in the live list.
+    const live = (await call('member', 'GET', 'issues/')).json().results.map((item: { id: string }) => item.id);
+    expect(live).not.toContain(parent.id);
   });
 
   test('bulk archive is all or nothing with code 4091', async () => {

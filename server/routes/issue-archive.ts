@@ -2,9 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { issueDetailQuery, issueIdsBody, issueParams, projectParams } from '../../shared/schemas/issue';
+import { issueListQuery } from '../../shared/schemas/issue-list';
+import { listProjectIssues } from '../list-engine/issue-lists';
+import { JSON_TYPE } from '../list-engine/list-issues';
 import { writeOptions } from '../request-context';
 import { archiveIssue, bulkArchiveIssues, getArchivedIssue, unarchiveIssue } from '../services/issue-archive';
-import { listArchivedIssues } from '../services/issue-detail';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId';
 const member = { scope: 'project', min: 'member' } as const;
@@ -39,12 +41,19 @@ export default async function issueArchiveRoutes(fastify: FastifyInstance) {
     },
   });
 
+  // The archive is listed like the live list (filters, grouping, offset cursor; reference §1.6.9).
+  // `show_sub_issues=false` keeps only top-level issues, the list's own `sub_issue=false`.
   app.route({
     method: 'GET',
     url: `${BASE}/archived-issues/`,
     config: { access: member },
-    schema: { params: projectParams },
-    handler: async (request) => listArchivedIssues(app.ctx, request.actor),
+    schema: { params: projectParams, querystring: issueListQuery },
+    handler: async (request, reply) => {
+      const { show_sub_issues: showSubIssues, ...query } = request.query;
+      if (showSubIssues === 'false') query.sub_issue = 'false';
+      const result = await listProjectIssues(app.ctx, request.actor, query, { archived: true });
+      return reply.header('x-sync-cursor', result.syncCursor).type(JSON_TYPE).send(result.json);
+    },
   });
 
   app.route({

@@ -2,7 +2,7 @@
 // activity, change events and the role rules (guest, outsider, anonymous).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { changes, estimatePoints, estimates, issueActivities, issueSubscribers, labels, projects, issueMentions } from '../../db/schema/index';
+import { changes, estimatePoints, estimates, issueActivities, issueSubscribers, labels, projects, issueMentions, states } from '../../db/schema/index';
 import { createTestServer, type TestServer } from '../../tests/support/server';
 import { buildWorld, type CallerName, type World } from '../../tests/support/world';
 import { addProjectMember, addWorkspaceMember, buildUser } from '../../tests/support/factories';
@@ -85,6 +85,20 @@ describe('POST issues/', () => {
     const [point] = await server.database.db.insert(estimatePoints).values({ estimateId: estimate.id, projectId: world.project.id, workspaceId: world.workspace.id, key: 1, value: '3' }).returning();
     const issue = await createIssue('member', { estimate_point: point.id });
     expect(issue.estimate_point).toBe(point.id);
+  });
+
+  test('the triage state (intake) is not a valid state for create or update', async () => {
+    const [triage] = await server.database.db
+      .insert(states)
+      .values({ name: 'Triage', group: 'triage', color: '#4E5355', isTriage: true, projectId: world.project.id, workspaceId: world.workspace.id, sequence: 999999 })
+      .returning();
+    const created = await call('member', 'POST', 'issues/', { name: 'x', state_id: triage.id });
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toEqual({ error: 'State is not valid please pass a valid state_id' });
+    const issue = await createIssue('member');
+    const patched = await call('member', 'PATCH', `issues/${issue.id}/`, { state_id: triage.id });
+    expect(patched.statusCode).toBe(400);
+    expect((await call('member', 'GET', `issues/${issue.id}/`)).json().state_id).toBe(issue.state_id);
   });
 
   test('the project default assignee is used when none is given', async () => {
@@ -240,5 +254,58 @@ describe('project membership with a workspace guest', () => {
     await addProjectMember(server, world.project, newcomer, 15);
     const issue = await createIssue('member', { assignee_ids: [newcomer.id] });
     expect(issue.assignee_ids).toEqual([newcomer.id]);
+  });
+});
+
+describe('GET issues/{id}/meta/ and work-items/{PROJ}-{seq}/ (reference §1.1)', () => {
+  test('meta answers the display key parts', async () => {
+    const issue = await createIssue('member');
+    const meta = await call('guest', 'GET', `issues/${issue.id}/meta/`);
+    expect(meta.statusCode).toBe(403);
+    const own = await call('member', 'GET', `issues/${issue.id}/meta/`);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual({ sequence_id: issue.sequence_id, project_identifier: world.project.identifier });
+    expect((await call('member', 'GET', 'issues/not-a-uuid/meta/')).statusCode).toBe(404);
+  });
+
+  test('work-items finds an issue by its key for project members, with is_intake', async () => {
+    const issue = await createIssue('member');
+    const url = (key: string) => `/api/workspaces/${world.workspace.slug}/work-items/${key}/`;
+    const found = await call('member', 'GET', `${url(`${world.project.identifier.toLowerCase()}-${issue.sequence_id}`)}?expand=parent`);
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json()).toMatchObject({ id: issue.id, sequence_id: issue.sequence_id, is_intake: false, parent: null, is_subscribed: true });
+    expect((await call('member', 'GET', url('nonsense'))).json()).toEqual({ error: 'Invalid issue identifier' });
+    expect((await call('member', 'GET', url(`${world.project.identifier}-99999`))).statusCode).toBe(404);
+    expect((await call('member', 'GET', url(`NOPE-${issue.sequence_id}`))).statusCode).toBe(404);
+    expect((await call('guest', 'GET', url(`${world.project.identifier}-${issue.sequence_id}`))).statusCode).toBe(403);
+    expect((await call('outsider', 'GET', url(`${world.project.identifier}-${issue.sequence_id}`))).statusCode).toBe(403);
+    expect((await call('anonymous', 'GET', url(`${world.project.identifier}-${issue.sequence_id}`))).statusCode).toBe(401);
+    // A workspace member outside the project gets 403.
+    const stranger = await buildUser(server, { displayName: 'stranger' });
+    await addWorkspaceMember(server, world.workspace, stranger, 15);
+    const strangerCall = await server.inject({ method: 'GET', url: url(`${world.project.identifier}-${issue.sequence_id}`), headers: stranger.headers });
+    expect(strangerCall.statusCode).toBe(403);
+  });
+});
+
+describe('POST issue-dates/ (reference §1.1)', () => {
+  test('updates dates against the stored ones, all or nothing', async () => {
+    const first = await createIssue('member', { start_date: '2026-01-01', target_date: '2026-01-31' });
+    const second = await createIssue('member', { target_date: '2026-02-10' });
+    const ok = await call('member', 'POST', 'issue-dates/', { updates: [{ id: first.id, target_date: '2026-02-15' }, { id: second.id, start_date: '2026-02-01' }] });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ message: 'Issues updated successfully' });
+    expect((await call('member', 'GET', `issues/${first.id}/`)).json()).toMatchObject({ start_date: '2026-01-01', target_date: '2026-02-15' });
+    expect((await call('member', 'GET', `issues/${second.id}/`)).json()).toMatchObject({ start_date: '2026-02-01', target_date: '2026-02-10' });
+    // The second update's start passes the stored target: nothing changes, not even the first.
+    const refused = await call('member', 'POST', 'issue-dates/', { updates: [{ id: first.id, target_date: '2026-03-01' }, { id: second.id, start_date: '2026-03-01' }] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: 'Start date cannot exceed target date' });
+    expect((await call('member', 'GET', `issues/${first.id}/`)).json().target_date).toBe('2026-02-15');
+    const rows = await server.database.db.select().from(issueActivities).where(and(eq(issueActivities.issueId, first.id), eq(issueActivities.field, 'target_date')));
+    expect(rows.map((row) => row.newValue)).toEqual(['2026-02-15']);
+    expect((await call('member', 'POST', 'issue-dates/', { updates: [{ id: 'x' }] })).statusCode).toBe(400);
+    expect((await call('member', 'POST', 'issue-dates/', {})).statusCode).toBe(400);
+    expect((await call('guest', 'POST', 'issue-dates/', { updates: [] })).statusCode).toBe(403);
   });
 });

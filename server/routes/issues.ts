@@ -1,11 +1,12 @@
-// Issues of a project: create, read one (with `expand`), update, delete, and `issues/list/?issues=`.
+// Issues of a project: create, read one (with `expand`), update, delete, `issues/list/?issues=`,
+// `issues/{id}/meta/` and the workspace-level lookup by display key `work-items/{PROJ}-{seq}/`.
 // The paginated list GET `issues/` lives with the list engine.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
-import { createIssueBody, issueDetailQuery, issueParams, issuesByIdsQuery, projectParams, updateIssueBody } from '../../shared/schemas/issue';
+import { createIssueBody, issueDetailQuery, issueIdentifierParams, issueParams, issuesByIdsQuery, projectParams, updateIssueBody } from '../../shared/schemas/issue';
 import { writeOptions } from '../request-context';
 import { createIssue, deleteIssue, updateIssue } from '../services/issue';
-import { getIssueDetail, listIssuesByIds, presentDetailFor } from '../services/issue-detail';
+import { getIssueByIdentifier, getIssueDetail, getIssueMeta, listIssuesByIds, presentDetailFor } from '../services/issue-detail';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId';
 
@@ -59,5 +60,22 @@ export default async function issuesRoutes(fastify: FastifyInstance) {
       await deleteIssue(app.ctx, request.actor, request.params.issueId, writeOptions(request));
       return reply.code(204).send();
     },
+  });
+
+  app.route({
+    method: 'GET',
+    url: `${BASE}/issues/:issueId/meta/`,
+    config: { access: { scope: 'project', min: 'guest' } },
+    schema: { params: issueParams },
+    handler: async (request) => getIssueMeta(app.ctx, request.actor, request.params.issueId),
+  });
+
+  // The project is named by the key, so membership is checked by the service, not the route rule.
+  app.route({
+    method: 'GET',
+    url: '/api/workspaces/:slug/work-items/:identifier/',
+    config: { access: { scope: 'workspace', min: 'guest' } },
+    schema: { params: issueIdentifierParams, querystring: issueDetailQuery },
+    handler: async (request) => getIssueByIdentifier(app.ctx, request.actor, request.params.identifier, request.query.expand),
   });
 }

@@ -1,8 +1,9 @@
-// Bulk writes on a project's issues (API.md): property updates (all or nothing, 204) and bulk delete.
+// Bulk writes on a project's issues (API.md): property updates (all or nothing, 204), the gantt's
+// date updates (reference §1.1 `issue-dates/`) and bulk delete.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cycleIssues, cycles, issues, moduleIssues, modules } from '../../db/schema/index';
-import type { BulkOperationBody } from '../../shared/schemas/issue';
+import type { BulkOperationBody, IssueDatesBody } from '../../shared/schemas/issue';
 import type { ServerContext } from '../context';
 import { BadRequestError, CodedError } from '../errors';
 import { withTransaction, type WriteOptions } from '../live/record-change';
@@ -102,4 +103,29 @@ export async function bulkDeleteIssues(ctx: ServerContext, actor: Actor, ids: st
     return rows.length;
   });
   return { message: `${count} issues were deleted` };
+}
+
+/**
+ * POST `issue-dates/`: sets start/target dates of several issues at once, each checked against the
+ * stored date it keeps; all or nothing. Ids that are not live issues of the project are skipped.
+ * @throws BadRequestError "Start date cannot exceed target date".
+ */
+export async function updateIssueDates(ctx: ServerContext, actor: Actor, body: IssueDatesBody, options: WriteOptions) {
+  const project = actor.project!;
+  await withTransaction(ctx, options, async (tx) => {
+    const ids = [...new Set(body.updates.map((update) => update.id))];
+    const rows = ids.length ? await loadIssueRows(tx, and(inArray(issues.id, ids), eq(issues.projectId, project.id), isNull(issues.deletedAt))) : [];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const update of body.updates) {
+      const row = byId.get(update.id);
+      if (!row) continue;
+      const start = update.start_date !== undefined ? update.start_date : row.startDate;
+      const target = update.target_date !== undefined ? update.target_date : row.targetDate;
+      if (start && target && start > target) {
+        throw new BadRequestError('Start date cannot exceed target date', { message: 'Start date cannot exceed target date' });
+      }
+      byId.set(row.id, await applyIssueUpdate(tx, project, row, { start_date: update.start_date, target_date: update.target_date }, actor.userId));
+    }
+  });
+  return { message: 'Issues updated successfully' };
 }

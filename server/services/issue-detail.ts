@@ -1,9 +1,11 @@
 // Read side of single issues: the IssueDetail with its `expand` options, and `issues/list/?issues=`.
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { issues } from '../../db/schema/index';
+import { intakeIssues, issues, projectMembers, projects } from '../../db/schema/index';
+import { IntakeStatus } from '../../shared/issue-constants';
+import { effectiveProjectRole } from '../../shared/roles';
 import type { ServerContext } from '../context';
-import { BadRequestError } from '../errors';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../errors';
 import type { Actor } from '../plugins/access';
 import { loadReadableIssue, visibleIssues } from '../policies/issue';
 import { presentIssue, presentIssueDetail, presentIssueLite, type IssueListRow } from '../presenters/issue';
@@ -75,12 +77,50 @@ export async function listIssuesByIds(ctx: ServerContext, actor: Actor, raw: str
   return rows.map(presentIssue);
 }
 
-/** GET `archived-issues/`: the project's archived issues (not drafts), newest archive first. */
-export async function listArchivedIssues(ctx: ServerContext, actor: Actor) {
-  const rows = await loadIssueRows(
-    ctx.db,
-    and(eq(issues.projectId, actor.project!.id), isNull(issues.deletedAt), isNotNull(issues.archivedAt), eq(issues.isDraft, false), visibleIssues(actor)),
-    [sql`${issues.archivedAt} desc`, sql`${issues.createdAt} desc`],
-  );
-  return rows.map(presentIssue);
+/** GET `issues/{id}/meta/`: the parts of the issue's display key. @throws as loadReadableIssue. */
+export async function getIssueMeta(ctx: ServerContext, actor: Actor, issueId: string) {
+  const row = await loadReadableIssue(ctx.db, actor, issueId);
+  return { sequence_id: row.sequenceId, project_identifier: actor.project!.identifier };
+}
+
+/** `PROJ-12` split into the project identifier and the sequence number, or null when malformed. */
+function parseIssueIdentifier(identifier: string): { project: string; sequence: number } | null {
+  const match = /^([A-Za-z0-9]{1,12})-(\d{1,9})$/.exec(identifier);
+  return match ? { project: match[1].toUpperCase(), sequence: Number(match[2]) } : null;
+}
+
+/** Intake statuses in which an issue still belongs to the intake (reference §9, `is_intake_issue`). */
+const IN_INTAKE = [IntakeStatus.PENDING, IntakeStatus.SNOOZED, IntakeStatus.DUPLICATE];
+
+/**
+ * GET `/api/workspaces/{slug}/work-items/{PROJ}-{seq}/`: the IssueDetail found by its display key,
+ * plus `is_intake`, for an active member of its project (reference §1.1).
+ * @throws BadRequestError "Invalid issue identifier"; NotFoundError; ForbiddenError (not a project member, guest rule).
+ */
+export async function getIssueByIdentifier(ctx: ServerContext, actor: Actor, identifier: string, expand?: string) {
+  const key = parseIssueIdentifier(identifier);
+  if (!key) throw new BadRequestError('Invalid issue identifier');
+  const [found] = await ctx.db
+    .select({ project: projects, role: projectMembers.role })
+    .from(projects)
+    .leftJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.memberId, actor.userId), eq(projectMembers.isActive, true)))
+    .where(and(eq(projects.workspaceId, actor.workspace!.id), eq(projects.identifier, key.project), isNull(projects.deletedAt)))
+    .limit(1);
+  if (!found) throw new NotFoundError();
+  const projectRole = effectiveProjectRole(found.role, actor.workspaceRole);
+  if (projectRole === null) throw new ForbiddenError();
+  const scoped: Actor = { ...actor, project: found.project, projectRole };
+  const [issue] = await ctx.db
+    .select({ id: issues.id })
+    .from(issues)
+    .where(and(eq(issues.projectId, found.project.id), eq(issues.sequenceId, key.sequence), isNull(issues.deletedAt)))
+    .limit(1);
+  if (!issue) throw new NotFoundError();
+  const row = await loadReadableIssue(ctx.db, scoped, issue.id);
+  const [intake] = await ctx.db
+    .select({ id: intakeIssues.id })
+    .from(intakeIssues)
+    .where(and(eq(intakeIssues.issueId, issue.id), isNull(intakeIssues.deletedAt), inArray(intakeIssues.status, IN_INTAKE)))
+    .limit(1);
+  return { ...(await presentDetailFor(ctx.db, scoped, row, expand)), is_intake: Boolean(intake) };
 }

@@ -9,14 +9,15 @@ import { BadRequestError } from '../errors';
 import { executeRows } from './issue-read';
 
 /**
- * The project's state `stateId` (not triage, not deleted).
- * @throws BadRequestError when it is not a state of the project.
+ * The project's state `stateId` (not triage, not deleted): the triage state belongs to intake, and
+ * an issue moved into it would vanish from every list (the reference's state manager hides it too).
+ * @throws BadRequestError when it is not such a state of the project.
  */
 export async function requireProjectState(tx: Db, projectId: string, stateId: string): Promise<State> {
   const [state] = await tx
     .select()
     .from(states)
-    .where(and(eq(states.id, stateId), eq(states.projectId, projectId), isNull(states.deletedAt)))
+    .where(and(eq(states.id, stateId), eq(states.projectId, projectId), isNull(states.deletedAt), eq(states.isTriage, false)))
     .limit(1);
   if (!state) throw new BadRequestError('State is not valid please pass a valid state_id');
   return state;

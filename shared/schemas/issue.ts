@@ -52,6 +52,9 @@ export const issueParams = z.object({ slug: z.string(), projectId: uuidSchema, i
 /** Path of a project. */
 export const projectParams = z.object({ slug: z.string(), projectId: uuidSchema });
 
+/** Path of an issue found by its display key: `work-items/{PROJ}-{seq}/`. */
+export const issueIdentifierParams = z.object({ slug: z.string(), identifier: boundedString(40) });
+
 /** GET `issues/{id}/?expand=`: comma list of expansions. */
 export const issueDetailQuery = z.object({ expand: boundedString(500).optional() });
 
@@ -73,6 +76,14 @@ export const bulkOperationBody = z.object({
   }),
 });
 export type BulkOperationBody = z.infer<typeof bulkOperationBody>;
+
+/** POST `issue-dates/` (gantt drags): new dates per issue; a date left out keeps its stored value. */
+export const issueDatesBody = z.object({
+  updates: z
+    .array(z.object({ id: uuidSchema, start_date: nullableDate.optional(), target_date: nullableDate.optional() }))
+    .max(ID_LIST_MAX),
+});
+export type IssueDatesBody = z.infer<typeof issueDatesBody>;
 
 /** Bodies of `bulk-archive-issues/` and `bulk-delete-issues/` (emptiness is checked by the service). */
 export const issueIdsBody = z.object({ issue_ids: idList.optional() }).optional();

@@ -102,6 +102,7 @@ const EXPECTED: Record<string, Expected> = {
   // bulk issue operations (API.md; work-items 1.1: bulk delete is Admin)
   'POST /api/workspaces/:slug/projects/:projectId/bulk-operation-issues/': { access: p('member') },
   'DELETE /api/workspaces/:slug/projects/:projectId/bulk-delete-issues/': { access: p('admin') },
+  'POST /api/workspaces/:slug/projects/:projectId/issue-dates/': { access: p('member') },
   // comment reactions (work-items 1.1: Guest+)
   'GET /api/workspaces/:slug/projects/:projectId/comments/:commentId/reactions/': { access: p('guest') },
   'POST /api/workspaces/:slug/projects/:projectId/comments/:commentId/reactions/': { access: p('guest') },
@@ -199,6 +200,9 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/workspaces/:slug/projects/:projectId/issues/:issueId/': { access: p('guest') },
   'PATCH /api/workspaces/:slug/projects/:projectId/issues/:issueId/': { access: p('guest') },
   'DELETE /api/workspaces/:slug/projects/:projectId/issues/:issueId/': { access: p('guest') },
+  'GET /api/workspaces/:slug/projects/:projectId/issues/:issueId/meta/': { access: p('guest') },
+  // work-items 1.1: the key names the project, whose membership the service checks
+  'GET /api/workspaces/:slug/work-items/:identifier/': { access: ws('guest') },
   // labels (accounts §7: read any member, write P{20})
   'GET /api/workspaces/:slug/projects/:projectId/issue-labels/': { access: p('guest') },
   'POST /api/workspaces/:slug/projects/:projectId/issue-labels/': { access: p('admin') },
