@@ -206,6 +206,12 @@ describe('PATCH issues/{id}/', () => {
     expect((await call('anonymous', 'PATCH', `issues/${issue.id}/`, { name: 'g' })).statusCode).toBe(401);
     expect((await call('member', 'PATCH', `issues/${issue.id}/`, { name: '' })).statusCode).toBe(400);
   });
+
+  test('an unknown issue is 404 "Issue not found" (reference §1.1)', async () => {
+    const missing = await call('member', 'PATCH', 'issues/00000000-0000-4000-8000-000000000000/', { name: 'x' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: 'Issue not found' });
+  });
 });
 
 describe('DELETE issues/{id}/', () => {

@@ -190,16 +190,21 @@ export async function applyIssueUpdate(tx: Db, project: Project, current: IssueL
   return recordIssueChange(tx, current.id, project.id, 'update');
 }
 
+const ISSUE_NOT_FOUND = 'Issue not found';
+
 /**
  * PATCH `issues/{id}/`: partial update; assignee and label sets are replaced wholesale.
- * @throws NotFoundError, ForbiddenError (not member+ nor creator), BadRequestError (invalid ids).
+ * @throws NotFoundError "Issue not found", ForbiddenError (not member+ nor creator), BadRequestError (invalid ids).
  */
 export async function updateIssue(ctx: ServerContext, actor: Actor, issueId: string, body: UpdateIssueBody, options: WriteOptions): Promise<IssueListRow> {
-  const current = await loadReadableIssue(ctx.db, actor, issueId);
+  // PATCH names its miss "Issue not found" (reference §1.1), unlike the generic lookup miss.
+  const current = await loadReadableIssue(ctx.db, actor, issueId).catch((error: unknown) => {
+    throw error instanceof NotFoundError ? new NotFoundError(ISSUE_NOT_FOUND) : error;
+  });
   authorizeIssueEdit(actor, current);
   return withTransaction(ctx, options, async (tx) => {
     const fresh = await loadIssueRow(tx, actor.project!.id, issueId);
-    if (!fresh) throw new NotFoundError();
+    if (!fresh) throw new NotFoundError(ISSUE_NOT_FOUND);
     return applyIssueUpdate(tx, actor.project!, fresh, body, actor.userId);
   });
 }
