@@ -112,6 +112,28 @@ export function resolvePagination(query: { per_page?: string | null; cursor?: st
   return { ...cursor, offset: cursor.page * cursor.perPage };
 }
 
+/**
+ * One page of an ungrouped list in the reference's 12-key offset-cursor response (§0.4), for
+ * lists whose rows are already loaded and sorted: `rows` is the whole list, the page is cut here.
+ */
+export function offsetPageResponse<T>(rows: T[], page: Pagination) {
+  const results = rows.slice(page.offset, page.offset + page.perPage);
+  return {
+    grouped_by: null,
+    sub_grouped_by: null,
+    total_count: rows.length,
+    next_cursor: nextCursor(page),
+    prev_cursor: prevCursor(page),
+    next_page_results: page.offset + page.perPage < rows.length,
+    prev_page_results: page.page > 0,
+    count: results.length,
+    total_pages: Math.ceil(rows.length / page.perPage),
+    total_results: rows.length,
+    extra_stats: null,
+    results,
+  };
+}
+
 /** A decoded sync ("global") cursor `{pageSize}:{page}:{offset}`; the offset is unused and normally 0. */
 export interface SyncCursor {
   perPage: number;

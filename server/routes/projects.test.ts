@@ -105,6 +105,31 @@ describe('projects', () => {
     expect((await call(null, 'GET', `${base}/`)).statusCode).toBe(401);
   });
 
+  test('details: per_page with cursor answers the offset-cursor page; a bad cursor is a 400', async () => {
+    const all = (await call(owner, 'GET', `${base}/details/`)).json() as Array<{ id: string }>;
+    expect(all.length).toBeGreaterThan(1);
+    const page = await call(owner, 'GET', `${base}/details/?per_page=1&cursor=1:1:0`);
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({
+      grouped_by: null,
+      sub_grouped_by: null,
+      total_count: all.length,
+      total_results: all.length,
+      total_pages: all.length,
+      next_cursor: '1:2:0',
+      prev_cursor: '1:0:1',
+      next_page_results: all.length > 2,
+      prev_page_results: true,
+      count: 1,
+      extra_stats: null,
+    });
+    expect(page.json().results.map((p: { id: string }) => p.id)).toEqual([all[1].id]);
+    expect(Array.isArray((await call(owner, 'GET', `${base}/details/?per_page=1`)).json())).toBe(true);
+    const bad = await call(owner, 'GET', `${base}/details/?per_page=1&cursor=zz`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: 'Invalid cursor parameter.' });
+  });
+
   test('retrieve answers 404, 403 and 409 by membership and network', async () => {
     const secret = await buildProject(server, workspace, owner, { network: 0 });
     const open = await buildProject(server, workspace, owner);
@@ -194,6 +219,10 @@ describe('projects', () => {
     const board = published.json();
     expect(board.anchor).toMatch(/^[0-9a-f]{32}$/);
     expect(board.is_comments_enabled).toBe(true);
+    expect(board.view_props).toEqual({ list: true, kanban: true, calendar: true, gantt: true, spreadsheet: true });
+    // Publishing again keeps the board and its anchor but applies the sent settings.
+    const again = await call(owner, 'POST', url, { is_reactions_enabled: true, views: { list: true, kanban: false } });
+    expect(again.json()).toMatchObject({ id: board.id, anchor: board.anchor, is_comments_enabled: true, is_reactions_enabled: true, view_props: { list: true, kanban: false } });
     expect((await call(owner, 'POST', url)).json().id).toBe(board.id);
     expect((await call(owner, 'GET', `${base}/${project.id}/`)).json()).toMatchObject({ anchor: board.anchor, version: 2 });
     expect((await call(guest, 'GET', `${url}${board.id}/`)).json().id).toBe(board.id);

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { createProjectBody, projectParams, updateProjectBody, workspaceParams } from '../../shared/schemas/project';
+import { pageQuery } from '../../shared/schemas/user';
 import { writeOptions } from '../request-context';
 import { archiveProject, createProject, deleteProject, restoreProject, updateProject } from '../services/project';
 import { getProject, listProjectDetails, listProjects } from '../services/project-read';
@@ -22,8 +23,8 @@ export default async function projectsRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: `${base}/details/`,
     config: { access: { scope: 'workspace', min: 'guest' } },
-    schema: { params: workspaceParams },
-    handler: async (request) => listProjectDetails(app.ctx, request.actor),
+    schema: { params: workspaceParams, querystring: pageQuery },
+    handler: async (request) => listProjectDetails(app.ctx, request.actor, request.query),
   });
 
   app.route({

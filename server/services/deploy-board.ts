@@ -47,14 +47,21 @@ export async function getDeployBoard(ctx: ServerContext, actor: Actor, boardId: 
   return present(board, actor);
 }
 
-/** `POST …/project-deploy-boards/` — publish (get-or-create with a random 32-hex anchor). */
+/** The layouts a new publication shows when the request names none (reference §5.2). */
+const DEFAULT_PUBLISHED_VIEWS = { list: true, kanban: true, calendar: true, gantt: true, spreadsheet: true };
+
+/**
+ * `POST …/project-deploy-boards/` — publish: get-or-create with a random 32-hex anchor; the sent
+ * settings apply to an existing board too (its anchor stays).
+ */
 export async function publishProject(ctx: ServerContext, actor: Actor, body: DeployBoardBody, options: WriteOptions) {
   const existing = await findBoard(ctx, actor);
-  if (existing) return present(existing, actor);
+  if (existing) return updateDeployBoard(ctx, actor, existing.id, body, options);
   return withTransaction(ctx, options, async (tx) => {
     const [board] = await tx
       .insert(deployBoards)
       .values({
+        viewProps: DEFAULT_PUBLISHED_VIEWS,
         ...boardColumns(body),
         projectId: actor.project!.id,
         workspaceId: actor.workspace!.id,

@@ -12,8 +12,10 @@ import {
   projectUserProperties,
   type Project,
 } from '../../db/schema/index';
+import { offsetPageResponse } from '../../shared/cursor';
 import { IntakeStatus } from '../../shared/issue-constants';
 import type { ServerContext } from '../context';
+import { resolveListPagination } from '../list-engine/params';
 import type { Actor } from '../plugins/access';
 import { authorizeProjectRetrieve, visibleProjects } from '../policies/project';
 import { presentProject, presentProjectListItem, type ProjectDetailFields } from '../presenters/project';
@@ -82,13 +84,20 @@ export async function listProjects(ctx: ServerContext, actor: Actor) {
   return rows.map((row) => presentProjectListItem(row, extras.get(row.id)!));
 }
 
-/** `GET /api/workspaces/:slug/projects/details/` — full Project objects ordered by sort order, then name. */
-export async function listProjectDetails(ctx: ServerContext, actor: Actor) {
+/**
+ * `GET /api/workspaces/:slug/projects/details/` — full Project objects ordered by sort order, then
+ * name; a plain list, or the offset-cursor page when both `per_page` and `cursor` are sent (reference §5).
+ * @throws BadRequestError for a malformed cursor or per_page
+ */
+export async function listProjectDetails(ctx: ServerContext, actor: Actor, query: { per_page?: string; cursor?: string } = {}) {
+  const page = query.per_page && query.cursor ? resolveListPagination(query) : null;
   const rows = await ctx.db.select().from(projects).where(visibleProjects(actor));
   const extras = await loadProjectExtras(ctx.db, rows.map((row) => row.id), actor.userId);
   const items = rows.map((row) => presentProject(row, extras.get(row.id)!));
-  return items.sort((a, b) => (a.sort_order ?? Infinity) - (b.sort_order ?? Infinity) || a.name.localeCompare(b.name));
+  items.sort((a, b) => (a.sort_order ?? Infinity) - (b.sort_order ?? Infinity) || a.name.localeCompare(b.name));
+  return page ? offsetPageResponse(items, page) : items;
 }
+
 
 /**
  * `GET …/projects/:projectId/` — the project for a member.
