@@ -7,6 +7,23 @@ function iso(value: Date | null | undefined): string | null {
   return value ? value.toISOString() : null;
 }
 
+/** A member's project preferences before they change any (reference §5.1). */
+export const DEFAULT_PROJECT_MEMBER_PREFERENCES = {
+  pages: { block_display: true },
+  navigation: { default_tab: 'work_items', hide_in_more_menu: [] },
+};
+
+/** The stored preferences over the defaults, key by key (a PATCH replaces whole top-level keys). */
+export function memberPreferences(row: ProjectMember): Record<string, unknown> {
+  const stored = row.preferences && typeof row.preferences === 'object' && !Array.isArray(row.preferences) ? row.preferences : {};
+  return { ...DEFAULT_PROJECT_MEMBER_PREFERENCES, ...stored };
+}
+
+/** `GET …/preferences/member/:userId/` — `{preferences, project_id, member_id, workspace_id}`. */
+export function presentMemberPreferences(row: ProjectMember) {
+  return { preferences: memberPreferences(row), project_id: row.projectId, member_id: row.memberId, workspace_id: row.workspaceId };
+}
+
 /** `{id, role, member, project, original_role, created_at}` (+ `version`) — member lists and bulk add. */
 export function presentProjectMemberRole(row: ProjectMember) {
   return {
@@ -44,7 +61,7 @@ export function presentProjectMember(
     role: row.role,
     view_props: row.viewProps,
     default_props: row.defaultProps,
-    preferences: row.preferences,
+    preferences: memberPreferences(row),
     sort_order: row.sortOrder,
     is_active: row.isActive,
     created_at: iso(row.createdAt),

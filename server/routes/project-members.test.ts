@@ -130,6 +130,27 @@ describe('project members', () => {
     expect((await call(guest, 'GET', `${base}/members/`)).statusCode).toBe(200);
   });
 
+  test('member preferences: defaults, a PATCH merges top-level keys, only into the caller\'s own', async () => {
+    const url = (user: TestUser) => `${base}/preferences/member/${user.id}/`;
+    const defaults = { pages: { block_display: true }, navigation: { default_tab: 'work_items', hide_in_more_menu: [] } };
+    const read = await call(member, 'GET', url(member));
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual({ preferences: defaults, project_id: project.id, member_id: member.id, workspace_id: workspace.id });
+    const navigation = { default_tab: 'pages', hide_in_more_menu: ['cycles'] };
+    const patched = await call(member, 'PATCH', url(member), { navigation });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json()).toEqual({ preferences: { pages: { block_display: true }, navigation } });
+    expect((await call(admin, 'GET', url(member))).json().preferences.navigation).toEqual(navigation);
+    expect((await call(member, 'GET', `${base}/project-members/me/`)).json().preferences.navigation).toEqual(navigation);
+    const others = await call(admin, 'PATCH', url(member), { pages: { block_display: false } });
+    expect(others.statusCode).toBe(403);
+    expect((await call(member, 'GET', url(member))).json().preferences.pages).toEqual({ block_display: true });
+    expect((await call(member, 'PATCH', url(member), [1])).statusCode).toBe(400);
+    expect((await call(member, 'GET', url(outsider))).statusCode).toBe(404);
+    expect((await call(member, 'GET', `${base}/preferences/member/not-a-uuid/`)).statusCode).toBe(404);
+    expect((await call(spare, 'GET', url(member))).statusCode).toBe(403);
+  });
+
   test('project-views stores legacy settings on the membership; non-members get Forbidden', async () => {
     const ok = await call(member, 'POST', `${base}/project-views/`, { view_props: { a: 1 }, sort_order: 5 });
     expect(ok.statusCode).toBe(204);

@@ -1,12 +1,19 @@
 // Project members (reference §5.1): list, bulk add, read, re-role, remove, leave, the caller's own
-// membership, joining public projects, the workspace-wide map and the legacy project-views call.
+// membership, member preferences, joining public projects, the workspace-wide map and the legacy project-views call.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { joinProjectsBody, projectParams, projectViewsBody, workspaceParams } from '../../shared/schemas/project';
-import { addProjectMembersBody, projectMemberParams, updateProjectMemberBody } from '../../shared/schemas/project-member';
+import {
+  addProjectMembersBody,
+  memberPreferencesParams,
+  projectMemberParams,
+  updateMemberPreferencesBody,
+  updateProjectMemberBody,
+} from '../../shared/schemas/project-member';
 import { writeOptions } from '../request-context';
 import {
   addProjectMembers,
+  getMemberPreferences,
   getMyProjectMembership,
   getProjectMember,
   joinProjects,
@@ -14,6 +21,7 @@ import {
   listProjectMembers,
   listWorkspaceProjectMembers,
   removeProjectMember,
+  updateMemberPreferences,
   updateMyProjectView,
   updateProjectMember,
 } from '../services/project-member';
@@ -83,6 +91,23 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
     config: { access: { scope: 'project', min: 'guest' } },
     schema: { params: projectParams },
     handler: async (request) => getMyProjectMembership(app.ctx, request.actor),
+  });
+
+  app.route({
+    method: 'GET',
+    url: `${base}/preferences/member/:userId/`,
+    config: { access: { scope: 'project', min: 'guest' } },
+    schema: { params: memberPreferencesParams },
+    handler: async (request) => getMemberPreferences(app.ctx, request.actor, request.params.userId),
+  });
+
+  // Any member may call it, for their own preferences only (the service refuses anyone else's).
+  app.route({
+    method: 'PATCH',
+    url: `${base}/preferences/member/:userId/`,
+    config: { access: { scope: 'project', min: 'guest' } },
+    schema: { params: memberPreferencesParams, body: updateMemberPreferencesBody },
+    handler: async (request) => updateMemberPreferences(app.ctx, request.actor, request.params.userId, request.body, writeOptions(request)),
   });
 
   // Non-members get the reference's `{"error":"Forbidden"}`, so membership is checked by the service.

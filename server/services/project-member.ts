@@ -12,7 +12,7 @@ import { recordChange, withTransaction, type WriteOptions } from '../live/record
 import type { Actor } from '../plugins/access';
 import { PUBLIC_NETWORK } from '../policies/project';
 import { authorizeLeave, authorizeMemberRemoval, authorizeProjectRoleForWorkspaceRole, authorizeRoleChange } from '../policies/project-member';
-import { presentProjectMember, presentProjectMemberRole } from '../presenters/project-member';
+import { memberPreferences, presentMemberPreferences, presentProjectMember, presentProjectMemberRole } from '../presenters/project-member';
 
 function recordMember(tx: Db, member: ProjectMember, op: 'create' | 'update' | 'delete') {
   recordChange(tx, {
@@ -228,6 +228,40 @@ export async function listWorkspaceProjectMembers(ctx: ServerContext, actor: Act
   const grouped: Record<string, ReturnType<typeof presentProjectMemberRole>[]> = {};
   for (const { member } of rows) (grouped[member.projectId] ??= []).push(presentProjectMemberRole(member));
   return grouped;
+}
+
+/** The active membership of user `userId` in the actor's project. @throws NotFoundError */
+async function loadMembershipOfUser(db: Db, actor: Actor, userId: string) {
+  const [member] = await db
+    .select()
+    .from(projectMembers)
+    .where(and(eq(projectMembers.projectId, actor.project!.id), eq(projectMembers.memberId, userId), eq(projectMembers.isActive, true)));
+  if (!member) throw new NotFoundError();
+  return member;
+}
+
+/** `GET …/preferences/member/:userId/` — a member's project preferences. @throws NotFoundError */
+export async function getMemberPreferences(ctx: ServerContext, actor: Actor, userId: string) {
+  return presentMemberPreferences(await loadMembershipOfUser(ctx.db, actor, userId));
+}
+
+/**
+ * `PATCH …/preferences/member/:userId/` — merges the sent top-level keys into the caller's own
+ * preferences; nobody edits another member's.
+ * @throws NotFoundError (not a member), ForbiddenError (someone else's)
+ */
+export async function updateMemberPreferences(ctx: ServerContext, actor: Actor, userId: string, patch: Record<string, unknown>, options: WriteOptions) {
+  const mine = await loadMembershipOfUser(ctx.db, actor, userId);
+  if (mine.memberId !== actor.userId) throw new ForbiddenError();
+  return withTransaction(ctx, options, async (tx) => {
+    const [row] = await tx
+      .update(projectMembers)
+      .set({ preferences: { ...memberPreferences(mine), ...patch }, updatedAt: new Date(), version: sql`${projectMembers.version} + 1` })
+      .where(eq(projectMembers.id, mine.id))
+      .returning();
+    recordMember(tx, row, 'update');
+    return { preferences: memberPreferences(row) };
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 // Request bodies and params of the project member routes (reference §5.1).
 import { z } from 'zod';
 import { uuidSchema } from './common';
-import { projectParams } from './project';
+import { jsonObject, projectParams } from './project';
 
 const role = z.union([z.literal(20), z.literal(15), z.literal(5)]);
 
@@ -15,3 +15,9 @@ export type AddProjectMembersBody = z.infer<typeof addProjectMembersBody>;
 
 export const updateProjectMemberBody = z.object({ role });
 export type UpdateProjectMemberBody = z.infer<typeof updateProjectMemberBody>;
+
+/** `…/preferences/member/:userId/` — the path names the member by user id, not membership id. */
+export const memberPreferencesParams = projectParams.extend({ userId: uuidSchema });
+
+/** PATCH body: a partial preferences object; its top-level keys replace the stored ones. */
+export const updateMemberPreferencesBody = jsonObject(20_000);

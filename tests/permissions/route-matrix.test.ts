@@ -246,6 +246,9 @@ const EXPECTED: Record<string, Expected> = {
   'PATCH /api/workspaces/:slug/projects/:projectId/members/:memberId/': { access: p('guest') },
   'DELETE /api/workspaces/:slug/projects/:projectId/members/:memberId/': { access: p('admin') },
   'GET /api/workspaces/:slug/projects/:projectId/project-members/me/': { access: p('guest') },
+  // accounts 5.1: P{any}; the service lets a member PATCH only their own preferences
+  'GET /api/workspaces/:slug/projects/:projectId/preferences/member/:userId/': { access: p('guest') },
+  'PATCH /api/workspaces/:slug/projects/:projectId/preferences/member/:userId/': { access: p('guest') },
   'POST /api/workspaces/:slug/projects/:projectId/project-views/': { access: ws('guest') },
   'GET /api/workspaces/:slug/project-members/': { access: ws('guest') },
   'POST /api/users/me/workspaces/:slug/projects/invitations/': { access: ws('member') },
