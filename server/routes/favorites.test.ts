@@ -77,8 +77,14 @@ describe('favorites', () => {
     expect(moved.json()).toMatchObject({ parent: folder.id, sequence: 1, version: 2 });
     expect((await call(member, 'PATCH', `${base}/${folder.id}/`, { parent: folder.id })).statusCode).toBe(400);
     expect((await call(member, 'PATCH', `${base}/${projectFav.id}/`, { parent: projectFav.id })).statusCode).toBe(400);
+    // A folder cannot go inside a folder it contains: the loop would hide both from every list.
+    const inner = (await call(member, 'POST', `${base}/`, { entity_type: 'folder', is_folder: true, name: 'Inner', parent: folder.id })).json();
+    const loop = await call(member, 'PATCH', `${base}/${folder.id}/`, { parent: inner.id });
+    expect(loop.statusCode).toBe(400);
+    expect(loop.json()).toEqual({ parent: ['The parent must be one of your folders.'] });
+    expect(((await call(member, 'GET', `${base}/`)).json() as Array<{ id: string }>).map((f) => f.id)).toContain(folder.id);
     const children = (await call(member, 'GET', `${base}/${folder.id}/group/`)).json() as Array<{ id: string }>;
-    expect(children.map((f) => f.id)).toEqual([projectFav.id]);
+    expect(children.map((f) => f.id)).toEqual([inner.id, projectFav.id]);
     expect(((await call(member, 'GET', `${base}/`)).json() as Array<{ id: string }>).map((f) => f.id)).not.toContain(projectFav.id);
     expect((await call(admin, 'PATCH', `${base}/${folder.id}/`, { name: 'Mine' })).statusCode).toBe(404);
     expect((await call(admin, 'DELETE', `${base}/${folder.id}/`)).statusCode).toBe(404);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { issueRelations, issues, pages, pageProjects } from '../../db/schema/index';
+import { intakeIssues, intakes, issueRelations, issues, pages, pageProjects } from '../../db/schema/index';
 import { createTestServer, type TestServer } from '../../tests/support/server';
 import {
   addProjectMember,
@@ -109,6 +109,28 @@ describe('GET /api/workspaces/:slug/search/', () => {
     expect(Object.keys(byKey.results)).toEqual(['issue']);
     const projects = (await get(`/api/workspaces/${workspace.slug}/search/?search=back&entities=project`)).json();
     expect(projects.results.project).toEqual([{ name: 'Backend', id: other.id, identifier: 'API', workspace__slug: workspace.slug }]);
+  });
+
+  test('issue names match anywhere inside (icontains); intake issues are searched as their own entity', async () => {
+    const { db } = server.database;
+    const [intakeIssue] = await insertIssues(db, project, [{ name: 'triage crash report', createdBy: owner.id }]);
+    const [intake] = await db.insert(intakes).values({ projectId: project.id, workspaceId: workspace.id, name: 'Intake', isDefault: true }).returning();
+    await db.insert(intakeIssues).values({ intakeId: intake.id, issueId: intakeIssue, projectId: project.id, workspaceId: workspace.id });
+    const inside = (await get(`/api/workspaces/${workspace.slug}/search/?search=ogin&entities=issue`)).json();
+    expect(inside.results.issue.map((i: { name: string }) => i.name).sort()).toEqual(['api login', 'fixing login bug']);
+    const body = (await get(`/api/workspaces/${workspace.slug}/search/?search=crash&entities=issue,intake`)).json();
+    // Still pending in intake, so not an issue of the lists yet.
+    expect(body.results.issue).toEqual([]);
+    expect(body.results.intake).toEqual([
+      { name: 'triage crash report', id: intakeIssue, sequence_id: expect.any(Number), project__identifier: 'WEB', project_id: project.id, workspace__slug: workspace.slug },
+    ]);
+    // `project_id` narrows the project entities (issues, intake, …) but not the project search itself.
+    const narrowed = (await get(`/api/workspaces/${workspace.slug}/search/?search=login&project_id=${project.id}&entities=issue`)).json();
+    expect(narrowed.results.issue.map((i: { name: string }) => i.name)).toEqual(['fixing login bug']);
+    const projects = (await get(`/api/workspaces/${workspace.slug}/search/?search=back&project_id=${project.id}&entities=project`)).json();
+    expect(projects.results.project.map((p: { id: string }) => p.id)).toEqual([other.id]);
+    // The guest rule of issue lists: a project guest does not see others' intake issues.
+    expect((await get(`/api/workspaces/${workspace.slug}/search/?search=crash&entities=intake`, guest)).json().results.intake).toEqual([]);
   });
 
   test('only shows what the caller can see; empty search matches nothing', async () => {

@@ -6,7 +6,7 @@ import { cycles, favorites, issues, modules, pages, projectMembers, projects, vi
 import type { CreateFavoriteBody, UpdateFavoriteBody } from '../../shared/schemas/favorite';
 import { nextSortOrder } from '../../shared/sort-order';
 import type { ServerContext } from '../context';
-import { ForbiddenError, NotFoundError, ValidationError } from '../errors';
+import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
 import type { Actor } from '../plugins/access';
 import { presentFavorite, type FavoriteEntityData } from '../presenters/favorite';
@@ -108,14 +108,23 @@ export async function listFolderChildren(ctx: ServerContext, actor: Actor, favor
   return presentMany(ctx.db, rows);
 }
 
-/** A parent must be one of the caller's folders in this workspace (and not the favorite itself). */
+/**
+ * A parent must be one of the caller's folders in this workspace, and neither the favorite itself
+ * nor a folder inside it (a loop would hide both from every list).
+ */
 async function checkParent(db: Db, actor: Actor, parentId: string | null | undefined, selfId: string | null) {
-  if (!parentId) return;
-  const [parent] = await db
-    .select({ id: favorites.id, isFolder: favorites.isFolder })
-    .from(favorites)
-    .where(and(eq(favorites.id, parentId), eq(favorites.userId, actor.userId), eq(favorites.workspaceId, actor.workspace!.id)));
-  if (!parent || !parent.isFolder || parent.id === selfId) throw ValidationError.field('parent', 'The parent must be one of your folders.');
+  const seen = new Set<string>();
+  for (let id = parentId ?? null; id !== null; ) {
+    const [folder] = await db
+      .select({ id: favorites.id, isFolder: favorites.isFolder, parentId: favorites.parentId })
+      .from(favorites)
+      .where(and(eq(favorites.id, id), eq(favorites.userId, actor.userId), eq(favorites.workspaceId, actor.workspace!.id)));
+    if (!folder || !folder.isFolder || folder.id === selfId || seen.has(folder.id)) {
+      throw ValidationError.field('parent', 'The parent must be one of your folders.');
+    }
+    seen.add(folder.id);
+    id = folder.parentId;
+  }
 }
 
 /** Resolves the project a favorite belongs to, checking the entity exists and the caller is a project member. */
@@ -194,7 +203,8 @@ export async function createFavorite(ctx: ServerContext, actor: Actor, body: Cre
       return recordFavorite(tx, row, 'create');
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw ValidationError.field('non_field_errors', 'Favorite already exists');
+    // Two concurrent adds of the same entity: the reference's business error.
+    if (isUniqueViolation(error)) throw new BadRequestError('Favorite already exists');
     throw error;
   }
 }

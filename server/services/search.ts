@@ -2,6 +2,7 @@
 // (reference §1.6.12) and the workspace `search/` over every entity the caller can see (§8.1).
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { Role } from '../../shared/roles';
 import { isUuid } from '../../shared/schemas/common';
 import type { Actor } from '../plugins/access';
 import { memberProjectIds, projectIssueScope, workspaceIssueScope } from '../list-engine/scope';
@@ -86,22 +87,45 @@ export function prefixTsQuery(text: string): string | null {
   return words.length ? words.map((word) => `${word}:*`).join(' & ') : null;
 }
 
-/** Issue matches of the workspace search: full text on name and description, or key / sequence. */
-function issueSearch(actor: Actor, text: string, projectId: string | null): SQL {
-  const scope = workspaceIssueScope(actor);
+/**
+ * Issue matches of the workspace search (reference §8.1): name contains the text (or a full-text
+ * prefix of name and description matches), the project identifier contains it, a number in it is
+ * the sequence id, or it is a whole key such as `WEB-12`.
+ */
+function issueMatch(text: string): SQL {
   const tsQuery = prefixTsQuery(text);
   const key = /^([A-Za-z0-9]{1,12})-(\d{1,9})$/.exec(text);
-  const match = anyOf([
+  return anyOf([
+    sql`i.name ilike ${likePattern(text)}`,
     tsQuery ? sql`i.search_vector @@ to_tsquery('simple', ${tsQuery})` : null,
     sql`p.identifier ilike ${likePattern(text)}`,
     sequenceIn(text),
     key ? sql`(upper(p.identifier) = ${key[1].toUpperCase()} and i.sequence_id = ${Number(key[2])})` : null,
   ]);
+}
+
+/** The issue rows of the workspace search (issues and intake issues share the shape). */
+function issueRows(where: SQL): SQL {
   return sql`select i.name, i.id::text as id, i.sequence_id, p.identifier as project__identifier,
       i.project_id::text as project_id, w.slug as workspace__slug
     from issues i join projects p on p.id = i.project_id join workspaces w on w.id = i.workspace_id
-    where ${scope.where}${projectId ? sql` and i.project_id = ${projectId}` : sql``} and ${match}
+    where ${where}
     order by i.created_at desc, i.id limit ${SEARCH_LIMIT}`;
+}
+
+/** Issues the caller may see in lists (intake issues still waiting are not among them). */
+function issueSearch(actor: Actor, text: string, projectId: string | null): SQL {
+  const scope = workspaceIssueScope(actor);
+  return issueRows(sql`${scope.where}${projectId ? sql` and i.project_id = ${projectId}` : sql``} and ${issueMatch(text)}`);
+}
+
+/** Issues that came in through intake, in the caller's projects, with the guest rule of issue lists. */
+function intakeSearch(actor: Actor, text: string, projects: SQL): SQL {
+  const workspaceId = actor.workspace!.id;
+  const fullyVisible = memberProjectIds(workspaceId, actor.userId, true, actor.workspaceRole === Role.ADMIN);
+  return issueRows(sql`i.workspace_id = ${workspaceId} and i.deleted_at is null and i.project_id in (${projects})
+    and exists (select 1 from intake_issues ii where ii.issue_id = i.id and ii.deleted_at is null)
+    and (i.project_id in (${fullyVisible}) or i.created_by = ${actor.userId}) and ${issueMatch(text)}`);
 }
 
 /** Entities of the workspace search (reference §8.1). */
@@ -118,8 +142,9 @@ function entityQuery(entity: SearchEntity, actor: Actor, text: string, projectId
       return sql`select w.name, w.id::text as id, w.slug from workspaces w join workspace_members m on m.workspace_id = w.id
         where m.member_id = ${actor.userId} and m.is_active and w.deleted_at is null and w.name ilike ${like} order by w.name limit ${SEARCH_LIMIT}`;
     case 'project':
+      // Projects are searched across the workspace even when `project_id` narrows the other entities.
       return sql`select p.name, p.id::text as id, p.identifier, ${slug}::text as workspace__slug from projects p
-        where p.id in (${projects}) and (p.name ilike ${like} or p.identifier ilike ${like}) order by p.name limit ${SEARCH_LIMIT}`;
+        where p.id in (${memberProjectIds(workspaceId, actor.userId)}) and (p.name ilike ${like} or p.identifier ilike ${like}) order by p.name limit ${SEARCH_LIMIT}`;
     case 'issue':
       return issueSearch(actor, text, projectId);
     case 'cycle':
@@ -144,7 +169,7 @@ function entityQuery(entity: SearchEntity, actor: Actor, text: string, projectId
           and exists (select 1 from page_projects pp where pp.page_id = g.id and pp.deleted_at is null and pp.project_id in (${projects}))
           and g.name ilike ${like} order by g.name limit ${SEARCH_LIMIT}`;
     case 'intake':
-      return null;
+      return intakeSearch(actor, text, projects);
     default:
       return null;
   }
