@@ -180,4 +180,20 @@ describe('drafts', () => {
     expect(issue.json()).toMatchObject({ id: draft.id, is_draft: false });
     expect((await call('member', 'GET', `${ws}/draft-issues/`)).json().total_count).toBe(0);
   });
+
+  test('draft-to-issue takes cycle_id and module_ids with the issue body, all or nothing (reference §1.6.13)', async () => {
+    const ws = `/api/workspaces/${world.workspace.slug}`;
+    const { db } = server.database;
+    const [cycle] = await db.insert(cycles).values({ name: 'Draft cycle', projectId: world.project.id, workspaceId: world.workspace.id }).returning();
+    const [module] = await db.insert(modules).values({ name: 'Draft module', projectId: world.project.id, workspaceId: world.workspace.id }).returning();
+    const draft = (await call('member', 'POST', `${ws}/draft-issues/`, { name: 'To place', project_id: world.project.id })).json();
+    const bad = await call('member', 'POST', `${ws}/draft-to-issue/${draft.id}/`, { module_ids: ['00000000-0000-4000-8000-000000000000'] });
+    expect(bad.statusCode).toBe(400);
+    expect((await call('member', 'GET', `${ws}/draft-issues/${draft.id}/`)).json().is_draft).toBe(true);
+    const issue = await call('member', 'POST', `${ws}/draft-to-issue/${draft.id}/`, { name: 'Placed', cycle_id: cycle.id, module_ids: [module.id] });
+    expect(issue.statusCode, issue.body).toBe(201);
+    expect(issue.json()).toMatchObject({ id: draft.id, name: 'Placed', is_draft: false, cycle_id: cycle.id, module_ids: [module.id] });
+    const rows = await db.select().from(issueActivities).where(eq(issueActivities.issueId, draft.id));
+    expect(rows.map((row) => row.field)).toEqual(expect.arrayContaining(['cycles', 'modules']));
+  });
 });

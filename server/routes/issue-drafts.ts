@@ -6,6 +6,7 @@ import {
   createIssueBody,
   createWorkspaceDraftBody,
   draftListQuery,
+  draftToIssueBody,
   issueParams,
   projectParams,
   updateIssueBody,
@@ -14,7 +15,7 @@ import {
 } from '../../shared/schemas/issue';
 import { writeOptions } from '../request-context';
 import { presentDetailFor } from '../services/issue-detail';
-import { actorInProject, createDraft, deleteDraft, getDraft, listProjectDrafts, listWorkspaceDrafts, updateDraft } from '../services/issue-draft';
+import { actorInProject, convertDraft, createDraft, deleteDraft, getDraft, listProjectDrafts, listWorkspaceDrafts, updateDraft } from '../services/issue-draft';
 
 const PROJECT = '/api/workspaces/:slug/projects/:projectId/issue-drafts';
 const WORKSPACE = '/api/workspaces/:slug';
@@ -91,10 +92,9 @@ export default async function issueDraftsRoutes(fastify: FastifyInstance) {
     },
   });
   app.route({
-    method: 'POST', url: `${WORKSPACE}/draft-to-issue/:issueId/`, config: { access: { scope: 'workspace', min: 'member' } }, schema: { params: workspaceDraftParams, body: updateIssueBody },
+    method: 'POST', url: `${WORKSPACE}/draft-to-issue/:issueId/`, config: { access: { scope: 'workspace', min: 'member' } }, schema: { params: workspaceDraftParams, body: draftToIssueBody },
     handler: async (request, reply) => {
-      const { actor } = await getDraft(app.ctx, request.actor, request.params.issueId);
-      const row = await updateDraft(app.ctx, request.actor, request.params.issueId, { ...request.body, is_draft: false }, writeOptions(request));
+      const { actor, row } = await convertDraft(app.ctx, request.actor, request.params.issueId, request.body, writeOptions(request));
       return reply.code(201).send(await presentDetailFor(app.ctx.db, actor, row));
     },
   });

@@ -25,13 +25,15 @@ function checkDates(row: IssueListRow, props: Properties): void {
   throw new CodedError(4102, 'INVALID_ISSUE_TARGET_DATE');
 }
 
-async function requireCycle(tx: Db, projectId: string, cycleId: string) {
+/** The project's live cycle `cycleId`. @throws BadRequestError otherwise. */
+export async function requireCycle(tx: Db, projectId: string, cycleId: string) {
   const [cycle] = await tx.select().from(cycles).where(and(eq(cycles.id, cycleId), eq(cycles.projectId, projectId), isNull(cycles.deletedAt)));
   if (!cycle) throw new BadRequestError('Cycle is not valid please pass a valid cycle_id');
   return cycle;
 }
 
-async function requireModules(tx: Db, projectId: string, ids: string[]) {
+/** The project's live modules `ids` (deduplicated). @throws BadRequestError when one is not. */
+export async function requireModules(tx: Db, projectId: string, ids: string[]) {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   const rows = await tx.select().from(modules).where(and(inArray(modules.id, unique), eq(modules.projectId, projectId), isNull(modules.deletedAt)));
@@ -39,7 +41,8 @@ async function requireModules(tx: Db, projectId: string, ids: string[]) {
   return rows;
 }
 
-async function moveToCycle(tx: Db, row: IssueListRow, cycle: { id: string; name: string } | null, actorId: string) {
+/** Puts the issue in `cycle` (or in none), with the cycles activity; nothing when unchanged. */
+export async function moveToCycle(tx: Db, row: IssueListRow, cycle: { id: string; name: string } | null, actorId: string) {
   if ((cycle?.id ?? null) === row.cycleId) return;
   const [old] = row.cycleId ? await tx.select({ id: cycles.id, name: cycles.name }).from(cycles).where(eq(cycles.id, row.cycleId)) : [];
   await tx.update(cycleIssues).set({ deletedAt: new Date() }).where(and(eq(cycleIssues.issueId, row.id), isNull(cycleIssues.deletedAt)));
@@ -50,7 +53,8 @@ async function moveToCycle(tx: Db, row: IssueListRow, cycle: { id: string; name:
   ]);
 }
 
-async function addToModules(tx: Db, row: IssueListRow, list: Array<{ id: string; name: string }>, actorId: string) {
+/** Adds the issue to the modules it is not in yet, one modules activity each. */
+export async function addToModules(tx: Db, row: IssueListRow, list: Array<{ id: string; name: string }>, actorId: string) {
   for (const module of list.filter((item) => !row.moduleIds.includes(item.id))) {
     await tx.insert(moduleIssues).values({ moduleId: module.id, issueId: row.id, projectId: row.projectId, workspaceId: row.workspaceId, createdBy: actorId }).onConflictDoNothing();
     await writeActivities(tx, row, actorId, [{ verb: 'created', field: 'modules', newValue: module.name, comment: 'added module', newIdentifier: module.id }]);

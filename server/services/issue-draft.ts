@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { issues, projectMembers, projects } from '../../db/schema/index';
 import { formatCursor, nextCursor, prevCursor, resolvePagination, InvalidPaginationError } from '../../shared/cursor';
 import { Role, effectiveProjectRole } from '../../shared/roles';
-import type { CreateIssueBody, UpdateIssueBody } from '../../shared/schemas/issue';
+import type { CreateIssueBody, DraftToIssueBody, UpdateIssueBody } from '../../shared/schemas/issue';
 import type { ServerContext } from '../context';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../errors';
 import { withTransaction, type WriteOptions } from '../live/record-change';
@@ -14,6 +14,7 @@ import type { Actor } from '../plugins/access';
 import { authorizeAuthorOrAdmin, authorizeIssueEdit, authorizeProjectRole } from '../policies/issue';
 import { presentIssue, type IssueListRow } from '../presenters/issue';
 import { applyIssueUpdate, insertIssue, softDeleteIssues } from './issue';
+import { addToModules, moveToCycle, requireCycle, requireModules } from './issue-bulk';
 import { loadIssueRow, loadIssueRows } from './issue-read';
 
 /** The actor as a member of another project of the workspace (workspace draft routes). @throws ForbiddenError. */
@@ -106,6 +107,27 @@ export async function updateDraft(ctx: ServerContext, actor: Actor, issueId: str
   const { actor: scoped, row } = await loadDraft(ctx.db, actor, issueId);
   authorizeIssueEdit(scoped, row);
   return withTransaction(ctx, options, (tx) => applyIssueUpdate(tx, scoped.project!, row, body, actor.userId));
+}
+
+/**
+ * POST `draft-to-issue/{id}/`: applies the body, turns the draft into a normal issue and puts it in
+ * the given cycle and modules, all in one transaction. Returns the issue with the project-scoped actor.
+ * @throws NotFoundError, ForbiddenError; BadRequestError for a cycle or module outside the project.
+ */
+export async function convertDraft(ctx: ServerContext, actor: Actor, issueId: string, body: DraftToIssueBody, options: WriteOptions) {
+  const { actor: scoped, row } = await loadDraft(ctx.db, actor, issueId);
+  authorizeIssueEdit(scoped, row);
+  const project = scoped.project!;
+  const { cycle_id: cycleId, module_ids: moduleIds, ...fields } = body;
+  const issue = await withTransaction(ctx, options, async (tx) => {
+    const cycle = cycleId ? await requireCycle(tx, project.id, cycleId) : null;
+    const moduleRows = await requireModules(tx, project.id, moduleIds ?? []);
+    if (cycle) await moveToCycle(tx, row, cycle, actor.userId);
+    await addToModules(tx, row, moduleRows, actor.userId);
+    const fresh = (await loadIssueRow(tx, project.id, issueId))!;
+    return applyIssueUpdate(tx, project, fresh, { ...fields, is_draft: false }, actor.userId);
+  });
+  return { actor: scoped, row: issue };
 }
 
 /** Deletes a draft (soft). */

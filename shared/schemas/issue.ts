@@ -47,6 +47,12 @@ export const updateIssueBody = z
   .refine(datesInOrder, DATES_MESSAGE);
 export type UpdateIssueBody = z.infer<typeof updateIssueBody>;
 
+/** POST `draft-to-issue/{id}/`: the issue body plus the cycle and modules to put it in (reference §1.6.13). */
+export const draftToIssueBody = z
+  .object({ name: nonEmptyString(255).optional(), ...issueFields, cycle_id: nullableId.optional(), module_ids: idList.optional() })
+  .refine(datesInOrder, DATES_MESSAGE);
+export type DraftToIssueBody = z.infer<typeof draftToIssueBody>;
+
 /** Path of one issue. */
 export const issueParams = z.object({ slug: z.string(), projectId: uuidSchema, issueId: uuidSchema });
 /** Path of a project. */
