@@ -52,6 +52,11 @@ describe('project members', () => {
     expect(added.json()).toHaveLength(2);
     expect(added.json()[0]).toMatchObject({ member: member.id, role: 15, project: project.id, original_role: 15, version: 1 });
     expect((await call(member, 'POST', `${base}/members/`, { members: [{ member_id: spare.id, role: 15 }] })).statusCode).toBe(403);
+    // Adding someone already active changes nothing: bulk add cannot bypass the PATCH role rules.
+    const again = await call(admin, 'POST', `${base}/members/`, { members: [{ member_id: member.id, role: 5 }] });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()[0]).toMatchObject({ member: member.id, role: 15, version: 1 });
+    expect((await rowOf(member)).role).toBe(15);
   });
 
   test('list, read and me: full shape for members, role shape for guests', async () => {

@@ -51,16 +51,20 @@ async function workspaceRoles(db: Db, workspaceId: string, userIds: string[]) {
   return new Map(rows.map((row) => [row.memberId, row.role]));
 }
 
-/** Inserts or reactivates a membership with `role`; an active membership keeps its row and gets the role. */
+/**
+ * Inserts or reactivates a membership with `role`. An active membership is left as it is (as the
+ * reference's bulk add ignores it): roles change only through PATCH and its rules.
+ */
 async function upsertMembership(tx: Db, project: Project, userId: string, role: number, actorId: string) {
   const [existing] = await tx.select().from(projectMembers).where(and(eq(projectMembers.projectId, project.id), eq(projectMembers.memberId, userId)));
+  if (existing?.isActive) return existing;
   if (existing) {
     const [row] = await tx
       .update(projectMembers)
       .set({ role, isActive: true, updatedBy: actorId, updatedAt: new Date(), version: sql`${projectMembers.version} + 1` })
       .where(eq(projectMembers.id, existing.id))
       .returning();
-    recordMember(tx, row, existing.isActive ? 'update' : 'create');
+    recordMember(tx, row, 'create');
     return row;
   }
   const [row] = await tx.insert(projectMembers).values({ projectId: project.id, workspaceId: project.workspaceId, memberId: userId, role, createdBy: actorId }).returning();
@@ -195,13 +199,8 @@ export async function joinProjects(ctx: ServerContext, actor: Actor, projectIds:
   }
   const role = roleOnJoin(actor.workspaceRole);
   await withTransaction(ctx, options, async (tx) => {
-    for (const project of rows) {
-      const [existing] = await tx
-        .select({ isActive: projectMembers.isActive })
-        .from(projectMembers)
-        .where(and(eq(projectMembers.projectId, project.id), eq(projectMembers.memberId, actor.userId)));
-      if (!existing?.isActive) await upsertMembership(tx, project, actor.userId, role, actor.userId);
-    }
+    // A project the caller already belongs to keeps its membership as it is.
+    for (const project of rows) await upsertMembership(tx, project, actor.userId, role, actor.userId);
   });
   return { message: 'Projects joined successfully' };
 }
