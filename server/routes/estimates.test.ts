@@ -108,4 +108,14 @@ describe('estimates', () => {
     expect((await call(admin, 'GET', `/api/workspaces/${workspace.slug}/projects/${project.id}/`)).json().estimate).toBeNull();
     expect((await call(member, 'GET', `/api/workspaces/${workspace.slug}/projects/${project.id}/project-estimates/`)).json()).toEqual([]);
   });
+
+  test('concurrent point deletions leave the keys contiguous', async () => {
+    const values = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+    const created = await call(member, 'POST', `${base}/`, { estimate_points: values.map((value, key) => ({ key, value })) });
+    const { id, points } = created.json() as { id: string; points: Array<{ id: string }> };
+    const deletions = await Promise.all([1, 3, 5].map((i) => call(member, 'DELETE', `${base}/${id}/estimate-points/${points[i].id}/`)));
+    expect(deletions.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const left = (await call(member, 'GET', `${base}/${id}/`)).json().points as Array<{ key: number; value: string }>;
+    expect(left.map((p) => [p.key, p.value])).toEqual([[0, 'a'], [1, 'c'], [2, 'e'], [3, 'g'], [4, 'h']]);
+  });
 });

@@ -79,4 +79,12 @@ describe('labels', () => {
     expect(((await call(admin, 'GET', ws)).json() as Array<{ name: string }>).map((l) => l.name)).toContain('Hidden');
     expect((await call(outsider, 'GET', ws)).statusCode).toBe(403);
   });
+
+  test('concurrent moves cannot make two labels each other’s parent', async () => {
+    const [a, b] = await Promise.all(['Cycle A', 'Cycle B'].map(async (name) => (await call(admin, 'POST', `${base}/`, { name })).json() as { id: string }));
+    const moves = await Promise.all([call(admin, 'PATCH', `${base}/${a.id}/`, { parent: b.id }), call(admin, 'PATCH', `${base}/${b.id}/`, { parent: a.id })]);
+    expect(moves.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const parents = await Promise.all([a, b].map(async (label) => (await call(admin, 'GET', `${base}/${label.id}/`)).json().parent));
+    expect(parents.filter(Boolean)).toHaveLength(1);
+  });
 });

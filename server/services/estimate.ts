@@ -251,10 +251,13 @@ export async function deleteEstimatePoint(
   options: WriteOptions,
 ) {
   const estimate = await loadEstimate(ctx.db, actor.project!.id, params.estimateId);
-  const point = await loadPoint(ctx.db, estimate.id, params.pointId);
-  const replacement = replacementId ? await loadPoint(ctx.db, estimate.id, replacementId) : null;
-  if (replacement?.id === point.id) throw new BadRequestError('The replacement point cannot be the deleted point');
   return withTransaction(ctx, options, async (tx) => {
+    // Lock the estimate, then read the points: concurrent deletions then shift keys one after the
+    // other, each from the keys the previous one left (else two shifts leave a gap and a duplicate).
+    await tx.select({ id: estimates.id }).from(estimates).where(eq(estimates.id, estimate.id)).for('update');
+    const point = await loadPoint(tx, estimate.id, params.pointId);
+    const replacement = replacementId ? await loadPoint(tx, estimate.id, replacementId) : null;
+    if (replacement?.id === point.id) throw new BadRequestError('The replacement point cannot be the deleted point');
     await moveIssuesOffPoint(tx, point, replacement, estimate.type, actor.userId);
     await tx.update(estimatePoints).set({ deletedAt: new Date(), updatedBy: actor.userId }).where(eq(estimatePoints.id, point.id));
     const shifted = await tx

@@ -54,10 +54,19 @@ async function nameTaken(tx: Db, projectId: string, name: string, selfId: string
   return Boolean(taken);
 }
 
+/**
+ * Locks the project's live labels (in id order, so writers queue instead of deadlocking) and
+ * answers their parent links as they are now. Taken before a parent is checked or links change:
+ * without it two concurrent moves (A under B, B under A) each pass the check and make a cycle.
+ */
+function lockProjectLabels(tx: Db, projectId: string) {
+  return tx.select({ id: labels.id, parentId: labels.parentId }).from(labels).where(liveLabels(projectId)).orderBy(asc(labels.id)).for('update');
+}
+
 /** A parent must be another live label of the project, and not one of the label's own descendants. */
 async function checkParent(tx: Db, projectId: string, parentId: string | null | undefined, selfId: string | null) {
   if (!parentId) return;
-  const all = await tx.select({ id: labels.id, parentId: labels.parentId }).from(labels).where(liveLabels(projectId));
+  const all = await lockProjectLabels(tx, projectId);
   const parentOf = new Map(all.map((row) => [row.id, row.parentId]));
   if (!parentOf.has(parentId)) throw ValidationError.field('parent', `Invalid pk "${parentId}" - object does not exist.`);
   for (let cursor: string | null | undefined = parentId, hops = 0; cursor && hops <= all.length; cursor = parentOf.get(cursor), hops++) {
@@ -135,6 +144,8 @@ export async function updateLabel(ctx: ServerContext, actor: Actor, labelId: str
 export async function deleteLabel(ctx: ServerContext, actor: Actor, labelId: string, options: WriteOptions) {
   const label = await loadLabel(ctx.db, actor.project!.id, labelId);
   await withTransaction(ctx, options, async (tx) => {
+    // The children's parent links change too: same lock order as a move, so the two cannot deadlock.
+    await lockProjectLabels(tx, label.projectId!);
     const [row] = await tx
       .update(labels)
       .set({ deletedAt: new Date(), updatedBy: actor.userId, version: sql`${labels.version} + 1` })
