@@ -77,6 +77,20 @@ describe('projects', () => {
     expect(badLead.json()).toHaveProperty('project_lead');
   });
 
+  test('a workspace guest named lead joins the new project as a guest, not an admin', async () => {
+    const lead = await buildUser(server);
+    await addWorkspaceMember(server, workspace, lead, 5);
+    const response = await call(owner, 'POST', `${base}/`, { name: 'Guest led', identifier: 'GLED', project_lead: lead.id });
+    expect(response.statusCode).toBe(201);
+    const project = response.json();
+    expect(project.project_lead).toBe(lead.id);
+    const me = await call(lead, 'GET', `${base}/${project.id}/project-members/me/`);
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ role: 5 });
+    const renamed = await call(lead, 'PATCH', `${base}/${project.id}/`, { name: 'Taken over' });
+    expect(renamed.statusCode).toBe(403);
+  });
+
   test('guests, outsiders and anonymous callers cannot create', async () => {
     expect((await call(guest, 'POST', `${base}/`, { name: 'G', identifier: 'G' })).statusCode).toBe(403);
     expect((await call(outsider, 'POST', `${base}/`, { name: 'O', identifier: 'O' })).statusCode).toBe(403);

@@ -72,16 +72,22 @@ async function checkUniqueness(tx: Db, workspaceId: string, body: { name?: strin
   }
 }
 
-/** Refuses a lead or default assignee who is not an active member of the workspace. */
-async function checkWorkspaceUsers(tx: Db, workspaceId: string, fields: Record<string, string | null | undefined>) {
+/**
+ * Refuses a lead or default assignee who is not an active member of the workspace.
+ * @returns the workspace role of each user named, by user id
+ */
+async function checkWorkspaceUsers(tx: Db, workspaceId: string, fields: Record<string, string | null | undefined>): Promise<Map<string, number>> {
+  const roles = new Map<string, number>();
   for (const [field, userId] of Object.entries(fields)) {
     if (!userId) continue;
     const [member] = await tx
-      .select({ id: workspaceMembers.id })
+      .select({ role: workspaceMembers.role })
       .from(workspaceMembers)
       .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.memberId, userId), eq(workspaceMembers.isActive, true)));
     if (!member) throw ValidationError.field(field, `Invalid pk "${userId}" - object does not exist.`);
+    roles.set(userId, member.role);
   }
+  return roles;
 }
 
 /** The columns a create or update body sets (name and identifier are handled by the caller). */
@@ -130,7 +136,7 @@ export async function createProject(ctx: ServerContext, actor: Actor, body: Crea
   try {
     return await withTransaction(ctx, options, async (tx) => {
       await checkUniqueness(tx, workspaceId, body, null);
-      await checkWorkspaceUsers(tx, workspaceId, { project_lead: body.project_lead, default_assignee: body.default_assignee });
+      const workspaceRoles = await checkWorkspaceUsers(tx, workspaceId, { project_lead: body.project_lead, default_assignee: body.default_assignee });
       const [project] = await tx
         .insert(projects)
         .values({
@@ -150,9 +156,12 @@ export async function createProject(ctx: ServerContext, actor: Actor, body: Crea
         .where(and(eq(projectUserProperties.workspaceId, workspaceId), eq(projectUserProperties.userId, actor.userId)));
       const sortOrder = firstSortOrder(lowest === null ? null : Number(lowest));
       const adminIds = [...new Set([actor.userId, body.project_lead ?? actor.userId])];
+      // The lead becomes an admin too, unless they are a workspace guest: a guest is a guest in
+      // every project (the bulk-add rule of reference §5.1), whatever the project calls them.
+      const roleOf = (memberId: string) => (workspaceRoles.get(memberId) === Role.GUEST ? Role.GUEST : Role.ADMIN);
       const members = await tx
         .insert(projectMembers)
-        .values(adminIds.map((memberId) => ({ projectId: project.id, workspaceId, memberId, role: Role.ADMIN, createdBy: actor.userId, sortOrder: memberId === actor.userId ? sortOrder : 65535 })))
+        .values(adminIds.map((memberId) => ({ projectId: project.id, workspaceId, memberId, role: roleOf(memberId), createdBy: actor.userId, sortOrder: memberId === actor.userId ? sortOrder : 65535 })))
         .returning();
       await tx.insert(projectUserProperties).values({ projectId: project.id, workspaceId, userId: actor.userId, sortOrder, createdBy: actor.userId });
       await tx.insert(projectIdentifiers).values({ workspaceId, projectId: project.id, name: project.identifier, createdBy: actor.userId });
