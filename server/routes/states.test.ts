@@ -81,6 +81,16 @@ describe('states', () => {
     expect((await call(member, 'POST', `${base}/${project.states.backlog}/mark-default/`)).statusCode).toBe(403);
   });
 
+  test('a new issue without a state lands in the state marked default, even after the project named another', async () => {
+    const own = await buildProject(server, workspace, admin);
+    const projectUrl = `/api/workspaces/${workspace.slug}/projects/${own.id}/`;
+    expect((await call(admin, 'PATCH', projectUrl, { default_state: own.states.started })).statusCode).toBe(200);
+    expect((await call(admin, 'POST', `${projectUrl}states/${own.states.unstarted}/mark-default/`)).statusCode).toBe(204);
+    const created = await call(admin, 'POST', `${projectUrl}issues/`, { name: 'Where do I land' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().state_id).toBe(own.states.unstarted);
+  });
+
   test('delete refuses the default and non-empty states', async () => {
     const isDefault = await call(admin, 'DELETE', `${base}/${project.states.unstarted}/`);
     expect(isDefault.statusCode).toBe(400);

@@ -23,14 +23,16 @@ export async function requireProjectState(tx: Db, projectId: string, stateId: st
   return state;
 }
 
-/** The state a new issue gets: the project's default state, otherwise its first non-triage state. */
+/** The state a new issue gets: the project's state marked default, otherwise its first non-triage state. */
 export async function defaultProjectState(tx: Db, project: Project): Promise<State | null> {
   const rows = await tx
     .select()
     .from(states)
     .where(and(eq(states.projectId, project.id), isNull(states.deletedAt), eq(states.isTriage, false)))
     .orderBy(asc(states.sequence));
-  return rows.find((row) => row.id === project.defaultStateId) ?? rows.find((row) => row.isDefault) ?? rows[0] ?? null;
+  // Reference §1.5: the state marked default, else the first; the project's `default_state` column
+  // is only stored and echoed, so mark-default alone decides where new issues land.
+  return rows.find((row) => row.isDefault) ?? rows[0] ?? null;
 }
 
 /**
