@@ -39,6 +39,9 @@ describe('archive', () => {
     const archived = await call('member', 'POST', `issues/${done.id}/archive/`);
     expect(archived.statusCode).toBe(200);
     expect(archived.json()).toEqual({ archived_at: today() });
+    const again = await call('member', 'POST', `issues/${done.id}/archive/`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ archived_at: today() });
     expect((await call('member', 'GET', `issues/${done.id}/archive/`)).json()).toMatchObject({ id: done.id, archived_at: today() });
     expect((await call('member', 'GET', 'archived-issues/')).json().results.map((item: { id: string }) => item.id)).toEqual([done.id]);
     expect((await call('guest', 'POST', `issues/${done.id}/archive/`)).statusCode).toBe(403);

@@ -1,6 +1,6 @@
 // Archiving issues (reference §1.6.9): only issues in a completed or cancelled state; archived_at is
 // shown as a date; bulk archive is all or nothing (4091 when any issue is still open).
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { issues } from '../../db/schema/index';
 import { isFinishedStateGroup } from '../../shared/issue-constants';
@@ -15,8 +15,18 @@ import { presentDetailFor } from './issue-detail';
 import { recordIssueChange } from './issue';
 import { loadIssueRows } from './issue-read';
 
+/**
+ * Archives (a date) or restores (null) one issue, with its activity and change event. An issue
+ * already in that condition is left alone — also when a concurrent request got there first — so a
+ * repeated archive writes no second activity row.
+ */
 async function setArchived(tx: Db, row: IssueListRow, archivedAt: Date | null, actorId: string) {
-  await tx.update(issues).set({ archivedAt, version: sql`${issues.version} + 1`, updatedAt: new Date(), updatedBy: actorId }).where(eq(issues.id, row.id));
+  const changed = await tx
+    .update(issues)
+    .set({ archivedAt, version: sql`${issues.version} + 1`, updatedAt: new Date(), updatedBy: actorId })
+    .where(and(eq(issues.id, row.id), archivedAt ? isNull(issues.archivedAt) : isNotNull(issues.archivedAt)))
+    .returning({ id: issues.id });
+  if (changed.length === 0) return;
   await writeActivities(tx, row, actorId, [
     archivedAt
       ? { verb: 'updated', field: 'archived_at', oldValue: null, newValue: 'manual_archive', comment: 'has archived the issue' }
@@ -31,6 +41,7 @@ export async function archiveIssue(ctx: ServerContext, actor: Actor, issueId: st
   if (!row.stateGroup || !isFinishedStateGroup(row.stateGroup)) {
     throw new BadRequestError('Can only archive completed or cancelled state group issue');
   }
+  if (row.archivedAt) return { archived_at: isoDay(row.archivedAt) };
   const now = new Date();
   await withTransaction(ctx, options, (tx) => setArchived(tx, row, now, actor.userId));
   return { archived_at: isoDay(now) };
