@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { intakeIssues, intakes, issueRelations, issues, pages, pageProjects } from '../../db/schema/index';
+import { intakeIssues, intakes, issueRelations, issues, pages, pageProjects, projects } from '../../db/schema/index';
 import { createTestServer, type TestServer } from '../../tests/support/server';
 import {
   addProjectMember,
@@ -94,6 +94,19 @@ describe('GET search-issues/', () => {
     expect(await pickerNames('', guest)).toEqual(['leaf']);
     expect((await get(`/api/workspaces/${workspace.slug}/projects/${project.id}/search-issues/`, outsider)).statusCode).toBe(403);
     expect((await server.inject({ method: 'GET', url: `/api/workspaces/${workspace.slug}/projects/${project.id}/search-issues/` })).statusCode).toBe(401);
+  });
+
+  test('issues of an archived project are not offered', async () => {
+    const { db } = server.database;
+    await db.update(projects).set({ archivedAt: new Date() }).where(eq(projects.id, other.id));
+    try {
+      expect(await pickerNames('?search=login&workspace_search=true')).toEqual(['fixing login bug']);
+      const inArchived = await get(`/api/workspaces/${workspace.slug}/projects/${other.id}/search-issues/?search=login`);
+      expect(inArchived.statusCode).toBe(200);
+      expect(inArchived.json()).toEqual([]);
+    } finally {
+      await db.update(projects).set({ archivedAt: null }).where(eq(projects.id, other.id));
+    }
   });
 });
 

@@ -70,7 +70,8 @@ function pickerExclusions(query: SearchQuery): SQL[] {
 export async function searchProjectIssues(database: Database, actor: Actor, query: SearchQuery) {
   const scope = query.workspace_search === 'true' ? workspaceIssueScope(actor) : projectIssueScope(actor);
   const text = (query.search ?? '').trim();
-  const conditions = [scope.where, ...pickerExclusions(query)];
+  // An archived project's issues are not offered for linking, parenting or relating.
+  const conditions = [scope.where, sql`p.archived_at is null`, ...pickerExclusions(query)];
   if (text) conditions.push(anyOf([sql`i.name ilike ${likePattern(text)}`, sql`p.identifier ilike ${likePattern(text)}`, sequenceIn(text)]));
   return database.query(sql`select i.name, i.id::text as id, i.start_date::text as start_date, i.sequence_id,
       p.name as project__name, p.identifier as project__identifier, i.project_id::text as project_id, w.slug as workspace__slug,
