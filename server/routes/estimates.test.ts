@@ -99,12 +99,18 @@ describe('estimates', () => {
 
   test('workspace estimates list active ones; delete turns the project estimate off', async () => {
     const [estimate] = (await call(member, 'GET', `${base}/`)).json();
+    const [pointed] = await server.database.db
+      .insert(issues)
+      .values({ projectId: project.id, workspaceId: workspace.id, name: 'pointed', sequenceId: 2, estimatePointId: estimate.points[0].id })
+      .returning();
     const ws = await call(guest, 'GET', `/api/workspaces/${workspace.slug}/estimates/`);
     expect(ws.json().map((e: { id: string }) => e.id)).toEqual([estimate.id]);
     expect((await call(outsider, 'GET', `/api/workspaces/${workspace.slug}/estimates/`)).statusCode).toBe(403);
     expect((await call(guest, 'DELETE', `${base}/${estimate.id}/`)).statusCode).toBe(403);
     expect((await call(member, 'DELETE', `${base}/${estimate.id}/`)).statusCode).toBe(204);
     expect((await call(member, 'GET', `${base}/`)).json()).toEqual([]);
+    const [unpointed] = await server.database.db.select().from(issues).where(eq(issues.id, pointed.id));
+    expect(unpointed.estimatePointId).toBeNull();
     expect((await call(admin, 'GET', `/api/workspaces/${workspace.slug}/projects/${project.id}/`)).json().estimate).toBeNull();
     expect((await call(member, 'GET', `/api/workspaces/${workspace.slug}/projects/${project.id}/project-estimates/`)).json()).toEqual([]);
   });

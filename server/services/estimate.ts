@@ -142,7 +142,10 @@ export async function updateEstimate(ctx: ServerContext, actor: Actor, estimateI
   });
 }
 
-/** `DELETE …/estimates/:estimateId/` — soft delete with its points; a project using it has estimates turned off. */
+/**
+ * `DELETE …/estimates/:estimateId/` — soft delete with its points; issues on them lose their point
+ * and a project using it has estimates turned off.
+ */
 export async function deleteEstimate(ctx: ServerContext, actor: Actor, estimateId: string, options: WriteOptions) {
   const current = await loadEstimate(ctx.db, actor.project!.id, estimateId);
   await withTransaction(ctx, options, async (tx) => {
@@ -152,6 +155,9 @@ export async function deleteEstimate(ctx: ServerContext, actor: Actor, estimateI
       .set({ deletedAt: now, updatedBy: actor.userId, version: sql`${estimates.version} + 1` })
       .where(eq(estimates.id, current.id))
       .returning();
+    // Issues lose a point that no longer exists (with activity and a change each), as on point deletion.
+    const points = await tx.select().from(estimatePoints).where(and(eq(estimatePoints.estimateId, current.id), isNull(estimatePoints.deletedAt)));
+    for (const point of points) await moveIssuesOffPoint(tx, point, null, estimate.type, actor.userId);
     await tx.update(estimatePoints).set({ deletedAt: now }).where(and(eq(estimatePoints.estimateId, current.id), isNull(estimatePoints.deletedAt)));
     const users = await tx.update(projects).set({ estimateId: null }).where(eq(projects.estimateId, current.id)).returning({ id: projects.id });
     for (const project of users) await touchProject(tx, project.id, actor.userId);
