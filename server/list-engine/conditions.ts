@@ -31,6 +31,8 @@ export type Condition =
   /** Every condition holds for the field's day (a null day fails them all). */
   | { kind: 'date'; field: DateField; conditions: DateCondition[] }
   | { kind: 'is_null'; field: DateField }
+  /** The timestamp is strictly later than `instant` (ISO-8601, UTC): `updated_at__gt`. */
+  | { kind: 'later_than'; field: 'updated_at'; instant: string }
   | { kind: 'contains'; field: 'name'; value: string }
   | { kind: 'flag'; field: 'is_draft' | 'is_archived'; value: boolean }
   /** Both start_date and target_date are set. */

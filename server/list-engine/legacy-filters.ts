@@ -3,6 +3,7 @@
 import { parseDateFilter } from '../../shared/date-filters';
 import { stateGroupsForType } from '../../shared/display';
 import { isUuid } from '../../shared/schemas/common';
+import { ValidationError } from '../errors';
 import { allOf, type Condition, type DateField, type SetField } from './conditions';
 
 /** Query parameters that hold ids, and the field each filters. */
@@ -62,8 +63,20 @@ function dateCondition(field: DateField, raw: string, now: Date): Condition | nu
 }
 
 /**
+ * `updated_at__gt` (reference §1.2, incremental fetch): issues changed strictly after an instant.
+ * @throws ValidationError (400, the sync endpoint's body) when it is not a datetime.
+ */
+function updatedAfterCondition(raw: string): Condition | null {
+  if (raw.trim() === '') return null;
+  const time = Date.parse(raw);
+  if (Number.isNaN(time)) throw ValidationError.field('updated_at__gt', 'Must be a valid datetime.');
+  return { kind: 'later_than', field: 'updated_at', instant: new Date(time).toISOString() };
+}
+
+/**
  * Builds the condition of the legacy filters present in `query`; `null` when none applies.
  * `now` fixes "today" for relative date terms.
+ * @throws ValidationError for an `updated_at__gt` that is not a datetime.
  */
 export function parseLegacyFilters(query: QueryParams, now: Date): Condition | null {
   const parts: Array<Condition | null> = [];
@@ -78,6 +91,7 @@ export function parseLegacyFilters(query: QueryParams, now: Date): Condition | n
   for (const field of DATE_PARAMS) {
     if (query[field] != null) parts.push(dateCondition(field, query[field]!, now));
   }
+  if (query.updated_at__gt != null) parts.push(updatedAfterCondition(query.updated_at__gt));
   if (query.name != null && query.name !== '') parts.push({ kind: 'contains', field: 'name', value: query.name });
   if (query.type === 'active' || query.type === 'backlog') {
     parts.push({ kind: 'in', field: 'state_group', values: [...stateGroupsForType(query.type)], includeNull: false });

@@ -86,6 +86,8 @@ export function conditionSql(condition: Condition): SQL {
       return dateSql(condition.field, condition.conditions);
     case 'is_null':
       return sql`${dayExpression(condition.field)} is null`;
+    case 'later_than':
+      return sql`${sql.raw(`i.${condition.field}`)} > ${condition.instant}::timestamptz`;
     case 'contains':
       return sql`i.name ilike ${'%' + escapeLike(condition.value) + '%'}`;
     case 'flag':

@@ -178,6 +178,15 @@ describe('GET issues/ ungrouped', () => {
     expect(await names(`?parent=${ids[0]}`)).toEqual(['child']);
   });
 
+  test('updated_at__gt keeps the issues changed after the instant; a bad one is a 400', async () => {
+    const total = async (query: string) => (await get(url(query))).json().total_count;
+    expect(await total('?updated_at__gt=2000-01-01T00:00:00Z')).toBe(5);
+    expect(await total('?updated_at__gt=2999-01-01T00:00:00Z')).toBe(0);
+    const bad = await get(url('?updated_at__gt=yesterday'));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ updated_at__gt: ['Must be a valid datetime.'] });
+  });
+
   test('applies the filters= JSON tree and refuses a bad one', async () => {
     const tree = (value: unknown) => `?filters=${encodeURIComponent(JSON.stringify(value))}&order_by=sequence_id`;
     const names = async (value: unknown) => (await get(url(tree(value)))).json().results.map((i: { name: string }) => i.name);
@@ -192,6 +201,24 @@ describe('GET issues/ ungrouped', () => {
       expect(response.statusCode, bad).toBe(400);
       expect(response.json()).toHaveProperty('code');
     }
+    // The reference implementation's codes, checked in its order: shape, then field names, then values.
+    const code = async (value: unknown) => (await get(url(`?filters=${encodeURIComponent(JSON.stringify(value))}`))).json().code;
+    expect(await code({ and: [{ password: 1 }, { and: [] }] })).toBe('invalid_operator_children');
+    expect(await code({ and: [{ priority: 'high' }], or: [{ priority: 'low' }] })).toBe('multiple_logical_operators');
+    expect(await code({ and: [{ priority: 'high' }], priority: 'low' })).toBe('mixed_operator_and_fields');
+    expect(await code({ not: [{ priority: 'high' }] })).toBe('invalid_not_child');
+    expect(await code({ or: [1] })).toBe('invalid_operator_child_type');
+    expect(await code({ priority__in: [] })).toBe('empty_list_value');
+    expect(await code({ priority: { a: 1 } })).toBe('invalid_value_type');
+    expect(await code(5)).toBe('invalid_filter_node');
+    expect(await code({ target_date__lt: '2024-01-01' })).toBe('invalid_filter_field');
+    expect(await code({ state_id: 'nope' })).toBe('invalid_filterset');
+    // Inherited object keys are not filter fields (`constructor` used to reach the SQL compiler with no column).
+    const inherited = await get(url(`?filters=${encodeURIComponent(JSON.stringify({ constructor: ids[0] }))}`));
+    expect(inherited.statusCode).toBe(400);
+    expect(inherited.json()).toMatchObject({ code: 'invalid_filter_field' });
+    // A falsy or empty tree filters nothing.
+    for (const empty of ['null', '[]']) expect((await get(url(`?filters=${empty}`))).json().total_count).toBe(5);
     let deep: unknown = { priority: 'high' };
     for (let i = 0; i < 6; i++) deep = { not: deep };
     expect((await get(url(tree(deep)))).json()).toMatchObject({ code: 'max_depth_exceeded' });
