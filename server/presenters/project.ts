@@ -1,7 +1,7 @@
 // Turns project rows into the wire shapes of reference §5/§13: the flat list item, the full
 // Project (details, create, retrieve, update), the project user properties and the deploy board.
 import type { DeployBoard, Project, ProjectUserProperty, Workspace } from '../../db/schema/index';
-import { presentSavedFilters } from './user-properties';
+import { authorship, presentPreferences, presentSavedFilters } from './user-properties';
 
 function iso(value: Date | null | undefined): string | null {
   return value ? value.toISOString() : null;
@@ -113,12 +113,9 @@ export function presentProjectUserProperties(row: ProjectUserProperty) {
     workspace: row.workspaceId,
     // Stored keys over the spec §9 defaults (layout list, order sort_order, every property shown).
     ...presentSavedFilters(row),
-    preferences: row.preferences,
+    preferences: presentPreferences(row.preferences),
     sort_order: row.sortOrder,
-    created_at: iso(row.createdAt),
-    updated_at: iso(row.updatedAt),
-    created_by: row.createdBy,
-    updated_by: row.updatedBy,
+    ...authorship(row),
   };
 }
 

@@ -13,6 +13,12 @@ export const DEFAULT_FILTERS: Readonly<Record<string, null>> = Object.freeze(
   ),
 );
 
+/** Project preferences a fresh row starts with (reference §1.6.10). */
+export const DEFAULT_PREFERENCES: Readonly<Record<string, unknown>> = Object.freeze({
+  pages: Object.freeze({ block_display: true }),
+  navigation: Object.freeze({ default_tab: 'work_items', hide_in_more_menu: Object.freeze([]) }),
+});
+
 type Json = Record<string, unknown>;
 const asObject = (value: unknown): Json => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {});
 
@@ -29,8 +35,20 @@ export function presentSavedFilters(
   };
 }
 
-function authorship(row: { createdAt: Date; updatedAt: Date; createdBy: string | null; updatedBy: string | null }) {
-  return { created_at: isoDateTime(row.createdAt), updated_at: isoDateTime(row.updatedAt), created_by: row.createdBy, updated_by: row.updatedBy };
+/** Stored preference keys over the defaults (top-level keys replace, as a PATCH does). */
+export function presentPreferences(stored: unknown): Json {
+  return structuredClone({ ...DEFAULT_PREFERENCES, ...asObject(stored) });
+}
+
+/** The base columns; these rows are never soft-deleted, so `deleted_at` is always null. */
+export function authorship(row: { createdAt: Date; updatedAt: Date; createdBy: string | null; updatedBy: string | null }) {
+  return {
+    created_at: isoDateTime(row.createdAt),
+    updated_at: isoDateTime(row.updatedAt),
+    deleted_at: null,
+    created_by: row.createdBy,
+    updated_by: row.updatedBy,
+  };
 }
 
 /** A cycle's per-user settings. */

@@ -56,6 +56,20 @@ describe('project user-properties defaults', () => {
     expect(Object.values(body.display_properties).every((value) => value === true)).toBe(true);
     expect(body.filters).toMatchObject({ priority: null, labels: null, state: null });
   });
+
+  test('carries every ProjectUserProperty field and the default preferences (reference §1.6.10)', async () => {
+    const body = (await send('GET', `${base()}/user-properties/`, guest)).json();
+    expect(Object.keys(body).sort()).toEqual(
+      ['id', 'user', 'project', 'workspace', 'filters', 'display_filters', 'display_properties', 'rich_filters', 'preferences', 'sort_order',
+        'created_at', 'updated_at', 'deleted_at', 'created_by', 'updated_by'].sort(),
+    );
+    expect(body.deleted_at).toBeNull();
+    expect(body.preferences).toEqual({ pages: { block_display: true }, navigation: { default_tab: 'work_items', hide_in_more_menu: [] } });
+    const patched = await send('PATCH', `${base()}/user-properties/`, guest, { preferences: { pages: { block_display: false } } });
+    expect(patched.statusCode).toBe(200);
+    // Top-level keys replace wholesale; the unsent ones keep their defaults.
+    expect(patched.json().preferences).toEqual({ pages: { block_display: false }, navigation: { default_tab: 'work_items', hide_in_more_menu: [] } });
+  });
 });
 
 describe('cycle and module user-properties', () => {
@@ -70,6 +84,7 @@ describe('cycle and module user-properties', () => {
       expect(patched.json()).toMatchObject({ display_filters: { layout: 'kanban', group_by: 'state', order_by: 'sort_order' }, filters: { priority: ['high'] } });
       expect((await send('GET', url, guest)).json().display_filters.layout).toBe('kanban');
       expect((await send('GET', url, owner)).json().display_filters.layout).toBe('list');
+      expect(first.json()).toHaveProperty('deleted_at', null);
     }
   });
 
@@ -91,6 +106,7 @@ describe('workspace user-properties', () => {
     const url = `/api/workspaces/${workspace.slug}/user-properties/`;
     const body = (await send('GET', url)).json();
     expect(body.display_filters).toMatchObject({ layout: 'spreadsheet', order_by: '-created_at' });
+    expect(body.deleted_at).toBeNull();
     const patched = await send('PATCH', url, owner, { display_properties: { key: false } });
     expect(patched.statusCode).toBe(200);
     expect(patched.json().display_properties).toMatchObject({ key: false, labels: true });
@@ -108,6 +124,9 @@ describe('issue-display-properties', () => {
     const saved = await send('POST', url, guest, { properties: { assignee: false } });
     expect(saved.statusCode).toBe(201);
     expect(saved.json().properties).toMatchObject({ assignee: false, labels: true });
+    expect(Object.keys(saved.json()).sort()).toEqual(
+      ['id', 'user', 'project', 'workspace', 'properties', 'created_at', 'updated_at', 'deleted_at', 'created_by', 'updated_by'].sort(),
+    );
     const props = (await send('GET', `${base()}/user-properties/`, guest)).json();
     expect(props.display_properties.assignee).toBe(false);
     expect((await send('POST', url, guest, { properties: 'x' })).statusCode).toBe(400);

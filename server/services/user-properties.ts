@@ -82,9 +82,10 @@ export async function workspaceUserPropertiesFor(ctx: ServerContext, actor: Acto
   return presentWorkspaceUserProperties(row);
 }
 
-/** `issue-display-properties/` (API.md): the project user-properties with `properties` = display_properties. */
+/** `issue-display-properties/` (API.md): the project user-properties with `properties` = display_properties, and the base columns. */
 function asDisplayProperties(presented: Awaited<ReturnType<typeof getProjectUserProperties>>) {
-  return { id: presented.id, user: presented.user, project: presented.project, workspace: presented.workspace, properties: presented.display_properties };
+  const { id, user, project, workspace, display_properties: properties, created_at, updated_at, deleted_at, created_by, updated_by } = presented;
+  return { id, user, project, workspace, properties, created_at, updated_at, deleted_at, created_by, updated_by };
 }
 
 /** Reads the caller's display properties of the actor's project. */
