@@ -77,6 +77,9 @@ describe('resolvePagination', () => {
     expect(() => resolvePagination({ cursor: 'nope' })).toThrow('Invalid cursor parameter.');
     expect(() => resolvePagination({ per_page: '1001' })).toThrow('Invalid per_page value. Cannot exceed 1000.');
     expect(() => resolvePagination({ per_page: '0' })).toThrow(InvalidPaginationError);
+    // Only a size over the limit gets the reference's "Cannot exceed" text; 0 or junk say what is wanted.
+    expect(() => resolvePagination({ per_page: '0' })).toThrow('Invalid per_page value. It must be a whole number from 1 to 1000.');
+    expect(() => resolvePagination({ per_page: 'ten' })).toThrow('Invalid per_page value. It must be a whole number from 1 to 1000.');
     expect(() => resolvePagination({ per_page: '-5' })).toThrow(InvalidPaginationError);
     expect(() => resolvePagination({ per_page: 'ten' })).toThrow(InvalidPaginationError);
   });

@@ -84,6 +84,14 @@ export class InvalidPaginationError extends Error {
 
 export const INVALID_CURSOR_MESSAGE = 'Invalid cursor parameter.';
 export const INVALID_PER_PAGE_MESSAGE = `Invalid per_page value. Cannot exceed ${MAX_PER_PAGE}.`;
+/** For a per_page that is not a positive whole number (the reference's text covers only "too big"). */
+export const MALFORMED_PER_PAGE_MESSAGE = `Invalid per_page value. It must be a whole number from 1 to ${MAX_PER_PAGE}.`;
+
+/** The message refusing `perPage`, or null when it is a valid page size. */
+export function perPageProblem(raw: string): string | null {
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) return MALFORMED_PER_PAGE_MESSAGE;
+  return Number(raw) > MAX_PER_PAGE ? INVALID_PER_PAGE_MESSAGE : null;
+}
 
 /** Resolved pagination of a list request. */
 export interface Pagination extends OffsetCursor {
@@ -99,9 +107,9 @@ export interface Pagination extends OffsetCursor {
 export function resolvePagination(query: { per_page?: string | null; cursor?: string | null }): Pagination {
   let perPage = DEFAULT_PER_PAGE;
   if (query.per_page != null && query.per_page !== '') {
-    if (!/^\d{1,9}$/.test(query.per_page)) throw new InvalidPaginationError(INVALID_PER_PAGE_MESSAGE);
+    const problem = perPageProblem(query.per_page);
+    if (problem) throw new InvalidPaginationError(problem);
     perPage = Number(query.per_page);
-    if (perPage < 1 || perPage > MAX_PER_PAGE) throw new InvalidPaginationError(INVALID_PER_PAGE_MESSAGE);
   }
   let cursor: OffsetCursor = { perPage, page: 0, isPrev: false };
   if (query.cursor != null && query.cursor !== '') {

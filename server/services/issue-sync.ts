@@ -3,7 +3,7 @@
 // from the change log and soft-deleted rows — or archived) since a watermark.
 import { and, asc, count, eq, gt, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { issues } from '../../db/schema/index';
-import { DEFAULT_PER_PAGE, INVALID_CURSOR_MESSAGE, INVALID_PER_PAGE_MESSAGE, MAX_PER_PAGE, formatSyncCursor, parseSyncCursor } from '../../shared/cursor';
+import { DEFAULT_PER_PAGE, INVALID_CURSOR_MESSAGE, formatSyncCursor, parseSyncCursor, perPageProblem } from '../../shared/cursor';
 import type { DeletedIssuesQuery, IssueSyncQuery } from '../../shared/schemas/issue-sync';
 import type { ServerContext } from '../context';
 import { HttpError } from '../errors';
@@ -24,8 +24,9 @@ function paginationError(message: string) {
 function resolveSyncPage(query: IssueSyncQuery) {
   let perPage = DEFAULT_PER_PAGE;
   if (query.per_page !== undefined && query.per_page !== '') {
+    const problem = perPageProblem(query.per_page);
+    if (problem) throw paginationError(problem);
     perPage = Number(query.per_page);
-    if (!/^\d{1,9}$/.test(query.per_page) || perPage < 1 || perPage > MAX_PER_PAGE) throw paginationError(INVALID_PER_PAGE_MESSAGE);
   }
   if (query.cursor === undefined || query.cursor === '') return { perPage, page: 0 };
   const cursor = parseSyncCursor(query.cursor);
