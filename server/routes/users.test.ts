@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
+  accounts,
   instanceAdmins,
   instances,
   profiles,
@@ -143,6 +144,23 @@ describe('users/me', () => {
 
   test('accounts list is empty for a password user', async () => {
     expect((await me(world.admin.headers, 'GET', '/api/users/me/accounts/')).json()).toEqual([]);
+  });
+
+  test('one linked account can be read and unlinked by its owner only', async () => {
+    const [account] = await server.database.db
+      .insert(accounts)
+      .values({ userId: world.member.id, provider: 'github', providerAccountId: 'gh-42', accessToken: 'secret' })
+      .returning();
+    const url = `/api/users/me/accounts/${account.id}/`;
+    const one = await me(world.member.headers, 'GET', url);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({ id: account.id, provider: 'github', provider_account_id: 'gh-42' });
+    expect(one.json()).not.toHaveProperty('access_token');
+    expect((await me(world.admin.headers, 'GET', url)).json()).toEqual({ error: 'The required object does not exist.' });
+    expect((await me(world.admin.headers, 'DELETE', url)).statusCode).toBe(404);
+    expect((await me(world.member.headers, 'GET', '/api/users/me/accounts/not-a-uuid/')).statusCode).toBe(404);
+    expect((await me(world.member.headers, 'DELETE', url)).statusCode).toBe(204);
+    expect(await server.database.db.select().from(accounts).where(eq(accounts.id, account.id))).toEqual([]);
   });
 
   test('deactivation is refused for an instance admin', async () => {

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import {
+  accountParams,
   onboardBody,
   pageQuery,
   tourCompletedBody,
@@ -15,6 +16,8 @@ import { writeOptions } from '../request-context';
 import {
   completeTour,
   deactivateMe,
+  deleteAccount,
+  getAccount,
   getNotificationPreferences,
   getProfile,
   getSettings,
@@ -128,5 +131,22 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     url: '/api/users/me/accounts/',
     config: { access: 'authenticated' },
     handler: async (request) => listAccounts(db, request.auth.user!.id),
+  });
+  app.route({
+    method: 'GET',
+    url: '/api/users/me/accounts/:accountId/',
+    config: { access: 'authenticated' },
+    schema: { params: accountParams },
+    handler: async (request) => getAccount(db, request.auth.user!.id, request.params.accountId),
+  });
+  app.route({
+    method: 'DELETE',
+    url: '/api/users/me/accounts/:accountId/',
+    config: { access: 'authenticated' },
+    schema: { params: accountParams },
+    handler: async (request, reply) => {
+      await deleteAccount(db, request.auth.user!.id, request.params.accountId);
+      return reply.code(204).send();
+    },
   });
 }

@@ -132,6 +132,19 @@ describe('workspace members', () => {
     });
   });
 
+  test('workspace-views stores the caller\'s view props on their own membership (204)', async () => {
+    const url = `${base()}/workspace-views/`;
+    const saved = await server.inject({ method: 'POST', url, headers: world.guest.headers, payload: { view_props: { layout: 'list' } } });
+    expect(saved.statusCode).toBe(204);
+    const me = await server.inject({ method: 'GET', url: `${base()}/workspace-members/me/`, headers: world.guest.headers });
+    expect(me.json().view_props).toEqual({ layout: 'list' });
+    const bad = await server.inject({ method: 'POST', url, headers: world.guest.headers, payload: { view_props: 'list' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toHaveProperty('view_props');
+    const outsider = await server.inject({ method: 'POST', url, headers: world.outsider.headers, payload: { view_props: {} } });
+    expect(outsider.statusCode).toBe(403);
+  });
+
   test('workspace-members/me and project-roles describe the caller', async () => {
     await server.database.db.insert(issues).values({
       projectId: world.project.id,

@@ -1,7 +1,7 @@
 // Workspace members (reference §4.2): `:memberId` is the membership row id, not the user id.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
-import { memberParams, searchQuery, slugParams, updateMemberBody } from '../../shared/schemas/workspace';
+import { memberParams, searchQuery, slugParams, updateMemberBody, workspaceViewsBody } from '../../shared/schemas/workspace';
 import { writeOptions } from '../request-context';
 import {
   getMember,
@@ -10,6 +10,7 @@ import {
   leaveWorkspace,
   listMembers,
   removeMember,
+  saveMyViewProps,
   updateMember,
 } from '../services/workspace-member';
 
@@ -64,6 +65,16 @@ export default async function workspaceMembersRoutes(fastify: FastifyInstance) {
     config: { access: { scope: 'workspace', min: 'guest' } },
     schema: { params: slugParams },
     handler: async (request) => getMyMembership(db, request.actor),
+  });
+  app.route({
+    method: 'POST',
+    url: '/api/workspaces/:slug/workspace-views/',
+    config: { access: { scope: 'workspace', min: 'guest' } },
+    schema: { params: slugParams, body: workspaceViewsBody },
+    handler: async (request, reply) => {
+      await saveMyViewProps(app.ctx, request.actor, request.body.view_props, writeOptions(request));
+      return reply.code(204).send();
+    },
   });
   app.route({
     method: 'GET',

@@ -113,6 +113,18 @@ describe('workspaces', () => {
     expect(url2.json()).toEqual({ error: 'Name cannot contain a URL' });
   });
 
+  test('PUT updates like PATCH and, unlike the reference (quirk 7), needs the admin role', async () => {
+    const url = `/api/workspaces/${world.workspace.slug}/`;
+    const denied = await server.inject({ method: 'PUT', url, headers: world.member.headers, payload: { name: 'Nope' } });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toEqual({ error: "You don't have the required permissions." });
+    const response = await server.inject({ method: 'PUT', url, headers: world.admin.headers, payload: { name: 'Put Name', slug: 'other' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ name: 'Put Name', slug: world.workspace.slug, total_members: 3 });
+    const bad = await server.inject({ method: 'PUT', url, headers: world.admin.headers, payload: { name: 'x'.repeat(81) } });
+    expect(bad.json()).toEqual({ error: 'The maximum length for name is 80 and for slug is 48' });
+  });
+
   test('deleting soft-deletes, frees the slug, clears last workspace and revokes tokens', async () => {
     const owner = await buildUser(server);
     const created = (await create(owner, { name: 'Doomed', slug: 'doomed' })).json();

@@ -45,8 +45,10 @@ export default async function workspacesRoutes(fastify: FastifyInstance) {
     schema: { params: slugParams },
     handler: async (request) => getWorkspace(db, request.actor),
   });
+  // PUT is the reference's full update; it needs the admin role like PATCH (reference §14 quirk 7:
+  // Plane let members PUT).
   app.route({
-    method: 'PATCH',
+    method: ['PATCH', 'PUT'],
     url: '/api/workspaces/:slug/',
     config: { access: { scope: 'workspace', min: 'admin' } },
     schema: { params: slugParams, body: updateWorkspaceBody },

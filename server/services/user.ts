@@ -1,6 +1,6 @@
 // The signed-in user's own account (reference §3): profile, settings, onboarding flags, notification
 // preferences, activity, linked accounts and deactivation.
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   accounts,
@@ -16,13 +16,14 @@ import {
   workspaceInvitations,
   workspaceMembers,
   workspaces,
+  type Account,
   type Profile,
   type User,
 } from '../../db/schema/index';
 import { InvalidPaginationError, nextCursor, prevCursor, resolvePagination } from '../../shared/cursor';
 import type { UpdateMeBody, UpdateNotificationPreferencesBody, UpdateProfileBody } from '../../shared/schemas/user';
 import type { ServerContext } from '../context';
-import { BadRequestError, ValidationError } from '../errors';
+import { BadRequestError, NotFoundError, ValidationError } from '../errors';
 import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
 import { soleAdminProjects, soleAdminWorkspaces } from '../policies/workspace-member';
 import { presentActivity } from '../presenters/issue-activity';
@@ -156,10 +157,9 @@ export async function updateNotificationPreferences(db: Db, userId: string, body
   return presentNotificationPreferences(row);
 }
 
-/** Linked sign-in accounts; provider tokens are never returned (reference §14 spirit). */
-export async function listAccounts(db: Db, userId: string) {
-  const rows = await db.select().from(accounts).where(eq(accounts.userId, userId)).orderBy(asc(accounts.createdAt));
-  return rows.map((row) => ({
+/** A linked sign-in account; provider tokens are never returned (reference §14 spirit). */
+function presentAccount(row: Account) {
+  return {
     id: row.id,
     user: row.userId,
     provider: row.provider,
@@ -168,14 +168,42 @@ export async function listAccounts(db: Db, userId: string) {
     metadata: row.metadata,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
-  }));
+  };
+}
+
+/** The caller's linked sign-in accounts, oldest first. */
+export async function listAccounts(db: Db, userId: string) {
+  const rows = await db.select().from(accounts).where(eq(accounts.userId, userId)).orderBy(asc(accounts.createdAt));
+  return rows.map(presentAccount);
+}
+
+async function loadOwnAccount(db: Db, userId: string, accountId: string): Promise<Account> {
+  const [row] = await db.select().from(accounts).where(and(eq(accounts.id, accountId), eq(accounts.userId, userId))).limit(1);
+  if (!row) throw new NotFoundError();
+  return row;
+}
+
+/** One of the caller's linked accounts. @throws NotFoundError for another user's or an unknown id. */
+export async function getAccount(db: Db, userId: string, accountId: string) {
+  return presentAccount(await loadOwnAccount(db, userId, accountId));
+}
+
+/** Unlinks one of the caller's accounts (reference §3). @throws NotFoundError. */
+export async function deleteAccount(db: Db, userId: string, accountId: string): Promise<void> {
+  await loadOwnAccount(db, userId, accountId);
+  await db.delete(accounts).where(eq(accounts.id, accountId));
+}
+
+/** The caller's issue activity across workspaces, newest first, in the offset-cursor page form. */
+export async function listMyActivities(db: Db, user: User, query: { per_page?: string; cursor?: string }) {
+  return pageActivities(db, user, and(eq(issueActivities.actorId, user.id), isNull(issueActivities.deletedAt)), query);
 }
 
 /**
- * The caller's issue activity across workspaces, newest first, in the offset-cursor page form.
+ * One page of issue activity by `actor` matching `where`, newest first, in the offset-cursor form.
  * @throws BadRequestError for a malformed cursor or per_page.
  */
-export async function listMyActivities(db: Db, user: User, query: { per_page?: string; cursor?: string }) {
+export async function pageActivities(db: Db, actor: User, where: SQL | undefined, query: { per_page?: string; cursor?: string }) {
   let page;
   try {
     page = resolvePagination(query);
@@ -183,20 +211,19 @@ export async function listMyActivities(db: Db, user: User, query: { per_page?: s
     if (error instanceof InvalidPaginationError) throw new BadRequestError(error.message);
     throw error;
   }
-  const mine = and(eq(issueActivities.actorId, user.id), isNull(issueActivities.deletedAt));
-  const [{ total }] = await db.select({ total: count() }).from(issueActivities).where(mine);
+  const [{ total }] = await db.select({ total: count() }).from(issueActivities).where(where);
   const rows = await db
     .select({ activity: issueActivities, issue: issues, project: projects, workspace: workspaces })
     .from(issueActivities)
     .innerJoin(projects, eq(projects.id, issueActivities.projectId))
     .innerJoin(workspaces, eq(workspaces.id, issueActivities.workspaceId))
     .leftJoin(issues, eq(issues.id, issueActivities.issueId))
-    .where(mine)
+    .where(where)
     .orderBy(desc(issueActivities.createdAt), desc(issueActivities.id))
     .limit(page.perPage)
     .offset(page.offset);
-  const actor = presentUserLite(user);
-  const results = rows.map((row) => presentActivity(row.activity, { actor, issue: row.issue, project: row.project, workspace: row.workspace }));
+  const actorLite = presentUserLite(actor);
+  const results = rows.map((row) => presentActivity(row.activity, { actor: actorLite, issue: row.issue, project: row.project, workspace: row.workspace }));
   const totalResults = Number(total);
   return {
     grouped_by: null,

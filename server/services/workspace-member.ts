@@ -1,6 +1,6 @@
 // Workspace membership (reference §4.2): list, read, change role, remove, leave, and the caller's own
 // membership and project roles. Membership rows are never deleted: `is_active=false` means removed.
-import { and, asc, count, eq, ilike, isNull, ne, or } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { issues, projectMembers, projects, users, workspaceMembers, type WorkspaceMember } from '../../db/schema/index';
 import { Role } from '../../shared/roles';
@@ -192,6 +192,19 @@ async function updateProjectMemberships(tx: Db, actor: Actor, userId: string, ch
 /** Records a workspace membership change (entity `member`, no project). */
 export function recordMemberChange(tx: Db, member: WorkspaceMember, data: unknown, op: 'create' | 'update') {
   recordChange(tx, { workspaceId: member.workspaceId, projectId: null, entity: 'member', entityId: member.id, op, version: member.version, data });
+}
+
+/** Stores the caller's workspace view props on their own membership (reference §4.2 `workspace-views/`). */
+export async function saveMyViewProps(ctx: ServerContext, actor: Actor, viewProps: Record<string, unknown>, options: WriteOptions): Promise<void> {
+  await withTransaction(ctx, options, async (tx) => {
+    const [member] = await tx
+      .update(workspaceMembers)
+      .set({ viewProps, updatedAt: new Date(), updatedBy: actor.userId, version: sql`${workspaceMembers.version} + 1` })
+      .where(and(eq(workspaceMembers.workspaceId, actor.workspace!.id), eq(workspaceMembers.memberId, actor.userId)))
+      .returning();
+    const [user] = await tx.select(memberUserColumns).from(users).where(eq(users.id, actor.userId)).limit(1);
+    recordMemberChange(tx, member, presentWorkspaceMember(member, user), 'update');
+  });
 }
 
 /** The caller's own membership with the count of their draft issues. */

@@ -114,6 +114,9 @@ export const pageQuery = z.object({
   cursor: z.string().max(64).optional(),
 });
 
+/** `/api/users/me/accounts/:accountId/` */
+export const accountParams = z.object({ accountId: uuidSchema });
+
 /** POST /api/users/me/workspaces/invitations/ — accept a list of invitations. */
 export const acceptInvitationsBody = z.object({
   invitations: z.array(uuidSchema).max(100),

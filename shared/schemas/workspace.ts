@@ -1,6 +1,7 @@
 // Request bodies and params of the workspace, member, invitation and API-token routes (reference §4, §11; API.md).
 import { z } from 'zod';
 import { boundedString, nonEmptyString, uuidSchema } from './common';
+import { jsonObject } from './project';
 import { timezoneSchema } from './user';
 
 /** Workspace names are at most 80 characters and slugs 48 (reference §4.1). */
@@ -50,6 +51,9 @@ export const updateMemberBody = z.object({
 });
 export type UpdateMemberBody = z.infer<typeof updateMemberBody>;
 
+/** POST /api/workspaces/:slug/workspace-views/ — the caller's view props, kept on their membership. */
+export const workspaceViewsBody = z.object({ view_props: jsonObject() });
+
 export const invitationParams = z.object({ slug: z.string().max(255), invitationId: uuidSchema });
 
 /** POST /api/workspaces/:slug/invitations/ — emails are validated by the service (reference messages). */
@@ -73,6 +77,19 @@ export const updateInvitationBody = z.object({ role: roleSchema });
 export const joinInvitationBody = z.object({
   token: z.string().max(256),
   accepted: z.boolean(),
+});
+
+/** `/api/workspaces/:slug/user-profile/:userId/` and `user-activity/:userId/` (reference §4.4). */
+export const workspaceUserParams = z.object({ slug: z.string().max(255), userId: uuidSchema });
+
+/** GET user-activity: offset-cursor paging plus `project`, repeatable, always read as a list. */
+export const userActivityQuery = z.object({
+  per_page: z.string().max(16).optional(),
+  cursor: z.string().max(64).optional(),
+  project: z
+    .union([uuidSchema, z.array(uuidSchema).max(100)])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : [value].flat())),
 });
 
 export const tokenParams = z.object({ slug: z.string().max(255), tokenId: uuidSchema });

@@ -39,6 +39,8 @@ const EXPECTED: Record<string, Expected> = {
   'PATCH /api/users/me/notification-preferences/': { access: AUTH },
   'GET /api/users/me/activities/': { access: AUTH },
   'GET /api/users/me/accounts/': { access: AUTH },
+  'GET /api/users/me/accounts/:accountId/': { access: AUTH },
+  'DELETE /api/users/me/accounts/:accountId/': { access: AUTH },
   // workspaces (§4.1)
   'POST /api/workspaces/': { access: AUTH },
   'GET /api/workspaces/': { access: AUTH },
@@ -46,6 +48,7 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/workspace-slug-check/': { access: AUTH },
   'GET /api/workspaces/:slug/': { access: ws('guest', { hideFromOutsiders: true }) },
   'PATCH /api/workspaces/:slug/': { access: ws('admin') },
+  'PUT /api/workspaces/:slug/': { access: ws('admin') },
   'DELETE /api/workspaces/:slug/': { access: ws('admin') },
   // members (§4.2)
   'GET /api/workspaces/:slug/members/': { access: ws('guest') },
@@ -54,6 +57,10 @@ const EXPECTED: Record<string, Expected> = {
   'DELETE /api/workspaces/:slug/members/:memberId/': { access: ws('admin') },
   'POST /api/workspaces/:slug/members/leave/': { access: ws('guest') },
   'GET /api/workspaces/:slug/workspace-members/me/': { access: ws('guest') },
+  'POST /api/workspaces/:slug/workspace-views/': { access: ws('guest') },
+  // member profile pages (§4.4: caller and target active members; counts and history limited to the caller's projects)
+  'GET /api/workspaces/:slug/user-profile/:userId/': { access: ws('guest') },
+  'GET /api/workspaces/:slug/user-activity/:userId/': { access: ws('guest') },
   'GET /api/users/me/workspaces/:slug/project-roles/': { access: ws('guest') },
   // invitations (§4.3)
   'POST /api/workspaces/:slug/invitations/': { access: ws('member') },

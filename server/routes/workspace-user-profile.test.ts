@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestServer, type TestServer } from '../../tests/support/server';
+import { buildProject } from '../../tests/support/factories';
+import { buildWorld, type World } from '../../tests/support/world';
+
+describe('workspace user profile and activity', () => {
+  let server: TestServer;
+  let world: World;
+  let hiddenProjectId: string;
+  beforeAll(async () => {
+    server = await createTestServer();
+    world = await buildWorld(server);
+    // A project the member is not in: its issues must not be counted for the member's view.
+    hiddenProjectId = (await buildProject(server, world.workspace, world.admin)).id;
+    const issuesUrl = (projectId: string) => `/api/workspaces/${world.workspace.slug}/projects/${projectId}/issues/`;
+    const create = async (projectId: string, payload: Record<string, unknown>) => {
+      const response = await server.inject({ method: 'POST', url: issuesUrl(projectId), headers: world.admin.headers, payload });
+      expect(response.statusCode).toBe(201);
+    };
+    await create(world.project.id, { name: 'done', assignee_ids: [world.member.id], state_id: world.project.states.completed });
+    await create(world.project.id, { name: 'todo', assignee_ids: [world.member.id], state_id: world.project.states.unstarted });
+    await create(world.project.id, { name: 'unassigned' });
+    await create(hiddenProjectId, { name: 'elsewhere', assignee_ids: [world.admin.id] });
+  });
+  afterAll(async () => server?.close());
+
+  const get = (caller: 'member' | 'guest' | 'outsider' | 'admin', url: string) =>
+    server.inject({ method: 'GET', url: `/api/workspaces/${world.workspace.slug}/${url}`, headers: world[caller].headers });
+
+  test('user-profile counts the user\'s issues per project of the caller and shows their card', async () => {
+    const response = await get('member', `user-profile/${world.admin.id}/`);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.project_data).toEqual([
+      { id: world.project.id, logo_props: expect.any(Object), created_issues: 3, assigned_issues: 0, completed_issues: 0, pending_issues: 0 },
+    ]);
+    expect(Object.keys(body.user_data).sort()).toEqual(
+      ['avatar_url', 'cover_image_url', 'date_joined', 'display_name', 'email', 'first_name', 'last_name', 'user_timezone'].sort(),
+    );
+    expect(body.user_data).toMatchObject({ email: world.admin.email, display_name: 'ada' });
+    const assignee = (await get('admin', `user-profile/${world.member.id}/`)).json();
+    expect(assignee.project_data.find((row: { id: string }) => row.id === world.project.id)).toMatchObject({
+      created_issues: 0,
+      assigned_issues: 2,
+      completed_issues: 1,
+      pending_issues: 1,
+    });
+  });
+
+  test('user-profile: guests get no project data; non-members and strangers are 404', async () => {
+    expect((await get('guest', `user-profile/${world.member.id}/`)).json().project_data).toEqual([]);
+    expect((await get('member', `user-profile/${world.outsider.id}/`)).statusCode).toBe(404);
+    expect((await get('member', 'user-profile/not-a-uuid/')).statusCode).toBe(404);
+    expect((await get('outsider', `user-profile/${world.member.id}/`)).statusCode).toBe(403);
+  });
+
+  test('user-activity pages the user\'s history in the caller\'s projects only', async () => {
+    const response = await get('member', `user-activity/${world.admin.id}/`);
+    expect(response.statusCode).toBe(200);
+    const page = response.json();
+    expect(page).toMatchObject({ grouped_by: null, total_results: 3, count: 3 });
+    expect(page.results.every((row: { project: string; actor: string }) => row.project === world.project.id && row.actor === world.admin.id)).toBe(true);
+    expect((await get('admin', `user-activity/${world.admin.id}/`)).json().total_results).toBe(4);
+    const filtered = (await get('admin', `user-activity/${world.admin.id}/?project=${hiddenProjectId}`)).json();
+    expect(filtered.total_results).toBe(1);
+    const bad = await get('admin', `user-activity/${world.admin.id}/?project=nope`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toHaveProperty('project');
+    expect((await get('admin', `user-activity/${world.admin.id}/?cursor=junk`)).json()).toEqual({ error: 'Invalid cursor parameter.' });
+    expect((await get('member', `user-activity/${world.outsider.id}/`)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,26 @@
+// A member's profile inside a workspace (reference §4.4): `user-profile/:userId/` and
+// `user-activity/:userId/`; what the caller sees is limited to their own projects (service).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from '../plugins/zod';
+import { userActivityQuery, workspaceUserParams } from '../../shared/schemas/workspace';
+import { getUserProfile, listUserActivity } from '../services/workspace-user-profile';
+
+export default async function workspaceUserProfileRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.ctx;
+
+  app.route({
+    method: 'GET',
+    url: '/api/workspaces/:slug/user-profile/:userId/',
+    config: { access: { scope: 'workspace', min: 'guest' } },
+    schema: { params: workspaceUserParams },
+    handler: async (request) => getUserProfile(db, request.actor, request.params.userId),
+  });
+  app.route({
+    method: 'GET',
+    url: '/api/workspaces/:slug/user-activity/:userId/',
+    config: { access: { scope: 'workspace', min: 'guest' } },
+    schema: { params: workspaceUserParams, querystring: userActivityQuery },
+    handler: async (request) => listUserActivity(db, request.actor, request.params.userId, request.query),
+  });
+}
