@@ -69,4 +69,27 @@ describe('workspace user profile and activity', () => {
     expect((await get('admin', `user-activity/${world.admin.id}/?cursor=junk`)).json()).toEqual({ error: 'Invalid cursor parameter.' });
     expect((await get('member', `user-activity/${world.outsider.id}/`)).statusCode).toBe(404);
   });
+
+  test('user-stats: distributions and counts of the user\'s issues in the caller\'s projects', async () => {
+    const response = await get('admin', `user-stats/${world.member.id}/`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      state_distribution: [
+        { state_group: 'completed', state_count: 1 },
+        { state_group: 'unstarted', state_count: 1 },
+      ],
+      priority_distribution: [{ priority: 'none', priority_count: 2, priority_order: 4 }],
+      created_issues: 0,
+      assigned_issues: 2,
+      completed_issues: 1,
+      pending_issues: 1,
+      subscribed_issues: expect.any(Number),
+      present_cycles: [],
+      upcoming_cycles: [],
+    });
+    // The member is not in the hidden project, so the admin's issue there is not counted for them.
+    expect((await get('member', `user-stats/${world.admin.id}/`)).json().created_issues).toBe(3);
+    expect((await get('admin', `user-stats/${world.admin.id}/`)).json().created_issues).toBe(4);
+    expect((await get('member', `user-stats/${world.outsider.id}/`)).statusCode).toBe(404);
+  });
 });

@@ -1,9 +1,9 @@
-// A member's profile inside a workspace (reference §4.4): `user-profile/:userId/` and
-// `user-activity/:userId/`; what the caller sees is limited to their own projects (service).
+// A member's profile inside a workspace (reference §4.4): `user-profile/:userId/`,
+// `user-stats/:userId/` and `user-activity/:userId/`; what the caller sees is limited to their own projects (service).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { userActivityQuery, workspaceUserParams } from '../../shared/schemas/workspace';
-import { getUserProfile, listUserActivity } from '../services/workspace-user-profile';
+import { getUserProfile, getUserStats, listUserActivity } from '../services/workspace-user-profile';
 
 export default async function workspaceUserProfileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -15,6 +15,13 @@ export default async function workspaceUserProfileRoutes(fastify: FastifyInstanc
     config: { access: { scope: 'workspace', min: 'guest' } },
     schema: { params: workspaceUserParams },
     handler: async (request) => getUserProfile(db, request.actor, request.params.userId),
+  });
+  app.route({
+    method: 'GET',
+    url: '/api/workspaces/:slug/user-stats/:userId/',
+    config: { access: { scope: 'workspace', min: 'guest' } },
+    schema: { params: workspaceUserParams },
+    handler: async (request) => getUserStats(db, request.actor, request.params.userId),
   });
   app.route({
     method: 'GET',

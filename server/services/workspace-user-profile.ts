@@ -1,8 +1,9 @@
 // A workspace member's profile page (reference §4.4): `user-profile/` (per-project issue counts and
-// the user's card) and `user-activity/` (their issue history in the caller's projects).
-import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+// the user's card), `user-stats/` (their issue statistics) and `user-activity/` (their issue history),
+// each limited to the caller's projects.
+import { and, asc, count, countDistinct, eq, gt, inArray, isNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { issueActivities, projectMembers, projects, users, workspaceMembers, type User } from '../../db/schema/index';
+import { cycleIssues, cycles, issueActivities, issues, projectMembers, projects, states, users, workspaceMembers, type User } from '../../db/schema/index';
 import { Role } from '../../shared/roles';
 import { NotFoundError } from '../errors';
 import type { Actor } from '../plugins/access';
@@ -108,4 +109,81 @@ export async function listUserActivity(db: Db, actor: Actor, userId: string, que
     or(isNull(issueActivities.field), notInArray(issueActivities.field, HIDDEN_ACTIVITY_FIELDS)),
   );
   return pageActivities(db, user, where, query);
+}
+
+const PRIORITY_ORDER = sql<number>`case ${issues.priority} when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 when 'low' then 3 else 4 end`;
+
+/** Live issues (not deleted, archived or draft) of the caller's live projects. */
+function callerIssues(actor: Actor): SQL {
+  return and(
+    isNull(issues.deletedAt),
+    isNull(issues.archivedAt),
+    eq(issues.isDraft, false),
+    sql`${issues.projectId} in ${callerProjectIds(actor)}`,
+  )!;
+}
+
+const assignedTo = (userId: string) =>
+  sql`exists (select 1 from issue_assignees a where a.issue_id = ${issues.id} and a.assignee_id = ${userId} and a.deleted_at is null)`;
+const subscribedBy = (userId: string) =>
+  sql`exists (select 1 from issue_subscribers s where s.issue_id = ${issues.id} and s.subscriber_id = ${userId} and s.deleted_at is null)`;
+
+async function countIssues(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(issues).leftJoin(states, eq(states.id, issues.stateId)).where(where);
+  return Number(row.total);
+}
+
+/** Cycles (of the caller's projects) holding an issue assigned to the user, current or upcoming. */
+async function cyclesOf(db: Db, actor: Actor, userId: string, when: 'present' | 'upcoming') {
+  const now = new Date();
+  return db
+    .selectDistinct({ cycle__name: cycles.name, cycle__id: cycles.id, cycle__project_id: cycles.projectId })
+    .from(cycleIssues)
+    .innerJoin(cycles, and(eq(cycles.id, cycleIssues.cycleId), isNull(cycles.deletedAt)))
+    .innerJoin(issues, eq(issues.id, cycleIssues.issueId))
+    .where(
+      and(
+        isNull(cycleIssues.deletedAt),
+        callerIssues(actor),
+        assignedTo(userId),
+        when === 'present' ? and(lt(cycles.startDate, now), gt(cycles.endDate, now)) : gt(cycles.startDate, now),
+      ),
+    )
+    .orderBy(asc(cycles.name));
+}
+
+/**
+ * The user's issue statistics within the caller's projects: state and priority distribution of
+ * their assigned issues, created / assigned / completed / pending / subscribed counts, and the
+ * current and upcoming cycles holding their issues.
+ * @throws NotFoundError when the user was never a member of the workspace.
+ */
+export async function getUserStats(db: Db, actor: Actor, userId: string) {
+  await loadMemberUser(db, actor, userId, false);
+  const scope = callerIssues(actor);
+  const assigned = and(scope, assignedTo(userId));
+  const stateDistribution = await db
+    .select({ state_group: states.group, state_count: countDistinct(issues.id) })
+    .from(issues)
+    .innerJoin(states, eq(states.id, issues.stateId))
+    .where(assigned)
+    .groupBy(states.group)
+    .orderBy(states.group);
+  const priorityDistribution = await db
+    .select({ priority: issues.priority, priority_count: countDistinct(issues.id), priority_order: PRIORITY_ORDER })
+    .from(issues)
+    .where(assigned)
+    .groupBy(issues.priority)
+    .orderBy(PRIORITY_ORDER);
+  return {
+    state_distribution: stateDistribution.map((row) => ({ ...row, state_count: Number(row.state_count) })),
+    priority_distribution: priorityDistribution.map((row) => ({ ...row, priority_count: Number(row.priority_count), priority_order: Number(row.priority_order) })),
+    created_issues: await countIssues(db, and(scope, eq(issues.createdBy, userId))),
+    assigned_issues: await countIssues(db, assigned),
+    completed_issues: await countIssues(db, and(assigned, eq(states.group, 'completed'))),
+    pending_issues: await countIssues(db, and(assigned, inArray(states.group, ['backlog', 'unstarted', 'started']))),
+    subscribed_issues: await countIssues(db, and(scope, subscribedBy(userId))),
+    present_cycles: await cyclesOf(db, actor, userId, 'present'),
+    upcoming_cycles: await cyclesOf(db, actor, userId, 'upcoming'),
+  };
 }

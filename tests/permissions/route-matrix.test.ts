@@ -61,6 +61,7 @@ const EXPECTED: Record<string, Expected> = {
   // member profile pages (§4.4: caller and target active members; counts and history limited to the caller's projects)
   'GET /api/workspaces/:slug/user-profile/:userId/': { access: ws('guest') },
   'GET /api/workspaces/:slug/user-activity/:userId/': { access: ws('guest') },
+  'GET /api/workspaces/:slug/user-stats/:userId/': { access: ws('guest') },
   'GET /api/users/me/workspaces/:slug/project-roles/': { access: ws('guest') },
   // invitations (§4.3)
   'POST /api/workspaces/:slug/invitations/': { access: ws('member') },
