@@ -3,7 +3,7 @@
 // below it gets `reset` (reload) instead of a replay with a silent hole.
 import type { Db } from '../../db/client';
 import type { ServerContext } from '../context';
-import { prunedThrough, pruneChangesBefore } from './record-change';
+import { prunedThrough, pruneChangesBefore, workspaceHead } from './record-change';
 
 const DAY_MS = 24 * 3600 * 1000;
 const PRUNE_INTERVAL_MS = 3600 * 1000;
@@ -18,6 +18,16 @@ export async function pruneChangeLog(ctx: ServerContext, now: Date = new Date())
 export async function isBeyondRetention(db: Db, workspaceId: string, since: number): Promise<boolean> {
   const through = await prunedThrough(db, workspaceId);
   return through > 0 && since < through;
+}
+
+/**
+ * True when `since` lies past the workspace's last change (pruned ones included): a cursor this
+ * log never gave out — a client cache kept across a database restore, or one from another
+ * server. Replaying from it would silently skip every change up to it, so the client gets `reset`.
+ */
+export async function isAheadOfLog(db: Db, workspaceId: string, since: number): Promise<boolean> {
+  const [head, through] = await Promise.all([workspaceHead(db, workspaceId), prunedThrough(db, workspaceId)]);
+  return since > Math.max(head, through);
 }
 
 /** Prunes once an hour (and shortly after start); returns a function that stops it. */

@@ -1,6 +1,6 @@
 // One /live WebSocket (API.md "Live stream"): subscribe → replay of every visible change after
 // `since` → `ready` → live changes, `ping {cursor}` heartbeats, `reset` when `since` is older than
-// the retained log. Back-pressure: a socket whose unsent bytes pass the bound is closed with 4008
+// the retained log (or newer than the log itself). Back-pressure: a socket whose unsent bytes pass the bound is closed with 4008
 // and the client reconnects with its last id, so one slow reader never holds the others back.
 // Membership (DESIGN "Fan-out"): a change to the user's own project access is applied in memory,
 // then the socket holds its later events until its visibility is reloaded from the database, so
@@ -12,7 +12,7 @@ import { LiveCloseCode, parseClientMessage, type SubscribeMessage } from '../../
 import { ChangeFrames, type Subscriber } from './hub';
 import { AccessLevel, loadVisibility, type Visibility } from './permissions';
 import { readChanges, type Change } from './record-change';
-import { isBeyondRetention } from './retention';
+import { isAheadOfLog, isBeyondRetention } from './retention';
 import type { LiveEngine } from './engine';
 
 const REPLAY_PAGE = 1000;
@@ -139,6 +139,12 @@ export class LiveConnection {
     if (this.subscription !== subscription) return;
     // Changes up to `head` come from the replay below; later ones were (or will be) buffered.
     const head = this.engine.reader.head(workspace.id) ?? message.since;
+    // Past this instance's head is normal while its reader lags the database; past the log's is not.
+    if (message.since > head && (await isAheadOfLog(db, workspace.id, message.since))) {
+      if (this.subscription !== subscription) return;
+      this.leave();
+      return this.send(JSON.stringify({ type: 'reset', reason: 'unknown-since' }));
+    }
     subscription.buffer = subscription.buffer.filter((frames) => frames.change.id > head);
     await this.replay(subscription, head);
     if (this.subscription !== subscription) return;

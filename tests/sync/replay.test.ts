@@ -1,5 +1,5 @@
 // Catch-up and log hygiene: reconnecting with `since` replays exactly the missed changes; a `since`
-// older than the retained log gets `reset`; X-Client-Mutation-Id is echoed on the change events and
+// older than the retained log, or past the log itself, gets `reset`; X-Client-Mutation-Id is echoed on the change events and
 // makes a retried request return its first answer without changing anything; lists carry X-Sync-Cursor.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -106,6 +106,28 @@ describe('retention', () => {
     await fine.waitFor((msg) => msg.type === 'ready');
     expect(fine.changes().map((change) => change.data.id)).toEqual([recent]);
     expect(fine.changes().map((change) => change.data.id)).not.toContain(old);
+  });
+
+  test('a since past the log (a cache kept across a database restore) gets reset; the id of a pruned last change does not', async () => {
+    const owner = await buildUser(server);
+    const ws = await buildWorkspace(server, owner);
+    await writeChange(server, { workspaceId: ws.id, entity: 'workspace', op: 'update', data: {} });
+    const head = await workspaceHead(server.database.db, ws.id);
+    const ahead = await subscribe(owner, head + 1000, ws);
+    expect(await ahead.waitFor((msg) => msg.type === 'reset' || msg.type === 'ready')).toMatchObject({ type: 'reset' });
+    const later = await writeChange(server, { workspaceId: ws.id, entity: 'workspace', op: 'update', data: {} });
+    const current = await subscribe(owner, head, ws);
+    await current.waitFor((msg) => msg.type === 'change' && msg.data.id === later);
+    expect(ahead.changes()).toEqual([]);
+
+    // Every change pruned: the newest one's id is still a cursor the log gave out.
+    const quiet = await buildWorkspace(server, owner);
+    await writeChange(server, { workspaceId: quiet.id, entity: 'workspace', op: 'update', data: {} });
+    const last = await workspaceHead(server.database.db, quiet.id);
+    await server.database.query(sql`update changes set created_at = now() - interval '30 days' where workspace_id = ${quiet.id}`);
+    await pruneChangeLog(server.app.ctx);
+    const resumed = await subscribe(owner, last, quiet);
+    expect(await resumed.waitFor((msg) => msg.type === 'reset' || msg.type === 'ready')).toEqual({ type: 'ready', workspace: quiet.slug, head: last });
   });
 });
 
