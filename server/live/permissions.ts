@@ -142,6 +142,8 @@ export class Visibility {
         if (data.access === 1 && !this.owns(data)) return hidden;
         return restricted && !this.owns(data) ? hidden : 'send';
       case 'issue':
+        // A draft is its creator's (and project admins') until it becomes an issue, as `draft-issues/` (reference §1.6.13).
+        if (data.is_draft === true && data.created_by !== this.userId && !hasRole(role, Role.ADMIN)) return hidden;
         if (!restricted) return 'send';
         if (change.op === 'create') return data.created_by === this.userId ? 'send' : 'hide';
         return this.ownIssues.get(change.projectId!)?.has(change.entityId) || data.created_by === this.userId ? 'send' : 'hide';

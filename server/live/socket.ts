@@ -1,7 +1,8 @@
 // One /live WebSocket (API.md "Live stream"): subscribe → replay of every visible change after
 // `since` → `ready` → live changes, `ping {cursor}` heartbeats, `reset` when `since` is older than
-// the retained log (or newer than the log itself). Back-pressure: a socket whose unsent bytes pass the bound is closed with 4008
-// and the client reconnects with its last id, so one slow reader never holds the others back.
+// the retained log (or newer than the log itself). Back-pressure: a socket whose unsent bytes
+// pass the bound is closed with 4008 and the client reconnects with its last id, so one slow
+// reader never holds the others back.
 // Membership (DESIGN "Fan-out"): a change to the user's own project access is applied in memory,
 // then the socket holds its later events until its visibility is reloaded from the database, so
 // no later event is judged on a half-known state; a gain of access is followed by `reset`.

@@ -1,5 +1,6 @@
 // Live delivery and permission filtering over real WebSockets: entity changes reach subscribed
-// members and never outsiders; guests see only what they may; removed members stop at once.
+// members and never outsiders; guests see only what they may; drafts only their creator and
+// project admins; removed members stop at once.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { apiTokens } from '../../db/schema/index';
@@ -109,6 +110,24 @@ describe('live delivery', () => {
     expect(g.changes().filter((change) => change.entity === 'comment').map((change) => change.data.id)).toEqual([guestComment]);
     expect(entityIds(m)).toEqual(expect.arrayContaining([adminIssue, guestIssue]));
     expect(entityIds(m)).not.toContain(openIssue);
+  });
+
+  test('a draft issue reaches only its creator and project admins until it becomes an issue', async () => {
+    const [a, m] = await Promise.all([subscribed(admin), subscribed(member)]);
+    const base = `/api/workspaces/${workspace.slug}/projects/${project.id}`;
+    const draft = await server.inject({ method: 'POST', url: `${base}/issue-drafts/`, headers: member.headers, payload: { name: 'half an idea' } });
+    expect(draft.statusCode).toBe(201);
+    const draftId = draft.json().id as string;
+    const adminDraft = await server.inject({ method: 'POST', url: `${base}/issue-drafts/`, headers: admin.headers, payload: { name: 'admin draft' } });
+    const adminDraftId = adminDraft.json().id as string;
+    await m.waitFor((msg) => msg.type === 'change' && msg.data.id === draftId);
+    await a.waitFor((msg) => msg.type === 'change' && msg.data.id === draftId);
+    await a.waitFor((msg) => msg.type === 'change' && msg.data.id === adminDraftId);
+    const published = await server.inject({ method: 'PATCH', url: `${base}/issue-drafts/${adminDraftId}/`, headers: admin.headers, payload: { is_draft: false } });
+    expect(published.statusCode).toBeLessThan(300);
+    const update = await m.waitFor<ChangeMessage>((msg) => msg.type === 'change' && msg.data.id === adminDraftId);
+    expect(update).toMatchObject({ op: 'update', data: { is_draft: false, name: 'admin draft' } });
+    expect(m.changes().filter((change) => change.data.id === adminDraftId)).toHaveLength(1);
   });
 
   test('pages follow the shared page rules; notifications reach only their receiver', async () => {

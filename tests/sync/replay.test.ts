@@ -1,6 +1,7 @@
 // Catch-up and log hygiene: reconnecting with `since` replays exactly the missed changes; a `since`
-// older than the retained log, or past the log itself, gets `reset`; X-Client-Mutation-Id is echoed on the change events and
-// makes a retried request return its first answer without changing anything; lists carry X-Sync-Cursor.
+// older than the retained log, or past the log itself, gets `reset`; X-Client-Mutation-Id is
+// echoed on the change events and makes a retried request return its first answer without
+// changing anything; lists carry X-Sync-Cursor.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ChangeMessage, ReadyMessage } from '../../shared/live-protocol';
