@@ -64,6 +64,9 @@ export class LiveConnection {
     private readonly auth: SocketAuth,
   ) {
     ws.on('message', (data, isBinary) => this.handleFrame(data as Buffer, isBinary));
+    // Every WebSocket client answers a protocol ping by itself; one that never sends a JSON pong
+    // (API.md makes it optional) is still alive, and a half-open connection still times out.
+    ws.on('pong', () => (this.lastSeen = Date.now()));
     ws.on('close', () => this.dispose());
     ws.on('error', () => this.dispose());
     this.heartbeat = setInterval(() => this.beat(), engine.pingIntervalMs);
@@ -223,6 +226,7 @@ export class LiveConnection {
     if (Date.now() - this.lastSeen > this.engine.pingIntervalMs * 2.5) {
       return this.close(LiveCloseCode.IDLE_TIMEOUT, 'idle timeout');
     }
+    if (this.ws.readyState === OPEN) this.ws.ping();
     const subscription = this.subscription;
     const cursor = subscription?.live ? subscription.cursor : undefined;
     this.send(JSON.stringify(cursor === undefined ? { type: 'ping' } : { type: 'ping', cursor }));

@@ -3,6 +3,7 @@
 // project admins; removed members stop at once.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { randomBytes } from 'node:crypto';
+import WebSocket from 'ws';
 import { apiTokens } from '../../db/schema/index';
 import { LiveCloseCode, type ChangeMessage } from '../../shared/live-protocol';
 import { hashSecret } from '../../server/security';
@@ -208,5 +209,22 @@ describe('live delivery', () => {
     await g.waitFor((msg) => msg.type === 'pong');
     g.ws.send('not json');
     expect((await g.closed).code).toBe(LiveCloseCode.BAD_MESSAGE);
+  });
+
+  test('a client that never sends a JSON pong stays open while it answers protocol pings; a dead one is closed with 4010', async () => {
+    const open = (autoPong: boolean) =>
+      new Promise<WebSocket>((resolve, reject) => {
+        const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/live/`, { headers: { cookie: member.headers.cookie }, autoPong });
+        ws.once('open', () => resolve(ws));
+        ws.once('error', reject);
+      });
+    const [quiet, dead] = await Promise.all([open(true), open(false)]);
+    const deadClosed = new Promise<number>((resolve) => dead.once('close', (code) => resolve(code)));
+    for (const ws of [quiet, dead]) ws.send(JSON.stringify({ type: 'subscribe', workspace: workspace.slug, since: 0 }));
+    // Pings every 200 ms: the idle limit is 2.5 intervals.
+    expect(await deadClosed).toBe(LiveCloseCode.IDLE_TIMEOUT);
+    await settle(300);
+    expect(quiet.readyState).toBe(WebSocket.OPEN);
+    quiet.close();
   });
 });
