@@ -182,14 +182,19 @@ export async function prunedThrough(db: Db, workspaceId: string): Promise<number
   return Number(row?.prunedThrough ?? 0);
 }
 
-/** Deletes changes created before `cutoff` and raises each workspace's low-water mark; returns rows deleted. */
+/**
+ * Deletes changes created before `cutoff` and raises each workspace's low-water mark; returns rows
+ * deleted. Each workspace keeps its newest change whatever its age: the head (the lists'
+ * X-Sync-Cursor) must stay a cursor the log can serve, or a quiet workspace would hand out 0,
+ * whose subscribe gets `reset`, whose reload hands out 0 again.
+ */
 export async function pruneChangesBefore(db: Db, cutoff: Date): Promise<number> {
+  const prunable = and(
+    lt(changes.createdAt, cutoff),
+    sql`${changes.id} < (select max(newest.id) from ${changes} newest where newest.workspace_id = ${changes.workspaceId})`,
+  );
   return db.transaction(async (tx) => {
-    const marks = await tx
-      .select({ workspaceId: changes.workspaceId, through: max(changes.id) })
-      .from(changes)
-      .where(lt(changes.createdAt, cutoff))
-      .groupBy(changes.workspaceId);
+    const marks = await tx.select({ workspaceId: changes.workspaceId, through: max(changes.id) }).from(changes).where(prunable).groupBy(changes.workspaceId);
     if (marks.length === 0) return 0;
     for (const mark of marks) {
       const through = Number(mark.through);
@@ -201,7 +206,7 @@ export async function pruneChangesBefore(db: Db, cutoff: Date): Promise<number> 
           set: { prunedThrough: sql`greatest(${changeRetention.prunedThrough}, ${through})`, prunedAt: sql`now()` },
         });
     }
-    const deleted = await tx.delete(changes).where(lt(changes.createdAt, cutoff)).returning({ id: changes.id });
+    const deleted = await tx.delete(changes).where(prunable).returning({ id: changes.id });
     return deleted.length;
   });
 }

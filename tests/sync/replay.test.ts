@@ -121,14 +121,21 @@ describe('retention', () => {
     await current.waitFor((msg) => msg.type === 'change' && msg.data.id === later);
     expect(ahead.changes()).toEqual([]);
 
-    // Every change pruned: the newest one's id is still a cursor the log gave out.
+    // A quiet workspace whose changes are all past retention keeps its newest one, so the head
+    // its lists hand out (X-Sync-Cursor) is still a cursor the log serves, not 0 (→ reset forever).
     const quiet = await buildWorkspace(server, owner);
+    await writeChange(server, { workspaceId: quiet.id, entity: 'workspace', op: 'update', data: {} });
     await writeChange(server, { workspaceId: quiet.id, entity: 'workspace', op: 'update', data: {} });
     const last = await workspaceHead(server.database.db, quiet.id);
     await server.database.query(sql`update changes set created_at = now() - interval '30 days' where workspace_id = ${quiet.id}`);
     await pruneChangeLog(server.app.ctx);
-    const resumed = await subscribe(owner, last, quiet);
+    expect((await readChanges(server.database.db, quiet.id, 0, 10)).map((change) => change.id)).toEqual([last]);
+    const cursor = (await server.inject({ method: 'GET', url: `/api/workspaces/${quiet.slug}/projects/`, headers: owner.headers })).headers['x-sync-cursor'];
+    expect(Number(cursor)).toBe(last);
+    const resumed = await subscribe(owner, Number(cursor), quiet);
     expect(await resumed.waitFor((msg) => msg.type === 'reset' || msg.type === 'ready')).toEqual({ type: 'ready', workspace: quiet.slug, head: last });
+    const stale = await subscribe(owner, 0, quiet);
+    expect(await stale.waitFor((msg) => msg.type === 'reset' || msg.type === 'ready')).toMatchObject({ type: 'reset' });
   });
 });
 
