@@ -26,8 +26,8 @@ export function visibleIssues(actor: Actor): SQL | undefined {
   return isRestrictedGuest(actor) ? eq(issues.createdBy, actor.userId) : undefined;
 }
 
-function asRuleIssue(issue: { createdBy: string | null }) {
-  return { created_by: issue.createdBy };
+function asRuleIssue(issue: { createdBy: string | null; isDraft?: boolean | null }) {
+  return { created_by: issue.createdBy, is_draft: issue.isDraft ?? false };
 }
 
 /**

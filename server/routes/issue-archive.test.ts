@@ -156,6 +156,11 @@ describe('drafts', () => {
     expect((await call('admin', 'GET', 'issue-drafts/')).json()).toEqual([]);
     expect((await call('member', 'GET', `issue-drafts/${draft.id}/`)).json().id).toBe(draft.id);
     expect((await call('guest', 'POST', 'issue-drafts/', { name: 'no' })).statusCode).toBe(403);
+    // A draft is read through issues/ by its creator and project admins only.
+    expect((await call('admin', 'GET', `issues/${draft.id}/`)).statusCode).toBe(200);
+    const adminsDraft = (await call('admin', 'POST', 'issue-drafts/', { name: 'Admin draft' })).json();
+    expect((await call('member', 'GET', `issues/${adminsDraft.id}/`)).statusCode).toBe(403);
+    expect((await call('member', 'GET', `issues/${adminsDraft.id}/comments/`)).statusCode).toBe(403);
     const published = await call('member', 'PATCH', `issue-drafts/${draft.id}/`, { is_draft: false, name: 'Published' });
     expect(published.statusCode).toBe(200);
     expect(published.json()).toMatchObject({ is_draft: false, name: 'Published' });

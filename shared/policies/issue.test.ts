@@ -57,5 +57,8 @@ describe('issue rules', () => {
     expect(canReadIssue(actor(Role.GUEST), otherIssue, false)).toBe(false);
     expect(canReadIssue(actor(Role.GUEST), otherIssue, true)).toBe(true);
     expect(canReadIssue(actor(null), ownIssue, true)).toBe(false);
+    expect(canReadIssue(actor(Role.MEMBER), { ...otherIssue, is_draft: true }, true)).toBe(false);
+    expect(canReadIssue(actor(Role.ADMIN), { ...otherIssue, is_draft: true }, false)).toBe(true);
+    expect(canReadIssue(actor(Role.GUEST), { ...ownIssue, is_draft: true }, false)).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import { hasProjectRole, isProjectMember, projectRoleOf, type Actor } from './ac
 /** The issue fields the rules read. */
 export interface IssueRow {
   created_by: string | null;
+  is_draft?: boolean;
 }
 
 /** True when a project role may create issues: Member or above. */
@@ -34,10 +35,14 @@ export function guestSeesIssue(guestViewAllFeatures: boolean, createdBy: string 
   return guestViewAllFeatures || createdBy === userId;
 }
 
-/** True when the actor may see the issue: a member or above, or a guest to whom the guest rule shows it. */
+/**
+ * True when the actor may see the issue: a member or above, or a guest to whom the guest rule shows
+ * it. A draft is its creator's and the project admins' only, until it is published (reference §1.6.13).
+ */
 export function canReadIssue(actor: Actor, issue: IssueRow, guestViewAllFeatures: boolean): boolean {
   const role = projectRoleOf(actor);
   if (role === null) return false;
+  if (issue.is_draft && issue.created_by !== actor.userId && role < Role.ADMIN) return false;
   if (role >= Role.MEMBER) return true;
   return guestSeesIssue(guestViewAllFeatures, issue.created_by, actor.userId);
 }
