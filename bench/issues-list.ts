@@ -20,7 +20,7 @@ interface Scenario {
   query: string;
 }
 
-function scenarios(seed: SeedResult): Scenario[] {
+export function scenarios(seed: SeedResult): Scenario[] {
   return [
     { key: 'a', label: '(a) ungrouped, 100 per page, -created_at', query: 'per_page=100&order_by=-created_at' },
     { key: 'b', label: '(b) grouped by state, 50 per group', query: 'group_by=state_id&per_page=50&order_by=sort_order' },
@@ -35,6 +35,11 @@ function scenarios(seed: SeedResult): Scenario[] {
 
 function day(offset: number): string {
   return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The statement the list engine sends for `query`, as SQL text and parameters. */
+export function statementText(seed: SeedResult, query: string): { sql: string; params: unknown[] } {
+  return new PgDialect({ casing: 'snake_case' }).sqlToQuery(statementFor(seed, query));
 }
 
 /** The statement the list engine sends for `query` (as the owner, a project admin). */
@@ -68,8 +73,8 @@ async function sqlTime(database: Database, seed: SeedResult, query: string): Pro
  * prepared statement, as the engine sends it) for `seconds`: what the database alone gives at the
  * load the API is measured at — no HTTP, auth, shaping or JSON.
  */
-async function bareSqlLoad(url: string, seed: SeedResult, query: string, connections: number, seconds: number) {
-  const { sql: text, params } = new PgDialect({ casing: 'snake_case' }).sqlToQuery(statementFor(seed, query));
+export async function bareSqlLoad(url: string, statement: { sql: string; params: unknown[] }, connections: number, seconds: number) {
+  const { sql: text, params } = statement;
   // Same session settings as the app's pool (db/client.ts): JIT off.
   const client = postgres(url, { max: connections, onnotice: () => {}, connection: { jit: 'off' } });
   const latencies: number[] = [];
@@ -94,7 +99,7 @@ async function bareSqlLoad(url: string, seed: SeedResult, query: string, connect
   return { p50: at(0.5), p99: at(0.99), rps: sorted.length / seconds };
 }
 
-async function seeded(name: string, issues: number) {
+export async function seeded(name: string, issues: number) {
   const url = await freshDatabase(name);
   const database = await createDatabase({ databaseUrl: url, maxConnections: 4 });
   await database.migrate();
@@ -139,14 +144,14 @@ export async function run(options: BenchOptions): Promise<{ title: string; markd
       // One connection: the request's own latency, without the queueing of 16 requests on 2 cores.
       const single = await load({ url: `${base}?${scenario.query}`, connections: 1, seconds: Math.max(2, seconds / 2), headers });
       const sqlMs = await sqlTime(big.database, big.seed, scenario.query);
-      const bare = await bareSqlLoad(big.url, big.seed, scenario.query, CONNECTIONS, seconds);
+      const bare = await bareSqlLoad(big.url, statementText(big.seed, scenario.query), CONNECTIONS, seconds);
       p50ByScenario[scenario.key] = result.p50;
       if (result.rps === 0) {
         rows.push(`| ${scenario.label} | no response completed in ${seconds} s | — | 0 | ${ms(sqlMs)} | — | — | — | ${ms(bare.p50)} / ${ms(bare.p99)} | — | ${result.errors} |`);
         continue;
       }
       rows.push(
-        `| ${scenario.label} | ${ms(result.p50)} | ${ms(result.p99)} | ${result.rps.toFixed(0)} | ${ms(sqlMs)} | ${(result.p50 / sqlMs).toFixed(2)}× | ${ms(single.p50)} | ${(single.p50 / sqlMs).toFixed(2)}× | ${ms(bare.p50)} / ${ms(bare.p99)} (${bare.rps.toFixed(0)}/s) | ${(result.p50 / bare.p50).toFixed(2)}× | ${result.non2xx + result.errors + single.non2xx + single.errors} |`,
+        `| ${scenario.label} | ${ms(result.p50)} | ${ms(result.p99)} | ${result.rps.toFixed(0)} | ${ms(sqlMs)} | ${(result.p50 / sqlMs).toFixed(2)}× | ${ms(single.p50)} / ${ms(single.p99)} | ${(single.p50 / sqlMs).toFixed(2)}× | ${ms(bare.p50)} / ${ms(bare.p99)} (${bare.rps.toFixed(0)}/s) | ${(result.p50 / bare.p50).toFixed(2)}× | ${result.non2xx + result.errors + single.non2xx + single.errors} |`,
       );
     }
     const created = await load({
@@ -182,11 +187,11 @@ export async function run(options: BenchOptions): Promise<{ title: string; markd
     `- Load average (1/5/15 min) before → after the list runs: ${loadBefore} → ${loadAfter} (2 shared cores).`,
     `- "SQL" is the median \`EXPLAIN ANALYZE\` execution time of the exact statement the list engine sends (one statement per page: rows, link arrays, totals, group counts, sync cursor).`,
     '',
-    `- "1 conn" is the p50 of a second run with a single connection (${Math.max(2, seconds / 2)} s): the latency of one request alone. At ${CONNECTIONS} connections on 2 cores each request also waits for ~${CONNECTIONS / 2} others (p50 ≈ ${CONNECTIONS / 2} × the machine time of one request), so p50 / SQL there is mostly queueing.`,
+    `- "1 conn" is a second run with a single connection (${Math.max(2, seconds / 2)} s): the latency of one request alone. At ${CONNECTIONS} connections on 2 cores each request also waits for ~${CONNECTIONS / 2} others (p50 ≈ ${CONNECTIONS / 2} × the machine time of one request), so p50 / SQL there is mostly queueing.`,
     '',
     `- "bare SQL, ${CONNECTIONS} conn" runs the same statement from ${CONNECTIONS} concurrent clients of the bare \`postgres\` driver for ${seconds} s (p50 / p99, statements per second): the database alone at the load the API is measured at. "p50 / bare" compares like with like.`,
     '',
-    '| list | p50 | p99 | req/s | SQL | p50 / SQL | p50, 1 conn | 1 conn / SQL | bare SQL, 16 conn p50 / p99 | p50 / bare | errors |',
+    '| list | p50 | p99 | req/s | SQL | p50 / SQL | 1 conn p50 / p99 | 1 conn p50 / SQL | bare SQL, 16 conn p50 / p99 | p50 / bare | errors |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
