@@ -582,9 +582,12 @@ function report(result: Result, options: BenchOptions): string {
   if (result.writes) lines.push(costLine(result.writes));
   if (result.soak) {
     const s = result.soak;
-    lines.push(
-      `- Soak (\`npm run bench live -- ${options.argv.includes('--soak-only') ? '--soak-only' : '--soak'}\`, run at ${new Date().toISOString().slice(11, 16)} UTC, load ${result.loadAtStart} → ${result.loadAtEnd}): ${s.sockets} sockets, ${s.writers} writers (PATCH then 200 ms pause), ${s.minutes} min: ${s.patches} PATCHes (${s.failedPatches} failed), ${s.events} expected deliveries → **lost ${s.lost}, duplicated ${s.duplicated}**; reconnects ${s.reconnects}${Object.keys(s.closeCodes).length ? ` (close codes ${JSON.stringify(s.closeCodes)})` : ''}; response → event p50 ${s.p50} ms, p99 ${s.p99} ms (every 10th PATCH); server RSS start ${s.rssStartMb} MiB, end ${s.rssEndMb} MiB (every 30 s: ${s.rssSamples.join(', ')}).`,
-    );
+    const soakLine = `- Soak (\`npm run bench live -- ${options.argv.includes('--soak-only') ? '--soak-only' : '--soak'}\`, run at ${new Date().toISOString().slice(11, 16)} UTC, load ${result.loadAtStart} → ${result.loadAtEnd}): ${s.sockets} sockets, ${s.writers} writers (PATCH then 200 ms pause), ${s.minutes} min: ${s.patches} PATCHes (${s.failedPatches} failed), ${s.events} expected deliveries → **lost ${s.lost}, duplicated ${s.duplicated}**; reconnects ${s.reconnects}${Object.keys(s.closeCodes).length ? ` (close codes ${JSON.stringify(s.closeCodes)})` : ''}; response → event p50 ${s.p50} ms, p99 ${s.p99} ms (every 10th PATCH); server RSS start ${s.rssStartMb} MiB, end ${s.rssEndMb} MiB (every 30 s: ${s.rssSamples.join(', ')}).`;
+    // --soak-only measures nothing else: keep the last full run's figures and swap in the new soak line.
+    const previous = options.argv.includes('--soak-only') ? previousSection() : [];
+    const at = previous.findIndex((line) => line.startsWith(SOAK_PREFIX));
+    if (previous.length) return (at >= 0 ? previous.map((line, index) => (index === at ? soakLine : line)) : [...previous, soakLine]).join('\n');
+    lines.push(soakLine);
   } else {
     // A run without --soak keeps the last soak figure (it names its own command, time and load).
     const lastSoak = previousSection().find((line) => line.startsWith(SOAK_PREFIX) && line.includes(' run at '));
