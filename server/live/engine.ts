@@ -6,6 +6,7 @@ import type { ServerContext } from '../context';
 import { LiveCloseCode } from '../../shared/live-protocol';
 import { Hub } from './hub';
 import { ChangeNotifier, ChangeReader } from './reader';
+import { scheduleCredentialSweep } from './credentials';
 import { scheduleRetention } from './retention';
 import type { LiveConnection } from './socket';
 
@@ -58,12 +59,14 @@ export function createLiveEngine(ctx: ServerContext, log: { error(object: unknow
     async close() {
       ctx.afterCommit.splice(ctx.afterCommit.indexOf(afterCommit), 1);
       stopRetention();
+      stopCredentialSweep();
       notifier.close();
       for (const connection of [...engine.connections]) connection.close(LiveCloseCode.GOING_AWAY, 'server shutting down');
       await reader.stop();
       engines.delete(ctx);
     },
   };
+  const stopCredentialSweep = scheduleCredentialSweep(ctx.db, engine.connections, engine.pingIntervalMs, onError);
   engines.set(ctx, engine);
   return engine;
 }

@@ -14,6 +14,7 @@ import { ChangeFrames, type Subscriber } from './hub';
 import { AccessLevel, loadVisibility, type Visibility } from './permissions';
 import { readChanges, type Change } from './record-change';
 import { isAheadOfLog, isBeyondRetention } from './retention';
+import type { SocketCredential } from './credentials';
 import type { LiveEngine } from './engine';
 
 const REPLAY_PAGE = 1000;
@@ -24,6 +25,8 @@ const OPEN = 1;
 export interface SocketAuth {
   userId: string;
   tokenWorkspaceId: string | null;
+  /** The session or key the socket was opened with: it closes when that ends (credentials.ts). */
+  credential: SocketCredential;
 }
 
 class Subscription implements Subscriber {
@@ -61,7 +64,7 @@ export class LiveConnection {
   constructor(
     private readonly ws: WebSocket,
     private readonly engine: LiveEngine,
-    private readonly auth: SocketAuth,
+    readonly auth: SocketAuth,
   ) {
     ws.on('message', (data, isBinary) => this.handleFrame(data as Buffer, isBinary));
     // Every WebSocket client answers a protocol ping by itself; one that never sends a JSON pong

@@ -3,10 +3,11 @@
 // except a presented-but-invalid API key (401) or an over-limit key (429), as API.md requires.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { apiTokens, sessions, users } from '../../db/schema/index';
 import { RateLimitError, UnauthorizedError } from '../errors';
 import { hashSecret } from '../security';
+import { usableApiToken } from '../services/api-token';
 
 export const SESSION_COOKIE = 'session-id';
 export const ADMIN_SESSION_COOKIE = 'admin-session-id';
@@ -58,12 +59,7 @@ async function sessionPlugin(app: FastifyInstance) {
       .from(apiTokens)
       .innerJoin(users, eq(users.id, apiTokens.userId))
       .where(
-        and(
-          eq(apiTokens.tokenHash, hashSecret(rawKey)),
-          eq(apiTokens.isActive, true),
-          isNull(apiTokens.deletedAt),
-          or(isNull(apiTokens.expiredAt), gt(apiTokens.expiredAt, new Date())),
-        ),
+        and(eq(apiTokens.tokenHash, hashSecret(rawKey)), usableApiToken(new Date())),
       )
       .limit(1);
     if (!row || !row.user.isActive) throw new UnauthorizedError('Given API token is not valid');

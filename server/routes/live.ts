@@ -43,9 +43,11 @@ function releaseUpgradeRequest(socket: WebSocket, request: FastifyRequest) {
 }
 
 function socketAuth(request: FastifyRequest): SocketAuth | null {
-  const user = request.auth.user;
+  const { user, via, apiToken, sessionId } = request.auth;
   if (!user) return null;
-  return { userId: user.id, tokenWorkspaceId: request.auth.via === 'api_key' ? (request.auth.apiToken?.workspaceId ?? null) : null };
+  if (via === 'api_key' && apiToken) return { userId: user.id, tokenWorkspaceId: apiToken.workspaceId ?? null, credential: { kind: 'api_key', id: apiToken.id } };
+  if (via === 'session' && sessionId) return { userId: user.id, tokenWorkspaceId: null, credential: { kind: 'session', id: sessionId } };
+  return null;
 }
 
 function isSameOrigin(request: FastifyRequest, appBaseUrl: string): boolean {
