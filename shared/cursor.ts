@@ -120,26 +120,27 @@ export function resolvePagination(query: { per_page?: string | null; cursor?: st
   return { ...cursor, offset: cursor.page * cursor.perPage };
 }
 
-/**
- * One page of an ungrouped list in the reference's 12-key offset-cursor response (§0.4), for
- * lists whose rows are already loaded and sorted: `rows` is the whole list, the page is cut here.
- */
-export function offsetPageResponse<T>(rows: T[], page: Pagination) {
-  const results = rows.slice(page.offset, page.offset + page.perPage);
+/** The reference's 12-key offset-cursor response (§0.4) around one page of rows out of `total`. */
+export function offsetPage<T>(results: T[], total: number, page: Pagination) {
   return {
     grouped_by: null,
     sub_grouped_by: null,
-    total_count: rows.length,
+    total_count: total,
     next_cursor: nextCursor(page),
     prev_cursor: prevCursor(page),
-    next_page_results: page.offset + page.perPage < rows.length,
+    next_page_results: page.offset + page.perPage < total,
     prev_page_results: page.page > 0,
     count: results.length,
-    total_pages: Math.ceil(rows.length / page.perPage),
-    total_results: rows.length,
+    total_pages: Math.ceil(total / page.perPage),
+    total_results: total,
     extra_stats: null,
     results,
   };
+}
+
+/** The same for a list whose rows are all loaded and sorted: the page is cut here. */
+export function offsetPageResponse<T>(rows: T[], page: Pagination) {
+  return offsetPage(rows.slice(page.offset, page.offset + page.perPage), rows.length, page);
 }
 
 /** A decoded sync ("global") cursor `{pageSize}:{page}:{offset}`; the offset is unused and normally 0. */

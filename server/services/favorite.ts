@@ -113,17 +113,17 @@ export async function listFolderChildren(ctx: ServerContext, actor: Actor, favor
  * nor a folder inside it (a loop would hide both from every list).
  */
 async function checkParent(db: Db, actor: Actor, parentId: string | null | undefined, selfId: string | null) {
+  if (!parentId) return;
+  // The caller's folders in one read; the walk up from the parent happens in memory.
+  const folders = await db
+    .select({ id: favorites.id, parentId: favorites.parentId })
+    .from(favorites)
+    .where(and(eq(favorites.userId, actor.userId), eq(favorites.workspaceId, actor.workspace!.id), eq(favorites.isFolder, true)));
+  const parentOf = new Map(folders.map((folder) => [folder.id, folder.parentId]));
   const seen = new Set<string>();
-  for (let id = parentId ?? null; id !== null; ) {
-    const [folder] = await db
-      .select({ id: favorites.id, isFolder: favorites.isFolder, parentId: favorites.parentId })
-      .from(favorites)
-      .where(and(eq(favorites.id, id), eq(favorites.userId, actor.userId), eq(favorites.workspaceId, actor.workspace!.id)));
-    if (!folder || !folder.isFolder || folder.id === selfId || seen.has(folder.id)) {
-      throw ValidationError.field('parent', 'The parent must be one of your folders.');
-    }
-    seen.add(folder.id);
-    id = folder.parentId;
+  for (let id: string | null = parentId; id !== null; id = parentOf.get(id) ?? null) {
+    if (!parentOf.has(id) || id === selfId || seen.has(id)) throw ValidationError.field('parent', 'The parent must be one of your folders.');
+    seen.add(id);
   }
 }
 

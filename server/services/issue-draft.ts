@@ -4,7 +4,7 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { issues, projectMembers, projects } from '../../db/schema/index';
-import { formatCursor, nextCursor, prevCursor, resolvePagination, InvalidPaginationError } from '../../shared/cursor';
+import { formatCursor, offsetPage, resolvePagination, InvalidPaginationError } from '../../shared/cursor';
 import { Role, effectiveProjectRole } from '../../shared/roles';
 import type { CreateIssueBody, DraftToIssueBody, UpdateIssueBody } from '../../shared/schemas/issue';
 import type { ServerContext } from '../context';
@@ -80,21 +80,7 @@ export async function listWorkspaceDrafts(ctx: ServerContext, actor: Actor, quer
   const [{ total }] = await ctx.db.select({ total: count() }).from(issues).where(where);
   const rows = await loadIssueRows(ctx.db, where, [desc(issues.createdAt)], { limit: page.perPage, offset: page.offset });
   const results = rows.map((row) => ({ ...presentIssue(row), description_html: row.descriptionHtml }));
-  return {
-    grouped_by: null,
-    sub_grouped_by: null,
-    total_count: total,
-    total_results: total,
-    next_cursor: nextCursor(page),
-    prev_cursor: prevCursor(page),
-    next_page_results: page.offset + page.perPage < total,
-    prev_page_results: page.page > 0,
-    count: results.length,
-    total_pages: Math.ceil(total / page.perPage),
-    extra_stats: null,
-    results,
-    cursor: formatCursor(page),
-  };
+  return { ...offsetPage(results, total, page), cursor: formatCursor(page) };
 }
 
 /** One draft (creator or project admin). */

@@ -20,7 +20,7 @@ import {
   type Profile,
   type User,
 } from '../../db/schema/index';
-import { InvalidPaginationError, nextCursor, prevCursor, resolvePagination } from '../../shared/cursor';
+import { InvalidPaginationError, offsetPage, resolvePagination } from '../../shared/cursor';
 import type { UpdateMeBody, UpdateNotificationPreferencesBody, UpdateProfileBody } from '../../shared/schemas/user';
 import type { ServerContext } from '../context';
 import { BadRequestError, NotFoundError, ValidationError } from '../errors';
@@ -224,21 +224,7 @@ export async function pageActivities(db: Db, actor: User, where: SQL | undefined
     .offset(page.offset);
   const actorLite = presentUserLite(actor);
   const results = rows.map((row) => presentActivity(row.activity, { actor: actorLite, issue: row.issue, project: row.project, workspace: row.workspace }));
-  const totalResults = Number(total);
-  return {
-    grouped_by: null,
-    sub_grouped_by: null,
-    total_count: totalResults,
-    next_cursor: nextCursor(page),
-    prev_cursor: prevCursor(page),
-    next_page_results: page.offset + page.perPage < totalResults,
-    prev_page_results: page.page > 0,
-    count: results.length,
-    total_pages: Math.ceil(totalResults / page.perPage),
-    total_results: totalResults,
-    extra_stats: null,
-    results,
-  };
+  return offsetPage(results, Number(total), page);
 }
 
 /**

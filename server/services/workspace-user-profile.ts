@@ -1,9 +1,10 @@
 // A workspace member's profile page (reference §4.4): `user-profile/` (per-project issue counts and
 // the user's card), `user-stats/` (their issue statistics) and `user-activity/` (their issue history),
 // each limited to the caller's projects.
-import { and, asc, count, countDistinct, eq, gt, inArray, isNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, countDistinct, eq, gt, inArray, isNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cycleIssues, cycles, issueActivities, issues, projectMembers, projects, states, users, workspaceMembers, type User } from '../../db/schema/index';
+import { PRIORITY_ORDER, STATE_GROUPS, isFinishedStateGroup } from '../../shared/issue-constants';
 import { Role } from '../../shared/roles';
 import { NotFoundError } from '../errors';
 import type { Actor } from '../plugins/access';
@@ -111,7 +112,10 @@ export async function listUserActivity(db: Db, actor: Actor, userId: string, que
   return pageActivities(db, user, where, query);
 }
 
-const PRIORITY_ORDER = sql<number>`case ${issues.priority} when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 when 'low' then 3 else 4 end`;
+/** 0 for urgent … 4 for none, the rank of PRIORITY_ORDER. */
+const PRIORITY_RANK = sql<number>`array_position(${sql.raw(`array[${PRIORITY_ORDER.map((p) => `'${p}'`).join(', ')}]`)}::text[], ${issues.priority}::text) - 1`;
+/** State groups whose issues are still to do. */
+const PENDING_GROUPS = STATE_GROUPS.filter((group) => !isFinishedStateGroup(group));
 
 /** Live issues (not deleted, archived or draft) of the caller's live projects. */
 function callerIssues(actor: Actor): SQL {
@@ -127,11 +131,6 @@ const assignedTo = (userId: string) =>
   sql`exists (select 1 from issue_assignees a where a.issue_id = ${issues.id} and a.assignee_id = ${userId} and a.deleted_at is null)`;
 const subscribedBy = (userId: string) =>
   sql`exists (select 1 from issue_subscribers s where s.issue_id = ${issues.id} and s.subscriber_id = ${userId} and s.deleted_at is null)`;
-
-async function countIssues(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(issues).leftJoin(states, eq(states.id, issues.stateId)).where(where);
-  return Number(row.total);
-}
 
 /** Cycles (of the caller's projects) holding an issue assigned to the user, current or upcoming. */
 async function cyclesOf(db: Db, actor: Actor, userId: string, when: 'present' | 'upcoming') {
@@ -170,19 +169,32 @@ export async function getUserStats(db: Db, actor: Actor, userId: string) {
     .groupBy(states.group)
     .orderBy(states.group);
   const priorityDistribution = await db
-    .select({ priority: issues.priority, priority_count: countDistinct(issues.id), priority_order: PRIORITY_ORDER })
+    .select({ priority: issues.priority, priority_count: countDistinct(issues.id), priority_order: PRIORITY_RANK })
     .from(issues)
     .where(assigned)
     .groupBy(issues.priority)
-    .orderBy(PRIORITY_ORDER);
+    .orderBy(PRIORITY_RANK);
+  // The five counts in one pass over the caller's issues.
+  const isAssigned = assignedTo(userId);
+  const [counts] = await db
+    .select({
+      created: sql<number>`count(*) filter (where ${issues.createdBy} = ${userId})::int`,
+      assigned: sql<number>`count(*) filter (where ${isAssigned})::int`,
+      completed: sql<number>`count(*) filter (where ${isAssigned} and ${states.group} = 'completed')::int`,
+      pending: sql<number>`count(*) filter (where ${isAssigned} and ${inArray(states.group, PENDING_GROUPS)})::int`,
+      subscribed: sql<number>`count(*) filter (where ${subscribedBy(userId)})::int`,
+    })
+    .from(issues)
+    .leftJoin(states, eq(states.id, issues.stateId))
+    .where(scope);
   return {
     state_distribution: stateDistribution.map((row) => ({ ...row, state_count: Number(row.state_count) })),
     priority_distribution: priorityDistribution.map((row) => ({ ...row, priority_count: Number(row.priority_count), priority_order: Number(row.priority_order) })),
-    created_issues: await countIssues(db, and(scope, eq(issues.createdBy, userId))),
-    assigned_issues: await countIssues(db, assigned),
-    completed_issues: await countIssues(db, and(assigned, eq(states.group, 'completed'))),
-    pending_issues: await countIssues(db, and(assigned, inArray(states.group, ['backlog', 'unstarted', 'started']))),
-    subscribed_issues: await countIssues(db, and(scope, subscribedBy(userId))),
+    created_issues: Number(counts.created),
+    assigned_issues: Number(counts.assigned),
+    completed_issues: Number(counts.completed),
+    pending_issues: Number(counts.pending),
+    subscribed_issues: Number(counts.subscribed),
     present_cycles: await cyclesOf(db, actor, userId, 'present'),
     upcoming_cycles: await cyclesOf(db, actor, userId, 'upcoming'),
   };
