@@ -6,6 +6,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { issues, projectMembers, projects, workspaceMembers } from '../../db/schema/index';
 import { canReadPage, type PageRow } from '../../shared/policies/page';
+import { draftVisibleTo } from '../../shared/policies/issue';
 import { Role, effectiveProjectRole, hasRole } from '../../shared/roles';
 import type { Change } from './record-change';
 
@@ -142,8 +143,7 @@ export class Visibility {
         if (data.access === 1 && !this.owns(data)) return hidden;
         return restricted && !this.owns(data) ? hidden : 'send';
       case 'issue':
-        // A draft is its creator's (and project admins') until it becomes an issue, as `draft-issues/` (reference §1.6.13).
-        if (data.is_draft === true && data.created_by !== this.userId && !hasRole(role, Role.ADMIN)) return hidden;
+        if (!draftVisibleTo({ created_by: (data.created_by as string | null) ?? null, is_draft: data.is_draft === true }, this.userId, role)) return hidden;
         if (!restricted) return 'send';
         if (change.op === 'create') return data.created_by === this.userId ? 'send' : 'hide';
         return this.ownIssues.get(change.projectId!)?.has(change.entityId) || data.created_by === this.userId ? 'send' : 'hide';

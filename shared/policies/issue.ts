@@ -35,6 +35,11 @@ export function guestSeesIssue(guestViewAllFeatures: boolean, createdBy: string 
   return guestViewAllFeatures || createdBy === userId;
 }
 
+/** A draft is its creator's and the project admins' only, until it is published (reference §1.6.13). */
+export function draftVisibleTo(issue: IssueRow, userId: string, projectRole: number | null): boolean {
+  return !issue.is_draft || issue.created_by === userId || hasRole(projectRole, Role.ADMIN);
+}
+
 /**
  * True when the actor may see the issue: a member or above, or a guest to whom the guest rule shows
  * it. A draft is its creator's and the project admins' only, until it is published (reference §1.6.13).
@@ -42,7 +47,7 @@ export function guestSeesIssue(guestViewAllFeatures: boolean, createdBy: string 
 export function canReadIssue(actor: Actor, issue: IssueRow, guestViewAllFeatures: boolean): boolean {
   const role = projectRoleOf(actor);
   if (role === null) return false;
-  if (issue.is_draft && issue.created_by !== actor.userId && role < Role.ADMIN) return false;
+  if (!draftVisibleTo(issue, actor.userId, role)) return false;
   if (role >= Role.MEMBER) return true;
   return guestSeesIssue(guestViewAllFeatures, issue.created_by, actor.userId);
 }
