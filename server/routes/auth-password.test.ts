@@ -153,6 +153,14 @@ describe('POST /auth/sign-in/', () => {
     expect(row.isActive).toBe(false);
   });
 
+  test('5019, not 5065, after the user deactivated the account themselves (its password is replaced then)', async () => {
+    const user = await buildUser(server);
+    const deactivated = await server.inject({ method: 'DELETE', url: '/api/users/me/', headers: user.headers });
+    expect(deactivated.statusCode, deactivated.body).toBe(204);
+    await expectCode('/auth/sign-in/', { email: user.email, password: user.password }, 5019, 'USER_ACCOUNT_DEACTIVATED');
+    await expectCode('/auth/sign-in/', { email: user.email, password: 'wrong-password-1' }, 5019, 'USER_ACCOUNT_DEACTIVATED');
+  });
+
   test('5018 while the instance has password sign-in off', async () => {
     const user = await buildUser(server);
     await withSetting('ENABLE_EMAIL_PASSWORD', '0', '1', () =>

@@ -41,10 +41,13 @@ export async function signInWithPassword(ctx: ServerContext, fields: Record<stri
   if (!isValidEmail(email)) throw authError('INVALID_EMAIL_SIGN_IN');
   const user = await findUserByEmail(ctx.db, email);
   if (!user) throw authError('USER_DOES_NOT_EXIST');
+  // API.md: a deactivated account is refused with 5019, not silently reactivated (reference quirk 3).
+  // Checked before the password: deactivating replaces it with a random one, so the owner's own
+  // password no longer matches and would otherwise get 5065. (5060 already tells whether an
+  // email has an account, so this reveals nothing new.)
+  if (!user.isActive) throw authError('USER_ACCOUNT_DEACTIVATED');
   const matches = password.length <= PASSWORD_MAX_LENGTH && (await verifyPassword(user.passwordHash, password));
   if (!matches) throw authError('AUTHENTICATION_FAILED_SIGN_IN');
-  // API.md: a deactivated account is refused, not silently reactivated (reference quirk 3).
-  if (!user.isActive) throw authError('USER_ACCOUNT_DEACTIVATED');
   return user;
 }
 
