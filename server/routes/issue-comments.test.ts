@@ -1,7 +1,7 @@
 // Comments, issue and comment reactions, and the history endpoint (activity + comments merged).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
-import { changes, issueMentions, issueSubscribers, projects } from '../../db/schema/index';
+import { changes, issueComments, issueMentions, issueSubscribers, projects } from '../../db/schema/index';
 import { createTestServer, type TestServer } from '../../tests/support/server';
 import { buildWorld, type CallerName, type World } from '../../tests/support/world';
 
@@ -73,6 +73,40 @@ describe('comments', () => {
     expect((await call('outsider', 'POST', `issues/${issue.id}/comments/`, { comment_html: '<p>hi</p>' })).statusCode).toBe(403);
     expect((await call('anonymous', 'POST', `issues/${issue.id}/comments/`, { comment_html: '<p>hi</p>' })).statusCode).toBe(401);
     expect((await call('member', 'POST', `issues/${issue.id}/comments/`, { comment_html: 42 })).statusCode).toBe(400);
+  });
+
+  test('a comment with nothing in it is refused with a field message and changes nothing', async () => {
+    const issue = await createIssue();
+    const commentRows = () => server.database.db.select().from(issueComments).where(eq(issueComments.issueId, issue.id));
+    const commentChanges = () => server.database.db.select().from(changes).where(eq(changes.entity, 'comment'));
+    const changesBefore = (await commentChanges()).length;
+    const missing = await call('member', 'POST', `issues/${issue.id}/comments/`, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ comment_html: ['This field is required.'] });
+    for (const comment_html of ['', '   ', '<p></p>', '<p> &nbsp; </p><p><br></p>', '<script>alert(1)</script>']) {
+      const blank = await call('member', 'POST', `issues/${issue.id}/comments/`, { comment_html });
+      expect(blank.statusCode, comment_html).toBe(400);
+      expect(blank.json()).toEqual({ comment_html: ['This field may not be blank.'] });
+    }
+    expect(await commentRows()).toEqual([]);
+
+    // Content without text still counts: a mention or an image alone is a comment.
+    const mention = `<p><mention-component entity_name="user_mention" entity_identifier="${world.admin.id}"></mention-component></p>`;
+    expect((await call('member', 'POST', `issues/${issue.id}/comments/`, { comment_html: mention })).statusCode).toBe(201);
+    const image = await call('member', 'POST', `issues/${issue.id}/comments/`, { comment_html: '<p><img src="https://example.com/a.png"></p>' });
+    expect(image.statusCode).toBe(201);
+    const saved = image.json();
+
+    for (const comment_html of ['', '<p></p>']) {
+      const emptied = await call('member', 'PATCH', `issues/${issue.id}/comments/${saved.id}/`, { comment_html });
+      expect(emptied.statusCode).toBe(400);
+      expect(emptied.json()).toEqual({ comment_html: ['This field may not be blank.'] });
+    }
+    const [row] = (await commentRows()).filter((comment) => comment.id === saved.id);
+    expect(row).toMatchObject({ commentHtml: saved.comment_html, version: saved.version, editedAt: null });
+    expect((await commentChanges()).length).toBe(changesBefore + 2);
+    // Other fields can still change without sending the html again.
+    expect((await call('member', 'PATCH', `issues/${issue.id}/comments/${saved.id}/`, { access: 'EXTERNAL' })).statusCode).toBe(200);
   });
 
   test('mentioned members are subscribed', async () => {

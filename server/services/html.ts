@@ -67,3 +67,11 @@ export function htmlToPlainText(html: string): string {
   const text = sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {}, nonTextTags: ['script', 'style', 'textarea', 'noscript'] });
   return decodeEntities(text).replace(/\s+/g, ' ').trim();
 }
+
+/** Tags that show something without any text of their own (a mention, an image, an embed). */
+const CONTENT_WITHOUT_TEXT = /<(img|image-component|mention-component|issue-embed-component|page-embed-component)\b/i;
+
+/** True when sanitized editor HTML shows nothing: no text and no mention, image or embed ("<p></p>", "<p> </p>"). */
+export function isBlankRichHtml(html: string): boolean {
+  return htmlToPlainText(html) === '' && !CONTENT_WITHOUT_TEXT.test(html);
+}

@@ -5,13 +5,13 @@ import type { Db } from '../../db/client';
 import { issueComments, projectMembers, type IssueComment } from '../../db/schema/index';
 import type { CreateCommentBody, UpdateCommentBody } from '../../shared/schemas/issue-extras';
 import type { ServerContext } from '../context';
-import { BadRequestError, NotFoundError } from '../errors';
+import { BadRequestError, NotFoundError, ValidationError } from '../errors';
 import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
 import type { Actor } from '../plugins/access';
 import { authorizeAuthorOrAdmin, isRestrictedGuest, loadReadableIssue } from '../policies/issue';
 import { presentComment } from '../presenters/issue-comment';
 import type { IssueListRow } from '../presenters/issue';
-import { htmlToPlainText, sanitizeRichHtml } from './html';
+import { htmlToPlainText, isBlankRichHtml, sanitizeRichHtml } from './html';
 import { writeActivities } from './issue-activity';
 import { commentReactionsByComment, loadReadableComment } from './issue-reaction';
 import { loadIssueRow, loadUserLites } from './issue-read';
@@ -79,15 +79,26 @@ async function syncMentions(tx: Db, issue: IssueListRow, html: string, previousH
 }
 
 /**
+ * The sanitized html a comment stores; a comment must show something.
+ * @throws ValidationError `{"comment_html": [...]}` when it is missing or blank ("", "<p></p>").
+ */
+function commentHtml(value: string | undefined): string {
+  if (value === undefined) throw ValidationError.field('comment_html', 'This field is required.');
+  const html = sanitizeRichHtml(value);
+  if (isBlankRichHtml(html)) throw ValidationError.field('comment_html', 'This field may not be blank.');
+  return html;
+}
+
+/**
  * POST `comments/`: any project member; a guest limited by the guest rule only on their own issues.
- * @throws BadRequestError "You are not allowed to comment on the issue".
+ * @throws BadRequestError "You are not allowed to comment on the issue"; ValidationError for a missing or blank comment_html.
  */
 export async function createComment(ctx: ServerContext, actor: Actor, issueId: string, body: CreateCommentBody, options: WriteOptions) {
   const found = await loadIssueRow(ctx.db, actor.project!.id, issueId);
   if (!found) throw new NotFoundError();
   if (isRestrictedGuest(actor) && found.createdBy !== actor.userId) throw new BadRequestError('You are not allowed to comment on the issue');
   const issue = await loadReadableIssue(ctx.db, actor, issueId);
-  const html = sanitizeRichHtml(body.comment_html) || '<p></p>';
+  const html = commentHtml(body.comment_html);
   return withTransaction(ctx, options, async (tx) => {
     if (body.parent) {
       const [parent] = await tx.select({ id: issueComments.id }).from(issueComments).where(and(eq(issueComments.id, body.parent), eq(issueComments.issueId, issueId), isNull(issueComments.deletedAt)));
@@ -122,7 +133,7 @@ export async function updateComment(ctx: ServerContext, actor: Actor, issueId: s
   const { comment, issue } = await loadReadableComment(ctx.db, actor, commentId);
   if (comment.issueId !== issueId) throw new NotFoundError();
   authorizeAuthorOrAdmin(actor, comment.actorId);
-  const html = body.comment_html !== undefined ? sanitizeRichHtml(body.comment_html) || '<p></p>' : undefined;
+  const html = body.comment_html !== undefined ? commentHtml(body.comment_html) : undefined;
   return withTransaction(ctx, options, async (tx) => {
     const changed = html !== undefined && html !== comment.commentHtml;
     const [row] = await tx

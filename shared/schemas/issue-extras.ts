@@ -16,7 +16,8 @@ export const attachmentParams = z.object({ slug: z.string(), projectId: uuidSche
 
 /** POST `comments/`. */
 export const createCommentBody = z.object({
-  comment_html: boundedString(HTML_MAX_LENGTH).default('<p></p>'),
+  // Required and non-blank, checked by the service after the access rules (a 403 comes before a 400).
+  comment_html: boundedString(HTML_MAX_LENGTH).optional(),
   comment_json: z.record(z.string(), z.unknown()).optional(),
   access: z.enum(['INTERNAL', 'EXTERNAL']).default('INTERNAL'),
   parent: uuidSchema.nullable().optional(),
