@@ -105,6 +105,30 @@ test('an API key passed as the provider token authenticates inside its own works
   expect(await wrongWorkspace.refused).toBeTruthy();
 });
 
+test('a session cookie from a foreign Origin authenticates no document; same-origin sockets and API keys from anywhere still work', async () => {
+  const page = await createPage();
+  const foreign = openEditor(baseUrl, page.id, { cookie: owner.headers.cookie, origin: 'https://evil.example' });
+  editors.push(foreign);
+  const outcome = await Promise.race([foreign.refused.then(() => 'refused'), foreign.synced.then(() => 'synced')]);
+  expect(outcome).toBe('refused');
+  expect(foreign.scopes).toEqual([]);
+
+  const sameOrigin = openEditor(baseUrl, page.id, { cookie: owner.headers.cookie, origin: baseUrl });
+  editors.push(sameOrigin);
+  await sameOrigin.synced;
+  expect(sameOrigin.scopes).toEqual(['read-write']);
+  const viaAppUrl = openEditor(baseUrl, page.id, { cookie: owner.headers.cookie, origin: server.config.appBaseUrl });
+  editors.push(viaAppUrl);
+  await viaAppUrl.synced;
+
+  const key = `trl_api_${'c'.repeat(32)}`;
+  await server.database.db.insert(apiTokens).values({ workspaceId: workspace.id, userId: member.id, tokenHash: hashSecret(key) });
+  const keyFromElsewhere = openEditor(baseUrl, page.id, { token: key, cookie: owner.headers.cookie, origin: 'https://evil.example' });
+  editors.push(keyFromElsewhere);
+  await keyFromElsewhere.synced;
+  expect(keyFromElsewhere.scopes).toEqual(['read-write']);
+});
+
 test("a guest, someone else's private page and locked or archived pages open read-only or not at all", async () => {
   const page = await createPage();
   const guestEditor = editor(page.id, guest);

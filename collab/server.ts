@@ -11,6 +11,7 @@ import type { ServerContext } from '../server/context';
 import type { PageCollabBridge } from '../server/services/page-collab';
 import { loadStoredStateInto } from '../server/services/page-storage';
 import { isUuid } from '../shared/schemas/common';
+import { isSameOrigin } from '../shared/same-origin';
 import { AuthExtension, type CollabContext } from './extensions/auth-extension';
 import { PersistenceExtension, STORAGE_ORIGIN } from './extensions/persistence-extension';
 import { TitleExtension } from './extensions/title-extension';
@@ -122,7 +123,7 @@ export function createCollab(ctx: ServerContext, options: CollabOptions = {}): C
         // Security: authentication happens per document in AuthExtension.onAuthenticate.
         config: { access: 'public' },
         handler: (_request, reply) => reply.code(426).send({ error: 'Upgrade Required' }),
-        wsHandler: (socket: WebSocket, request: FastifyRequest) => attachSocket(hocuspocus, socket, request),
+        wsHandler: (socket: WebSocket, request: FastifyRequest) => attachSocket(hocuspocus, socket, request, ctx.config.appBaseUrl),
       });
     },
     async close() {
@@ -143,10 +144,17 @@ export function createCollab(ctx: ServerContext, options: CollabOptions = {}): C
   };
 }
 
-/** Hands one upgraded socket to Hocuspocus (toolchain §3: v4 needs a Fetch Request and manual wiring). */
-function attachSocket(hocuspocus: Hocuspocus<CollabContext>, socket: WebSocket, request: FastifyRequest): void {
+/**
+ * Hands one upgraded socket to Hocuspocus (toolchain §3: v4 needs a Fetch Request and manual wiring).
+ * Security: a socket from a foreign Origin is handed over without its Cookie header, so the session
+ * cookie authenticates no document on it (the /live rule, shared/same-origin.ts); an API key sent
+ * as the provider token still does.
+ */
+function attachSocket(hocuspocus: Hocuspocus<CollabContext>, socket: WebSocket, request: FastifyRequest, appBaseUrl: string): void {
+  const cookieAllowed = isSameOrigin(request.headers, appBaseUrl);
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
+    if (key === 'cookie' && !cookieAllowed) continue;
     if (typeof value === 'string') headers.set(key, value);
     else if (Array.isArray(value)) value.forEach((item) => headers.append(key, item));
   }

@@ -17,12 +17,15 @@ export interface TestEditor {
   destroy(): void;
 }
 
-/** Opens a provider on `ws://…/collab` for page `pageId`, authenticated by cookie or token. */
-export function openEditor(baseUrl: string, pageId: string, auth: { cookie?: string; token?: string }): TestEditor {
-  const cookie = auth.cookie;
+/** Opens a provider on `ws://…/collab` for page `pageId`, authenticated by cookie or token, optionally from a page at `origin`. */
+export function openEditor(baseUrl: string, pageId: string, auth: { cookie?: string; token?: string; origin?: string }): TestEditor {
+  const upgradeHeaders: Record<string, string> = {};
+  if (auth.cookie) upgradeHeaders.cookie = auth.cookie;
+  // A browser names the page that opened the socket; Node's ws sends no Origin unless told.
+  if (auth.origin) upgradeHeaders.origin = auth.origin;
   class CookieWebSocket extends WebSocket {
     constructor(address: string, protocols?: string | string[]) {
-      super(address, protocols, cookie ? { headers: { cookie } } : {});
+      super(address, protocols, { headers: upgradeHeaders });
     }
   }
   const closeCodes: number[] = [];

@@ -5,6 +5,7 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { LiveCloseCode } from '../../shared/live-protocol';
+import { isSameOrigin } from '../../shared/same-origin';
 import { createLiveEngine } from '../live/engine';
 import { LiveConnection, type SocketAuth } from '../live/socket';
 
@@ -21,7 +22,7 @@ export default async function liveRoutes(app: FastifyInstance) {
       const auth = socketAuth(request);
       if (!auth) return socket.close(LiveCloseCode.UNAUTHORIZED, 'unauthorized');
       // Security: a cookie-authenticated socket must come from our own origin (cross-site WebSocket hijacking).
-      if (request.auth.via === 'session' && !isSameOrigin(request, app.ctx.config.appBaseUrl)) {
+      if (request.auth.via === 'session' && !isSameOrigin(request.headers, app.ctx.config.appBaseUrl)) {
         return socket.close(LiveCloseCode.FORBIDDEN, 'foreign origin');
       }
       releaseUpgradeRequest(socket, request);
@@ -48,15 +49,4 @@ function socketAuth(request: FastifyRequest): SocketAuth | null {
   if (via === 'api_key' && apiToken) return { userId: user.id, tokenWorkspaceId: apiToken.workspaceId ?? null, credential: { kind: 'api_key', id: apiToken.id } };
   if (via === 'session' && sessionId) return { userId: user.id, tokenWorkspaceId: null, credential: { kind: 'session', id: sessionId } };
   return null;
-}
-
-function isSameOrigin(request: FastifyRequest, appBaseUrl: string): boolean {
-  const origin = request.headers.origin;
-  if (!origin) return true;
-  try {
-    const url = new URL(origin);
-    return url.host === request.headers.host || url.origin === new URL(appBaseUrl).origin;
-  } catch {
-    return false;
-  }
 }

@@ -180,6 +180,15 @@ describe('live delivery', () => {
     expect(entityIds(v)).not.toContain(after);
   });
 
+  test('a session cookie from a foreign Origin is refused (4003); the same origin is not', async () => {
+    const foreign = await openLive(baseUrl, { headers: { ...member.headers, origin: 'https://evil.example' } });
+    expect((await foreign.closed).code).toBe(LiveCloseCode.FORBIDDEN);
+    const same = await openLive(baseUrl, { headers: { ...member.headers, origin: baseUrl } });
+    sockets.push(same);
+    same.subscribe(workspace.slug, 0);
+    await same.waitFor((message) => message.type === 'ready');
+  });
+
   test('outsiders and anonymous sockets are refused; API keys open only their own workspace', async () => {
     const stranger = await openLive(baseUrl, { headers: outsider.headers });
     stranger.subscribe(workspace.slug, 0);

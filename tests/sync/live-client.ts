@@ -20,7 +20,9 @@ export interface LiveClient {
 /** Opens /live/ as a user (cookie headers) or with `?token=`. Resolves once the socket is open. */
 export async function openLive(baseUrl: string, auth: { headers?: Record<string, string>; token?: string }): Promise<LiveClient> {
   const url = baseUrl.replace(/^http/, 'ws') + '/live/' + (auth.token ? `?token=${auth.token}` : '');
-  const ws = new WebSocket(url, { headers: auth.headers?.cookie ? { cookie: auth.headers.cookie } : {} });
+  // Only the headers a browser's WebSocket carries: the cookie and, when the test names one, the page's Origin.
+  const upgradeHeaders = Object.fromEntries(Object.entries(auth.headers ?? {}).filter(([name]) => name === 'cookie' || name === 'origin'));
+  const ws = new WebSocket(url, { headers: upgradeHeaders });
   const messages: ServerMessage[] = [];
   const waiters = new Set<() => void>();
   ws.on('message', (data) => {
