@@ -15,6 +15,7 @@ const config = loadConfig({
   RATE_LIMIT_API_KEY_PER_MIN: '100000000',
   RATE_LIMIT_AUTH_PER_MIN: '100000000',
   RATE_LIMIT_AUTH_PER_EMAIL_PER_MIN: '100000000',
+  RATE_LIMIT_AUTH_FAILURES_PER_IP_PER_HOUR: '100000000',
 } as Record<string, string>);
 const database = await createDatabase({ databaseUrl: process.env.DATABASE_URL, maxConnections: Number(process.env.BENCH_POOL ?? 16) });
 const app = await buildApp({ config, database, logger: false });

@@ -119,6 +119,7 @@ export async function startTrellis(databaseUrl: string, dataDir: string): Promis
     LOG_LEVEL: 'warn',
     RATE_LIMIT_AUTH_PER_MIN: '10000',
     RATE_LIMIT_AUTH_PER_EMAIL_PER_MIN: '10000',
+    RATE_LIMIT_AUTH_FAILURES_PER_IP_PER_HOUR: '10000',
   };
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

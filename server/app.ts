@@ -41,7 +41,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    // Security: X-Forwarded-For names the client only when a configured proxy sent the request
+    // (TRUST_PROXY); trusted from anyone, a client could pick its own address and dodge per-IP limits.
+    trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
   });
   const ctx: ServerContext = { config, database, db: database.db, afterCommit: [] };
   app.decorate('ctx', ctx);

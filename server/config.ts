@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const flag = (fallback: '0' | '1') =>
@@ -14,6 +15,31 @@ const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).def
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const optionalText = z.string().trim().min(1).optional();
 const optionalUrl = z.url({ message: 'must be a URL' }).optional();
+
+/** Ranges proxy-addr (Fastify's trustProxy) knows by name. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR block (`10.0.0.0/8`, `fd00::/8`) or a named range. */
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: off (unset, 0, false) or the comma-separated proxies whose X-Forwarded-For is believed.
+ * Security: trusting it from anyone lets a client name any address and dodge the per-IP limits.
+ */
+const trustProxy = z
+  .string()
+  .default('')
+  .transform((value) => (['0', 'false'].includes(value.trim()) ? [] : value.split(',').map((entry) => entry.trim()).filter(Boolean)))
+  .refine((entries) => entries.every(isProxyAddress), {
+    message: 'must be off (0) or a comma-separated list of proxy addresses or CIDR blocks (e.g. 127.0.0.1,10.0.0.0/8)',
+  });
 
 const envSchema = z.object({
   PORT: port(3000),
@@ -53,6 +79,9 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_PER_MIN: positiveInt(30),
   RATE_LIMIT_AUTH_PER_EMAIL_PER_MIN: positiveInt(10),
   RATE_LIMIT_API_KEY_PER_MIN: positiveInt(60),
+  /** Failed sign-ins (any email) one client address may make per hour: slows password spraying. */
+  RATE_LIMIT_AUTH_FAILURES_PER_IP_PER_HOUR: positiveInt(50),
+  TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ENABLE_SIGNUP: flag('1'),
   ENABLE_EMAIL_PASSWORD: flag('1'),

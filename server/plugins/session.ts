@@ -8,6 +8,7 @@ import { apiTokens, sessions, users } from '../../db/schema/index';
 import { RateLimitError, UnauthorizedError } from '../errors';
 import { hashSecret } from '../security';
 import { usableApiToken } from '../services/api-token';
+import { RateWindows } from '../services/rate-windows';
 
 export const SESSION_COOKIE = 'session-id';
 export const ADMIN_SESSION_COOKIE = 'admin-session-id';
@@ -34,7 +35,7 @@ declare module 'fastify' {
 
 async function sessionPlugin(app: FastifyInstance) {
   const { db, config } = app.ctx;
-  const apiKeyWindows = new Map<string, { start: number; count: number }>();
+  const apiKeyWindows = new RateWindows(60_000);
 
   // Runs on every request: built once, so a request pays only for executing it.
   const sessionUser = db
@@ -74,14 +75,7 @@ async function sessionPlugin(app: FastifyInstance) {
   }
 
   function enforceApiKeyLimit(tokenId: string) {
-    const now = Date.now();
-    const window = apiKeyWindows.get(tokenId);
-    if (!window || now - window.start >= 60_000) {
-      apiKeyWindows.set(tokenId, { start: now, count: 1 });
-      return;
-    }
-    window.count += 1;
-    if (window.count > config.RATE_LIMIT_API_KEY_PER_MIN) throw new RateLimitError();
+    if (apiKeyWindows.hit(tokenId) > config.RATE_LIMIT_API_KEY_PER_MIN) throw new RateLimitError();
   }
 
   app.decorateRequest('auth', null as unknown as AuthState);

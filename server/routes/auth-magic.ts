@@ -10,6 +10,8 @@ import { checkEmail, sendMagicCode, signInWithMagicCode, signUpWithMagicCode } f
 export default async function authMagicRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const rateLimit = authRateLimit(app.ctx);
+  // Routes that check credentials also stop a client after too many failed attempts (password spraying).
+  const signInRateLimit = authRateLimit(app.ctx, { signIn: true });
 
   app.route({
     method: 'POST',
@@ -31,7 +33,7 @@ export default async function authMagicRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: '/auth/magic-sign-in/',
     config: { access: 'public' },
-    preHandler: rateLimit,
+    preHandler: signInRateLimit,
     handler: (request, reply) =>
       answerSignIn(app.ctx, request, reply, { medium: 'magic-code', authenticate: (fields) => signInWithMagicCode(app.ctx, fields) }),
   });
@@ -40,7 +42,7 @@ export default async function authMagicRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: '/auth/magic-sign-up/',
     config: { access: 'public' },
-    preHandler: rateLimit,
+    preHandler: signInRateLimit,
     handler: (request, reply) =>
       answerSignIn(app.ctx, request, reply, { medium: 'magic-code', authenticate: (fields) => signUpWithMagicCode(app.ctx, fields) }),
   });

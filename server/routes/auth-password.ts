@@ -20,12 +20,14 @@ import {
 export default async function authPasswordRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const rateLimit = authRateLimit(app.ctx);
+  // Routes that check credentials also stop a client after too many failed attempts (password spraying).
+  const signInRateLimit = authRateLimit(app.ctx, { signIn: true });
 
   app.route({
     method: 'POST',
     url: '/auth/sign-in/',
     config: { access: 'public' },
-    preHandler: rateLimit,
+    preHandler: signInRateLimit,
     handler: (request, reply) =>
       answerSignIn(app.ctx, request, reply, { medium: 'email', authenticate: (fields) => signInWithPassword(app.ctx, fields) }),
   });
@@ -34,7 +36,7 @@ export default async function authPasswordRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: '/auth/sign-up/',
     config: { access: 'public' },
-    preHandler: rateLimit,
+    preHandler: signInRateLimit,
     handler: (request, reply) =>
       answerSignIn(app.ctx, request, reply, { medium: 'email', authenticate: (fields) => signUpWithPassword(app.ctx, fields) }),
   });

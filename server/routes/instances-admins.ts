@@ -15,13 +15,14 @@ const SIGN_UP_ECHO = ['email', 'first_name', 'last_name', 'company_name', 'is_te
 
 export default async function instanceAdminsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const rateLimit = authRateLimit(app.ctx);
+  // Both routes check credentials, so they also stop a client after too many failed attempts (password spraying).
+  const signInRateLimit = authRateLimit(app.ctx, { signIn: true });
 
   app.route({
     method: 'POST',
     url: '/api/instances/admins/sign-up/',
     config: { access: 'public' },
-    preHandler: rateLimit,
+    preHandler: signInRateLimit,
     // The first admin can use the app at once: both the admin and the app session are started.
     handler: (request, reply) =>
       answerSignIn(app.ctx, request, reply, {
@@ -38,7 +39,7 @@ export default async function instanceAdminsRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: '/api/instances/admins/sign-in/',
     config: { access: 'public' },
-    preHandler: rateLimit,
+    preHandler: signInRateLimit,
     handler: (request, reply) =>
       answerSignIn(app.ctx, request, reply, {
         medium: 'email',

@@ -7,6 +7,7 @@ import { CodedError, RateLimitError } from '../errors';
 import { presentUserMe } from '../presenters/user';
 import { landingPath, recordSignIn, type LoginMedium, type RequestInfo } from './auth';
 import { signInSession, type SessionKind } from './auth-session';
+import { recordSignInFailure } from './auth-rate-limit';
 
 const NEXT_PATH_MAX_LENGTH = 500;
 const SUSPICIOUS = /javascript:|data:|vbscript:|%2e%2e|<script|onload=|onerror=|%0d|%0a|[\r\n]/i;
@@ -85,7 +86,8 @@ export interface SignInAnswer {
 /**
  * Runs a sign-in/up flow and answers in the caller's style: rotates the sessions, records the
  * login, then 302 (form) or 200 `{user, next_path}` (JSON); coded failures become the error
- * redirect (form) or are rethrown for the 400 (JSON). A 429 stays a 429 in both styles.
+ * redirect (form) or are rethrown for the 400 (JSON), and count against the client's failed attempts
+ * (auth-rate-limit.ts). A 429 stays a 429 in both styles.
  */
 export async function answerSignIn(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply, answer: SignInAnswer) {
   const fields = bodyFields(request.body);
@@ -95,6 +97,7 @@ export async function answerSignIn(ctx: ServerContext, request: FastifyRequest, 
   try {
     user = await answer.authenticate(fields);
   } catch (error) {
+    if (error instanceof CodedError && !(error instanceof RateLimitError)) recordSignInFailure(ctx, request);
     if (!isForm || !(error instanceof CodedError) || error instanceof RateLimitError) throw error;
     const echo = Object.fromEntries((answer.echo ?? ['email']).map((name) => [name, fields[name]]));
     return reply.redirect(errorUrl(ctx, answer.errorPath ?? '/', error, nextPath, echo), 302);

@@ -74,6 +74,7 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_AUTH_PER_MIN: '10000',
     RATE_LIMIT_AUTH_PER_EMAIL_PER_MIN: '10000',
+    RATE_LIMIT_AUTH_FAILURES_PER_IP_PER_HOUR: '10000',
     DATABASE_URL: databaseUrl ?? '',
   };
   const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });

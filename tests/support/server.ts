@@ -34,6 +34,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
       DATA_DIR: '/tmp/trellis-test-data',
       RATE_LIMIT_AUTH_PER_MIN: '100000',
       RATE_LIMIT_AUTH_PER_EMAIL_PER_MIN: '100000',
+      RATE_LIMIT_AUTH_FAILURES_PER_IP_PER_HOUR: '100000',
       RATE_LIMIT_API_KEY_PER_MIN: '100000',
       ...options.env,
     },
