@@ -26,7 +26,9 @@ export const labels = pgTable(
     ...softDelete,
   },
   (t) => [
-    uniqueIndex().on(t.projectId, t.name).where(sql`deleted_at is null and project_id is not null`),
+    // Names are unique per project regardless of case ("Bug" and "bug" are one label); migration
+    // 0005 renamed existing duplicates before this replaced the case-sensitive index.
+    uniqueIndex('labels_project_id_lower_name_index').on(t.projectId, sql`lower(${t.name})`).where(sql`deleted_at is null and project_id is not null`),
     index().on(t.workspaceId),
     index().on(t.parentId),
     index().on(t.deletedAt),

@@ -187,7 +187,10 @@ export async function bulkCreateLabels(ctx: ServerContext, actor: Actor, body: B
           createdBy: actor.userId,
           updatedBy: actor.userId,
         })
+        // A concurrent create may have taken the name since the read above: skip it like an existing one.
+        .onConflictDoNothing()
         .returning();
+      if (!label) continue;
       sortOrder = nextSortOrder(sortOrder);
       recordLabel(tx, label, 'create');
       created.push(label);
