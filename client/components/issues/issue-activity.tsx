@@ -75,7 +75,9 @@ function ActivityItem({ row }: { row: Activity }) {
   const lookups = useActivityLookups();
   return (
     <li className="timeline-activity" data-testid="activity-row" data-field={row.field ?? 'created'}>
-      <span>{formatActivity(row, lookups, t, locale)}</span> <RelativeTime value={row.created_at} />
+      <span>{formatActivity(row, lookups, t, locale)}</span>
+      <span aria-hidden="true"> · </span>
+      <RelativeTime value={row.created_at} />
     </li>
   );
 }
