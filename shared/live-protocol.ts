@@ -41,6 +41,8 @@ export const LiveEntity = {
   NOTIFICATION: 'notification',
   INBOX_ISSUE: 'inbox_issue',
   COMMENT: 'comment',
+  /** One issue_activities row, as the history route returns it; `version` is activityVersion(updated_at). */
+  ISSUE_ACTIVITY: 'issue_activity',
 } as const;
 export type LiveEntity = (typeof LiveEntity)[keyof typeof LiveEntity];
 

@@ -2,9 +2,11 @@
 // must provide all of them (checked by the compiler and by i18n.test.ts).
 
 import { workItemsEn } from './work-items-en';
+import { activityEn } from './activity-en';
 
 export const en = {
   ...workItemsEn,
+  ...activityEn,
   'app.name': 'Trellis',
   'common.loading': 'Loading…',
   'common.save': 'Save',

@@ -134,8 +134,6 @@ export const workItemsEn = {
   'issue.backToList': 'Back to issues',
   'issue.openFull': 'Open full page',
   'issue.peek': 'Issue preview',
-  'activity.created': '{actor} created the issue',
-  'activity.changed': '{actor} changed {field} to {value}',
   'palette.title': 'Command palette',
   'palette.open': 'Search',
   'palette.placeholder': 'Type a command, a project or an issue (ABC-12)…',

@@ -135,8 +135,6 @@ export const workItemsZhCN: Record<keyof typeof workItemsEn, string> = {
   'issue.backToList': '返回工作项列表',
   'issue.openFull': '打开完整页面',
   'issue.peek': '工作项预览',
-  'activity.created': '{actor} 创建了工作项',
-  'activity.changed': '{actor} 将 {field} 改为 {value}',
   'palette.title': '命令面板',
   'palette.open': '搜索',
   'palette.placeholder': '输入命令、项目或工作项（ABC-12）…',

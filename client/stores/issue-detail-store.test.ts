@@ -13,7 +13,7 @@ let api: ReturnType<typeof installFakeApi>;
 beforeEach(() => {
   api = installFakeApi();
   useToastStore.setState({ toasts: [] });
-  useIssueDetailStore.setState({ details: { i1: { comments: [], activity: [], reactions: [], links: [], attachments: [], relations: {}, subIssues: [], stateDistribution: {}, uploads: [], status: 'ready' } } });
+  useIssueDetailStore.setState({ details: { i1: { comments: [], reactions: [], links: [], attachments: [], relations: {}, subIssues: [], stateDistribution: {}, uploads: [], status: 'ready' } } });
 });
 afterEach(() => vi.unstubAllGlobals());
 

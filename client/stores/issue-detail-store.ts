@@ -1,16 +1,17 @@
-// What the issue detail shows beyond the issue row: comments (with reactions), activity,
-// reactions, links, attachments, relations and sub-issues. Changes are optimistic with rollback.
+// What the issue detail shows beyond the issue row: comments (with reactions), reactions, links,
+// attachments, relations and sub-issues (activity has its own store, issue-activity-store.ts).
+// Changes are optimistic with rollback.
 import { create } from 'zustand';
 import { http } from '../api/http';
 import { reportFailure } from '../components/app-shell/toast-store';
 import { createMutationId } from './create-entity-store';
 import { issuePath } from './api-paths';
+import { fetchIssueActivity } from './issue-activity-store';
 import { upsertIssues, type Issue } from './issue-store';
 import type { LiveChange } from './live-merge';
 
 export interface Reaction { id: string; reaction: string; actor: string }
 export interface Comment { id: string; comment_html: string; actor?: string; created_by?: string; created_at: string; updated_at?: string; comment_reactions?: Reaction[]; issue?: string }
-export interface Activity { id: string; verb?: string; field?: string | null; old_value?: string | null; new_value?: string | null; actor?: string; comment?: string; created_at: string }
 export interface IssueLink { id: string; url: string; title?: string | null; created_at?: string }
 export interface Attachment { id: string; asset?: string; asset_url?: string; attributes?: { name?: string; size?: number; type?: string }; created_at?: string }
 export interface RelationItem { id: string; name: string; sequence_id: number; project_id: string; relation_type?: string; state_id?: string | null }
@@ -18,7 +19,6 @@ export type Relations = Record<string, RelationItem[]>;
 
 export interface IssueDetail {
   comments: Comment[];
-  activity: Activity[];
   reactions: Reaction[];
   links: IssueLink[];
   attachments: Attachment[];
@@ -29,7 +29,7 @@ export interface IssueDetail {
   status: 'loading' | 'ready' | 'error';
 }
 
-const emptyDetail = (): IssueDetail => ({ comments: [], activity: [], reactions: [], links: [], attachments: [], relations: {}, subIssues: [], stateDistribution: {}, uploads: [], status: 'loading' });
+const emptyDetail = (): IssueDetail => ({ comments: [], reactions: [], links: [], attachments: [], relations: {}, subIssues: [], stateDistribution: {}, uploads: [], status: 'loading' });
 
 export const useIssueDetailStore = create<{ details: Record<string, IssueDetail> }>(() => ({ details: {} }));
 
@@ -60,7 +60,7 @@ export async function fetchIssueDetail(slug: string, projectId: string, issueId:
   const settle = <T,>(promise: Promise<T>, apply: (value: T) => void) => promise.then(apply).catch(() => undefined);
   await Promise.all([
     settle(http.get<Comment[]>(`${base}/comments/`), (comments) => patchDetail(issueId, { comments: asArray(comments) })),
-    settle(http.get<Activity[]>(`${base}/history/`, { activity_type: 'issue-property' }), (activity) => patchDetail(issueId, { activity: asArray(activity) })),
+    fetchIssueActivity(slug, projectId, issueId).catch(() => undefined),
     settle(http.get<Reaction[]>(`${base}/reactions/`), (reactions) => patchDetail(issueId, { reactions: asArray(reactions) })),
     settle(http.get<IssueLink[]>(`${base}/issue-links/`), (links) => patchDetail(issueId, { links: asArray(links) })),
     settle(http.get<Attachment[]>(`${base}/issue-attachments/`), (attachments) => patchDetail(issueId, { attachments: asArray(attachments) })),

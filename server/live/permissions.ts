@@ -30,6 +30,7 @@ const ISSUE_CHILDREN = new Set([
   'issue_relation',
   'inbox_issue',
   'issue_subscriber',
+  'issue_activity',
 ]);
 
 /** How much of a project a user sees: nothing, a restricted guest's own issues, or everything. */
@@ -45,6 +46,8 @@ export class Visibility {
   readonly projects = new Map<string, ProjectAccess>();
   /** Issue ids created by the user, per project where the guest restriction applies. */
   readonly ownIssues = new Map<string, Set<string>>();
+  /** Drafts the user created (any project): their activity is the creator's and the admins' only. */
+  readonly ownDrafts = new Set<string>();
 
   constructor(
     readonly userId: string,
@@ -75,8 +78,9 @@ export class Visibility {
     else if (change.entity === 'member' && this.isMe(change, data, this.workspaceMembershipId) && typeof data.role === 'number') {
       this.workspaceRole = data.role;
     } else if (change.entity === 'project') this.applyProject(change, data);
-    else if (change.entity === 'issue' && change.op === 'create' && data.created_by === this.userId && change.projectId) {
-      this.ownIssues.get(change.projectId)?.add(change.entityId);
+    else if (change.entity === 'issue' && data.created_by === this.userId && change.projectId) {
+      if (change.op === 'create') this.ownIssues.get(change.projectId)?.add(change.entityId);
+      if (data.is_draft === true) this.ownDrafts.add(change.entityId);
     }
   }
 
@@ -147,15 +151,30 @@ export class Visibility {
         if (!restricted) return 'send';
         if (change.op === 'create') return data.created_by === this.userId ? 'send' : 'hide';
         return this.ownIssues.get(change.projectId!)?.has(change.entityId) || data.created_by === this.userId ? 'send' : 'hide';
+      case 'issue_activity':
+        if (!this.seesActivityOfDraft(data, role)) return 'hide';
+        return this.decideIssueChild(change, data, restricted);
       default:
-        if (restricted && ISSUE_CHILDREN.has(change.entity)) {
-          // Deletes carry only `{id}`: the parent issues come from the change row's server-only column.
-          const own = this.ownIssues.get(change.projectId!);
-          const parents = change.issueIds?.length ? change.issueIds : [issueIdOf(data)];
-          return parents.some((issueId) => issueId && own?.has(issueId)) ? 'send' : 'hide';
-        }
-        return 'send';
+        return this.decideIssueChild(change, data, restricted);
     }
+  }
+
+  /** A draft's activity follows the draft rule; the event knows the draft, the socket knows its own drafts. */
+  private seesActivityOfDraft(data: Data, role: number | null): boolean {
+    const issue = (data.issue_detail ?? {}) as Data;
+    if (issue.is_draft !== true) return true;
+    const issueId = issueIdOf(data);
+    const createdBy = issueId && this.ownDrafts.has(issueId) ? this.userId : null;
+    return draftVisibleTo({ created_by: createdBy, is_draft: true }, this.userId, role);
+  }
+
+  /** Issue children reach a restricted guest only for the issues they created. */
+  private decideIssueChild(change: Change, data: Data, restricted: boolean): Verdict {
+    if (!restricted || !ISSUE_CHILDREN.has(change.entity)) return 'send';
+    // Deletes carry only `{id}`: the parent issues come from the change row's server-only column.
+    const own = this.ownIssues.get(change.projectId!);
+    const parents = change.issueIds?.length ? change.issueIds : [issueIdOf(data)];
+    return parents.some((issueId) => issueId && own?.has(issueId)) ? 'send' : 'hide';
   }
 
   private applyProjectMember(change: Change, data: Data) {
@@ -234,6 +253,11 @@ export async function loadVisibility(db: Db, userId: string, workspaceId: string
   for (const row of rows) {
     visibility.projects.set(row.projectId, { membershipId: row.membershipId, role: row.role, guestViewAll: row.guestViewAll });
   }
+  const drafts = await db
+    .select({ id: issues.id })
+    .from(issues)
+    .where(and(eq(issues.createdBy, userId), eq(issues.workspaceId, workspaceId), eq(issues.isDraft, true), isNull(issues.deletedAt)));
+  for (const draft of drafts) visibility.ownDrafts.add(draft.id);
   const restricted = rows.filter((row) => effectiveProjectRole(row.role, membership.role) === Role.GUEST && !row.guestViewAll);
   for (const row of restricted) visibility.ownIssues.set(row.projectId, new Set());
   if (restricted.length > 0) {

@@ -1,6 +1,6 @@
 // Wire shapes of the issue history (reference §9 IssueActivity) and of the small user object
 // (`actor_detail`) that activity, comments, links and reactions embed.
-import type { IssueActivity, User } from '../../db/schema/index';
+import type { IssueActivity, Project, User, Workspace } from '../../db/schema/index';
 import { isoDateTime } from './issue';
 
 /** UserLite: the user fields every embedded `*_detail` carries. */
@@ -24,6 +24,16 @@ export interface ActivityContext {
   issue: { id: string; name: string; descriptionHtml: string; priority: string; startDate: string | null; targetDate: string | null; sequenceId: number; sortOrder: number; isDraft: boolean } | null;
   project: { id: string; identifier: string; name: string; coverImage: string | null; logoProps: unknown; description: string };
   workspace: { id: string; name: string; slug: string; logo: string | null };
+}
+
+/** The project part of an ActivityContext. */
+export function activityProject(project: Pick<Project, 'id' | 'identifier' | 'name' | 'coverImage' | 'logoProps' | 'description'>): ActivityContext['project'] {
+  return { id: project.id, identifier: project.identifier, name: project.name, coverImage: project.coverImage, logoProps: project.logoProps, description: project.description };
+}
+
+/** The workspace part of an ActivityContext. */
+export function activityWorkspace(workspace: Pick<Workspace, 'id' | 'name' | 'slug' | 'logo'>): ActivityContext['workspace'] {
+  return { id: workspace.id, name: workspace.name, slug: workspace.slug, logo: workspace.logo };
 }
 
 /** One IssueActivity row with its `*_detail` objects. */

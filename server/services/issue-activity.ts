@@ -1,8 +1,9 @@
 // Writes the issue history (reference §1.6.1): one issue_activities row per changed field, in the
 // transaction of the change, with the reference's verbs, fields, values and identifiers.
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { estimatePoints, estimates, issueActivities, issues, labels, projects, states, users } from '../../db/schema/index';
+import { recordActivityChanges } from './issue-activity-change';
 
 /** The issue an activity row belongs to. */
 export interface ActivityIssue {
@@ -23,11 +24,14 @@ export interface ActivityInput {
   issueCommentId?: string | null;
 }
 
-/** Inserts activity rows for one issue; all rows of one call share `epoch` (unix seconds). */
+/**
+ * Inserts activity rows for one issue, with their change events; all rows of one call share
+ * `epoch` (unix seconds). Must run inside withTransaction.
+ */
 export async function writeActivities(tx: Db, issue: ActivityIssue, actorId: string | null, inputs: ActivityInput[], createdAt?: Date): Promise<void> {
   if (inputs.length === 0) return;
   const epoch = Math.floor(Date.now() / 1000);
-  await tx.insert(issueActivities).values(
+  const rows = await tx.insert(issueActivities).values(
     inputs.map((input) => ({
       issueId: issue.id,
       projectId: issue.projectId,
@@ -46,7 +50,8 @@ export async function writeActivities(tx: Db, issue: ActivityIssue, actorId: str
       updatedBy: actorId,
       ...(createdAt ? { createdAt, updatedAt: createdAt } : {}),
     })),
-  );
+  ).returning();
+  await recordActivityChanges(tx, rows, 'create');
 }
 
 /** The issue fields whose changes are recorded. */
@@ -160,8 +165,13 @@ export async function writeUpdateActivities(tx: Db, issue: ActivityIssue, actorI
       .orderBy(desc(issueActivities.createdAt))
       .limit(1);
     if (last && last.field === 'description' && last.actorId === actorId) {
-      const now = new Date();
-      await tx.update(issueActivities).set({ newValue: input.newValue, createdAt: now, updatedAt: now }).where(and(eq(issueActivities.id, last.id)));
+      // updated_at moves forward by at least 1 ms, whatever the clocks: it is the row's version.
+      const moved = await tx
+        .update(issueActivities)
+        .set({ newValue: input.newValue, createdAt: sql`clock_timestamp()`, updatedAt: sql`greatest(clock_timestamp(), ${issueActivities.updatedAt} + interval '1 millisecond')` })
+        .where(eq(issueActivities.id, last.id))
+        .returning();
+      await recordActivityChanges(tx, moved, 'update');
     } else {
       rest.push(input);
     }

@@ -4,12 +4,10 @@ import { issueActivities } from '../../db/schema/index';
 import type { ServerContext } from '../context';
 import type { Actor } from '../plugins/access';
 import { loadReadableIssue } from '../policies/issue';
-import { presentActivity } from '../presenters/issue-activity';
+import { HISTORY_HIDDEN_FIELDS } from '../../shared/issue-activity';
+import { activityProject, activityWorkspace, presentActivity } from '../presenters/issue-activity';
 import { issueCommentRows, presentComments } from './issue-comment';
 import { loadUserLites } from './issue-read';
-
-/** Activity fields that the property history leaves out. */
-const NON_PROPERTY_FIELDS = ['comment', 'vote', 'reaction', 'draft'];
 
 export interface HistoryQuery {
   activity_type?: 'issue-property' | 'issue-comment';
@@ -31,24 +29,15 @@ export async function listIssueHistory(ctx: ServerContext, actor: Actor, issueId
         and(
           eq(issueActivities.issueId, issueId),
           isNull(issueActivities.deletedAt),
-          or(isNull(issueActivities.field), notInArray(issueActivities.field, NON_PROPERTY_FIELDS)),
+          or(isNull(issueActivities.field), notInArray(issueActivities.field, [...HISTORY_HIDDEN_FIELDS])),
           after ? gt(issueActivities.createdAt, new Date(after)) : undefined,
         ),
       )
       .orderBy(asc(issueActivities.createdAt));
     const users = await loadUserLites(ctx.db, rows.map((row) => row.actorId));
-    const project = actor.project!;
-    const workspace = actor.workspace!;
-    for (const row of rows) {
-      items.push(
-        presentActivity(row, {
-          actor: users.get(row.actorId ?? '') ?? null,
-          issue,
-          project: { id: project.id, identifier: project.identifier, name: project.name, coverImage: project.coverImage, logoProps: project.logoProps, description: project.description },
-          workspace: { id: workspace.id, name: workspace.name, slug: workspace.slug, logo: workspace.logo },
-        }),
-      );
-    }
+    const project = activityProject(actor.project!);
+    const workspace = activityWorkspace(actor.workspace!);
+    for (const row of rows) items.push(presentActivity(row, { actor: users.get(row.actorId ?? '') ?? null, issue, project, workspace }));
   }
   if (wantComments) items.push(...(await presentComments(ctx.db, actor, issue, await issueCommentRows(ctx.db, issueId, after))));
   return items.sort((a, b) => (a.created_at ?? '').localeCompare(b.created_at ?? ''));

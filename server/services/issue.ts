@@ -110,11 +110,14 @@ export async function insertIssue(tx: Db, project: Project, body: CreateIssueBod
     .returning();
   await replaceSet(tx, 'assignees', issue, [], assigneeIds, actorId);
   await replaceSet(tx, 'labels', issue, [], labelIds, actorId);
-  await writeActivities(tx, issue, actorId, [{ verb: 'created', comment: 'created the issue' }], issue.createdAt);
   const mentioned = await syncIssueMentions(tx, issue, descriptionHtml, actorId);
   await subscribeUsers(tx, issue, [actorId, ...assigneeIds, ...mentioned], actorId);
   if (issue.parentId) await touchIssue(tx, issue.parentId, project.id, actorId);
-  return recordIssueChange(tx, issue.id, project.id, 'create');
+  const created = await recordIssueChange(tx, issue.id, project.id, 'create');
+  // After the issue's own event: the live filter learns who created the issue (restricted guests,
+  // drafts) from that event before it judges the issue's first activity row.
+  await writeActivities(tx, issue, actorId, [{ verb: 'created', comment: 'created the issue' }], issue.createdAt);
+  return created;
 }
 
 /**

@@ -6,6 +6,7 @@ import type { ChangeMessage } from '../../../shared/live-protocol';
 import { connectLive, registerLiveEntity, useLiveConnection } from '../../live/use-live-connection';
 import { applyFavoriteChange } from '../../stores/favorite-store';
 import { applyDetailChange } from '../../stores/issue-detail-store';
+import { applyActivityChange, refetchTrackedActivity } from '../../stores/issue-activity-store';
 import { applyIssueChange } from '../../stores/issue-store';
 import { useIssueFilterStore } from '../../stores/issue-filter-store';
 import { applyLabelChange } from '../../stores/label-store';
@@ -26,6 +27,7 @@ const ROUTES: Record<string, (change: ChangeMessage) => void> = {
   issue_link: applyDetailChange,
   issue_attachment: applyDetailChange,
   issue_reaction: applyDetailChange,
+  issue_activity: applyActivityChange,
 };
 
 let registered = false;
@@ -74,7 +76,7 @@ export function useWorkspaceLive(slug: string | undefined): void {
         since,
         reload: async () => {
           const cursor = await readSyncCursor(slug);
-          await Promise.all([fetchProjects(slug).catch(() => undefined), fetchWorkspaceStates(slug).catch(() => undefined)]);
+          await Promise.all([fetchProjects(slug).catch(() => undefined), fetchWorkspaceStates(slug).catch(() => undefined), refetchTrackedActivity()]);
           useIssueFilterStore.setState((state) => ({ lists: Object.fromEntries(Object.entries(state.lists).map(([key, list]) => [key, { ...list, fetchToken: list.fetchToken + 1 }])) }));
           return cursor;
         },

@@ -1,11 +1,11 @@
-// Comments merged with activity in time order, comment reactions, and a comment box with
-// @mentions: typing "@" suggests members; a chosen member is sent as a mention-component.
-import { useMemo, useState, type FormEvent } from 'react';
+// Comments of the issue timeline (issue-activity.tsx): one comment with its reactions, and the
+// comment box with @mentions: typing "@" suggests members; a chosen member is sent as a mention-component.
+import { useState, type FormEvent } from 'react';
 import { useT } from '../../i18n';
-import { addComment, deleteComment, toggleCommentReaction, useIssueDetail, type Activity, type Comment } from '../../stores/issue-detail-store';
+import { addComment, deleteComment, toggleCommentReaction, type Comment } from '../../stores/issue-detail-store';
 import type { Issue } from '../../stores/issue-store';
-import { useAssignableUsers, useMemberUserMap } from '../../stores/member-store';
-import { useSessionStore } from '../../stores/session-store';
+import { useAssignableUsers } from '../../stores/member-store';
+import { RelativeTime } from '../relative-time';
 
 export const REACTIONS = ['👍', '🎉', '❤️', '👀'];
 
@@ -30,45 +30,13 @@ export function commentToText(html: string): string {
     .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
 }
 
-export function IssueActivity({ slug, issue }: { slug: string; issue: Issue }) {
-  const t = useT();
-  const detail = useIssueDetail(issue.id);
-  const users = useMemberUserMap();
-  const me = useSessionStore((state) => state.user?.id ?? '');
-  const timeline = useMemo(
-    () => [...detail.activity.map((row) => ({ kind: 'activity' as const, row })), ...detail.comments.map((row) => ({ kind: 'comment' as const, row }))].sort((a, b) => a.row.created_at.localeCompare(b.row.created_at)),
-    [detail.activity, detail.comments],
-  );
-  return (
-    <section className="activity" aria-label={t('issue.activity')}>
-      <h3 className="section-title">{t('issue.activity')}</h3>
-      <ol className="timeline">
-        {timeline.map((item) =>
-          item.kind === 'comment' ? (
-            <CommentItem key={`c-${item.row.id}`} slug={slug} issue={issue} comment={item.row} me={me} author={users.get(item.row.actor ?? item.row.created_by ?? '')?.display_name ?? '…'} />
-          ) : (
-            <li key={`a-${item.row.id}`} className="timeline-activity">{describeActivity(item.row, users.get(item.row.actor ?? '')?.display_name ?? '…', t)}</li>
-          ),
-        )}
-      </ol>
-      <CommentBox slug={slug} issue={issue} me={me} />
-    </section>
-  );
-}
-
-function describeActivity(row: Activity, actor: string, t: ReturnType<typeof useT>): string {
-  if (row.verb === 'created' && !row.field) return t('activity.created', { actor });
-  if (row.comment) return `${actor} ${row.comment}${row.new_value ? ` ${row.new_value}` : ''}`;
-  return t('activity.changed', { actor, field: row.field ?? '', value: row.new_value ?? '' });
-}
-
-function CommentItem({ slug, issue, comment, me, author }: { slug: string; issue: Issue; comment: Comment; me: string; author: string }) {
+export function CommentItem({ slug, issue, comment, me, author }: { slug: string; issue: Issue; comment: Comment; me: string; author: string }) {
   const t = useT();
   const counts = REACTIONS.map((reaction) => ({ reaction, count: (comment.comment_reactions ?? []).filter((row) => row.reaction === reaction).length, mine: (comment.comment_reactions ?? []).some((row) => row.reaction === reaction && row.actor === me) }));
   return (
     <li className={`timeline-comment${comment.id.startsWith('temp-') ? ' issue-row-pending' : ''}`} data-testid="comment">
       <div className="comment-head">
-        <strong>{author}</strong> <span className="muted">{new Date(comment.created_at).toLocaleString()}</span>
+        <strong>{author}</strong> <RelativeTime value={comment.created_at} />
         {(comment.actor ?? comment.created_by) === me && !comment.id.startsWith('temp-') && (
           <button type="button" className="link-button" onClick={() => void deleteComment(slug, issue, comment.id).catch(() => undefined)}>{t('common.delete')}</button>
         )}
@@ -85,7 +53,7 @@ function CommentItem({ slug, issue, comment, me, author }: { slug: string; issue
   );
 }
 
-function CommentBox({ slug, issue, me }: { slug: string; issue: Issue; me: string }) {
+export function CommentBox({ slug, issue, me }: { slug: string; issue: Issue; me: string }) {
   const t = useT();
   const users = useAssignableUsers(issue.project_id);
   const [text, setText] = useState('');

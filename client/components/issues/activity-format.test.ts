@@ -1,0 +1,121 @@
+import { describe, expect, test } from 'vitest';
+import { Locale, translate, type Translate } from '../../i18n';
+import type { Activity } from '../../stores/issue-activity-store';
+import { formatActivity, readableValue, type ActivityLookups } from './activity-format';
+
+const ADA = '0b6f4a51-9a52-4a0e-9f8e-3e2f1d0c7b6a';
+const MIA = '6c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+const GONE = '7d2f3e40-5b6c-4d7e-9f80-ab1c2d3e4f50';
+const STATE = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+const LABEL = '2b3c4d5e-6f70-4b8c-9dae-1f2a3b4c5d6e';
+const POINT = '3c4d5e6f-7081-4c9d-aebf-2a3b4c5d6e7f';
+
+const lookups: ActivityLookups = {
+  userName: (id) => ({ [ADA]: 'Ada', [MIA]: 'Mia' })[id],
+  stateName: (id) => ({ [STATE]: 'In Review' })[id],
+  labelName: (id) => ({ [LABEL]: 'bug' })[id],
+  estimateValue: (id) => ({ [POINT]: '5' })[id],
+};
+
+const row = (fields: Partial<Activity>): Activity => ({
+  id: 'a1',
+  issue: 'i1',
+  verb: 'updated',
+  field: null,
+  old_value: null,
+  new_value: null,
+  old_identifier: null,
+  new_identifier: null,
+  actor: ADA,
+  actor_detail: { id: ADA, display_name: 'ada-old' },
+  created_at: '2026-11-25T10:00:00.000Z',
+  ...fields,
+});
+
+const en: Translate = (key, vars) => translate(Locale.EN, key, vars);
+const zh: Translate = (key, vars) => translate(Locale.ZH_CN, key, vars);
+const say = (fields: Partial<Activity>, t: Translate = en, locale: Locale = Locale.EN) => formatActivity(row(fields), lookups, t, locale);
+
+describe('activity sentences', () => {
+  test('creation and deletion', () => {
+    expect(say({ verb: 'created' })).toBe('Ada created the issue');
+    expect(say({ verb: 'deleted', field: 'issue' })).toBe('Ada deleted the issue');
+  });
+
+  test('a description change never shows its HTML, with or without values', () => {
+    expect(say({ field: 'description', old_value: '<p>Old</p>', new_value: '<p>New <strong>text</strong></p>' })).toBe('Ada updated the description');
+    expect(say({ field: 'description' })).toBe('Ada updated the description');
+  });
+
+  test('name and priority', () => {
+    expect(say({ field: 'name', old_value: 'Old', new_value: 'Fix the <b>login</b>' })).toBe('Ada renamed the issue to “Fix the login”');
+    expect(say({ field: 'priority', old_value: 'none', new_value: 'urgent' })).toBe('Ada set the priority to Urgent');
+    expect(say({ field: 'priority', new_value: 'none' })).toBe('Ada set the priority to No priority');
+  });
+
+  test('state: the current state name by id, else the stored name', () => {
+    expect(say({ field: 'state', new_value: 'Review', new_identifier: STATE })).toBe('Ada set the state to In Review');
+    expect(say({ field: 'state', new_value: 'Done', new_identifier: GONE })).toBe('Ada set the state to Done');
+  });
+
+  test('assignees: added and removed, with the name', () => {
+    expect(say({ field: 'assignees', old_value: '', new_value: 'mia', new_identifier: MIA })).toBe('Ada added assignee Mia');
+    expect(say({ field: 'assignees', old_value: 'mia', new_value: '', old_identifier: MIA })).toBe('Ada removed assignee Mia');
+    expect(say({ field: 'assignees', old_value: 'otto', new_value: '', old_identifier: GONE })).toBe('Ada removed assignee otto');
+    // Rows that stored only the id show no id.
+    expect(say({ field: 'assignees', old_value: GONE, new_value: '', old_identifier: GONE })).toBe('Ada removed assignee a former member');
+  });
+
+  test('labels: added and removed', () => {
+    expect(say({ field: 'labels', old_value: '', new_value: 'Bug', new_identifier: LABEL })).toBe('Ada added label bug');
+    expect(say({ field: 'labels', old_value: 'Bug', new_value: '', old_identifier: LABEL })).toBe('Ada removed label bug');
+  });
+
+  test('dates are formatted days; clearing one says so', () => {
+    expect(say({ field: 'target_date', old_value: '', new_value: '2026-03-04' })).toBe('Ada set the due date to Mar 4, 2026');
+    expect(say({ field: 'start_date', old_value: '2026-03-01', new_value: '' })).toBe('Ada removed the start date');
+    expect(say({ field: 'target_date', new_value: '2026-03-04' }, zh, Locale.ZH_CN)).toBe('Ada 将截止日期设为 2026年3月4日');
+  });
+
+  test('parent, estimate, cycle and module', () => {
+    expect(say({ field: 'parent', old_value: '', new_value: 'WEB-12', new_identifier: GONE })).toBe('Ada set the parent to WEB-12');
+    expect(say({ field: 'parent', old_value: 'WEB-12', new_value: '', old_identifier: GONE })).toBe('Ada removed the parent WEB-12');
+    expect(say({ field: 'estimate_points', old_value: '3', new_value: '8', new_identifier: POINT })).toBe('Ada set the estimate to 5');
+    expect(say({ verb: 'removed', field: 'estimate_points', old_value: '3', new_value: '' })).toBe('Ada removed the estimate');
+    expect(say({ verb: 'created', field: 'cycles', new_value: 'Sprint 4' })).toBe('Ada added the issue to cycle Sprint 4');
+    expect(say({ verb: 'updated', field: 'cycles', old_value: 'Sprint 4', new_value: 'Sprint 5' })).toBe('Ada moved the issue to cycle Sprint 5');
+    expect(say({ verb: 'deleted', field: 'cycles', old_value: 'Sprint 5', new_value: '' })).toBe('Ada removed the issue from cycle Sprint 5');
+    expect(say({ verb: 'created', field: 'modules', new_value: 'Billing' })).toBe('Ada added the issue to module Billing');
+  });
+
+  test('links, attachments, relations, archive', () => {
+    expect(say({ verb: 'created', field: 'link', new_value: 'https://example.com' })).toBe('Ada added the link https://example.com');
+    expect(say({ verb: 'deleted', field: 'link', old_value: 'https://example.com' })).toBe('Ada removed the link https://example.com');
+    expect(say({ verb: 'created', field: 'attachment', new_value: 'ws/abc/file.png' })).toBe('Ada uploaded an attachment');
+    expect(say({ verb: 'updated', field: 'blocked_by', new_value: 'WEB-3', new_identifier: GONE })).toBe('Ada marked the issue as blocked by WEB-3');
+    expect(say({ verb: 'deleted', field: 'relates_to', old_value: 'WEB-3', new_identifier: GONE })).toBe('Ada removed the “related to” relation with WEB-3');
+    expect(say({ field: 'archived_at', new_value: 'manual_archive' })).toBe('Ada archived the issue');
+    expect(say({ field: 'archived_at', old_value: 'archive', new_value: 'restore' })).toBe('Ada restored the issue');
+  });
+
+  test('actors: the member name, else the stored one; no actor is automation', () => {
+    expect(say({ verb: 'created', actor: GONE, actor_detail: { id: GONE, display_name: 'otto' } })).toBe('otto created the issue');
+    expect(say({ field: 'state', new_value: 'Done', actor: null, actor_detail: null })).toBe('Trellis set the state to Done');
+  });
+
+  test('an unknown field names the field and shows no raw value', () => {
+    const text = say({ field: 'intake_status', old_value: '<p>x</p>', new_value: GONE });
+    expect(text).toBe('Ada updated the intake status');
+  });
+
+  test('zh-CN sentences', () => {
+    expect(say({ field: 'assignees', old_value: 'mia', new_value: '', old_identifier: MIA }, zh, Locale.ZH_CN)).toBe('Ada 移除了负责人 Mia');
+    expect(say({ field: 'description', new_value: '<p>x</p>' }, zh, Locale.ZH_CN)).toBe('Ada 更新了描述');
+  });
+
+  test('readableValue drops markup and bare ids', () => {
+    expect(readableValue('<p>a &amp; b</p>')).toBe('a & b');
+    expect(readableValue(GONE)).toBe('');
+    expect(readableValue(null)).toBe('');
+  });
+});
