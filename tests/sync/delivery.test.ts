@@ -40,7 +40,9 @@ async function subscribed(user: TestUser, since = 0): Promise<LiveClient> {
 const entityIds = (client: LiveClient) => client.changes().map((change) => change.data.id);
 
 beforeAll(async () => {
-  server = await createTestServer({ env: { LIVE_PING_INTERVAL_MS: '200' } });
+  // Pings every second (idle limit 2.5 s): short enough for the idle test below, long enough that
+  // a busy machine running PGlite on the server's own event loop does not idle-close live sockets.
+  server = await createTestServer({ env: { LIVE_PING_INTERVAL_MS: '1000' } });
   baseUrl = await server.listen();
   admin = await buildUser(server);
   await setupInstance(server, admin);
@@ -230,7 +232,7 @@ describe('live delivery', () => {
     const [quiet, dead] = await Promise.all([open(true), open(false)]);
     const deadClosed = new Promise<number>((resolve) => dead.once('close', (code) => resolve(code)));
     for (const ws of [quiet, dead]) ws.send(JSON.stringify({ type: 'subscribe', workspace: workspace.slug, since: 0 }));
-    // Pings every 200 ms: the idle limit is 2.5 intervals.
+    // The idle limit is 2.5 ping intervals.
     expect(await deadClosed).toBe(LiveCloseCode.IDLE_TIMEOUT);
     await settle(300);
     expect(quiet.readyState).toBe(WebSocket.OPEN);
