@@ -10,6 +10,7 @@ import type * as Y from 'yjs';
 import { BODY_FIELD, pageSchemaExtensions } from '../../shared/editor-schema';
 import { useT } from '../i18n';
 import { SlashCommands } from './slash-commands';
+import { isUsable } from './usable-editor';
 import './editor.css';
 
 export function PageEditor({ doc, provider, editable, user }: {
@@ -36,7 +37,8 @@ export function PageEditor({ doc, provider, editable, user }: {
   );
 
   useEffect(() => {
-    editor?.setEditable(editable);
+    // The instance rendered may already be destroyed (see usable-editor.ts).
+    if (isUsable(editor)) editor.setEditable(editable);
   }, [editor, editable]);
 
   return <EditorContent editor={editor} className={`page-editor${editable ? '' : ' is-readonly'}`} />;
