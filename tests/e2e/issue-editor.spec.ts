@@ -121,4 +121,111 @@ describe('issue description editor from a cold start', () => {
       }
     });
   }
+
+  const descriptionText = (page: Page) => byTestId(page, 'description-editor').locator('.ProseMirror').innerText({ timeout: 2000 });
+
+  /** Waits until the description editor shows `text` and can be typed into. */
+  async function waitForDescription(page: Page, text: string) {
+    await expect.poll(() => descriptionText(page).catch(() => ''), { timeout: 15_000 }).toContain(text);
+    await page.locator('[data-testid="description-editor"] .ProseMirror[contenteditable="true"]').waitFor({ timeout: 15_000 });
+  }
+
+  /** Opens an issue's full page cold and waits until its description `text` is there. */
+  async function openDetail(state: StorageState, id: string, text: string) {
+    const cold = await coldPage(state);
+    await cold.page.goto(`/${slug}/projects/${projectId}/issues/${id}`);
+    await byTestId(cold.page, 'issue-detail').waitFor();
+    await waitForDescription(cold.page, text);
+    return cold;
+  }
+
+  /** Types `text` as a new paragraph at the end (or the start) of the description. */
+  async function typeAtEnd(page: Page, text: string, where: 'end' | 'start' = 'end') {
+    const editor = byTestId(page, 'description-editor').locator('.ProseMirror');
+    await editor.click();
+    if (where === 'end') {
+      await page.keyboard.press('Control+End');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type(text, { delay: 15 });
+    } else {
+      await page.keyboard.press('Control+Home');
+      await page.keyboard.type(text, { delay: 15 });
+      await page.keyboard.press('Enter');
+    }
+  }
+
+  async function newIssue(name: string, html: string): Promise<string> {
+    const { page, context } = await coldPage(aliceState);
+    try {
+      await page.goto('/');
+      const created = await api<{ id: string }>(page, 'POST', `/api/workspaces/${slug}/projects/${projectId}/issues/`, { name, description_html: html });
+      expect(created.status).toBe(201);
+      return created.body.id;
+    } finally {
+      await context.close();
+    }
+  }
+
+  test('what the author types stays after clicking away and after a reload', async () => {
+    const id = await newIssue('Keep my words', '<p>First line.</p>');
+    const { page, context, consoleErrors } = await openDetail(aliceState, id, 'First line.');
+    try {
+      await typeAtEnd(page, 'Second line typed.');
+      // Click away: the text must stay in the editor (it used to vanish here).
+      await byTestId(page, 'issue-title-input').click();
+      await page.waitForTimeout(500);
+      expect(await descriptionText(page)).toContain('First line.');
+      expect(await descriptionText(page)).toContain('Second line typed.');
+      // The server stores it (debounced) and a reload shows it.
+      await expect.poll(async () => (await api<{ description_html: string }>(page, 'GET', `/api/workspaces/${slug}/projects/${projectId}/issues/${id}/`)).body.description_html, { timeout: 20_000 }).toContain('Second line typed.');
+      await page.reload();
+      await waitForDescription(page, 'Second line typed.');
+      expect(await descriptionText(page)).toContain('First line.');
+      await expectAppAlive(page, consoleErrors);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("another member's open peek shows the new text without a reload", async () => {
+    const id = await newIssue('Watch me', '<p>Watched.</p>');
+    const author = await openDetail(aliceState, id, 'Watched.');
+    const watcher = await coldPage(bobState);
+    try {
+      await watcher.page.goto(`/${slug}/projects/${projectId}/issues?peekId=${id}`);
+      await waitForDescription(watcher.page, 'Watched.');
+      await typeAtEnd(author.page, 'Live from Alice');
+      await expect.poll(() => descriptionText(watcher.page), { timeout: 10_000 }).toContain('Live from Alice');
+      await expectAppAlive(watcher.page, watcher.consoleErrors);
+    } finally {
+      await Promise.all([author.context.close(), watcher.context.close()]);
+    }
+  });
+
+  test('two people typing at the same time both keep their text', async () => {
+    const id = await newIssue('Typed by two', '<p>Shared start.</p>');
+    const [a, b] = await Promise.all([openDetail(aliceState, id, 'Shared start.'), openDetail(bobState, id, 'Shared start.')]);
+    try {
+      // Both at once, in different places (typing into the same spot interleaves letters, as any
+      // merge of simultaneous keystrokes must; that keeps every letter but not the words).
+      await Promise.all([typeAtEnd(a.page, 'Alice was here'), typeAtEnd(b.page, 'Bob was here', 'start')]);
+      for (const page of [a.page, b.page]) {
+        await expect.poll(() => descriptionText(page), { timeout: 10_000 }).toContain('Alice was here');
+        await expect.poll(() => descriptionText(page), { timeout: 10_000 }).toContain('Bob was here');
+      }
+      await Promise.all([a.context.close(), b.context.close()]);
+      const check = await openDetail(bobState, id, 'Shared start.');
+      try {
+        const text = await descriptionText(check.page);
+        expect(text).toContain('Shared start.');
+        expect(text).toContain('Alice was here');
+        expect(text).toContain('Bob was here');
+        await expect.poll(async () => (await api<{ description_html: string }>(check.page, 'GET', `/api/workspaces/${slug}/projects/${projectId}/issues/${id}/`)).body.description_html, { timeout: 20_000 }).toMatch(/Bob was here[\s\S]*Shared start[\s\S]*Alice was here/);
+      } finally {
+        await check.context.close();
+      }
+    } finally {
+      await Promise.all([a.context.close().catch(() => {}), b.context.close().catch(() => {})]);
+    }
+  });
 });
