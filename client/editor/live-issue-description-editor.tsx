@@ -3,19 +3,15 @@
 // at once, concurrent edits merge instead of overwriting each other, and the server stores it
 // (issues.description_html follows). It stays read-only until the first sync, so nothing can be
 // typed over a description that has not arrived yet.
-import { useEffect } from 'react';
-import { EditorContent, useEditor } from '@tiptap/react';
-import Collaboration from '@tiptap/extension-collaboration';
-import CollaborationCaret from '@tiptap/extension-collaboration-caret';
-import { Placeholder } from '@tiptap/extensions';
+import { EditorContent } from '@tiptap/react';
 import type { HocuspocusProvider } from '@hocuspocus/provider';
 import type * as Y from 'yjs';
-import { BODY_FIELD, pageSchemaExtensions } from '../../shared/editor-schema';
 import { issueDocumentName } from '../../shared/collab-documents';
 import { useT } from '../i18n';
 import { useSessionStore } from '../stores/session-store';
 import { colorFor, usePageCollab } from './use-page-collab';
-import { isUsable } from './usable-editor';
+import { useCollabEditor } from './use-collab-editor';
+import './editor.css';
 
 export function LiveIssueDescriptionEditor({ issueId, editable }: { issueId: string; editable: boolean }) {
   const t = useT();
@@ -43,23 +39,7 @@ function CollabDescription({ doc, provider, editable, synced, user }: {
   user: { name: string; color: string };
 }) {
   const t = useT();
-  const editor = useEditor(
-    {
-      editable,
-      immediatelyRender: true,
-      extensions: [
-        ...pageSchemaExtensions(),
-        Collaboration.configure({ document: doc, field: BODY_FIELD }),
-        CollaborationCaret.configure({ provider, user }),
-        Placeholder.configure({ placeholder: t('issue.descriptionPlaceholder') }),
-      ],
-    },
-    [doc, provider],
-  );
-
-  useEffect(() => {
-    if (isUsable(editor)) editor.setEditable(editable);
-  }, [editor, editable]);
+  const editor = useCollabEditor({ doc, provider, editable, user, placeholder: t('issue.descriptionPlaceholder') });
 
   return (
     <EditorContent
