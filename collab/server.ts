@@ -15,8 +15,7 @@ import { AuthExtension, type CollabContext } from './extensions/auth-extension';
 import { PersistenceExtension, STORAGE_ORIGIN } from './extensions/persistence-extension';
 import { TitleExtension } from './extensions/title-extension';
 import { IssueDescriptionExtension } from './extensions/issue-description-extension';
-import { ISSUE_DOC_UPDATE_CHANNEL } from '../server/services/issue-description-doc';
-import { issueIdOfDocument } from '../shared/collab-documents';
+import { ISSUE_DOC_UPDATE_CHANNEL, issueIdOfDocument } from '../shared/collab-documents';
 import { createRedisExtension } from './extensions/redis-extension';
 
 /** Postgres channel that tells every collab process to drop a page's editors (lock, archive, …). */

@@ -16,3 +16,6 @@ export function issueIdOfDocument(documentName: string): string | null {
   const id = documentName.slice(ISSUE_PREFIX.length);
   return isUuid(id) ? id : null;
 }
+
+/** Postgres channel naming an issue document whose stored state changed outside the editors (REST). */
+export const ISSUE_DOC_UPDATE_CHANNEL = 'trellis_collab_issue_update';

@@ -14,7 +14,7 @@ import * as Y from 'yjs';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { issues, projects } from '../../db/schema/index';
-import { issueDocumentName } from '../../shared/collab-documents';
+import { ISSUE_DOC_UPDATE_CHANNEL, issueDocumentName } from '../../shared/collab-documents';
 import type { UpdateIssueBody } from '../../shared/schemas/issue';
 import type { ServerContext } from '../context';
 import { withTransaction } from '../live/record-change';
@@ -23,9 +23,6 @@ import { applyIssueUpdate } from './issue';
 import { loadIssueRow } from './issue-read';
 import { buildInitialState, deriveContent, docFromUpdates, replaceBodyWithHtml } from './page-content';
 import { hasContent } from './page-storage';
-
-/** Postgres channel naming an issue document whose stored state changed outside the editors. */
-export const ISSUE_DOC_UPDATE_CHANNEL = 'trellis_collab_issue_update';
 
 /**
  * Applies the stored description of an issue to `doc` (seeding the stored state from the html the
