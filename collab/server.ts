@@ -1,5 +1,5 @@
 // The collaboration server (DESIGN "Pages"): one Hocuspocus 4 instance whose extensions each own one
-// hook family — auth, durable storage, title ↔ name, and Redis when REDIS_URL is set — plus the
+// hook family — auth, durable storage, title ↔ name, issue descriptions, and Redis when REDIS_URL is set — plus the
 // bridge REST uses to reach live documents and the /collab WebSocket route on the Fastify app.
 import { randomUUID } from 'node:crypto';
 import * as Y from 'yjs';
@@ -15,6 +15,8 @@ import { isSameOrigin } from '../shared/same-origin';
 import { AuthExtension, type CollabContext } from './extensions/auth-extension';
 import { PersistenceExtension, STORAGE_ORIGIN } from './extensions/persistence-extension';
 import { TitleExtension } from './extensions/title-extension';
+import { IssueDescriptionExtension } from './extensions/issue-description-extension';
+import { ISSUE_DOC_UPDATE_CHANNEL, issueIdOfDocument } from '../shared/collab-documents';
 import { createRedisExtension } from './extensions/redis-extension';
 
 /** Postgres channel that tells every collab process to drop a page's editors (lock, archive, …). */
@@ -52,7 +54,8 @@ export function createCollab(ctx: ServerContext, options: CollabOptions = {}): C
   const instanceId = randomUUID();
   const persistence = new PersistenceExtension(ctx.db);
   const title = new TitleExtension(ctx);
-  const extensions: Extension[] = options.bare ? [] : [new AuthExtension(ctx.db), persistence, title];
+  const issueDescriptions = new IssueDescriptionExtension(ctx);
+  const extensions: Extension[] = options.bare ? [] : [new AuthExtension(ctx.db), persistence, title, issueDescriptions];
   if (ctx.config.REDIS_URL && !options.bare) extensions.push(createRedisExtension(ctx.config.REDIS_URL));
   const hocuspocus = new Hocuspocus<CollabContext>({
     name: `trellis-${instanceId.slice(0, 8)}`,
@@ -83,6 +86,14 @@ export function createCollab(ctx: ServerContext, options: CollabOptions = {}): C
   const unlisteners = [
     listen(DISCONNECT_CHANNEL, ([origin, pageId, code]) => {
       if (origin !== instanceId) closeLocal(pageId, Number(code) as CollabCloseCode);
+    }),
+    // An issue description changed over REST (any process, sent at commit): merge it into the open document.
+    listen(ISSUE_DOC_UPDATE_CHANNEL, ([documentName]) => {
+      const issueId = issueIdOfDocument(documentName);
+      const document = issueId ? hocuspocus.documents.get(documentName) : undefined;
+      if (issueId && document && !document.isLoading) {
+        issueDescriptions.refresh(issueId, document).catch((error) => console.error('[collab] could not refresh an issue description', error));
+      }
     }),
     listen(UPDATE_CHANNEL, ([origin, pageId]) => {
       if (origin !== instanceId && isUuid(pageId)) refreshLocal(pageId).catch((error) => console.error('[collab] could not refresh a page from storage', error));

@@ -43,6 +43,9 @@ const KNOWN_VIOLATIONS = new Set([
   'collab/extensions/title-extension.ts -> server/context.ts',
   'collab/extensions/title-extension.ts -> server/services/page-content.ts',
   'collab/extensions/title-extension.ts -> server/services/page.ts',
+  // Issue descriptions (#10 item 2) store through the issue service like titles through the page service.
+  'collab/extensions/issue-description-extension.ts -> server/context.ts',
+  'collab/extensions/issue-description-extension.ts -> server/services/issue-description-doc.ts',
   'server/app.ts -> collab/server.ts',
 ]);
 

@@ -14,6 +14,27 @@ export class ApiError extends Error {
   }
 }
 
+/** The request never got an answer: the server or the network is down (fetch itself failed). */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super('Cannot reach the server', { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+/** Gateway answers a proxy gives when Trellis behind it is down. */
+const UNREACHABLE_STATUSES = new Set([502, 503, 504]);
+
+/**
+ * True only when a request failed for want of the server: a NetworkError, a proxy's 502/503/504,
+ * or a module chunk that could not be fetched. A bug in our own code is never reported as this.
+ */
+export function isNetworkFailure(error: unknown): boolean {
+  if (error instanceof NetworkError) return true;
+  if (error instanceof ApiError) return UNREACHABLE_STATUSES.has(error.status);
+  return error instanceof TypeError && /failed to fetch|networkerror when attempting|load failed|importing a module script failed/i.test(error.message);
+}
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
@@ -57,7 +78,7 @@ export function resetCsrfToken(): void {
 
 /**
  * Sends one request and returns the parsed body (undefined for 204).
- * @throws ApiError for any non-2xx status.
+ * @throws ApiError for any non-2xx status; NetworkError when no answer came.
  */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
@@ -66,13 +87,18 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     if (!SAFE_METHODS.has(method)) headers['X-CSRFToken'] = await getCsrfToken();
     if (options.mutationId) headers['X-Client-Mutation-Id'] = options.mutationId;
-    return fetch(buildUrl(path, options.query), {
-      method,
-      headers,
-      credentials: 'same-origin',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
+    try {
+      return await fetch(buildUrl(path, options.query), {
+        method,
+        headers,
+        credentials: 'same-origin',
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      });
+    } catch (error) {
+      // An abort is the caller's decision, not an outage.
+      throw options.signal?.aborted ? error : new NetworkError(error);
+    }
   };
 
   let response = await send();

@@ -1,9 +1,10 @@
 // The signed-in frame: sidebar (workspace switcher, navigation, account) and a top bar.
 import { useState, type ReactNode } from 'react';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { useT } from '../i18n';
 import { signOut, useSessionStore } from '../stores/session-store';
 import { useCurrentWorkspaceSlug, useWorkspace } from '../stores/workspace-store';
+import { ScreenBoundary } from './error-boundary';
 import { WorkspaceSwitcher } from './workspace-switcher';
 import { NotificationsBell } from './app-shell/notifications-bell';
 import { LiveIndicator, SearchButton, SidebarToggle, useAppSidebarCollapsed, WorkspaceWork } from './app-shell/shell-extras';
@@ -21,6 +22,7 @@ export function AppShell({ workspaceSlug, title, actions, children }: {
   const slug = workspaceSlug ?? currentSlug ?? settingsSlug ?? undefined;
   const workspace = useWorkspace(slug);
   const collapsed = useAppSidebarCollapsed();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
 
   return (
     <div className={`app${collapsed ? ' app-sidebar-collapsed' : ''}`}>
@@ -49,7 +51,8 @@ export function AppShell({ workspaceSlug, title, actions, children }: {
           {workspace && <NotificationsBell />}
           {actions && <div className="topbar-actions">{actions}</div>}
         </header>
-        <main className="content">{children}</main>
+        {/* A failing screen shows its notice here; the sidebar, top bar and shortcuts keep working. */}
+        <main className="content"><ScreenBoundary resetKey={pathname}>{children}</ScreenBoundary></main>
       </div>
     </div>
   );

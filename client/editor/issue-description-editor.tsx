@@ -5,6 +5,7 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Placeholder } from '@tiptap/extensions';
 import { useT } from '../i18n';
+import { isUsable } from './usable-editor';
 
 export function IssueDescriptionEditor({ html, onChange, onBlur, editable = true }: {
   html: string;
@@ -24,7 +25,7 @@ export function IssueDescriptionEditor({ html, onChange, onBlur, editable = true
 
   // A remote change replaces the content only while the user is not typing here.
   useEffect(() => {
-    if (editor && !editor.isFocused && html !== editor.getHTML()) editor.commands.setContent(html || '', { emitUpdate: false });
+    if (isUsable(editor) && !editor.isFocused && html !== editor.getHTML()) editor.commands.setContent(html || '', { emitUpdate: false });
   }, [editor, html]);
 
   return <EditorContent editor={editor} className="description-editor" data-testid="description-editor" />;

@@ -26,6 +26,8 @@ export const en = {
   'common.dismiss': 'Dismiss',
   'common.errorGeneric': 'Something went wrong. Please try again.',
   'common.errorNetwork': 'Cannot reach the server. Check your connection and try again.',
+  'error.partFailed': 'This part could not be shown.',
+  'issue.descriptionUnavailable': 'The description cannot be opened.',
   'common.required': 'This field is required.',
   'common.invalidEmail': 'Enter a valid email address.',
 

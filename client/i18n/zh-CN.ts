@@ -25,6 +25,8 @@ export const zhCN: Record<MessageKey, string> = {
   'common.dismiss': '关闭提示',
   'common.errorGeneric': '出了点问题，请重试。',
   'common.errorNetwork': '无法连接服务器，请检查网络后重试。',
+  'error.partFailed': '这一部分无法显示。',
+  'issue.descriptionUnavailable': '无法打开描述。',
   'common.required': '此项为必填项。',
   'common.invalidEmail': '请输入有效的邮箱地址。',
 

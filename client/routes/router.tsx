@@ -1,6 +1,7 @@
 // The route tree (TanStack Router, code-based). Each page route declares its page kind through
 // `guardPage`, so redirects happen before anything renders.
-import { createRootRoute, createRoute, createRouter, Link, Outlet, redirect, useRouter } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, Link, Outlet, redirect, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { isNetworkFailure } from '../api/http';
 import { AuthMode } from '../auth/auth-flow';
 import { AuthLayout } from '../components/auth-layout';
 import { Button } from '../components/button';
@@ -43,12 +44,20 @@ function NotFound() {
   );
 }
 
-function RouteError() {
+/**
+ * What a route whose loading or rendering failed shows: "cannot reach the server" only when a
+ * request went unanswered, otherwise a plain "something went wrong"; both with a retry.
+ */
+function RouteError({ error, reset }: ErrorComponentProps) {
   const t = useT();
   const router = useRouter();
+  const retry = () => {
+    reset();
+    void router.invalidate();
+  };
   return (
-    <AuthLayout title={t('page.error.title')} subtitle={t('common.errorNetwork')}>
-      <Button block onClick={() => void router.invalidate()} data-testid="retry-button">
+    <AuthLayout title={t('page.error.title')} subtitle={t(isNetworkFailure(error) ? 'common.errorNetwork' : 'common.errorGeneric')}>
+      <Button block onClick={retry} data-testid="retry-button">
         {t('common.retry')}
       </Button>
     </AuthLayout>
@@ -236,6 +245,8 @@ export function createAppRouter(options: { history?: Parameters<typeof createRou
     routeTree,
     history: options.history,
     defaultPendingComponent: PageLoader,
+    // Every route gets its own boundary: a failing child leaves its parents rendered.
+    defaultErrorComponent: RouteError,
     defaultPendingMs: 200,
     defaultPreload: false,
     scrollRestoration: true,

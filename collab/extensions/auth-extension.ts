@@ -1,6 +1,7 @@
 // onAuthenticate for /collab (DESIGN "Pages"): identifies the caller, then applies the same page rules
 // as REST (shared/policies/page.ts) at connect time — cannot read → refused, cannot edit (spec §5:
-// locked, archived, guest, someone else's private page) → read-only.
+// locked, archived, guest, someone else's private page) → read-only. Issue description documents
+// (`issue.<id>`) get the issue rules instead (collab/extensions/issue-auth.ts).
 import type { Extension, onAuthenticatePayload } from '@hocuspocus/server';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -10,6 +11,8 @@ import { isUuid } from '../../shared/schemas/common';
 import { pagePolicyRow } from '../../server/policies/page';
 import { findPageAccess } from '../../server/services/page-read';
 import { identify } from '../identity';
+import { issueIdOfDocument } from '../../shared/collab-documents';
+import { authorizeIssueDocument } from './issue-auth';
 
 /** What every connection carries after authentication (hook `context`). */
 export interface CollabContext {
@@ -25,6 +28,8 @@ export class AuthExtension implements Extension {
   constructor(private readonly db: Db) {}
 
   async onAuthenticate({ documentName, requestHeaders, token, connectionConfig }: onAuthenticatePayload): Promise<CollabContext> {
+    const issueId = issueIdOfDocument(documentName);
+    if (issueId) return this.authenticateIssue(issueId, requestHeaders, token, connectionConfig);
     // Security: reject here, not by throwing from onLoadDocument (hocuspocus #1156 leaks a Y.Doc per refusal).
     if (!isUuid(documentName)) throw new Error('unknown page');
     // Two independent reads in parallel: opening a page should cost as few round trips as possible.
@@ -38,6 +43,20 @@ export class AuthExtension implements Extension {
     const row = pagePolicyRow(page);
     if (!canReadPage(actor, row, { guest_view_all_features: membership.guestViewAllFeatures })) throw new Error('forbidden');
     const canEdit = canEditPageContent(actor, row);
+    connectionConfig.readOnly = !canEdit;
+    return { userId: identity.userId, displayName: identity.displayName, canEdit };
+  }
+
+  /** An issue description document (`issue.<id>`): the issue rules instead of the page rules. */
+  private async authenticateIssue(
+    issueId: string,
+    requestHeaders: onAuthenticatePayload['requestHeaders'],
+    token: string,
+    connectionConfig: onAuthenticatePayload['connectionConfig'],
+  ): Promise<CollabContext> {
+    const identity = await identify(this.db, requestHeaders.get('cookie'), token);
+    if (!identity) throw new Error('not authenticated');
+    const { canEdit } = await authorizeIssueDocument(this.db, identity, issueId, (userId, projectId) => loadMembership(this.db, userId, projectId));
     connectionConfig.readOnly = !canEdit;
     return { userId: identity.userId, displayName: identity.displayName, canEdit };
   }

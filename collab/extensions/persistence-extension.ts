@@ -42,6 +42,8 @@ export class PersistenceExtension implements Extension {
   }
 
   async onChange({ documentName, update, transactionOrigin }: onChangePayload): Promise<void> {
+    // Only page documents (named by the page id) are logged here; issue descriptions: IssueDescriptionExtension.
+    if (!isUuid(documentName)) return;
     // Redis-relayed updates were logged by the instance that accepted them; storage diffs are stored already.
     if (isTransactionOrigin(transactionOrigin) && (transactionOrigin.source === 'redis' || transactionOrigin === STORAGE_ORIGIN)) return;
     const buffer = this.bufferFor(documentName);
@@ -50,6 +52,7 @@ export class PersistenceExtension implements Extension {
   }
 
   async onStoreDocument({ documentName, document, lastContext }: onStoreDocumentPayload<CollabContext>): Promise<void> {
+    if (!isUuid(documentName)) return;
     const buffer = this.buffers.get(documentName);
     // The document already contains everything buffered; drop it only once the snapshot is committed.
     const taken = buffer ? buffer.pending.splice(0) : [];

@@ -14,6 +14,7 @@ import type { Actor } from '../plugins/access';
 import { authorizeIssueDelete, authorizeIssueEdit, loadReadableIssue } from '../policies/issue';
 import { presentIssue, type IssueListRow } from '../presenters/issue';
 import { htmlToPlainText, sanitizeRichHtml } from './html';
+import { mergeHtmlIntoIssueState } from './issue-description-doc';
 import { diffIssueActivities, writeActivities, writeUpdateActivities, type IssueSnapshot } from './issue-activity';
 import { loadIssueRow } from './issue-read';
 import { subscribeUsers } from './issue-subscription';
@@ -145,8 +146,18 @@ function snapshot(row: IssueListRow): IssueSnapshot {
   };
 }
 
-/** Applies a PATCH body to a loaded issue inside an open transaction; returns the fresh row. */
-export async function applyIssueUpdate(tx: Db, project: Project, current: IssueListRow, body: UpdateIssueBody, actorId: string): Promise<IssueListRow> {
+/**
+ * Applies a PATCH body to a loaded issue inside an open transaction; returns the fresh row.
+ * `fromDocument`: the description comes from its live document (collab store), not from the caller.
+ */
+export async function applyIssueUpdate(
+  tx: Db,
+  project: Project,
+  current: IssueListRow,
+  body: UpdateIssueBody,
+  actorId: string,
+  { fromDocument = false }: { fromDocument?: boolean } = {},
+): Promise<IssueListRow> {
   const patch: Partial<typeof issues.$inferInsert> = {};
   const after = snapshot(current);
   if (body.name !== undefined) patch.name = after.name = body.name;
@@ -179,6 +190,8 @@ export async function applyIssueUpdate(tx: Db, project: Project, current: IssueL
   if (body.assignee_ids !== undefined) after.assigneeIds = await check.filterAssignees(tx, project.id, body.assignee_ids);
 
   await tx.update(issues).set({ ...patch, version: sql`${issues.version} + 1`, updatedAt: new Date(), updatedBy: actorId }).where(eq(issues.id, current.id));
+  // A description set here (not derived from the live document) goes into that document too.
+  if (patch.descriptionHtml !== undefined && !fromDocument) await mergeHtmlIntoIssueState(tx, current.id, patch.descriptionHtml);
   await replaceSet(tx, 'assignees', current, current.assigneeIds, after.assigneeIds, actorId);
   await replaceSet(tx, 'labels', current, current.labelIds, after.labelIds, actorId);
   let activities = await diffIssueActivities(tx, snapshot(current), after);

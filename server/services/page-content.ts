@@ -76,11 +76,12 @@ export function writeTitle(doc: Y.Doc, name: string): void {
 }
 
 /** A fresh document holding `html` as body and `name` as title, encoded as one Yjs update. */
-export function buildInitialState(html: string, name: string): Uint8Array {
+export function buildInitialState(html: string, name: string | null): Uint8Array {
   const doc = new Y.Doc();
   const json = htmlToJson(html);
   prosemirrorJSONToYXmlFragment(pageSchema() as never, json, doc.getXmlFragment(BODY_FIELD));
-  writeTitle(doc, name);
+  // Issue descriptions (null) have a body only.
+  if (name !== null) writeTitle(doc, name);
   const update = Y.encodeStateAsUpdate(doc);
   doc.destroy();
   return update;

@@ -119,7 +119,8 @@ export async function storePageSnapshot(db: Db, pageId: string, doc: Y.Doc, acto
   });
 }
 
-function hasContent(update: Uint8Array): boolean {
+/** True when a Yjs update carries anything (an empty diff encodes as a few bytes). */
+export function hasContent(update: Uint8Array): boolean {
   const decoded = Y.decodeUpdate(update);
   return decoded.structs.length > 0 || decoded.ds.clients.size > 0;
 }

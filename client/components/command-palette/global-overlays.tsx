@@ -1,15 +1,16 @@
 // Keyboard shortcuts and the overlays they open: Ctrl/Cmd+K palette, `?` help, `c` create issue,
 // `g` then `p`/`h`/`i` to navigate. Mounted once by the app shell.
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from '@tanstack/react-router';
 import { useT } from '../../i18n';
 import { Modal } from '../modal';
+import { ErrorBoundary, ErrorNotice } from '../error-boundary';
 import { CreateIssueModal } from '../issues/create-issue-modal';
 import { ToastViewport } from '../app-shell/toast-viewport';
 import { CommandPalette } from './command-palette';
 import { CreateProjectModal } from '../projects/create-project-modal';
-import { closeCreateIssue, closeCreateProject, closeShortcuts, isTypingTarget, openCreateIssue, openPalette, openShortcuts, useOverlayStore } from './overlay-store';
+import { closeCreateIssue, closeCreateProject, closePalette, closeShortcuts, isTypingTarget, openCreateIssue, openPalette, openShortcuts, useOverlayStore } from './overlay-store';
 
 export const SHORTCUTS: { keys: string; label: Parameters<ReturnType<typeof useT>>[0] }[] = [
   { keys: 'Ctrl/⌘ K', label: 'shortcuts.palette' },
@@ -61,7 +62,11 @@ export function GlobalOverlays({ slug }: { slug: string }) {
   // otherwise paint the dialogs under the main area.
   return createPortal(
     <>
-      {palette && <CommandPalette slug={slug} />}
+      {palette && (
+        <OverlayBoundary onClose={closePalette}>
+          <CommandPalette slug={slug} />
+        </OverlayBoundary>
+      )}
       {shortcuts && (
         <Modal title={t('shortcuts.title')} onClose={closeShortcuts} testId="shortcut-modal">
           <table className="table">
@@ -73,10 +78,34 @@ export function GlobalOverlays({ slug }: { slug: string }) {
           </table>
         </Modal>
       )}
-      {createIssue && <CreateIssueModal slug={slug} defaultProjectId={createIssue.projectId} onClose={closeCreateIssue} />}
-      {createProject && <CreateProjectModal slug={slug} onClose={closeCreateProject} />}
+      {createIssue && (
+        <OverlayBoundary onClose={closeCreateIssue}>
+          <CreateIssueModal slug={slug} defaultProjectId={createIssue.projectId} onClose={closeCreateIssue} />
+        </OverlayBoundary>
+      )}
+      {createProject && (
+        <OverlayBoundary onClose={closeCreateProject}>
+          <CreateProjectModal slug={slug} onClose={closeCreateProject} />
+        </OverlayBoundary>
+      )}
       <ToastViewport />
     </>,
     document.body,
+  );
+}
+
+/** A dialog that fails shows its notice in a dialog that can be closed; the page under it stays. */
+function OverlayBoundary({ onClose, children }: { onClose: () => void; children: ReactNode }) {
+  const t = useT();
+  return (
+    <ErrorBoundary
+      fallback={(error, retry) => (
+        <Modal title={t('page.error.title')} onClose={onClose} testId="overlay-error">
+          <ErrorNotice error={error} onRetry={retry} compact />
+        </Modal>
+      )}
+    >
+      {children}
+    </ErrorBoundary>
   );
 }

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useT } from '../../i18n';
-import { LazyIssueDescriptionEditor as IssueDescriptionEditor } from '../../editor/lazy-issue-description-editor';
+import { LazyLiveIssueDescriptionEditor as LiveIssueDescriptionEditor } from '../../editor/lazy-issue-description-editor';
 import { fetchIssueDetail, toggleIssueReaction, useIssueDetail } from '../../stores/issue-detail-store';
 import { archiveIssue, issueKey, setIssueSubscribed, updateIssue, useIssue, useIssues, type Issue } from '../../stores/issue-store';
 import { isFinishedStateGroup } from '../../../shared/issue-constants';
@@ -65,7 +65,8 @@ export function IssueDetailBody({ slug, issue, onDeleted }: { slug: string; issu
           {issue.is_draft && <span className="badge badge-muted">{t('issue.draft')}</span>}
         </p>
         <textarea className="issue-title-input" rows={1} value={title} aria-label={t('issue.title')} disabled={!canEdit} onChange={(event) => setTitle(event.target.value)} onBlur={saveTitle} onKeyDown={(event) => event.key === 'Enter' && (event.preventDefault(), (event.target as HTMLTextAreaElement).blur())} data-testid="issue-title-input" />
-        <IssueDescriptionEditor key={issue.id} html={issue.description_html ?? ''} editable={canEdit} onBlur={(html) => html !== (issue.description_html ?? '') && saveIssue(slug, issue.id, { description_html: html })} />
+        {/* Live document: no save on blur, no copy of the html to fall out of step with (#10 item 2). */}
+        <LiveIssueDescriptionEditor key={issue.id} issueId={issue.id} editable={canEdit && !issue.archived_at} />
         <div className="reactions">
           {REACTIONS.map((reaction) => {
             const rows = detail.reactions.filter((row) => row.reaction === reaction);
