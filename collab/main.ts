@@ -5,6 +5,7 @@ import websocket from '@fastify/websocket';
 import { ConfigError, databaseSettings, loadConfig, type Config } from '../server/config';
 import type { Database } from '../db/client';
 import { openDatabase } from '../db/open';
+import { EmbeddedPostgresError } from '../db/embedded/index';
 import { exitOnSignals } from '../server/shutdown';
 import type { ServerContext } from '../server/context';
 import { createCollab } from './server';
@@ -42,6 +43,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  console.error(error instanceof EmbeddedPostgresError ? error.message : error);
   process.exit(1);
 });

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { ConfigError, databaseSettings, loadConfig, type Config } from './config';
 import type { Database } from '../db/client';
 import { openDatabase } from '../db/open';
+import { EmbeddedPostgresError } from '../db/embedded/index';
 import { buildApp } from './app';
 import { exitOnSignals } from './shutdown';
 
@@ -59,6 +60,6 @@ async function buildClient() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  console.error(error instanceof EmbeddedPostgresError ? error.message : error);
   process.exit(1);
 });

@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { EmbeddedPostgresError } from './errors';
 
 export interface Account {
   name: string;
@@ -33,7 +34,7 @@ export function clusterAccount(log: (line: string) => void): Account | undefined
   }
   const created = lookupUser(USER_NAME);
   if (!created) {
-    throw new Error(`The embedded PostgreSQL cannot run as root and the user "${USER_NAME}" could not be created. Create it, run Trellis as a non-root user, or set DATABASE_URL.`);
+    throw new EmbeddedPostgresError(`The embedded PostgreSQL cannot run as root and the user "${USER_NAME}" could not be created. Create it, run Trellis as a non-root user, or set DATABASE_URL.`);
   }
   return created;
 }
@@ -50,7 +51,7 @@ export function ensureReachable(account: Account, path: string, ownDir?: string)
       if (ownDir && resolve(ownDir) === dir) {
         chmodSync(dir, statSync(dir).mode | 0o001);
       } else {
-        throw new Error(
+        throw new EmbeddedPostgresError(
           `The embedded PostgreSQL runs as the user "${account.name}" (it refuses to run as root), which cannot reach ${target}: ${dir} is closed to other users. ` +
             'Use a DATA_DIR and an install directory it can reach, run Trellis as a non-root user, or set DATABASE_URL.',
         );

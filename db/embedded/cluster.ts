@@ -16,6 +16,7 @@ import { arch, platform } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { type Account, clusterAccount, ensureReachable } from './account';
+import { EmbeddedPostgresError } from './errors';
 import { commandLine, isRunning, parentPid, waitForExit } from './processes';
 
 export interface ClusterOptions {
@@ -76,7 +77,7 @@ async function loadBinaries(): Promise<Binaries> {
   try {
     return (await import(name)) as Binaries;
   } catch {
-    throw new Error(`No embedded PostgreSQL build for ${platform()}-${arch()} (npm package ${name}). Set DATABASE_URL to a PostgreSQL server, or EMBEDDED_DB=pglite.`);
+    throw new EmbeddedPostgresError(`No embedded PostgreSQL build for ${platform()}-${arch()} (npm package ${name}). Set DATABASE_URL to a PostgreSQL server, or EMBEDDED_DB=pglite.`);
   }
 }
 
@@ -147,10 +148,10 @@ async function launch(dir: string, binaries: Binaries, account: Account | undefi
     }
     const output = readFrom(join(dir, LOG_FILE), logOffset);
     if (/could not bind|address already in use/i.test(output)) {
-      if (options.port) throw new Error(`Invalid configuration: ${options.portSetting} ${port} is already in use; choose another port or leave it unset to pick a free one`);
+      if (options.port) throw new EmbeddedPostgresError(`Invalid configuration: ${options.portSetting} ${port} is already in use; choose another port or leave it unset to pick a free one`);
       if (attempt < AUTO_PORT_ATTEMPTS) continue; // another program took the free port first
     }
-    throw new Error(`The embedded PostgreSQL did not start (log: ${join(dir, LOG_FILE)}):\n${output.trim()}`);
+    throw new EmbeddedPostgresError(`The embedded PostgreSQL did not start (log: ${join(dir, LOG_FILE)}):\n${output.trim()}`);
   }
 }
 

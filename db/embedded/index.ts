@@ -6,6 +6,7 @@ import { isInitialised, startCluster, type Cluster } from './cluster';
 import { importPglite, isPgliteDir } from './pglite-import';
 
 export type { Cluster } from './cluster';
+export { EmbeddedPostgresError } from './errors';
 
 export interface EmbeddedPostgresOptions {
   dataDir: string;
