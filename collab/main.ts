@@ -6,7 +6,6 @@ import { ConfigError, databaseSettings, loadConfig, type Config } from '../serve
 import type { Database } from '../db/client';
 import { openDatabase } from '../db/open';
 import { EmbeddedPostgresError } from '../db/embedded/index';
-import { exitOnSignals } from '../server/shutdown';
 import type { ServerContext } from '../server/context';
 import { createCollab } from './server';
 
@@ -21,12 +20,24 @@ async function main() {
     }
     throw error;
   }
-  // What is open so far; a signal during start-up closes just that.
+  // What is open so far; a signal during start-up closes just that. (server/shutdown.ts does the
+  // same for server/main.ts; collab/ does not import server/.)
   const opened: { app?: FastifyInstance; database?: Database } = {};
-  exitOnSignals(async () => {
-    await opened.app?.close();
-    await opened.database?.close();
-  });
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    const timer = setTimeout(() => process.exit(1), 15_000);
+    try {
+      await opened.app?.close();
+      await opened.database?.close();
+    } finally {
+      clearTimeout(timer);
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown());
+  process.on('SIGINT', () => void shutdown());
   const { database } = await openDatabase(databaseSettings(config));
   opened.database = database;
   await database.migrate();

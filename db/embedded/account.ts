@@ -61,6 +61,14 @@ export function ensureReachable(account: Account, path: string, ownDir?: string)
   }
 }
 
+/** True if the account can reach path (execute permission on every directory above it). */
+export function isReachable(account: Account, path: string): boolean {
+  for (let dir = dirname(resolve(path)); ; dir = dirname(dir)) {
+    if (!canTraverse(account, dir)) return false;
+    if (dir === dirname(dir)) return true;
+  }
+}
+
 function canTraverse(account: Account, dir: string): boolean {
   const stat = statSync(dir);
   if (stat.uid === account.uid) return (stat.mode & 0o100) !== 0;

