@@ -54,6 +54,8 @@ async function restore(url: string, dump: string): Promise<void> {
   try {
     // One simple-protocol query: the whole script runs as one implicit transaction, all or nothing.
     await sql.unsafe(script).simple();
+    // A restore leaves the planner without statistics; gather them before the first request.
+    await sql.unsafe('analyze');
   } finally {
     await sql.end();
   }
