@@ -6,6 +6,7 @@ import { existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { startCluster, type ClusterOptions } from './cluster';
+import { EmbeddedPostgresError } from './errors';
 
 export function isPgliteDir(dir: string): boolean {
   return existsSync(join(dir, 'PG_VERSION'));
@@ -15,14 +16,19 @@ export function isPgliteDir(dir: string): boolean {
 export async function importPglite(pgliteDir: string, options: ClusterOptions): Promise<string> {
   const started = Date.now();
   options.log(`moving the PGlite database in ${pgliteDir} to the embedded PostgreSQL (first start after the upgrade)`);
-  const dump = await dumpPglite(pgliteDir);
   const staging = `${options.dir}.partial`;
-  rmSync(staging, { recursive: true, force: true });
-  const cluster = await startCluster({ ...options, dir: staging, port: 0 });
   try {
-    await restore(cluster.url, dump);
-  } finally {
-    await cluster.stop();
+    const dump = await dumpPglite(pgliteDir);
+    rmSync(staging, { recursive: true, force: true });
+    const cluster = await startCluster({ ...options, dir: staging, port: 0 });
+    try {
+      await restore(cluster.url, dump);
+    } finally {
+      await cluster.stop();
+    }
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new EmbeddedPostgresError(`Moving the PGlite database in ${pgliteDir} to the embedded PostgreSQL failed; it is untouched, and EMBEDDED_DB=pglite starts Trellis on it as before. ${reason}`);
   }
   renameSync(staging, options.dir);
   const backup = `${pgliteDir}.backup-${new Date().toISOString().replace(/[:.]/g, '-')}`;
