@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
-import { embeddedUrl, freePort, instanceIsSetUp, isAlive, postmaster, signUpAdmin, startTrellis, waitForUrlLine, type Started } from './processes';
+import { embeddedUrl, killTree, freePort, instanceIsSetUp, isAlive, postmaster, signUpAdmin, startTrellis, waitForUrlLine, type Started } from './processes';
 
 const dirs: string[] = [];
 const running: Started[] = [];
@@ -21,7 +21,7 @@ const newDataDir = () => {
 };
 
 afterEach(() => {
-  for (const started of running.splice(0)) started.child.kill('SIGKILL');
+  for (const started of running.splice(0)) killTree(started);
 });
 afterAll(() => {
   for (const dir of dirs) {

@@ -93,6 +93,19 @@ export function descendants(pid: number): number[] {
   return found;
 }
 
+/** Cleanup after a failed test: the started process and everything under it (npm does not pass SIGKILL on). */
+export function killTree(started: Started): void {
+  // Once it has exited its pid may belong to someone else: leave it.
+  if (started.child.exitCode !== null || started.child.signalCode !== null) return;
+  for (const pid of [...descendants(started.child.pid!), started.child.pid!]) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}
+
 /** Alive and not a zombie. */
 export function isAlive(pid: number): boolean {
   try {

@@ -8,13 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
-import { descendants, freePort, instanceIsSetUp, isAlive, portIsOpen, postmaster, signUpAdmin, startTrellis, waitForLine, waitForUrlLine, type Started } from './processes';
+import { descendants, killTree, freePort, instanceIsSetUp, isAlive, portIsOpen, postmaster, signUpAdmin, startTrellis, waitForLine, waitForUrlLine, type Started } from './processes';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'trellis-start-'));
 const running: Started[] = [];
 
 afterEach(() => {
-  for (const started of running.splice(0)) started.child.kill('SIGKILL');
+  for (const started of running.splice(0)) killTree(started);
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
