@@ -65,7 +65,7 @@ describe('npm start', () => {
     expect(await instanceIsSetUp(base)).toBe(true);
     const secondTree = descendants(second.child.pid!);
     await stopCleanly(second, secondTree, [port, postmaster(dataDir)?.port ?? 0].filter(Boolean), 'SIGINT');
-  });
+  }, 240_000);
 
   test('npm run start:collab joins the running cluster and exits 0 on SIGTERM, leaving the main server running', async () => {
     const [port, collabPort] = [await freePort(), await freePort()];
@@ -82,5 +82,5 @@ describe('npm start', () => {
     // The cluster belongs to the main server: still there for it.
     expect((await fetch(`http://127.0.0.1:${port}/api/instances/`)).status).toBe(200);
     await stopCleanly(main, descendants(main.child.pid!), [port], 'SIGTERM');
-  });
+  }, 240_000);
 });
