@@ -54,6 +54,7 @@ export function isInitialised(dir: string): boolean {
 /** Initialises the cluster on first use, clears what a crash left behind, and starts (or joins) it. */
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const dir = resolve(options.dir);
+  mkdirSync(dirname(dir), { recursive: true }); // DATA_DIR need not exist yet (e.g. SECRET_KEY given)
   const account = clusterAccount(options.log);
   const binaries = await loadBinaries(account);
   if (account) ensureReachable(account, dir, options.ownDir);
