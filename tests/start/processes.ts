@@ -15,13 +15,15 @@ export interface Started {
 }
 
 /** An npm script (how process managers and the README run Trellis) or server/main.ts under node directly. */
-export function startTrellis(env: Record<string, string>, how: 'node' | 'npm start' | 'npm run start:collab' = 'node'): Started {
+export function startTrellis(env: Record<string, string>, how: 'node' | 'npm start' | 'npm run start:collab' = 'node', options: { ownProcessGroup?: boolean } = {}): Started {
   const [command, args] = how === 'node' ? [process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')]] : ['npm', how.split(' ').slice(1)];
   const child = spawn(command, args, {
     cwd: root,
     // The client build is not what these suites are about: serve the API only.
     env: { ...process.env, DATABASE_URL: '', EMBEDDED_DB: '', EMBEDDED_PG_PORT: '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', TRELLIS_SKIP_CLIENT_BUILD: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, as a terminal gives a foreground job: kill(-pid) then reaches all of it, like Ctrl-C.
+    detached: options.ownProcessGroup ?? false,
   });
   let text = '';
   child.stdout!.on('data', (chunk) => (text += chunk));
