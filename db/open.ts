@@ -3,7 +3,7 @@
 // EMBEDDED_DB=pglite, PGlite in DATA_DIR/pglite (one process only, no LISTEN/NOTIFY across processes).
 import { join } from 'node:path';
 import { createDatabase, type Database } from './client';
-import { embeddedPostgresDir, startEmbeddedPostgres } from './embedded/index';
+import { EmbeddedPostgresError, embeddedPostgresDir, isInitialised, isPgliteDir, startEmbeddedPostgres } from './embedded/index';
 
 export interface DatabaseSettings {
   databaseUrl?: string;
@@ -26,6 +26,10 @@ export async function openDatabase(settings: DatabaseSettings): Promise<OpenedDa
   if (databaseUrl) return { database: await createDatabase({ databaseUrl, maxConnections }), description: 'PostgreSQL' };
   if (settings.embeddedDb === 'pglite') {
     const pgliteDir = join(dataDir, 'pglite');
+    // After the move to the embedded PostgreSQL there is no DATA_DIR/pglite: PGlite would start empty.
+    if (!isPgliteDir(pgliteDir) && isInitialised(embeddedPostgresDir(dataDir))) {
+      throw new EmbeddedPostgresError(`EMBEDDED_DB=pglite would start an empty database: the data in ${dataDir} is in the embedded PostgreSQL (${embeddedPostgresDir(dataDir)}). Unset EMBEDDED_DB, or rename a pglite.backup-* directory back to pglite to use that copy.`);
+    }
     return { database: await createDatabase({ pgliteDir }), description: `embedded PGlite in ${pgliteDir}` };
   }
   const cluster = await startEmbeddedPostgres({ dataDir, port: settings.embeddedPort, log: settings.log });

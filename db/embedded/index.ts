@@ -7,6 +7,8 @@ import { importPglite, isPgliteDir } from './pglite-import';
 
 export type { Cluster } from './cluster';
 export { EmbeddedPostgresError } from './errors';
+export { isInitialised } from './cluster';
+export { isPgliteDir } from './pglite-import';
 
 export interface EmbeddedPostgresOptions {
   dataDir: string;

@@ -127,5 +127,11 @@ describe('embedded PostgreSQL', () => {
       await pglite.close();
     }
     await stop(moved.started);
+
+    // Asking for PGlite again must not open an empty database in place of the moved data.
+    const empty = startTrellis({ PORT: String(await freePort()), DATA_DIR: dataDir, EMBEDDED_DB: 'pglite' });
+    running.push(empty);
+    expect((await empty.exited).code).toBe(1);
+    expect(empty.output()).toContain('EMBEDDED_DB=pglite would start an empty database');
   }, 240_000);
 });
