@@ -1,38 +1,48 @@
 // Durable page bodies (DESIGN "Pages", sync notes item 15). Hocuspocus broadcasts first and stores on a
-// debounce, so every update is also appended to page_updates through a per-document buffer flushed at
-// most every FLUSH_INTERVAL_MS (crash window: that interval plus one INSERT). onStoreDocument compacts
-// into pages.description_binary; onLoadDocument returns snapshot ⊕ remaining updates.
+// debounce, so every update is also appended to page_updates through a per-document buffer: written at
+// once, and while one INSERT is in flight the next updates gather into the following one (group commit).
+// "Saved" means stored: the SyncStatus acknowledgement a provider counts as synced (unsyncedChanges 0)
+// is held back until the update it answers is in page_updates (or in a compacted snapshot), so a crash
+// loses nothing a client was told is saved; what was not acknowledged the provider still holds and sends
+// again in the sync handshake after it reconnects. onStoreDocument compacts into
+// pages.description_binary; onLoadDocument returns snapshot ⊕ remaining updates.
 import * as Y from 'yjs';
 import type {
+  Connection,
+  Document,
   Extension,
+  afterLoadDocumentPayload,
   afterUnloadDocumentPayload,
-  onChangePayload,
+  beforeHandleMessagePayload,
   onLoadDocumentPayload,
   onStoreDocumentPayload,
 } from '@hocuspocus/server';
-import { isTransactionOrigin } from '@hocuspocus/server';
+import { MessageType, isTransactionOrigin } from '@hocuspocus/server';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../shared/schemas/common';
 import { appendPageUpdates, loadStoredStateInto, storePageSnapshot } from '../../server/services/page-storage';
 import type { CollabContext } from './auth-extension';
 
-/** Longest time an accepted update waits before it is written to page_updates. */
-export const FLUSH_INTERVAL_MS = 200;
 const RETRY_MS = 1000;
 
 /** Origin of updates this extension applies itself (state found in storage); never re-logged. */
 export const STORAGE_ORIGIN = { source: 'local', skipStoreHooks: true, context: { fromStorage: true } } as const;
 
 interface Buffer {
+  /** Updates accepted but not yet handed to an INSERT. */
   pending: Uint8Array[];
-  timer: NodeJS.Timeout | null;
+  /** Acknowledgements waiting for `pending` to be stored. */
+  waiting: Array<() => void>;
   inflight: Promise<void> | null;
-  lastFlushAt: number;
+  /** Acknowledgements waiting for the INSERT in flight. */
+  inflightWaiting: Array<() => void>;
+  retry: NodeJS.Timeout | null;
 }
 
 export class PersistenceExtension implements Extension {
   extensionName = 'trellis-persistence';
   private readonly buffers = new Map<string, Buffer>();
+  private readonly gated = new WeakSet<Connection>();
 
   constructor(private readonly db: Db) {}
 
@@ -41,24 +51,37 @@ export class PersistenceExtension implements Extension {
     if (isUuid(documentName)) await loadStoredStateInto(this.db, documentName, document);
   }
 
-  async onChange({ documentName, update, transactionOrigin }: onChangePayload): Promise<void> {
-    // Redis-relayed updates were logged by the instance that accepted them; storage diffs are stored already.
-    if (isTransactionOrigin(transactionOrigin) && (transactionOrigin.source === 'redis' || transactionOrigin === STORAGE_ORIGIN)) return;
-    const buffer = this.bufferFor(documentName);
-    buffer.pending.push(update);
-    this.schedule(documentName, buffer);
+  async afterLoadDocument({ documentName, document }: afterLoadDocumentPayload): Promise<void> {
+    // The document's own update event, not the onChange hook: Hocuspocus runs hooks a microtask later,
+    // after it has already sent the acknowledgement, which must find the update buffered here.
+    document.on('update', (update: Uint8Array, origin: unknown) => this.record(documentName, update, origin));
+  }
+
+  async beforeHandleMessage({ connection }: beforeHandleMessagePayload<CollabContext>): Promise<void> {
+    if (this.gated.has(connection)) return;
+    this.gated.add(connection);
+    // Hocuspocus answers an applied update with SyncStatus right away; that answer waits for storage here.
+    const send = connection.send.bind(connection);
+    connection.send = (message: Uint8Array) => {
+      const stored = isSyncStatus(message) ? this.durable(connection.document) : null;
+      if (stored) void stored.then(() => send(message));
+      else send(message);
+    };
   }
 
   async onStoreDocument({ documentName, document, lastContext }: onStoreDocumentPayload<CollabContext>): Promise<void> {
     const buffer = this.buffers.get(documentName);
     // The document already contains everything buffered; drop it only once the snapshot is committed.
     const taken = buffer ? buffer.pending.splice(0) : [];
+    const waiting = buffer ? buffer.waiting.splice(0) : [];
     try {
       const result = await storePageSnapshot(this.db, documentName, document, lastContext?.userId ?? null);
       if (result?.missing) Y.applyUpdate(document, result.missing, STORAGE_ORIGIN);
+      waiting.forEach((release) => release());
     } catch (error) {
       if (buffer) {
         buffer.pending.unshift(...taken);
+        buffer.waiting.unshift(...waiting);
         this.schedule(documentName, buffer);
       }
       throw error;
@@ -80,52 +103,90 @@ export class PersistenceExtension implements Extension {
   async flush(documentName: string): Promise<void> {
     const buffer = this.buffers.get(documentName);
     if (!buffer) return;
-    if (buffer.timer) clearTimeout(buffer.timer);
-    buffer.timer = null;
+    if (buffer.retry) clearTimeout(buffer.retry);
+    buffer.retry = null;
     for (let attempt = 0; attempt < 3 && (buffer.inflight || buffer.pending.length); attempt++) {
       if (!buffer.inflight) this.write(documentName, buffer);
       await buffer.inflight?.catch(() => {});
     }
   }
 
+  /** Resolves once every update of `document` accepted so far is stored; null when that is already so. */
+  private durable(document: Document): Promise<void> | null {
+    const buffer = this.buffers.get(document.name);
+    if (!buffer) return null;
+    if (buffer.pending.length) return new Promise((resolve) => buffer.waiting.push(resolve));
+    if (buffer.inflight) return new Promise((resolve) => buffer.inflightWaiting.push(resolve));
+    return null;
+  }
+
+  private record(documentName: string, update: Uint8Array, origin: unknown): void {
+    // Redis-relayed updates were logged by the instance that accepted them; storage diffs are stored already.
+    if (isTransactionOrigin(origin) && (origin.source === 'redis' || origin === STORAGE_ORIGIN)) return;
+    const buffer = this.bufferFor(documentName);
+    buffer.pending.push(update);
+    this.schedule(documentName, buffer);
+  }
+
   private bufferFor(documentName: string): Buffer {
     let buffer = this.buffers.get(documentName);
     if (!buffer) {
-      buffer = { pending: [], timer: null, inflight: null, lastFlushAt: 0 };
+      buffer = { pending: [], waiting: [], inflight: null, inflightWaiting: [], retry: null };
       this.buffers.set(documentName, buffer);
     }
     return buffer;
   }
 
-  /** Leading-edge throttle: write now if the last write is old enough, else when it will be. */
-  private schedule(documentName: string, buffer: Buffer, delay?: number): void {
-    if (buffer.timer || buffer.inflight || buffer.pending.length === 0) return;
-    const wait = delay ?? Math.max(0, buffer.lastFlushAt + FLUSH_INTERVAL_MS - Date.now());
-    if (wait === 0) return this.write(documentName, buffer);
-    buffer.timer = setTimeout(() => {
-      buffer.timer = null;
-      this.write(documentName, buffer);
-    }, wait);
+  /** Group commit: write now unless an INSERT is in flight (its completion writes what gathered) or a retry waits. */
+  private schedule(documentName: string, buffer: Buffer): void {
+    if (buffer.retry || buffer.inflight || buffer.pending.length === 0) return;
+    this.write(documentName, buffer);
   }
 
   private write(documentName: string, buffer: Buffer): void {
     const batch = buffer.pending.splice(0);
     if (batch.length === 0) return;
-    buffer.lastFlushAt = Date.now();
+    const waiting = buffer.waiting.splice(0);
+    buffer.inflightWaiting = waiting;
     buffer.inflight = appendPageUpdates(this.db, documentName, [batch.length === 1 ? batch[0] : Y.mergeUpdates(batch)])
       .then(() => {
         buffer.inflight = null;
+        buffer.inflightWaiting = [];
+        waiting.forEach((release) => release());
         this.schedule(documentName, buffer);
       })
       .catch((error: unknown) => {
         buffer.inflight = null;
+        buffer.inflightWaiting = [];
         // The page row is gone for good (project deleted): nothing left to keep these updates for.
-        if (/foreign key/i.test(String((error as Error)?.message))) return;
+        if (/foreign key/i.test(String((error as Error)?.message))) return waiting.forEach((release) => release());
         buffer.pending.unshift(...batch);
+        buffer.waiting.unshift(...waiting);
         console.error('[collab] could not log page updates; retrying', error);
-        this.schedule(documentName, buffer, RETRY_MS);
+        buffer.retry = setTimeout(() => {
+          buffer.retry = null;
+          this.schedule(documentName, buffer);
+        }, RETRY_MS);
         throw error;
       });
     buffer.inflight.catch(() => {});
   }
+}
+
+/** Whether an outgoing Hocuspocus frame (document address, then message type) is a SyncStatus acknowledgement. */
+function isSyncStatus(message: Uint8Array): boolean {
+  let offset = 0;
+  const readVarUint = () => {
+    let value = 0;
+    for (let shift = 0; offset < message.length && shift < 35; shift += 7) {
+      const byte = message[offset++];
+      value += (byte & 0x7f) * 2 ** shift;
+      if (byte < 0x80) return value;
+    }
+    return -1;
+  };
+  const addressLength = readVarUint();
+  if (addressLength < 0) return false;
+  offset += addressLength;
+  return readVarUint() === MessageType.SyncStatus;
 }
