@@ -1,6 +1,7 @@
 // Durable page bodies (DESIGN "Pages", sync notes item 15). Hocuspocus broadcasts first and stores on a
 // debounce, so every update is also appended to page_updates through a per-document buffer: written at
-// once, and while one INSERT is in flight the next updates gather into the following one (group commit).
+// once, up to MAX_INFLIGHT INSERTs of a document at a time; beyond that the next updates gather into
+// one INSERT (group commit), which keeps a busy page from taking the whole connection pool.
 // "Saved" means stored: the SyncStatus acknowledgement a provider counts as synced (unsyncedChanges 0)
 // is held back until the update it answers is in page_updates (or in a compacted snapshot), so a crash
 // loses nothing a client was told is saved; what was not acknowledged the provider still holds and sends
@@ -24,18 +25,26 @@ import { appendPageUpdates, loadStoredStateInto, storePageSnapshot } from '../..
 import type { CollabContext } from './auth-extension';
 
 const RETRY_MS = 1000;
+/** INSERTs of one document in flight at once (Yjs updates commute: their order in the log does not matter). */
+const MAX_INFLIGHT = 2;
 
 /** Origin of updates this extension applies itself (state found in storage); never re-logged. */
 export const STORAGE_ORIGIN = { source: 'local', skipStoreHooks: true, context: { fromStorage: true } } as const;
+
+interface Write {
+  done: Promise<void>;
+  /** Acknowledgements waiting for this INSERT. */
+  waiting: Array<() => void>;
+}
 
 interface Buffer {
   /** Updates accepted but not yet handed to an INSERT. */
   pending: Uint8Array[];
   /** Acknowledgements waiting for `pending` to be stored. */
   waiting: Array<() => void>;
-  inflight: Promise<void> | null;
-  /** Acknowledgements waiting for the INSERT in flight. */
-  inflightWaiting: Array<() => void>;
+  inflight: Set<Write>;
+  /** The INSERT started last, while in flight: it holds the newest update when nothing is pending. */
+  latest: Write | null;
   retry: NodeJS.Timeout | null;
 }
 
@@ -91,7 +100,7 @@ export class PersistenceExtension implements Extension {
   async afterUnloadDocument({ documentName }: afterUnloadDocumentPayload): Promise<void> {
     await this.flush(documentName);
     const buffer = this.buffers.get(documentName);
-    if (buffer && buffer.pending.length === 0 && !buffer.inflight) this.buffers.delete(documentName);
+    if (buffer && buffer.pending.length === 0 && buffer.inflight.size === 0) this.buffers.delete(documentName);
   }
 
   /** Writes every buffered update now (shutdown, tests). */
@@ -105,9 +114,9 @@ export class PersistenceExtension implements Extension {
     if (!buffer) return;
     if (buffer.retry) clearTimeout(buffer.retry);
     buffer.retry = null;
-    for (let attempt = 0; attempt < 3 && (buffer.inflight || buffer.pending.length); attempt++) {
-      if (!buffer.inflight) this.write(documentName, buffer);
-      await buffer.inflight?.catch(() => {});
+    for (let attempt = 0; attempt < 3 && (buffer.inflight.size || buffer.pending.length); attempt++) {
+      this.write(documentName, buffer);
+      await Promise.all([...buffer.inflight].map((write) => write.done.catch(() => {})));
     }
   }
 
@@ -116,7 +125,8 @@ export class PersistenceExtension implements Extension {
     const buffer = this.buffers.get(document.name);
     if (!buffer) return null;
     if (buffer.pending.length) return new Promise((resolve) => buffer.waiting.push(resolve));
-    if (buffer.inflight) return new Promise((resolve) => buffer.inflightWaiting.push(resolve));
+    const latest = buffer.latest;
+    if (latest) return new Promise((resolve) => latest.waiting.push(resolve));
     return null;
   }
 
@@ -131,45 +141,48 @@ export class PersistenceExtension implements Extension {
   private bufferFor(documentName: string): Buffer {
     let buffer = this.buffers.get(documentName);
     if (!buffer) {
-      buffer = { pending: [], waiting: [], inflight: null, inflightWaiting: [], retry: null };
+      buffer = { pending: [], waiting: [], inflight: new Set(), latest: null, retry: null };
       this.buffers.set(documentName, buffer);
     }
     return buffer;
   }
 
-  /** Group commit: write now unless an INSERT is in flight (its completion writes what gathered) or a retry waits. */
+  /** Writes now unless MAX_INFLIGHT INSERTs are in flight (the first to finish writes what gathered) or a retry waits. */
   private schedule(documentName: string, buffer: Buffer): void {
-    if (buffer.retry || buffer.inflight || buffer.pending.length === 0) return;
+    if (buffer.retry || buffer.inflight.size >= MAX_INFLIGHT || buffer.pending.length === 0) return;
     this.write(documentName, buffer);
   }
 
   private write(documentName: string, buffer: Buffer): void {
     const batch = buffer.pending.splice(0);
     if (batch.length === 0) return;
-    const waiting = buffer.waiting.splice(0);
-    buffer.inflightWaiting = waiting;
-    buffer.inflight = appendPageUpdates(this.db, documentName, [batch.length === 1 ? batch[0] : Y.mergeUpdates(batch)])
+    const write: Write = { waiting: buffer.waiting.splice(0), done: Promise.resolve() };
+    const settle = () => {
+      buffer.inflight.delete(write);
+      if (buffer.latest === write) buffer.latest = null;
+    };
+    buffer.inflight.add(write);
+    buffer.latest = write;
+    write.done = appendPageUpdates(this.db, documentName, [batch.length === 1 ? batch[0] : Y.mergeUpdates(batch)])
       .then(() => {
-        buffer.inflight = null;
-        buffer.inflightWaiting = [];
-        waiting.forEach((release) => release());
+        settle();
+        write.waiting.forEach((release) => release());
         this.schedule(documentName, buffer);
       })
       .catch((error: unknown) => {
-        buffer.inflight = null;
-        buffer.inflightWaiting = [];
+        settle();
         // The page row is gone for good (project deleted): nothing left to keep these updates for.
-        if (/foreign key/i.test(String((error as Error)?.message))) return waiting.forEach((release) => release());
+        if (/foreign key/i.test(String((error as Error)?.message))) return write.waiting.forEach((release) => release());
         buffer.pending.unshift(...batch);
-        buffer.waiting.unshift(...waiting);
+        buffer.waiting.unshift(...write.waiting);
         console.error('[collab] could not log page updates; retrying', error);
-        buffer.retry = setTimeout(() => {
+        buffer.retry ??= setTimeout(() => {
           buffer.retry = null;
           this.schedule(documentName, buffer);
         }, RETRY_MS);
         throw error;
       });
-    buffer.inflight.catch(() => {});
+    write.done.catch(() => {});
   }
 }
 
