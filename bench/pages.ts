@@ -225,7 +225,8 @@ function pagesMarkdown({ trellis, bare, openMs, openBareMs, openTimes, bigStateB
     'transaction and authentication reads no body columns. Received observations can be fewer than sends × (editors − 1): Hocuspocus',
     'coalesces broadcasts within an event-loop turn and the per-editor clock (a Y.Map key) then shows only the newest value — no',
     'update is lost. No crash window for acknowledged edits: the server confirms an update (the provider\'s "synced", the',
-    'page\'s "Saved") only once it is in `page_updates`; concurrent updates of a page share one INSERT (group commit).',
+    'page\'s "Saved") only once it is in `page_updates`; updates of a page arriving within 10 ms (`GATHER_MS`) or while its',
+    'INSERT is in flight share the next one (group commit). Bare Hocuspocus confirms on receipt and stores nothing.',
     '`collab/durability.test.ts` SIGKILLs the server the moment the provider counts its edits as confirmed and finds them all after restart.',
   ].join('\n');
 }
