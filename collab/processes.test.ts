@@ -1,7 +1,9 @@
 // Collab in its own OS processes (DESIGN "Processes"): two `collab/main.ts` processes on one
 // Postgres share a document through @hocuspocus/extension-redis, and an API process running without
 // collab (TRELLIS_ROLE=server, no Redis) reaches open editors through Postgres NOTIFY when REST
-// changes a page body. Postgres only: PGlite is one process per data dir.
+// changes a page body; a title renamed in an editor on a collab process reaches the API process's
+// /live sockets through NOTIFY (its safety poll is lengthened to 10 min here, so only NOTIFY can
+// deliver it). Postgres only: PGlite is one process per data dir.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
@@ -11,7 +13,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import * as Y from 'yjs';
 import { createTestServer, type TestServer } from '../tests/support/server';
 import { addProjectMember, addWorkspaceMember, buildProject, buildUser, buildWorkspace, type TestProject, type TestUser, type TestWorkspace } from '../tests/support/factories';
-import { readTitle } from '../server/services/page-content';
+import { readTitle, writeTitle } from '../server/services/page-content';
+import { openLive } from '../tests/sync/live-client';
 import { bodyText, openEditor, typeParagraph, waitFor, type TestEditor } from './testing';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -96,7 +99,7 @@ async function startCollab(databaseUrl: string, redisUrl: string | null): Promis
 beforeAll(async () => {
   if (!onPostgres) return;
   // The API process: REST only, no Redis — its route to live documents is NOTIFY.
-  api = await createTestServer({ driver: 'postgres', env: { TRELLIS_ROLE: 'server', SECRET_KEY } });
+  api = await createTestServer({ driver: 'postgres', env: { TRELLIS_ROLE: 'server', SECRET_KEY, LIVE_POLL_INTERVAL_MS: '600000' } });
   owner = await buildUser(api);
   member = await buildUser(api);
   workspace = await buildWorkspace(api, owner);
@@ -192,4 +195,26 @@ test.skipIf(!onPostgres)('a REST PATCH description/ on an API process without co
     Y.applyUpdate(doc, new Uint8Array(state.rawPayload));
     return bodyText(doc) === bodyText(open.doc);
   }, 'storage converges with the editor', 5000);
+}, 60_000);
+
+test.skipIf(!onPostgres)('a title renamed through a collab process reaches /live sockets of the API process by NOTIFY, not the poll', async () => {
+  const pageId = await createPage('Before the rename');
+  const live = await openLive(await api.listen(), { headers: owner.headers });
+  try {
+    live.subscribe(workspace.slug, 0);
+    await live.waitFor((message) => message.type === 'ready', 10_000);
+    const from = live.messages.length;
+    const open = editor(collabA, pageId, member);
+    await open.synced;
+    writeTitle(open.doc, 'Renamed in the editor');
+    // The collab process writes the rename (after its 300 ms title debounce) and announces it.
+    const change = await live.waitFor(
+      (message) => message.type === 'change' && message.entity === 'page' && message.data.id === pageId && message.data.name === 'Renamed in the editor',
+      15_000,
+      from,
+    );
+    expect(change).toMatchObject({ op: 'update', workspace: workspace.slug });
+  } finally {
+    live.close();
+  }
 }, 60_000);

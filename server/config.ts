@@ -97,6 +97,8 @@ const envSchema = z.object({
   LIVE_PING_INTERVAL_MS: positiveInt(25_000),
   /** A live socket whose unsent bytes pass this bound is closed as a slow consumer (4008). */
   LIVE_MAX_BUFFERED_BYTES: positiveInt(4 * 1024 * 1024),
+  /** Safety poll of the live reader, for a lost NOTIFY (2 s); tests lengthen it to prove NOTIFY alone delivers. */
+  LIVE_POLL_INTERVAL_MS: positiveInt(2000),
   TRELLIS_ROLE: z.enum(['all', 'server', 'collab'], { message: 'must be all, server or collab' }).default('all'),
 });
 

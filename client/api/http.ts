@@ -49,6 +49,18 @@ export interface RequestOptions {
 const CSRF_PATH = '/auth/get-csrf-token/';
 const SAFE_METHODS = new Set<HttpMethod>(['GET']);
 
+type SyncCursorListener = (path: string, cursor: number) => void;
+const syncCursorListeners = new Set<SyncCursorListener>();
+
+/**
+ * Calls `listener` with the path and `X-Sync-Cursor` of every successful answer that carries one
+ * (the last change id the answer's data includes): the live stream starts from the oldest of them.
+ */
+export function onSyncCursor(listener: SyncCursorListener): () => void {
+  syncCursorListeners.add(listener);
+  return () => void syncCursorListeners.delete(listener);
+}
+
 let csrfToken: string | null = null;
 let csrfRequest: Promise<string> | null = null;
 
@@ -112,6 +124,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   }
   const body = await parseBody(response);
   if (!response.ok) throw new ApiError(response.status, body);
+  const cursor = Number(response.headers.get('X-Sync-Cursor') ?? NaN);
+  if (Number.isInteger(cursor) && cursor >= 0) syncCursorListeners.forEach((listener) => listener(path, cursor));
   return body as T;
 }
 

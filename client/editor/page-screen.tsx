@@ -20,6 +20,15 @@ const SAVE_LABEL: Record<SaveState, MessageKey> = {
   [SaveState.SUBMITTED]: 'pages.title.submitted',
 };
 
+/**
+ * One save state for title and body: "Saved" only when both are stored — the body's edits count as
+ * stored once the collab server confirmed them, which it does after they reached the database.
+ */
+function pageSaveState(title: SaveState, body: { synced: boolean; unsaved: boolean }): SaveState {
+  if (title === SaveState.SUBMITTING || (body.synced && body.unsaved)) return SaveState.SUBMITTING;
+  return title;
+}
+
 export default function PageScreen({ workspaceSlug, projectId, pageId }: { workspaceSlug: string; projectId: string; pageId: string }) {
   const t = useT();
   const navigate = useNavigate();
@@ -59,7 +68,7 @@ export default function PageScreen({ workspaceSlug, projectId, pageId }: { works
       }
     >
       <div className="page-status-bar" data-testid="page-status">
-        {permissions.canEditTitle && <span data-testid="title-save-state">{t(SAVE_LABEL[titleSave.state])}</span>}
+        {(permissions.canEditTitle || editable) && <span data-testid="page-save-state">{t(SAVE_LABEL[pageSaveState(titleSave.state, collab)])}</span>}
         {!collab.online && <span className="page-offline" data-testid="offline-indicator">{t('pages.offline')}</span>}
         {!editable && <span className="page-readonly-badge" data-testid="readonly-badge">{t(page.is_locked ? 'pages.locked' : page.archived_at ? 'pages.archivedBadge' : 'pages.readOnly')}</span>}
         <PresenceAvatars peers={collab.peers} />

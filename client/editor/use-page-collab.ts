@@ -18,6 +18,8 @@ export interface PageCollabState {
   provider: HocuspocusProvider | null;
   online: boolean;
   synced: boolean;
+  /** Edits the server has not yet confirmed as stored (it confirms only once they are durable). */
+  unsaved: boolean;
   /** The server granted read-only access (locked, archived, guest…). */
   readOnly: boolean;
   /** The server refused the connection, or the page was deleted. */
@@ -41,7 +43,7 @@ function collabUrl(): string {
   return `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/collab`;
 }
 
-const initial: PageCollabState = { doc: null, provider: null, online: true, synced: false, readOnly: true, refused: false, deleted: false, peers: [], title: null };
+const initial: PageCollabState = { doc: null, provider: null, online: true, synced: false, unsaved: false, readOnly: true, refused: false, deleted: false, peers: [], title: null };
 
 /** Opens the page's document for as long as the component is mounted. */
 export function usePageCollab(pageId: string, user: { id: string; name: string }): PageCollabState {
@@ -59,6 +61,7 @@ export function usePageCollab(pageId: string, user: { id: string; name: string }
     const readTitle = () => titleFragment.toString().replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim();
     titleFragment.observeDeep(() => update({ title: readTitle() }));
     provider.on('synced', () => update({ synced: true, title: readTitle() }));
+    provider.on('unsyncedChanges', ({ number }: { number: number }) => update({ unsaved: number > 0 }));
     provider.on('authenticated', ({ scope }: { scope: string }) => update({ readOnly: scope === 'readonly', refused: false }));
     provider.on('authenticationFailed', () => update({ refused: true }));
     let deleted = false;

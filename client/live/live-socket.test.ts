@@ -168,4 +168,40 @@ describe('LiveSocket', () => {
       delete global.removeEventListener;
     }
   });
+
+  test('rewind to an older snapshot replays from it on a fresh socket; frames of the old one are ignored', async () => {
+    const server = await fakeServer((ws, message) => {
+      if (message.type !== 'subscribe') return;
+      if (message.since === 5) ws.send(JSON.stringify({ type: 'ready', workspace: 'acme', head: 9 }));
+      if (message.since === 3) {
+        ws.send(JSON.stringify(change(4)));
+        ws.send(JSON.stringify({ type: 'ready', workspace: 'acme', head: 9 }));
+      }
+    });
+    const { socket, applied } = live(server.url);
+    socket.start();
+    await until(() => socket.lastId === 9);
+    socket.rewind(12); // newer than what was applied: nothing to do
+    socket.rewind(3);
+    expect(socket.lastId).toBe(3);
+    await until(() => applied.some((c) => c.id === 4) && socket.lastId === 9);
+    expect(server.received.map((frames) => frames.filter((frame) => frame.type === 'subscribe').map((frame) => frame.since))).toEqual([[5], [3]]);
+    // The first socket was closed by the rewind.
+    await until(() => server.sockets[0]!.readyState === WebSocket.CLOSED);
+  });
+
+  test('during a reset, the oldest cursor the reload reported wins over the one it returns', async () => {
+    const server = await fakeServer((ws, message) => {
+      if (message.type === 'subscribe' && message.since === 5) ws.send(JSON.stringify({ type: 'reset', reason: 'retention' }));
+    });
+    const { socket } = live(server.url, {
+      onReset: async () => {
+        socket.rewind(6); // a list the reload fetched, older than the projects answer
+        return 8;
+      },
+    });
+    socket.start();
+    await until(() => server.received[0]?.some((frame) => frame.type === 'subscribe' && frame.since === 6) ?? false);
+    expect(socket.lastId).toBe(6);
+  });
 });

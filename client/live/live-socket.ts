@@ -53,9 +53,37 @@ export class LiveSocket {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private silenceTimer: ReturnType<typeof setTimeout> | null = null;
   private stopped = true;
+  /** While a `reset` reloads the stores: the oldest cursor their new answers reported. */
+  private rewoundDuringReset: number | null = null;
 
   constructor(private readonly options: LiveSocketOptions) {
     this.lastId = options.since;
+  }
+
+  get workspace(): string {
+    return this.options.workspace;
+  }
+
+  /**
+   * The stores took in data whose snapshot (`X-Sync-Cursor`) is older than what was applied: the
+   * changes after it are needed again, so the stream restarts from there — on a fresh socket, so no
+   * frame of the old subscription can move `lastId` past the replay. Duplicates merge by version.
+   */
+  rewind(cursor: number): void {
+    if (this.rewoundDuringReset !== null) {
+      this.rewoundDuringReset = Math.min(this.rewoundDuringReset, cursor);
+      return;
+    }
+    if (cursor >= this.lastId) return;
+    this.lastId = cursor;
+    const socket = this.socket;
+    if (this.stopped || !socket) return;
+    this.socket = null;
+    this.clearTimers();
+    socket.onclose = null;
+    socket.onmessage = null;
+    socket.close(1000, 'rewind');
+    this.connect();
   }
 
   start(): void {
@@ -133,13 +161,17 @@ export class LiveSocket {
 
   private async handleReset() {
     const socket = this.socket;
-    let since = 0;
+    let since: number | null = null;
+    this.rewoundDuringReset = Number.POSITIVE_INFINITY;
     try {
-      since = (await this.options.onReset?.()) ?? 0;
+      since = (await this.options.onReset?.()) ?? null;
     } catch {
       since = 0;
     }
-    this.lastId = since;
+    // From the oldest data the reload brought in (0 — everything retained — when it reported none).
+    const oldest = Math.min(since ?? Number.POSITIVE_INFINITY, this.rewoundDuringReset);
+    this.rewoundDuringReset = null;
+    this.lastId = Number.isFinite(oldest) ? oldest : 0;
     if (socket && socket === this.socket && socket.readyState === OPEN) this.subscribe();
   }
 

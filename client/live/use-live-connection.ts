@@ -42,9 +42,9 @@ export function liveUrl(location: { protocol: string; host: string } = globalThi
 }
 
 export interface ConnectOptions extends Partial<Pick<LiveSocketOptions, 'url' | 'createSocket' | 'baseDelayMs' | 'maxDelayMs' | 'silenceTimeoutMs'>> {
-  /** Where the stores' data starts: the lists' `X-Sync-Cursor` (0 replays everything retained). */
+  /** Where the stores' data starts: the oldest `X-Sync-Cursor` of what they hold (0 replays everything retained). */
   since: number;
-  /** Reload the stores after a `reset`; resolve with their new `X-Sync-Cursor`. */
+  /** Reload the stores after a `reset`; resolve with their new `X-Sync-Cursor` (answers through api/http.ts report theirs themselves). */
   reload?(): Promise<number | void>;
 }
 
@@ -75,6 +75,16 @@ export function connectLive(workspace: string, options: ConnectOptions): LiveSoc
   useLiveConnection.setState({ workspace, lastId: options.since, state: 'reconnecting' });
   live.start();
   return live;
+}
+
+/**
+ * Data of `workspace` with snapshot `cursor` reached a store: an open connection to that workspace
+ * replays from it when it is older than what was applied. False when no connection is open for it.
+ */
+export function rewindLive(workspace: string, cursor: number): boolean {
+  if (!socket || socket.workspace !== workspace) return false;
+  socket.rewind(cursor);
+  return true;
 }
 
 /** Closes the live connection (sign-out, leaving the workspace). */

@@ -176,3 +176,40 @@ describe('project sync', () => {
     await vi.waitFor(async () => expect(await adapter.getProjectIssues(P)).toEqual([]));
   });
 });
+
+describe('live changes during the first sync', () => {
+  test('are written to the cache after the sync rows, so a reload paints them without a re-sync', async () => {
+    let release!: () => void;
+    api.on('GET', `${base}/v2/issues/`, async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return json(200, { results: [row('a'), row('b'), row('d', '2026-01-02T00:00:00.000Z', { name: 'fresh' })], next_cursor: null });
+    });
+    const sync = syncProject('acme', P);
+    await vi.waitFor(() => expect(useLocalCacheStore.getState().projects[P]).toBe('loading'));
+    // While the first page is on its way: a rename, a delete, a new issue, and an event older than the page's row.
+    const change = (id: number, op: 'create' | 'update' | 'delete', data: Record<string, unknown>) =>
+      cacheLiveIssueChange({ type: 'change', id, entity: 'issue', op, workspace: 'acme', project_id: P, version: 2, data, client_mutation_id: null });
+    change(11, 'update', { ...row('a', '2026-01-03T00:00:00.000Z'), name: 'renamed live' } as unknown as Record<string, unknown>);
+    change(12, 'delete', { id: 'b' });
+    change(13, 'create', { ...row('c', '2026-01-03T00:00:00.000Z'), name: 'created live' } as unknown as Record<string, unknown>);
+    change(14, 'update', { ...row('d', '2026-01-01T12:00:00.000Z'), name: 'stale' } as unknown as Record<string, unknown>);
+    release();
+    expect(await sync).toBe(true);
+    const cached = Object.fromEntries((await adapter.getProjectIssues(P)).map((issue) => [issue.id, issue.name]));
+    expect(cached).toEqual({ a: 'renamed live', c: 'created live', d: 'fresh' });
+
+    // A reload: a new session on the same database, whose sync request never answers.
+    closeCache();
+    resetIssues();
+    adapter = new MemoryCacheStorage();
+    const calls = api.calls.length;
+    api.on('GET', `${base}/v2/issues/`, () => new Promise<never>(() => undefined));
+    void syncProject('acme', P);
+    await vi.waitFor(() => expect(getIssue('c')?.name).toBe('created live'));
+    expect(getIssue('a')?.name).toBe('renamed live');
+    expect(getIssue('b')).toBeUndefined();
+    // Only the incremental request (from the stored mark), not a first sync from scratch.
+    expect(api.calls.slice(calls).map((call) => call.query.get('updated_at__gt'))).toEqual(['2026-01-02T00:00:00.000Z']);
+    expect(useLocalCacheStore.getState().projects[P]).toBe('syncing');
+  });
+});

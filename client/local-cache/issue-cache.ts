@@ -1,7 +1,8 @@
 // The optional local issue cache of spec §4/§9: one database per workspace slug (DB_VERSION 1,
 // cleared and re-initialised on any other version), filled per project from `v2/issues/` pages of
-// 1000 and evicted through `deleted-issues/`, kept current by live events. A project's issues are
-// painted from it before the network answers; any error falls back to server queries.
+// 1000 and evicted through `deleted-issues/`, kept current by live events (also those that arrive
+// while the project is still syncing: they are written once the sync's rows are). A project's issues
+// are painted from it before the network answers; any error falls back to server queries.
 import { create } from 'zustand';
 import { http } from '../api/http';
 import { reportFailure } from '../components/app-shell/toast-store';
@@ -26,6 +27,8 @@ export type ProjectCacheStatus = 'loading' | 'syncing' | 'ready' | 'error';
 export const useLocalCacheStore = create<{ slug: string | null; dbStatus: DatabaseStatus | null; projects: Record<string, ProjectCacheStatus> }>(() => ({ slug: null, dbStatus: null, projects: {} }));
 
 let storage: CacheStorage | null = null;
+/** Live changes of projects whose sync is running, written after the sync's own rows. */
+const liveDuringSync = new Map<string, LiveChange[]>();
 let opening: Promise<boolean> | null = null;
 let storageFactory: () => CacheStorage = () => (IndexedDbCacheStorage.isAvailable() ? new IndexedDbCacheStorage() : new MemoryCacheStorage());
 
@@ -85,6 +88,7 @@ export function closeCache(): void {
   storage?.close();
   storage = null;
   opening = null;
+  liveDuringSync.clear();
   useLocalCacheStore.setState({ slug: null, dbStatus: null, projects: {} });
 }
 
@@ -129,11 +133,20 @@ interface SyncPage {
  */
 export async function syncProject(slug: string, projectId: string): Promise<boolean> {
   if (!isLocalDbEnabled()) return false;
+  // From now on live changes of the project wait for the sync's rows instead of being dropped.
+  if (!liveDuringSync.has(projectId)) liveDuringSync.set(projectId, []);
   // Registered at once, so a list fetched meanwhile waits for these rows instead of the network.
   const read = readProject(slug, projectId);
   trackCacheRead(projectId, read.then((value) => value.painted));
   const { lastSync } = await read;
-  if (lastSync === null || !storage) return false;
+  if (lastSync === null || !storage) {
+    liveDuringSync.delete(projectId);
+    return false;
+  }
+  // (Opening another workspace's database on the way closed the previous one and its queues.)
+  if (!liveDuringSync.has(projectId)) liveDuringSync.set(projectId, []);
+  /** updated_at of every row this sync wrote: a live change older than it must not overwrite it. */
+  const written = new Map<string, string>();
   try {
     setProjectStatus(projectId, lastSync ? 'syncing' : 'loading');
     let latest = lastSync ?? '';
@@ -144,7 +157,10 @@ export async function syncProject(slug: string, projectId: string): Promise<bool
       const rows = (answer.results ?? []).map((row) => ({ ...row, label_ids: row.label_ids ?? [], assignee_ids: row.assignee_ids ?? [] }));
       await putInBatches(rows, BATCH_SIZE.issueSync);
       upsertIssues(rows);
-      for (const row of rows) if (row.updated_at > latest) latest = row.updated_at;
+      for (const row of rows) {
+        written.set(row.id, row.updated_at);
+        if (row.updated_at > latest) latest = row.updated_at;
+      }
       if (!answer.next_cursor || answer.next_page_results === false || rows.length === 0) break;
     }
     if (lastSync) {
@@ -155,23 +171,48 @@ export async function syncProject(slug: string, projectId: string): Promise<bool
       }
     }
     await storage.setMeta(`sync:${projectId}`, latest || new Date().toISOString());
+    await writeLiveDuringSync(projectId, written);
+    // No await from the last (empty) look at the queue to here: later changes find the project ready.
+    liveDuringSync.delete(projectId);
     markProjectCached(projectId, true);
     setProjectStatus(projectId, 'ready');
     return true;
   } catch {
+    liveDuringSync.delete(projectId);
     markProjectCached(projectId, false);
     setProjectStatus(projectId, 'error');
     return false;
   }
 }
 
-/** Writes a live issue change into the cache (when the project is cached). */
+/** Writes the live changes queued during a project's sync, in order, until none is left. */
+async function writeLiveDuringSync(projectId: string, written: Map<string, string>): Promise<void> {
+  for (let queued = liveDuringSync.get(projectId) ?? []; queued.length; queued = liveDuringSync.get(projectId) ?? []) {
+    liveDuringSync.set(projectId, []);
+    for (const change of queued) {
+      const id = change.data.id as string;
+      const updatedAt = change.data.updated_at as string | undefined;
+      // The sync page was read after this change: its row is the newer one. Deletions always apply.
+      if (change.op !== 'delete' && updatedAt && (written.get(id) ?? '') > updatedAt) continue;
+      await writeLiveChange(storage!, change);
+    }
+  }
+}
+
+function writeLiveChange(target: CacheStorage, change: LiveChange): Promise<void> {
+  const id = change.data.id as string;
+  return change.op === 'delete' || change.data.archived_at ? target.deleteIssues([id]) : target.putIssues([change.data as unknown as Issue]);
+}
+
+/** Writes a live issue change into the cache (when the project is cached, or queued while it syncs). */
 export function cacheLiveIssueChange(change: LiveChange): void {
   const id = change.data.id as string | undefined;
   const projectId = (change.data.project_id as string | undefined) ?? change.project_id ?? undefined;
-  if (!storage || !id || !projectId || useLocalCacheStore.getState().projects[projectId] !== 'ready') return;
-  const write = change.op === 'delete' || change.data.archived_at ? storage.deleteIssues([id]) : storage.putIssues([change.data as unknown as Issue]);
-  void write.catch(() => undefined);
+  if (!id || !projectId) return;
+  const queue = liveDuringSync.get(projectId);
+  if (queue) return void queue.push(change);
+  if (!storage || useLocalCacheStore.getState().projects[projectId] !== 'ready') return;
+  void writeLiveChange(storage, change).catch(() => undefined);
 }
 
 /**

@@ -1,11 +1,12 @@
 // Wires the live stream of one server instance: hub (subscribers), reader (LISTEN + range reads),
-// notifier (NOTIFY after commit), retention job, and the after-commit hook through which a write on
-// this instance reaches its own subscribers at once. Created by server/routes/live.ts.
+// retention job, and the after-commit hook through which a write on this instance reaches its own
+// subscribers at once (the NOTIFY for other processes is sent by withTransaction itself, wherever
+// the write runs). Created by server/routes/live.ts.
 import type { Db } from '../../db/client';
 import type { ServerContext } from '../context';
 import { LiveCloseCode } from '../../shared/live-protocol';
 import { Hub } from './hub';
-import { ChangeNotifier, ChangeReader } from './reader';
+import { ChangeReader } from './reader';
 import { scheduleCredentialSweep } from './credentials';
 import { scheduleRetention } from './retention';
 import type { LiveConnection } from './socket';
@@ -15,7 +16,6 @@ export interface LiveEngine {
   db: Db;
   hub: Hub;
   reader: ChangeReader;
-  notifier: ChangeNotifier;
   connections: Set<LiveConnection>;
   pingIntervalMs: number;
   maxBufferedBytes: number;
@@ -34,16 +34,12 @@ export function liveEngineOf(ctx: ServerContext): LiveEngine | undefined {
 export function createLiveEngine(ctx: ServerContext, log: { error(object: unknown, message?: string): void }): LiveEngine {
   const onError = (error: unknown) => log.error({ err: error }, 'live stream error');
   const hub = new Hub();
-  const reader = new ChangeReader(ctx.database, hub, { onError });
-  const notifier = new ChangeNotifier(ctx.database, onError);
+  const reader = new ChangeReader(ctx.database, hub, { onError, pollIntervalMs: ctx.config.LIVE_POLL_INTERVAL_MS });
   hub.onWorkspaceEmpty = (workspaceId) => reader.untrack(workspaceId);
   const stopRetention = scheduleRetention(ctx, onError);
 
   const afterCommit = (written: { workspaceIds: string[]; maxChangeId: number }) => {
-    for (const workspaceId of written.workspaceIds) {
-      reader.wake(workspaceId);
-      notifier.schedule(workspaceId, written.maxChangeId);
-    }
+    for (const workspaceId of written.workspaceIds) reader.wake(workspaceId);
   };
   ctx.afterCommit.push(afterCommit);
 
@@ -51,7 +47,6 @@ export function createLiveEngine(ctx: ServerContext, log: { error(object: unknow
     db: ctx.db,
     hub,
     reader,
-    notifier,
     connections: new Set(),
     pingIntervalMs: ctx.config.LIVE_PING_INTERVAL_MS,
     maxBufferedBytes: ctx.config.LIVE_MAX_BUFFERED_BYTES,
@@ -60,7 +55,6 @@ export function createLiveEngine(ctx: ServerContext, log: { error(object: unknow
       ctx.afterCommit.splice(ctx.afterCommit.indexOf(afterCommit), 1);
       stopRetention();
       stopCredentialSweep();
-      notifier.close();
       for (const connection of [...engine.connections]) connection.close(LiveCloseCode.GOING_AWAY, 'server shutting down');
       await reader.stop();
       engines.delete(ctx);

@@ -1,16 +1,14 @@
 // Brings committed changes to this instance's hub (DESIGN "Fan-out"). One dedicated LISTEN
 // connection on channel `changes` wakes the reader; it then reads new rows of the woken workspace
 // by id range — never from the payload, a hint of at most 8 kB — and dispatches them in id order.
-// A safety poll every 2 s covers lost notifications and LISTEN reconnects. Writers call
-// `ChangeNotifier.schedule` after commit: one NOTIFY per workspace per 15 ms at most, sent as its
-// own autocommit statement (a NOTIFY inside the write transaction serialises commits).
+// A safety poll (every 2 s; LIVE_POLL_INTERVAL_MS) covers lost notifications and LISTEN reconnects.
+// The NOTIFY is sent by whichever process committed the change (db/change-notify.ts).
 import type { Database } from '../../db/client';
+import { CHANGES_CHANNEL } from '../../db/change-notify';
 import type { Hub } from './hub';
 import { readChanges, workspaceHead } from './record-change';
 
-export const CHANGES_CHANNEL = 'changes';
 const PAGE_SIZE = 1000;
-const NOTIFY_WINDOW_MS = 15;
 
 export interface ReaderOptions {
   /** Safety poll period (default 2 s). */
@@ -134,43 +132,5 @@ export class ChangeReader {
       }
       if (rows.length < PAGE_SIZE) return;
     }
-  }
-}
-
-/** Sends `NOTIFY changes, '<workspace_id>:<id>'` after commits, coalesced per workspace. */
-export class ChangeNotifier {
-  private readonly pending = new Map<string, number>();
-  private readonly timers = new Map<string, NodeJS.Timeout>();
-  private readonly lastSent = new Map<string, number>();
-  private closed = false;
-
-  constructor(
-    private readonly database: Database,
-    private readonly onError: (error: unknown) => void = () => {},
-  ) {}
-
-  schedule(workspaceId: string, changeId: number): void {
-    if (this.closed) return;
-    this.pending.set(workspaceId, Math.max(this.pending.get(workspaceId) ?? 0, changeId));
-    if (this.timers.has(workspaceId)) return;
-    const elapsed = Date.now() - (this.lastSent.get(workspaceId) ?? 0);
-    const timer = setTimeout(() => this.flush(workspaceId), Math.max(0, NOTIFY_WINDOW_MS - elapsed));
-    this.timers.set(workspaceId, timer);
-  }
-
-  close(): void {
-    this.closed = true;
-    for (const timer of this.timers.values()) clearTimeout(timer);
-    this.timers.clear();
-  }
-
-  private flush(workspaceId: string) {
-    this.timers.delete(workspaceId);
-    const id = this.pending.get(workspaceId);
-    this.pending.delete(workspaceId);
-    if (id === undefined || this.closed) return;
-    this.lastSent.set(workspaceId, Date.now());
-    // The id is only a hint (readers skip a wake-up they are already past); the data stays in SQL.
-    this.database.notify(CHANGES_CHANNEL, `${workspaceId}:${id}`).catch(this.onError);
   }
 }

@@ -7,6 +7,7 @@ import { and, asc, eq, gt, lt, lte, max, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { transactionWithTail } from '../../db/transaction';
+import { announceChanges } from '../../db/change-notify';
 import { changeRetention, changes, mutationReceipts, type Change } from '../../db/schema/changes';
 import type { ServerContext } from '../context';
 import { ConflictError } from '../errors';
@@ -61,8 +62,9 @@ const buffers = new WeakMap<object, Buffer>();
 const claimedReceipts = new WeakSet<WriteOptions>();
 
 /**
- * Runs `work` in one transaction; change rows recorded inside are written last, in order, and
- * after-commit listeners (live hub, NOTIFY) run once the commit succeeded. With a client mutation
+ * Runs `work` in one transaction; change rows recorded inside are written last, in order. Once the
+ * commit succeeded, the rows are announced to every process (NOTIFY, whichever process this is: an
+ * API server, a standalone collab process) and the after-commit listeners (this process's live hub) run. With a client mutation
  * id, the mutation receipt is claimed first, so a concurrent duplicate cannot apply twice.
  * @throws ConflictError when another request with the same mutation id already applied it.
  */
@@ -76,7 +78,11 @@ export async function withTransaction<T>(ctx: ServerContext, options: WriteOptio
   });
   if (options.actorId && options.clientMutationId) claimedReceipts.add(options);
   const inserted = tailRows[0];
-  if (inserted) notifyCommitted(ctx, { workspaceIds: workspaceIdsOf(buffer), maxChangeId: Math.max(...inserted.map((row) => Number(row.id))) });
+  if (inserted) {
+    const written = { workspaceIds: workspaceIdsOf(buffer), maxChangeId: Math.max(...inserted.map((row) => Number(row.id))) };
+    announceChanges(ctx.database, written.workspaceIds, written.maxChangeId);
+    notifyCommitted(ctx, written);
+  }
   return value;
 }
 

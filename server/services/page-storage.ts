@@ -92,8 +92,10 @@ export interface StoreResult {
  */
 export async function storePageSnapshot(db: Db, pageId: string, doc: Y.Doc, actorId: string | null): Promise<StoreResult | null> {
   return db.transaction(async (tx) => {
-    // Lock the page row so two compactions of one page (two instances) run one after the other.
-    const [page] = await tx.select().from(pages).where(eq(pages.id, pageId)).for('update');
+    // Lock the page row so two compactions of one page (two instances) run one after the other —
+    // NO KEY UPDATE, not UPDATE: appends to page_updates (whose foreign-key check takes KEY SHARE on
+    // this row) go on meanwhile, and editors waiting for "saved" do not wait for the compaction.
+    const [page] = await tx.select().from(pages).where(eq(pages.id, pageId)).for('no key update');
     if (!page) return null;
     const rows = await tx.select({ id: pageUpdates.id, update: pageUpdates.update }).from(pageUpdates).where(eq(pageUpdates.pageId, pageId));
     const merged = docFromUpdates([...(page.descriptionBinary ? [page.descriptionBinary] : []), ...rows.map((row) => row.update)]);

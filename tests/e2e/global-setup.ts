@@ -14,6 +14,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     e2eBaseUrl: string;
     e2eMailDir: string;
+    /** The server's PostgreSQL database ('' on the embedded default): specs that must hold a lock use it. */
+    e2eDatabaseUrl: string;
   }
 }
 
@@ -85,6 +87,7 @@ export default async function setup(project: TestProject) {
 
   project.provide('e2eBaseUrl', baseUrl);
   project.provide('e2eMailDir', mailDir);
+  project.provide('e2eDatabaseUrl', databaseUrl ?? '');
 
   return async () => {
     await stop(server);

@@ -1,12 +1,15 @@
 // Pages as two teammates meet them, in Debian's Chromium: both type into one page at the same time
 // and end with the same text; one goes offline, keeps typing, comes back and the texts converge; a
-// page the owner locks refuses typing in the other person's open editor. Screenshots of each step
+// page the owner locks refuses typing in the other person's open editor; "Saved" shows only once the
+// typed words are in the database. Screenshots of each step
 // are saved under test-results/screenshots/.
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import postgres from 'postgres';
 import { firstPage, launchContext, screenshot, trackPageErrors } from './support/browser';
 
 const baseUrl = inject('e2eBaseUrl');
+const databaseUrl = inject('e2eDatabaseUrl');
 const stamp = Date.now().toString(36);
 const slug = `pages-${stamp}`;
 const password = 'Trellis-e2e-passphrase-91';
@@ -164,6 +167,40 @@ describe('pages in Chromium', () => {
     await expect.poll(() => bobPage.locator('[data-testid="offline-indicator"]').count()).toBe(0);
     await screenshot(bobPage, 'page-offline-merged-bob');
     await screenshot(alicePage, 'page-offline-merged-alice');
+  });
+
+  // Postgres only: the test holds a table lock from a second connection (the embedded PGlite has one).
+  test.skipIf(!databaseUrl)('"Saved" shows only once the typed words are stored', async () => {
+    const { path } = await createPage('Saved means stored');
+    await Promise.all([openPage(alicePage, path), openPage(bobPage, path)]);
+    const saveState = alicePage.locator('[data-testid="page-save-state"]');
+    await expect.poll(() => saveState.textContent()).toBe('Saved');
+    // Appends to the page's update log wait behind this lock; reads do not.
+    const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    let release!: () => void;
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = sql.begin(async (tx) => {
+      await tx`lock table page_updates in exclusive mode`;
+      locked();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await isLocked;
+    try {
+      await editorOf(alicePage).click();
+      await alicePage.keyboard.press('Control+End');
+      await alicePage.keyboard.type(' Not stored yet.', { delay: 10 });
+      // The server has the words (Bob sees them) but cannot store them: Alice's page must not say "Saved".
+      await expect.poll(() => textOf(bobPage), { timeout: 10_000 }).toBe('Top. Bottom. Not stored yet.');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(await saveState.textContent()).toBe('Saving...');
+      await screenshot(alicePage, 'page-saving-while-storage-waits');
+    } finally {
+      release();
+      await holder;
+      await sql.end();
+    }
+    await expect.poll(() => saveState.textContent(), { timeout: 10_000 }).toBe('Saved');
   });
 
   test('a page its owner locks refuses typing in the other person’s editor', async () => {

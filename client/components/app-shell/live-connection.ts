@@ -1,9 +1,13 @@
 // Wires the work-item stores to the live stream of client/live/use-live-connection.ts: each
 // entity's changes go to the store that holds it, and the workspace shown keeps one connection
-// open from the lists' sync cursor. A `reset` reloads what the screens show.
+// open from the OLDEST sync cursor (`X-Sync-Cursor`, reported by api/http.ts) of the data the stores
+// took in: a list whose snapshot is older than another's still gets the changes in between. Data
+// that arrives later with an older snapshot than the stream has applied makes it replay from there.
+// A `reset` reloads what the screens show.
 import { useEffect } from 'react';
 import type { ChangeMessage } from '../../../shared/live-protocol';
-import { connectLive, registerLiveEntity, useLiveConnection } from '../../live/use-live-connection';
+import { onSyncCursor } from '../../api/http';
+import { connectLive, registerLiveEntity, rewindLive, useLiveConnection, type ConnectOptions } from '../../live/use-live-connection';
 import { applyFavoriteChange } from '../../stores/favorite-store';
 import { applyDetailChange } from '../../stores/issue-detail-store';
 import { applyActivityChange, refetchTrackedActivity } from '../../stores/issue-activity-store';
@@ -30,6 +34,21 @@ const ROUTES: Record<string, (change: ChangeMessage) => void> = {
   issue_activity: applyActivityChange,
 };
 
+/** Per workspace without an open connection: the oldest sync cursor of the data loaded for it. */
+const oldestCursors = new Map<string, number>();
+const WORKSPACE_PATH = /^\/api\/workspaces\/([^/?]+)\//;
+
+function noteSyncCursor(path: string, cursor: number): void {
+  const match = WORKSPACE_PATH.exec(path);
+  if (!match) return;
+  const slug = decodeURIComponent(match[1]);
+  if (rewindLive(slug, cursor)) return;
+  oldestCursors.set(slug, Math.min(oldestCursors.get(slug) ?? cursor, cursor));
+}
+
+// From the first answer on: lists may load before the shell opens the connection.
+onSyncCursor(noteSyncCursor);
+
 let registered = false;
 /** Registers the work-item stores with the live binding (once). */
 export function registerWorkItemStores(): void {
@@ -48,17 +67,30 @@ export function useLiveStatus<T>(select: (state: { state: string }) => T): T {
   return useLiveConnection(select);
 }
 
-/** The workspace's last change id, read from a list answer's `X-Sync-Cursor`. */
-async function readSyncCursor(slug: string): Promise<number> {
-  try {
-    const response = await fetch(`/api/workspaces/${encodeURIComponent(slug)}/projects/`, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
-    return Number(response.headers.get('X-Sync-Cursor') ?? 0) || 0;
-  } catch {
-    return 0;
-  }
-}
-
 let connecting: string | null = null;
+
+/**
+ * Opens the live connection of a workspace once the projects list (and whatever else answered
+ * meanwhile) is loaded, from the oldest cursor of that data. `options` are for tests (URL, socket).
+ */
+export async function startWorkspaceLive(slug: string, options: Pick<ConnectOptions, 'url' | 'createSocket'> = {}): Promise<void> {
+  registerWorkItemStores();
+  connecting = slug;
+  await fetchProjects(slug).catch(() => undefined);
+  if (connecting !== slug) return;
+  connecting = null;
+  const since = oldestCursors.get(slug) ?? 0;
+  oldestCursors.delete(slug);
+  connectLive(slug, {
+    ...options,
+    since,
+    // The stream resubscribes from the oldest cursor these answers (and the lists refetched after them) report.
+    reload: async () => {
+      await Promise.all([fetchProjects(slug).catch(() => undefined), fetchWorkspaceStates(slug).catch(() => undefined), refetchTrackedActivity()]);
+      useIssueFilterStore.setState((state) => ({ lists: Object.fromEntries(Object.entries(state.lists).map(([key, list]) => [key, { ...list, fetchToken: list.fetchToken + 1 }])) }));
+    },
+  });
+}
 
 /**
  * Keeps the live connection open while a workspace is shown. Page changes inside the workspace
@@ -67,21 +99,7 @@ let connecting: string | null = null;
 export function useWorkspaceLive(slug: string | undefined): void {
   useEffect(() => {
     if (!slug || typeof WebSocket === 'undefined') return;
-    registerWorkItemStores();
     if (connecting === slug || useLiveConnection.getState().workspace === slug) return;
-    connecting = slug;
-    void readSyncCursor(slug).then((since) => {
-      if (connecting !== slug) return;
-      connectLive(slug, {
-        since,
-        reload: async () => {
-          const cursor = await readSyncCursor(slug);
-          await Promise.all([fetchProjects(slug).catch(() => undefined), fetchWorkspaceStates(slug).catch(() => undefined), refetchTrackedActivity()]);
-          useIssueFilterStore.setState((state) => ({ lists: Object.fromEntries(Object.entries(state.lists).map(([key, list]) => [key, { ...list, fetchToken: list.fetchToken + 1 }])) }));
-          return cursor;
-        },
-      });
-      connecting = null;
-    });
+    void startWorkspaceLive(slug);
   }, [slug]);
 }
