@@ -86,7 +86,7 @@ test('text typed into a page survives SIGKILL of the server once the flush windo
     await database.migrate();
     seeded = await seed(database);
     await database.close();
-    env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+    env = { DATA_DIR: dataDir, DATABASE_URL: '', EMBEDDED_DB: 'pglite' };
   }
   const { owner, workspace, project } = seeded;
   const pages = `/api/workspaces/${workspace.slug}/projects/${project.id}/pages/`;

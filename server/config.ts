@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import type { DatabaseSettings } from '../db/open';
 
 const flag = (fallback: '0' | '1') =>
   z
@@ -24,6 +25,10 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// connection string' })
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Without DATABASE_URL: `postgres` (a PostgreSQL cluster in DATA_DIR/postgres) or `pglite` (single process). */
+  EMBEDDED_DB: z.enum(['postgres', 'pglite'], { message: 'must be postgres or pglite' }).default('postgres'),
+  /** The embedded PostgreSQL's port on 127.0.0.1; 0 picks a free one at every start. */
+  EMBEDDED_PG_PORT: port(0),
   SECRET_KEY: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, { message: 'must be a redis:// URL' }).optional(),
   SMTP_HOST: optionalText,
@@ -109,6 +114,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { pers
     isHttps: appBaseUrl.startsWith('https://'),
     webhookAllowedHosts: values.WEBHOOK_ALLOWED_HOSTS.split(',').map((host) => host.trim()).filter(Boolean),
     smtpConfigured: Boolean(values.SMTP_HOST),
+  };
+}
+
+/** What db/open.ts needs to open this process's database; its progress lines go to stdout. */
+export function databaseSettings(config: Config): DatabaseSettings {
+  return {
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    embeddedDb: config.EMBEDDED_DB,
+    embeddedPort: config.EMBEDDED_PG_PORT,
+    log: (line) => console.log(line),
   };
 }
 

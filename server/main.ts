@@ -1,12 +1,17 @@
 // `npm start`: validates configuration, builds the client if needed, opens and migrates the
-// database (PGlite in DATA_DIR unless DATABASE_URL is set), serves everything on one port, and
-// on SIGTERM/SIGINT drains requests and closes the database cleanly.
+// database (db/open.ts: DATABASE_URL, else an embedded PostgreSQL in DATA_DIR), serves everything
+// on one port, and on SIGTERM/SIGINT drains requests, closes live and collab sockets, flushes page
+// updates, closes the database and stops the embedded cluster, then exits 0. package.json runs
+// this file with `exec node`, so the signal a process manager sends to `npm start` reaches it.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig, type Config } from './config';
-import { createDatabase } from '../db/client';
+import type { FastifyInstance } from 'fastify';
+import { ConfigError, databaseSettings, loadConfig, type Config } from './config';
+import type { Database } from '../db/client';
+import { openDatabase } from '../db/open';
 import { buildApp } from './app';
+import { exitOnSignals } from './shutdown';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const clientDistDir = join(root, 'client', 'dist');
@@ -23,39 +28,28 @@ async function main() {
     throw error;
   }
 
+  // What is open so far; a signal during start-up closes just that.
+  const opened: { app?: FastifyInstance; database?: Database } = {};
+  exitOnSignals(async (signal) => {
+    opened.app?.log.info({ signal }, 'shutting down: draining requests');
+    await opened.app?.close();
+    await opened.database?.close();
+  });
+
   // TRELLIS_SKIP_CLIENT_BUILD=1: API-only start, no client built or served (tests that spawn the real server).
   const apiOnly = process.env.TRELLIS_SKIP_CLIENT_BUILD === '1';
   if (!apiOnly && !existsSync(join(clientDistDir, 'index.html'))) await buildClient();
 
-  const database = await createDatabase({
-    databaseUrl: config.DATABASE_URL,
-    pgliteDir: join(config.dataDir, 'pglite'),
-  });
+  const { database, description } = await openDatabase(databaseSettings(config));
+  opened.database = database;
   await database.migrate();
 
   const app = await buildApp({ config, database, clientDistDir: apiOnly ? undefined : clientDistDir });
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: draining requests');
-    const timer = setTimeout(() => process.exit(1), 15_000);
-    try {
-      await app.close();
-      await database.close();
-    } finally {
-      clearTimeout(timer);
-      process.exit(0);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-
+  opened.app = app;
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  const storage = config.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${join(config.dataDir, 'pglite')}`;
-  console.log(`Trellis is running at ${config.APP_BASE_URL ? config.appBaseUrl : `http://localhost:${port}`} (database: ${storage})`);
+  console.log(`Trellis is running at ${config.APP_BASE_URL ? config.appBaseUrl : `http://localhost:${port}`} (database: ${description})`);
 }
 
 async function buildClient() {

@@ -1,9 +1,9 @@
 // `npm run seed -- --issues 100000 [--database-url URL] [--workspace slug] [--members 50] [--seed 42]`:
-// opens the database (Postgres from the flag or DATABASE_URL, else PGlite in DATA_DIR), migrates it
-// and creates the demo workspace of seed.ts.
-import { join, resolve } from 'node:path';
+// opens the database `npm start` would (Postgres from the flag or DATABASE_URL, else the embedded
+// database in DATA_DIR, see db/open.ts), migrates it and creates the demo workspace of seed.ts.
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createDatabase } from '../client';
+import { openDatabase } from '../open';
 import { analyzeAfterBulkWork } from '../../server/services/table-maintenance';
 import { DEMO_PASSWORD, SEEDED_TABLES, seedDemo } from './seed';
 
@@ -24,7 +24,13 @@ if (!Number.isInteger(issues) || issues < 0) {
 }
 const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL;
 const dataDir = resolve(process.env.DATA_DIR ?? './data');
-const database = await createDatabase({ databaseUrl, pgliteDir: join(dataDir, 'pglite') });
+const { database, description } = await openDatabase({
+  databaseUrl,
+  dataDir,
+  embeddedDb: process.env.EMBEDDED_DB === 'pglite' ? 'pglite' : 'postgres',
+  embeddedPort: Number(process.env.EMBEDDED_PG_PORT || 0),
+  log: (line) => console.log(line),
+});
 try {
   await database.migrate();
   const started = Date.now();
@@ -37,7 +43,7 @@ try {
   });
   // The product's after-bulk-work hook (a running server would also get there on its own, within a minute).
   await analyzeAfterBulkWork(database, SEEDED_TABLES);
-  console.log(`seeded ${issues} issues in ${((Date.now() - started) / 1000).toFixed(1)} s on ${databaseUrl ? 'PostgreSQL' : `PGlite (${dataDir})`}`);
+  console.log(`seeded ${issues} issues in ${((Date.now() - started) / 1000).toFixed(1)} s on ${description}`);
   console.log(`sign in as ${result.ownerEmail} / ${DEMO_PASSWORD} — workspace /${result.workspaceSlug}`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -1,0 +1,44 @@
+// Picks the database a Trellis process runs on: DATABASE_URL if set; otherwise the embedded
+// PostgreSQL in DATA_DIR/postgres (started here, stopped by close()); or, when asked for with
+// EMBEDDED_DB=pglite, PGlite in DATA_DIR/pglite (one process only, no LISTEN/NOTIFY across processes).
+import { join } from 'node:path';
+import { createDatabase, type Database } from './client';
+import { embeddedPostgresDir, startEmbeddedPostgres } from './embedded/index';
+
+export interface DatabaseSettings {
+  databaseUrl?: string;
+  dataDir: string;
+  embeddedDb: 'postgres' | 'pglite';
+  embeddedPort: number;
+  maxConnections?: number;
+  log: (line: string) => void;
+}
+
+export interface OpenedDatabase {
+  /** Its close() also stops the embedded cluster this process started. */
+  database: Database;
+  /** For the start-up line, e.g. "embedded PostgreSQL in ./data/postgres (127.0.0.1:45613)". */
+  description: string;
+}
+
+export async function openDatabase(settings: DatabaseSettings): Promise<OpenedDatabase> {
+  const { databaseUrl, dataDir, maxConnections } = settings;
+  if (databaseUrl) return { database: await createDatabase({ databaseUrl, maxConnections }), description: 'PostgreSQL' };
+  if (settings.embeddedDb === 'pglite') {
+    const pgliteDir = join(dataDir, 'pglite');
+    return { database: await createDatabase({ pgliteDir }), description: `embedded PGlite in ${pgliteDir}` };
+  }
+  const cluster = await startEmbeddedPostgres({ dataDir, port: settings.embeddedPort, log: settings.log });
+  try {
+    const database = await createDatabase({ databaseUrl: cluster.url, maxConnections });
+    const close = database.close;
+    database.close = async () => {
+      await close();
+      await cluster.stop();
+    };
+    return { database, description: `embedded PostgreSQL in ${embeddedPostgresDir(dataDir)} (127.0.0.1:${cluster.port})` };
+  } catch (error) {
+    await cluster.stop();
+    throw error;
+  }
+}
