@@ -7,6 +7,8 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedDemo, type SeedResult } from '../../db/seed/seed';
 import { availableDrivers, createTestDatabase, type TestDatabase } from '../../tests/support/db';
+import { buildProject, buildUser, buildWorkspace, setupInstance } from '../../tests/support/factories';
+import { createTestServer } from '../../tests/support/server';
 import { autovacuumRuns, maintainTables, plannedMaintenance, scheduleTableMaintenance, type TableStats } from './table-maintenance';
 
 interface IssueStats {
@@ -115,6 +117,20 @@ describe.each(availableDrivers())('table maintenance on %s', (driver) => {
     expect(after.dead).toBeLessThan(130);
   });
 
+  test('after bulk work, the named tables are analyzed soon, whatever their counters say', async () => {
+    const analyzedAt = async () =>
+      (await database.query<{ at: string | null }>(sql`select coalesce(last_analyze, last_autoanalyze)::text as at from pg_stat_user_tables where relname = 'estimates'`))[0].at;
+    const before = await analyzedAt();
+    const maintenance = scheduleTableMaintenance(database, { log: quiet, firstDelayMs: 3_600_000, afterBulkDelayMs: 10 });
+    try {
+      maintenance.afterBulkWork(['estimates']);
+      for (let attempt = 0; attempt < 40 && (await analyzedAt()) === before; attempt++) await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(await analyzedAt()).not.toBe(before);
+    } finally {
+      await maintenance.stop();
+    }
+  });
+
   test.runIf(driver === 'postgres')('a pass skips while another process holds its lock', async () => {
     const other = postgres(database.url!, { max: 1, onnotice: () => {} });
     try {
@@ -124,6 +140,36 @@ describe.each(availableDrivers())('table maintenance on %s', (driver) => {
       expect(await maintainTables(database)).not.toBeNull();
     } finally {
       await other.end();
+    }
+  });
+});
+
+describe('bulk issue operations call the after-bulk-work hook', () => {
+  test('bulk edit and bulk delete each ask for a pass', async () => {
+    const server = await createTestServer();
+    try {
+      const owner = await buildUser(server);
+      await setupInstance(server, owner);
+      const workspace = await buildWorkspace(server, owner);
+      const project = await buildProject(server, workspace, owner);
+      const real = server.app.ctx.maintenance!;
+      const calls: string[] = [];
+      server.app.ctx.maintenance = { ...real, afterBulkWork: (tables) => void calls.push(`bulk ${tables?.length ?? 0}`) };
+      const base = `/api/workspaces/${workspace.slug}/projects/${project.id}`;
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const created = await server.inject({ method: 'POST', url: `${base}/issues/`, headers: owner.headers, payload: { name: `bulk ${i}` } });
+        ids.push(created.json().id);
+      }
+      expect(calls).toEqual([]);
+      const edited = await server.inject({ method: 'POST', url: `${base}/bulk-operation-issues/`, headers: owner.headers, payload: { issue_ids: ids, properties: { priority: 'high' } } });
+      expect(edited.statusCode).toBeLessThan(300);
+      const deleted = await server.inject({ method: 'DELETE', url: `${base}/bulk-delete-issues/`, headers: owner.headers, payload: { issue_ids: ids } });
+      expect(deleted.statusCode).toBeLessThan(300);
+      expect(calls).toHaveLength(2);
+      server.app.ctx.maintenance = real;
+    } finally {
+      await server.close();
     }
   });
 });
