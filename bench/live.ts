@@ -29,7 +29,7 @@ const percentile = (values: number[], p: number) => {
 };
 const load = () => loadavg().map((value) => value.toFixed(1)).join(' / ');
 
-interface Fixture {
+export interface Fixture {
   databaseUrl: string;
   user: TestUser;
   slug: string;
@@ -39,7 +39,7 @@ interface Fixture {
   issueIds: string[];
 }
 
-interface Server {
+export interface Server {
   child: ChildProcess;
   baseUrl: string;
   rssMb(): number;
@@ -101,7 +101,7 @@ async function startServer(fixture: Fixture, extraEnv: Record<string, string> = 
 }
 
 /** One forked subscriber process. */
-class Clients {
+export class Clients {
   private readonly child: ChildProcess;
   private readonly waiting = new Map<string, (message: Record<string, unknown>) => void>();
 
@@ -205,7 +205,7 @@ async function collect(groups: Clients[], prefix: string, sent: Map<string, Timi
 
 const stats = (values: number[]) => ({ p50: round(percentile(values, 50)), p99: round(percentile(values, 99)), max: round(Math.max(...values)) });
 
-async function fanOut(server: Server, fixture: Fixture, groups: Clients[], sockets: number, patches: number) {
+export async function fanOut(server: Server, fixture: Fixture, groups: Clients[], sockets: number, patches: number) {
   const prefix = `fan-${sockets}-${randomBytes(2).toString('hex')}-`;
   const sent = new Map<string, Timing>();
   for (let i = 0; i < patches; i++) {

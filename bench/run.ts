@@ -16,6 +16,7 @@ const SECTIONS: Record<string, () => Promise<BenchModule>> = {
   'issues-list': () => import('./issues-list'),
   pages: () => import('./pages') as Promise<BenchModule>,
   live: () => import('./live') as Promise<BenchModule>,
+  'embedded-default': () => import('./embedded-default'),
 };
 
 const FILE = join(ROOT, 'BENCHMARKS.md');

@@ -32,9 +32,17 @@ export interface Database {
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** Sends NOTIFY outside of any transaction. */
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Runs `work` on one connection held until it settles, its statements as plain text outside any
+   * transaction: for session-level advisory locks and VACUUM (server/services/table-maintenance.ts).
+   */
+  session<T>(work: (run: SessionQuery) => Promise<T>): Promise<T>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** Runs one SQL text on a session's connection and returns its rows. */
+export type SessionQuery = <T = Record<string, unknown>>(text: string) => Promise<T[]>;
 
 export interface QueryOptions {
   prepare?: boolean;
@@ -80,6 +88,14 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     async notify(channel, payload) {
       await client.notify(channel, payload);
     },
+    async session(work) {
+      const connection = await client.reserve();
+      try {
+        return await work(async <T>(text: string) => Array.from(await connection.unsafe(text)) as T[]);
+      } finally {
+        connection.release();
+      }
+    },
     async migrate() {
       await migratePostgres(db as never, { migrationsFolder: MIGRATIONS_DIR });
     },
@@ -107,6 +123,10 @@ async function openPglite(dir?: string, snapshot?: Blob): Promise<Database> {
     },
     async notify(channel, payload) {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async session(work) {
+      // One connection already: PGlite runs one statement at a time.
+      return work(async <T>(text: string) => (await client.query<T>(text)).rows);
     },
     async migrate() {
       await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });

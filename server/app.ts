@@ -20,6 +20,7 @@ import { registerRoutes } from './routes/index';
 import { createCollab } from '../collab/server';
 import { ensureInstance } from './services/instance';
 import { scheduleIssueCountFolding } from './services/issue-counts';
+import { scheduleTableMaintenance } from './services/table-maintenance';
 import { BadRequestError } from './errors';
 import { containsNul } from './validation';
 
@@ -80,6 +81,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => collab.close());
   const stopFolding = scheduleIssueCountFolding(ctx, (error) => app.log.error({ err: error }, 'folding issue counts failed'));
   app.addHook('onClose', async () => stopFolding());
+  // Statistics and dead rows where autovacuum does not keep them (PGlite; Postgres with it off).
+  ctx.maintenance = scheduleTableMaintenance(database, { log: app.log });
+  app.addHook('onClose', () => ctx.maintenance!.stop());
   if (options.clientDistDir) await serveClientApp(app, options.clientDistDir);
   return app;
 }

@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { M2M_GROUP_BY_FIELDS, toWireGroupBy, type WireGroupBy } from '../../shared/display';
 import { STATE_GROUPS } from '../../shared/issue-constants';
 import { BadRequestError } from '../errors';
-import { relationColumn, relationFrom, type Relation } from './relations';
+import { issueCycleId, relationColumn, relationFrom, type Relation } from './relations';
 
 /** Key of the group of issues without a value. */
 export const NONE_GROUP = 'None';
@@ -47,7 +47,7 @@ function scalarKey(field: WireGroupBy): SQL {
     case 'state__group':
       return sql.raw('(select st."group" from states st where st.id = i.state_id)');
     case 'cycle_id':
-      return sql`(select min(${relationColumn('cycle')}::text) ${relationFrom('cycle')})`;
+      return issueCycleId();
     default:
       throw new Error(`not a scalar grouping: ${field}`);
   }

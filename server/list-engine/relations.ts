@@ -7,19 +7,20 @@ export type Relation = 'label' | 'assignee' | 'module' | 'cycle' | 'mention' | '
 interface RelationDef {
   table: string;
   column: string;
-  /** Extra join keeping only live targets (a deleted label is no label; an archived module no module). */
-  target?: string;
+  /** The linked row `t` (joined on its id), kept only while live: a deleted label is no label; an archived module no module. */
+  target?: { table: string; live: string };
+  /**
+   * The link table's index that leads with issue_id is partial on `deleted_at is null` (the unique
+   * live link): an issue-keyed lookup must then state that predicate for the index to apply.
+   */
+  issueIndexIsLive?: boolean;
 }
 
 const RELATIONS: Record<Relation, RelationDef> = {
-  label: { table: 'issue_labels', column: 'label_id', target: 'join labels t on t.id = x.label_id and t.deleted_at is null' },
-  assignee: { table: 'issue_assignees', column: 'assignee_id' },
-  module: {
-    table: 'module_issues',
-    column: 'module_id',
-    target: 'join modules t on t.id = x.module_id and t.deleted_at is null and t.archived_at is null',
-  },
-  cycle: { table: 'cycle_issues', column: 'cycle_id', target: 'join cycles t on t.id = x.cycle_id and t.deleted_at is null' },
+  label: { table: 'issue_labels', column: 'label_id', target: { table: 'labels', live: 't.deleted_at is null' }, issueIndexIsLive: true },
+  assignee: { table: 'issue_assignees', column: 'assignee_id', issueIndexIsLive: true },
+  module: { table: 'module_issues', column: 'module_id', target: { table: 'modules', live: 't.deleted_at is null and t.archived_at is null' } },
+  cycle: { table: 'cycle_issues', column: 'cycle_id', target: { table: 'cycles', live: 't.deleted_at is null' }, issueIndexIsLive: true },
   mention: { table: 'issue_mentions', column: 'mention_id' },
   subscriber: { table: 'issue_subscribers', column: 'subscriber_id' },
   intake_status: { table: 'intake_issues', column: 'status' },
@@ -28,7 +29,26 @@ const RELATIONS: Record<Relation, RelationDef> = {
 /** `from <link> x [join <target> t] where x.issue_id = <issue>.id and x.deleted_at is null` */
 export function relationFrom(relation: Relation, issueAlias = 'i'): SQL {
   const def = RELATIONS[relation];
-  return sql.raw(`from ${def.table} x ${def.target ?? ''} where x.issue_id = ${issueAlias}.id and x.deleted_at is null`);
+  const target = def.target ? `join ${def.target.table} t on t.id = x.${def.column} and ${def.target.live}` : '';
+  return sql.raw(`from ${def.table} x ${target} where x.issue_id = ${issueAlias}.id and x.deleted_at is null`);
+}
+
+/**
+ * `(select <aggregate> filter (where <live>) from <link> x [join <target> t on t.id = x.<column>] where x.issue_id = <issue>.id …)`:
+ * an aggregate over one issue's live links, looked up through the link table's issue index and
+ * nothing else. Only that index's own predicate joins the issue key in the WHERE; the other
+ * liveness checks sit in the FILTER on purpose: in the WHERE they let the planner reach the links
+ * through an index on deleted_at (or another partial index) and filter by issue — on a table never
+ * analyzed it rates `deleted_at is null` at 0.5 % of the rows and takes that path, reading every
+ * link once per listed issue (tests/list-engine/plan-shape.test.ts).
+ */
+export function perIssueAggregate(relation: Relation, aggregate: SQL, issueAlias = 'i'): SQL {
+  const def = RELATIONS[relation];
+  const live = [def.issueIndexIsLive ? null : 'x.deleted_at is null', def.target?.live].filter(Boolean).join(' and ');
+  const key = `x.issue_id = ${issueAlias}.id${def.issueIndexIsLive ? ' and x.deleted_at is null' : ''}`;
+  const target = def.target ? `join ${def.target.table} t on t.id = x.${def.column}` : '';
+  const filtered = live ? sql`${aggregate} filter (where ${sql.raw(live)})` : aggregate;
+  return sql`(select ${filtered} ${sql.raw(`from ${def.table} x ${target} where ${key}`)})`;
 }
 
 /** The link's key column, `x.<column>`. */
@@ -39,7 +59,12 @@ export function relationColumn(relation: Relation): SQL {
 /** A JSON array of the issue's live link ids (ordered, `[]` when none). */
 export function relationIds(relation: Relation, issueAlias = 'i'): SQL {
   const column = relationColumn(relation);
-  return sql`coalesce((select json_agg(${column}::text order by ${column}) ${relationFrom(relation, issueAlias)}), '[]'::json)`;
+  return sql`coalesce(${perIssueAggregate(relation, sql`json_agg(${column}::text order by ${column})`, issueAlias)}, '[]'::json)`;
+}
+
+/** The issue's cycle id as text (the smallest live link; null when none). */
+export function issueCycleId(issueAlias = 'i'): SQL {
+  return perIssueAggregate('cycle', sql`min(${relationColumn('cycle')}::text)`, issueAlias);
 }
 
 /** The name a relation sorts by (reference §1.2 "minimum related name"). */

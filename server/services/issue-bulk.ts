@@ -92,6 +92,8 @@ export async function bulkUpdateIssues(ctx: ServerContext, actor: Actor, body: B
       }, actor.userId);
     }
   });
+  // Many rows changed at once: let the statistics catch up soon rather than at the next minute.
+  ctx.maintenance?.afterBulkWork();
 }
 
 /**
@@ -106,6 +108,7 @@ export async function bulkDeleteIssues(ctx: ServerContext, actor: Actor, ids: st
     await softDeleteIssues(tx, rows, actor.userId);
     return rows.length;
   });
+  ctx.maintenance?.afterBulkWork();
   return { message: `${count} issues were deleted` };
 }
 
