@@ -2,9 +2,11 @@
 // must provide all of them (checked by the compiler and by i18n.test.ts).
 
 import { workItemsEn } from './work-items-en';
+import { screensEn } from './screens-en';
 
 export const en = {
   ...workItemsEn,
+  ...screensEn,
   'app.name': 'Trellis',
   'common.loading': 'Loading…',
   'common.save': 'Save',

@@ -1,9 +1,11 @@
 // Simplified Chinese messages. Typed against the English keys so a missing key fails to compile.
 import type { MessageKey } from './en';
 import { workItemsZhCN } from './work-items-zh-CN';
+import { screensZhCN } from './screens-zh-CN';
 
 export const zhCN: Record<MessageKey, string> = {
   ...workItemsZhCN,
+  ...screensZhCN,
   'app.name': 'Trellis',
   'common.loading': '加载中…',
   'common.save': '保存',
