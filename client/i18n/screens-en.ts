@@ -21,4 +21,11 @@ export const screensEn = {
   'screens.palette.goToPages': 'Go to pages of {name}',
   'screens.calendar.hiddenOnWeekends': '{count} issue(s) due on a weekend are hidden.',
   'screens.gantt.titleColumn': 'Issue',
+  'screens.invite.noMailHint': 'This server sends no email. After inviting, you get a link to pass on to each person.',
+  'screens.invite.noMailBody': 'This server sends no email, so nobody was emailed. Send each person their link yourself:',
+  'screens.invite.linksMissing': 'No new invitation for: {emails} (already a member or invited before).',
+  'screens.invite.done': 'Done',
+  'screens.invite.created': 'Invitations created. Share their links from the Invitations page.',
+  'screens.invite.subtitleNoMail': 'This server sends no email: after inviting, copy each person\'s link to join {workspace}.',
+  'screens.invite.copyLink': 'Copy link',
 } as const;

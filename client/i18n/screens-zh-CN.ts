@@ -21,4 +21,11 @@ export const screensZhCN: Record<keyof typeof screensEn, string> = {
   'screens.palette.goToPages': '前往 {name} 的页面',
   'screens.calendar.hiddenOnWeekends': '有 {count} 个在周末到期的问题被隐藏。',
   'screens.gantt.titleColumn': '问题',
+  'screens.invite.noMailHint': '此服务器不发送邮件。邀请后，你会得到每个人的链接，请自行转交。',
+  'screens.invite.noMailBody': '此服务器不发送邮件，因此没有人收到邮件。请把各自的链接发给对方：',
+  'screens.invite.linksMissing': '以下邮箱没有新的邀请：{emails}（已是成员或之前已邀请）。',
+  'screens.invite.done': '完成',
+  'screens.invite.created': '邀请已创建。可在“邀请”页面分享它们的链接。',
+  'screens.invite.subtitleNoMail': '此服务器不发送邮件：邀请后，请复制每个人加入 {workspace} 的链接。',
+  'screens.invite.copyLink': '复制链接',
 };
