@@ -28,4 +28,5 @@ export const screensEn = {
   'screens.invite.created': 'Invitations created. Share their links from the Invitations page.',
   'screens.invite.subtitleNoMail': 'This server sends no email: after inviting, copy each person\'s link to join {workspace}.',
   'screens.invite.copyLink': 'Copy link',
+  'screens.settings.nameTaken': 'Another project of this workspace already has this name.',
 } as const;

@@ -28,4 +28,5 @@ export const screensZhCN: Record<keyof typeof screensEn, string> = {
   'screens.invite.created': '邀请已创建。可在“邀请”页面分享它们的链接。',
   'screens.invite.subtitleNoMail': '此服务器不发送邮件：邀请后，请复制每个人加入 {workspace} 的链接。',
   'screens.invite.copyLink': '复制链接',
+  'screens.settings.nameTaken': '此工作区中已有同名项目。',
 };

@@ -6,7 +6,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Role } from '../../../shared/roles';
 import { readErrorText } from '../../api/http';
-import { useT } from '../../i18n';
+import { useT, type MessageKey, type Translate } from '../../i18n';
 import { useProjectEstimates } from '../../stores/estimate-store';
 import { deleteProject, setProjectArchived, updateProject, useProject } from '../../stores/project-store';
 import { showToast } from '../app-shell/toast-store';
@@ -16,11 +16,21 @@ import { changedFields, draftOf, validateDraft, type GeneralDraft } from './proj
 
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'error'; message: string; fields: Record<string, string> };
 
-/** The first message per field of a 400 body (`{"name": ["…"]}`). */
-function fieldMessages(body: unknown): Record<string, string> {
+/** Codes the project routes answer in place of a message (reference §5), as readable text. */
+const SERVER_CODES: Record<string, MessageKey> = {
+  PROJECT_NAME_ALREADY_EXIST: 'screens.settings.nameTaken',
+  PROJECT_NAME_CANNOT_CONTAIN_SPECIAL_CHARACTERS: 'project.nameInvalid',
+};
+
+/** The first message per field of a 400 body (`{"name": ["…"]}`), codes made readable. */
+function fieldMessages(body: unknown, t: Translate): Record<string, string> {
   if (!body || typeof body !== 'object') return {};
   return Object.fromEntries(
-    Object.entries(body as Record<string, unknown>).flatMap(([key, value]) => (Array.isArray(value) && typeof value[0] === 'string' ? [[key, value[0]]] : [])),
+    Object.entries(body as Record<string, unknown>).flatMap(([key, value]) => {
+      if (!Array.isArray(value) || typeof value[0] !== 'string') return [];
+      const code = SERVER_CODES[value[0]];
+      return [[key, code ? t(code) : value[0]]];
+    }),
   );
 }
 
@@ -70,7 +80,8 @@ export function GeneralSettings({ slug, projectId }: { slug: string; projectId: 
     } catch (error) {
       // The typed values stay in the form; the store already rolled its copy back.
       const body = (error as { body?: unknown } | null)?.body;
-      setSave({ kind: 'error', message: readErrorText(body) ?? t('common.errorGeneric'), fields: fieldMessages(body) });
+      const fields = fieldMessages(body, t);
+      setSave({ kind: 'error', message: Object.values(fields)[0] ?? readErrorText(body) ?? t('common.errorGeneric'), fields });
     }
   };
 

@@ -1,0 +1,33 @@
+// A person arriving from a link: a new browser context (own profile, empty cache), signed in with a
+// password through the API, then the caller loads the screen under test as a fresh page load.
+import { expect } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { firstPage, launchContext, trackPageErrors } from './browser';
+import { api } from './team';
+
+export interface FreshVisit {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+/** Signs in with email and password from inside the page (the browser keeps the session cookie). */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/');
+  await page.waitForLoadState('domcontentloaded');
+  const answer = await api(page, 'POST', '/auth/sign-in/', { email, password });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+}
+
+/** A fresh context signed in as `person`, its page loaded at `path`. */
+export async function freshVisit(baseUrl: string, person: { email: string }, password: string, path: string): Promise<FreshVisit> {
+  const context = await launchContext(baseUrl);
+  const page = await firstPage(context);
+  const errors = trackPageErrors(page);
+  await signIn(page, person.email, password);
+  await page.goto(path);
+  return { context, page, errors };
+}
+
+/** `[data-testid="…"]`. */
+export const byTestId = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
