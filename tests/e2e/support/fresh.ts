@@ -20,8 +20,8 @@ export async function signIn(page: Page, email: string, password: string): Promi
 }
 
 /** A fresh context signed in as `person`, its page loaded at `path`. */
-export async function freshVisit(baseUrl: string, person: { email: string }, password: string, path: string): Promise<FreshVisit> {
-  const context = await launchContext(baseUrl);
+export async function freshVisit(baseUrl: string, person: { email: string }, password: string, path: string, options: Parameters<typeof launchContext>[1] = {}): Promise<FreshVisit> {
+  const context = await launchContext(baseUrl, options);
   const page = await firstPage(context);
   const errors = trackPageErrors(page);
   await signIn(page, person.email, password);
