@@ -103,7 +103,24 @@ describe('project settings and estimates, as a person arriving from a link', () 
     expect(stored.body).toMatchObject({ name: 'Screens SET', description: 'Launch pad for every mission', estimate: fibonacci.id });
   });
 
+  /**
+   * The detail sidebar's estimate select once it shows `expected`. A failure carries the page's
+   * text and errors (a fresh issue URL could still hit the editor crash of issue #10 item 1).
+   */
+  const sidebarEstimate = async (opened: FreshVisit, expected: string) => {
+    const select = opened.page.locator('.issue-sidebar [data-testid="estimate-select"]');
+    await expect.poll(() => select.inputValue(), { timeout: 15_000 }).toBe(expected).catch(async (error: Error) => {
+      await screenshot(opened.page, 'failure-estimate-detail');
+      throw new Error(`${error.message}\n${await opened.page.locator('body').innerText()}\n${opened.errors.join('\n')}`);
+    });
+    return select;
+  };
+
+  /** Makes Fibonacci the project's active estimate (as the first test did through the screen). */
+  const activateFibonacci = async () => expect((await api(team.setup, 'PATCH', `${team.projectPath}/`, { estimate: fibonacci.id })).status).toBe(200);
+
   test('an estimate is set and cleared wherever the other properties are edited', async () => {
+    await activateFibonacci();
     const beacon = await createIssue(team, { name: 'Wire the beacon' });
     const hull = await createIssue(team, { name: 'Paint the hull' });
     const { page, errors } = await visit(team.alice, `/${team.slug}/projects/${team.projectId}/issues`);
@@ -134,8 +151,7 @@ describe('project settings and estimates, as a person arriving from a link', () 
     await expect.poll(async () => (await readIssue<{ estimate_point: string | null }>(team, beacon)).estimate_point, { timeout: 15_000 }).toBeNull();
 
     const detail = await visit(team.alice, `/${team.slug}/projects/${team.projectId}/issues/${hull}`);
-    const sidebarSelect = detail.page.locator('.issue-sidebar [data-testid="estimate-select"]');
-    await expect.poll(() => sidebarSelect.inputValue()).toBe(point(fibonacci, '8'));
+    const sidebarSelect = await sidebarEstimate(detail, point(fibonacci, '8'));
     await sidebarSelect.selectOption({ label: '1' });
     await expect.poll(async () => (await readIssue<{ estimate_point: string | null }>(team, hull)).estimate_point, { timeout: 15_000 }).toBe(point(fibonacci, '1'));
     await screenshot(detail.page, 'screens-estimate-detail');
@@ -143,6 +159,7 @@ describe('project settings and estimates, as a person arriving from a link', () 
   });
 
   test('the create modal sets an estimate', async () => {
+    await activateFibonacci();
     const { page } = await visit(team.alice, `/${team.slug}/projects/${team.projectId}/issues`);
     await byTestId(page, 'new-issue').click();
     await byTestId(page, 'create-issue-modal').waitFor();
@@ -158,9 +175,9 @@ describe('project settings and estimates, as a person arriving from a link', () 
 
   test('a guest sees the estimate but cannot change it', async () => {
     const hull = (await api<{ results: { id: string; name: string }[] }>(team.setup, 'GET', `${team.projectPath}/issues/`)).body.results.find((issue) => issue.name === 'Paint the hull')!.id;
-    const { page } = await visit(team.carol, `/${team.slug}/projects/${team.projectId}/issues/${hull}`);
-    const select = page.locator('.issue-sidebar [data-testid="estimate-select"]');
-    await expect.poll(() => select.inputValue(), { timeout: 15_000 }).toBe(point(fibonacci, '1'));
+    const guest = await visit(team.carol, `/${team.slug}/projects/${team.projectId}/issues/${hull}`);
+    const { page } = guest;
+    const select = await sidebarEstimate(guest, point(fibonacci, '1'));
     expect(await select.isDisabled()).toBe(true);
     // The server agrees.
     const refused = await api(page, 'PATCH', `${team.projectPath}/issues/${hull}/`, { estimate_point: null });
