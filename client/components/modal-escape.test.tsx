@@ -3,27 +3,19 @@
 // dialogs only the topmost one closes.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { Locale, setLocale } from '../i18n';
+import { mountTestRoot, type TestRoot } from '../test-support/react-root';
 import { MultiSelect } from './issues/multi-select';
 import { Modal } from './modal';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
+let view: TestRoot;
 
 beforeEach(() => {
   setLocale(Locale.EN);
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
+  view = mountTestRoot();
 });
 
-afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
-});
+afterEach(() => view.unmount());
 
 const pressEscape = (target: EventTarget = document.activeElement ?? document.body) =>
   act(async () => {
@@ -33,17 +25,15 @@ const pressEscape = (target: EventTarget = document.activeElement ?? document.bo
 describe('Escape', () => {
   test('in a picker inside a dialog it closes the picker only; the next one closes the dialog', async () => {
     const onClose = vi.fn();
-    await act(async () =>
-      root.render(
-        <Modal title="New issue" onClose={onClose}>
-          <MultiSelect label="Assignees" summary="None" options={[{ value: 'u1', label: 'Ada' }]} selected={[]} onChange={() => undefined} testId="picker" />
-        </Modal>,
-      ),
+    await view.render(
+      <Modal title="New issue" onClose={onClose}>
+        <MultiSelect label="Assignees" summary="None" options={[{ value: 'u1', label: 'Ada' }]} selected={[]} onChange={() => undefined} testId="picker" />
+      </Modal>,
     );
-    await act(async () => container.querySelector<HTMLButtonElement>('[data-testid="picker"]')!.click());
-    expect(container.querySelector('.prop-menu')).not.toBeNull();
-    await pressEscape(container.querySelector('.prop-menu input')!);
-    expect(container.querySelector('.prop-menu')).toBeNull();
+    await act(async () => view.container.querySelector<HTMLButtonElement>('[data-testid="picker"]')!.click());
+    expect(view.container.querySelector('.prop-menu')).not.toBeNull();
+    await pressEscape(view.container.querySelector('.prop-menu input')!);
+    expect(view.container.querySelector('.prop-menu')).toBeNull();
     expect(onClose).not.toHaveBeenCalled();
     await pressEscape();
     expect(onClose).toHaveBeenCalledTimes(1);
@@ -52,14 +42,12 @@ describe('Escape', () => {
   test('with a dialog on top of another only the top one closes', async () => {
     const outer = vi.fn();
     const inner = vi.fn();
-    await act(async () =>
-      root.render(
-        <Modal title="Outer" onClose={outer}>
-          <Modal title="Inner" onClose={inner}>
-            <p>Sure?</p>
-          </Modal>
-        </Modal>,
-      ),
+    await view.render(
+      <Modal title="Outer" onClose={outer}>
+        <Modal title="Inner" onClose={inner}>
+          <p>Sure?</p>
+        </Modal>
+      </Modal>,
     );
     await pressEscape();
     expect(inner).toHaveBeenCalledTimes(1);
