@@ -4,7 +4,7 @@
 // view, and dragging a bar of a one-date issue moves only that date.
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { screenshot } from './support/browser';
-import { byTestId, freshVisit, type FreshVisit } from './support/fresh';
+import { byTestId, freshVisit, switchLayout, type FreshVisit } from './support/fresh';
 import { buildScreensTeam, createIssue, readIssue, TEAM_PASSWORD, type ScreensTeam } from './support/screens-team';
 import { api } from './support/team';
 
@@ -47,9 +47,12 @@ describe('calendar and gantt, as a person arriving from a link', () => {
   test('the calendar shows weekend issues by default, weekday headers from Sunday in en-US, and today', async () => {
     const { saturday, sunday } = weekendOfThisMonth();
     const { page, errors } = await visit(team.alice, issuesPath());
-    await byTestId(page, 'layout-calendar').click();
+    await switchLayout(page, 'calendar');
     await byTestId(page, 'calendar-layout').waitFor();
-    await byTestId(page, `calendar-day-${saturday}`).locator('.calendar-issue', { hasText: 'Due on Saturday' }).waitFor({ timeout: 15_000 });
+    await byTestId(page, `calendar-day-${saturday}`).locator('.calendar-issue', { hasText: 'Due on Saturday' }).waitFor({ timeout: 15_000 }).catch(async (error: Error) => {
+      await screenshot(page, 'failure-calendar');
+      throw new Error(`${error.message}\n${await page.locator('main').innerText()}`);
+    });
     await byTestId(page, `calendar-day-${sunday}`).locator('.calendar-issue', { hasText: 'Due on Sunday' }).waitFor();
     expect(await byTestId(page, 'show-weekends').isChecked()).toBe(true);
 
@@ -75,7 +78,7 @@ describe('calendar and gantt, as a person arriving from a link', () => {
     const { page } = await visit(team.carol, '/', 'zh-CN');
     expect((await api(page, 'PATCH', '/api/users/me/profile/', { language: 'zh-CN' })).status).toBe(200);
     await page.goto(issuesPath());
-    await byTestId(page, 'layout-calendar').click();
+    await switchLayout(page, 'calendar');
     await byTestId(page, 'calendar-layout').waitFor();
     const headers = await byTestId(page, 'calendar-weekdays').locator('abbr').allTextContents();
     expect(headers).toEqual(['周一', '周二', '周三', '周四', '周五', '周六', '周日']);
@@ -86,7 +89,7 @@ describe('calendar and gantt, as a person arriving from a link', () => {
   test('gantt: the header keeps its own corner with month labels, and recent early bars are in view', async () => {
     await createIssue(team, { name: 'Early work', start_date: fromToday(-20), target_date: fromToday(-16) });
     const { page, errors } = await visit(team.alice, issuesPath());
-    await byTestId(page, 'layout-gantt_chart').click();
+    await switchLayout(page, 'gantt_chart');
     const chart = byTestId(page, 'gantt-layout');
     await chart.waitFor();
     const bar = page.locator('[data-testid="gantt-row"]', { hasText: 'Early work' }).locator('[data-testid="gantt-bar"]');
@@ -102,7 +105,10 @@ describe('calendar and gantt, as a person arriving from a link', () => {
     await byTestId(page, `gantt-month-${month}`).waitFor();
     expect((await byTestId(page, `gantt-month-${month}`).textContent())?.trim()).toBe(new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`)));
 
-    const box = (await bar.boundingBox())!;
+    const box = (await bar.boundingBox({ timeout: 10_000 }).catch(async (error: Error) => {
+      await screenshot(page, 'failure-gantt-early-bar');
+      throw new Error(`${error.message}\n${await page.locator('main').innerText()}`);
+    }))!;
     const frame = (await chart.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(corner.x + corner.width - 1);
     expect(box.x + box.width).toBeLessThanOrEqual(frame.x + frame.width);
@@ -114,7 +120,7 @@ describe('calendar and gantt, as a person arriving from a link', () => {
     const dueOnly = await createIssue(team, { name: 'Only a due date', target_date: fromToday(3) });
     const startOnly = await createIssue(team, { name: 'Only a start date', start_date: fromToday(5) });
     const { page } = await visit(team.alice, issuesPath());
-    await byTestId(page, 'layout-gantt_chart').click();
+    await switchLayout(page, 'gantt_chart');
     await byTestId(page, 'gantt-layout').waitFor();
     const dragBy = async (name: string, dx: number) => {
       const bar = page.locator('[data-testid="gantt-row"]', { hasText: name }).locator('[data-testid="gantt-bar"]');

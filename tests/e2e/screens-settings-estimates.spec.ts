@@ -4,7 +4,7 @@
 // spreadsheet, kanban, detail, peek and create modal, and a guest cannot.
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { screenshot } from './support/browser';
-import { byTestId, freshVisit, type FreshVisit } from './support/fresh';
+import { byTestId, freshVisit, switchLayout, type FreshVisit } from './support/fresh';
 import { buildScreensTeam, createIssue, readIssue, TEAM_PASSWORD, type ScreensTeam } from './support/screens-team';
 import { api } from './support/team';
 
@@ -124,17 +124,17 @@ describe('project settings and estimates, as a person arriving from a link', () 
     const beacon = await createIssue(team, { name: 'Wire the beacon' });
     const hull = await createIssue(team, { name: 'Paint the hull' });
     const { page, errors } = await visit(team.alice, `/${team.slug}/projects/${team.projectId}/issues`);
-    await byTestId(page, 'layout-list').click();
+    await switchLayout(page, 'list');
     const row = page.locator('[data-testid="issue-row"]', { hasText: 'Wire the beacon' });
     await row.locator('[data-testid="estimate-select"]').selectOption({ label: '3' });
     await expect.poll(async () => (await readIssue<{ estimate_point: string | null }>(team, beacon)).estimate_point, { timeout: 15_000 }).toBe(point(fibonacci, '3'));
 
-    await byTestId(page, 'layout-spreadsheet').click();
+    await switchLayout(page, 'spreadsheet');
     const sheetRow = page.locator('[data-testid="sheet-row"]', { hasText: 'Paint the hull' });
     await sheetRow.locator('[data-testid="estimate-select"]').selectOption({ label: '5' });
     await expect.poll(async () => (await readIssue<{ estimate_point: string | null }>(team, hull)).estimate_point, { timeout: 15_000 }).toBe(point(fibonacci, '5'));
 
-    await byTestId(page, 'layout-kanban').click();
+    await switchLayout(page, 'kanban');
     const card = page.locator('[data-testid="kanban-card"]', { hasText: 'Paint the hull' });
     await expect.poll(() => card.locator('[data-testid="estimate-select"]').inputValue()).toBe(point(fibonacci, '5'));
     await card.locator('[data-testid="estimate-select"]').selectOption({ label: '8' });
@@ -142,7 +142,7 @@ describe('project settings and estimates, as a person arriving from a link', () 
     await screenshot(page, 'screens-estimate-kanban');
 
     // The peek and the full page: clearing works.
-    await byTestId(page, 'layout-list').click();
+    await switchLayout(page, 'list');
     await page.locator('[data-testid="issue-row"]', { hasText: 'Wire the beacon' }).locator('.issue-title').click();
     const peek = byTestId(page, 'issue-peek');
     await peek.waitFor();

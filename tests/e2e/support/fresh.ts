@@ -31,3 +31,13 @@ export async function freshVisit(baseUrl: string, person: { email: string }, pas
 
 /** `[data-testid="…"]`. */
 export const byTestId = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
+
+/**
+ * Switches an issue list to `layout` once the list on screen shows its issues, as a person who
+ * sees the list and then picks a layout does.
+ */
+export async function switchLayout(page: Page, layout: 'list' | 'kanban' | 'calendar' | 'spreadsheet' | 'gantt_chart'): Promise<void> {
+  await page.locator('[data-testid="issue-row"], [data-testid="kanban-card"], [data-testid="sheet-row"], [data-testid="gantt-row"], .calendar-issue').first().waitFor({ timeout: 30_000 });
+  await byTestId(page, `layout-${layout}`).click();
+  await byTestId(page, layout === 'gantt_chart' ? 'gantt-layout' : `${layout}-layout`).waitFor();
+}
