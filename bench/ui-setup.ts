@@ -2,7 +2,6 @@
 // index.html, a seeded bench database, the real server as a child process and signed-in API clients.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
@@ -10,6 +9,7 @@ import { createDatabase } from '../db/client';
 import { DEMO_PASSWORD, SEEDED_TABLES, seedDemo, type SeedResult } from '../db/seed/seed';
 import { analyzeAfterBulkWork } from '../server/services/table-maintenance';
 import { freshDatabase, ROOT } from './harness';
+import { freePort } from '../tests/e2e/support/server-process';
 
 export const DIST = join(ROOT, 'client', 'dist');
 
@@ -86,17 +86,6 @@ export async function dropBenchDatabase(): Promise<void> {
   } finally {
     await admin.end();
   }
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 export interface TrellisServer {

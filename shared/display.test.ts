@@ -36,8 +36,8 @@ describe('display constants', () => {
 
   test('default filters are fresh copies', () => {
     const a = defaultDisplayFilters('project');
-    a.calendar.show_weekends = true;
-    expect(defaultDisplayFilters('project').calendar.show_weekends).toBe(false);
+    a.calendar.show_weekends = false;
+    expect(defaultDisplayFilters('project').calendar.show_weekends).toBe(true);
   });
 
   test('group-by options map to server fields', () => {

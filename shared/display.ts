@@ -217,7 +217,8 @@ export const DEFAULT_DISPLAY_FILTERS: Readonly<DisplayFilters> = Object.freeze({
   type: null,
   sub_issue: true,
   show_empty_groups: true,
-  calendar: Object.freeze({ show_weekends: false, layout: 'month' as const }),
+  // Weekends on: an issue due on a Saturday or Sunday must not vanish from a fresh calendar.
+  calendar: Object.freeze({ show_weekends: true, layout: 'month' as const }),
 });
 
 /** The default display filters of a context: global views are spreadsheets ordered by -created_at. */

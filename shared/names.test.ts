@@ -1,5 +1,5 @@
 import { describe, test, expect } from 'vitest';
-import { displayNames, nameOrUntitled } from './names';
+import { defaultDisplayName, displayNames, nameOrUntitled, onboardingDisplayName } from './names';
 
 describe('names', () => {
   test('up to three names are listed', () => {
@@ -22,5 +22,20 @@ describe('names', () => {
     expect(nameOrUntitled(undefined)).toBe('Untitled');
     expect(nameOrUntitled('Roadmap')).toBe('Roadmap');
     expect(displayNames(['', 'Bo'])).toBe('Untitled, Bo');
+  });
+});
+
+describe('onboarding display name', () => {
+  test('an email-derived display name becomes the full name typed at onboarding', () => {
+    const user = { email: 'grace.h@example.com', display_name: defaultDisplayName('grace.h@example.com') };
+    expect(user.display_name).toBe('grace.h');
+    expect(onboardingDisplayName(user, ' Grace ', ' Hopper ')).toBe('Grace Hopper');
+    expect(onboardingDisplayName(user, 'Grace', '')).toBe('Grace');
+    expect(onboardingDisplayName({ email: 'x@example.com', display_name: '' }, 'Ada', 'L')).toBe('Ada L');
+  });
+
+  test('a display name the person chose is kept, and blank names change nothing', () => {
+    expect(onboardingDisplayName({ email: 'grace.h@example.com', display_name: 'amazing-grace' }, 'Grace', 'Hopper')).toBeNull();
+    expect(onboardingDisplayName({ email: 'grace.h@example.com', display_name: 'grace.h' }, '  ', '')).toBeNull();
   });
 });

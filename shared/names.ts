@@ -19,3 +19,20 @@ export function displayNames(names: readonly (string | null | undefined)[], max 
   if (rest <= 0) return shown;
   return shown ? `${shown} +${rest} more` : `+${rest} more`;
 }
+
+/** The display name an account starts with: the local part of its email (as sign-up sets it). */
+export function defaultDisplayName(email: string): string {
+  return email.split('@')[0]!.slice(0, 255);
+}
+
+/**
+ * The display name to save with a first and last name typed at onboarding: the full name while
+ * the account still has its email-derived default (so the name people see is the one they gave),
+ * else null (a display name the person chose is kept).
+ */
+export function onboardingDisplayName(user: { email: string; display_name?: string | null }, firstName: string, lastName: string): string | null {
+  const fullName = [firstName.trim(), lastName.trim()].filter(Boolean).join(' ').slice(0, 255);
+  if (!fullName) return null;
+  const current = user.display_name ?? '';
+  return current === '' || current === defaultDisplayName(user.email) ? fullName : null;
+}

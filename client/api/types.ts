@@ -85,6 +85,8 @@ export interface WorkspaceInvitation {
   responded_at?: string | null;
   created_at?: string;
   workspace?: { id: string; name: string; slug: string; logo_url?: string | null } | string;
+  /** The join link; workspace members and admins get it (the invitee's own list does not). */
+  invite_link?: string;
 }
 
 export interface ApiToken {

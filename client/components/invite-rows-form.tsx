@@ -1,11 +1,16 @@
 // Email + role rows for inviting people to a workspace (POST …/invitations/ {emails:[{email, role}]}).
+// When the server sends no mail, it says so before sending and then shows each invitation's link
+// to copy instead of pretending an email went out.
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Role } from '../../shared/roles';
 import { useFormError } from '../auth/use-form-error';
 import { useT } from '../i18n';
-import { inviteMembers, type InviteRow } from '../stores/invitation-store';
+import type { WorkspaceInvitation } from '../api/types';
+import { fetchWorkspaceInvitations, inviteMembers, type InviteRow } from '../stores/invitation-store';
+import { useMailConfigured } from '../stores/instance-store';
 import { Alert } from './alert';
 import { Button } from './button';
+import { InviteLinks } from './invite-links';
 import { RoleSelect } from './role-select';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -13,7 +18,8 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function InviteRowsForm({ workspaceSlug, maxRole = Role.ADMIN, onSent, submitLabel, secondaryAction }: {
   workspaceSlug: string;
   maxRole?: number;
-  onSent: (rows: InviteRow[]) => void | Promise<void>;
+  /** After sending; `emailed` is false when the server has no mail (the links were shown instead). */
+  onSent: (rows: InviteRow[], outcome: { emailed: boolean }) => void | Promise<void>;
   submitLabel?: string;
   secondaryAction?: ReactNode;
 }) {
@@ -22,6 +28,8 @@ export function InviteRowsForm({ workspaceSlug, maxRole = Role.ADMIN, onSent, su
   const [busy, setBusy] = useState(false);
   const [invalidRows, setInvalidRows] = useState<Set<number>>(new Set());
   const errors = useFormError();
+  const mailConfigured = useMailConfigured();
+  const [links, setLinks] = useState<{ rows: InviteRow[]; invitations: WorkspaceInvitation[]; missing: string[] } | null>(null);
 
   const updateRow = (index: number, patch: Partial<InviteRow>) =>
     setRows((current) => current.map((row, i) => (i === index ? { ...row, ...patch } : row)));
@@ -38,7 +46,14 @@ export function InviteRowsForm({ workspaceSlug, maxRole = Role.ADMIN, onSent, su
     try {
       const payload = filled.map(({ email, role }) => ({ email, role }));
       await inviteMembers(workspaceSlug, payload);
-      await onSent(payload);
+      if (mailConfigured === false) {
+        const emails = new Set(payload.map((row) => row.email.toLowerCase()));
+        const invitations = (await fetchWorkspaceInvitations(workspaceSlug)).filter((row) => emails.has(row.email.toLowerCase()) && row.invite_link);
+        const found = new Set(invitations.map((row) => row.email.toLowerCase()));
+        setLinks({ rows: payload, invitations, missing: [...emails].filter((email) => !found.has(email)) });
+        return;
+      }
+      await onSent(payload, { emailed: true });
     } catch (error) {
       errors.showError(error);
     } finally {
@@ -46,9 +61,12 @@ export function InviteRowsForm({ workspaceSlug, maxRole = Role.ADMIN, onSent, su
     }
   };
 
+  if (links) return <InviteLinks invitations={links.invitations} missing={links.missing} onDone={() => void onSent(links.rows, { emailed: false })} />;
+
   return (
     <form className="form" onSubmit={handleSubmit} noValidate data-testid="invite-form">
       {errors.banner && <Alert>{errors.banner}</Alert>}
+      {mailConfigured === false && <p className="muted" data-testid="invite-no-mail">{t('screens.invite.noMailHint')}</p>}
       <div className="invite-rows">
         {rows.map((row, index) => (
           <div className="invite-row" key={index}>

@@ -1,4 +1,5 @@
-// An accessible modal dialog: labelled, Escape closes, focus moves in and returns on close.
+// An accessible modal dialog: labelled, Escape closes (unless a picker inside took it), focus moves
+// in and returns on close.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useT } from '../i18n';
 
@@ -22,7 +23,13 @@ export function Modal({ title, onClose, children, testId, footer }: {
 
   useEffect(() => {
     const handleKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
+      // A picker inside the dialog that handled Escape (preventDefault) closes only itself, and
+      // only the topmost of nested dialogs answers, so one Escape never closes two layers.
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      const dialogs = document.querySelectorAll('[role="dialog"][aria-modal="true"]');
+      if (dialogs[dialogs.length - 1] !== panelRef.current) return;
+      event.preventDefault();
+      onClose();
     };
     document.addEventListener('keydown', handleKey);
     return () => document.removeEventListener('keydown', handleKey);

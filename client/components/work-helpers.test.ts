@@ -10,7 +10,7 @@ import { filterProjects } from './projects/projects-list';
 import { suggestIdentifier } from './projects/create-project-modal';
 import { stateDropSequence } from './projects/project-settings-lists';
 import { calendarWeeks, shiftAnchor } from './layouts/calendar/calendar-dates';
-import { draggedDates, ganttRange } from './layouts/gantt/gantt-layout';
+import { draggedDates, ganttRange } from './layouts/gantt/gantt-dates';
 import { commentToHtml, commentToText } from './issues/issue-comments';
 
 const project = (id: string, patch: Partial<Project> = {}): Project => ({ id, name: id, identifier: id.toUpperCase(), ...patch });

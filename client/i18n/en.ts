@@ -3,10 +3,12 @@
 
 import { workItemsEn } from './work-items-en';
 import { activityEn } from './activity-en';
+import { screensEn } from './screens-en';
 
 export const en = {
   ...workItemsEn,
   ...activityEn,
+  ...screensEn,
   'app.name': 'Trellis',
   'common.loading': 'Loading…',
   'common.save': 'Save',

@@ -5,6 +5,7 @@ import { useFormError } from '../auth/use-form-error';
 import { Alert } from '../components/alert';
 import { AppShell } from '../components/app-shell';
 import { Button } from '../components/button';
+import { CopyButton } from '../components/copy-button';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { EmptyState, Spinner } from '../components/feedback';
 import { SelectField, TextField } from '../components/field';
@@ -169,15 +170,6 @@ function CreateTokenModal({ workspaceSlug, onClose, onCreated }: { workspaceSlug
 
 function TokenSecretModal({ token, onClose }: { token: ApiToken; onClose: () => void }) {
   const t = useT();
-  const [copied, setCopied] = useState(false);
-  const handleCopy = async () => {
-    try {
-      await navigator.clipboard.writeText(token.token ?? '');
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
   return (
     <Modal
       title={t('apiTokens.secretTitle')}
@@ -188,9 +180,7 @@ function TokenSecretModal({ token, onClose }: { token: ApiToken; onClose: () => 
       <Alert tone="info">{t('apiTokens.secretBody')}</Alert>
       <div className="secret">
         <code className="secret-value" data-testid="api-token-secret">{token.token}</code>
-        <Button variant="secondary" size="sm" onClick={() => void handleCopy()} data-testid="copy-token-button">
-          {copied ? t('common.copied') : t('common.copy')}
-        </Button>
+        <CopyButton text={token.token ?? ''} testId="copy-token-button" />
       </div>
     </Modal>
   );

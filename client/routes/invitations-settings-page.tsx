@@ -9,6 +9,7 @@ import { Button } from '../components/button';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { EmptyState, Spinner } from '../components/feedback';
 import { formatDate } from '../components/format';
+import { CopyButton } from '../components/copy-button';
 import { InviteRowsForm } from '../components/invite-rows-form';
 import { Modal } from '../components/modal';
 import { RoleSelect, roleLabel } from '../components/role-select';
@@ -89,6 +90,7 @@ export function InvitationsSettingsPage({ workspaceSlug }: { workspaceSlug: stri
                   </td>
                   <td className="muted">{formatDate(invitation.created_at, locale)}</td>
                   <td className="table-actions">
+                    {invitation.invite_link && <CopyButton text={invitation.invite_link} label={t('screens.invite.copyLink')} testId="copy-invitation-link" />}
                     {canManage && (
                       <Button variant="ghost" size="sm" onClick={() => setRevoking(invitation)} data-testid="revoke-invitation-button">
                         {t('wsInvitations.revoke')}

@@ -126,9 +126,9 @@ export function MembersSettingsPage({ workspaceSlug }: { workspaceSlug: string }
           <InviteRowsForm
             workspaceSlug={workspaceSlug}
             maxRole={myRole}
-            onSent={() => {
+            onSent={(_rows, { emailed }) => {
               setInviting(false);
-              setNotice(t('inviteModal.sent'));
+              setNotice(t(emailed ? 'inviteModal.sent' : 'screens.invite.created'));
             }}
           />
         </Modal>

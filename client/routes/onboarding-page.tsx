@@ -2,6 +2,7 @@
 // (spec §4: all four steps true, last_workspace_id = first workspace, is_onboarded).
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
+import { onboardingDisplayName } from '../../shared/names';
 import { Role } from '../../shared/roles';
 import type { Workspace } from '../api/types';
 import { AuthErrorDisplay } from '../auth/auth-errors';
@@ -17,6 +18,7 @@ import { WorkspaceForm } from '../components/workspace-form';
 import { useT } from '../i18n';
 import { acceptInvitations, fetchMyInvitations, useMyInvitations, useMyInvitationsStatus } from '../stores/invitation-store';
 import { completeOnboardingStep, finishOnboarding, updateCurrentUser, useSessionStore } from '../stores/session-store';
+import { useMailConfigured } from '../stores/instance-store';
 import { fetchMyWorkspaces } from '../stores/workspace-store';
 
 type Step = 'PROFILE' | 'WORKSPACE' | 'INVITE';
@@ -30,6 +32,7 @@ export function OnboardingPage() {
   const [workspace, setWorkspace] = useState<Workspace | null>(null);
   const [finishing, setFinishing] = useState(false);
   const errors = useFormError();
+  const mailConfigured = useMailConfigured();
 
   const finish = async (target: Workspace) => {
     setFinishing(true);
@@ -46,7 +49,7 @@ export function OnboardingPage() {
   const titles: Record<Step, [string, string]> = {
     PROFILE: [t('onboarding.profile.title'), t('onboarding.profile.subtitle')],
     WORKSPACE: [t('onboarding.workspace.title'), t('onboarding.workspace.subtitle')],
-    INVITE: [t('onboarding.invite.title'), t('onboarding.invite.subtitle', { workspace: workspace?.name ?? '' })],
+    INVITE: [t('onboarding.invite.title'), t(mailConfigured === false ? 'screens.invite.subtitleNoMail' : 'onboarding.invite.subtitle', { workspace: workspace?.name ?? '' })],
   };
 
   return (
@@ -100,6 +103,12 @@ function ProfileStep({ onDone }: { onDone: () => void }) {
   const user = useSessionStore((state) => state.user);
   const [firstName, setFirstName] = useState(user?.first_name ?? '');
   const [lastName, setLastName] = useState(user?.last_name ?? '');
+  // A user that loads after the form opened fills the fields nobody has typed in yet.
+  useEffect(() => {
+    if (!user) return;
+    setFirstName((current) => current || user.first_name || '');
+    setLastName((current) => current || user.last_name || '');
+  }, [user?.id]);
   const [busy, setBusy] = useState(false);
   const errors = useFormError([AuthErrorDisplay.FIRST_NAME]);
 
@@ -109,7 +118,9 @@ function ProfileStep({ onDone }: { onDone: () => void }) {
     setBusy(true);
     errors.clear();
     try {
-      await updateCurrentUser({ first_name: firstName.trim(), last_name: lastName.trim() });
+      // The names people see are display names: one still derived from the email becomes the full name.
+      const displayName = user ? onboardingDisplayName(user, firstName, lastName) : null;
+      await updateCurrentUser({ first_name: firstName.trim(), last_name: lastName.trim(), ...(displayName ? { display_name: displayName } : {}) });
       await completeOnboardingStep('profile_complete');
       onDone();
     } catch (error) {

@@ -56,6 +56,7 @@ function ProjectTabs({ slug, projectId, current }: { slug: string; projectId: st
     { key: 'issues', to: '/$workspaceSlug/projects/$projectId/issues', label: t('project.tabIssues') },
     { key: 'archived', to: '/$workspaceSlug/projects/$projectId/archived-issues', label: t('project.tabArchived') },
     { key: 'drafts', to: '/$workspaceSlug/projects/$projectId/draft-issues', label: t('project.tabDrafts') },
+    { key: 'pages', to: '/$workspaceSlug/projects/$projectId/pages', label: t('screens.nav.pages') },
     { key: 'settings', to: '/$workspaceSlug/projects/$projectId/settings', label: t('project.settings') },
   ] as const;
   return (

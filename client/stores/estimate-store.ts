@@ -67,6 +67,19 @@ export async function deleteEstimate(slug: string, estimate: Estimate): Promise<
   }
 }
 
+const requested = new Set<string>();
+
+/**
+ * Loads a project's estimates once per page load when a screen needs them and nobody loaded them
+ * yet (global and profile lists show issues of many projects). A failure is already toasted.
+ */
+export function ensureEstimates(slug: string, projectId: string): void {
+  const key = `${slug}/${projectId}`;
+  if (requested.has(key) || estimates.getRows().some((row) => row.project_id === projectId)) return;
+  requested.add(key);
+  void fetchEstimates(slug, projectId).catch(() => requested.delete(key));
+}
+
 /** Estimates of a project; their points sorted by key. */
 export function useProjectEstimates(projectId: string | undefined): Estimate[] {
   const rows = estimates.useRows();

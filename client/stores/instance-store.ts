@@ -1,5 +1,6 @@
 // The instance (GET /api/instances/): whether set-up is done and which sign-in methods are on,
 // plus the admin area's session and configuration keys.
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import { ApiError, http, resetCsrfToken } from '../api/http';
 import type { AdminSession, AuthSuccess, InstanceConfig, InstanceConfigurationRow, InstanceInfo, InstanceResponse, UserMe } from '../api/types';
@@ -79,6 +80,19 @@ export function ensureInstance(): Promise<InstanceState> {
     instanceRequest = null;
   });
   return instanceRequest;
+}
+
+/**
+ * Whether this server sends mail (`config.is_smtp_configured` of `GET /api/instances/`, API.md
+ * "Email"): true or false once known, null while loading. Screens that promise an email ask this.
+ */
+export function useMailConfigured(): boolean | null {
+  const status = useInstanceStore((state) => state.status);
+  const configured = useInstanceStore((state) => state.config?.is_smtp_configured);
+  useEffect(() => {
+    if (status === 'idle') void ensureInstance();
+  }, [status]);
+  return status === 'ready' ? Boolean(configured) : null;
 }
 
 /** `GET /api/instances/admins/session/`. */

@@ -66,7 +66,7 @@ describe('saving per user', () => {
       json(200, { display_filters: { layout: 'kanban', group_by: null, order_by: '-created_at' }, display_properties: { labels: false }, filters: { priority: ['high'], state: [] } }),
     );
     const settings = await loadListSettings('acme', project);
-    expect(settings.displayFilters).toMatchObject({ layout: 'kanban', group_by: 'state', order_by: '-created_at', calendar: { show_weekends: false, layout: 'month' } });
+    expect(settings.displayFilters).toMatchObject({ layout: 'kanban', group_by: 'state', order_by: '-created_at', calendar: { show_weekends: true, layout: 'month' } });
     expect(settings.displayProperties).toMatchObject({ labels: false, key: true });
     expect(settings.filters).toEqual({ priority: ['high'] });
   });

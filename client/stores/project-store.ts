@@ -47,11 +47,16 @@ const versions: VersionBook = new Map();
 /** Raw store. Prefer the hooks. */
 export const useProjectStore = projects.useStore;
 
-/** `GET /api/workspaces/{ws}/projects/`. @throws ApiError */
+/**
+ * `GET /api/workspaces/{ws}/projects/details/`: the same projects as `projects/`, as full Project
+ * objects. The flat list lacks description, estimate, intake_view and time tracking, so screens fed
+ * by it showed those as empty or off after a reload although the server held them (issue #10).
+ * @throws ApiError
+ */
 export async function fetchProjects(slug: string): Promise<Project[]> {
   if (useProjectStore.getState().scope !== slug || useProjectStore.getState().status !== 'ready') projects.setStatus(slug, 'loading');
   try {
-    const rows = await http.get<Project[]>(`${workspacePath(slug)}/projects/`);
+    const rows = await http.get<Project[]>(`${workspacePath(slug)}/projects/details/`);
     rows.forEach((row) => noteVersion(versions, row));
     projects.setAll(slug, rows.map((row) => ({ ...row, is_member: row.is_member ?? row.member_role != null })));
     return rows;

@@ -46,10 +46,10 @@ describe('projects', () => {
     await setProjectArchived('acme', 'a', true);
     expect(shown(useProjectStore, 'a')?.archived_at).toBe('2026-05-01T10:00:00.000Z');
     api.on('DELETE', '/api/workspaces/acme/projects/a/archive/', () => json(403, { error: "You don't have the required permissions." }));
-    api.on('GET', '/api/workspaces/acme/projects/', () => json(200, [project('a', { archived_at: '2026-05-01T10:00:00.000Z' })]));
+    api.on('GET', '/api/workspaces/acme/projects/details/', () => json(200, [project('a', { archived_at: '2026-05-01T10:00:00.000Z' })]));
     await expect(setProjectArchived('acme', 'a', false)).rejects.toMatchObject({ status: 403 });
     expect(shown(useProjectStore, 'a')?.archived_at).toBe('2026-05-01T10:00:00.000Z');
-    await vi.waitFor(() => expect(api.calls.some((call) => call.method === 'GET' && call.path === '/api/workspaces/acme/projects/')).toBe(true));
+    await vi.waitFor(() => expect(api.calls.some((call) => call.method === 'GET' && call.path === '/api/workspaces/acme/projects/details/')).toBe(true));
   });
 
   test('a live project change keeps my own order and membership', () => {

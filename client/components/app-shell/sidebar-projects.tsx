@@ -114,6 +114,7 @@ function EndDrop() {
 }
 
 function SidebarProject({ slug, project }: { slug: string; project: Project }) {
+  const t = useT();
   const drag = useDraggable({ id: project.id });
   const drop = useDroppable({ id: `before:${project.id}` });
   return (
@@ -124,6 +125,12 @@ function SidebarProject({ slug, project }: { slug: string; project: Project }) {
           <span className="nav-text">{project.name}</span>
         </Link>
       </div>
+      {project.page_view !== false && (
+        <Link to="/$workspaceSlug/projects/$projectId/pages" params={{ workspaceSlug: slug, projectId: project.id }} className="nav-link nav-link-sub" activeProps={{ className: 'nav-link nav-link-sub nav-link-active' }} data-testid={`sidebar-project-pages-${project.identifier}`}>
+          <span className="nav-icon" aria-hidden="true">▤</span>
+          <span className="nav-text">{t('screens.nav.pages')}</span>
+        </Link>
+      )}
     </div>
   );
 }

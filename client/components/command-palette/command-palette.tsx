@@ -1,5 +1,6 @@
-// The command palette (Ctrl/Cmd+K): jump to a project, find an issue by key ("ABC-12") or name,
-// create an issue, a project or a workspace, switch the current list's layout. Arrow keys move, Enter runs.
+// The command palette (Ctrl/Cmd+K): jump to a project or its pages, find an issue by key ("ABC-12")
+// or name, create an issue, a project or a workspace, switch the current list's layout. Arrow keys
+// move, Enter runs.
 import { useEffect, useMemo, useState } from 'react';
 import { http } from '../../api/http';
 import { projectPath } from '../../stores/api-paths';
@@ -62,6 +63,9 @@ export function CommandPalette({ slug }: { slug: string }) {
     }
     for (const project of projects) {
       list.push({ id: `project-${project.id}`, label: t('palette.openProject', { name: project.name }), hint: project.identifier, run: () => void navigate({ to: '/$workspaceSlug/projects/$projectId/issues', params: { workspaceSlug: slug, projectId: project.id } }) });
+    }
+    for (const project of projects.filter((row) => row.page_view !== false)) {
+      list.push({ id: `pages-${project.id}`, label: t('screens.palette.goToPages', { name: project.name }), hint: project.identifier, run: () => void navigate({ to: '/$workspaceSlug/projects/$projectId/pages', params: { workspaceSlug: slug, projectId: project.id } }) });
     }
     const filtered = q ? list.filter((command) => command.label.toLowerCase().includes(q) || command.hint?.toLowerCase() === q) : list;
     const local = matchIssues(issues.filter((row) => !row.is_local_update), identifiers, q);

@@ -1,14 +1,17 @@
 // The create-issue modal: every property, a parent, and "save as draft". The new issue shows in
-// its lists at once (temporary row swapped for the server's).
+// its lists at once (temporary row swapped for the server's). Closing it with something typed asks
+// first, so neither Escape nor a stray click loses the text.
 import { useState, type FormEvent } from 'react';
 import { PRIORITY_ORDER, type Priority } from '../../../shared/issue-constants';
 import { useT } from '../../i18n';
+import { useProjectEstimates } from '../../stores/estimate-store';
 import { createIssue, issueKey, useIssues } from '../../stores/issue-store';
 import { useProjectLabels } from '../../stores/label-store';
 import { useAssignableUsers } from '../../stores/member-store';
 import { useJoinedProjects } from '../../stores/project-store';
 import { useProjectStates } from '../../stores/state-store';
 import { Button } from '../button';
+import { ConfirmDialog } from '../confirm-dialog';
 import { Modal } from '../modal';
 import { PRIORITY_LABEL } from './labels';
 import { MultiSelect } from './multi-select';
@@ -32,6 +35,11 @@ export function CreateIssueModal({ slug, defaultProjectId, onClose, onCreated }:
   const [startDate, setStartDate] = useState('');
   const [targetDate, setTargetDate] = useState('');
   const [parentId, setParentId] = useState('');
+  const [estimatePoint, setEstimatePoint] = useState('');
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const estimate = useProjectEstimates(projectId).find((row) => row.id === project?.estimate);
+  const dirty = Boolean(name.trim() || description.replace(/<[^>]*>/g, '').trim() || stateId || priority !== 'none' || assignees.length || labelIds.length || startDate || targetDate || parentId || estimatePoint);
+  const requestClose = () => (dirty ? setConfirmDiscard(true) : onClose());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const parents = issues.filter((issue) => issue.project_id === projectId && !issue.is_local_update && !issue.is_draft).slice(0, 500);
@@ -50,6 +58,7 @@ export function CreateIssueModal({ slug, defaultProjectId, onClose, onCreated }:
       start_date: startDate || null,
       target_date: targetDate || null,
       parent_id: parentId || null,
+      ...(estimatePoint ? { estimate_point: estimatePoint } : {}),
     };
     onClose();
     const created = await createIssue(slug, projectId, input, { draft }).catch(() => null);
@@ -64,7 +73,7 @@ export function CreateIssueModal({ slug, defaultProjectId, onClose, onCreated }:
   return (
     <Modal
       title={t('issue.create')}
-      onClose={onClose}
+      onClose={requestClose}
       testId="create-issue-modal"
       footer={
         <>
@@ -76,7 +85,7 @@ export function CreateIssueModal({ slug, defaultProjectId, onClose, onCreated }:
       <form id="create-issue-form" className="form" onSubmit={handleSubmit}>
         <label className="field">
           <span className="field-label">{t('issue.project')}</span>
-          <select className="select" value={projectId} onChange={(event) => setProjectId(event.target.value)} data-testid="create-issue-project">
+          <select className="select" value={projectId} onChange={(event) => { setProjectId(event.target.value); setEstimatePoint(''); }} data-testid="create-issue-project">
             {projects.map((row) => (
               <option key={row.id} value={row.id}>{row.name} ({row.identifier})</option>
             ))}
@@ -107,12 +116,21 @@ export function CreateIssueModal({ slug, defaultProjectId, onClose, onCreated }:
           </label>
           <div className="field">
             <span className="field-label">{t('property.assignee')}</span>
-            <MultiSelect label={t('property.assignee')} summary={assignees.length ? String(assignees.length) : t('property.noAssignee')} options={users.map((user) => ({ value: user.id, label: user.display_name }))} selected={assignees} onChange={setAssignees} />
+            <MultiSelect testId="create-issue-assignees" label={t('property.assignee')} summary={assignees.length ? String(assignees.length) : t('property.noAssignee')} options={users.map((user) => ({ value: user.id, label: user.display_name }))} selected={assignees} onChange={setAssignees} />
           </div>
           <div className="field">
             <span className="field-label">{t('property.labels')}</span>
-            <MultiSelect label={t('property.labels')} summary={labelIds.length ? String(labelIds.length) : t('property.noLabels')} options={labels.map((label) => ({ value: label.id, label: label.name, color: label.color }))} selected={labelIds} onChange={setLabelIds} />
+            <MultiSelect testId="create-issue-labels" label={t('property.labels')} summary={labelIds.length ? String(labelIds.length) : t('property.noLabels')} options={labels.map((label) => ({ value: label.id, label: label.name, color: label.color }))} selected={labelIds} onChange={setLabelIds} />
           </div>
+          {estimate && (
+            <label className="field">
+              <span className="field-label">{t('property.estimate')}</span>
+              <select className="select" value={estimatePoint} onChange={(event) => setEstimatePoint(event.target.value)} data-testid="create-issue-estimate">
+                <option value="">{t('screens.estimate.none')}</option>
+                {estimate.points.map((point) => <option key={point.id} value={point.id}>{point.value}</option>)}
+              </select>
+            </label>
+          )}
           <label className="field">
             <span className="field-label">{t('property.start_date')}</span>
             <input type="date" className="input" value={startDate} onChange={(event) => setStartDate(event.target.value)} />
@@ -130,6 +148,15 @@ export function CreateIssueModal({ slug, defaultProjectId, onClose, onCreated }:
           </label>
         </div>
       </form>
+      {confirmDiscard && (
+        <ConfirmDialog
+          title={t('screens.createIssue.discardTitle')}
+          message={t('screens.createIssue.discardBody')}
+          confirmLabel={t('screens.createIssue.discard')}
+          onConfirm={async () => onClose()}
+          onClose={() => setConfirmDiscard(false)}
+        />
+      )}
     </Modal>
   );
 }

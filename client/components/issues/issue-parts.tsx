@@ -83,7 +83,8 @@ export function QuickAdd({ slug, projectId, groupPatch, testId }: { slug: string
     const trimmed = name.trim();
     if (!trimmed) return;
     setName('');
-    void createIssue(slug, projectId, { ...groupPatch, name: trimmed }).catch(() => undefined);
+    // The failure is toasted by the store; the name comes back into the (still empty) input.
+    void createIssue(slug, projectId, { ...groupPatch, name: trimmed }).catch(() => setName((current) => current || trimmed));
   };
   if (!open) {
     return (

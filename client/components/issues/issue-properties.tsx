@@ -1,9 +1,10 @@
 // Inline editors for an issue's properties, used by cards, rows, spreadsheet cells and the detail
 // sidebar. Each edit is an optimistic `updateIssue` (rolled back with a toast on failure).
+import { useEffect } from 'react';
 import { PRIORITY_ORDER } from '../../../shared/issue-constants';
 import { displayNames } from '../../../shared/names';
 import { useT } from '../../i18n';
-import { useEstimatePointMap, useProjectEstimates } from '../../stores/estimate-store';
+import { ensureEstimates, useEstimatePointMap, useProjectEstimates } from '../../stores/estimate-store';
 import { updateIssue, type Issue, type IssuePatch } from '../../stores/issue-store';
 import { useLabelMap, useProjectLabels } from '../../stores/label-store';
 import { useAssignableUsers, useMemberUserMap } from '../../stores/member-store';
@@ -100,15 +101,27 @@ export function DateInput({ slug, issue, field, disabled }: { slug: string; issu
   );
 }
 
+/**
+ * The estimate of an issue: a select of the points of the project's active estimate (spec §9,
+ * sorted by key), "None" clears it. Without an active estimate the stored point is shown read-only.
+ */
 export function EstimateSelect({ slug, issue, disabled }: { slug: string; issue: Issue; disabled?: boolean }) {
   const t = useT();
   const project = useProject(issue.project_id);
   const estimate = useProjectEstimates(issue.project_id).find((row) => row.id === project?.estimate);
   const points = useEstimatePointMap();
-  if (!estimate) return <span className="muted">{issue.estimate_point ? points.get(issue.estimate_point)?.value ?? '–' : '–'}</span>;
+  const activeId = project?.estimate;
+  useEffect(() => {
+    if (activeId) ensureEstimates(slug, issue.project_id);
+  }, [slug, issue.project_id, activeId]);
+  const current = issue.estimate_point ? points.get(issue.estimate_point)?.value ?? '…' : null;
+  if (!estimate) return <span className="muted" title={t('property.estimate')} data-testid="estimate-value">{current ?? '–'}</span>;
+  // A point of another (older) estimate stays visible as chosen until someone picks a new one.
+  const foreign = issue.estimate_point && !estimate.points.some((point) => point.id === issue.estimate_point);
   return (
-    <select className="prop-select" aria-label={t('property.estimate')} value={issue.estimate_point ?? ''} disabled={disabled} onClick={(event) => event.stopPropagation()} onChange={(event) => saveIssue(slug, issue.id, { estimate_point: event.target.value || null })}>
-      <option value="">{t('common.none')}</option>
+    <select className="prop-select" aria-label={t('property.estimate')} value={issue.estimate_point ?? ''} disabled={disabled} onClick={(event) => event.stopPropagation()} onChange={(event) => saveIssue(slug, issue.id, { estimate_point: event.target.value || null })} data-testid="estimate-select">
+      <option value="">{t('screens.estimate.none')}</option>
+      {foreign && <option value={issue.estimate_point!}>{current}</option>}
       {estimate.points.map((point) => (
         <option key={point.id} value={point.id}>{point.value}</option>
       ))}

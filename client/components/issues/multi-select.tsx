@@ -1,5 +1,6 @@
 // A small popover with checkboxes for many-valued properties (assignees, labels); closes on
-// Escape or an outside click, and reports each toggle at once.
+// Escape (which then goes no further: a dialog around it stays open) or an outside click, and
+// reports each toggle at once.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 export interface MultiSelectOption {
@@ -19,17 +20,25 @@ export function MultiSelect({ label, summary, options, selected, onChange, disab
 }) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!open) return;
     const handlePointer = (event: MouseEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     };
-    const handleKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    // Capture phase, before a surrounding dialog's listener: Escape closes this picker only.
+    const handleKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      event.stopPropagation();
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
     document.addEventListener('mousedown', handlePointer);
-    document.addEventListener('keydown', handleKey);
+    document.addEventListener('keydown', handleKey, true);
     return () => {
       document.removeEventListener('mousedown', handlePointer);
-      document.removeEventListener('keydown', handleKey);
+      document.removeEventListener('keydown', handleKey, true);
     };
   }, [open]);
 
@@ -37,7 +46,7 @@ export function MultiSelect({ label, summary, options, selected, onChange, disab
 
   return (
     <div className="prop-popover" ref={rootRef} onClick={(event) => event.stopPropagation()}>
-      <button type="button" className="prop-button" aria-label={label} aria-expanded={open} disabled={disabled} onClick={() => setOpen((value) => !value)} data-testid={testId}>
+      <button ref={buttonRef} type="button" className="prop-button" aria-label={label} aria-expanded={open} disabled={disabled} onClick={() => setOpen((value) => !value)} data-testid={testId}>
         {summary}
       </button>
       {open && (

@@ -64,12 +64,27 @@ describe('features settings', () => {
   test('a refused toggle goes back and a toast says why', async () => {
     setProjects('acme', [project()]);
     api.on('PATCH', projectUrl, () => json(403, { error: "You don't have the required permissions." }));
-    api.on('GET', '/api/workspaces/acme/projects/', () => json(200, [project()]));
+    api.on('GET', '/api/workspaces/acme/projects/details/', () => json(200, [project()]));
     await act(async () => root.render(<><FeaturesSettings slug="acme" projectId={P} /><ToastViewport /></>));
-    await click('feature-cycle_view');
-    await vi.waitFor(() => expect(box('feature-cycle_view').checked).toBe(true));
+    await click('feature-page_view');
+    await vi.waitFor(() => expect(box('feature-page_view').checked).toBe(false));
     await vi.waitFor(() => expect(container.querySelector('[data-testid="toast"]')?.textContent).toContain('The project could not be updated'));
-    expect(api.calls.find((call) => call.method === 'PATCH')?.body).toEqual({ cycle_view: false });
+    expect(api.calls.find((call) => call.method === 'PATCH')?.body).toEqual({ page_view: true });
+  });
+
+  test('switches of screens the client does not have are shown as coming soon and cannot be flipped', async () => {
+    setProjects('acme', [project()]);
+    await act(async () => root.render(<FeaturesSettings slug="acme" projectId={P} />));
+    for (const key of ['cycle_view', 'module_view', 'issue_views_view', 'intake_view', 'is_time_tracking_enabled']) {
+      expect(box(`feature-${key}`).disabled).toBe(true);
+      expect(box(`feature-soon-${key}`)?.textContent).toBe('Coming soon');
+    }
+    // The stored value still shows (the API keeps the toggle).
+    expect(box('feature-cycle_view').checked).toBe(true);
+    expect(box('feature-page_view').disabled).toBe(false);
+    expect(box('feature-soon-page_view')).toBeNull();
+    await click('feature-cycle_view');
+    expect(api.calls.some((call) => call.method === 'PATCH')).toBe(false);
   });
 
   test('a member sees the features but cannot change them', async () => {

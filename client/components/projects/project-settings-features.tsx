@@ -8,6 +8,11 @@ import { updateProject, useProject, type Project } from '../../stores/project-st
 
 type FeatureKey = 'module_view' | 'cycle_view' | 'issue_views_view' | 'page_view' | 'intake_view' | 'is_time_tracking_enabled' | 'guest_view_all_features';
 export const PROJECT_FEATURES: readonly FeatureKey[] = ['module_view', 'cycle_view', 'issue_views_view', 'page_view', 'intake_view', 'is_time_tracking_enabled', 'guest_view_all_features'];
+/**
+ * Switches whose screens the client does not have yet. They are shown disabled as "coming soon"
+ * (not offered as if turning them on did something); the API still stores them.
+ */
+export const FEATURES_WITHOUT_SCREENS: ReadonlySet<FeatureKey> = new Set(['module_view', 'cycle_view', 'issue_views_view', 'intake_view', 'is_time_tracking_enabled']);
 
 const isAdmin = (project: Project) => (project.member_role ?? 0) >= Role.ADMIN;
 
@@ -16,25 +21,29 @@ export function FeaturesSettings({ slug, projectId }: { slug: string; projectId:
   const project = useProject(projectId);
   if (!project) return null;
   const admin = isAdmin(project);
+  const row = (key: FeatureKey, soon: boolean) => (
+    <li key={key} className="settings-row">
+      <label className="check-label">
+        <input
+          type="checkbox"
+          checked={project[key] ?? false}
+          disabled={!admin || soon}
+          aria-describedby={soon ? 'features-coming-soon' : undefined}
+          onChange={(event) => void updateProject(slug, projectId, { [key]: event.target.checked }).catch(() => undefined)}
+          data-testid={`feature-${key}`}
+        />
+        <span>{t(`settings.feature.${key}` as MessageKey)}</span>
+        {soon && <span className="badge badge-muted" data-testid={`feature-soon-${key}`}>{t('screens.features.comingSoon')}</span>}
+      </label>
+    </li>
+  );
   return (
     <section className="settings-card" data-testid="project-features">
       {!admin && <p className="muted">{t('settings.adminOnly')}</p>}
-      <ul className="plain-list">
-        {PROJECT_FEATURES.map((key) => (
-          <li key={key} className="settings-row">
-            <label className="check-label">
-              <input
-                type="checkbox"
-                checked={project[key] ?? false}
-                disabled={!admin}
-                onChange={(event) => void updateProject(slug, projectId, { [key]: event.target.checked }).catch(() => undefined)}
-                data-testid={`feature-${key}`}
-              />
-              <span>{t(`settings.feature.${key}` as MessageKey)}</span>
-            </label>
-          </li>
-        ))}
-      </ul>
+      <ul className="plain-list">{PROJECT_FEATURES.filter((key) => !FEATURES_WITHOUT_SCREENS.has(key)).map((key) => row(key, false))}</ul>
+      <p className="sidebar-section">{t('screens.features.comingSoonTitle')}</p>
+      <p className="muted" id="features-coming-soon">{t('screens.features.comingSoonBody')}</p>
+      <ul className="plain-list">{PROJECT_FEATURES.filter((key) => FEATURES_WITHOUT_SCREENS.has(key)).map((key) => row(key, true))}</ul>
     </section>
   );
 }

@@ -1,17 +1,16 @@
 // Project settings: general (name, description, visibility, estimate, archive, delete), members,
 // states, labels, estimates, features and publish. Each tab loads what it shows.
 import { useEffect, useState } from 'react';
-import { useNavigate } from '@tanstack/react-router';
 import { ROLE_LABEL_KEYS } from './role-labels';
 import { useT } from '../../i18n';
 import { createEstimate, deleteEstimate, fetchEstimates, useProjectEstimates } from '../../stores/estimate-store';
 import { fetchProjectLabels } from '../../stores/label-store';
 import { addProjectMembers, fetchMembers, fetchProjectMembers, removeProjectMember, updateProjectMemberRole, useMemberUserMap, useProjectMembers } from '../../stores/member-store';
-import { deleteProject, setProjectArchived, updateProject, useProject } from '../../stores/project-store';
+import { updateProject, useProject } from '../../stores/project-store';
 import { fetchProjectStates } from '../../stores/state-store';
-import { ConfirmDialog } from '../confirm-dialog';
 import { LabelsSettings, StatesSettings } from './project-settings-lists';
 import { FeaturesSettings, PublishSettings } from './project-settings-features';
+import { GeneralSettings } from './project-settings-general';
 
 export const SETTINGS_TABS = ['general', 'members', 'states', 'labels', 'estimates', 'features', 'publish'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
@@ -42,55 +41,6 @@ export function ProjectSettings({ slug, projectId, tab, onTab }: { slug: string;
       {tab === 'features' && <FeaturesSettings slug={slug} projectId={projectId} />}
       {tab === 'publish' && <PublishSettings slug={slug} projectId={projectId} />}
     </div>
-  );
-}
-
-function GeneralSettings({ slug, projectId }: { slug: string; projectId: string }) {
-  const t = useT();
-  const navigate = useNavigate();
-  const project = useProject(projectId);
-  const estimates = useProjectEstimates(projectId);
-  const [confirm, setConfirm] = useState<'archive' | 'delete' | null>(null);
-  if (!project) return null;
-  const save = (patch: Parameters<typeof updateProject>[2]) => void updateProject(slug, projectId, patch).catch(() => undefined);
-  return (
-    <section className="settings-card form">
-      <label className="field"><span className="field-label">{t('project.name')}</span>
-        <input className="input" defaultValue={project.name} onBlur={(event) => event.target.value.trim() && event.target.value !== project.name && save({ name: event.target.value.trim() })} data-testid="settings-project-name" />
-      </label>
-      <label className="field"><span className="field-label">{t('project.description')}</span>
-        <textarea className="input" rows={3} defaultValue={project.description ?? ''} onBlur={(event) => event.target.value !== (project.description ?? '') && save({ description: event.target.value })} />
-      </label>
-      <label className="field"><span className="field-label">{t('project.visibility')}</span>
-        <select className="select" value={project.network ?? 2} onChange={(event) => save({ network: Number(event.target.value) })}>
-          <option value={2}>{t('project.public')}</option>
-          <option value={0}>{t('project.private')}</option>
-        </select>
-      </label>
-      <label className="field"><span className="field-label">{t('property.estimate')}</span>
-        <select className="select" value={project.estimate ?? ''} onChange={(event) => save({ estimate: event.target.value || null })}>
-          <option value="">{t('settings.estimatesOff')}</option>
-          {estimates.map((estimate) => <option key={estimate.id} value={estimate.id}>{estimate.name}</option>)}
-        </select>
-      </label>
-      <div className="form-actions">
-        <button type="button" className="btn btn-secondary" onClick={() => setConfirm('archive')} data-testid="archive-project">{t('project.archive')}</button>
-        <button type="button" className="btn btn-danger" onClick={() => setConfirm('delete')} data-testid="delete-project">{t('project.delete')}</button>
-      </div>
-      {confirm && (
-        <ConfirmDialog
-          title={t(confirm === 'archive' ? 'project.archive' : 'project.delete')}
-          message={t(confirm === 'archive' ? 'project.archiveBody' : 'project.deleteBody', { name: project.name })}
-          confirmLabel={t(confirm === 'archive' ? 'project.archive' : 'project.delete')}
-          onClose={() => setConfirm(null)}
-          onConfirm={async () => {
-            if (confirm === 'archive') await setProjectArchived(slug, projectId, true);
-            else await deleteProject(slug, projectId);
-            void navigate({ to: '/$workspaceSlug/projects', params: { workspaceSlug: slug } });
-          }}
-        />
-      )}
-    </section>
   );
 }
 
@@ -127,6 +77,7 @@ function MembersSettings({ slug, projectId }: { slug: string; projectId: string 
 function EstimatesSettings({ slug, projectId }: { slug: string; projectId: string }) {
   const t = useT();
   const estimates = useProjectEstimates(projectId);
+  const project = useProject(projectId);
   const [name, setName] = useState('');
   const [values, setValues] = useState('1, 2, 3, 5, 8');
   return (
@@ -141,6 +92,9 @@ function EstimatesSettings({ slug, projectId }: { slug: string; projectId: strin
           <li key={estimate.id} className="settings-row">
             <strong>{estimate.name}</strong>
             <span className="muted">{estimate.points.map((point) => point.value).join(', ')}</span>
+            {project?.estimate === estimate.id
+              ? <span className="badge" data-testid={`estimate-active-${estimate.id}`}>{t('screens.estimates.active')}</span>
+              : <button type="button" className="link-button" onClick={() => void updateProject(slug, projectId, { estimate: estimate.id }).catch(() => undefined)} data-testid={`estimate-use-${estimate.id}`}>{t('screens.estimates.use')}</button>}
             <button type="button" className="link-button" onClick={() => void deleteEstimate(slug, estimate).catch(() => undefined)}>{t('common.delete')}</button>
           </li>
         ))}

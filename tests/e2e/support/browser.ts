@@ -17,13 +17,14 @@ function chromiumPath(): string {
 }
 
 /** A new browser context with its own profile (cookies, storage), like a separate person. */
-export async function launchContext(baseURL: string): Promise<BrowserContext> {
+export async function launchContext(baseURL: string, options: { locale?: string; viewport?: { width: number; height: number } } = {}): Promise<BrowserContext> {
   const profile = mkdtempSync(join(tmpdir(), 'trellis-chromium-'));
   return chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath(),
     headless: true,
     baseURL,
-    viewport: { width: 1280, height: 800 },
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    ...(options.locale ? { locale: options.locale } : {}),
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -27,15 +27,36 @@ export function isWeekend(value: string): boolean {
   return day === 0 || day === 6;
 }
 
+/** Day of the week as JavaScript counts it: 0 = Sunday … 6 = Saturday. */
+export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+
+type WeekInfo = { firstDay?: number };
+
 /**
- * The weeks shown for a month (Monday first) or for the week containing `anchor`; weekends are
- * dropped when `showWeekends` is false.
+ * The first day of the week of a locale (en-US → Sunday, en-GB and zh-CN → Monday), from the
+ * browser's CLDR data (`Intl.Locale#getWeekInfo`, older engines `weekInfo`); Monday when unknown.
  */
-export function calendarWeeks(anchor: string, layout: 'month' | 'week', showWeekends: boolean): string[][] {
+export function firstDayOfWeek(localeTag: string): Weekday {
+  try {
+    const locale = new Intl.Locale(localeTag) as Intl.Locale & { getWeekInfo?: () => WeekInfo; weekInfo?: WeekInfo };
+    const firstDay = (locale.getWeekInfo?.() ?? locale.weekInfo)?.firstDay;
+    // CLDR counts 1 = Monday … 7 = Sunday.
+    if (typeof firstDay === 'number' && firstDay >= 1 && firstDay <= 7) return (firstDay % 7) as Weekday;
+  } catch {
+    // An invalid tag: fall through to Monday.
+  }
+  return 1;
+}
+
+/**
+ * The weeks shown for a month or for the week containing `anchor`, each starting on `weekStart`
+ * (default Monday); weekends are dropped when `showWeekends` is false.
+ */
+export function calendarWeeks(anchor: string, layout: 'month' | 'week', showWeekends: boolean, weekStart: Weekday = 1): string[][] {
   const anchorDate = parseDate(anchor);
   const start = layout === 'month' ? `${anchor.slice(0, 7)}-01` : anchor;
-  const startDay = (parseDate(start).getUTCDay() + 6) % 7; // Monday = 0
-  let cursor = addDays(start, -startDay);
+  const offset = (parseDate(start).getUTCDay() - weekStart + 7) % 7;
+  let cursor = addDays(start, -offset);
   const weeks: string[][] = [];
   const month = anchorDate.getUTCMonth();
   do {
@@ -47,6 +68,20 @@ export function calendarWeeks(anchor: string, layout: 'month' | 'week', showWeek
     weeks.push(week);
   } while (layout === 'month' && parseDate(cursor).getUTCMonth() === month);
   return weeks;
+}
+
+/** The column headers for the days of one shown week ("Mon", "周一"), in the locale. */
+export function weekdayHeaders(week: string[], localeTag: string): { day: string; short: string; long: string }[] {
+  const short = new Intl.DateTimeFormat(localeTag, { weekday: 'short', timeZone: 'UTC' });
+  const long = new Intl.DateTimeFormat(localeTag, { weekday: 'long', timeZone: 'UTC' });
+  return week.map((day) => ({ day, short: short.format(parseDate(day)), long: long.format(parseDate(day)) }));
+}
+
+/** How many of `dates` fall on a weekend between `first` and `last` (inclusive): what hiding weekends hides. */
+export function countWeekendDates(dates: Iterable<string | null | undefined>, first: string, last: string): number {
+  let count = 0;
+  for (const date of dates) if (date && date >= first && date <= last && isWeekend(date)) count += 1;
+  return count;
 }
 
 /** The anchor moved one month or one week. */

@@ -1,12 +1,19 @@
-// The calendar layout: issues on their due date in a month or week grid; weekends shown or not
-// (display filters `calendar.show_weekends` and `calendar.layout`). Shows only key and type.
+// The calendar layout: issues on their due date in a month or week grid under weekday headers,
+// weeks starting on the locale's first day, today marked; weekends shown unless the display filter
+// `calendar.show_weekends` is off, and then a note says how many dated issues that hides.
 import { useMemo, useState } from 'react';
-import { useLocale, useT } from '../../../i18n';
+import { normalizeLocale, useLocale, useT } from '../../../i18n';
 import { updateDisplayFilters } from '../../../stores/issue-filter-store';
 import type { Issue } from '../../../stores/issue-store';
 import { IssueKey, IssueTitle } from '../../issues/issue-parts';
 import type { LayoutProps } from '../layout-props';
-import { calendarWeeks, parseDate, shiftAnchor, toDateString } from './calendar-dates';
+import { calendarWeeks, countWeekendDates, firstDayOfWeek, parseDate, shiftAnchor, toDateString, weekdayHeaders } from './calendar-dates';
+
+/** The browser's own tag when it speaks the interface language (en-GB keeps Monday), else the locale. */
+function weekLocaleTag(locale: string): string {
+  const browser = typeof navigator === 'undefined' ? null : navigator.language;
+  return browser && normalizeLocale(browser) === locale ? browser : locale;
+}
 
 export function CalendarLayout(props: LayoutProps) {
   const t = useT();
@@ -14,7 +21,11 @@ export function CalendarLayout(props: LayoutProps) {
   const { list, settings, slug, source } = props;
   const calendar = settings.displayFilters.calendar;
   const [anchor, setAnchor] = useState(() => toDateString(new Date()));
-  const weeks = calendarWeeks(anchor, calendar.layout, calendar.show_weekends);
+  const today = toDateString(new Date());
+  const tag = weekLocaleTag(locale);
+  const weekStart = firstDayOfWeek(tag);
+  const weeks = calendarWeeks(anchor, calendar.layout, calendar.show_weekends, weekStart);
+  const headers = weekdayHeaders(weeks[0] ?? [], tag);
   const byDay = useMemo(() => {
     const map = new Map<string, Issue[]>();
     for (const issue of list.issues) {
@@ -25,8 +36,11 @@ export function CalendarLayout(props: LayoutProps) {
     }
     return map;
   }, [list.issues]);
+  const fullWeeks = calendar.show_weekends ? weeks : calendarWeeks(anchor, calendar.layout, true, weekStart);
+  const hiddenOnWeekends = calendar.show_weekends ? 0 : countWeekendDates(list.issues.map((issue) => issue.target_date), fullWeeks[0]![0]!, fullWeeks.at(-1)!.at(-1)!);
   const title = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(parseDate(anchor));
   const setCalendar = (patch: Partial<typeof calendar>) => updateDisplayFilters(slug, source, { calendar: { ...calendar, ...patch } });
+  const columns = { gridTemplateColumns: `repeat(${headers.length || 7}, minmax(0, 1fr))` };
 
   return (
     <div className="calendar" data-testid="calendar-layout">
@@ -45,17 +59,30 @@ export function CalendarLayout(props: LayoutProps) {
           {t('calendar.showWeekends')}
         </label>
       </div>
-      <div className="calendar-grid" style={{ gridTemplateColumns: `repeat(${weeks[0]?.length ?? 7}, minmax(0, 1fr))` }}>
-        {weeks.flat().map((day) => (
-          <div key={day} className={`calendar-day${day.slice(0, 7) !== anchor.slice(0, 7) && calendar.layout === 'month' ? ' calendar-day-other' : ''}`} data-testid={`calendar-day-${day}`}>
-            <span className="calendar-day-number">{Number(day.slice(8))}</span>
-            {(byDay.get(day) ?? []).map((issue) => (
-              <button key={issue.id} type="button" className="calendar-issue" onClick={() => props.onOpen(issue)}>
-                {settings.displayProperties.key && <IssueKey issue={issue} />} <IssueTitle issue={issue} />
-              </button>
-            ))}
-          </div>
-        ))}
+      {hiddenOnWeekends > 0 && (
+        <p className="calendar-note" role="status" data-testid="calendar-hidden-weekends">
+          {t('screens.calendar.hiddenOnWeekends', { count: hiddenOnWeekends })}{' '}
+          <button type="button" className="link-button" onClick={() => setCalendar({ show_weekends: true })}>{t('calendar.showWeekends')}</button>
+        </p>
+      )}
+      <div className="calendar-weekdays" style={columns} role="presentation" data-testid="calendar-weekdays">
+        {headers.map((header) => <abbr key={header.day} className="calendar-weekday" title={header.long}>{header.short}</abbr>)}
+      </div>
+      <div className="calendar-grid" style={columns}>
+        {weeks.flat().map((day) => {
+          const other = day.slice(0, 7) !== anchor.slice(0, 7) && calendar.layout === 'month';
+          const isToday = day === today;
+          return (
+            <div key={day} className={`calendar-day${other ? ' calendar-day-other' : ''}${isToday ? ' calendar-day-today' : ''}`} aria-current={isToday ? 'date' : undefined} data-testid={`calendar-day-${day}`}>
+              <span className="calendar-day-number">{Number(day.slice(8))}{isToday && <span className="sr-only"> {t('calendar.today')}</span>}</span>
+              {(byDay.get(day) ?? []).map((issue) => (
+                <button key={issue.id} type="button" className="calendar-issue" onClick={() => props.onOpen(issue)}>
+                  {settings.displayProperties.key && <IssueKey issue={issue} />} <IssueTitle issue={issue} />
+                </button>
+              ))}
+            </div>
+          );
+        })}
       </div>
     </div>
   );

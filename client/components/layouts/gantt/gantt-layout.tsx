@@ -1,46 +1,32 @@
-// The gantt layout: a bar per issue from start to due date on a day grid; drag a bar to move it,
-// drag its edges to resize, and "blocked by" relations are drawn as connectors. Rows are virtualised.
+// The gantt layout: a bar per issue from start to due date on a day grid under month and day
+// headers (the title column keeps its own corner, so no header runs under it); drag a bar to move
+// it, drag its edges to resize, and "blocked by" relations are drawn as connectors. Rows are virtualised.
 import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { http } from '../../../api/http';
-import { useT } from '../../../i18n';
+import { useLocale, useT } from '../../../i18n';
 import { projectPath } from '../../../stores/api-paths';
 import { updateIssue, type Issue } from '../../../stores/issue-store';
 import { IssueKey, IssueTitle } from '../../issues/issue-parts';
-import { addDays, daysBetween, toDateString } from '../calendar/calendar-dates';
+import { addDays, daysBetween, isWeekend, parseDate, toDateString } from '../calendar/calendar-dates';
 import type { LayoutProps } from '../layout-props';
+import { barDates, draggedDates, ganttRange, monthBands, openingDay } from './gantt-dates';
 
 const DAY = 28;
 const ROW = 36;
+/** Width of the sticky title column. */
+const LABEL = 280;
+/** Height of the sticky header: month band (20) over day numbers (28). */
+const HEAD = 48;
 
 interface Relation {
   id: string;
   relation_type: string;
 }
 
-/** The day range the chart covers: every dated issue with margins, at least around today. */
-export function ganttRange(issues: Issue[], today: string): { start: string; days: number } {
-  const dates = issues.flatMap((issue) => [issue.start_date, issue.target_date]).filter((value): value is string => Boolean(value));
-  const min = dates.reduce((a, b) => (a < b ? a : b), today);
-  const max = dates.reduce((a, b) => (a > b ? a : b), today);
-  const start = addDays(min, -7);
-  return { start, days: Math.max(60, daysBetween(start, max) + 21) };
-}
-
-/** New dates after dragging a bar by `deltaDays` (move) or one of its edges (resize). */
-export function draggedDates(issue: Pick<Issue, 'start_date' | 'target_date'>, mode: 'move' | 'start' | 'end', deltaDays: number): { start_date: string; target_date: string } | null {
-  const start = issue.start_date ?? issue.target_date;
-  const end = issue.target_date ?? issue.start_date;
-  if (!start || !end || deltaDays === 0) return null;
-  const next = {
-    start_date: mode === 'end' ? start : addDays(start, deltaDays),
-    target_date: mode === 'start' ? end : addDays(end, deltaDays),
-  };
-  return next.start_date <= next.target_date ? next : null;
-}
-
 export function GanttLayout(props: LayoutProps) {
   const t = useT();
+  const locale = useLocale();
   const { list, slug, projectId } = props;
   const rows = list.issues;
   const today = toDateString(new Date());
@@ -59,19 +45,20 @@ export function GanttLayout(props: LayoutProps) {
       .catch(() => undefined);
   }, [slug, projectId]);
 
-  // Open on today rather than on the earliest date.
+  // Open so that today and recent early bars are in view, once the first rows are known.
+  const opened = useRef(false);
   useEffect(() => {
-    if (parentRef.current) parentRef.current.scrollLeft = Math.max(0, daysBetween(range.start, today) * DAY - 3 * DAY);
-  }, []);
+    if (opened.current || !parentRef.current || rows.length === 0) return;
+    opened.current = true;
+    parentRef.current.scrollLeft = Math.max(0, daysBetween(range.start, openingDay(rows, today)) * DAY);
+  }, [rows, range.start, today]);
 
   const indexOf = useMemo(() => new Map(rows.map((issue, index) => [issue.id, index])), [rows]);
   const barOf = (issue: Issue) => {
-    const start = issue.start_date ?? issue.target_date;
-    const end = issue.target_date ?? issue.start_date;
-    if (!start || !end) return null;
-    const shift = drag?.id === issue.id ? Math.round(drag.delta / DAY) : 0;
-    const dates = drag?.id === issue.id ? (draggedDates(issue, drag.mode, shift) ?? { start_date: start, target_date: end }) : { start_date: start, target_date: end };
-    return { left: daysBetween(range.start, dates.start_date) * DAY, width: (daysBetween(dates.start_date, dates.target_date) + 1) * DAY };
+    const preview = drag?.id === issue.id ? { ...issue, ...draggedDates(issue, drag.mode, Math.round(drag.delta / DAY)) } : issue;
+    const dates = barDates(preview);
+    if (!dates) return null;
+    return { left: daysBetween(range.start, dates.start) * DAY, width: (daysBetween(dates.start, dates.end) + 1) * DAY };
   };
 
   const handlePointerDown = (event: ReactPointerEvent, issue: Issue, mode: 'move' | 'start' | 'end') => {
@@ -92,16 +79,29 @@ export function GanttLayout(props: LayoutProps) {
   const connectors = rows.flatMap((issue) =>
     (relations[issue.id] ?? []).filter((relation) => relation.relation_type === 'blocked_by' && indexOf.has(relation.id)).map((relation) => ({ from: relation.id, to: issue.id })),
   );
+  const monthFormat = new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
   return (
     <div className="gantt" ref={parentRef} onPointerMove={handlePointerMove} onPointerUp={handlePointerUp} data-testid="gantt-layout">
-      <div className="gantt-inner" style={{ width: 280 + range.days * DAY, height: virtualizer.getTotalSize() + ROW }}>
-        <div className="gantt-head" style={{ marginLeft: 280 }}>
-          {Array.from({ length: range.days }, (_, day) => addDays(range.start, day)).map((day) => (
-            <span key={day} className={`gantt-day${day === today ? ' gantt-today' : ''}`} style={{ width: DAY }}>{Number(day.slice(8))}</span>
-          ))}
+      <div className="gantt-inner" style={{ width: LABEL + range.days * DAY, height: virtualizer.getTotalSize() + HEAD }}>
+        <div className="gantt-head" style={{ height: HEAD }}>
+          <div className="gantt-corner" style={{ width: LABEL }} data-testid="gantt-corner">{t('screens.gantt.titleColumn')}</div>
+          <div className="gantt-timeline" style={{ width: range.days * DAY }}>
+            <div className="gantt-months">
+              {monthBands(range).map((band) => (
+                <span key={band.month} className="gantt-month" style={{ left: band.offset * DAY, width: band.days * DAY }} data-testid={`gantt-month-${band.month}`}>
+                  <span className="gantt-month-label">{monthFormat.format(parseDate(`${band.month}-01`))}</span>
+                </span>
+              ))}
+            </div>
+            <div className="gantt-days">
+              {Array.from({ length: range.days }, (_, day) => addDays(range.start, day)).map((day) => (
+                <span key={day} className={`gantt-day${day === today ? ' gantt-today' : ''}${isWeekend(day) ? ' gantt-weekend' : ''}`} style={{ width: DAY }} data-testid={`gantt-day-${day}`}>{Number(day.slice(8))}</span>
+              ))}
+            </div>
+          </div>
         </div>
-        <svg className="gantt-links" style={{ left: 280, top: ROW }} width={range.days * DAY} height={virtualizer.getTotalSize()} aria-hidden="true">
+        <svg className="gantt-links" style={{ left: LABEL, top: HEAD }} width={range.days * DAY} height={virtualizer.getTotalSize()} aria-hidden="true">
           {connectors.map(({ from, to }) => {
             const a = rows[indexOf.get(from)!];
             const b = rows[indexOf.get(to)!];
@@ -120,18 +120,20 @@ export function GanttLayout(props: LayoutProps) {
             const issue = rows[item.index];
             if (!issue) return null;
             const bar = barOf(issue);
+            // One date, one day: the bar only moves (its handles would invent the missing date).
+            const resizable = Boolean(issue.start_date && issue.target_date);
             return (
               <div key={item.key} className="gantt-row virtual-row" style={{ transform: `translateY(${item.start}px)` }} data-testid="gantt-row">
-                <button type="button" className="gantt-label" onClick={() => props.onOpen(issue)}>
+                <button type="button" className="gantt-label" style={{ width: LABEL }} onClick={() => props.onOpen(issue)}>
                   <IssueKey issue={issue} /> <IssueTitle issue={issue} />
                 </button>
                 {bar ? (
-                  <div className="gantt-bar" style={{ left: 280 + bar.left, width: bar.width }} onPointerDown={(event) => handlePointerDown(event, issue, 'move')} data-testid="gantt-bar">
-                    <span className="gantt-handle gantt-handle-start" onPointerDown={(event) => handlePointerDown(event, issue, 'start')} />
-                    <span className="gantt-handle gantt-handle-end" onPointerDown={(event) => handlePointerDown(event, issue, 'end')} />
+                  <div className="gantt-bar" style={{ left: LABEL + bar.left, width: bar.width }} onPointerDown={(event) => handlePointerDown(event, issue, 'move')} data-testid="gantt-bar">
+                    {resizable && <span className="gantt-handle gantt-handle-start" onPointerDown={(event) => handlePointerDown(event, issue, 'start')} />}
+                    {resizable && <span className="gantt-handle gantt-handle-end" onPointerDown={(event) => handlePointerDown(event, issue, 'end')} />}
                   </div>
                 ) : (
-                  <span className="gantt-nodate muted" style={{ left: 290 }}>{t('gantt.noDates')}</span>
+                  <span className="gantt-nodate muted" style={{ left: LABEL + 10 }}>{t('gantt.noDates')}</span>
                 )}
               </div>
             );

@@ -1,0 +1,56 @@
+// @vitest-environment happy-dom
+// Escape closes one layer at a time: an open picker inside a dialog closes alone, and of nested
+// dialogs only the topmost one closes.
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { act } from 'react';
+import { Locale, setLocale } from '../i18n';
+import { mountTestRoot, type TestRoot } from '../test-support/react-root';
+import { MultiSelect } from './issues/multi-select';
+import { Modal } from './modal';
+
+let view: TestRoot;
+
+beforeEach(() => {
+  setLocale(Locale.EN);
+  view = mountTestRoot();
+});
+
+afterEach(() => view.unmount());
+
+const pressEscape = (target: EventTarget = document.activeElement ?? document.body) =>
+  act(async () => {
+    target.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+  });
+
+describe('Escape', () => {
+  test('in a picker inside a dialog it closes the picker only; the next one closes the dialog', async () => {
+    const onClose = vi.fn();
+    await view.render(
+      <Modal title="New issue" onClose={onClose}>
+        <MultiSelect label="Assignees" summary="None" options={[{ value: 'u1', label: 'Ada' }]} selected={[]} onChange={() => undefined} testId="picker" />
+      </Modal>,
+    );
+    await act(async () => view.container.querySelector<HTMLButtonElement>('[data-testid="picker"]')!.click());
+    expect(view.container.querySelector('.prop-menu')).not.toBeNull();
+    await pressEscape(view.container.querySelector('.prop-menu input')!);
+    expect(view.container.querySelector('.prop-menu')).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+    await pressEscape();
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  test('with a dialog on top of another only the top one closes', async () => {
+    const outer = vi.fn();
+    const inner = vi.fn();
+    await view.render(
+      <Modal title="Outer" onClose={outer}>
+        <Modal title="Inner" onClose={inner}>
+          <p>Sure?</p>
+        </Modal>
+      </Modal>,
+    );
+    await pressEscape();
+    expect(inner).toHaveBeenCalledTimes(1);
+    expect(outer).not.toHaveBeenCalled();
+  });
+});

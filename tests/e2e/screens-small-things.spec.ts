@@ -1,0 +1,194 @@
+// Issue #10 item 7, each from a fresh page load in a fresh browser context: onboarding names are
+// saved and shown; on an instance without mail, inviting offers the link instead of promising an
+// email; Escape in a picker of the create modal closes only the picker and the typed text stays;
+// the quick-add error toast fits the viewport; Pages is in the sidebar and the palette; feature
+// switches without screens are marked as coming soon while the API keeps storing them.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { firstPage, launchContext, screenshot, trackPageErrors } from './support/browser';
+import { byTestId, freshVisit, type FreshVisit } from './support/fresh';
+import { buildScreensTeam, TEAM_PASSWORD, type ScreensTeam } from './support/screens-team';
+import { startTrellis } from './support/server-process';
+import { api, setUpInstance } from './support/team';
+
+const baseUrl = inject('e2eBaseUrl');
+
+describe('on an instance that sends no mail', () => {
+  let server: { baseUrl: string; close: () => Promise<void> };
+  let workDir = '';
+  let context: BrowserContext | undefined;
+  const stamp = Date.now().toString(36);
+
+  beforeAll(async () => {
+    workDir = mkdtempSync(join(tmpdir(), 'trellis-e2e-nomail-'));
+    // No SMTP_HOST: the instance config says is_smtp_configured false.
+    server = await startTrellis(workDir);
+    await setUpInstance(server.baseUrl, `nomail-admin-${stamp}@example.com`);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await server?.close();
+    if (workDir) rmSync(workDir, { recursive: true, force: true });
+  });
+
+  test('onboarding keeps the names, and inviting shows the link to copy instead of promising an email', async () => {
+    const config = await (await fetch(`${server.baseUrl}/api/instances/`)).json() as { config: { is_smtp_configured: boolean } };
+    expect(config.config.is_smtp_configured).toBe(false);
+    context = await launchContext(server.baseUrl);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+    const page = await firstPage(context);
+    const errors = trackPageErrors(page);
+    const email = `grace-${stamp}@example.com`;
+    await page.goto('/');
+    await byTestId(page, 'email-input').fill(email);
+    await byTestId(page, 'continue-button').click();
+    await byTestId(page, 'password-input').fill(TEAM_PASSWORD);
+    const confirm = byTestId(page, 'confirm-password-input');
+    if (await confirm.count()) await confirm.fill(TEAM_PASSWORD);
+    await byTestId(page, 'continue-button').click();
+
+    await page.waitForURL(/\/onboarding/);
+    await byTestId(page, 'profile-form').waitFor();
+    await byTestId(page, 'first-name-input').fill('Grace');
+    await byTestId(page, 'last-name-input').fill('Hopper');
+    await byTestId(page, 'continue-button').click();
+    await byTestId(page, 'workspace-form').waitFor();
+    const me = await api<{ first_name: string; last_name: string; display_name: string }>(page, 'GET', '/api/users/me/');
+    expect(me.body).toMatchObject({ first_name: 'Grace', last_name: 'Hopper', display_name: 'Grace Hopper' });
+
+    const slug = `nomail-${stamp}`;
+    await byTestId(page, 'workspace-name-input').fill('No Mail Team');
+    await byTestId(page, 'workspace-slug-input').fill(slug);
+    await expect.poll(() => byTestId(page, 'workspace-slug-status').getAttribute('data-status')).toBe('available');
+    await byTestId(page, 'create-workspace-button').click();
+    await byTestId(page, 'invite-form').waitFor();
+    expect(await page.locator('body').textContent()).not.toContain('They will get an email');
+    await byTestId(page, 'invite-no-mail').waitFor();
+    const invitee = `lin-${stamp}@example.com`;
+    await byTestId(page, 'invite-email-input').first().fill(invitee);
+    await byTestId(page, 'invite-submit-button').click();
+
+    const row = page.locator('[data-testid="invite-link-row"]', { hasText: invitee });
+    await row.waitFor();
+    const link = await row.locator('[data-testid="invite-link"]').inputValue();
+    const sent = await api<{ id: string; email: string; invite_link: string }[]>(page, 'GET', `/api/workspaces/${slug}/invitations/`);
+    const invitation = sent.body.find((item) => item.email === invitee)!;
+    expect(link).toBe(invitation.invite_link);
+    expect(link).toContain(`invitation_id=${invitation.id}`);
+    await row.locator('[data-testid="copy-invite-link"]').click();
+    await expect.poll(() => row.locator('[data-testid="copy-invite-link"]').textContent()).toBe('Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await screenshot(page, 'screens-invite-no-mail');
+
+    await byTestId(page, 'invite-links-done').click();
+    await page.waitForURL(new RegExp(`/${slug}`));
+    await byTestId(page, 'workspace-home').waitFor();
+    // The name shown for the person is the one they typed.
+    await expect.poll(() => page.locator('.account-name').textContent()).toBe('Grace Hopper');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('small things a new user hits, as a person arriving from a link', () => {
+  let team: ScreensTeam;
+  const visits: FreshVisit[] = [];
+  const visit = async (path: string, options: Parameters<typeof freshVisit>[4] = {}) => {
+    const opened = await freshVisit(baseUrl, team.alice, TEAM_PASSWORD, path, options);
+    visits.push(opened);
+    return opened;
+  };
+  const issuesPath = () => `/${team.slug}/projects/${team.projectId}/issues`;
+
+  beforeAll(async () => {
+    team = await buildScreensTeam(baseUrl, 'scr-small', 'SML');
+  });
+
+  afterAll(async () => {
+    await Promise.all([team?.setupContext.close(), ...visits.map((opened) => opened.context.close())]);
+  });
+
+  test('Escape in a picker of the create modal closes the picker only; the typed title stays', async () => {
+    const { page, errors } = await visit(issuesPath());
+    await byTestId(page, 'new-issue').click();
+    const modal = byTestId(page, 'create-issue-modal');
+    await modal.waitFor();
+    await byTestId(page, 'create-issue-name').fill('Check the fuel valves');
+    await byTestId(page, 'create-issue-assignees').click();
+    const menu = modal.locator('.prop-menu');
+    await menu.waitFor();
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await modal.isVisible()).toBe(true);
+    expect(await byTestId(page, 'create-issue-name').inputValue()).toBe('Check the fuel valves');
+
+    // Escape on the dialog itself asks before anything typed is thrown away.
+    await page.keyboard.press('Escape');
+    await byTestId(page, 'confirm-dialog').waitFor();
+    await screenshot(page, 'screens-create-discard');
+    await byTestId(page, 'confirm-dialog').getByRole('button', { name: 'Cancel' }).click();
+    await byTestId(page, 'confirm-dialog').waitFor({ state: 'detached' });
+    expect(await byTestId(page, 'create-issue-name').inputValue()).toBe('Check the fuel valves');
+    await byTestId(page, 'create-issue-submit').click();
+    await page.locator('[data-testid="issue-row"], [data-testid="kanban-card"]', { hasText: 'Check the fuel valves' }).first().waitFor({ timeout: 15_000 });
+    expect(errors).toEqual([]);
+  });
+
+  test('the quick-add error toast stays inside a narrow viewport and the name comes back', async () => {
+    const { page } = await visit(issuesPath(), { viewport: { width: 640, height: 700 } });
+    await byTestId(page, 'layout-list').click();
+    await byTestId(page, 'list-layout').waitFor();
+    await byTestId(page, 'quick-add').first().click();
+    const name = 'x'.repeat(300);
+    await byTestId(page, 'quick-add-input').fill(name);
+    await byTestId(page, 'quick-add-input').press('Enter');
+    const toast = page.locator('[data-testid="toast"]', { hasText: 'could not be created' });
+    await toast.waitFor({ timeout: 15_000 });
+    const overflow = await toast.evaluate((element) => {
+      const parts = [element, ...element.querySelectorAll('*')];
+      return parts
+        .filter((part) => { const box = part.getBoundingClientRect(); return box.left < 0 || box.right > window.innerWidth || box.bottom > window.innerHeight || part.scrollWidth > part.clientWidth + 1; })
+        .map((part) => part.tagName);
+    });
+    expect(overflow).toEqual([]);
+    await screenshot(page, 'screens-quick-add-toast');
+    await expect.poll(() => byTestId(page, 'quick-add-input').inputValue()).toBe(name);
+  });
+
+  test('Pages has a sidebar link and the palette knows "Go to pages"', async () => {
+    const { page } = await visit(issuesPath());
+    await byTestId(page, `sidebar-project-pages-${team.identifier}`).click();
+    await page.waitForURL(new RegExp(`/projects/${team.projectId}/pages$`));
+    await byTestId(page, 'pages-tabs').waitFor();
+
+    await page.goto(issuesPath());
+    await byTestId(page, 'list-layout').or(byTestId(page, 'kanban-layout')).first().waitFor();
+    await page.keyboard.press('Control+k');
+    await byTestId(page, 'palette-input').fill('pages');
+    await byTestId(page, `palette-pages-${team.projectId}`).waitFor();
+    expect(await byTestId(page, `palette-pages-${team.projectId}`).textContent()).toContain('Go to pages of Screens SML');
+    await byTestId(page, 'palette-input').press('Enter');
+    await page.waitForURL(new RegExp(`/projects/${team.projectId}/pages$`));
+    await byTestId(page, 'pages-tabs').waitFor();
+    await screenshot(page, 'screens-pages-nav');
+  });
+
+  test('feature switches without screens say "coming soon" and cannot be flipped; the API still stores them', async () => {
+    const { page } = await visit(`/${team.slug}/projects/${team.projectId}/settings?tab=features`);
+    await byTestId(page, 'project-features').waitFor();
+    for (const key of ['cycle_view', 'module_view', 'issue_views_view', 'intake_view']) {
+      expect(await byTestId(page, `feature-${key}`).isDisabled()).toBe(true);
+      expect(await byTestId(page, `feature-soon-${key}`).textContent()).toBe('Coming soon');
+    }
+    expect(await byTestId(page, 'feature-page_view').isDisabled()).toBe(false);
+    await screenshot(page, 'screens-features');
+    const patched = await api<{ cycle_view: boolean }>(page, 'PATCH', `${team.projectPath}/`, { cycle_view: false });
+    expect(patched.status).toBe(200);
+    expect(patched.body.cycle_view).toBe(false);
+    await page.reload();
+    await expect.poll(() => byTestId(page, 'feature-cycle_view').isChecked()).toBe(false);
+  });
+});

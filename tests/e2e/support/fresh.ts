@@ -1,0 +1,43 @@
+// A person arriving from a link: a new browser context (own profile, empty cache), signed in with a
+// password through the API, then the caller loads the screen under test as a fresh page load.
+import { expect } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { firstPage, launchContext, trackPageErrors } from './browser';
+import { api } from './team';
+
+export interface FreshVisit {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+/** Signs in with email and password from inside the page (the browser keeps the session cookie). */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/');
+  await page.waitForLoadState('domcontentloaded');
+  const answer = await api(page, 'POST', '/auth/sign-in/', { email, password });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+}
+
+/** A fresh context signed in as `person`, its page loaded at `path`. */
+export async function freshVisit(baseUrl: string, person: { email: string }, password: string, path: string, options: Parameters<typeof launchContext>[1] = {}): Promise<FreshVisit> {
+  const context = await launchContext(baseUrl, options);
+  const page = await firstPage(context);
+  const errors = trackPageErrors(page);
+  await signIn(page, person.email, password);
+  await page.goto(path);
+  return { context, page, errors };
+}
+
+/** `[data-testid="…"]`. */
+export const byTestId = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
+
+/**
+ * Switches an issue list to `layout` once the list on screen shows its issues, as a person who
+ * sees the list and then picks a layout does.
+ */
+export async function switchLayout(page: Page, layout: 'list' | 'kanban' | 'calendar' | 'spreadsheet' | 'gantt_chart'): Promise<void> {
+  await page.locator('[data-testid="issue-row"], [data-testid="kanban-card"], [data-testid="sheet-row"], [data-testid="gantt-row"], .calendar-issue').first().waitFor({ timeout: 30_000 });
+  await byTestId(page, `layout-${layout}`).click();
+  await byTestId(page, layout === 'gantt_chart' ? 'gantt-layout' : `${layout}-layout`).waitFor();
+}
