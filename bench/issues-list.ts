@@ -7,7 +7,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import postgres from 'postgres';
 import { createDatabase, type Database } from '../db/client';
 import { SEEDED_TABLES, seedDemo, type SeedResult } from '../db/seed/seed';
-import { analyzeAfterBulkWork } from '../server/services/table-maintenance';
+import { analyzeAfterBulkWork } from '../db/table-maintenance';
 import { groupedStatement, ungroupedStatement } from '../server/list-engine/list-issues';
 import { parseListRequest } from '../server/list-engine/params';
 import { projectIssueScope } from '../server/list-engine/scope';

@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { createDatabase } from '../db/client';
 import { DEMO_PASSWORD, SEEDED_TABLES, seedDemo, type SeedResult } from '../db/seed/seed';
-import { analyzeAfterBulkWork } from '../server/services/table-maintenance';
+import { analyzeAfterBulkWork } from '../db/table-maintenance';
 import { freshDatabase, ROOT } from './harness';
 import { freePort } from '../tests/e2e/support/server-process';
 

@@ -34,7 +34,7 @@ export interface Database {
   notify(channel: string, payload: string): Promise<void>;
   /**
    * Runs `work` on one connection held until it settles, its statements as plain text outside any
-   * transaction: for session-level advisory locks and VACUUM (server/services/table-maintenance.ts).
+   * transaction: for session-level advisory locks and VACUUM (db/table-maintenance.ts).
    */
   session<T>(work: (run: SessionQuery) => Promise<T>): Promise<T>;
   migrate(): Promise<void>;

@@ -20,7 +20,7 @@ import { registerRoutes } from './routes/index';
 import { createCollab } from '../collab/server';
 import { ensureInstance } from './services/instance';
 import { scheduleIssueCountFolding } from './services/issue-counts';
-import { scheduleTableMaintenance } from './services/table-maintenance';
+import { scheduleTableMaintenance } from '../db/table-maintenance';
 import { BadRequestError } from './errors';
 import { containsNul } from './validation';
 

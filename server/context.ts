@@ -2,7 +2,7 @@
 // collaborators (mailer, live hub). Built once in app.ts and decorated on Fastify as `app.ctx`.
 import type { Config } from './config';
 import type { Database, Db } from '../db/client';
-import type { TableMaintenance } from './services/table-maintenance';
+import type { TableMaintenance } from '../db/table-maintenance';
 
 export interface ServerContext {
   config: Config;
@@ -10,7 +10,7 @@ export interface ServerContext {
   db: Db;
   /** Hooks run after a write transaction commits (the live hub registers here). */
   afterCommit: Array<(event: CommittedWrite) => void>;
-  /** The statistics keeper (services/table-maintenance.ts): bulk work calls afterBulkWork. Absent in scripts. */
+  /** The statistics keeper (db/table-maintenance.ts): bulk work calls afterBulkWork. Absent in scripts. */
   maintenance?: TableMaintenance;
 }
 

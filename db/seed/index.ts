@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../open';
-import { analyzeAfterBulkWork } from '../../server/services/table-maintenance';
+import { analyzeAfterBulkWork } from '../table-maintenance';
 import { DEMO_PASSWORD, SEEDED_TABLES, seedDemo } from './seed';
 
 const { values } = parseArgs({

@@ -16,7 +16,7 @@
 // use SKIP_LOCKED, so a pass never waits behind another lock; on PGlite, which shares the server's
 // event loop, the pass yields between tables so requests interleave. On Postgres with autovacuum
 // on, the scheduled passes leave the work to it; the after-bulk analyze still runs.
-import type { Database, SessionQuery } from '../../db/client';
+import type { Database, SessionQuery } from './client';
 
 /** autovacuum's defaults, the rule the pass applies. */
 export const ANALYZE_THRESHOLD = 50;

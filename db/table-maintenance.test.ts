@@ -5,10 +5,10 @@
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { seedDemo, type SeedResult } from '../../db/seed/seed';
-import { availableDrivers, createTestDatabase, type TestDatabase } from '../../tests/support/db';
-import { buildProject, buildUser, buildWorkspace, setupInstance } from '../../tests/support/factories';
-import { createTestServer } from '../../tests/support/server';
+import { seedDemo, type SeedResult } from './seed/seed';
+import { availableDrivers, createTestDatabase, type TestDatabase } from '../tests/support/db';
+import { buildProject, buildUser, buildWorkspace, setupInstance } from '../tests/support/factories';
+import { createTestServer } from '../tests/support/server';
 import { autovacuumRuns, maintainTables, plannedMaintenance, scheduleTableMaintenance, type TableStats } from './table-maintenance';
 
 interface IssueStats {
