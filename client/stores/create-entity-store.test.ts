@@ -30,6 +30,16 @@ describe('createEntityStore', () => {
     expect(store.getRows().map((row) => row.id)).toEqual(['a', 'b']);
   });
 
+  test('upsertMany takes the newer rows of a batch in one store update', () => {
+    const store = seeded();
+    let updates = 0;
+    const stop = store.useStore.subscribe(() => updates++);
+    store.upsertMany([{ id: 'a', name: 'stale', version: 1 }, { id: 'b', name: 'B', version: 1 }, { id: 'c', name: 'C', version: 1 }]);
+    stop();
+    expect(updates).toBe(1);
+    expect(store.getRows().map((row) => row.name)).toEqual(['A', 'B', 'C']);
+  });
+
   test('a delete leaves a tombstone: an older update cannot bring the row back', () => {
     const store = seeded();
     store.applyChange(change('a', 5, 'delete'));

@@ -33,6 +33,8 @@ export interface EntityStore<Row extends { id: string }> {
   setAll(scope: string | null, rows: Row[]): void;
   /** Inserts or replaces one confirmed row (ignored when an equal or newer version is known). */
   upsert(row: Row): void;
+  /** The same for many rows in one store update (one copy of the map, one render). */
+  upsertMany(rows: Row[]): void;
   /** Removes one confirmed row. */
   remove(id: string): void;
   setStatus(scope: string | null, status: LoadStatus, error?: unknown): void;
@@ -110,6 +112,16 @@ export function createEntityStore<Row extends { id: string }>(options: EntitySto
     return true;
   };
 
+  const upsertMany = (rows: Row[]) => {
+    const fresh = rows.filter((row) => isNewer(row.id, versionOf(row)));
+    if (fresh.length === 0) return;
+    useStore.setState((state) => {
+      const confirmed = new Map(state.confirmed);
+      for (const row of fresh) confirmed.set(row.id, row);
+      return { confirmed };
+    });
+  };
+
   return {
     useStore,
     setAll(scope, rows) {
@@ -120,10 +132,8 @@ export function createEntityStore<Row extends { id: string }>(options: EntitySto
       }
       useStore.setState({ scope, confirmed: new Map(rows.map((row) => [row.id, row])), status: 'ready', error: null });
     },
-    upsert(row) {
-      if (!isNewer(row.id, versionOf(row))) return;
-      useStore.setState((state) => ({ confirmed: new Map(state.confirmed).set(row.id, row) }));
-    },
+    upsert: (row) => upsertMany([row]),
+    upsertMany,
     remove(id) {
       useStore.setState((state) => {
         const confirmed = new Map(state.confirmed);

@@ -54,7 +54,7 @@ export async function fetchIssueActivity(slug: string, projectId: string, issueI
   useFeedStatus.setState((state) => ({ [issueId]: state[issueId] === 'ready' ? 'ready' : 'loading' }));
   try {
     const rows = await http.get<Activity[]>(`${issuePath(slug, projectId, issueId)}/history/`, { activity_type: 'issue-property' });
-    for (const row of Array.isArray(rows) ? rows : []) activities.upsert({ ...row, version: activityVersion(row.updated_at) });
+    activities.upsertMany((Array.isArray(rows) ? rows : []).map((row) => ({ ...row, version: activityVersion(row.updated_at) })));
     useFeedStatus.setState({ [issueId]: 'ready' });
   } catch (error) {
     useFeedStatus.setState((state) => ({ [issueId]: state[issueId] === 'ready' ? 'ready' : 'error' }));

@@ -63,11 +63,11 @@ export async function updateState(slug: string, state: State, patch: Partial<Sta
 /** `POST …/states/{id}/mark-default/`: this state becomes the only default of its project. */
 export async function markStateDefault(slug: string, state: State): Promise<void> {
   const before = [...useStateStore.getState().confirmed.values()].filter((row) => row.project_id === state.project_id);
-  for (const row of before) states.upsert({ ...row, default: row.id === state.id });
+  states.upsertMany(before.map((row) => ({ ...row, default: row.id === state.id })));
   try {
     await http.post(`${projectPath(slug, state.project_id)}/states/${state.id}/mark-default/`, {}, { mutationId: createMutationId() });
   } catch (error) {
-    for (const row of before) states.upsert(row);
+    states.upsertMany(before);
     reportFailure('toast.stateUpdateFailed', error, { name: state.name });
     throw error;
   }
