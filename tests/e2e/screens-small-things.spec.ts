@@ -191,4 +191,20 @@ describe('small things a new user hits, as a person arriving from a link', () =>
     await page.reload();
     await expect.poll(() => byTestId(page, 'feature-cycle_view').isChecked()).toBe(false);
   });
+
+  test('a create that does not reach the server keeps the dialog open with everything typed', async () => {
+    const { page } = await visit(issuesPath());
+    await byTestId(page, 'new-issue').click();
+    await byTestId(page, 'create-issue-modal').waitFor();
+    await byTestId(page, 'create-issue-name').fill('Replace the shutter motor');
+    // The connection drops as the create is sent (fault injection on the network; the server is real).
+    await page.route('**/issues/', (route) => (route.request().method() === 'POST' ? route.abort('connectionreset') : route.continue()));
+    await byTestId(page, 'create-issue-submit').click();
+    await byTestId(page, 'create-issue-modal').getByRole('alert').filter({ hasText: 'could not be created' }).waitFor({ timeout: 15_000 });
+    expect(await byTestId(page, 'create-issue-name').inputValue()).toBe('Replace the shutter motor');
+    await page.unroute('**/issues/');
+    await byTestId(page, 'create-issue-submit').click();
+    await byTestId(page, 'create-issue-modal').waitFor({ state: 'detached', timeout: 15_000 });
+    await page.locator('[data-testid="issue-row"], [data-testid="kanban-card"]', { hasText: 'Replace the shutter motor' }).first().waitFor({ timeout: 15_000 });
+  });
 });

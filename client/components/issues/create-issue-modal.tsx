@@ -60,9 +60,13 @@ export function CreateIssueModal({ slug, defaultProjectId, onClose, onCreated }:
       parent_id: parentId || null,
       ...(estimatePoint ? { estimate_point: estimatePoint } : {}),
     };
-    onClose();
+    // The dialog stays open until the server has the issue: a refusal keeps everything typed here
+    // (the store's toast says why) instead of losing it with a closed dialog.
     const created = await createIssue(slug, projectId, input, { draft }).catch(() => null);
-    if (created) onCreated?.(created.id);
+    setBusy(false);
+    if (!created) return setError(t('toast.issueCreateFailed', { name: input.name }));
+    onClose();
+    onCreated?.(created.id);
   };
 
   const handleSubmit = (event: FormEvent) => {
