@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // in tests/. End-to-end browser tests have their own config (tests/e2e/vitest.config.ts).
 export default defineConfig({
   test: {
-    include: ['{client,server,collab,db,shared,tests}/**/*.test.{ts,tsx}'],
+    include: ['{boot,client,server,collab,db,shared,tests}/**/*.test.{ts,tsx}'],
     exclude: ['node_modules/**', 'tests/e2e/**', 'client/dist/**'],
     environment: 'node',
     globalSetup: ['tests/support/global-setup.ts'],

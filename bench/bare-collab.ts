@@ -2,12 +2,12 @@
 // sync), mounted exactly like the real one, on PORT.
 import Fastify from 'fastify';
 import websocket from '@fastify/websocket';
-import { createCollab } from '../collab/server';
-import type { ServerContext } from '../server/context';
+import { createCollab, type CollabDependencies } from '../collab/server';
 
 const app = Fastify();
 await app.register(websocket);
-const ctx = { config: {}, database: null, db: null, afterCommit: [] } as unknown as ServerContext;
-createCollab(ctx, { bare: true }).mount(app);
+// Bare: no database and no writes are ever reached.
+const deps = { database: { db: null }, writes: {}, appBaseUrl: `http://127.0.0.1:${process.env.PORT}` } as unknown as CollabDependencies;
+createCollab(deps, { bare: true }).mount(app);
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 console.log('bare collab ready');

@@ -2,7 +2,7 @@
 // [--settle=65] [--issues=5000]`): what a user of `npm start` gets. For each instance — PGlite
 // before (the code at --before-ref, unpacked to a temp dir), PGlite after (EMBEDDED_DB=pglite),
 // the system PostgreSQL (DATABASE_URL, a fresh database) and the embedded PostgreSQL default (no
-// DATABASE_URL) — a fresh server is started exactly as `npm start` starts it (server/main.ts, its
+// DATABASE_URL) — a fresh server is started exactly as `npm start` starts it (boot/main.ts, its
 // own process, a new DATA_DIR), filled THROUGH THE API (sign-up, workspace, project, labels, N
 // issues with labels, assignees and sub-issues; no seed, no ANALYZE of our own), left alone for
 // --settle seconds (one maintenance / autovacuum cycle: an instance a minute after its import), then
@@ -10,7 +10,7 @@
 // sockets (PATCH response → event on every socket), beside a bare `ws` server (bench/bare-live.ts).
 // Only loopback; every run is bounded in time.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRandom } from '../db/seed/generate';
@@ -27,7 +27,7 @@ const GROUPED = 'group_by=state_id&per_page=50&order_by=sort_order';
 interface Target {
   key: string;
   label: string;
-  /** The tree whose server/main.ts runs (the repository, or the unpacked --before-ref). */
+  /** The tree whose entry (boot/main.ts; server/main.ts before #11) runs (the repository, or the unpacked --before-ref). */
   root: string;
   env: Record<string, string | undefined>;
 }
@@ -187,7 +187,7 @@ async function measureTarget(target: Target, options: { issues: number; settle: 
     RATE_LIMIT_AUTH_PER_EMAIL_PER_MIN: '100000000',
     ...target.env,
   };
-  const instance = await start(target.root, 'server/main.ts', env);
+  const instance = await start(target.root, existsSync(join(target.root, 'boot/main.ts')) ? 'boot/main.ts' : 'server/main.ts', env);
   try {
     const started = Date.now();
     const fixture = await fill(instance.baseUrl, options.issues);
@@ -275,7 +275,7 @@ export async function run(options: BenchOptions): Promise<{ title: string; markd
   const postgres = byKey.get('postgres');
   const lines = [
     `- Run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machineLine()}; code ${head}; command \`npm run bench -- ${options.argv.join(' ')}\`.`,
-    `- Each instance: a fresh \`server/main.ts\` process with a new DATA_DIR (as \`npm start\` starts it), filled through the API by ${FILL_CONCURRENCY} concurrent clients — first-admin sign-up, workspace, project, 8 labels, ${issues} issues (random state and priority, each label with p 0.15, the owner assigned with p 0.6, 5 % sub-issues of an earlier issue). No seed script and no ANALYZE of the benchmark's own: what the product does by itself is all there is. Then ${settle} s left alone (at least one maintenance-job / autovacuum cycle: the instance a minute or two after its import) before measuring.`,
+    `- Each instance: a fresh \`boot/main.ts\` process with a new DATA_DIR (as \`npm start\` starts it), filled through the API by ${FILL_CONCURRENCY} concurrent clients — first-admin sign-up, workspace, project, 8 labels, ${issues} issues (random state and priority, each label with p 0.15, the owner assigned with p 0.6, 5 % sub-issues of an earlier issue). No seed script and no ANALYZE of the benchmark's own: what the product does by itself is all there is. Then ${settle} s left alone (at least one maintenance-job / autovacuum cycle: the instance a minute or two after its import) before measuring.`,
     `- Lists: autocannon on \`issues/?${LIST}\` (100-item list) and \`issues/?${GROUPED}\` (grouped), 2 s warm-up, then ${seconds} s at 1 and ${seconds} s at ${CONNECTIONS} connections; cells are p50 / p99 (req/s at ${CONNECTIONS}).`,
     `- Fan-out: ${SOCKETS} subscribed /live sockets in two subscriber processes (bench/live-clients.ts), 20 \`PATCH issue-labels/{id}/\` 100 ms apart; latency = PATCH response read → event read on each socket, p50 / p99 (negative: the event came before the response was read).`,
     `- Load average (1/5/15 min) before → after: ${loadBefore} → ${loadAfter} (2 cores shared with other work: compare within this run).`,

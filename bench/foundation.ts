@@ -1,7 +1,7 @@
 // Foundation benchmark (`npm run bench -- --only foundation`): throughput of GET /api/users/me/ and
 // GET /api/workspaces/:slug/members/ (50 members) at 64 connections, each as a ratio to a baseline
 // route running the same SQL through the bare `postgres` driver in the same server process; and the
-// cold start of `npx tsx server/main.ts` to the first 200 of GET /api/instances/ on PGlite and Postgres.
+// cold start of `npx tsx boot/main.ts` to the first 200 of GET /api/instances/ on PGlite and Postgres.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -23,18 +23,18 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Milliseconds from spawning `tsx server/main.ts` to the first 200 of GET /api/instances/. */
+/** Milliseconds from spawning `tsx boot/main.ts` to the first 200 of GET /api/instances/. */
 async function coldStart(env: Record<string, string>): Promise<number> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'], {
+  const child = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'boot/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
     stdio: 'ignore',
   });
   try {
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`server/main.ts exited with ${child.exitCode}`);
+      if (child.exitCode !== null) throw new Error(`boot/main.ts exited with ${child.exitCode}`);
       if (performance.now() - started > 180_000) throw new Error('cold start timed out');
       const ok = await fetch(`http://127.0.0.1:${port}/api/instances/`).then((r) => r.status === 200, () => false);
       if (ok) return performance.now() - started;
@@ -95,7 +95,7 @@ export async function run(options: BenchOptions): Promise<{ title: string; markd
     rmSync(dataDir, { recursive: true, force: true });
   }
   const markdown = [
-    `- Load: autocannon, ${CONNECTIONS} connections, ${options.seconds} s per row after a 2 s warm-up, session cookie, server \`bench/serve.ts\` (real \`buildApp\`, pool 16) in its own process.`,
+    `- Load: autocannon, ${CONNECTIONS} connections, ${options.seconds} s per row after a 2 s warm-up, session cookie, server \`bench/serve.ts\` (real \`startServices\`, pool 16) in its own process.`,
     '- Baseline: routes mounted only in the bench server (`bench/baseline.ts`) that run the same SQL (session lookup; workspace, membership and sync cursor; the list with the same columns) through the bare `postgres` driver — no auth plugin, ORM, validation or presenter.',
     `- Load average (1/5/15 min) before → after the load runs: ${loadBefore} → ${loadAfter} (2 shared cores).`,
     '',
@@ -103,7 +103,7 @@ export async function run(options: BenchOptions): Promise<{ title: string; markd
     '|---|---|---|---|',
     ...rows,
     '',
-    `- Cold start of \`npx tsx server/main.ts\` (existing DATA_DIR, client already built) to the first 200 of \`GET /api/instances/\`, median of 3: PGlite ${ms(pglite)}, PostgreSQL ${ms(pg)}.`,
+    `- Cold start of \`npx tsx boot/main.ts\` (existing DATA_DIR, client already built) to the first 200 of \`GET /api/instances/\`, median of 3: PGlite ${ms(pglite)}, PostgreSQL ${ms(pg)}.`,
   ].join('\n');
   return { title: 'Foundation — `bench/foundation.ts`', markdown };
 }

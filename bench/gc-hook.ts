@@ -1,5 +1,5 @@
 // Bench-only preload for the server process (bench/live.ts starts it with `node --expose-gc
-// --import tsx --import ./bench/gc-hook.ts server/main.ts` and an IPC channel). On a `gc` message
+// --import tsx --import ./bench/gc-hook.ts boot/main.ts` and an IPC channel). On a `gc` message
 // it runs a full collection (twice, so finalisers of the first pass are collected too) and answers
 // with `process.memoryUsage()`, so the bench reads retained memory rather than RSS that still holds
 // garbage. Nothing in server/ knows about it; production never loads it.

@@ -185,7 +185,7 @@ export async function run(options: BenchOptions): Promise<{ title: string; markd
 
   lines.push(
     `- Data: \`db/seed\` demo workspace, one project with 100 000 issues (50 members, 12 labels, realistic state/priority/label/assignee/date mixes); seeding took ${big.seedSeconds.toFixed(1)} s.`,
-    `- Load: autocannon, ${CONNECTIONS} connections, ${seconds} s per row after a 2 s warm-up, session cookie auth, server = \`bench/serve.ts\` (real \`buildApp\`) in its own process, pool ${CONNECTIONS}.`,
+    `- Load: autocannon, ${CONNECTIONS} connections, ${seconds} s per row after a 2 s warm-up, session cookie auth, server = \`bench/serve.ts\` (real \`startServices\`) in its own process, pool ${CONNECTIONS}.`,
     `- Load average (1/5/15 min) before → after the list runs: ${loadBefore} → ${loadAfter} (2 shared cores).`,
     `- "SQL" is the median \`EXPLAIN ANALYZE\` execution time of the exact statement the list engine sends (one statement per page: rows, link arrays, totals, group counts, sync cursor).`,
     '',

@@ -1,5 +1,5 @@
 // Live stream benchmark (`npm run bench live [-- --soak] [--cost-only] [--max-sockets=N]`). Three kinds of process
-// on loopback: the server (`server/main.ts`, its own process, on a dedicated Postgres database), two
+// on loopback: the server (`boot/main.ts`, its own process, on a dedicated Postgres database), two
 // forked subscriber processes (bench/live-clients.ts: N/2 WebSockets each, arrival times back over
 // IPC) and this process, which only sends PATCHes and reads their responses — so the clock that
 // stamps "response read" is not starved by the sockets it measures. Figures: fan-out latency from
@@ -51,7 +51,7 @@ export interface Server {
 async function startServer(fixture: Fixture, extraEnv: Record<string, string> = {}, options: { gc?: boolean } = {}): Promise<Server> {
   // `gc`: `--expose-gc` plus the bench-only preload bench/gc-hook.ts, reached over an IPC channel.
   const args = options.gc ? ['--expose-gc', '--import', 'tsx', '--import', join(ROOT, 'bench', 'gc-hook.ts')] : ['--import', 'tsx'];
-  const child = spawn(process.execPath, [...args, join(ROOT, 'server', 'main.ts')], {
+  const child = spawn(process.execPath, [...args, join(ROOT, 'boot', 'main.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -552,7 +552,7 @@ function report(result: Result, options: BenchOptions): string {
     `- Machine: ${machineLine()}; PostgreSQL (dedicated database \`trellis_bench_live\`). Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
     `- Command: \`npm run bench live${options.argv.filter((arg) => arg !== 'live').length ? ` -- ${options.argv.filter((arg) => arg !== 'live').join(' ')}` : ''}\`.`,
     `- Load average (1 / 5 / 15 min) at start ${result.loadAtStart}, at end ${result.loadAtEnd} — the 2 cores are shared with other engineers' test runs, so absolute times are inflated; compare ratios.`,
-    '- Processes: the server (`server/main.ts`) alone in its process; subscribers in 2 forked processes (`bench/live-clients.ts`, N/2 sockets each, arrival times sent back over IPC); this process only sends the PATCHes. Timestamps are wall-clock (`performance.timeOrigin + now()`) on one machine.',
+    '- Processes: the server (`boot/main.ts`) alone in its process; subscribers in 2 forked processes (`bench/live-clients.ts`, N/2 sockets each, arrival times sent back over IPC); this process only sends the PATCHes. Timestamps are wall-clock (`performance.timeOrigin + now()`) on one machine.',
   ];
   if (result.fanouts.length) {
     lines.push(

@@ -208,7 +208,7 @@ function pagesMarkdown({ trellis, bare, openMs, openBareMs, openTimes, bigStateB
     '  send → observed in every other editor. Baseline: a bare Hocuspocus 4 on the same Fastify mount with no auth, no',
     '  persistence, no title sync (`bench/bare-collab.ts`), run right after in the same process tree.',
     '',
-    '| metric | Trellis (`server/main.ts`) | bare Hocuspocus | ratio |',
+    '| metric | Trellis (`boot/main.ts`) | bare Hocuspocus | ratio |',
     '|---|---|---|---|',
     `| edits sent | ${trellis.edits} | ${bare.edits} | — |`,
     `| round-trip p50 (one editor → all others) | ${ms(trellis.p50Ms)} | ${ms(bare.p50Ms)} | ${ratio(trellis.p50Ms, bare.p50Ms)} |`,
@@ -280,7 +280,7 @@ export async function run(): Promise<PagesFigures & { title: string; markdown: s
   const pagesPath = `/api/workspaces/${workspace.slug}/projects/${project.id}/pages/`;
   const children: ChildProcess[] = [];
   try {
-    const real = await spawnServer('server/main.ts', env, 'Trellis is running');
+    const real = await spawnServer('boot/main.ts', env, 'Trellis is running');
     children.push(real.child);
     const page = (await (await api(real.baseUrl, owner, 'POST', pagesPath, { name: 'Bench' })).json()) as { id: string };
     const trellis = await runTyping('trellis', real.baseUrl, real.child.pid!, page.id, owner.headers.cookie);

@@ -1,8 +1,8 @@
 // A Trellis API server for benchmarks, run as a child process (`tsx bench/serve.ts`): the real
-// buildApp on DATABASE_URL, no client bundle, listening on PORT (0 = any) and printing
+// startServices (boot/services.ts) on DATABASE_URL, no client bundle, listening on PORT (0 = any) and printing
 // `listening <url>`. With BENCH_BASELINE=1 it also mounts the baseline routes of bench/baseline.ts —
 // they exist only in this bench process, never in the product.
-import { buildApp } from '../server/app';
+import { startServices } from '../boot/services';
 import { loadConfig } from '../server/config';
 import { createDatabase } from '../db/client';
 import { registerBaselineRoutes } from './baseline';
@@ -18,7 +18,7 @@ const config = loadConfig({
   RATE_LIMIT_AUTH_FAILURES_PER_IP_PER_HOUR: '100000000',
 } as Record<string, string>);
 const database = await createDatabase({ databaseUrl: process.env.DATABASE_URL, maxConnections: Number(process.env.BENCH_POOL ?? 16) });
-const app = await buildApp({ config, database, logger: false });
+const app = await startServices({ config, database, logger: false });
 if (process.env.BENCH_BASELINE === '1') await registerBaselineRoutes(app, process.env.DATABASE_URL!);
 await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
 const address = app.server.address();

@@ -96,7 +96,7 @@ export interface TrellisServer {
   stop(): Promise<void>;
 }
 
-/** `node --import tsx server/main.ts` on loopback with its own DATA_DIR; resolves once `/api/instances/` answers 200. */
+/** `node --import tsx boot/main.ts` on loopback with its own DATA_DIR; resolves once `/api/instances/` answers 200. */
 export async function startTrellis(databaseUrl: string, dataDir: string): Promise<TrellisServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -112,7 +112,7 @@ export async function startTrellis(databaseUrl: string, dataDir: string): Promis
     RATE_LIMIT_AUTH_PER_EMAIL_PER_MIN: '10000',
     RATE_LIMIT_AUTH_FAILURES_PER_IP_PER_HOUR: '10000',
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'boot', 'main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
   child.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));

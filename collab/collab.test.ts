@@ -8,7 +8,7 @@ import { createTestServer, type TestServer } from '../tests/support/server';
 import { addProjectMember, addWorkspaceMember, buildProject, buildUser, buildWorkspace, setupInstance, type TestProject, type TestUser, type TestWorkspace } from '../tests/support/factories';
 import { CollabCloseCode } from '../shared/collab-close-codes';
 import { bodyText, openEditor, typeParagraph, waitFor, type TestEditor } from './testing';
-import { readTitle, writeTitle } from '../server/services/page-content';
+import { readTitle, writeTitle } from '../shared/document-content';
 import { apiTokens } from '../db/schema/index';
 import { hashSecret } from '../server/security';
 

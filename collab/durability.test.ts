@@ -36,7 +36,7 @@ async function freePort(): Promise<number> {
 async function startServer(env: Record<string, string>): Promise<{ process: ChildProcess; baseUrl: string }> {
   const port = await freePort();
   // `node --import tsx`, not the tsx CLI (which forks): the pid signalled must be the server itself.
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'boot/main.ts'], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', TRELLIS_SKIP_CLIENT_BUILD: '1', SECRET_KEY: 'durability-secret-0123456789' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,10 +1,9 @@
 // Who is opening a collaboration socket: the app session cookie of the upgrade request, or an API
-// key passed as the provider `token` (browsers cannot set headers on a WebSocket).
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+// key passed as the provider `token` (browsers cannot set headers on a WebSocket). The look-ups are
+// the REST server's own (db/identity.ts), so a socket accepts exactly the credentials REST accepts.
 import type { Db } from '../db/client';
-import { apiTokens, sessions, users } from '../db/schema/index';
-import { hashSecret } from '../server/security';
-import { SESSION_COOKIE } from '../server/plugins/session';
+import { findApiKeyHolder, sessionLookup } from '../db/identity';
+import { SESSION_COOKIE } from '../shared/session-cookies';
 
 export interface CollabIdentity {
   userId: string;
@@ -15,38 +14,12 @@ export interface CollabIdentity {
 
 /** Resolves the caller, or null when neither a valid session nor a valid API key is presented. */
 export async function identify(db: Db, cookieHeader: string | null, token: string | undefined): Promise<CollabIdentity | null> {
-  if (token && token.startsWith('trl_api_')) return fromApiKey(db, token);
-  const sessionKey = readCookie(cookieHeader, SESSION_COOKIE);
-  return sessionKey ? fromSession(db, sessionKey) : null;
-}
-
-async function fromSession(db: Db, rawKey: string): Promise<CollabIdentity | null> {
-  const [row] = await db
-    .select({ user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, hashSecret(rawKey)), eq(sessions.kind, 'app'), gt(sessions.expiresAt, new Date())))
-    .limit(1);
-  if (!row || !row.user.isActive) return null;
-  return { userId: row.user.id, displayName: row.user.displayName, apiKeyWorkspaceId: null };
-}
-
-async function fromApiKey(db: Db, rawKey: string): Promise<CollabIdentity | null> {
-  const [row] = await db
-    .select({ token: apiTokens, user: users })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.userId))
-    .where(
-      and(
-        eq(apiTokens.tokenHash, hashSecret(rawKey)),
-        eq(apiTokens.isActive, true),
-        isNull(apiTokens.deletedAt),
-        or(isNull(apiTokens.expiredAt), gt(apiTokens.expiredAt, new Date())),
-      ),
-    )
-    .limit(1);
-  if (!row || !row.user.isActive) return null;
-  return { userId: row.user.id, displayName: row.user.displayName, apiKeyWorkspaceId: row.token.workspaceId };
+  if (token && token.startsWith('trl_api_')) {
+    const holder = await findApiKeyHolder(db, token);
+    return holder && { userId: holder.user.id, displayName: holder.user.displayName, apiKeyWorkspaceId: holder.token.workspaceId };
+  }
+  const session = await sessionLookup(db)(readCookie(cookieHeader, SESSION_COOKIE), 'app');
+  return session && { userId: session.user.id, displayName: session.user.displayName, apiKeyWorkspaceId: null };
 }
 
 /** Reads one cookie from a Cookie header. */

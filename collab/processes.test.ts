@@ -1,7 +1,7 @@
-// Collab in its own OS processes (DESIGN "Processes"): two `collab/main.ts` processes on one
-// Postgres share a document through @hocuspocus/extension-redis, and an API process running without
-// collab (TRELLIS_ROLE=server, no Redis) reaches open editors through Postgres NOTIFY when REST
-// changes a page body; a title renamed in an editor on a collab process reaches the API process's
+// Collab in its own OS processes (DESIGN "Processes"): two collaboration processes
+// (`npm run start:collab`, TRELLIS_ROLE=collab) on one Postgres share a document through
+// @hocuspocus/extension-redis, and an API process running without collab (TRELLIS_ROLE=server, no
+// Redis) reaches open editors through Postgres NOTIFY when REST changes a page body; a title renamed in an editor on a collab process reaches the API process's
 // /live sockets through NOTIFY (its safety poll is lengthened to 10 min here, so only NOTIFY can
 // deliver it). Postgres only: PGlite is one process per data dir.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -13,7 +13,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import * as Y from 'yjs';
 import { createTestServer, type TestServer } from '../tests/support/server';
 import { addProjectMember, addWorkspaceMember, buildProject, buildUser, buildWorkspace, type TestProject, type TestUser, type TestWorkspace } from '../tests/support/factories';
-import { readTitle, writeTitle } from '../server/services/page-content';
+import { readTitle, writeTitle } from '../shared/document-content';
 import { openLive } from '../tests/sync/live-client';
 import { bodyText, openEditor, typeParagraph, waitFor, type TestEditor } from './testing';
 
@@ -65,9 +65,10 @@ async function freePort(): Promise<number> {
 /** `npm run start:collab` as a child process on `databaseUrl`; resolves with its base URL once it listens. */
 async function startCollab(databaseUrl: string, redisUrl: string | null): Promise<string> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'collab/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'boot/main.ts'], {
     env: {
       ...process.env,
+      TRELLIS_ROLE: 'collab',
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl ?? '',
       PORT: String(port),

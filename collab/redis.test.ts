@@ -4,7 +4,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../server/app';
+import { startServices } from '../boot/services';
 import { createTestServer, type TestServer } from '../tests/support/server';
 import { addProjectMember, addWorkspaceMember, buildProject, buildUser, buildWorkspace, type TestProject, type TestUser, type TestWorkspace } from '../tests/support/factories';
 import { bodyText, openEditor, typeParagraph, waitFor, type TestEditor } from './testing';
@@ -44,7 +44,7 @@ const editors: TestEditor[] = [];
 beforeAll(async () => {
   if (!hasRedis) return;
   first = await createTestServer({ env: { REDIS_URL } });
-  second = await buildApp({ config: first.config, database: first.database, logger: false });
+  second = await startServices({ config: first.config, database: first.database, logger: false });
   owner = await buildUser(first);
   member = await buildUser(first);
   workspace = await buildWorkspace(first, owner);

@@ -1,32 +1,45 @@
 // The collaboration server (DESIGN "Pages"): one Hocuspocus 4 instance whose extensions each own one
 // hook family — auth, durable storage, title ↔ name, issue descriptions, and Redis when REDIS_URL is set — plus the
 // bridge REST uses to reach live documents and the /collab WebSocket route on the Fastify app.
+// It reads and stores through db/ and converts through shared/; the writes that belong to the REST
+// domain (a page renamed from its title, an issue description saved as an issue update, with their
+// change events) are callbacks it is handed (CollabWrites), so collab/ never imports server/. The
+// composition root (boot/collab-service.ts) builds it and hands its bridge to the REST side.
 import { randomUUID } from 'node:crypto';
 import * as Y from 'yjs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { Hocuspocus, type Extension } from '@hocuspocus/server';
+import type { Database } from '../db/client';
+import { loadStoredStateInto } from '../db/page-storage';
 import { COLLAB_CLOSE_REASON, type CollabCloseCode } from '../shared/collab-close-codes';
-import type { ServerContext } from '../server/context';
-import type { PageCollabBridge } from '../server/services/page-collab';
-import { loadStoredStateInto } from '../server/services/page-storage';
 import { isUuid } from '../shared/schemas/common';
 import { isSameOrigin } from '../shared/same-origin';
 import { AuthExtension, type CollabContext } from './extensions/auth-extension';
 import { PersistenceExtension, STORAGE_ORIGIN } from './extensions/persistence-extension';
 import { TitleExtension } from './extensions/title-extension';
 import { IssueDescriptionExtension } from './extensions/issue-description-extension';
-import { ISSUE_DOC_UPDATE_CHANNEL, issueIdOfDocument } from '../shared/collab-documents';
+import {
+  ISSUE_DOC_UPDATE_CHANNEL,
+  PAGE_DISCONNECT_CHANNEL,
+  PAGE_UPDATE_CHANNEL,
+  issueIdOfDocument,
+  type PageCollabBridge,
+} from '../shared/collab-documents';
 import { createRedisExtension } from './extensions/redis-extension';
+import type { CollabWrites } from './writes';
 
-/** Postgres channel that tells every collab process to drop a page's editors (lock, archive, …). */
-const DISCONNECT_CHANNEL = 'trellis_collab_disconnect';
-/**
- * Postgres channel on which a process that changed a page body outside any editor (REST PATCH
- * description/, a rename, a version restore) names the page, so collab processes holding it open
- * merge the stored state into their live document — the path that works without Redis.
- */
-export const UPDATE_CHANNEL = 'trellis_collab_update';
+export type { CollabWrites } from './writes';
+
+/** What the collaboration server needs from the process that runs it. */
+export interface CollabDependencies {
+  database: Database;
+  writes: CollabWrites;
+  /** Scale-out: share documents through Redis (DESIGN "Processes"). */
+  redisUrl?: string;
+  /** The app's own origin: only a socket from it may authenticate with the session cookie. */
+  appBaseUrl: string;
+}
 
 export interface Collab {
   hocuspocus: Hocuspocus<CollabContext>;
@@ -47,16 +60,17 @@ export interface CollabOptions {
 }
 
 /**
- * Creates the collaboration server for `ctx`, sets `ctx.collab` so REST reaches live documents, and
- * listens for disconnect requests from other processes.
+ * Creates the collaboration server on `deps` and listens for refresh and disconnect requests from
+ * other processes. Its `bridge` is how REST reaches live documents (the caller hands it over).
  */
-export function createCollab(ctx: ServerContext, options: CollabOptions = {}): Collab {
+export function createCollab(deps: CollabDependencies, options: CollabOptions = {}): Collab {
   const instanceId = randomUUID();
-  const persistence = new PersistenceExtension(ctx.db);
-  const title = new TitleExtension(ctx);
-  const issueDescriptions = new IssueDescriptionExtension(ctx);
-  const extensions: Extension[] = options.bare ? [] : [new AuthExtension(ctx.db), persistence, title, issueDescriptions];
-  if (ctx.config.REDIS_URL && !options.bare) extensions.push(createRedisExtension(ctx.config.REDIS_URL));
+  const { database } = deps;
+  const persistence = new PersistenceExtension(database.db);
+  const title = new TitleExtension(deps.writes.renamePageFromTitle);
+  const issueDescriptions = new IssueDescriptionExtension(database.db, deps.writes.storeIssueDescription);
+  const extensions: Extension[] = options.bare ? [] : [new AuthExtension(database.db), persistence, title, issueDescriptions];
+  if (deps.redisUrl && !options.bare) extensions.push(createRedisExtension(deps.redisUrl));
   const hocuspocus = new Hocuspocus<CollabContext>({
     name: `trellis-${instanceId.slice(0, 8)}`,
     quiet: true,
@@ -77,14 +91,14 @@ export function createCollab(ctx: ServerContext, options: CollabOptions = {}): C
     if (!document || document.isLoading) return;
     // Storage origin: already logged, so not logged again; Hocuspocus still broadcasts it to every editor.
     // The title stays as it is live (it may be ahead of the row while its rename is debounced).
-    await loadStoredStateInto(ctx.db, pageId, document, { origin: STORAGE_ORIGIN, writeName: false });
+    await loadStoredStateInto(database.db, pageId, document, { origin: STORAGE_ORIGIN, writeName: false });
   };
   const listen = (channel: string, onPayload: (fields: string[]) => void) =>
     options.bare
       ? Promise.resolve(async () => {})
-      : ctx.database.listen(channel, (payload) => onPayload(payload.split(':'))).catch(() => async () => {});
+      : database.listen(channel, (payload) => onPayload(payload.split(':'))).catch(() => async () => {});
   const unlisteners = [
-    listen(DISCONNECT_CHANNEL, ([origin, pageId, code]) => {
+    listen(PAGE_DISCONNECT_CHANNEL, ([origin, pageId, code]) => {
       if (origin !== instanceId) closeLocal(pageId, Number(code) as CollabCloseCode);
     }),
     // An issue description changed over REST (any process, sent at commit): merge it into the open document.
@@ -95,7 +109,7 @@ export function createCollab(ctx: ServerContext, options: CollabOptions = {}): C
         issueDescriptions.refresh(issueId, document).catch((error) => console.error('[collab] could not refresh an issue description', error));
       }
     }),
-    listen(UPDATE_CHANNEL, ([origin, pageId]) => {
+    listen(PAGE_UPDATE_CHANNEL, ([origin, pageId]) => {
       if (origin !== instanceId && isUuid(pageId)) refreshLocal(pageId).catch((error) => console.error('[collab] could not refresh a page from storage', error));
     }),
   ];
@@ -110,7 +124,7 @@ export function createCollab(ctx: ServerContext, options: CollabOptions = {}): C
         await connection.disconnect();
       }
       // The change is in page_updates (or compacted) now: collab processes elsewhere merge it into open editors.
-      await ctx.database.notify(UPDATE_CHANNEL, `${instanceId}:${pageId}`).catch(() => {});
+      await database.notify(PAGE_UPDATE_CHANNEL, `${instanceId}:${pageId}`).catch(() => {});
     },
     liveState(pageId) {
       const document = hocuspocus.documents.get(pageId);
@@ -118,11 +132,9 @@ export function createCollab(ctx: ServerContext, options: CollabOptions = {}): C
     },
     disconnect(pageId, code) {
       closeLocal(pageId, code);
-      ctx.database.notify(DISCONNECT_CHANNEL, `${instanceId}:${pageId}:${code}`).catch(() => {});
+      database.notify(PAGE_DISCONNECT_CHANNEL, `${instanceId}:${pageId}:${code}`).catch(() => {});
     },
   };
-  if (!options.bare) ctx.collab = bridge;
-
   return {
     hocuspocus,
     persistence,
@@ -134,7 +146,7 @@ export function createCollab(ctx: ServerContext, options: CollabOptions = {}): C
         // Security: authentication happens per document in AuthExtension.onAuthenticate.
         config: { access: 'public' },
         handler: (_request, reply) => reply.code(426).send({ error: 'Upgrade Required' }),
-        wsHandler: (socket: WebSocket, request: FastifyRequest) => attachSocket(hocuspocus, socket, request, ctx.config.appBaseUrl),
+        wsHandler: (socket: WebSocket, request: FastifyRequest) => attachSocket(hocuspocus, socket, request, deps.appBaseUrl),
       });
     },
     async close() {

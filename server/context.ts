@@ -1,5 +1,6 @@
 // What every route and service can reach: configuration, the database and the process-wide
-// collaborators (mailer, live hub). Built once in app.ts and decorated on Fastify as `app.ctx`.
+// collaborators (mailer, live hub). Built once per process by the composition root
+// (boot/services.ts) and decorated on Fastify as `app.ctx`.
 import type { Config } from './config';
 import type { Database, Db } from '../db/client';
 import type { TableMaintenance } from '../db/table-maintenance';
@@ -12,6 +13,11 @@ export interface ServerContext {
   afterCommit: Array<(event: CommittedWrite) => void>;
   /** The statistics keeper (db/table-maintenance.ts): bulk work calls afterBulkWork. Absent in scripts. */
   maintenance?: TableMaintenance;
+}
+
+/** The context of a process on `database`; the services it runs add their collaborators to it. */
+export function createServerContext(config: Config, database: Database): ServerContext {
+  return { config, database, db: database.db, afterCommit: [] };
 }
 
 /** What a committed write transaction produced, handed to after-commit listeners. */

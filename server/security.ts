@@ -1,5 +1,5 @@
 // Small, audited crypto helpers: random tokens, hashing of stored secrets, constant-time compare.
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 /** A URL-safe random token of `bytes` random bytes, hex encoded. */
 export function randomToken(bytes = 32): string {
@@ -11,10 +11,8 @@ export function randomDigits(): string {
   return String(randomInt(100_000, 1_000_000));
 }
 
-/** Security: secrets (session keys, API tokens, reset tokens, codes) are stored only as hashes. */
-export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
-}
+/** Security: secrets are stored only as hashes; the one hash lives with the credential look-ups in db/. */
+export { hashSecret } from '../db/identity';
 
 export function hmacHex(key: string, data: string | Buffer): string {
   return createHmac('sha256', key).update(data).digest('hex');

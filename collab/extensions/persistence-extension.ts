@@ -21,7 +21,7 @@ import type {
 import { MessageType, isTransactionOrigin } from '@hocuspocus/server';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../shared/schemas/common';
-import { appendPageUpdates, loadStoredStateInto, storePageSnapshot } from '../../server/services/page-storage';
+import { appendPageUpdates, loadStoredStateInto, storePageSnapshot } from '../../db/page-storage';
 import type { CollabContext } from './auth-extension';
 
 const RETRY_MS = 1000;

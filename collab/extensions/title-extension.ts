@@ -1,12 +1,12 @@
 // Keeps the XmlFragment `title` and the page `name` in step (API.md "Pages and collaboration"): a
-// title typed in an editor renames the page (a 'page' change event, through the page service); a
-// REST rename writes the title into the open document (server/services/page.ts).
+// title typed in an editor renames the page (a 'page' change event, through the page service, which
+// the composition root hands in as `rename`); a REST rename writes the title into the open document
+// (server/services/page.ts).
 import type { Extension, afterLoadDocumentPayload, afterUnloadDocumentPayload, onChangePayload } from '@hocuspocus/server';
 import { isTransactionOrigin } from '@hocuspocus/server';
-import type { ServerContext } from '../../server/context';
-import { readTitle } from '../../server/services/page-content';
-import { renamePageFromTitle } from '../../server/services/page';
+import { readTitle } from '../../shared/document-content';
 import type { CollabContext } from './auth-extension';
+import type { CollabWrites } from '../writes';
 
 /** Title edits are written to the page row at most this often per document. */
 export const TITLE_DEBOUNCE_MS = 300;
@@ -21,7 +21,7 @@ export class TitleExtension implements Extension {
   extensionName = 'trellis-title';
   private readonly titles = new Map<string, TitleState>();
 
-  constructor(private readonly ctx: ServerContext) {}
+  constructor(private readonly rename: CollabWrites['renamePageFromTitle']) {}
 
   async afterLoadDocument({ documentName, document }: afterLoadDocumentPayload): Promise<void> {
     this.titles.set(documentName, { title: readTitle(document), timer: null, userId: null });
@@ -61,7 +61,7 @@ export class TitleExtension implements Extension {
   private async save(documentName: string, state: TitleState): Promise<void> {
     state.timer = null;
     try {
-      await renamePageFromTitle(this.ctx, documentName, state.title, state.userId);
+      await this.rename(documentName, state.title, state.userId);
     } catch (error) {
       console.error('[collab] could not rename page from its title', error);
     }

@@ -6,7 +6,7 @@ import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiTokens, sessions, users } from '../../db/schema/index';
 import { LiveCloseCode } from '../../shared/live-protocol';
-import { usableApiToken } from '../services/api-token';
+import { usableApiToken } from '../../db/identity';
 
 /** What a socket was opened with: the session row or the API key row. */
 export type SocketCredential = { kind: 'session' | 'api_key'; id: string };

@@ -1,7 +1,7 @@
 // Wires the live stream of one server instance: hub (subscribers), reader (LISTEN + range reads),
 // retention job, and the after-commit hook through which a write on this instance reaches its own
 // subscribers at once (the NOTIFY for other processes is sent by withTransaction itself, wherever
-// the write runs). Created by server/routes/live.ts.
+// the write runs). Created by server/live/route.ts.
 import type { Db } from '../../db/client';
 import type { ServerContext } from '../context';
 import { LiveCloseCode } from '../../shared/live-protocol';

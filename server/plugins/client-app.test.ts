@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { startServices } from '../../boot/services';
 import { loadConfig } from '../config';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db';
 
@@ -21,7 +21,7 @@ describe('serving the built client', () => {
     writeFileSync(join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(script));
     database = await createTestDatabase();
     const config = loadConfig({ LOG_LEVEL: 'silent', SECRET_KEY: 'test-secret-key-0123456789abcdef' }, { persistSecret: false });
-    app = await buildApp({ config, database, clientDistDir: dist, logger: false });
+    app = await startServices({ config, database, clientDistDir: dist, logger: false });
     await app.ready();
   });
   afterAll(async () => {

@@ -3,15 +3,12 @@
 // except a presented-but-invalid API key (401) or an over-limit key (429), as API.md requires.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, gt, sql } from 'drizzle-orm';
-import { apiTokens, sessions, users } from '../../db/schema/index';
+import { eq } from 'drizzle-orm';
+import { apiTokens, type users } from '../../db/schema/index';
+import { findApiKeyHolder, sessionLookup } from '../../db/identity';
+import { ADMIN_SESSION_COOKIE, SESSION_COOKIE } from '../../shared/session-cookies';
 import { RateLimitError, UnauthorizedError } from '../errors';
-import { hashSecret } from '../security';
-import { usableApiToken } from '../services/api-token';
 import { RateWindows } from '../services/rate-windows';
-
-export const SESSION_COOKIE = 'session-id';
-export const ADMIN_SESSION_COOKIE = 'admin-session-id';
 
 type UserRow = typeof users.$inferSelect;
 type ApiTokenRow = typeof apiTokens.$inferSelect;
@@ -37,33 +34,12 @@ async function sessionPlugin(app: FastifyInstance) {
   const { db, config } = app.ctx;
   const apiKeyWindows = new RateWindows(60_000);
 
-  // Runs on every request: built once, so a request pays only for executing it.
-  const sessionUser = db
-    .select({ user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder('id')), eq(sessions.kind, sql.placeholder('kind')), gt(sessions.expiresAt, sql.placeholder('now'))))
-    .limit(1)
-    .prepare('session_user');
-
-  async function userForSession(rawKey: string | undefined, kind: 'app' | 'admin') {
-    if (!rawKey) return null;
-    const id = hashSecret(rawKey);
-    // An ISO string: placeholders skip the column's encoder, and the postgres driver takes no Date here.
-    const [row] = await sessionUser.execute({ id, kind, now: new Date().toISOString() });
-    return row && row.user.isActive ? { id, user: row.user } : null;
-  }
+  // The same look-ups the collaboration server authenticates with (db/identity.ts).
+  const userForSession = sessionLookup(db);
 
   async function authenticateApiKey(request: FastifyRequest, rawKey: string) {
-    const [row] = await db
-      .select({ token: apiTokens, user: users })
-      .from(apiTokens)
-      .innerJoin(users, eq(users.id, apiTokens.userId))
-      .where(
-        and(eq(apiTokens.tokenHash, hashSecret(rawKey)), usableApiToken(new Date())),
-      )
-      .limit(1);
-    if (!row || !row.user.isActive) throw new UnauthorizedError('Given API token is not valid');
+    const row = await findApiKeyHolder(db, rawKey);
+    if (!row) throw new UnauthorizedError('Given API token is not valid');
     enforceApiKeyLimit(row.token.id);
     request.auth.user = row.user;
     request.auth.via = 'api_key';

@@ -2,20 +2,10 @@
 // the pure rules of shared/policies/page.ts, so REST and collab refuse the same things.
 import type { Db } from '../../db/client';
 import type { Page } from '../../db/schema/index';
-import { canReadPage, type Actor as PolicyActor, type PageRow } from '../../shared/policies/page';
+import { canReadPage, pagePolicyRow, type Actor as PolicyActor, type PageRow } from '../../shared/policies/page';
 import type { Actor } from '../plugins/access';
 import { ForbiddenError, NotFoundError } from '../errors';
 import { findProjectPage } from '../services/page-read';
-
-/** The rule view of a page row. */
-export function pagePolicyRow(page: Pick<Page, 'ownedById' | 'access' | 'isLocked' | 'archivedAt'>): PageRow {
-  return {
-    owned_by: page.ownedById ?? '',
-    access: page.access,
-    is_locked: page.isLocked,
-    archived_at: page.archivedAt ? page.archivedAt.toISOString() : null,
-  };
-}
 
 /** The rule view of a request actor. */
 export function pagePolicyActor(actor: Actor): PolicyActor {

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { changes, pageVersions } from '../../db/schema/index';
 import { createTestServer, type TestServer } from '../../tests/support/server';
 import { addProjectMember, addWorkspaceMember, buildProject, buildUser, buildWorkspace, type TestProject, type TestUser, type TestWorkspace } from '../../tests/support/factories';
-import { readTitle } from '../services/page-content';
+import { readTitle } from '../../shared/document-content';
 
 let server: TestServer;
 let owner: TestUser; // project admin, creates most pages

@@ -9,7 +9,7 @@ import { presentPage, presentPageDetail, presentPageVersion, presentPageVersionD
 import { createPage, deletePage, duplicatePage, updatePage } from '../services/page';
 import { listPages, summarizePages } from '../services/page-list';
 import { toPageViews } from '../services/page-read';
-import { findPageVersion, listPageVersions } from '../services/page-storage';
+import { findPageVersion, listPageVersions } from '../../db/page-storage';
 import { loadReadablePage } from '../policies/page';
 import { NotFoundError } from '../errors';
 

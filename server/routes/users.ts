@@ -10,7 +10,7 @@ import {
   updateNotificationPreferencesBody,
   updateProfileBody,
 } from '../../shared/schemas/user';
-import { SESSION_COOKIE } from '../plugins/session';
+import { SESSION_COOKIE } from '../../shared/session-cookies';
 import { presentUserMe } from '../presenters/user';
 import { writeOptions } from '../request-context';
 import {

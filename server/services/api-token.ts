@@ -1,6 +1,6 @@
 // Workspace-scoped personal API tokens (API.md "Sessions, CSRF, tokens"): the secret is shown once,
 // stored only as a hash, and each user sees and revokes only their own tokens.
-import { and, desc, eq, gt, isNull, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { apiTokens, type ApiToken } from '../../db/schema/index';
 import type { CreateApiTokenBody } from '../../shared/schemas/workspace';
 import type { ServerContext } from '../context';
@@ -10,11 +10,6 @@ import { presentApiToken } from '../presenters/api-token';
 import { hashSecret, randomToken } from '../security';
 
 export const API_TOKEN_PREFIX = 'trl_api_';
-
-/** A token that still authenticates at `now`: active, not revoked (deleted) and not expired. */
-export function usableApiToken(now: Date): SQL {
-  return and(eq(apiTokens.isActive, true), isNull(apiTokens.deletedAt), or(isNull(apiTokens.expiredAt), gt(apiTokens.expiredAt, now)))!;
-}
 
 function present(ctx: ServerContext, token: ApiToken, secret?: string) {
   return presentApiToken(token, { rateLimitPerMin: ctx.config.RATE_LIMIT_API_KEY_PER_MIN, secret });

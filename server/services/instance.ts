@@ -36,7 +36,7 @@ export interface InstanceSettings {
   oauth: Record<'google' | 'github' | 'gitlab', OAuthClientSettings | null>;
 }
 
-/** Creates the instance row and seeds configuration if missing; run once by buildApp. */
+/** Creates the instance row and seeds configuration if missing; run once by the web service (registerRestApi, server/app.ts). */
 export async function ensureInstance(ctx: ServerContext): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     // Several server processes may start at once on one database: let one create the row.

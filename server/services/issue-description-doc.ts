@@ -1,6 +1,9 @@
 // Issue descriptions as live Yjs documents (issue #10 item 2), edited like pages through /collab
 // under the name `issue.<id>` (shared/collab-documents.ts). issues.description_binary holds the
 // document; description_html/stripped/json are derived from it with the shared editor schema.
+// Loading (and seeding) the stored state is storage: db/issue-description-state.ts. Saving is an
+// issue update (version, activity, change event), so it is here; the collaboration server calls it
+// through the callback the composition root hands it (boot/collab-service.ts).
 //
 // Invariants that keep every writer's text:
 // - The first state built from a description's html is stored once (a conditional UPDATE) and
@@ -11,52 +14,17 @@
 // - A REST PATCH of description_html is applied to the stored state as a minimal diff and the
 //   live documents are told to merge it (NOTIFY at commit), so open editors show it at once.
 import * as Y from 'yjs';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { issues, projects } from '../../db/schema/index';
 import { ISSUE_DOC_UPDATE_CHANNEL, issueDocumentName } from '../../shared/collab-documents';
+import { deriveContent, docFromUpdates, hasContent, replaceBodyWithHtml } from '../../shared/document-content';
 import type { UpdateIssueBody } from '../../shared/schemas/issue';
 import type { ServerContext } from '../context';
 import { withTransaction } from '../live/record-change';
 import { sanitizeRichHtml } from './html';
 import { applyIssueUpdate } from './issue';
 import { loadIssueRow } from './issue-read';
-import { buildInitialState, deriveContent, docFromUpdates, replaceBodyWithHtml } from './page-content';
-import { hasContent } from './page-storage';
-
-/**
- * Applies the stored description of an issue to `doc` (seeding the stored state from the html the
- * first time). False when the issue does not exist or is deleted.
- */
-export async function loadIssueStateInto(db: Db, issueId: string, doc: Y.Doc, origin: unknown = null): Promise<boolean> {
-  const [row] = await db
-    .select({ binary: issues.descriptionBinary, html: issues.descriptionHtml })
-    .from(issues)
-    .where(and(eq(issues.id, issueId), isNull(issues.deletedAt)));
-  if (!row) return false;
-  const state = row.binary ?? (await seedIssueState(db, issueId, row.html));
-  doc.transact(() => {
-    try {
-      Y.applyUpdate(doc, state);
-    } catch {
-      // A corrupt stored state must not make the issue unopenable; the html is still in the row.
-    }
-  }, origin);
-  return true;
-}
-
-/** Stores the state built from the html unless another process stored one first; returns the stored one. */
-async function seedIssueState(db: Db, issueId: string, html: string): Promise<Uint8Array> {
-  const state = buildInitialState(html, null);
-  const seeded = await db
-    .update(issues)
-    .set({ descriptionBinary: state })
-    .where(and(eq(issues.id, issueId), isNull(issues.descriptionBinary)))
-    .returning({ id: issues.id });
-  if (seeded.length) return state;
-  const [row] = await db.select({ binary: issues.descriptionBinary }).from(issues).where(eq(issues.id, issueId));
-  return row?.binary ?? state;
-}
 
 /**
  * Saves the live document of an issue: stored state ⊕ document becomes description_binary; when

@@ -1,19 +1,14 @@
 // How REST services reach live page documents: through the collaboration server of this process
-// when there is one (ctx.collab, set by collab/server.ts), otherwise straight to storage.
+// when it runs one (ctx.collab, handed over by the composition root, boot/collab-service.ts);
+// otherwise (TRELLIS_ROLE=server) through storage, telling the collaboration processes over Postgres
+// NOTIFY to merge the change into their open documents or to drop the page's editors.
 import * as Y from 'yjs';
 import type { CollabCloseCode } from '../../shared/collab-close-codes';
+import { PAGE_DISCONNECT_CHANNEL, PAGE_UPDATE_CHANNEL, type PageCollabBridge } from '../../shared/collab-documents';
+import { loadStoredState, loadStoredStateInto, storePageSnapshot } from '../../db/page-storage';
 import type { ServerContext } from '../context';
-import { appendPageUpdates, loadStoredState } from './page-storage';
 
-/** What collab/server.ts offers the REST side. */
-export interface PageCollabBridge {
-  /** Runs `change` on the live document (loading it if needed); open editors see it at once. */
-  transact(pageId: string, change: (doc: Y.Doc) => void, actorId: string | null): Promise<void>;
-  /** The live document's full state when it is open in this process, else null. */
-  liveState(pageId: string): Uint8Array | null;
-  /** Closes every editor connection of the page; clients reconnect and are authorised afresh. */
-  disconnect(pageId: string, code: CollabCloseCode): void;
-}
+export type { PageCollabBridge } from '../../shared/collab-documents';
 
 declare module '../context' {
   interface ServerContext {
@@ -22,17 +17,24 @@ declare module '../context' {
   }
 }
 
-/** Applies `change` to the page body, live when possible, else by appending to the update log. */
+/** Names this process as the origin of its NOTIFYs; collab processes act on every origin but their own. */
+const STORAGE_ORIGIN = 'rest';
+
+/**
+ * Applies `change` to the page body: live when the collaboration server runs here, else on the
+ * stored state, compacted at once (derived html, version) as the collaboration server would on store.
+ */
 export async function changePageDocument(ctx: ServerContext, pageId: string, change: (doc: Y.Doc) => void, actorId: string | null): Promise<void> {
   if (ctx.collab) return ctx.collab.transact(pageId, change, actorId);
-  const state = await loadStoredState(ctx.db, pageId);
   const doc = new Y.Doc();
-  if (state) Y.applyUpdate(doc, state);
-  const updates: Uint8Array[] = [];
-  doc.on('update', (update: Uint8Array) => updates.push(update));
-  change(doc);
-  doc.destroy();
-  await appendPageUpdates(ctx.db, pageId, updates);
+  try {
+    if (!(await loadStoredStateInto(ctx.db, pageId, doc))) return;
+    change(doc);
+    await storePageSnapshot(ctx.db, pageId, doc, actorId);
+  } finally {
+    doc.destroy();
+  }
+  await ctx.database.notify(PAGE_UPDATE_CHANNEL, `${STORAGE_ORIGIN}:${pageId}`).catch(() => {});
 }
 
 /** The current state of a page body: the live document if open here, else storage. */
@@ -42,5 +44,8 @@ export async function currentPageState(ctx: ServerContext, pageId: string): Prom
 
 /** Sends open editors of the pages away so they reconnect with their new permissions. */
 export function disconnectPageEditors(ctx: ServerContext, pageIds: string[], code: CollabCloseCode): void {
-  for (const pageId of pageIds) ctx.collab?.disconnect(pageId, code);
+  for (const pageId of pageIds) {
+    if (ctx.collab) ctx.collab.disconnect(pageId, code);
+    else ctx.database.notify(PAGE_DISCONNECT_CHANNEL, `${STORAGE_ORIGIN}:${pageId}:${code}`).catch(() => {});
+  }
 }

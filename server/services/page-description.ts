@@ -9,7 +9,7 @@ import type { Actor } from '../plugins/access';
 import { CodedError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { authorizePage, loadReadablePage } from '../policies/page';
 import { sanitizeRichHtml } from './html';
-import { isValidYjsUpdate, replaceBodyWithHtml } from './page-content';
+import { isValidYjsUpdate, replaceBodyWithHtml } from '../../shared/document-content';
 import { changePageDocument, currentPageState } from './page-collab';
 
 const MIN_UPDATE_BYTES = 4;

@@ -1,9 +1,9 @@
 // Page lists of reference §5.3: root pages the caller may see (favorites first), archived pages,
 // favorites, and the public/private/archived counts.
-import { canReadPage } from '../../shared/policies/page';
+import { canReadPage, pagePolicyRow } from '../../shared/policies/page';
 import type { ServerContext } from '../context';
 import type { Actor } from '../plugins/access';
-import { pagePolicyActor, pagePolicyRow } from '../policies/page';
+import { pagePolicyActor } from '../policies/page';
 import type { PageView } from '../presenters/page';
 import { projectPages, toPageViews, type PageListFilter } from './page-read';
 import type { Page } from '../../db/schema/index';

@@ -39,28 +39,6 @@ export async function findProjectPage(db: Db, projectId: string, pageId: string)
   return row?.page ?? null;
 }
 
-/** What deciding access to a page needs: no body columns (a 1 MB page would carry megabytes). */
-export type PageAccessRow = Pick<Page, 'id' | 'workspaceId' | 'ownedById' | 'access' | 'isLocked' | 'archivedAt'> & { projectId: string | null };
-
-/** The live page's access columns by id, whatever its project (collab authenticates with it). */
-export async function findPageAccess(db: Db, pageId: string): Promise<PageAccessRow | null> {
-  const [row] = await db
-    .select({
-      id: pages.id,
-      workspaceId: pages.workspaceId,
-      ownedById: pages.ownedById,
-      access: pages.access,
-      isLocked: pages.isLocked,
-      archivedAt: pages.archivedAt,
-      projectId: pageProjects.projectId,
-    })
-    .from(pages)
-    .leftJoin(pageProjects, and(eq(pageProjects.pageId, pages.id), isNull(pageProjects.deletedAt)))
-    .where(and(eq(pages.id, pageId), isNull(pages.deletedAt)))
-    .limit(1);
-  return row ?? null;
-}
-
 export interface PageListFilter {
   rootOnly?: boolean;
   archivedOnly?: boolean;

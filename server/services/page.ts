@@ -15,7 +15,7 @@ import { withTransaction, type WriteOptions } from '../live/record-change';
 import { authorizePage, loadReadablePage } from '../policies/page';
 import type { PageView } from '../presenters/page';
 import { sanitizeRichHtml } from './html';
-import { buildInitialState, deriveContent, docFromUpdates, replaceBodyWithHtml, writeTitle } from './page-content';
+import { buildInitialState, deriveContent, docFromUpdates, replaceBodyWithHtml, writeTitle } from '../../shared/document-content';
 import { recordFavoriteChange, recordPageChange, updatePageRow } from './page-change';
 import { changePageDocument, currentPageState, disconnectPageEditors } from './page-collab';
 import { findProjectPage, toPageViews } from './page-read';

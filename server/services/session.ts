@@ -4,7 +4,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema/index';
 import { hashSecret, randomToken } from '../security';
-import { ADMIN_SESSION_COOKIE, SESSION_COOKIE } from '../plugins/session';
+import { ADMIN_SESSION_COOKIE, SESSION_COOKIE } from '../../shared/session-cookies';
 
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 3600;
 export const ADMIN_SESSION_MAX_AGE_SECONDS = 3600;

@@ -78,3 +78,21 @@ export function canDeletePage(actor: Actor, page: PageRow): boolean {
 export function canFavoritePage(actor: Actor, page: PageRow): boolean {
   return canReadPage(actor, page) && (isOwner(actor, page) || hasProjectRole(actor, Role.MEMBER));
 }
+
+/** The columns of a stored page row the rules read (db/ row shape: camelCase, dates as Date). */
+export interface StoredPageFields {
+  ownedById: string | null;
+  access: number;
+  isLocked: boolean;
+  archivedAt: Date | null;
+}
+
+/** The rule view of a stored page row: REST (server/policies/page.ts) and collab decide on the same fields. */
+export function pagePolicyRow(page: StoredPageFields): PageRow {
+  return {
+    owned_by: page.ownedById ?? '',
+    access: page.access,
+    is_locked: page.isLocked,
+    archived_at: page.archivedAt ? page.archivedAt.toISOString() : null,
+  };
+}

@@ -1,5 +1,5 @@
 // Helpers for the start suites: run Trellis as a self-hoster or a process manager does (`npm start`
-// or `node --import tsx server/main.ts`, real processes, a real DATA_DIR) and look at what it
+// or `node --import tsx boot/main.ts`, real processes, a real DATA_DIR) and look at what it
 // leaves behind (process trees, the port, the embedded cluster's files).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -14,9 +14,9 @@ export interface Started {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** An npm script (how process managers and the README run Trellis) or server/main.ts under node directly. */
+/** An npm script (how process managers and the README run Trellis) or boot/main.ts under node directly. */
 export function startTrellis(env: Record<string, string>, how: 'node' | 'npm start' | 'npm run start:collab' = 'node', options: { ownProcessGroup?: boolean } = {}): Started {
-  const [command, args] = how === 'node' ? [process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')]] : ['npm', how.split(' ').slice(1)];
+  const [command, args] = how === 'node' ? [process.execPath, ['--import', 'tsx', join(root, 'boot', 'main.ts')]] : ['npm', how.split(' ').slice(1)];
   const child = spawn(command, args, {
     cwd: root,
     // The client build is not what these suites are about: serve the API only.

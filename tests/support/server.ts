@@ -1,7 +1,8 @@
-// A real Trellis server for tests: real database (Postgres or PGlite, per file), real Fastify
-// app, injected requests or a real listening port. Use `createTestServer()` in beforeAll.
+// A real Trellis server for tests: real database (Postgres or PGlite, per file), the real services
+// of its TRELLIS_ROLE started through the composition root (boot/services.ts, `all` unless the test
+// sets it), injected requests or a real listening port. Use `createTestServer()` in beforeAll.
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, type BuildAppOptions } from '../../server/app';
+import { startServices, type StartOptions } from '../../boot/services';
 import { loadConfig, type Config } from '../../server/config';
 import { createTestDatabase, type TestDatabase, type TestDriver } from './db';
 
@@ -20,8 +21,8 @@ export interface TestServerOptions {
   driver?: TestDriver;
   /** Extra environment for loadConfig (e.g. SMTP_HOST, GOOGLE_CLIENT_ID). */
   env?: Record<string, string>;
-  /** Sees every route as it is registered (see BuildAppOptions.onRoute). */
-  onRoute?: BuildAppOptions['onRoute'];
+  /** Sees every route as it is registered (see StartOptions.onRoute). */
+  onRoute?: StartOptions['onRoute'];
 }
 
 /** Builds a server on a fresh database. Rate limits are high unless the test sets them. */
@@ -40,7 +41,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     },
     { persistSecret: false },
   );
-  const app = await buildApp({ config, database, logger: false, onRoute: options.onRoute });
+  const app = await startServices({ config, database, logger: false, onRoute: options.onRoute });
   await app.ready();
   return {
     app,

@@ -44,7 +44,7 @@ async function startServer(): Promise<ServerProcess> {
     TRELLIS_SKIP_CLIENT_BUILD: '1',
     RATE_LIMIT_API_KEY_PER_MIN: '100000',
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'boot', 'main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   child.on('exit', () => children.delete(child));
   let output = '';

@@ -10,7 +10,7 @@ import postgres from 'postgres';
 const root = join(import.meta.dirname, '..', '..', '..');
 
 /**
- * Starts `server/main.ts` (what `npm start` runs) on a free port with the built client, its data
+ * Starts `boot/main.ts` (what `npm start` runs) on a free port with the built client, its data
  * under `workDir`, on a scratch Postgres database when DATABASE_URL is set (else embedded), with
  * `env` on top; answers once `GET /api/instances/` does. `close()` stops it and drops the database.
  */
@@ -18,7 +18,7 @@ export async function startTrellis(workDir: string, env: NodeJS.ProcessEnv = {})
   const database = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
+  const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'boot', 'main.ts')], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {

@@ -3,12 +3,12 @@
 // becomes the title only on load, and authenticating reads no body columns.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import * as Y from 'yjs';
-import { createTestServer, type TestServer } from '../../tests/support/server';
-import { buildProject, buildUser, buildWorkspace, type TestProject, type TestUser, type TestWorkspace } from '../../tests/support/factories';
-import { PersistenceExtension } from '../../collab/extensions/persistence-extension';
-import { bodyText, typeParagraph } from '../../collab/testing';
-import { readTitle, writeTitle } from './page-content';
-import { findPageAccess } from './page-read';
+import { createTestServer, type TestServer } from '../tests/support/server';
+import { buildProject, buildUser, buildWorkspace, type TestProject, type TestUser, type TestWorkspace } from '../tests/support/factories';
+import { PersistenceExtension } from '../collab/extensions/persistence-extension';
+import { bodyText, typeParagraph } from '../collab/testing';
+import { readTitle, writeTitle } from '../shared/document-content';
+import { findPageAccess } from './page-access';
 import { appendPageUpdates, loadStoredState, loadStoredStateInto } from './page-storage';
 
 let server: TestServer;

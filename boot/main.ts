@@ -1,17 +1,19 @@
-// `npm start`: validates configuration, builds the client if needed, opens and migrates the
-// database (db/open.ts: DATABASE_URL, else an embedded PostgreSQL in DATA_DIR), serves everything
-// on one port, and on SIGTERM/SIGINT drains requests, closes live and collab sockets, flushes page
-// updates, closes the database and stops the embedded cluster, then exits 0. package.json runs
-// this file with `exec node`, so the signal a process manager sends to `npm start` reaches it.
+// The process entry of every Trellis role (`npm start`, `npm run start:server`,
+// `npm run start:collab`): validates configuration, builds the client if this process serves it,
+// opens and migrates the database (db/open.ts: DATABASE_URL, else an embedded PostgreSQL in
+// DATA_DIR), starts the services of TRELLIS_ROLE on one port (./services.ts), and on SIGTERM/SIGINT
+// drains requests, closes live and collab sockets, flushes page updates, closes the database and
+// stops the embedded cluster, then exits 0 (./shutdown.ts). package.json runs this file with
+// `exec node`, so the signal a process manager sends to `npm start` reaches it.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { ConfigError, databaseSettings, loadConfig, type Config } from './config';
+import { ConfigError, databaseSettings, loadConfig, type Config } from '../server/config';
 import type { Database } from '../db/client';
 import { openDatabase } from '../db/open';
 import { EmbeddedPostgresError } from '../db/embedded/index';
-import { buildApp } from './app';
+import { ROLE_SERVICES, startServices } from './services';
 import { exitOnSignals } from './shutdown';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,20 +39,25 @@ async function main() {
     await opened.database?.close();
   });
 
+  const servesWeb = ROLE_SERVICES[config.TRELLIS_ROLE].includes('web');
   // TRELLIS_SKIP_CLIENT_BUILD=1: API-only start, no client built or served (tests that spawn the real server).
-  const apiOnly = process.env.TRELLIS_SKIP_CLIENT_BUILD === '1';
-  if (!apiOnly && !existsSync(join(clientDistDir, 'index.html'))) await buildClient();
+  const withClient = servesWeb && process.env.TRELLIS_SKIP_CLIENT_BUILD !== '1';
+  if (withClient && !existsSync(join(clientDistDir, 'index.html'))) await buildClient();
 
   const { database, description } = await openDatabase(databaseSettings(config));
   opened.database = database;
   await database.migrate();
 
-  const app = await buildApp({ config, database, clientDistDir: apiOnly ? undefined : clientDistDir });
+  const app = await startServices({ config, database, clientDistDir: withClient ? clientDistDir : undefined });
   opened.app = app;
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  console.log(`Trellis is running at ${config.APP_BASE_URL ? config.appBaseUrl : `http://localhost:${port}`} (database: ${description})`);
+  if (servesWeb) {
+    console.log(`Trellis is running at ${config.APP_BASE_URL ? config.appBaseUrl : `http://localhost:${port}`} (database: ${description})`);
+  } else {
+    console.log(`Trellis collaboration server is running on port ${port} (/collab)`);
+  }
 }
 
 async function buildClient() {

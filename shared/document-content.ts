@@ -1,12 +1,13 @@
-// Converts a page's Yjs document to and from what the REST API stores beside it (html, plain text,
-// ProseMirror JSON), always with the editor's own schema (shared/editor-schema.ts), so nothing the
-// editor can write is dropped on the server.
+// Converts a collaborative document (a page body or an issue description, Yjs) to and from what the
+// REST API stores beside it (html, plain text, ProseMirror JSON), always with the editor's own schema
+// (shared/editor-schema.ts), so nothing the editor can write is dropped on the server. Pure: no
+// database, no server — db/ (storage), server/ (REST writes) and collab/ all convert through here.
 import * as Y from 'yjs';
 import { getSchema, type JSONContent } from '@tiptap/core';
 import { generateHTML, generateJSON } from '@tiptap/html';
 import type { Node as PmNode, Schema } from '@tiptap/pm/model';
 import { prosemirrorJSONToYXmlFragment, updateYFragment, yXmlFragmentToProseMirrorRootNode } from 'y-prosemirror';
-import { BODY_FIELD, TITLE_FIELD, pageSchemaExtensions } from '../../shared/editor-schema';
+import { BODY_FIELD, TITLE_FIELD, pageSchemaExtensions } from './editor-schema';
 
 const extensions = pageSchemaExtensions();
 let schema: Schema | null = null;
@@ -115,4 +116,10 @@ export function isValidYjsUpdate(bytes: Uint8Array): boolean {
   } catch {
     return false;
   }
+}
+
+/** True when a Yjs update carries anything (an empty diff encodes as a few bytes). */
+export function hasContent(update: Uint8Array): boolean {
+  const decoded = Y.decodeUpdate(update);
+  return decoded.structs.length > 0 || decoded.ds.clients.size > 0;
 }

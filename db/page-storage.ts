@@ -4,9 +4,9 @@
 // written by another process (REST, a second collab instance) can be lost by an overwrite.
 import * as Y from 'yjs';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { pageUpdates, pageVersions, pages, type Page } from '../../db/schema/index';
-import { buildInitialState, deriveContent, docFromUpdates, writeTitle } from './page-content';
+import type { Db } from './client';
+import { pageUpdates, pageVersions, pages, type Page } from './schema/index';
+import { buildInitialState, deriveContent, docFromUpdates, hasContent, writeTitle } from '../shared/document-content';
 
 /** A version is updated in place while the same user keeps saving within this window (reference §5.3). */
 export const VERSION_WINDOW_MS = 10 * 60 * 1000;
@@ -119,12 +119,6 @@ export async function storePageSnapshot(db: Db, pageId: string, doc: Y.Doc, acto
     if (htmlChanged && actorId) await savePageVersion(tx, page, actorId, { state, ...content });
     return { missing: hasContent(missing) ? missing : null, htmlChanged };
   });
-}
-
-/** True when a Yjs update carries anything (an empty diff encodes as a few bytes). */
-export function hasContent(update: Uint8Array): boolean {
-  const decoded = Y.decodeUpdate(update);
-  return decoded.structs.length > 0 || decoded.ds.clients.size > 0;
 }
 
 /**

@@ -1,13 +1,15 @@
-// GET /live/ — the live change stream (API.md "Live stream"). The route is 'public' because the
-// socket authenticates itself: session cookie, `X-Api-Key` header or `?token=<api key>`.
+// GET /live/ — the live change stream (API.md "Live stream"), the "live" service of a process
+// (registered by the composition root, boot/services.ts, after the request pipeline it shares with
+// REST). The route is 'public' because the socket authenticates itself: session cookie,
+// `X-Api-Key` header or `?token=<api key>`.
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { LiveCloseCode } from '../../shared/live-protocol';
 import { isSameOrigin } from '../../shared/same-origin';
-import { createLiveEngine } from '../live/engine';
-import { LiveConnection, type SocketAuth } from '../live/socket';
+import { createLiveEngine } from './engine';
+import { LiveConnection, type SocketAuth } from './socket';
 
 export default async function liveRoutes(app: FastifyInstance) {
   const engine = createLiveEngine(app.ctx, app.log);

@@ -1,0 +1,34 @@
+// The "collab" service (see ./services.ts): the collaboration server on this process's Fastify
+// instance, wired to the REST domain in both directions without either importing the other —
+// collab gets the server's services as its writes (CollabWrites), and REST gets collab's bridge to
+// live documents (ctx.collab), so a REST change to a page body reaches open editors at once.
+import type { FastifyInstance } from 'fastify';
+import { createCollab, type Collab } from '../collab/server';
+import type { CollabWrites } from '../collab/writes';
+import type { ServerContext } from '../server/context';
+import { renamePageFromTitle } from '../server/services/page';
+import { storeIssueDescription } from '../server/services/issue-description-doc';
+
+/** The server's services behind the writes collab asks for, on context `ctx`. */
+export function collabWrites(ctx: ServerContext): CollabWrites {
+  return {
+    renamePageFromTitle: (pageId, name, actorId) => renamePageFromTitle(ctx, pageId, name, actorId),
+    storeIssueDescription: (issueId, doc, actorId) => storeIssueDescription(ctx, issueId, doc, actorId),
+  };
+}
+
+/**
+ * Mounts /collab (and, in a process that serves nothing else, /healthz for the proxy) and stores
+ * every open document when the app closes.
+ */
+export function startCollabService(app: FastifyInstance, options: { healthCheck: boolean }): Collab {
+  const { ctx } = app;
+  const collab = createCollab({ database: ctx.database, writes: collabWrites(ctx), redisUrl: ctx.config.REDIS_URL, appBaseUrl: ctx.config.appBaseUrl });
+  ctx.collab = collab.bridge;
+  collab.mount(app);
+  if (options.healthCheck) {
+    app.get('/healthz', { config: { access: 'public' } }, async () => ({ status: 'ok', documents: collab.hocuspocus.getDocumentsCount() }));
+  }
+  app.addHook('onClose', () => collab.close());
+  return collab;
+}

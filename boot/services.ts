@@ -1,0 +1,61 @@
+// COMPOSITION ROOT (DESIGN "Processes"). Every Trellis process starts here: one context
+// (server/context.ts) on one database, one Fastify instance on one port, and the services its
+// TRELLIS_ROLE selects, mounted on that instance — after Outline's server/services/index.ts:
+//
+//   web     REST under /api and /auth, and the built client      (server/app.ts, server/routes/)
+//   live    the /live change stream                                (server/live/)
+//   collab  Hocuspocus at /collab for pages and issue descriptions (collab/, wired in ./collab-service.ts)
+//   jobs    periodic database work                                 (server/jobs.ts)
+//
+// Why a folder of its own: server/ and collab/ are peers that may import only db/ and shared/
+// (tests/architecture.test.ts), yet one process may run both and the collaboration server must
+// store through the REST domain's services (a title rename and an issue description save record
+// change events). boot/ is the one place allowed to see both; it hands collab those writes as
+// callbacks and hands REST collab's bridge to live documents. Nothing imports boot/ but the
+// process entry (./main.ts) and the tests, which start the same services a real process does.
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client';
+import type { Config } from '../server/config';
+import { createServerContext } from '../server/context';
+import { createHttpServer, registerRequestPipeline, registerRestApi, type HttpServerOptions } from '../server/app';
+import liveRoutes from '../server/live/route';
+import { startJobs } from '../server/jobs';
+import { serveClientApp } from '../server/plugins/client-app';
+import { startCollabService } from './collab-service';
+
+export type ServiceName = 'web' | 'live' | 'collab' | 'jobs';
+
+/**
+ * What each TRELLIS_ROLE runs. `all` is the default single process; `server` and `collab` are the
+ * two halves of the scale-out topology (docker-compose.yml): API servers fan change events out
+ * through Postgres NOTIFY, collaboration servers share documents through Redis.
+ */
+export const ROLE_SERVICES: Record<Config['TRELLIS_ROLE'], readonly ServiceName[]> = {
+  all: ['web', 'live', 'collab', 'jobs'],
+  server: ['web', 'live', 'jobs'],
+  collab: ['collab'],
+};
+
+export interface StartOptions extends HttpServerOptions {
+  config: Config;
+  database: Database;
+  /** Directory of the built client to serve with the web service; omitted in API-only runs and tests. */
+  clientDistDir?: string;
+}
+
+/** Builds the process's app with the services of its role (not listening yet; the caller listens). */
+export async function startServices(options: StartOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const services = new Set(ROLE_SERVICES[config.TRELLIS_ROLE]);
+  const ctx = createServerContext(config, database);
+  const app = await createHttpServer(ctx, options);
+  if (services.has('web') || services.has('live')) await registerRequestPipeline(app);
+  if (services.has('web')) await registerRestApi(app);
+  if (services.has('live')) await app.register(liveRoutes);
+  // Without it, REST changes page bodies in storage and tells the collaboration processes (NOTIFY).
+  if (services.has('collab')) startCollabService(app, { healthCheck: !services.has('web') });
+  if (services.has('jobs')) startJobs(app);
+  // Last: its catch-all GET must not shadow any route above.
+  if (services.has('web') && options.clientDistDir) await serveClientApp(app, options.clientDistDir);
+  return app;
+}

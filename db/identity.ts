@@ -1,0 +1,67 @@
+// Who holds a credential (API.md "Sessions, CSRF, tokens"): the look-ups of an app or admin session
+// key and of an API key, shared by the REST session plugin (server/plugins/session.ts) and the
+// collaboration server (collab/identity.ts), so both accept exactly the same credentials. Secrets
+// are stored only as hashes; the raw key is hashed here and never leaves this module.
+import { createHash } from 'node:crypto';
+import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from './client';
+import { apiTokens, sessions, users, type ApiToken, type User } from './schema/index';
+
+/** Security: secrets (session keys, API tokens, reset tokens, codes) are stored only as hashes. */
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+/** A token that still authenticates at `now`: active, not revoked (deleted) and not expired. */
+export function usableApiToken(now: Date): SQL {
+  return and(eq(apiTokens.isActive, true), isNull(apiTokens.deletedAt), or(isNull(apiTokens.expiredAt), gt(apiTokens.expiredAt, now)))!;
+}
+
+export type SessionKind = 'app' | 'admin';
+
+/** A valid session: its stored (hashed) id and its active user. */
+export interface SessionHolder {
+  id: string;
+  user: User;
+}
+
+export type SessionLookup = (rawKey: string | undefined | null, kind: SessionKind) => Promise<SessionHolder | null>;
+
+const sessionLookups = new WeakMap<Db, SessionLookup>();
+
+/**
+ * The session look-up of a database: the statement is prepared once per database (it runs on every
+ * request), so a request pays only for executing it. Null for a missing, unknown, expired key or an
+ * inactive user.
+ */
+export function sessionLookup(db: Db): SessionLookup {
+  let lookup = sessionLookups.get(db);
+  if (lookup) return lookup;
+  const sessionUser = db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder('id')), eq(sessions.kind, sql.placeholder('kind')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_user');
+  lookup = async (rawKey, kind) => {
+    if (!rawKey) return null;
+    const id = hashSecret(rawKey);
+    // An ISO string: placeholders skip the column's encoder, and the postgres driver takes no Date here.
+    const [row] = await sessionUser.execute({ id, kind, now: new Date().toISOString() });
+    return row && row.user.isActive ? { id, user: row.user } : null;
+  };
+  sessionLookups.set(db, lookup);
+  return lookup;
+}
+
+/** The usable API key `rawKey` and its active user, or null. */
+export async function findApiKeyHolder(db: Db, rawKey: string): Promise<{ token: ApiToken; user: User } | null> {
+  const [row] = await db
+    .select({ token: apiTokens, user: users })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(and(eq(apiTokens.tokenHash, hashSecret(rawKey)), usableApiToken(new Date())))
+    .limit(1);
+  return row && row.user.isActive ? row : null;
+}
