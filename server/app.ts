@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { Database } from '../db/client';
 import type { ServerContext } from './context';
 import errorsPlugin from './plugins/errors';
+import rateLimitPlugin from './plugins/rate-limit';
 import sessionPlugin from './plugins/session';
 import csrfPlugin from './plugins/csrf';
 import accessPlugin from './plugins/access';
@@ -70,6 +71,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(multipart, { limits: { fileSize: config.FILE_SIZE_LIMIT, files: 1, fields: 10, fieldSize: 100_000 } });
   // WebSockets for /live (change stream) and /collab (pages); registered once, before any route.
   await app.register(websocket);
+  // Rate-limit counters (memory, or Redis with REDIS_URL) before the session plugin, which limits API keys.
+  await app.register(rateLimitPlugin);
   await app.register(sessionPlugin);
   await app.register(csrfPlugin);
   await app.register(accessPlugin);

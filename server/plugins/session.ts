@@ -8,7 +8,7 @@ import { apiTokens, sessions, users } from '../../db/schema/index';
 import { RateLimitError, UnauthorizedError } from '../errors';
 import { hashSecret } from '../security';
 import { usableApiToken } from '../services/api-token';
-import { RateWindows } from '../services/rate-windows';
+import { isOverLimit, MAX_TRACKED_KEYS } from './rate-limit';
 
 export const SESSION_COOKIE = 'session-id';
 export const ADMIN_SESSION_COOKIE = 'admin-session-id';
@@ -35,7 +35,13 @@ declare module 'fastify' {
 
 async function sessionPlugin(app: FastifyInstance) {
   const { db, config } = app.ctx;
-  const apiKeyWindows = new RateWindows(60_000);
+  // API.md: RATE_LIMIT_API_KEY_PER_MIN requests a minute per token (counted as plugins/rate-limit.ts says).
+  const apiKeyLimit = app.createRateLimit({
+    max: config.RATE_LIMIT_API_KEY_PER_MIN,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `api-key:${request.auth.apiToken!.id}`,
+    cache: MAX_TRACKED_KEYS,
+  } as Parameters<FastifyInstance['createRateLimit']>[0]);
 
   // Runs on every request: built once, so a request pays only for executing it.
   const sessionUser = db
@@ -64,18 +70,15 @@ async function sessionPlugin(app: FastifyInstance) {
       )
       .limit(1);
     if (!row || !row.user.isActive) throw new UnauthorizedError('Given API token is not valid');
-    enforceApiKeyLimit(row.token.id);
     request.auth.user = row.user;
     request.auth.via = 'api_key';
     request.auth.apiToken = row.token;
+    // The token is known from here on (the limiter keys on it); over its limit nothing else runs.
+    if (isOverLimit(await apiKeyLimit(request))) throw new RateLimitError();
     // last_used is informational: update at most once a minute, off the request's critical path.
     if (!row.token.lastUsed || Date.now() - row.token.lastUsed.getTime() > 60_000) {
       db.update(apiTokens).set({ lastUsed: new Date() }).where(eq(apiTokens.id, row.token.id)).catch(() => {});
     }
-  }
-
-  function enforceApiKeyLimit(tokenId: string) {
-    if (apiKeyWindows.hit(tokenId) > config.RATE_LIMIT_API_KEY_PER_MIN) throw new RateLimitError();
   }
 
   app.decorateRequest('auth', null as unknown as AuthState);
@@ -110,4 +113,4 @@ function liveStreamToken(request: FastifyRequest): string | undefined {
   return typeof token === 'string' && token.startsWith('trl_api_') ? token : undefined;
 }
 
-export default fp(sessionPlugin, { name: 'session', dependencies: ['@fastify/cookie'] });
+export default fp(sessionPlugin, { name: 'session', dependencies: ['@fastify/cookie', 'rate-limit'] });
