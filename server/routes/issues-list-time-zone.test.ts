@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { todayIn } from '../../shared/calendar-day';
 import { createTestServer, type TestServer } from '../../tests/support/server';
-import { buildProject, buildUser, buildWorkspace, setupInstance, type TestProject, type TestUser, type TestWorkspace } from '../../tests/support/factories';
+import { buildWorld, type World } from '../../tests/support/world';
 import { insertIssues } from '../../tests/list-engine/fixtures';
 
 const EAST = 'Pacific/Kiritimati';
@@ -12,31 +12,28 @@ const WEST = 'Pacific/Pago_Pago';
 const TODAY_ONLY = '0_weeks;after;fromnow,0_weeks;before;fromnow';
 
 let server: TestServer;
-let owner: TestUser;
-let workspace: TestWorkspace;
-let project: TestProject;
+let world: World;
 
 beforeAll(async () => {
   server = await createTestServer();
-  owner = await buildUser(server);
-  await setupInstance(server, owner);
-  workspace = await buildWorkspace(server, owner);
-  project = await buildProject(server, workspace, owner);
+  world = await buildWorld(server);
+  const { project, admin } = world;
   await insertIssues(server.database.db, project, [
-    { name: 'due today in the east', stateId: project.states.started, targetDate: todayIn(EAST), createdBy: owner.id },
-    { name: 'due today in the west', stateId: project.states.started, targetDate: todayIn(WEST), createdBy: owner.id },
+    { name: 'due today in the east', stateId: project.states.started, targetDate: todayIn(EAST), createdBy: admin.id },
+    { name: 'due today in the west', stateId: project.states.started, targetDate: todayIn(WEST), createdBy: admin.id },
   ]);
 });
 
 afterAll(async () => server?.close());
 
 async function dueTodayFor(timeZone: string): Promise<string[]> {
-  const zone = await server.inject({ method: 'PATCH', url: '/api/users/me/', headers: owner.headers, payload: { user_timezone: timeZone } });
+  const { workspace, project, headers } = world;
+  const zone = await server.inject({ method: 'PATCH', url: '/api/users/me/', headers: headers.admin, payload: { user_timezone: timeZone } });
   expect(zone.statusCode).toBe(200);
   const query = new URLSearchParams({ target_date: TODAY_ONLY }).toString();
   const [projectList, workspaceList] = await Promise.all([
-    server.inject({ method: 'GET', url: `/api/workspaces/${workspace.slug}/projects/${project.id}/issues/?${query}`, headers: owner.headers }),
-    server.inject({ method: 'GET', url: `/api/workspaces/${workspace.slug}/issues/?${query}`, headers: owner.headers }),
+    server.inject({ method: 'GET', url: `/api/workspaces/${workspace.slug}/projects/${project.id}/issues/?${query}`, headers: headers.admin }),
+    server.inject({ method: 'GET', url: `/api/workspaces/${workspace.slug}/issues/?${query}`, headers: headers.admin }),
   ]);
   const names = (response: typeof projectList) => (response.json().results as { name: string }[]).map((row) => row.name);
   // The project list and the workspace list agree on whose today it is.
