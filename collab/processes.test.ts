@@ -6,7 +6,7 @@
 // deliver it). Postgres only: PGlite is one process per data dir.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -15,27 +15,11 @@ import { createTestServer, type TestServer } from '../tests/support/server';
 import { addProjectMember, addWorkspaceMember, buildProject, buildUser, buildWorkspace, type TestProject, type TestUser, type TestWorkspace } from '../tests/support/factories';
 import { readTitle, writeTitle } from '../shared/document-content';
 import { openLive } from '../tests/sync/live-client';
+import { redisAnswersPing, TEST_REDIS_URL } from '../tests/support/redis';
 import { bodyText, openEditor, typeParagraph, waitFor, type TestEditor } from './testing';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 const SECRET_KEY = 'test-secret-key-0123456789abcdef';
-
-async function redisAnswersPing(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(6379, '127.0.0.1');
-    socket.setTimeout(500);
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (data) => {
-      socket.destroy();
-      resolve(data.toString().includes('PONG'));
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const hasRedis = onPostgres && (await redisAnswersPing());

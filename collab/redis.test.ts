@@ -1,36 +1,17 @@
 // Collab scale-out (DESIGN "Processes"): two collaboration servers with REDIS_URL on one database
 // share a document through @hocuspocus/extension-redis. Skipped, with the reason printed, when no
 // Redis answers on 127.0.0.1:6379.
-import { connect } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { startServices } from '../boot/services';
 import { createTestServer, type TestServer } from '../tests/support/server';
+import { redisAnswersPing, TEST_REDIS_URL } from '../tests/support/redis';
 import { addProjectMember, addWorkspaceMember, buildProject, buildUser, buildWorkspace, type TestProject, type TestUser, type TestWorkspace } from '../tests/support/factories';
 import { bodyText, openEditor, typeParagraph, waitFor, type TestEditor } from './testing';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 
-async function redisReachable(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(6379, '127.0.0.1');
-    socket.setTimeout(500);
-    socket.once('connect', () => {
-      socket.write('PING\r\n');
-      socket.once('data', (data) => {
-        socket.destroy();
-        resolve(data.toString().includes('PONG'));
-      });
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
-
-const hasRedis = await redisReachable();
+const hasRedis = await redisAnswersPing();
 if (!hasRedis) console.warn(`[collab/redis.test.ts] skipped: no Redis at ${REDIS_URL}`);
 
 let first: TestServer;

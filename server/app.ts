@@ -10,6 +10,7 @@ import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import type { ServerContext } from './context';
 import errorsPlugin from './plugins/errors';
+import rateLimitPlugin from './plugins/rate-limit';
 import sessionPlugin from './plugins/session';
 import csrfPlugin from './plugins/csrf';
 import accessPlugin from './plugins/access';
@@ -66,6 +67,8 @@ export async function registerRequestPipeline(app: FastifyInstance): Promise<voi
   await app.register(formbody);
   // Attachments (API.md): a file above FILE_SIZE_LIMIT is refused with 413 {error}.
   await app.register(multipart, { limits: { fileSize: config.FILE_SIZE_LIMIT, files: 1, fields: 10, fieldSize: 100_000 } });
+  // Rate-limit counters (memory, or Redis with REDIS_URL) before the session plugin, which limits API keys.
+  await app.register(rateLimitPlugin);
   await app.register(sessionPlugin);
   await app.register(csrfPlugin);
   await app.register(accessPlugin);

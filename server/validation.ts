@@ -17,3 +17,8 @@ export function containsNul(value: unknown, depth = 0): boolean {
   }
   return false;
 }
+
+/** The request body as a plain field map (empty for a missing or non-object body). */
+export function bodyFields(body: unknown): Record<string, unknown> {
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}

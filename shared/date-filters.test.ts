@@ -1,12 +1,11 @@
 import { describe, test, expect } from 'vitest';
+import { addDays, todayIn } from './calendar-day';
 import {
-  addDays,
   datePresetFilter,
   datePresetRange,
   formatDateRange,
   isValidIsoDate,
   parseDateFilter,
-  toIsoDate,
 } from './date-filters';
 
 const now = new Date('2024-03-10T23:30:00Z');
@@ -37,6 +36,14 @@ describe('parseDateFilter', () => {
     expect(parseDateFilter('1_months;after;ago', now)).toEqual([{ op: 'gte', date: '2024-02-09' }]);
   });
 
+  test("relative terms count from the caller's day in their time zone", () => {
+    // 02:00 UTC on the 10th is still the 9th in Los Angeles (UTC−8) and already the 10th in Tokyo.
+    const lateEvening = new Date('2024-03-10T02:00:00Z');
+    expect(parseDateFilter('1_weeks;after;fromnow', lateEvening, 'America/Los_Angeles')).toEqual([{ op: 'gte', date: '2024-03-16' }]);
+    expect(parseDateFilter('1_weeks;after;fromnow', lateEvening, 'Asia/Tokyo')).toEqual([{ op: 'gte', date: '2024-03-17' }]);
+    expect(parseDateFilter('1_weeks;after;fromnow', lateEvening)).toEqual([{ op: 'gte', date: '2024-03-17' }]);
+  });
+
   test('an empty value or empty term turns the filter off', () => {
     expect(parseDateFilter('', now)).toEqual([]);
     expect(parseDateFilter('2024-01-01;after,', now)).toEqual([]);
@@ -58,7 +65,7 @@ describe('date helpers', () => {
   });
 
   test('UTC days and day arithmetic', () => {
-    expect(toIsoDate(now)).toBe('2024-03-10');
+    expect(todayIn('UTC', now)).toBe('2024-03-10');
     expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
     expect(addDays('2024-12-31', 1)).toBe('2025-01-01');
   });
@@ -76,6 +83,12 @@ describe('relative presets', () => {
     expect(datePresetRange('yesterday', now)).toEqual({ from: '2024-03-09', to: '2024-03-09' });
     expect(datePresetRange('last_7_days', now)).toEqual({ from: '2024-03-03', to: '2024-03-10' });
     expect(datePresetRange('last_30_days', now)).toEqual({ from: '2024-02-09', to: '2024-03-10' });
+  });
+
+  test("today and yesterday are the caller's, west of UTC too", () => {
+    const lateEvening = new Date('2024-03-10T02:00:00Z');
+    expect(datePresetRange('today', lateEvening, 'America/Los_Angeles')).toEqual({ from: '2024-03-09', to: '2024-03-09' });
+    expect(datePresetRange('yesterday', lateEvening, 'America/Los_Angeles')).toEqual({ from: '2024-03-08', to: '2024-03-08' });
   });
 
   test('preset filters parse back to the same range', () => {

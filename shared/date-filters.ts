@@ -1,4 +1,6 @@
-// The legacy date filter syntax of reference §1.2 and the relative date presets of spec §9, computed in UTC.
+// The legacy date filter syntax of reference §1.2 and the relative date presets of spec §9, counted
+// from the caller's today in their time zone (calendar-day.ts).
+import { addDays, todayIn } from './calendar-day';
 
 /** A comparison against a calendar day: on or after, on or before, or on that day. */
 export type DateFilterOp = 'gte' | 'lte' | 'eq';
@@ -10,7 +12,6 @@ export interface DateCondition {
   date: string;
 }
 
-const DAY_MS = 86_400_000;
 /** Days in a relative week and month (spec §9). */
 export const DAYS_PER_WEEK = 7;
 export const DAYS_PER_MONTH = 30;
@@ -25,16 +26,6 @@ export function isValidIsoDate(value: string): boolean {
   const [, y, m, d] = match.map(Number);
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
-/** The UTC calendar day of an instant, as `YYYY-MM-DD`. */
-export function toIsoDate(instant: Date): string {
-  return instant.toISOString().slice(0, 10);
-}
-
-/** The day `days` after (or before, when negative) a `YYYY-MM-DD` day. */
-export function addDays(isoDate: string, days: number): string {
-  return toIsoDate(new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * DAY_MS));
 }
 
 function parseTerm(term: string, today: string): DateCondition | null {
@@ -54,14 +45,14 @@ function parseTerm(term: string, today: string): DateCondition | null {
 /**
  * Parses a date filter value: a comma list of terms, each `YYYY-MM-DD;after` (≥),
  * `YYYY-MM-DD;before` (≤; any second part other than `after` counts as before), a bare
- * `YYYY-MM-DD` (that day), or `N_weeks|N_months;after|before;fromnow|ago` relative to `now`'s UTC
- * day (`fromnow` adds, anything else subtracts; weeks are 7 days, months 30).
+ * `YYYY-MM-DD` (that day), or `N_weeks|N_months;after|before;fromnow|ago` relative to the day it
+ * is at `now` in `timeZone` (`fromnow` adds, anything else subtracts; weeks are 7 days, months 30).
  * Returns `[]` when the value or any term is empty (the filter is off), `null` when a term is malformed.
  */
-export function parseDateFilter(value: string, now: Date): DateCondition[] | null {
+export function parseDateFilter(value: string, now: Date, timeZone = 'UTC'): DateCondition[] | null {
   const terms = value.split(',');
   if (terms.some((term) => term.trim() === '')) return [];
-  const today = toIsoDate(now);
+  const today = todayIn(timeZone, now);
   const conditions: DateCondition[] = [];
   for (const term of terms) {
     const condition = parseTerm(term.trim(), today);
@@ -85,9 +76,9 @@ export const DatePreset = {
 } as const;
 export type DatePreset = (typeof DatePreset)[keyof typeof DatePreset];
 
-/** The inclusive range of days a preset covers, relative to `now`'s UTC day. */
-export function datePresetRange(preset: DatePreset, now: Date): { from: string; to: string } {
-  const today = toIsoDate(now);
+/** The inclusive range of days a preset covers, relative to the day it is at `now` in `timeZone`. */
+export function datePresetRange(preset: DatePreset, now: Date, timeZone = 'UTC'): { from: string; to: string } {
+  const today = todayIn(timeZone, now);
   switch (preset) {
     case DatePreset.TODAY:
       return { from: today, to: today };
@@ -105,8 +96,8 @@ export function datePresetRange(preset: DatePreset, now: Date): { from: string; 
 }
 
 /** The filter value of a preset, e.g. `2024-05-01;after,2024-05-01;before` for today. */
-export function datePresetFilter(preset: DatePreset, now: Date): string {
-  const { from, to } = datePresetRange(preset, now);
+export function datePresetFilter(preset: DatePreset, now: Date, timeZone = 'UTC'): string {
+  const { from, to } = datePresetRange(preset, now, timeZone);
   return formatDateRange(from, to);
 }
 

@@ -13,3 +13,4 @@ export * from './date-filters';
 export * from './names';
 export * from './live-protocol';
 export * from './schemas/common';
+export * from './calendar-day';

@@ -10,6 +10,8 @@ export interface UserMe {
   avatar_url?: string | null;
   is_password_autoset: boolean;
   is_active?: boolean;
+  /** IANA zone from the profile; `UTC` (the default) when the person never chose one. */
+  user_timezone?: string;
 }
 
 export interface OnboardingStep {

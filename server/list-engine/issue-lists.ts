@@ -28,7 +28,7 @@ function callerFilter(view: string, userId: string): Condition | null {
  * @throws BadRequestError for bad pagination, filters, order_by or grouping.
  */
 export async function listProjectIssues(ctx: ServerContext, actor: ScopeActor, query: RawQuery, options: ScopeOptions = {}): Promise<ListResult> {
-  const request = parseListRequest(query, { allowGrouping: true });
+  const request = parseListRequest(query, { allowGrouping: true, timeZone: actor.timeZone });
   return listIssues(ctx.database, projectIssueScope(actor, options), request);
 }
 
@@ -53,7 +53,7 @@ async function savedViewFilter(ctx: ServerContext, actor: ScopeActor, viewId: st
   const rich = view.richFilters as Record<string, unknown>;
   const filter = rich && Object.keys(rich).length
     ? parseRichFilters(JSON.stringify(rich))
-    : parseLegacyFilters(legacyValues(view.filters as Record<string, unknown>), new Date());
+    : parseLegacyFilters(legacyValues(view.filters as Record<string, unknown>), new Date(), actor.timeZone);
   const orderBy = (view.displayFilters as { order_by?: unknown })?.order_by;
   return { filter, orderBy: typeof orderBy === 'string' ? orderBy : undefined };
 }
@@ -82,7 +82,7 @@ export async function listWorkspaceIssues(ctx: ServerContext, actor: ScopeActor,
   } else if (viewId) {
     viewFilter = callerFilter(viewId, actor.userId);
   }
-  const parsed = parseListRequest(query, { allowGrouping: false, defaultOrderBy: viewOrder });
+  const parsed = parseListRequest(query, { allowGrouping: false, defaultOrderBy: viewOrder, timeZone: actor.timeZone });
   // Manual order means nothing across projects: the workspace list uses -created_at instead.
   const orderBy = parsed.orderBy === OrderBy.MANUAL ? OrderBy.LAST_CREATED : parsed.orderBy;
   const request: ListRequest = { ...parsed, orderBy, filter: allOf([parsed.filter, viewFilter, extra]) };
@@ -99,7 +99,7 @@ export async function listMyIssues(ctx: ServerContext, actor: ScopeActor, query:
  * created by or subscribed by that user, within the caller's projects; grouping allowed.
  */
 export async function listUserIssues(ctx: ServerContext, actor: ScopeActor, userId: string, query: RawQuery): Promise<ListResult> {
-  const parsed = parseListRequest(query, { allowGrouping: true });
+  const parsed = parseListRequest(query, { allowGrouping: true, timeZone: actor.timeZone });
   const involved: Condition = {
     kind: 'or',
     items: ['assigned', 'created', 'subscribed'].map((view) => callerFilter(view, userId)!),

@@ -56,9 +56,9 @@ function intakeCondition(raw: string): Condition | null {
   return values.length ? { kind: 'in', field: 'intake_status', values: values.map((v) => String(Number(v))), includeNull: false } : null;
 }
 
-function dateCondition(field: DateField, raw: string, now: Date): Condition | null {
+function dateCondition(field: DateField, raw: string, now: Date, timeZone: string): Condition | null {
   // A malformed term switches the filter off rather than failing the list.
-  const conditions = parseDateFilter(raw, now);
+  const conditions = parseDateFilter(raw, now, timeZone);
   return conditions && conditions.length ? { kind: 'date', field, conditions } : null;
 }
 
@@ -75,10 +75,10 @@ function updatedAfterCondition(raw: string): Condition | null {
 
 /**
  * Builds the condition of the legacy filters present in `query`; `null` when none applies.
- * `now` fixes "today" for relative date terms.
+ * `now` and the caller's `timeZone` fix "today" for relative date terms.
  * @throws ValidationError for an `updated_at__gt` that is not a datetime.
  */
-export function parseLegacyFilters(query: QueryParams, now: Date): Condition | null {
+export function parseLegacyFilters(query: QueryParams, now: Date, timeZone = 'UTC'): Condition | null {
   const parts: Array<Condition | null> = [];
   for (const [param, field] of Object.entries(ID_PARAMS)) {
     if (query[param] != null) parts.push(idCondition(field, query[param]!));
@@ -89,7 +89,7 @@ export function parseLegacyFilters(query: QueryParams, now: Date): Condition | n
   const intake = query.intake_status ?? query.inbox_status;
   if (intake != null) parts.push(intakeCondition(intake));
   for (const field of DATE_PARAMS) {
-    if (query[field] != null) parts.push(dateCondition(field, query[field]!, now));
+    if (query[field] != null) parts.push(dateCondition(field, query[field]!, now, timeZone));
   }
   if (query.updated_at__gt != null) parts.push(updatedAfterCondition(query.updated_at__gt));
   if (query.name != null && query.name !== '') parts.push({ kind: 'contains', field: 'name', value: query.name });

@@ -45,6 +45,8 @@ export interface ParseOptions {
   /** The order used when the request sends none. */
   defaultOrderBy?: string;
   now?: Date;
+  /** The caller's time zone: relative date filters count from their today (UTC when absent). */
+  timeZone?: string;
 }
 
 /**
@@ -55,7 +57,7 @@ export function parseListRequest(raw: RawQuery, options: ParseOptions): ListRequ
   const query = flattenQuery(raw);
   const now = options.now ?? new Date();
   const pagination = resolveListPagination(query);
-  const filter = allOf([parseRichFilters(query.filters), parseLegacyFilters(query, now)]);
+  const filter = allOf([parseRichFilters(query.filters), parseLegacyFilters(query, now, options.timeZone)]);
   const orderBy = query.order_by && query.order_by !== '' ? query.order_by : options.defaultOrderBy ?? LIST_DEFAULT_ORDER_BY;
   let groupBy: WireGroupBy | null = null;
   let subGroupBy: WireGroupBy | null = null;

@@ -13,6 +13,8 @@ export interface ScopeActor {
   workspaceRole: number | null;
   project: { id: string; guestViewAllFeatures: boolean } | null;
   projectRole: number | null;
+  /** The caller's IANA time zone (their profile's): relative date filters count from their today. */
+  timeZone?: string;
 }
 
 export interface ScopeOptions {

@@ -39,6 +39,8 @@ export interface Actor {
   project: ProjectRow | null;
   /** The caller's active role in the project, or null when not a member. */
   projectRole: number | null;
+  /** The caller's time zone (profile `user_timezone`): "today" in relative date filters is theirs. */
+  timeZone: string;
 }
 
 declare module 'fastify' {
@@ -75,7 +77,7 @@ async function accessPlugin(app: FastifyInstance) {
     const user = request.auth.user ?? null;
     if (rule === 'instance-admin') return requireInstanceAdmin(request);
     if (!user) throw new UnauthorizedError();
-    request.actor = { userId: user.id, workspace: null, workspaceRole: null, project: null, projectRole: null };
+    request.actor = { userId: user.id, workspace: null, workspaceRole: null, project: null, projectRole: null, timeZone: user.userTimezone };
     if (rule === 'authenticated') {
       if (request.auth.via === 'api_key' && !request.routeOptions.config.apiKey) throw new ForbiddenError();
       return;
@@ -88,7 +90,7 @@ async function accessPlugin(app: FastifyInstance) {
     if (!user) throw new UnauthorizedError();
     const [admin] = await db.select({ id: instanceAdmins.id }).from(instanceAdmins).where(eq(instanceAdmins.userId, user.id)).limit(1);
     if (!admin) throw new ForbiddenError();
-    request.actor = { userId: user.id, workspace: null, workspaceRole: null, project: null, projectRole: null };
+    request.actor = { userId: user.id, workspace: null, workspaceRole: null, project: null, projectRole: null, timeZone: user.userTimezone };
   }
 
   /**

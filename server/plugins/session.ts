@@ -8,7 +8,7 @@ import { apiTokens, type users } from '../../db/schema/index';
 import { findApiKeyHolder, sessionLookup } from '../../db/identity';
 import { ADMIN_SESSION_COOKIE, SESSION_COOKIE } from '../../shared/session-cookies';
 import { RateLimitError, UnauthorizedError } from '../errors';
-import { RateWindows } from '../services/rate-windows';
+import { isOverLimit, MAX_TRACKED_KEYS } from './rate-limit';
 
 type UserRow = typeof users.$inferSelect;
 type ApiTokenRow = typeof apiTokens.$inferSelect;
@@ -32,7 +32,13 @@ declare module 'fastify' {
 
 async function sessionPlugin(app: FastifyInstance) {
   const { db, config } = app.ctx;
-  const apiKeyWindows = new RateWindows(60_000);
+  // API.md: RATE_LIMIT_API_KEY_PER_MIN requests a minute per token (counted as plugins/rate-limit.ts says).
+  const apiKeyLimit = app.createRateLimit({
+    max: config.RATE_LIMIT_API_KEY_PER_MIN,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `api-key:${request.auth.apiToken!.id}`,
+    cache: MAX_TRACKED_KEYS,
+  } as Parameters<FastifyInstance['createRateLimit']>[0]);
 
   // The same look-ups the collaboration server authenticates with (db/identity.ts).
   const userForSession = sessionLookup(db);
@@ -40,18 +46,15 @@ async function sessionPlugin(app: FastifyInstance) {
   async function authenticateApiKey(request: FastifyRequest, rawKey: string) {
     const row = await findApiKeyHolder(db, rawKey);
     if (!row) throw new UnauthorizedError('Given API token is not valid');
-    enforceApiKeyLimit(row.token.id);
     request.auth.user = row.user;
     request.auth.via = 'api_key';
     request.auth.apiToken = row.token;
+    // The token is known from here on (the limiter keys on it); over its limit nothing else runs.
+    if (isOverLimit(await apiKeyLimit(request))) throw new RateLimitError();
     // last_used is informational: update at most once a minute, off the request's critical path.
     if (!row.token.lastUsed || Date.now() - row.token.lastUsed.getTime() > 60_000) {
       db.update(apiTokens).set({ lastUsed: new Date() }).where(eq(apiTokens.id, row.token.id)).catch(() => {});
     }
-  }
-
-  function enforceApiKeyLimit(tokenId: string) {
-    if (apiKeyWindows.hit(tokenId) > config.RATE_LIMIT_API_KEY_PER_MIN) throw new RateLimitError();
   }
 
   app.decorateRequest('auth', null as unknown as AuthState);
@@ -86,4 +89,4 @@ function liveStreamToken(request: FastifyRequest): string | undefined {
   return typeof token === 'string' && token.startsWith('trl_api_') ? token : undefined;
 }
 
-export default fp(sessionPlugin, { name: 'session', dependencies: ['@fastify/cookie'] });
+export default fp(sessionPlugin, { name: 'session', dependencies: ['@fastify/cookie', 'rate-limit'] });

@@ -3,15 +3,16 @@
 // field answers its auth code (see auth-password.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
-import { answerSignIn, bodyFields, requestInfo } from '../services/auth-reply';
+import { answerSignIn, requestInfo } from '../services/auth-reply';
+import { bodyFields } from '../validation';
 import { authRateLimit } from '../services/auth-rate-limit';
 import { checkEmail, sendMagicCode, signInWithMagicCode, signUpWithMagicCode } from '../services/auth-magic';
 
 export default async function authMagicRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const rateLimit = authRateLimit(app.ctx);
+  const rateLimit = authRateLimit(app);
   // Routes that check credentials also stop a client after too many failed attempts (password spraying).
-  const signInRateLimit = authRateLimit(app.ctx, { signIn: true });
+  const signInRateLimit = authRateLimit(app, { signIn: true });
 
   app.route({
     method: 'POST',

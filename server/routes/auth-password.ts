@@ -5,7 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { presentUser } from '../presenters/user';
-import { answerAction, answerSignIn, bodyFields, requestInfo } from '../services/auth-reply';
+import { answerAction, answerSignIn, requestInfo } from '../services/auth-reply';
+import { bodyFields } from '../validation';
 import { authRateLimit } from '../services/auth-rate-limit';
 import { renewSession } from '../services/auth-session';
 import {
@@ -19,9 +20,9 @@ import {
 
 export default async function authPasswordRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const rateLimit = authRateLimit(app.ctx);
+  const rateLimit = authRateLimit(app);
   // Routes that check credentials also stop a client after too many failed attempts (password spraying).
-  const signInRateLimit = authRateLimit(app.ctx, { signIn: true });
+  const signInRateLimit = authRateLimit(app, { signIn: true });
 
   app.route({
     method: 'POST',

@@ -13,7 +13,7 @@ export default async function authSignOutRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: '/auth/sign-out/',
     config: { access: 'public' },
-    preHandler: authRateLimit(app.ctx),
+    preHandler: authRateLimit(app),
     handler: async (request, reply) => {
       await signOutSession(app.ctx, request, reply, 'app');
       if (isFormPost(request)) return reply.redirect(app.ctx.config.appBaseUrl, 302);

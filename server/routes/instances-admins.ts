@@ -16,7 +16,7 @@ const SIGN_UP_ECHO = ['email', 'first_name', 'last_name', 'company_name', 'is_te
 export default async function instanceAdminsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Both routes check credentials, so they also stop a client after too many failed attempts (password spraying).
-  const signInRateLimit = authRateLimit(app.ctx, { signIn: true });
+  const signInRateLimit = authRateLimit(app, { signIn: true });
 
   app.route({
     method: 'POST',

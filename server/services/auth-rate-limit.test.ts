@@ -1,11 +1,15 @@
+import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index';
 import { createTestServer, type TestServer } from '../../tests/support/server';
 import { buildUser, setupInstance } from '../../tests/support/factories';
 import { TEST_CSRF } from '../../tests/support/auth';
-import { authLimits, clientKey } from './auth-rate-limit';
-import { MAX_TRACKED_KEYS } from './rate-windows';
+import { redisAnswersPing, TEST_REDIS_URL } from '../../tests/support/redis';
+import type { FastifyRequest } from 'fastify';
+import { normalizeIP } from '@fastify/rate-limit';
+import { MAX_TRACKED_KEYS } from '../plugins/rate-limit';
+import { authLimits } from './auth-rate-limit';
 
 let server: TestServer;
 let seq = 0;
@@ -84,11 +88,11 @@ describe('forwarded addresses (TRUST_PROXY off by default)', () => {
   });
 
   test('IPv6 addresses of one /64 count as one client', async () => {
-    expect(clientKey('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
-    expect(clientKey('2001:0db8:0001:0002:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
-    expect(clientKey('::1')).toBe('0:0:0:0::/64');
-    expect(clientKey('::ffff:10.0.0.1')).toBe('::ffff:10.0.0.1');
-    expect(clientKey('10.0.0.1')).toBe('10.0.0.1');
+    // The key of a client address (the limiter's normalizeIP): a /64 for IPv6, the address for IPv4.
+    expect(normalizeIP('2001:0db8:0001:0002:aaaa:bbbb:cccc:dddd')).toBe(normalizeIP('2001:db8:1:2::1'));
+    expect(normalizeIP('2001:db8:1:3::1')).not.toBe(normalizeIP('2001:db8:1:2::1'));
+    expect(normalizeIP('::ffff:10.0.0.1')).toBe('10.0.0.1');
+    expect(normalizeIP('10.0.0.1')).not.toBe(normalizeIP('10.0.0.2'));
     const answers: number[] = [];
     for (let attempt = 0; attempt < 7; attempt++) answers.push((await emailCheck(`2001:db8:77:1::${(attempt + 1).toString(16)}`)).statusCode);
     expect(answers.slice(0, 6)).not.toContain(429);
@@ -101,15 +105,20 @@ test(`a limited client stays limited while the limiter tracks more than ${MAX_TR
   const address = '10.6.6.6';
   for (let attempt = 0; attempt < 6; attempt++) expect((await emailCheck(address)).statusCode).not.toBe(429);
   expect((await emailCheck(address)).statusCode).toBe(429);
-  const { perMinute } = authLimits(server.app.ctx);
+  const { perClient } = authLimits(server.app);
+  // What the limiter reads of a request: its address (and its route's options).
+  const from = (ip: string) => ({ ip, routeOptions: { config: {} } }) as FastifyRequest;
+  const floodAddress = (round: number, index: number) => `172.${16 + round}.${index >> 8}.${index & 255}`;
   // Other clients fill the store past its bound while the limited one keeps trying.
   for (let round = 0; round < 6; round++) {
-    for (let index = 0; index < 10_000; index++) perMinute.hit(`ip:flood-${round}-${index}`);
+    for (let index = 0; index < 10_000; index++) await perClient(from(floodAddress(round, index)));
     const retry = await emailCheck(address);
     expect(retry.statusCode, `after ${(round + 1) * 10_000} other keys`).toBe(429);
     expect(retry.json()).toEqual(LIMITED);
   }
-  expect(perMinute.size).toBe(MAX_TRACKED_KEYS);
+  // The store stayed bounded: the earliest idle keys were forgotten, the latest are still counted.
+  expect(await perClient(from(floodAddress(0, 0)), { increment: false })).toMatchObject({ remaining: 6 });
+  expect(await perClient(from(floodAddress(5, 9_999)), { increment: false })).toMatchObject({ remaining: 5 });
 });
 
 test('password spraying: failed sign-ins to many different emails from one address are limited, other addresses are not', async () => {
@@ -160,5 +169,48 @@ describe('TRUST_PROXY=127.0.0.1', () => {
     expect(response.statusCode).toBe(200);
     const [row] = await proxied.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row.lastLoginIp).toBe('198.51.100.23');
+  });
+});
+
+const hasRedis = await redisAnswersPing();
+if (!hasRedis) console.warn(`[auth-rate-limit.test.ts] shared-count tests skipped: no Redis at ${TEST_REDIS_URL}`);
+
+describe('REDIS_URL: every server process counts in one Redis', () => {
+  const limits = { RATE_LIMIT_AUTH_PER_MIN: '4', RATE_LIMIT_AUTH_PER_EMAIL_PER_MIN: '100', RATE_LIMIT_AUTH_FAILURES_PER_IP_PER_HOUR: '2' };
+  let first: TestServer;
+  let second: TestServer;
+  let alone: TestServer;
+  // Counts of earlier runs stay in Redis for up to an hour: each run uses addresses of its own.
+  const runBlock = `${randomInt(1, 255)}.${randomInt(0, 256)}`;
+  let host = 0;
+  const freshAddress = () => `10.${runBlock}.${++host}`;
+
+  beforeAll(async () => {
+    if (!hasRedis) return;
+    [first, second, alone] = await Promise.all([
+      createTestServer({ env: { REDIS_URL: TEST_REDIS_URL, ...limits } }),
+      createTestServer({ env: { REDIS_URL: TEST_REDIS_URL, ...limits } }),
+      createTestServer({ env: limits }),
+    ]);
+    await Promise.all([setupInstance(first), setupInstance(second), setupInstance(alone)]);
+  });
+  afterAll(async () => Promise.all([first?.close(), second?.close(), alone?.close()]));
+
+  test.skipIf(!hasRedis)('two app instances share one per-address count', async () => {
+    const address = freshAddress();
+    const answers: number[] = [];
+    for (const server of [first, second, first, second, first, second]) answers.push((await emailCheck(address, {}, server)).statusCode);
+    expect(answers).toEqual([200, 200, 200, 200, 429, 429]);
+    // An instance without REDIS_URL counts alone in its memory: the same address is fresh there.
+    expect((await emailCheck(address, {}, alone)).statusCode).toBe(200);
+  });
+
+  test.skipIf(!hasRedis)('failed sign-ins on one instance count on the other', async () => {
+    const address = freshAddress();
+    expect((await signIn(`shared-${runBlock}-a@example.com`, address, {}, first)).statusCode).toBe(400);
+    expect((await signIn(`shared-${runBlock}-b@example.com`, address, {}, second)).statusCode).toBe(400);
+    const limited = await signIn(`shared-${runBlock}-c@example.com`, address, {}, first);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual(LIMITED);
   });
 });

@@ -8,6 +8,7 @@ import { presentUserMe } from '../presenters/user';
 import { landingPath, recordSignIn, type LoginMedium, type RequestInfo } from './auth';
 import { signInSession, type SessionKind } from './auth-session';
 import { recordSignInFailure } from './auth-rate-limit';
+import { bodyFields } from '../validation';
 
 const NEXT_PATH_MAX_LENGTH = 500;
 const SUSPICIOUS = /javascript:|data:|vbscript:|%2e%2e|<script|onload=|onerror=|%0d|%0a|[\r\n]/i;
@@ -16,11 +17,6 @@ const ECHO_MAX_LENGTH = 255;
 /** True when the request is an HTML form post (x-www-form-urlencoded). */
 export function isFormPost(request: FastifyRequest): boolean {
   return (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
-}
-
-/** The request body as a plain field map (empty for a missing or non-object body). */
-export function bodyFields(body: unknown): Record<string, unknown> {
-  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 }
 
 export function requestInfo(request: FastifyRequest): RequestInfo {
@@ -97,7 +93,7 @@ export async function answerSignIn(ctx: ServerContext, request: FastifyRequest, 
   try {
     user = await answer.authenticate(fields);
   } catch (error) {
-    if (error instanceof CodedError && !(error instanceof RateLimitError)) recordSignInFailure(ctx, request);
+    if (error instanceof CodedError && !(error instanceof RateLimitError)) await recordSignInFailure(request);
     if (!isForm || !(error instanceof CodedError) || error instanceof RateLimitError) throw error;
     const echo = Object.fromEntries((answer.echo ?? ['email']).map((name) => [name, fields[name]]));
     return reply.redirect(errorUrl(ctx, answer.errorPath ?? '/', error, nextPath, echo), 302);

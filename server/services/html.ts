@@ -1,6 +1,7 @@
 // Rich-text HTML from the editor is stored, so it is sanitized against an allow-list that fits
 // Tiptap/Plane output (mentions, images, task lists, tables), and reduced to plain text for search.
 import sanitizeHtml from 'sanitize-html';
+import { decodeHTML } from 'entities';
 
 const BLOCK_TAGS = ['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'ul', 'ol', 'li', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td'];
 const INLINE_TAGS = ['span', 'a', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del', 'code', 'mark', 'sub', 'sup', 'br', 'img', 'label', 'input'];
@@ -49,23 +50,12 @@ export function sanitizeRichHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS);
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);/gi, (match, name: string) => {
-    if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : match;
-    }
-    return ENTITIES[name.toLowerCase()] ?? match;
-  });
-}
-
 /** Plain text of HTML (`description_stripped`, `comment_stripped`): tags removed, blocks separated by spaces. */
 export function htmlToPlainText(html: string): string {
   const spaced = html.replace(/<br\s*\/?>|<\/(p|div|h[1-6]|li|blockquote|pre|tr|td|th)>/gi, '$& ');
   const text = sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {}, nonTextTags: ['script', 'style', 'textarea', 'noscript'] });
-  return decodeEntities(text).replace(/\s+/g, ' ').trim();
+  // decodeHTML (entities) knows every named and numeric reference; &nbsp; becomes U+00A0, which \s folds.
+  return decodeHTML(text).replace(/\s+/g, ' ').trim();
 }
 
 /** Tags that show something without any text of their own (a mention, an image, an embed). */

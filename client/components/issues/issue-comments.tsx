@@ -1,6 +1,7 @@
 // Comments of the issue timeline (issue-activity.tsx): one comment with its reactions, and the
 // comment box with @mentions: typing "@" suggests members; a chosen member is sent as a mention-component.
 import { useState, type FormEvent } from 'react';
+import { decodeHTML, escapeUTF8 } from 'entities';
 import { useT } from '../../i18n';
 import { addComment, deleteComment, toggleCommentReaction, type Comment } from '../../stores/issue-detail-store';
 import type { Issue } from '../../stores/issue-store';
@@ -9,25 +10,23 @@ import { RelativeTime } from '../relative-time';
 
 export const REACTIONS = ['👍', '🎉', '❤️', '👀'];
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /** Turns comment text into HTML, with each `@name` of a known member as a mention-component. */
 export function commentToHtml(text: string, mentions: { id: string; name: string }[]): string {
-  let html = escapeHtml(text);
+  let html = escapeUTF8(text);
   for (const mention of mentions) {
-    const tag = `<mention-component entity_name="user_mention" entity_identifier="${mention.id}" label="${escapeHtml(mention.name)}"></mention-component>`;
-    html = html.split(`@${escapeHtml(mention.name)}`).join(tag);
+    const tag = `<mention-component entity_name="user_mention" entity_identifier="${mention.id}" label="${escapeUTF8(mention.name)}"></mention-component>`;
+    html = html.split(`@${escapeUTF8(mention.name)}`).join(tag);
   }
   return html.split('\n').map((line) => `<p>${line}</p>`).join('');
 }
 
 /** Shows mention-components as "@name" text (comments are rendered as text, never as HTML). */
 export function commentToText(html: string): string {
-  return html
+  const text = html
     .replace(/<mention-component[^>]*label="([^"]*)"[^>]*><\/mention-component>/g, '@$1')
     .replace(/<\/p>\s*<p>/g, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+    .replace(/<[^>]+>/g, '');
+  return decodeHTML(text);
 }
 
 export function CommentItem({ slug, issue, comment, me, author }: { slug: string; issue: Issue; comment: Comment; me: string; author: string }) {

@@ -1,5 +1,7 @@
 // Date arithmetic for the calendar and gantt layouts, on plain YYYY-MM-DD strings in UTC so no
-// timezone shifts a due date (API.md: dates are YYYY-MM-DD, no per-user shifting).
+// timezone shifts a due date (API.md: dates are YYYY-MM-DD, no per-user shifting). Day steps are
+// shared/calendar-day.ts's addDays; which day is today is the person's (use-today.ts).
+import { addDays } from '../../../../shared/calendar-day';
 
 /** YYYY-MM-DD of a Date (UTC). */
 export function toDateString(date: Date): string {
@@ -9,12 +11,6 @@ export function toDateString(date: Date): string {
 /** A Date at UTC midnight of a YYYY-MM-DD string. */
 export function parseDate(value: string): Date {
   return new Date(`${value}T00:00:00Z`);
-}
-
-export function addDays(value: string, days: number): string {
-  const date = parseDate(value);
-  date.setUTCDate(date.getUTCDate() + days);
-  return toDateString(date);
 }
 
 /** Whole days from `a` to `b`. */

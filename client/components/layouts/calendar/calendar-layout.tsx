@@ -7,7 +7,8 @@ import { updateDisplayFilters } from '../../../stores/issue-filter-store';
 import type { Issue } from '../../../stores/issue-store';
 import { IssueKey, IssueTitle } from '../../issues/issue-parts';
 import type { LayoutProps } from '../layout-props';
-import { calendarWeeks, countWeekendDates, firstDayOfWeek, parseDate, shiftAnchor, toDateString, weekdayHeaders } from './calendar-dates';
+import { useToday } from '../../use-today';
+import { calendarWeeks, countWeekendDates, firstDayOfWeek, parseDate, shiftAnchor, weekdayHeaders } from './calendar-dates';
 
 /** The browser's own tag when it speaks the interface language (en-GB keeps Monday), else the locale. */
 function weekLocaleTag(locale: string): string {
@@ -20,8 +21,8 @@ export function CalendarLayout(props: LayoutProps) {
   const locale = useLocale();
   const { list, settings, slug, source } = props;
   const calendar = settings.displayFilters.calendar;
-  const [anchor, setAnchor] = useState(() => toDateString(new Date()));
-  const today = toDateString(new Date());
+  const today = useToday();
+  const [anchor, setAnchor] = useState(today);
   const tag = weekLocaleTag(locale);
   const weekStart = firstDayOfWeek(tag);
   const weeks = calendarWeeks(anchor, calendar.layout, calendar.show_weekends, weekStart);
@@ -48,7 +49,7 @@ export function CalendarLayout(props: LayoutProps) {
         <button type="button" className="btn btn-secondary btn-sm" onClick={() => setAnchor(shiftAnchor(anchor, calendar.layout, -1))} aria-label={t('calendar.previous')}>‹</button>
         <strong className="calendar-title">{title}</strong>
         <button type="button" className="btn btn-secondary btn-sm" onClick={() => setAnchor(shiftAnchor(anchor, calendar.layout, 1))} aria-label={t('calendar.next')}>›</button>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => setAnchor(toDateString(new Date()))}>{t('calendar.today')}</button>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => setAnchor(today)}>{t('calendar.today')}</button>
         <span className="toolbar-spacer" />
         <select className="select select-sm" aria-label={t('calendar.layout')} value={calendar.layout} onChange={(event) => setCalendar({ layout: event.target.value as 'month' | 'week' })} data-testid="calendar-layout-select">
           <option value="month">{t('calendar.month')}</option>

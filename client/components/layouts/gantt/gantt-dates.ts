@@ -1,7 +1,8 @@
 // Date arithmetic of the gantt layout on YYYY-MM-DD strings: the range the chart covers, the month
 // bands of its header, where it opens, and the dates a drag writes (only the dates the issue has).
 import type { Issue } from '../../../stores/issue-store';
-import { addDays, daysBetween, parseDate } from '../calendar/calendar-dates';
+import { addDays } from '../../../../shared/calendar-day';
+import { daysBetween, parseDate } from '../calendar/calendar-dates';
 
 type Dated = Pick<Issue, 'start_date' | 'target_date'>;
 

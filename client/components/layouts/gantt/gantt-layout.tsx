@@ -8,7 +8,9 @@ import { useLocale, useT } from '../../../i18n';
 import { projectPath } from '../../../stores/api-paths';
 import { updateIssue, type Issue } from '../../../stores/issue-store';
 import { IssueKey, IssueTitle } from '../../issues/issue-parts';
-import { addDays, daysBetween, isWeekend, parseDate, toDateString } from '../calendar/calendar-dates';
+import { addDays } from '../../../../shared/calendar-day';
+import { useToday } from '../../use-today';
+import { daysBetween, isWeekend, parseDate } from '../calendar/calendar-dates';
 import type { LayoutProps } from '../layout-props';
 import { barDates, draggedDates, ganttRange, monthBands, openingDay } from './gantt-dates';
 
@@ -29,7 +31,7 @@ export function GanttLayout(props: LayoutProps) {
   const locale = useLocale();
   const { list, slug, projectId } = props;
   const rows = list.issues;
-  const today = toDateString(new Date());
+  const today = useToday();
   const range = useMemo(() => ganttRange(rows, today), [rows, today]);
   const parentRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => parentRef.current, estimateSize: () => ROW, overscan: 10, initialRect: { width: 1200, height: 800 }, getItemKey: (index) => rows[index]?.id ?? index });
