@@ -5,11 +5,13 @@ import type { BaseKey } from './plural-keys';
 import { workItemsEn } from './work-items-en';
 import { activityEn } from './activity-en';
 import { screensEn } from './screens-en';
+import { uiEn } from './ui-en';
 
 export const en = {
   ...workItemsEn,
   ...activityEn,
   ...screensEn,
+  ...uiEn,
   'app.name': 'Trellis',
   'common.loading': 'Loading…',
   'common.save': 'Save',

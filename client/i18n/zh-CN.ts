@@ -5,11 +5,13 @@ import type { ChineseMessages } from './plural-keys';
 import { workItemsZhCN } from './work-items-zh-CN';
 import { activityZhCN } from './activity-zh-CN';
 import { screensZhCN } from './screens-zh-CN';
+import { uiZhCN } from './ui-zh-CN';
 
 export const zhCN: ChineseMessages<typeof en> = {
   ...workItemsZhCN,
   ...activityZhCN,
   ...screensZhCN,
+  ...uiZhCN,
   'app.name': 'Trellis',
   'common.loading': '加载中…',
   'common.save': '保存',
