@@ -17,5 +17,7 @@ export const uiEn = {
   'palette.group.actions': 'Actions',
   'palette.group.navigation': 'Go to',
   'palette.group.preferences': 'Preferences',
+  'toast.themeSaveFailed': 'The theme could not be saved to your profile',
+  'toast.languageSaveFailed': 'The language could not be saved to your profile',
   'palette.group.issues': 'Issues',
 } as const;

@@ -19,5 +19,7 @@ export const uiZhCN: ChineseMessages<typeof uiEn> = {
   'palette.group.actions': '操作',
   'palette.group.navigation': '前往',
   'palette.group.preferences': '偏好设置',
+  'toast.themeSaveFailed': '主题未能保存到你的个人资料',
+  'toast.languageSaveFailed': '语言未能保存到你的个人资料',
   'palette.group.issues': '工作项',
 };
