@@ -19,5 +19,10 @@ export const uiEn = {
   'palette.group.preferences': 'Preferences',
   'toast.themeSaveFailed': 'The theme could not be saved to your profile',
   'toast.languageSaveFailed': 'The language could not be saved to your profile',
+  'ui.favorite': 'Favorite',
+  'reaction.thumbsUp': 'Thumbs up',
+  'reaction.hooray': 'Hooray',
+  'reaction.heart': 'Heart',
+  'reaction.eyes': 'Eyes',
   'palette.group.issues': 'Issues',
 } as const;

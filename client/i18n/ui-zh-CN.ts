@@ -21,5 +21,10 @@ export const uiZhCN: ChineseMessages<typeof uiEn> = {
   'palette.group.preferences': '偏好设置',
   'toast.themeSaveFailed': '主题未能保存到你的个人资料',
   'toast.languageSaveFailed': '语言未能保存到你的个人资料',
+  'ui.favorite': '已收藏',
+  'reaction.thumbsUp': '赞',
+  'reaction.hooray': '庆祝',
+  'reaction.heart': '爱心',
+  'reaction.eyes': '关注',
   'palette.group.issues': '工作项',
 };

@@ -1,8 +1,8 @@
 // A modal dialog on Radix Dialog: focus trapped inside, Escape and an outside click close it,
 // focus returns to what opened it, the page behind is hidden from assistive technology.
 // Escape closes one layer at a time: Radix answers only for the topmost dialog or popover, and a
-// hand-written picker inside (marked `data-escape-layer`) keeps its Escape to itself.
-import type { ReactNode } from 'react';
+// hand-written picker open inside (marked `data-escape-layer`) keeps its Escape to itself.
+import { useRef, type ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useT } from '../i18n';
@@ -22,6 +22,7 @@ export interface DialogProps {
 /** Open while mounted: callers render it conditionally, as they did the hand-written modal. */
 export function Dialog({ title, onClose, children, footer, description, testId, className }: DialogProps) {
   const t = useT();
+  const panelRef = useRef<HTMLDivElement>(null);
   return (
     <RadixDialog.Root open onOpenChange={(open) => !open && onClose()}>
       <RadixDialog.Portal>
@@ -38,8 +39,10 @@ export function Dialog({ title, onClose, children, footer, description, testId, 
               event.preventDefault();
               (first ?? panel).focus();
             }}
+            ref={panelRef}
             onEscapeKeyDown={(event) => {
-              if ((event.target as Element | null)?.closest?.('[data-escape-layer]')) event.preventDefault();
+              // An open hand-written picker inside (rendered only while open) closes itself first.
+              if (panelRef.current?.querySelector('[data-escape-layer]')) event.preventDefault();
             }}
           >
             <div className="modal-header">
