@@ -116,7 +116,8 @@ function EndDrop() {
 
 function SidebarProject({ slug, project }: { slug: string; project: Project }) {
   const t = useT();
-  const drag = useDraggable({ id: project.id });
+  // Dragged by pointer only, and it holds links: not a button of its own (axe nested-interactive).
+  const drag = useDraggable({ id: project.id, attributes: { role: 'group', tabIndex: -1 } });
   const drop = useDroppable({ id: `before:${project.id}` });
   return (
     <div ref={drop.setNodeRef} className={drop.isOver ? 'sidebar-drop-over' : undefined}>
