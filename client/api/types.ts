@@ -29,6 +29,8 @@ export interface Profile {
   onboarding_step: OnboardingStep;
   last_workspace_id: string | null;
   language?: string | null;
+  /** Appearance; `theme.theme` is "light", "dark" or "system" (client/ui/theme.ts). */
+  theme?: Record<string, unknown> | null;
   role?: string | null;
   use_case?: string | null;
 }

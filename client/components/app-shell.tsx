@@ -1,4 +1,5 @@
 // The signed-in frame: sidebar (workspace switcher, navigation, account) and a top bar.
+import { House, KeyRound, Mail, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useT } from '../i18n';
@@ -31,12 +32,12 @@ export function AppShell({ workspaceSlug, title, actions, children }: {
         <nav className="sidebar-nav" aria-label={t('nav.mainLabel')}>
           {workspace && (
             <>
-              <NavLink to="/$workspaceSlug" slug={workspace.slug} exact icon="⌂" label={t('nav.home')} testId="nav-home" />
+              <NavLink to="/$workspaceSlug" slug={workspace.slug} exact icon={<House size={16} />} label={t('nav.home')} testId="nav-home" />
               <WorkspaceWork slug={workspace.slug} />
               <p className="sidebar-section">{t('nav.settings')}</p>
-              <NavLink to="/$workspaceSlug/settings/members" slug={workspace.slug} icon="◎" label={t('nav.members')} testId="nav-members" />
-              <NavLink to="/$workspaceSlug/settings/invitations" slug={workspace.slug} icon="✉" label={t('nav.invitations')} testId="nav-invitations" />
-              <NavLink to="/$workspaceSlug/settings/api-tokens" slug={workspace.slug} icon="#" label={t('nav.apiTokens')} testId="nav-api-tokens" />
+              <NavLink to="/$workspaceSlug/settings/members" slug={workspace.slug} icon={<Users size={16} />} label={t('nav.members')} testId="nav-members" />
+              <NavLink to="/$workspaceSlug/settings/invitations" slug={workspace.slug} icon={<Mail size={16} />} label={t('nav.invitations')} testId="nav-invitations" />
+              <NavLink to="/$workspaceSlug/settings/api-tokens" slug={workspace.slug} icon={<KeyRound size={16} />} label={t('nav.apiTokens')} testId="nav-api-tokens" />
             </>
           )}
         </nav>
@@ -60,7 +61,7 @@ export function AppShell({ workspaceSlug, title, actions, children }: {
 
 type WorkspaceRoute = '/$workspaceSlug' | '/$workspaceSlug/settings/members' | '/$workspaceSlug/settings/invitations' | '/$workspaceSlug/settings/api-tokens';
 
-function NavLink({ to, slug, icon, label, testId, exact = false }: { to: WorkspaceRoute; slug: string; icon: string; label: string; testId: string; exact?: boolean }) {
+function NavLink({ to, slug, icon, label, testId, exact = false }: { to: WorkspaceRoute; slug: string; icon: ReactNode; label: string; testId: string; exact?: boolean }) {
   return (
     <Link
       to={to}

@@ -1,5 +1,4 @@
 // Loading and empty states shared by pages.
-import type { ReactNode } from 'react';
 import { useT } from '../i18n';
 
 export function Spinner({ label }: { label?: string }) {
@@ -20,15 +19,5 @@ export function PageLoader() {
   );
 }
 
-export function EmptyState({ title, body, action, icon = '◇' }: { title: string; body?: string; action?: ReactNode; icon?: string }) {
-  return (
-    <div className="empty-state" data-testid="empty-state">
-      <div className="empty-state-icon" aria-hidden="true">
-        {icon}
-      </div>
-      <h3 className="empty-state-title">{title}</h3>
-      {body && <p className="empty-state-body">{body}</p>}
-      {action && <div className="empty-state-action">{action}</div>}
-    </div>
-  );
-}
+/** The design system's empty state (client/ui/empty-state.tsx), kept importable from here. */
+export { EmptyState } from '../ui/empty-state';

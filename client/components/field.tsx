@@ -1,4 +1,5 @@
 // Labelled form controls with hint and inline error wired up for screen readers.
+import { Eye, EyeOff } from 'lucide-react';
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { useT } from '../i18n';
 
@@ -83,7 +84,7 @@ export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
           aria-label={visible ? t('auth.password.hide') : t('auth.password.show')}
           aria-pressed={visible}
         >
-          {visible ? '◎' : '◉'}
+          {visible ? <EyeOff size={16} aria-hidden="true" /> : <Eye size={16} aria-hidden="true" />}
         </button>
       </div>
     </FieldFrame>

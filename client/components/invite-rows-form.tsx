@@ -1,6 +1,7 @@
 // Email + role rows for inviting people to a workspace (POST …/invitations/ {emails:[{email, role}]}).
 // When the server sends no mail, it says so before sending and then shows each invitation's link
 // to copy instead of pretending an email went out.
+import { X } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Role } from '../../shared/roles';
 import { useFormError } from '../auth/use-form-error';
@@ -100,7 +101,7 @@ export function InviteRowsForm({ workspaceSlug, maxRole = Role.ADMIN, onSent, su
               disabled={rows.length === 1}
               onClick={() => setRows((current) => current.filter((_, i) => i !== index))}
             >
-              ×
+              <X size={16} aria-hidden="true" />
             </button>
           </div>
         ))}

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // Escape closes one layer at a time: an open picker inside a dialog closes alone, and of nested
-// dialogs only the topmost one closes.
+// dialogs only the topmost one closes. (Dialogs portal to <body>, so queries look at the document.)
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act } from 'react';
 import { Locale, setLocale } from '../i18n';
@@ -30,10 +30,10 @@ describe('Escape', () => {
         <MultiSelect label="Assignees" summary="None" options={[{ value: 'u1', label: 'Ada' }]} selected={[]} onChange={() => undefined} testId="picker" />
       </Modal>,
     );
-    await act(async () => view.container.querySelector<HTMLButtonElement>('[data-testid="picker"]')!.click());
-    expect(view.container.querySelector('.prop-menu')).not.toBeNull();
-    await pressEscape(view.container.querySelector('.prop-menu input')!);
-    expect(view.container.querySelector('.prop-menu')).toBeNull();
+    await act(async () => document.querySelector<HTMLButtonElement>('[data-testid="picker"]')!.click());
+    expect(document.querySelector('.prop-menu')).not.toBeNull();
+    await pressEscape(document.querySelector('.prop-menu input')!);
+    expect(document.querySelector('.prop-menu')).toBeNull();
     expect(onClose).not.toHaveBeenCalled();
     await pressEscape();
     expect(onClose).toHaveBeenCalledTimes(1);

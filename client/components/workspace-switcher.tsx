@@ -1,4 +1,5 @@
 // The sidebar's workspace menu: shows the current workspace, lists mine, links to creation.
+import { Check, ChevronDown } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { Workspace } from '../api/types';
@@ -57,7 +58,7 @@ export function WorkspaceSwitcher({ current }: { current: Workspace | undefined 
       >
         {current && <WorkspaceAvatar workspace={current} />}
         <span className="ws-switcher-name">{current?.name ?? t('workspace.switcher.label')}</span>
-        <span className="ws-switcher-caret" aria-hidden="true">▾</span>
+        <ChevronDown className="ws-switcher-caret" size={14} aria-hidden="true" />
       </button>
       {open && (
         <ul className="menu" role="menu" ref={menuRef}>
@@ -74,7 +75,7 @@ export function WorkspaceSwitcher({ current }: { current: Workspace | undefined 
               >
                 <WorkspaceAvatar workspace={workspace} />
                 <span className="menu-item-text">{workspace.name}</span>
-                {workspace.slug === current?.slug && <span className="menu-item-check" aria-hidden="true">✓</span>}
+                {workspace.slug === current?.slug && <Check className="menu-item-check" size={14} aria-hidden="true" />}
               </Link>
             </li>
           ))}

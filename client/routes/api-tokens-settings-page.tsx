@@ -1,4 +1,5 @@
 // `/{workspaceSlug}/settings/api-tokens`: list, create (the secret is shown once), delete.
+import { KeyRound } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ApiToken } from '../api/types';
 import { useFormError } from '../auth/use-form-error';
@@ -54,7 +55,7 @@ export function ApiTokensSettingsPage({ workspaceSlug }: { workspaceSlug: string
         {status !== 'ready' && tokens.length === 0 ? (
           status === 'error' ? null : <Spinner />
         ) : tokens.length === 0 ? (
-          <EmptyState title={t('apiTokens.emptyTitle')} body={t('apiTokens.emptyBody')} icon="#" />
+          <EmptyState title={t('apiTokens.emptyTitle')} body={t('apiTokens.emptyBody')} icon={<KeyRound size={22} />} />
         ) : (
           <ul className="list" data-testid="api-token-list">
             {tokens.map((token) => {

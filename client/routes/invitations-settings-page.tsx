@@ -1,4 +1,5 @@
 // `/{workspaceSlug}/settings/invitations`: pending invitations the workspace sent; edit role, revoke.
+import { Mail } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Role } from '../../shared/roles';
 import type { WorkspaceInvitation } from '../api/types';
@@ -60,7 +61,7 @@ export function InvitationsSettingsPage({ workspaceSlug }: { workspaceSlug: stri
         {canManage && status !== 'ready' && invitations.length === 0 ? (
           status === 'error' ? null : <Spinner />
         ) : invitations.length === 0 ? (
-          <EmptyState title={t('wsInvitations.emptyTitle')} body={t('wsInvitations.emptyBody')} icon="✉" />
+          <EmptyState title={t('wsInvitations.emptyTitle')} body={t('wsInvitations.emptyBody')} icon={<Mail size={22} />} />
         ) : (
           <table className="table" data-testid="invitations-table">
             <thead>

@@ -1,6 +1,7 @@
 // `/{workspaceSlug}/projects/{projectId}/pages`: the project's pages in public / private / archived
 // tabs, sorted by name, created or updated (default updated descending, spec §9), with a favorites
 // filter, the create modal and per-page actions.
+import { ArrowDown, ArrowUp, Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { AppShell } from '../components/app-shell';
@@ -71,7 +72,7 @@ export function PagesListPage({ workspaceSlug, projectId }: { workspaceSlug: str
           </select>
         </label>
         <Button size="sm" variant="ghost" onClick={() => setDescending(!descending)} aria-label={t('pages.sort.direction')}>
-          {descending ? '↓' : '↑'}
+          {descending ? <ArrowDown size={14} aria-hidden="true" /> : <ArrowUp size={14} aria-hidden="true" />}
         </Button>
         <Button size="sm" variant={favoritesOnly ? 'secondary' : 'ghost'} aria-pressed={favoritesOnly} onClick={() => setFavoritesOnly(!favoritesOnly)} data-testid="pages-favorites-filter">
           {t('pages.favorites')}
@@ -87,7 +88,7 @@ export function PagesListPage({ workspaceSlug, projectId }: { workspaceSlug: str
             <li key={page.id} className="list-row" data-testid="page-row">
               <div className="list-row-main">
                 <Link to="/$workspaceSlug/projects/$projectId/pages/$pageId" params={{ workspaceSlug, projectId, pageId: page.id }} className="list-row-title">
-                  {page.is_favorite ? '★ ' : ''}
+                  {page.is_favorite ? <Star size={12} role="img" aria-label={t('ui.favorite')} /> : null}
                   {page.name || t('pages.untitled')}
                 </Link>
                 <span className="muted">

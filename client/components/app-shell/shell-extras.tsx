@@ -1,5 +1,6 @@
 // Work-item additions to the app shell: the live connection indicator, the sidebar collapse
 // toggle, global view links and the per-workspace wiring (live stream, overlays, shortcuts).
+import { Layers, PanelLeft } from 'lucide-react';
 import { Link } from '@tanstack/react-router';
 import { useT } from '../../i18n';
 import { GlobalOverlays } from '../command-palette/global-overlays';
@@ -23,7 +24,7 @@ export function SidebarToggle() {
   const collapsed = useCollapseFlags((flags) => flags[CollapseFlag.APP_SIDEBAR]);
   return (
     <button type="button" className="icon-button" aria-label={collapsed ? t('nav.expandSidebar') : t('nav.collapseSidebar')} aria-pressed={collapsed} onClick={() => toggleCollapsed(CollapseFlag.APP_SIDEBAR)} data-testid="sidebar-toggle">
-      ☰
+      <PanelLeft size={18} aria-hidden="true" />
     </button>
   );
 }
@@ -48,7 +49,7 @@ export function WorkspaceWork({ slug }: { slug: string }) {
   return (
     <>
       <Link to="/$workspaceSlug/workspace-views/$globalViewId" params={{ workspaceSlug: slug, globalViewId: 'all-issues' }} className="nav-link" activeProps={{ className: 'nav-link nav-link-active' }} data-testid="nav-views">
-        <span className="nav-icon" aria-hidden="true">≡</span>
+        <Layers className="nav-icon" size={16} aria-hidden="true" />
         {t('nav.views')}
       </Link>
       <SidebarWork slug={slug} />

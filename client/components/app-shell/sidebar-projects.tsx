@@ -1,5 +1,6 @@
 // The sidebar's work sections: favorites (folders with their children) and my projects, which can
 // be dragged into a new order (saved per user through user-properties sort_order).
+import { FileText, Folder, Star, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { DndContext, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
@@ -52,7 +53,7 @@ function FavoritesSection({ slug }: { slug: string }) {
       {tree.map((node) =>
         node.is_folder ? (
           <details key={node.id} className="fav-folder" open>
-            <summary>📁 {node.name}</summary>
+            <summary><Folder size={14} aria-hidden="true" /> {node.name}</summary>
             {node.children.map((child) => <FavoriteLink key={child.id} slug={slug} favorite={child} folders={folders} />)}
           </details>
         ) : (
@@ -69,9 +70,9 @@ function FavoriteLink({ slug, favorite, folders }: { slug: string; favorite: Fav
   return (
     <div className="fav-row">
       {favorite.entity_type === 'project' && favorite.entity_identifier ? (
-        <Link to="/$workspaceSlug/projects/$projectId/issues" params={{ workspaceSlug: slug, projectId: favorite.entity_identifier }} className="nav-link nav-link-sub">★ {label}</Link>
+        <Link to="/$workspaceSlug/projects/$projectId/issues" params={{ workspaceSlug: slug, projectId: favorite.entity_identifier }} className="nav-link nav-link-sub"><Star size={14} aria-hidden="true" /> {label}</Link>
       ) : (
-        <span className="nav-link nav-link-sub">★ {label}</span>
+        <span className="nav-link nav-link-sub"><Star size={14} aria-hidden="true" /> {label}</span>
       )}
       {folders.length > 0 && (
         <select className="fav-move" aria-label={t('favorites.moveTo')} value={favorite.parent ?? ''} onChange={(event) => void moveFavorite(slug, favorite.id, { parent: event.target.value || null })}>
@@ -79,7 +80,7 @@ function FavoriteLink({ slug, favorite, folders }: { slug: string; favorite: Fav
           {folders.map((folder) => <option key={folder.id} value={folder.id}>{folder.name}</option>)}
         </select>
       )}
-      <button type="button" className="icon-button" aria-label={t('favorites.remove')} onClick={() => void removeFavorite(slug, favorite.id)}>×</button>
+      <button type="button" className="icon-button" aria-label={t('favorites.remove')} onClick={() => void removeFavorite(slug, favorite.id)}><X size={14} aria-hidden="true" /></button>
     </div>
   );
 }
@@ -115,7 +116,8 @@ function EndDrop() {
 
 function SidebarProject({ slug, project }: { slug: string; project: Project }) {
   const t = useT();
-  const drag = useDraggable({ id: project.id });
+  // Dragged by pointer only, and it holds links: not a button of its own (axe nested-interactive).
+  const drag = useDraggable({ id: project.id, attributes: { role: 'group', tabIndex: -1 } });
   const drop = useDroppable({ id: `before:${project.id}` });
   return (
     <div ref={drop.setNodeRef} className={drop.isOver ? 'sidebar-drop-over' : undefined}>
@@ -127,7 +129,7 @@ function SidebarProject({ slug, project }: { slug: string; project: Project }) {
       </div>
       {project.page_view !== false && (
         <Link to="/$workspaceSlug/projects/$projectId/pages" params={{ workspaceSlug: slug, projectId: project.id }} className="nav-link nav-link-sub" activeProps={{ className: 'nav-link nav-link-sub nav-link-active' }} data-testid={`sidebar-project-pages-${project.identifier}`}>
-          <span className="nav-icon" aria-hidden="true">▤</span>
+          <FileText className="nav-icon" size={16} aria-hidden="true" />
           <span className="nav-text">{t('screens.nav.pages')}</span>
         </Link>
       )}

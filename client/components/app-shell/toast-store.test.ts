@@ -1,11 +1,15 @@
 // @vitest-environment happy-dom
-// Toasts quote user text (an issue name) cut to a readable length, and errors stay longer.
+// Toasts quote user text (an issue name) cut to a readable length, errors stay longer, and an
+// undo action runs once and closes its toast. Rendered by sonner's real Toaster.
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { act, createElement } from 'react';
 import { Locale, setLocale } from '../../i18n';
+import { mountTestRoot } from '../../test-support/react-root';
+import { ERROR_TOAST_LIFETIME_MS, TOAST_LIFETIME_MS, toast } from '../../ui/toast';
+import { Toaster } from '../../ui/toaster';
 import { reportFailure, shortenForToast, TOAST_QUOTE_MAX, useToastStore } from './toast-store';
 
 afterEach(() => {
-  vi.useRealTimers();
   useToastStore.setState({ toasts: [] });
 });
 
@@ -18,16 +22,35 @@ describe('toasts', () => {
   });
 
   test('a failure quoting a 300-character issue name shows it shortened, with the reason, for 12 s', () => {
-    vi.useFakeTimers();
     setLocale(Locale.EN);
     reportFailure('toast.issueCreateFailed', { body: { name: ['Ensure this field has no more than 255 characters.'] } }, { name: 'y'.repeat(300) });
-    const [toast] = useToastStore.getState().toasts;
-    expect(toast!.title.length).toBeLessThan(120);
-    expect(toast!.title).toContain('…');
-    expect(toast!.message).toBe('Ensure this field has no more than 255 characters.');
-    vi.advanceTimersByTime(7_000);
-    expect(useToastStore.getState().toasts).toHaveLength(1);
-    vi.advanceTimersByTime(6_000);
+    const [shown] = useToastStore.getState().toasts;
+    expect(shown!.title.length).toBeLessThan(120);
+    expect(shown!.title).toContain('…');
+    expect(shown!.message).toBe('Ensure this field has no more than 255 characters.');
+    expect(shown!.duration).toBe(ERROR_TOAST_LIFETIME_MS);
+    toast.success('Saved');
+    expect(useToastStore.getState().toasts[1]!.duration).toBe(TOAST_LIFETIME_MS);
+  });
+
+  test('an undo toast shows an Undo button that runs the undo once and closes the toast', async () => {
+    setLocale(Locale.EN);
+    const view = mountTestRoot();
+    await view.render(createElement(Toaster));
+    const undo = vi.fn();
+    await act(async () => {
+      toast.success('Issue deleted', { undo });
+    });
+    const shown = await vi.waitFor(() => {
+      const element = document.querySelector('[data-testid="toast"]');
+      expect(element?.textContent).toContain('Issue deleted');
+      return element!;
+    });
+    const button = [...shown.querySelectorAll('button')].find((candidate) => candidate.textContent === 'Undo');
+    expect(button).toBeDefined();
+    await act(async () => button!.click());
+    expect(undo).toHaveBeenCalledTimes(1);
     expect(useToastStore.getState().toasts).toHaveLength(0);
+    await view.unmount();
   });
 });

@@ -1,32 +1,20 @@
-// Toasts: short messages naming what failed (or succeeded). Stores call `reportFailure` when an
-// optimistic change was rolled back, so the user learns which change did not stick.
-import { create } from 'zustand';
+// Failure and success toasts of the stores: `reportFailure` names what did not stick and the
+// server's reason. The toasts themselves are client/ui/toast.ts (sonner); `showToast` and
+// `useToastStore` keep the earlier call sites and tests working on it.
 import { readErrorText } from '../../api/http';
 import { t, type MessageKey } from '../../i18n';
+import { toast, useToastStore, type ShownToast, type ToastKind } from '../../ui/toast';
 
-export interface Toast {
-  id: number;
-  kind: 'error' | 'success' | 'info';
-  title: string;
-  message?: string;
-}
-
-export const useToastStore = create<{ toasts: Toast[] }>(() => ({ toasts: [] }));
-
-let nextId = 1;
-const LIFETIME_MS = 6000;
-/** Errors stay longer: they say what did not stick and the reason takes a moment to read. */
-const ERROR_LIFETIME_MS = 12_000;
+export { useToastStore };
+export type Toast = ShownToast;
 
 /** Shows a toast for a few seconds. */
-export function showToast(toast: Omit<Toast, 'id'>): void {
-  const id = nextId++;
-  useToastStore.setState((state) => ({ toasts: [...state.toasts.slice(-4), { ...toast, id }] }));
-  if (typeof window !== 'undefined') window.setTimeout(() => dismissToast(id), toast.kind === 'error' ? ERROR_LIFETIME_MS : LIFETIME_MS);
+export function showToast({ kind, title, message }: { kind: ToastKind; title: string; message?: string }): void {
+  toast[kind](title, { description: message });
 }
 
 export function dismissToast(id: number): void {
-  useToastStore.setState((state) => ({ toasts: state.toasts.filter((toast) => toast.id !== id) }));
+  toast.dismiss(id);
 }
 
 /** Longest user text (an issue name…) a toast quotes; the rest is cut with an ellipsis. */
@@ -42,5 +30,5 @@ export function shortenForToast(text: string, max = TOAST_QUOTE_MAX): string {
 export function reportFailure(what: MessageKey, error: unknown, vars?: Record<string, string | number>): void {
   const body = (error as { body?: unknown } | null)?.body;
   const quoted = vars && Object.fromEntries(Object.entries(vars).map(([key, value]) => [key, typeof value === 'string' ? shortenForToast(value) : value]));
-  showToast({ kind: 'error', title: t(what, quoted), message: shortenForToast(readErrorText(body) ?? t('common.errorGeneric'), 300) });
+  toast.error(t(what, quoted), { description: shortenForToast(readErrorText(body) ?? t('common.errorGeneric'), 300) });
 }

@@ -7,7 +7,7 @@ import { useT } from '../../i18n';
 import { Modal } from '../modal';
 import { ErrorBoundary, ErrorNotice } from '../error-boundary';
 import { CreateIssueModal } from '../issues/create-issue-modal';
-import { ToastViewport } from '../app-shell/toast-viewport';
+import { Toaster } from '../../ui/toaster';
 import { CommandPalette } from './command-palette';
 import { CreateProjectModal } from '../projects/create-project-modal';
 import { closeCreateIssue, closeCreateProject, closePalette, closeShortcuts, isTypingTarget, openCreateIssue, openPalette, openShortcuts, useOverlayStore } from './overlay-store';
@@ -88,7 +88,7 @@ export function GlobalOverlays({ slug }: { slug: string }) {
           <CreateProjectModal slug={slug} onClose={closeCreateProject} />
         </OverlayBoundary>
       )}
-      <ToastViewport />
+      <Toaster />
     </>,
     document.body,
   );

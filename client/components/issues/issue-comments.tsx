@@ -2,13 +2,16 @@
 // comment box with @mentions: typing "@" suggests members; a chosen member is sent as a mention-component.
 import { useState, type FormEvent } from 'react';
 import { decodeHTML, escapeUTF8 } from 'entities';
-import { useT } from '../../i18n';
+import { useT, type MessageKey } from '../../i18n';
 import { addComment, deleteComment, toggleCommentReaction, type Comment } from '../../stores/issue-detail-store';
 import type { Issue } from '../../stores/issue-store';
 import { useAssignableUsers } from '../../stores/member-store';
 import { RelativeTime } from '../relative-time';
 
 export const REACTIONS = ['👍', '🎉', '❤️', '👀'];
+
+/** Reactions are emoji as content; each button is named in words, so it is usable where no emoji font renders. */
+const REACTION_NAME: Record<string, MessageKey> = { '👍': 'reaction.thumbsUp', '🎉': 'reaction.hooray', '❤️': 'reaction.heart', '👀': 'reaction.eyes' };
 
 /** Turns comment text into HTML, with each `@name` of a known member as a mention-component. */
 export function commentToHtml(text: string, mentions: { id: string; name: string }[]): string {
@@ -43,7 +46,7 @@ export function CommentItem({ slug, issue, comment, me, author }: { slug: string
       <p className="comment-body">{commentToText(comment.comment_html)}</p>
       <div className="reactions">
         {counts.map(({ reaction, count, mine }) => (
-          <button key={reaction} type="button" className={`reaction${mine ? ' reaction-mine' : ''}`} aria-pressed={mine} disabled={comment.id.startsWith('temp-')} onClick={() => void toggleCommentReaction(slug, issue, comment, reaction, me).catch(() => undefined)}>
+          <button key={reaction} type="button" className={`reaction${mine ? ' reaction-mine' : ''}`} aria-pressed={mine} aria-label={`${t(REACTION_NAME[reaction]!)}${count > 0 ? ` ${count}` : ''}`} disabled={comment.id.startsWith('temp-')} onClick={() => void toggleCommentReaction(slug, issue, comment, reaction, me).catch(() => undefined)}>
             {reaction}{count > 0 ? ` ${count}` : ''}
           </button>
         ))}

@@ -6,7 +6,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { installFakeApi, json } from '../../test-support/fake-api';
 import { Locale, setLocale } from '../../i18n';
-import { ToastViewport } from '../app-shell/toast-viewport';
+import { Toaster } from '../../ui/toaster';
 import { useToastStore } from '../app-shell/toast-store';
 import { dispatchChange } from '../app-shell/live-connection';
 import { applyIssueChange, resetIssues, scopeIssues, upsertIssues, type Issue } from '../../stores/issue-store';
@@ -64,7 +64,7 @@ describe('inline property edit', () => {
       await new Promise<void>((resolve) => (release = resolve));
       return json(403, { error: "You don't have the required permissions." });
     });
-    await act(async () => root.render(<><PriorityHarness id="a" /><ToastViewport /></>));
+    await act(async () => root.render(<><PriorityHarness id="a" /><Toaster /></>));
     const select = container.querySelector<HTMLSelectElement>('[data-testid="priority-select"]')!;
     await act(async () => {
       select.value = 'urgent';

@@ -1,5 +1,6 @@
 // The issue detail body, shared by the full page and the peek overlay: title, description,
 // widgets, reactions, activity with comments, and the properties sidebar.
+import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useT } from '../../i18n';
@@ -128,7 +129,7 @@ export function IssueDetailPage({ slug, projectId, issueId }: { slug: string; pr
   if (!issue) return status === 'error' ? <p className="muted" role="alert">{t('issue.notFound')}</p> : <Spinner />;
   return (
     <>
-      <Link to="/$workspaceSlug/projects/$projectId/issues" params={{ workspaceSlug: slug, projectId }} className="link-button">← {t('issue.backToList')}</Link>
+      <Link to="/$workspaceSlug/projects/$projectId/issues" params={{ workspaceSlug: slug, projectId }} className="link-button"><ArrowLeft size={14} aria-hidden="true" /> {t('issue.backToList')}</Link>
       <IssueDetailBody slug={slug} issue={issue} />
     </>
   );

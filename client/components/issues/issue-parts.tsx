@@ -1,5 +1,6 @@
 // Pieces every layout shares: the issue key, the property strip (obeying display properties), a
 // group's title, the per-group quick add and "load more".
+import { Link2, ListTree, Paperclip } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { STATE_GROUP_COLORS, isPriority, isStateGroup } from '../../../shared/issue-constants';
 import { nameOrUntitled } from '../../../shared/names';
@@ -36,9 +37,9 @@ export function IssuePropertyStrip({ slug, issue, properties, canEdit }: { slug:
       {properties.start_date && <DateInput slug={slug} issue={issue} field="start_date" disabled={disabled} />}
       {properties.due_date && <DateInput slug={slug} issue={issue} field="target_date" disabled={disabled} />}
       {properties.estimate && <EstimateSelect slug={slug} issue={issue} disabled={disabled} />}
-      {properties.sub_issue_count && (issue.sub_issues_count ?? 0) > 0 && <span className="chip" title={t('property.sub_issue_count')}>⑂ {issue.sub_issues_count}</span>}
-      {properties.link && (issue.link_count ?? 0) > 0 && <span className="chip" title={t('property.link')}>🔗 {issue.link_count}</span>}
-      {properties.attachment_count && (issue.attachment_count ?? 0) > 0 && <span className="chip" title={t('property.attachment_count')}>📎 {issue.attachment_count}</span>}
+      {properties.sub_issue_count && (issue.sub_issues_count ?? 0) > 0 && <span className="chip" title={t('property.sub_issue_count')}><ListTree size={12} aria-hidden="true" /> {issue.sub_issues_count}</span>}
+      {properties.link && (issue.link_count ?? 0) > 0 && <span className="chip" title={t('property.link')}><Link2 size={12} aria-hidden="true" /> {issue.link_count}</span>}
+      {properties.attachment_count && (issue.attachment_count ?? 0) > 0 && <span className="chip" title={t('property.attachment_count')}><Paperclip size={12} aria-hidden="true" /> {issue.attachment_count}</span>}
     </div>
   );
 }

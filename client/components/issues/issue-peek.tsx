@@ -1,4 +1,5 @@
 // The peek overlay: the issue detail over the list, opened by `peekId` in the URL search.
+import { X } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useT } from '../../i18n';
@@ -24,7 +25,7 @@ export function IssuePeek({ slug, issueId, onClose }: { slug: string; issueId: s
             {t('issue.openFull')}
           </Link>
         )}
-        <button type="button" className="modal-close" aria-label={t('common.close')} onClick={onClose}>×</button>
+        <button type="button" className="modal-close" aria-label={t('common.close')} onClick={onClose}><X size={18} aria-hidden="true" /></button>
       </div>
       {issue ? <IssueDetailBody slug={slug} issue={issue} onDeleted={onClose} /> : <Spinner />}
     </div>

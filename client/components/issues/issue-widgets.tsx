@@ -1,5 +1,6 @@
 // The collapsible widgets of the issue detail: sub-issues (with state distribution and progress),
 // relations, links and attachments. Sub-issues, links and attachments start open (spec §9).
+import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { STATE_GROUPS, STATE_GROUP_COLORS } from '../../../shared/issue-constants';
 import { getCsrfToken } from '../../api/http';
@@ -15,7 +16,7 @@ export function Widget({ title, defaultOpen, children, testId }: { title: string
   return (
     <section className="widget" data-testid={testId}>
       <button type="button" className="widget-header" aria-expanded={open} onClick={() => setOpen(!open)}>
-        <span aria-hidden="true">{open ? '▾' : '▸'}</span> {title}
+        {open ? <ChevronDown size={14} aria-hidden="true" /> : <ChevronRight size={14} aria-hidden="true" />} {title}
       </button>
       {open && <div className="widget-body">{children}</div>}
     </section>

@@ -50,7 +50,7 @@ export function MultiSelect({ label, summary, options, selected, onChange, disab
         {summary}
       </button>
       {open && (
-        <div className="prop-menu" role="listbox" aria-multiselectable="true" aria-label={label}>
+        <div className="prop-menu" data-escape-layer role="listbox" aria-multiselectable="true" aria-label={label}>
           {options.map((option) => (
             <label key={option.value} className="prop-menu-item">
               <input type="checkbox" checked={selected.includes(option.value)} onChange={() => toggle(option.value)} />

@@ -6,7 +6,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { installFakeApi, json } from '../../test-support/fake-api';
 import { Locale, setLocale } from '../../i18n';
-import { ToastViewport } from '../app-shell/toast-viewport';
+import { Toaster } from '../../ui/toaster';
 import { useToastStore } from '../app-shell/toast-store';
 import { resetProjects, setProjects, type Project } from '../../stores/project-store';
 import { resetDeployBoards } from '../../stores/deploy-board-store';
@@ -65,7 +65,7 @@ describe('features settings', () => {
     setProjects('acme', [project()]);
     api.on('PATCH', projectUrl, () => json(403, { error: "You don't have the required permissions." }));
     api.on('GET', '/api/workspaces/acme/projects/details/', () => json(200, [project()]));
-    await act(async () => root.render(<><FeaturesSettings slug="acme" projectId={P} /><ToastViewport /></>));
+    await act(async () => root.render(<><FeaturesSettings slug="acme" projectId={P} /><Toaster /></>));
     await click('feature-page_view');
     await vi.waitFor(() => expect(box('feature-page_view').checked).toBe(false));
     await vi.waitFor(() => expect(container.querySelector('[data-testid="toast"]')?.textContent).toContain('The project could not be updated'));

@@ -1,5 +1,6 @@
 // Project settings lists: states (grouped, drag to reorder, mark default) and labels (nested, drag
 // to reorder or move under another label). Reorders send a midpoint sequence / sort_order.
+import { GripVertical } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { DndContext, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { STATE_GROUPS, STATE_GROUP_COLORS, type StateGroup } from '../../../shared/issue-constants';
@@ -14,7 +15,7 @@ function DragRow({ id, dropId, children }: { id: string; dropId: string; childre
   const drop = useDroppable({ id: dropId });
   return (
     <li ref={drop.setNodeRef} className={`settings-row${drop.isOver ? ' sidebar-drop-over' : ''}`}>
-      <span ref={drag.setNodeRef} {...drag.listeners} {...drag.attributes} className="drag-handle" aria-label="drag">⋮⋮</span>
+      <span ref={drag.setNodeRef} {...drag.listeners} {...drag.attributes} className="drag-handle" aria-label="drag"><GripVertical size={14} aria-hidden="true" /></span>
       {children}
     </li>
   );

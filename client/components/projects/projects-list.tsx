@@ -1,5 +1,6 @@
 // The projects list: my projects or all visible ones, archived only with the archived filter,
 // ordered by created_at (default) or name; join public projects; favorite; create.
+import { Star } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { nameOrUntitled } from '../../../shared/names';
@@ -65,7 +66,7 @@ export function ProjectsList({ slug }: { slug: string }) {
                   <span className="toolbar-spacer" />
                   {project.is_member && (
                     <button type="button" className={`icon-button${favorite ? ' favorite-on' : ''}`} aria-pressed={favorite} aria-label={favorite ? t('favorites.remove') : t('favorites.add')} onClick={() => void toggleFavorite(slug, { entity_type: 'project', entity_identifier: project.id, project_id: project.id, name: project.name })} data-testid="favorite-toggle">
-                      {favorite ? '★' : '☆'}
+                      <Star size={16} fill={favorite ? 'currentColor' : 'none'} aria-hidden="true" />
                     </button>
                   )}
                 </div>

@@ -1,6 +1,7 @@
 // The calendar layout: issues on their due date in a month or week grid under weekday headers,
 // weeks starting on the locale's first day, today marked; weekends shown unless the display filter
 // `calendar.show_weekends` is off, and then a note says how many dated issues that hides.
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { normalizeLocale, useLocale, useT } from '../../../i18n';
 import { updateDisplayFilters } from '../../../stores/issue-filter-store';
@@ -46,9 +47,9 @@ export function CalendarLayout(props: LayoutProps) {
   return (
     <div className="calendar" data-testid="calendar-layout">
       <div className="calendar-toolbar">
-        <button type="button" className="btn btn-secondary btn-sm" onClick={() => setAnchor(shiftAnchor(anchor, calendar.layout, -1))} aria-label={t('calendar.previous')}>‹</button>
+        <button type="button" className="btn btn-secondary btn-sm" onClick={() => setAnchor(shiftAnchor(anchor, calendar.layout, -1))} aria-label={t('calendar.previous')}><ChevronLeft size={16} aria-hidden="true" /></button>
         <strong className="calendar-title">{title}</strong>
-        <button type="button" className="btn btn-secondary btn-sm" onClick={() => setAnchor(shiftAnchor(anchor, calendar.layout, 1))} aria-label={t('calendar.next')}>›</button>
+        <button type="button" className="btn btn-secondary btn-sm" onClick={() => setAnchor(shiftAnchor(anchor, calendar.layout, 1))} aria-label={t('calendar.next')}><ChevronRight size={16} aria-hidden="true" /></button>
         <button type="button" className="btn btn-ghost btn-sm" onClick={() => setAnchor(today)}>{t('calendar.today')}</button>
         <span className="toolbar-spacer" />
         <select className="select select-sm" aria-label={t('calendar.layout')} value={calendar.layout} onChange={(event) => setCalendar({ layout: event.target.value as 'month' | 'week' })} data-testid="calendar-layout-select">

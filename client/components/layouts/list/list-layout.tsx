@@ -1,6 +1,7 @@
 // The list layout: groups with headers, one row per issue, quick add and "load more" per group.
 // Rows are virtualised with fixed heights (40 px headers, 44 px rows) and a small overscan, and
 // each row is memoised, so scrolling 10,000 issues only renders the rows that come into view.
+import { ChevronDown, ChevronRight } from 'lucide-react';
 import { memo, useCallback, useMemo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { DisplayProperties } from '../../../../shared/display';
@@ -70,7 +71,7 @@ export function ListLayout(props: LayoutProps) {
             <div key={item.key} className="virtual-row" style={{ transform: `translateY(${item.start}px)`, height: item.size }}>
               {row.type === 'header' && (
                 <button type="button" className="group-header" aria-expanded={!row.collapsed} onClick={() => toggleKanbanGroup(slug, source, 'group_by', row.key)} data-testid={`group-${row.key}`}>
-                  <span aria-hidden="true">{row.collapsed ? '▸' : '▾'}</span>
+                  <span aria-hidden="true">{row.collapsed ? <ChevronRight size={14} /> : <ChevronDown size={14} />}</span>
                   {titleOf(row.key).color && <span className="dot" style={{ background: titleOf(row.key).color }} aria-hidden="true" />}
                   <span className="group-title">{titleOf(row.key).title}</span>
                   <span className="group-count">{row.total}</span>

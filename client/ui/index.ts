@@ -1,0 +1,16 @@
+// The design system: our own small components over maintained primitives (Radix UI, cmdk,
+// react-day-picker, sonner, lucide-react). Screens import from here, not from the libraries.
+export { Button, IconButton, type ButtonProps, type IconButtonProps } from './button';
+export { Dialog, type DialogProps } from './dialog';
+export { Popover, type PopoverProps } from './popover';
+export { Menu, type MenuItem } from './menu';
+export { Combobox, type ComboboxOption, type ComboboxProps } from './combobox';
+export { PropertyChip, type PropertyChipProps } from './property-chip';
+export { DatePicker } from './date-picker';
+export { Avatar } from './avatar';
+export { Tooltip } from './tooltip';
+export { EmptyState } from './empty-state';
+export { Skeleton, SkeletonRows } from './skeleton';
+export { toast, type ToastOptions } from './toast';
+export { Toaster } from './toaster';
+export { Chip, ChipPopover, type ChipProps } from './chip';
