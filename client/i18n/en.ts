@@ -4,11 +4,13 @@
 import { workItemsEn } from './work-items-en';
 import { activityEn } from './activity-en';
 import { screensEn } from './screens-en';
+import { pickersEn } from './pickers-en';
 
 export const en = {
   ...workItemsEn,
   ...activityEn,
   ...screensEn,
+  ...pickersEn,
   'app.name': 'Trellis',
   'common.loading': 'Loading…',
   'common.save': 'Save',

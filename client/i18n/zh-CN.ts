@@ -3,11 +3,13 @@ import type { MessageKey } from './en';
 import { workItemsZhCN } from './work-items-zh-CN';
 import { activityZhCN } from './activity-zh-CN';
 import { screensZhCN } from './screens-zh-CN';
+import { pickersZhCN } from './pickers-zh-CN';
 
 export const zhCN: Record<MessageKey, string> = {
   ...workItemsZhCN,
   ...activityZhCN,
   ...screensZhCN,
+  ...pickersZhCN,
   'app.name': 'Trellis',
   'common.loading': '加载中…',
   'common.save': '保存',

@@ -7,6 +7,7 @@ import { useT } from '../../i18n';
 import { Modal } from '../modal';
 import { ErrorBoundary, ErrorNotice } from '../error-boundary';
 import { CreateIssueModal } from '../issues/create-issue-modal';
+import { ISSUE_SHORTCUTS } from '../issues/issue-hotkeys';
 import { ToastViewport } from '../app-shell/toast-viewport';
 import { CommandPalette } from './command-palette';
 import { CreateProjectModal } from '../projects/create-project-modal';
@@ -19,6 +20,7 @@ export const SHORTCUTS: { keys: string; label: Parameters<ReturnType<typeof useT
   { keys: 'G P', label: 'shortcuts.goProjects' },
   { keys: 'G H', label: 'shortcuts.goHome' },
   { keys: 'G I', label: 'shortcuts.goMyIssues' },
+  ...ISSUE_SHORTCUTS,
   { keys: 'Esc', label: 'shortcuts.close' },
 ];
 
