@@ -1,7 +1,8 @@
 // Simplified Chinese messages of the issue activity feed; spread into zh-CN.ts.
+import type { ChineseMessages } from './plural-keys';
 import type { activityEn } from './activity-en';
 
-export const activityZhCN: Record<keyof typeof activityEn, string> = {
+export const activityZhCN: ChineseMessages<typeof activityEn> = {
   'activity.created': '{actor} 创建了工作项',
   'activity.deleted': '{actor} 删除了工作项',
   'activity.name': '{actor} 将标题改为“{value}”',

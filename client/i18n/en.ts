@@ -1,6 +1,7 @@
 // English messages: the reference dictionary. Its keys define MessageKey; every other locale
 // must provide all of them (checked by the compiler and by i18n.test.ts).
 
+import type { BaseKey } from './plural-keys';
 import { workItemsEn } from './work-items-en';
 import { activityEn } from './activity-en';
 import { screensEn } from './screens-en';
@@ -190,7 +191,8 @@ export const en = {
   'workspace.notFound.body': 'It does not exist, or you are not a member of it.',
   'workspace.switcher.label': 'Switch workspace',
   'workspace.switcher.create': 'Create workspace',
-  'workspace.members.count': '{count} members',
+  'workspace.members.count_one': '{count} member',
+  'workspace.members.count_other': '{count} members',
 
   'nav.home': 'Home',
   'nav.settings': 'Settings',
@@ -388,5 +390,8 @@ export const en = {
   'pages.slash.empty': 'No matching commands',
 } as const;
 
-/** A key of the message dictionaries. */
-export type MessageKey = keyof typeof en;
+/** A key of the English resources, plural forms included ("list.count_one"). */
+export type ResourceKey = keyof typeof en;
+
+/** A message key as code calls it; plural messages by their base name with a `count`. */
+export type MessageKey = BaseKey<ResourceKey>;

@@ -1,7 +1,8 @@
 // Simplified Chinese messages of the screens issue #10 put right; spread into zh-CN.ts.
+import type { ChineseMessages } from './plural-keys';
 import type { screensEn } from './screens-en';
 
-export const screensZhCN: Record<keyof typeof screensEn, string> = {
+export const screensZhCN: ChineseMessages<typeof screensEn> = {
   'screens.settings.nameTooLong': '最多 255 个字符。',
   'screens.settings.descriptionTooLong': '最多 10,000 个字符。',
   'screens.settings.unsaved': '有未保存的更改',
@@ -19,7 +20,7 @@ export const screensZhCN: Record<keyof typeof screensEn, string> = {
   'screens.features.comingSoonBody': 'Trellis 还没有这些模块的界面。开关仍为 API 保留，界面上线后生效。',
   'screens.nav.pages': '页面',
   'screens.palette.goToPages': '前往 {name} 的页面',
-  'screens.calendar.hiddenOnWeekends': '有 {count} 个在周末到期的问题被隐藏。',
+  'screens.calendar.hiddenOnWeekends_other': '有 {count} 个在周末到期的问题被隐藏。',
   'screens.gantt.titleColumn': '问题',
   'screens.invite.noMailHint': '此服务器不发送邮件。邀请后，你会得到每个人的链接，请自行转交。',
   'screens.invite.noMailBody': '此服务器不发送邮件，因此没有人收到邮件。请把各自的链接发给对方：',

@@ -1,7 +1,8 @@
 // Simplified Chinese messages of the work area; typed against the English keys.
+import type { ChineseMessages } from './plural-keys';
 import type { workItemsEn } from './work-items-en';
 
-export const workItemsZhCN: Record<keyof typeof workItemsEn, string> = {
+export const workItemsZhCN: ChineseMessages<typeof workItemsEn> = {
   'common.none': '无',
   'common.remove': '移除',
   'common.untitled': '未命名',
@@ -64,7 +65,7 @@ export const workItemsZhCN: Record<keyof typeof workItemsEn, string> = {
   'stateGroup.completed': '已完成',
   'stateGroup.cancelled': '已取消',
   'list.allIssues': '所有工作项',
-  'list.count': '{count} 个工作项',
+  'list.count_other': '{count} 个工作项',
   'list.display': '显示',
   'list.empty': '这里没有工作项。',
   'list.groupBy': '分组',
@@ -92,7 +93,7 @@ export const workItemsZhCN: Record<keyof typeof workItemsEn, string> = {
   'bulk.label': '批量操作',
   'bulk.selected': '已选择 {count} 个',
   'bulk.clear': '清除选择',
-  'bulk.deleteTitle': '删除 {count} 个工作项？',
+  'bulk.deleteTitle_other': '删除 {count} 个工作项？',
   'bulk.deleteBody': '所选工作项将被删除，且无法恢复。',
   'issue.create': '新建工作项',
   'issue.saveDraft': '保存为草稿',
@@ -255,8 +256,8 @@ export const workItemsZhCN: Record<keyof typeof workItemsEn, string> = {
   'toast.issueCreateFailed': '工作项“{name}”创建失败',
   'toast.issueDeleteFailed': '工作项“{name}”删除失败',
   'toast.issueArchiveFailed': '工作项“{name}”归档失败',
-  'toast.bulkUpdateFailed': '{count} 个工作项更新失败',
-  'toast.bulkDeleteFailed': '{count} 个工作项删除失败',
+  'toast.bulkUpdateFailed_other': '{count} 个工作项更新失败',
+  'toast.bulkDeleteFailed_other': '{count} 个工作项删除失败',
   'toast.subscriptionFailed': '“{name}”的订阅修改失败',
   'toast.issuesFetchFailed': '工作项加载失败',
   'toast.displaySaveFailed': '显示设置保存失败',

@@ -1,11 +1,13 @@
-// Simplified Chinese messages. Typed against the English keys so a missing key fails to compile.
-import type { MessageKey } from './en';
+// Simplified Chinese messages. Typed against the English keys so a missing key fails to compile
+// (Chinese has one plural form, so it provides only the `_other` keys).
+import type { en } from './en';
+import type { ChineseMessages } from './plural-keys';
 import { workItemsZhCN } from './work-items-zh-CN';
 import { activityZhCN } from './activity-zh-CN';
 import { screensZhCN } from './screens-zh-CN';
 import { pickersZhCN } from './pickers-zh-CN';
 
-export const zhCN: Record<MessageKey, string> = {
+export const zhCN: ChineseMessages<typeof en> = {
   ...workItemsZhCN,
   ...activityZhCN,
   ...screensZhCN,
@@ -189,7 +191,7 @@ export const zhCN: Record<MessageKey, string> = {
   'workspace.notFound.body': '该工作区不存在，或者你不是其成员。',
   'workspace.switcher.label': '切换工作区',
   'workspace.switcher.create': '创建工作区',
-  'workspace.members.count': '{count} 位成员',
+  'workspace.members.count_other': '{count} 位成员',
 
   'nav.home': '首页',
   'nav.settings': '设置',

@@ -67,7 +67,7 @@ describe('calendar and gantt, as a person arriving from a link', () => {
 
     // Hiding weekends says what it hides.
     await byTestId(page, 'show-weekends').uncheck();
-    await expect.poll(() => byTestId(page, 'calendar-hidden-weekends').textContent()).toContain('2 issue(s) due on a weekend are hidden.');
+    await expect.poll(() => byTestId(page, 'calendar-hidden-weekends').textContent()).toContain('2 issues due on a weekend are hidden.');
     expect(await byTestId(page, `calendar-day-${saturday}`).count()).toBe(0);
     await byTestId(page, 'calendar-hidden-weekends').locator('button').click();
     await byTestId(page, `calendar-day-${saturday}`).locator('.calendar-issue', { hasText: 'Due on Saturday' }).waitFor();
