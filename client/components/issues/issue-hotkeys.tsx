@@ -32,11 +32,19 @@ interface HotkeyScope {
 const HotkeyContext = createContext<HotkeyScope | null>(null);
 export const IssueHotkeyProvider = HotkeyContext.Provider;
 
-/** A hotkey scope for one issue element: spread `onKeyDown` on it and provide `scope`. */
-export function useIssueHotkeyScope<T extends HTMLElement>(enabled: boolean) {
+/**
+ * A hotkey scope for one issue element: spread `onKeyDown` on it and provide `scope`. With
+ * `issueId`, focus finds the issue again after the change re-mounted it (a kanban card whose new
+ * state puts it in another column).
+ */
+export function useIssueHotkeyScope<T extends HTMLElement>(enabled: boolean, issueId?: string) {
   const ref = useRef<T>(null);
   const [requested, setRequested] = useState<HotkeyProperty | null>(null);
-  const scope = useMemo<HotkeyScope>(() => ({ requested, clear: () => setRequested(null), issueElement: () => ref.current }), [requested]);
+  const scope = useMemo<HotkeyScope>(() => ({
+    requested,
+    clear: () => setRequested(null),
+    issueElement: () => (ref.current?.isConnected || !issueId ? ref.current : document.querySelector<HTMLElement>(`[data-issue-id="${issueId}"][tabindex]`)),
+  }), [requested, issueId]);
   const request = setRequested;
   const onKeyDown = (event: ReactKeyboardEvent) => {
     if (!enabled) return;

@@ -40,7 +40,7 @@ export function DatePickerPanel({ label, value, onPick, texts, locale }: {
         <Command.List className="picker-list">
           <Command.Empty className="picker-empty">{texts.empty}</Command.Empty>
           {typed && (
-            <Command.Item value={`typed-${typed}`} keywords={[search]} onSelect={() => onPick(typed)} className="picker-item">
+            <Command.Item forceMount value={`typed-${typed}`} onSelect={() => onPick(typed)} className="picker-item">
               <CalendarDays size={14} aria-hidden="true" />
               <span className="picker-item-label">{texts.typed(format(typed))}</span>
             </Command.Item>

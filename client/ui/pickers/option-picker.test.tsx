@@ -52,13 +52,16 @@ async function press(key: string) {
   });
 }
 
+/** Replaces the search with `text`, one key at a time as a person types it. */
 async function type(text: string) {
   const field = input()!;
-  await act(async () => {
-    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-    setter.call(field, text);
-    field.dispatchEvent(new Event('input', { bubbles: true }));
-  });
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  for (let length = text ? 1 : 0; length <= text.length; length++) {
+    await act(async () => {
+      setter.call(field, text.slice(0, length));
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+  }
 }
 
 async function openByKeyboard() {

@@ -50,7 +50,8 @@ export function OptionPicker({ label, placeholder, emptyText, options, selected,
           );
         })}
         {canCreate && (
-          <Command.Item value="__create__" keywords={[search]} onSelect={() => { onCreate!(search.trim()); setSearch(''); }} className="picker-item picker-create">
+          // forceMount: cmdk reads an item's keywords once, at mount; this item matches whatever is typed.
+          <Command.Item forceMount value="__create__" onSelect={() => { onCreate!(search.trim()); setSearch(''); }} className="picker-item picker-create">
             <Plus size={14} aria-hidden="true" />
             <span className="picker-item-label">{createText ? createText(search.trim()) : search.trim()}</span>
           </Command.Item>

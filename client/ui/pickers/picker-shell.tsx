@@ -56,6 +56,10 @@ export function PickerShell({ label, chipLabel, chip, title, open, onOpenChange,
             if (!target) return;
             event.preventDefault();
             target.focus();
+            // The choice may re-mount the target (a card moving column); find it once React has.
+            requestAnimationFrame(() => {
+              if (!document.activeElement || document.activeElement === document.body) returnFocusTo?.()?.focus();
+            });
           }}
         >
           {children}

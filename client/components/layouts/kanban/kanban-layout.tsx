@@ -137,7 +137,7 @@ function KanbanCard(props: LayoutProps & { issue: Issue; group: IssueGroup; sub:
   const { issue, group, sub, canDrag, settings, slug } = props;
   const drag = useDraggable({ id: `card:${issue.id}:${group.key}:${sub}`, data: { issue, group: group.key, sub } satisfies DragData, disabled: !canDrag || issue.is_local_update });
   const drop = useDroppable({ id: `before:${issue.id}:${group.key}:${sub}`, data: { group: group.key, sub, beforeId: issue.id } satisfies DropSpot });
-  const hotkeys = useIssueHotkeyScope<HTMLElement>(props.canEdit && !issue.is_local_update);
+  const hotkeys = useIssueHotkeyScope<HTMLElement>(props.canEdit && !issue.is_local_update, issue.id);
   const setCardRef = (node: HTMLElement | null) => {
     drag.setNodeRef(node);
     hotkeys.ref.current = node;

@@ -95,7 +95,7 @@ export function ListLayout(props: LayoutProps) {
 const ListRow = memo(function ListRow({ issue, slug, properties, canEdit, onOpen }: { issue: Issue; slug: string; properties: DisplayProperties; canEdit: boolean; onOpen: (issue: Issue) => void }) {
   const t = useT();
   const selected = useIsSelected(issue.id);
-  const hotkeys = useIssueHotkeyScope<HTMLDivElement>(canEdit && !issue.is_local_update);
+  const hotkeys = useIssueHotkeyScope<HTMLDivElement>(canEdit && !issue.is_local_update, issue.id);
   const handleKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && event.target === event.currentTarget && !issue.is_local_update) onOpen(issue);
     else hotkeys.onKeyDown(event);
