@@ -200,7 +200,9 @@ describe('property pickers, by mouse and by keyboard', () => {
     const { page, errors } = await visit(`${issuesPath()}/${issueId}`);
     const sidebar = page.locator('.issue-sidebar');
     await chip(sidebar, 'State').waitFor({ timeout: 30_000 });
-    await page.locator('body').click({ position: { x: 5, y: 400 } });
+    // The keys work once the page knows Alice may edit (the chips turn enabled with the project).
+    await expect.poll(() => chip(sidebar, 'State').isEnabled(), { timeout: 30_000 }).toBe(true);
+    await page.locator('.issue-detail .issue-key').click();
 
     await keys(page, 's');
     await typeInPicker(page, 'in prog');
@@ -232,7 +234,7 @@ describe('property pickers, by mouse and by keyboard', () => {
     await expect.poll(() => chip(sidebar, 'Parent').getAttribute('aria-label')).toBe('Parent: PCK-' + (await api<{ sequence_id: number }>(team.setup, 'GET', `${team.projectPath}/issues/${parentId}/`)).body.sequence_id + ' Launch plan');
     await screenshot(page, 'pickers-detail');
 
-    await page.locator('body').click({ position: { x: 5, y: 400 } });
+    await page.locator('.issue-detail .issue-key').click();
     await page.keyboard.press('?');
     const modal = byTestId(page, 'shortcut-modal');
     await modal.waitFor();
