@@ -6,12 +6,14 @@ import { workItemsEn } from './work-items-en';
 import { activityEn } from './activity-en';
 import { screensEn } from './screens-en';
 import { uiEn } from './ui-en';
+import { pickersEn } from './pickers-en';
 
 export const en = {
   ...workItemsEn,
   ...activityEn,
   ...screensEn,
   ...uiEn,
+  ...pickersEn,
   'app.name': 'Trellis',
   'common.loading': 'Loading…',
   'common.save': 'Save',

@@ -6,12 +6,14 @@ import { workItemsZhCN } from './work-items-zh-CN';
 import { activityZhCN } from './activity-zh-CN';
 import { screensZhCN } from './screens-zh-CN';
 import { uiZhCN } from './ui-zh-CN';
+import { pickersZhCN } from './pickers-zh-CN';
 
 export const zhCN: ChineseMessages<typeof en> = {
   ...workItemsZhCN,
   ...activityZhCN,
   ...screensZhCN,
   ...uiZhCN,
+  ...pickersZhCN,
   'app.name': 'Trellis',
   'common.loading': '加载中…',
   'common.save': '保存',

@@ -3,6 +3,7 @@
 // "Saved", kept input on refusal); an issue's estimate can be set and cleared in the list,
 // spreadsheet, kanban, detail, peek and create modal, and a guest cannot.
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { Locator } from 'playwright-core';
 import { screenshot } from './support/browser';
 import { byTestId, freshVisit, switchLayout, type FreshVisit } from './support/fresh';
 import { buildScreensTeam, createIssue, readIssue, TEAM_PASSWORD, type ScreensTeam } from './support/screens-team';
@@ -104,16 +105,24 @@ describe('project settings and estimates, as a person arriving from a link', () 
   });
 
   /**
-   * The detail sidebar's estimate select once it shows `expected`. A failure carries the page's
-   * text and errors (a fresh issue URL could still hit the editor crash of issue #10 item 1).
+   * The detail sidebar's estimate chip once it shows the point `expected`. A failure carries the
+   * page's text and errors (a fresh issue URL could still hit the editor crash of issue #10 item 1).
    */
   const sidebarEstimate = async (opened: FreshVisit, expected: string) => {
-    const select = opened.page.locator('.issue-sidebar [data-testid="estimate-select"]');
-    await expect.poll(() => select.inputValue(), { timeout: 15_000 }).toBe(expected).catch(async (error: Error) => {
+    const select = opened.page.locator('.issue-sidebar').getByRole('button', { name: /^Estimate:/ });
+    await expect.poll(() => select.getAttribute('aria-label'), { timeout: 15_000 }).toBe(`Estimate: ${expected}`).catch(async (error: Error) => {
       await screenshot(opened.page, 'failure-estimate-detail');
       throw new Error(`${error.message}\n${await opened.page.locator('body').innerText()}\n${opened.errors.join('\n')}`);
     });
     return select;
+  };
+
+  /** The estimate chip inside a row, card, peek or sidebar. */
+  const estimateChip = (scope: Locator) => scope.getByRole('button', { name: /^Estimate:/ });
+  /** Opens the estimate chip's picker in `scope` and chooses the point `value` with the mouse. */
+  const chooseEstimate = async (scope: Locator, value: string) => {
+    await estimateChip(scope).click();
+    await scope.page().getByRole('option', { name: value, exact: true }).click();
   };
 
   /** Makes Fibonacci the project's active estimate (as the first test did through the screen). */
@@ -126,18 +135,18 @@ describe('project settings and estimates, as a person arriving from a link', () 
     const { page, errors } = await visit(team.alice, `/${team.slug}/projects/${team.projectId}/issues`);
     await switchLayout(page, 'list');
     const row = page.locator('[data-testid="issue-row"]', { hasText: 'Wire the beacon' });
-    await row.locator('[data-testid="estimate-select"]').selectOption({ label: '3' });
+    await chooseEstimate(row, '3');
     await expect.poll(async () => (await readIssue<{ estimate_point: string | null }>(team, beacon)).estimate_point, { timeout: 15_000 }).toBe(point(fibonacci, '3'));
 
     await switchLayout(page, 'spreadsheet');
     const sheetRow = page.locator('[data-testid="sheet-row"]', { hasText: 'Paint the hull' });
-    await sheetRow.locator('[data-testid="estimate-select"]').selectOption({ label: '5' });
+    await chooseEstimate(sheetRow, '5');
     await expect.poll(async () => (await readIssue<{ estimate_point: string | null }>(team, hull)).estimate_point, { timeout: 15_000 }).toBe(point(fibonacci, '5'));
 
     await switchLayout(page, 'kanban');
     const card = page.locator('[data-testid="kanban-card"]', { hasText: 'Paint the hull' });
-    await expect.poll(() => card.locator('[data-testid="estimate-select"]').inputValue()).toBe(point(fibonacci, '5'));
-    await card.locator('[data-testid="estimate-select"]').selectOption({ label: '8' });
+    await expect.poll(() => estimateChip(card).getAttribute('aria-label')).toBe('Estimate: 5');
+    await chooseEstimate(card, '8');
     await expect.poll(async () => (await readIssue<{ estimate_point: string | null }>(team, hull)).estimate_point, { timeout: 15_000 }).toBe(point(fibonacci, '8'));
     await screenshot(page, 'screens-estimate-kanban');
 
@@ -146,13 +155,13 @@ describe('project settings and estimates, as a person arriving from a link', () 
     await page.locator('[data-testid="issue-row"]', { hasText: 'Wire the beacon' }).locator('.issue-title').click();
     const peek = byTestId(page, 'issue-peek');
     await peek.waitFor();
-    await expect.poll(() => peek.locator('[data-testid="estimate-select"]').inputValue()).toBe(point(fibonacci, '3'));
-    await peek.locator('[data-testid="estimate-select"]').selectOption({ label: 'No estimate' });
+    await expect.poll(() => estimateChip(peek).getAttribute('aria-label')).toBe('Estimate: 3');
+    await chooseEstimate(peek, 'No estimate');
     await expect.poll(async () => (await readIssue<{ estimate_point: string | null }>(team, beacon)).estimate_point, { timeout: 15_000 }).toBeNull();
 
     const detail = await visit(team.alice, `/${team.slug}/projects/${team.projectId}/issues/${hull}`);
-    const sidebarSelect = await sidebarEstimate(detail, point(fibonacci, '8'));
-    await sidebarSelect.selectOption({ label: '1' });
+    await sidebarEstimate(detail, '8');
+    await chooseEstimate(detail.page.locator('.issue-sidebar'), '1');
     await expect.poll(async () => (await readIssue<{ estimate_point: string | null }>(team, hull)).estimate_point, { timeout: 15_000 }).toBe(point(fibonacci, '1'));
     await screenshot(detail.page, 'screens-estimate-detail');
     expect([...errors, ...detail.errors]).toEqual([]);
@@ -177,7 +186,7 @@ describe('project settings and estimates, as a person arriving from a link', () 
     const hull = (await api<{ results: { id: string; name: string }[] }>(team.setup, 'GET', `${team.projectPath}/issues/`)).body.results.find((issue) => issue.name === 'Paint the hull')!.id;
     const guest = await visit(team.carol, `/${team.slug}/projects/${team.projectId}/issues/${hull}`);
     const { page } = guest;
-    const select = await sidebarEstimate(guest, point(fibonacci, '1'));
+    const select = await sidebarEstimate(guest, '1');
     expect(await select.isDisabled()).toBe(true);
     // The server agrees.
     const refused = await api(page, 'PATCH', `${team.projectPath}/issues/${hull}/`, { estimate_point: null });

@@ -115,7 +115,8 @@ describe('work items in Chromium', () => {
     const page = alicePage;
     await byTestId(page, 'layout-spreadsheet').click();
     const row = page.locator('[data-testid="sheet-row"]', { hasText: 'Build the pad' });
-    await row.locator('[data-testid="priority-select"]').selectOption('urgent');
+    await row.getByRole('button', { name: /^Priority:/ }).click();
+    await page.getByRole('option', { name: 'Urgent', exact: true }).click();
     const issueId = await row.getAttribute('data-issue-id');
     await expect.poll(async () => (await api<{ priority: string }>(page, 'GET', `/api/workspaces/${slug}/projects/${projectId}/issues/${issueId}/`)).body.priority, { timeout: 15_000 }).toBe('urgent');
     await screenshot(page, 'work-items-spreadsheet-edited');

@@ -8,6 +8,7 @@ import { Modal } from '../modal';
 import { ErrorBoundary, ErrorNotice } from '../error-boundary';
 import { CreateIssueModal } from '../issues/create-issue-modal';
 import { Toaster } from '../../ui/toaster';
+import { ISSUE_SHORTCUTS } from '../issues/issue-hotkeys';
 import { CommandPalette } from './command-palette';
 import { CreateProjectModal } from '../projects/create-project-modal';
 import { closeCreateIssue, closeCreateProject, closePalette, closeShortcuts, isTypingTarget, openCreateIssue, openPalette, openShortcuts, useOverlayStore } from './overlay-store';
@@ -19,6 +20,7 @@ export const SHORTCUTS: { keys: string; label: Parameters<ReturnType<typeof useT
   { keys: 'G P', label: 'shortcuts.goProjects' },
   { keys: 'G H', label: 'shortcuts.goHome' },
   { keys: 'G I', label: 'shortcuts.goMyIssues' },
+  ...ISSUE_SHORTCUTS,
   { keys: 'Esc', label: 'shortcuts.close' },
 ];
 

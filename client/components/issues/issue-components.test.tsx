@@ -15,7 +15,7 @@ import { setProjects } from '../../stores/project-store';
 import { defaultListSettings, useIssueFilterStore } from '../../stores/issue-filter-store';
 import { useIssueListStore } from '../../stores/issue-list-store';
 import { useIssue } from '../../stores/issue-store';
-import { PrioritySelect } from './issue-properties';
+import { PriorityPicker } from './issue-properties';
 import { KanbanLayout } from '../layouts/kanban/kanban-layout';
 import { useGroupedIssues } from './use-issue-list';
 import type { ListSource } from './list-model';
@@ -53,7 +53,7 @@ afterEach(async () => {
 
 function PriorityHarness({ id }: { id: string }) {
   const row = useIssue(id);
-  return row ? <PrioritySelect slug="acme" issue={row} /> : null;
+  return row ? <PriorityPicker slug="acme" issue={row} /> : null;
 }
 
 describe('inline property edit', () => {
@@ -65,15 +65,14 @@ describe('inline property edit', () => {
       return json(403, { error: "You don't have the required permissions." });
     });
     await act(async () => root.render(<><PriorityHarness id="a" /><Toaster /></>));
-    const select = container.querySelector<HTMLSelectElement>('[data-testid="priority-select"]')!;
-    await act(async () => {
-      select.value = 'urgent';
-      select.dispatchEvent(new Event('change', { bubbles: true }));
-    });
-    expect(container.querySelector<HTMLSelectElement>('[data-testid="priority-select"]')!.value).toBe('urgent');
+    const chip = () => container.querySelector<HTMLButtonElement>('[data-testid="priority-select"]')!;
+    await act(async () => chip().click());
+    const urgent = [...document.querySelectorAll<HTMLElement>('.picker-item')].find((item) => item.textContent === 'Urgent')!;
+    await act(async () => urgent.click());
+    expect(chip().getAttribute('aria-label')).toBe('Priority: Urgent');
     await vi.waitFor(() => expect(release).toBeTypeOf('function'));
     await act(async () => release());
-    await vi.waitFor(() => expect(container.querySelector<HTMLSelectElement>('[data-testid="priority-select"]')!.value).toBe('none'));
+    await vi.waitFor(() => expect(chip().getAttribute('aria-label')).toBe('Priority: No priority'));
     const toast = container.querySelector('[data-testid="toast"]');
     expect(toast?.textContent).toContain('Launch checklist');
     expect(toast?.textContent).toContain("You don't have the required permissions.");

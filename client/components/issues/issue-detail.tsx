@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { useT } from '../../i18n';
 import { LazyLiveIssueDescriptionEditor as LiveIssueDescriptionEditor } from '../../editor/lazy-issue-description-editor';
 import { fetchIssueDetail, toggleIssueReaction, useIssueDetail } from '../../stores/issue-detail-store';
-import { archiveIssue, issueKey, setIssueSubscribed, updateIssue, useIssue, useIssues, type Issue } from '../../stores/issue-store';
+import { archiveIssue, issueKey, setIssueSubscribed, updateIssue, useIssue, type Issue } from '../../stores/issue-store';
 import { isFinishedStateGroup } from '../../../shared/issue-constants';
 import { fetchProjectLabels } from '../../stores/label-store';
 import { fetchMembers, fetchProjectMembers } from '../../stores/member-store';
@@ -17,7 +17,11 @@ import { Spinner } from '../feedback';
 import { CollapseFlag, toggleCollapsed, useCollapseFlags } from '../app-shell/collapse-flags';
 import { IssueActivity } from './issue-activity';
 import { REACTIONS } from './issue-comments';
-import { AssigneeSelect, DateInput, EstimateSelect, LabelSelect, PrioritySelect, saveIssue, StateSelect } from './issue-properties';
+import { IssueDatePicker } from './issue-date-chip';
+import { IssueHotkeyProvider, useDocumentHotkeys, useIssueHotkeyScope } from './issue-hotkeys';
+import { AssigneePicker, LabelPicker } from './issue-people-labels';
+import { EstimatePicker, PriorityPicker, StatePicker } from './issue-properties';
+import { ParentPicker } from './parent-picker';
 import { AttachmentsWidget, LinksWidget, RelationsWidget, SubIssuesWidget } from './issue-widgets';
 import { DeleteIssueModal } from './delete-issue-modal';
 
@@ -46,6 +50,9 @@ export function IssueDetailBody({ slug, issue, onDeleted }: { slug: string; issu
   const sidebarCollapsed = useCollapseFlags((flags) => flags[CollapseFlag.ISSUE_DETAIL_SIDEBAR]);
   const stateGroup = useStateMap().get(issue.state_id ?? '')?.group ?? issue.state__group;
   useEffect(() => setTitle(issue.name), [issue.name]);
+  // S/P/A/L/D open the sidebar's pickers while this issue is open (see issue-hotkeys.tsx).
+  const hotkeys = useIssueHotkeyScope<HTMLDivElement>(canEdit);
+  useDocumentHotkeys(canEdit && !sidebarCollapsed, hotkeys.request);
 
   const saveTitle = () => {
     const next = title.trim();
@@ -54,7 +61,8 @@ export function IssueDetailBody({ slug, issue, onDeleted }: { slug: string; issu
   };
 
   return (
-    <div className={`issue-detail${sidebarCollapsed ? ' issue-detail-collapsed' : ''}`} data-testid="issue-detail">
+    <IssueHotkeyProvider value={hotkeys.scope}>
+    <div ref={hotkeys.ref} tabIndex={-1} className={`issue-detail${sidebarCollapsed ? ' issue-detail-collapsed' : ''}`} data-testid="issue-detail">
       <div className="issue-main">
         <p className="issue-key-line">
           <span className="issue-key">{issueKey(project?.identifier, issue)}</span>
@@ -90,14 +98,14 @@ export function IssueDetailBody({ slug, issue, onDeleted }: { slug: string; issu
           {issue.is_subscribed ? t('issue.unsubscribe') : t('issue.subscribe')}
         </button>
         <dl className="props">
-          <dt>{t('property.state')}</dt><dd><StateSelect slug={slug} issue={issue} disabled={!canEdit} /></dd>
-          <dt>{t('property.assignee')}</dt><dd><AssigneeSelect slug={slug} issue={issue} disabled={!canEdit} /></dd>
-          <dt>{t('property.priority')}</dt><dd><PrioritySelect slug={slug} issue={issue} disabled={!canEdit} /></dd>
-          <dt>{t('property.labels')}</dt><dd><LabelSelect slug={slug} issue={issue} disabled={!canEdit} /></dd>
-          <dt>{t('property.estimate')}</dt><dd><EstimateSelect slug={slug} issue={issue} disabled={!canEdit} /></dd>
-          <dt>{t('property.start_date')}</dt><dd><DateInput slug={slug} issue={issue} field="start_date" disabled={!canEdit} /></dd>
-          <dt>{t('property.due_date')}</dt><dd><DateInput slug={slug} issue={issue} field="target_date" disabled={!canEdit} /></dd>
-          <dt>{t('issue.parent')}</dt><dd><ParentSelect slug={slug} issue={issue} disabled={!canEdit} /></dd>
+          <dt>{t('property.state')}</dt><dd><StatePicker slug={slug} issue={issue} disabled={!canEdit} /></dd>
+          <dt>{t('property.assignee')}</dt><dd><AssigneePicker slug={slug} issue={issue} disabled={!canEdit} /></dd>
+          <dt>{t('property.priority')}</dt><dd><PriorityPicker slug={slug} issue={issue} disabled={!canEdit} /></dd>
+          <dt>{t('property.labels')}</dt><dd><LabelPicker slug={slug} issue={issue} disabled={!canEdit} /></dd>
+          <dt>{t('property.estimate')}</dt><dd><EstimatePicker slug={slug} issue={issue} disabled={!canEdit} /></dd>
+          <dt>{t('property.start_date')}</dt><dd><IssueDatePicker slug={slug} issue={issue} field="start_date" disabled={!canEdit} /></dd>
+          <dt>{t('property.due_date')}</dt><dd><IssueDatePicker slug={slug} issue={issue} field="target_date" disabled={!canEdit} /></dd>
+          <dt>{t('issue.parent')}</dt><dd><ParentPicker slug={slug} issue={issue} disabled={!canEdit} /></dd>
         </dl>
         {canEdit && !issue.archived_at && isFinishedStateGroup(stateGroup ?? '') && (
           <button type="button" className="btn btn-secondary btn-sm" onClick={() => void archiveIssue(slug, issue.id).catch(() => undefined)} data-testid="archive-issue">{t('issue.archive')}</button>
@@ -106,18 +114,7 @@ export function IssueDetailBody({ slug, issue, onDeleted }: { slug: string; issu
       </aside>
       {deleting && <DeleteIssueModal slug={slug} issue={issue} onClose={() => setDeleting(false)} onDeleted={onDeleted} />}
     </div>
-  );
-}
-
-function ParentSelect({ slug, issue, disabled }: { slug: string; issue: Issue; disabled: boolean }) {
-  const t = useT();
-  const project = useProject(issue.project_id);
-  const candidates = useIssues().filter((row) => row.project_id === issue.project_id && row.id !== issue.id && row.parent_id !== issue.id && !row.is_local_update);
-  return (
-    <select className="prop-select" aria-label={t('issue.parent')} value={issue.parent_id ?? ''} disabled={disabled} onChange={(event) => saveIssue(slug, issue.id, { parent_id: event.target.value || null })}>
-      <option value="">{t('common.none')}</option>
-      {candidates.slice(0, 300).map((row) => <option key={row.id} value={row.id}>{issueKey(project?.identifier, row)} {row.name}</option>)}
-    </select>
+    </IssueHotkeyProvider>
   );
 }
 

@@ -11,7 +11,11 @@ import { useLabelMap } from '../../stores/label-store';
 import { useMemberUserMap } from '../../stores/member-store';
 import { useProject, useProjectStore } from '../../stores/project-store';
 import { useStateMap } from '../../stores/state-store';
-import { AssigneeSelect, DateInput, EstimateSelect, LabelSelect, PrioritySelect, StateSelect } from './issue-properties';
+import { GitFork, Link2, Paperclip } from 'lucide-react';
+import { IssueDatePicker } from './issue-date-chip';
+import { useHotkeyRequested } from './issue-hotkeys';
+import { AssigneePicker, LabelPicker } from './issue-people-labels';
+import { EstimatePicker, PriorityPicker, StatePicker } from './issue-properties';
 import { GROUP_BY_LABEL, PRIORITY_LABEL, STATE_GROUP_LABEL } from './labels';
 import { NONE_GROUP } from './list-model';
 
@@ -21,23 +25,36 @@ export function IssueKey({ issue }: { issue: Issue }) {
 }
 
 export function IssueTitle({ issue }: { issue: Issue }) {
-  return <span className="issue-title">{nameOrUntitled(issue.name)}</span>;
+  // The tooltip shows a name the row or card cuts short.
+  return <span className="issue-title" title={nameOrUntitled(issue.name)}>{nameOrUntitled(issue.name)}</span>;
 }
 
-/** The property strip of a row or card: only the display properties that are on. */
-export function IssuePropertyStrip({ slug, issue, properties, canEdit }: { slug: string; issue: Issue; properties: DisplayProperties; canEdit: boolean }) {
+/**
+ * The property strip of a row or card: only the display properties that are on. A `compact` strip
+ * (the kanban card) shows only properties that are set, as small chips; a property asked for by
+ * its hotkey (S, P, A, L, D) shows while its picker is open even when unset or hidden.
+ */
+export function IssuePropertyStrip({ slug, issue, properties, canEdit, compact }: { slug: string; issue: Issue; properties: DisplayProperties; canEdit: boolean; compact?: boolean }) {
   const t = useT();
   const disabled = !canEdit || issue.is_local_update;
+  const asked = {
+    state: useHotkeyRequested('state'),
+    priority: useHotkeyRequested('priority'),
+    assignee: useHotkeyRequested('assignee'),
+    labels: useHotkeyRequested('labels'),
+    due_date: useHotkeyRequested('due_date'),
+  };
+  const show = (on: boolean, set: boolean, hotkey: boolean) => hotkey || (on && (!compact || set));
   return (
     <div className="prop-strip">
-      {properties.state && <StateSelect slug={slug} issue={issue} disabled={disabled} />}
-      {properties.priority && <PrioritySelect slug={slug} issue={issue} disabled={disabled} />}
-      {properties.assignee && <AssigneeSelect slug={slug} issue={issue} disabled={disabled} />}
-      {properties.labels && <LabelSelect slug={slug} issue={issue} disabled={disabled} />}
-      {properties.start_date && <DateInput slug={slug} issue={issue} field="start_date" disabled={disabled} />}
-      {properties.due_date && <DateInput slug={slug} issue={issue} field="target_date" disabled={disabled} />}
-      {properties.estimate && <EstimateSelect slug={slug} issue={issue} disabled={disabled} />}
-      {properties.sub_issue_count && (issue.sub_issues_count ?? 0) > 0 && <span className="chip" title={t('property.sub_issue_count')}><ListTree size={12} aria-hidden="true" /> {issue.sub_issues_count}</span>}
+      {show(properties.state, true, asked.state) && <StatePicker slug={slug} issue={issue} disabled={disabled} />}
+      {show(properties.priority, issue.priority !== 'none', asked.priority) && <PriorityPicker slug={slug} issue={issue} disabled={disabled} />}
+      {show(properties.assignee, issue.assignee_ids.length > 0, asked.assignee) && <AssigneePicker slug={slug} issue={issue} disabled={disabled} />}
+      {show(properties.labels, issue.label_ids.length > 0, asked.labels) && <LabelPicker slug={slug} issue={issue} disabled={disabled} />}
+      {show(properties.start_date, Boolean(issue.start_date), false) && <IssueDatePicker slug={slug} issue={issue} field="start_date" disabled={disabled} />}
+      {show(properties.due_date, Boolean(issue.target_date), asked.due_date) && <IssueDatePicker slug={slug} issue={issue} field="target_date" disabled={disabled} />}
+      {show(properties.estimate, Boolean(issue.estimate_point), false) && <EstimatePicker slug={slug} issue={issue} disabled={disabled} />}
+      {properties.sub_issue_count && (issue.sub_issues_count ?? 0) > 0 && <span className="chip" title={t('property.sub_issue_count')}><GitFork size={12} aria-hidden="true" /> {issue.sub_issues_count}</span>}
       {properties.link && (issue.link_count ?? 0) > 0 && <span className="chip" title={t('property.link')}><Link2 size={12} aria-hidden="true" /> {issue.link_count}</span>}
       {properties.attachment_count && (issue.attachment_count ?? 0) > 0 && <span className="chip" title={t('property.attachment_count')}><Paperclip size={12} aria-hidden="true" /> {issue.attachment_count}</span>}
     </div>

@@ -1,130 +1,114 @@
-// Inline editors for an issue's properties, used by cards, rows, spreadsheet cells and the detail
-// sidebar. Each edit is an optimistic `updateIssue` (rolled back with a toast on failure).
+// The property chips of an issue — state, priority, estimate — each opening a searchable picker;
+// the same chips serve the list row, kanban card, spreadsheet cell, peek and detail sidebar.
+// Assignees, labels and dates are in issue-people-labels.tsx and issue-date-chip.tsx. Each
+// choice is an optimistic `updateIssue` (rolled back with a toast on failure).
 import { useEffect } from 'react';
 import { PRIORITY_ORDER } from '../../../shared/issue-constants';
-import { displayNames } from '../../../shared/names';
 import { useT } from '../../i18n';
 import { ensureEstimates, useEstimatePointMap, useProjectEstimates } from '../../stores/estimate-store';
-import { updateIssue, type Issue, type IssuePatch } from '../../stores/issue-store';
-import { useLabelMap, useProjectLabels } from '../../stores/label-store';
-import { useAssignableUsers, useMemberUserMap } from '../../stores/member-store';
+import type { Issue } from '../../stores/issue-store';
 import { useProject } from '../../stores/project-store';
 import { useProjectStates, useStateMap } from '../../stores/state-store';
-import { PRIORITY_ICON, PRIORITY_LABEL } from './labels';
-import { MultiSelect } from './multi-select';
+import { PriorityIcon, StateIcon } from '../../ui/pickers/property-icons';
+import { Triangle } from 'lucide-react';
+import { usePickerOpen } from './issue-hotkeys';
+import { OptionChip } from './option-chip';
+import { PRIORITY_LABEL } from './labels';
+import { saveIssue, type ChipProps } from './save-issue';
 
-/** Sends a property change; the failure is already toasted and rolled back by the store. */
-export function saveIssue(slug: string, issueId: string, patch: IssuePatch): void {
-  void updateIssue(slug, issueId, patch).catch(() => undefined);
-}
 
-export function StateSelect({ slug, issue, disabled }: { slug: string; issue: Issue; disabled?: boolean }) {
+export function StatePicker({ slug, issue, disabled }: ChipProps) {
   const t = useT();
   const states = useProjectStates(issue.project_id);
   const current = useStateMap().get(issue.state_id ?? '');
+  const picker = usePickerOpen('state');
+  const name = current?.name ?? (issue.state_id ? '…' : t('common.none'));
+  const choose = (stateId: string) => {
+    picker.onOpenChange(false);
+    if (stateId !== issue.state_id) saveIssue(slug, issue.id, { state_id: stateId });
+  };
   return (
-    <span className="prop-select-wrap" onClick={(event) => event.stopPropagation()}>
-      <span className="dot" style={{ background: current?.color ?? '#ccc' }} aria-hidden="true" />
-      <select className="prop-select" aria-label={t('property.state')} value={issue.state_id ?? ''} disabled={disabled} onChange={(event) => saveIssue(slug, issue.id, { state_id: event.target.value })} data-testid="state-select">
-        {!current && <option value="">{issue.state_id ? '…' : t('common.none')}</option>}
-        {states.map((state) => (
-          <option key={state.id} value={state.id}>{state.name}</option>
-        ))}
-      </select>
-    </span>
-  );
-}
-
-export function PrioritySelect({ slug, issue, disabled }: { slug: string; issue: Issue; disabled?: boolean }) {
-  const t = useT();
-  return (
-    <span className={`prop-select-wrap priority-${issue.priority}`} onClick={(event) => event.stopPropagation()}>
-      <span aria-hidden="true">{PRIORITY_ICON[issue.priority]}</span>
-      <select className="prop-select" aria-label={t('property.priority')} value={issue.priority} disabled={disabled} onChange={(event) => saveIssue(slug, issue.id, { priority: event.target.value as Issue['priority'] })} data-testid="priority-select">
-        {PRIORITY_ORDER.map((priority) => (
-          <option key={priority} value={priority}>{t(PRIORITY_LABEL[priority])}</option>
-        ))}
-      </select>
-    </span>
-  );
-}
-
-export function AssigneeSelect({ slug, issue, disabled }: { slug: string; issue: Issue; disabled?: boolean }) {
-  const t = useT();
-  const users = useAssignableUsers(issue.project_id);
-  const userMap = useMemberUserMap();
-  const names = issue.assignee_ids.map((id) => userMap.get(id)?.display_name ?? '…');
-  return (
-    <MultiSelect
-      label={t('property.assignee')}
-      summary={names.length ? displayNames(names) : <span className="muted">{t('property.noAssignee')}</span>}
-      options={users.map((user) => ({ value: user.id, label: user.display_name || user.email || user.id }))}
-      selected={issue.assignee_ids}
-      onChange={(next) => saveIssue(slug, issue.id, { assignee_ids: next })}
+    <OptionChip
+      picker={picker}
+      property={t('property.state')}
+      value={name}
+      icon={<StateIcon group={current?.group ?? issue.state__group} color={current?.color} />}
       disabled={disabled}
-      testId="assignee-select"
+      testId="state-select"
+      placeholder={t('pickers.changeState')}
+      options={states.map((state) => ({ value: state.id, label: state.name, icon: <StateIcon group={state.group} color={state.color} /> }))}
+      selected={issue.state_id ? [issue.state_id] : []}
+      onPick={choose}
     />
   );
 }
 
-export function LabelSelect({ slug, issue, disabled }: { slug: string; issue: Issue; disabled?: boolean }) {
+export function PriorityPicker({ slug, issue, disabled }: ChipProps) {
   const t = useT();
-  const labels = useProjectLabels(issue.project_id);
-  const labelMap = useLabelMap();
-  const names = issue.label_ids.map((id) => labelMap.get(id)?.name ?? '…');
+  const picker = usePickerOpen('priority');
+  const name = t(PRIORITY_LABEL[issue.priority]);
+  const choose = (priority: string) => {
+    picker.onOpenChange(false);
+    if (priority !== issue.priority) saveIssue(slug, issue.id, { priority: priority as Issue['priority'] });
+  };
   return (
-    <MultiSelect
-      label={t('property.labels')}
-      summary={names.length ? displayNames(names) : <span className="muted">{t('property.noLabels')}</span>}
-      options={labels.map((label) => ({ value: label.id, label: label.name, color: label.color }))}
-      selected={issue.label_ids}
-      onChange={(next) => saveIssue(slug, issue.id, { label_ids: next })}
+    <OptionChip
+      picker={picker}
+      property={t('property.priority')}
+      value={name}
+      icon={<PriorityIcon priority={issue.priority} />}
+      empty={issue.priority === 'none'}
       disabled={disabled}
-      testId="label-select"
-    />
-  );
-}
-
-export function DateInput({ slug, issue, field, disabled }: { slug: string; issue: Issue; field: 'start_date' | 'target_date'; disabled?: boolean }) {
-  const t = useT();
-  return (
-    <input
-      type="date"
-      className="prop-date"
-      aria-label={t(field === 'start_date' ? 'property.start_date' : 'property.due_date')}
-      value={issue[field] ?? ''}
-      disabled={disabled}
-      onClick={(event) => event.stopPropagation()}
-      onChange={(event) => saveIssue(slug, issue.id, { [field]: event.target.value || null })}
-      data-testid={`${field}-input`}
+      testId="priority-select"
+      placeholder={t('pickers.changePriority')}
+      options={PRIORITY_ORDER.map((priority) => ({ value: priority, label: t(PRIORITY_LABEL[priority]), icon: <PriorityIcon priority={priority} /> }))}
+      selected={[issue.priority]}
+      onPick={choose}
     />
   );
 }
 
 /**
- * The estimate of an issue: a select of the points of the project's active estimate (spec §9,
- * sorted by key), "None" clears it. Without an active estimate the stored point is shown read-only.
+ * The estimate: the points of the project's active estimate (spec §9, sorted by key), "None"
+ * clears it. Without an active estimate the stored point is shown read-only.
  */
-export function EstimateSelect({ slug, issue, disabled }: { slug: string; issue: Issue; disabled?: boolean }) {
+export function EstimatePicker({ slug, issue, disabled }: ChipProps) {
   const t = useT();
   const project = useProject(issue.project_id);
   const estimate = useProjectEstimates(issue.project_id).find((row) => row.id === project?.estimate);
   const points = useEstimatePointMap();
+  const picker = usePickerOpen(null);
   const activeId = project?.estimate;
   useEffect(() => {
     if (activeId) ensureEstimates(slug, issue.project_id);
   }, [slug, issue.project_id, activeId]);
   const current = issue.estimate_point ? points.get(issue.estimate_point)?.value ?? '…' : null;
   if (!estimate) return <span className="muted" title={t('property.estimate')} data-testid="estimate-value">{current ?? '–'}</span>;
-  // A point of another (older) estimate stays visible as chosen until someone picks a new one.
-  const foreign = issue.estimate_point && !estimate.points.some((point) => point.id === issue.estimate_point);
+  // cmdk needs a non-empty value per item; this one stands for "no estimate".
+  const NONE = '__none__';
+  const choose = (value: string) => {
+    picker.onOpenChange(false);
+    if (value !== (issue.estimate_point ?? NONE)) saveIssue(slug, issue.id, { estimate_point: value === NONE ? null : value });
+  };
+  const shown = current ?? t('screens.estimate.none');
   return (
-    <select className="prop-select" aria-label={t('property.estimate')} value={issue.estimate_point ?? ''} disabled={disabled} onClick={(event) => event.stopPropagation()} onChange={(event) => saveIssue(slug, issue.id, { estimate_point: event.target.value || null })} data-testid="estimate-select">
-      <option value="">{t('screens.estimate.none')}</option>
-      {foreign && <option value={issue.estimate_point!}>{current}</option>}
-      {estimate.points.map((point) => (
-        <option key={point.id} value={point.id}>{point.value}</option>
-      ))}
-    </select>
+    <OptionChip
+      picker={picker}
+      property={t('property.estimate')}
+      value={shown}
+      icon={<Triangle size={12} aria-hidden="true" className="picker-icon" />}
+      empty={!current}
+      disabled={disabled}
+      testId="estimate-select"
+      placeholder={t('pickers.changeEstimate')}
+      // A point of another (older) estimate stays listed as chosen until someone picks a new one.
+      options={[
+        { value: NONE, label: t('screens.estimate.none') },
+        ...(issue.estimate_point && !estimate.points.some((point) => point.id === issue.estimate_point) ? [{ value: issue.estimate_point, label: current ?? '…' }] : []),
+        ...estimate.points.map((point) => ({ value: point.id, label: point.value })),
+      ]}
+      selected={[issue.estimate_point ?? NONE]}
+      onPick={choose}
+    />
   );
 }

@@ -1,6 +1,6 @@
 // The kanban layout: a column per group (and a swimlane per sub-group), cards dragged with
 // @dnd-kit/core between groups when the grouping allows it; each column virtualises its cards.
-import { useRef, useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { DndContext, DragOverlay, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { isKanbanDragAllowed } from '../../../../shared/display';
@@ -10,6 +10,7 @@ import { toggleKanbanGroup } from '../../../stores/issue-filter-store';
 import { http } from '../../../api/http';
 import { projectPath } from '../../../stores/api-paths';
 import { IssueKey, IssuePropertyStrip, IssueTitle, LoadMore, patchForGroup, QuickAdd, useGroupTitle } from '../../issues/issue-parts';
+import { IssueHotkeyProvider, useIssueHotkeyScope } from '../../issues/issue-hotkeys';
 import type { IssueGroup } from '../../issues/list-model';
 import { hasMoreInGroup, type LayoutProps } from '../layout-props';
 import { patchForKanbanDrop, type DropSpot } from './kanban-drop';
@@ -131,25 +132,43 @@ function KanbanColumn(props: LayoutProps & { group: IssueGroup; sub: string; iss
   );
 }
 
+/** A card: only its set properties as chips. Focusable: Enter opens it, S/P/A/L/D open a picker. */
 function KanbanCard(props: LayoutProps & { issue: Issue; group: IssueGroup; sub: string; canDrag: boolean }) {
   const { issue, group, sub, canDrag, settings, slug } = props;
   const drag = useDraggable({ id: `card:${issue.id}:${group.key}:${sub}`, data: { issue, group: group.key, sub } satisfies DragData, disabled: !canDrag || issue.is_local_update });
   const drop = useDroppable({ id: `before:${issue.id}:${group.key}:${sub}`, data: { group: group.key, sub, beforeId: issue.id } satisfies DropSpot });
+  const hotkeys = useIssueHotkeyScope<HTMLElement>(props.canEdit && !issue.is_local_update, issue.id);
+  const setCardRef = (node: HTMLElement | null) => {
+    drag.setNodeRef(node);
+    hotkeys.ref.current = node;
+  };
+  const handleKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && event.target === event.currentTarget && !issue.is_local_update) props.onOpen(issue);
+    else hotkeys.onKeyDown(event);
+  };
   return (
     <div ref={drop.setNodeRef} className={drop.isOver ? 'kanban-drop-before' : undefined}>
-      <article
-        ref={drag.setNodeRef}
-        {...drag.listeners}
-        {...drag.attributes}
-        className={`kanban-card${drag.isDragging ? ' kanban-card-dragging' : ''}${issue.is_local_update ? ' issue-row-pending' : ''}`}
-        onClick={() => !issue.is_local_update && props.onOpen(issue)}
-        data-testid="kanban-card"
-        data-issue-id={issue.id}
-      >
-        {settings.displayProperties.key && <IssueKey issue={issue} />}
-        <IssueTitle issue={issue} />
-        <IssuePropertyStrip slug={slug} issue={issue} properties={{ ...settings.displayProperties, state: settings.displayProperties.state && settings.displayFilters.group_by !== 'state' }} canEdit={props.canEdit} />
-      </article>
+      <IssueHotkeyProvider value={hotkeys.scope}>
+        <article
+          ref={setCardRef}
+          {...drag.listeners}
+          {...drag.attributes}
+          // After dnd-kit's attributes: the card is a focusable issue, not a "button".
+          role="group"
+          tabIndex={0}
+          aria-label={issue.name}
+          aria-roledescription={undefined}
+          className={`kanban-card${drag.isDragging ? ' kanban-card-dragging' : ''}${issue.is_local_update ? ' issue-row-pending' : ''}`}
+          onClick={() => !issue.is_local_update && props.onOpen(issue)}
+          onKeyDown={handleKeyDown}
+          data-testid="kanban-card"
+          data-issue-id={issue.id}
+        >
+          {settings.displayProperties.key && <IssueKey issue={issue} />}
+          <IssueTitle issue={issue} />
+          <IssuePropertyStrip compact slug={slug} issue={issue} properties={{ ...settings.displayProperties, state: settings.displayProperties.state && settings.displayFilters.group_by !== 'state' }} canEdit={props.canEdit} />
+        </article>
+      </IssueHotkeyProvider>
     </div>
   );
 }

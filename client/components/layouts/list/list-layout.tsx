@@ -2,13 +2,14 @@
 // Rows are virtualised with fixed heights (40 px headers, 44 px rows) and a small overscan, and
 // each row is memoised, so scrolling 10,000 issues only renders the rows that come into view.
 import { ChevronDown, ChevronRight } from 'lucide-react';
-import { memo, useCallback, useMemo, useRef } from 'react';
+import { memo, useCallback, useMemo, useRef, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { DisplayProperties } from '../../../../shared/display';
 import { useT } from '../../../i18n';
 import type { Issue } from '../../../stores/issue-store';
 import { toggleKanbanGroup } from '../../../stores/issue-filter-store';
 import { IssueKey, IssuePropertyStrip, IssueTitle, LoadMore, patchForGroup, QuickAdd, useGroupTitle } from '../../issues/issue-parts';
+import { IssueHotkeyProvider, useIssueHotkeyScope } from '../../issues/issue-hotkeys';
 import { toggleSelected, useIsSelected } from '../../issues/selection-store';
 import { hasMoreInGroup, type LayoutProps } from '../layout-props';
 
@@ -88,18 +89,28 @@ export function ListLayout(props: LayoutProps) {
   );
 }
 
-/** One issue row; re-renders only when its issue, its selection or the display properties change. */
+/**
+ * One issue row; re-renders only when its issue, its selection or the display properties change.
+ * Focusable: Enter opens the issue, S/P/A/L/D open a property picker (issue-hotkeys.tsx).
+ */
 const ListRow = memo(function ListRow({ issue, slug, properties, canEdit, onOpen }: { issue: Issue; slug: string; properties: DisplayProperties; canEdit: boolean; onOpen: (issue: Issue) => void }) {
   const t = useT();
   const selected = useIsSelected(issue.id);
+  const hotkeys = useIssueHotkeyScope<HTMLDivElement>(canEdit && !issue.is_local_update, issue.id);
+  const handleKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && event.target === event.currentTarget && !issue.is_local_update) onOpen(issue);
+    else hotkeys.onKeyDown(event);
+  };
   return (
-    <div className={`issue-row${selected ? ' issue-row-selected' : ''}${issue.is_local_update ? ' issue-row-pending' : ''}`} onClick={() => !issue.is_local_update && onOpen(issue)} data-testid="issue-row" data-issue-id={issue.id}>
-      {canEdit && (
-        <input type="checkbox" className="row-check" checked={selected} aria-label={t('list.select')} onClick={(event) => event.stopPropagation()} onChange={() => toggleSelected(issue.id)} />
-      )}
-      {properties.key && <IssueKey issue={issue} />}
-      <IssueTitle issue={issue} />
-      <IssuePropertyStrip slug={slug} issue={issue} properties={properties} canEdit={canEdit} />
-    </div>
+    <IssueHotkeyProvider value={hotkeys.scope}>
+      <div ref={hotkeys.ref} tabIndex={0} aria-label={issue.name} className={`issue-row${selected ? ' issue-row-selected' : ''}${issue.is_local_update ? ' issue-row-pending' : ''}`} onClick={() => !issue.is_local_update && onOpen(issue)} onKeyDown={handleKeyDown} data-testid="issue-row" data-issue-id={issue.id}>
+        {canEdit && (
+          <input type="checkbox" className="row-check" checked={selected} aria-label={t('list.select')} onClick={(event) => event.stopPropagation()} onChange={() => toggleSelected(issue.id)} />
+        )}
+        {properties.key && <IssueKey issue={issue} />}
+        <IssueTitle issue={issue} />
+        <IssuePropertyStrip slug={slug} issue={issue} properties={properties} canEdit={canEdit} />
+      </div>
+    </IssueHotkeyProvider>
   );
 });

@@ -5,7 +5,10 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { DisplayProperty } from '../../../../shared/display';
 import { useLocale, useT } from '../../../i18n';
 import type { Issue } from '../../../stores/issue-store';
-import { AssigneeSelect, DateInput, EstimateSelect, LabelSelect, PrioritySelect, StateSelect } from '../../issues/issue-properties';
+import { IssueDatePicker } from '../../issues/issue-date-chip';
+import { IssueHotkeyProvider, useIssueHotkeyScope } from '../../issues/issue-hotkeys';
+import { AssigneePicker, LabelPicker } from '../../issues/issue-people-labels';
+import { EstimatePicker, PriorityPicker, StatePicker } from '../../issues/issue-properties';
 import { IssueKey, IssueTitle, LoadMore } from '../../issues/issue-parts';
 import { PROPERTY_LABEL } from '../../issues/labels';
 import { toggleSelected, useIsSelected } from '../../issues/selection-store';
@@ -19,13 +22,13 @@ const FIXED_WIDTH = 336;
 const dateTime = (value: string | undefined, locale: string) => (value ? new Date(value).toLocaleDateString(locale, { timeZone: 'UTC' }) : '–');
 
 export const SPREADSHEET_COLUMNS: Column[] = [
-  { property: 'state', width: 150, render: (issue, p, d) => <StateSelect slug={p.slug} issue={issue} disabled={d} /> },
-  { property: 'priority', width: 120, render: (issue, p, d) => <PrioritySelect slug={p.slug} issue={issue} disabled={d} /> },
-  { property: 'assignee', width: 170, render: (issue, p, d) => <AssigneeSelect slug={p.slug} issue={issue} disabled={d} /> },
-  { property: 'labels', width: 170, render: (issue, p, d) => <LabelSelect slug={p.slug} issue={issue} disabled={d} /> },
-  { property: 'start_date', width: 140, render: (issue, p, d) => <DateInput slug={p.slug} issue={issue} field="start_date" disabled={d} /> },
-  { property: 'due_date', width: 140, render: (issue, p, d) => <DateInput slug={p.slug} issue={issue} field="target_date" disabled={d} /> },
-  { property: 'estimate', width: 100, render: (issue, p, d) => <EstimateSelect slug={p.slug} issue={issue} disabled={d} /> },
+  { property: 'state', width: 150, render: (issue, p, d) => <StatePicker slug={p.slug} issue={issue} disabled={d} /> },
+  { property: 'priority', width: 120, render: (issue, p, d) => <PriorityPicker slug={p.slug} issue={issue} disabled={d} /> },
+  { property: 'assignee', width: 170, render: (issue, p, d) => <AssigneePicker slug={p.slug} issue={issue} disabled={d} /> },
+  { property: 'labels', width: 170, render: (issue, p, d) => <LabelPicker slug={p.slug} issue={issue} disabled={d} /> },
+  { property: 'start_date', width: 140, render: (issue, p, d) => <IssueDatePicker slug={p.slug} issue={issue} field="start_date" disabled={d} /> },
+  { property: 'due_date', width: 140, render: (issue, p, d) => <IssueDatePicker slug={p.slug} issue={issue} field="target_date" disabled={d} /> },
+  { property: 'estimate', width: 100, render: (issue, p, d) => <EstimatePicker slug={p.slug} issue={issue} disabled={d} /> },
   { property: 'sub_issue_count', width: 90, render: (issue) => issue.sub_issues_count ?? 0 },
   { property: 'link', width: 80, render: (issue) => issue.link_count ?? 0 },
   { property: 'attachment_count', width: 90, render: (issue) => issue.attachment_count ?? 0 },
@@ -76,21 +79,25 @@ export function SpreadsheetLayout(props: LayoutProps) {
   );
 }
 
+/** One row; S/P/A/L/D while focus is in it (its title button, a chip) open that property's picker. */
 function SheetRow({ issue, columns, template, offset, props }: { issue: Issue; columns: Column[]; template: string; offset: number; props: LayoutProps }) {
   const t = useT();
   const selected = useIsSelected(issue.id);
   const disabled = !props.canEdit || Boolean(issue.is_local_update);
+  const hotkeys = useIssueHotkeyScope<HTMLDivElement>(!disabled);
   return (
-    <div className={`sheet-row virtual-row${selected ? ' issue-row-selected' : ''}`} style={{ gridTemplateColumns: template, transform: `translateY(${offset}px)` }} role="row" data-testid="sheet-row" data-issue-id={issue.id}>
-      <span>{props.canEdit && <input type="checkbox" checked={selected} aria-label={t('list.select')} onChange={() => toggleSelected(issue.id)} />}</span>
-      <button type="button" className="sheet-title" onClick={() => props.onOpen(issue)}>
-        {props.settings.displayProperties.key && <IssueKey issue={issue} />} <IssueTitle issue={issue} />
-      </button>
-      <span aria-hidden="true" />
-      {columns.map((column) => (
-        <span key={column.property} className="sheet-cell" role="cell">{column.render(issue, props, disabled)}</span>
-      ))}
-      <span aria-hidden="true" />
-    </div>
+    <IssueHotkeyProvider value={hotkeys.scope}>
+      <div ref={hotkeys.ref} onKeyDown={hotkeys.onKeyDown} className={`sheet-row virtual-row${selected ? ' issue-row-selected' : ''}`} style={{ gridTemplateColumns: template, transform: `translateY(${offset}px)` }} role="row" data-testid="sheet-row" data-issue-id={issue.id}>
+        <span>{props.canEdit && <input type="checkbox" checked={selected} aria-label={t('list.select')} onChange={() => toggleSelected(issue.id)} />}</span>
+        <button type="button" className="sheet-title" onClick={() => props.onOpen(issue)}>
+          {props.settings.displayProperties.key && <IssueKey issue={issue} />} <IssueTitle issue={issue} />
+        </button>
+        <span aria-hidden="true" />
+        {columns.map((column) => (
+          <span key={column.property} className="sheet-cell" role="cell">{column.render(issue, props, disabled)}</span>
+        ))}
+        <span aria-hidden="true" />
+      </div>
+    </IssueHotkeyProvider>
   );
 }

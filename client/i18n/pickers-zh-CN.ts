@@ -1,0 +1,31 @@
+// 属性选择器的中文文案（与 pickers-en.ts 一一对应）。
+import type { pickersEn } from './pickers-en';
+
+export const pickersZhCN: Record<keyof typeof pickersEn, string> = {
+  'pickers.search': '搜索…',
+  'pickers.noMatch': '没有匹配项',
+  'pickers.selected': '已选',
+  'pickers.chipValue': '{property}：{value}',
+  'pickers.changeState': '更改状态…',
+  'pickers.changePriority': '更改优先级…',
+  'pickers.assignTo': '指派给…',
+  'pickers.changeLabels': '添加或移除标签…',
+  'pickers.createLabel': '创建标签“{name}”',
+  'pickers.labelCreateFailed': '无法创建标签“{name}”',
+  'pickers.changeEstimate': '设置估算…',
+  'pickers.changeParent': '设置父工作项…',
+  'pickers.noParent': '无父工作项',
+  'pickers.dateSearch': '输入日期，例如 2026-12-24…',
+  'pickers.date.today': '今天',
+  'pickers.date.tomorrow': '明天',
+  'pickers.date.nextWeek': '一周后',
+  'pickers.date.clear': '清除日期',
+  'pickers.date.typed': '设为 {date}',
+  'pickers.noDate': '无日期',
+  'shortcuts.issueState': '更改当前工作项的状态',
+  'shortcuts.issuePriority': '更改当前工作项的优先级',
+  'shortcuts.issueAssignee': '指派当前工作项',
+  'shortcuts.issueLabels': '更改当前工作项的标签',
+  'shortcuts.issueDueDate': '设置当前工作项的截止日期',
+  'shortcuts.openIssue': '打开当前工作项',
+};
