@@ -18,6 +18,7 @@ import { TitleExtension } from './extensions/title-extension';
 import { IssueDescriptionExtension } from './extensions/issue-description-extension';
 import { ISSUE_DOC_UPDATE_CHANNEL, issueIdOfDocument } from '../shared/collab-documents';
 import { createRedisExtension } from './extensions/redis-extension';
+import { replies } from '../shared/schemas/responses';
 
 /** Postgres channel that tells every collab process to drop a page's editors (lock, archive, …). */
 const DISCONNECT_CHANNEL = 'trellis_collab_disconnect';
@@ -133,6 +134,7 @@ export function createCollab(ctx: ServerContext, options: CollabOptions = {}): C
         url: '/collab',
         // Security: authentication happens per document in AuthExtension.onAuthenticate.
         config: { access: 'public' },
+        schema: { response: replies({}) },
         handler: (_request, reply) => reply.code(426).send({ error: 'Upgrade Required' }),
         wsHandler: (socket: WebSocket, request: FastifyRequest) => attachSocket(hocuspocus, socket, request, ctx.config.appBaseUrl),
       });

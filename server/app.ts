@@ -15,6 +15,7 @@ import csrfPlugin from './plugins/csrf';
 import accessPlugin from './plugins/access';
 import idempotencyPlugin from './plugins/idempotency';
 import { zodValidatorCompiler } from './plugins/zod';
+import responseValidationPlugin, { jsonSerializerCompiler } from './plugins/response-schemas';
 import { serveClientApp } from './plugins/client-app';
 import { registerRoutes } from './routes/index';
 import { createCollab } from '../collab/server';
@@ -30,6 +31,11 @@ export interface BuildAppOptions {
   /** Directory of the built client to serve; omitted in API-only tests. */
   clientDistDir?: string;
   logger?: boolean;
+  /**
+   * Check every answer against its route's response schema (plugins/response-schemas.ts says why
+   * this is off in production). Defaults to on under vitest.
+   */
+  validateResponses?: boolean;
   /** Called for every route as it is registered (the route-matrix and fuzz suites list routes this way). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -51,6 +57,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   await ensureInstance(ctx);
   app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(jsonSerializerCompiler);
+  if (options.validateResponses ?? process.env.VITEST !== undefined) await app.register(responseValidationPlugin);
 
   // Every response names its request id, so a user's error report can be matched to the log.
   app.addHook('onSend', async (request, reply) => {
