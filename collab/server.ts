@@ -28,6 +28,7 @@ import {
 } from '../shared/collab-documents';
 import { createRedisExtension } from './extensions/redis-extension';
 import type { CollabWrites } from './writes';
+import { replies } from '../shared/schemas/responses';
 
 export type { CollabWrites } from './writes';
 
@@ -145,6 +146,7 @@ export function createCollab(deps: CollabDependencies, options: CollabOptions = 
         url: '/collab',
         // Security: authentication happens per document in AuthExtension.onAuthenticate.
         config: { access: 'public' },
+        schema: { response: replies({}) },
         handler: (_request, reply) => reply.code(426).send({ error: 'Upgrade Required' }),
         wsHandler: (socket: WebSocket, request: FastifyRequest) => attachSocket(hocuspocus, socket, request, deps.appBaseUrl),
       });

@@ -16,6 +16,7 @@ import csrfPlugin from './plugins/csrf';
 import accessPlugin from './plugins/access';
 import idempotencyPlugin from './plugins/idempotency';
 import { zodValidatorCompiler } from './plugins/zod';
+import responseValidationPlugin, { jsonSerializerCompiler } from './plugins/response-schemas';
 import { registerRoutes } from './routes/index';
 import { ensureInstance } from './services/instance';
 import { BadRequestError } from './errors';
@@ -23,6 +24,11 @@ import { containsNul } from './validation';
 
 export interface HttpServerOptions {
   logger?: boolean;
+  /**
+   * Check every answer against its route's response schema (plugins/response-schemas.ts says why
+   * this is off in production). Defaults to on under vitest.
+   */
+  validateResponses?: boolean;
   /** Called for every route as it is registered (the route-matrix and fuzz suites list routes this way). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -43,6 +49,8 @@ export async function createHttpServer(ctx: ServerContext, options: HttpServerOp
   app.decorate('ctx', ctx);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(jsonSerializerCompiler);
+  if (options.validateResponses ?? process.env.VITEST !== undefined) await app.register(responseValidationPlugin);
   // WebSockets for /live (change stream) and /collab (pages); registered once, before any route.
   await app.register(websocket);
   return app;

@@ -4,16 +4,16 @@ import { getPostAuthPath, PageKind, resolvePageRedirect, sanitizeNextPath, type 
 
 const user = (over: Partial<UserMe> = {}): UserMe => ({
   id: 'u1', email: 'a@x.io', first_name: 'A', last_name: '', display_name: 'a', is_password_autoset: false, ...over,
-});
+}) as UserMe; // only the fields the redirect rules read
 const profile = (over: Partial<Profile> = {}): Profile => ({
   id: 'p1', user: 'u1', is_onboarded: true, last_workspace_id: null,
   onboarding_step: { profile_complete: true, workspace_create: true, workspace_invite: true, workspace_join: true }, ...over,
-});
+}) as Profile;
 const settings = (workspace: Partial<UserSettings['workspace']> = {}): UserSettings => ({
   id: 'u1', email: 'a@x.io',
   workspace: { last_workspace_id: null, last_workspace_slug: null, fallback_workspace_id: null, fallback_workspace_slug: null, invites: 0, ...workspace },
 });
-const ws = (slug: string, id = slug): Workspace => ({ id, slug, name: slug });
+const ws = (slug: string, id = slug): Workspace => ({ id, slug, name: slug }) as Workspace;
 
 const signedOut: RedirectContext = { isSetupDone: true, href: '/acme/settings/members', user: null, profile: null, settings: null };
 const signedIn = (over: Partial<RedirectContext> = {}): RedirectContext => ({

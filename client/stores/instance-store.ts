@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { ApiError, http, resetCsrfToken } from '../api/http';
-import type { AdminSession, AuthSuccess, InstanceConfig, InstanceConfigurationRow, InstanceInfo, InstanceResponse, UserMe } from '../api/types';
+import type { AdminMe, AdminSession, AuthSuccess, InstanceConfig, InstanceConfigurationRow, InstanceInfo, InstanceResponse } from '../api/types';
 import type { LoadStatus } from './create-entity-store';
 
 /** Configuration keys the admin settings page edits (reference §2.2). */
@@ -29,7 +29,7 @@ export interface InstanceState {
   /** False when the server answered that set-up is not done (or there is no instance). */
   isSetupDone: boolean;
   adminStatus: LoadStatus;
-  admin: UserMe | null;
+  admin: AdminMe | null;
   configurationStatus: LoadStatus;
   configuration: InstanceConfigValues;
 }
@@ -96,7 +96,7 @@ export function useMailConfigured(): boolean | null {
 }
 
 /** `GET /api/instances/admins/session/`. */
-export async function fetchAdminSession(): Promise<UserMe | null> {
+export async function fetchAdminSession(): Promise<AdminMe | null> {
   useInstanceStore.setState({ adminStatus: 'loading' });
   try {
     const session = await http.get<AdminSession>('/api/instances/admins/session/');

@@ -10,6 +10,7 @@ import { LiveCloseCode } from '../../shared/live-protocol';
 import { isSameOrigin } from '../../shared/same-origin';
 import { createLiveEngine } from './engine';
 import { LiveConnection, type SocketAuth } from './socket';
+import { replies } from '../../shared/schemas/responses';
 
 export default async function liveRoutes(app: FastifyInstance) {
   const engine = createLiveEngine(app.ctx, app.log);
@@ -19,6 +20,8 @@ export default async function liveRoutes(app: FastifyInstance) {
     method: 'GET',
     url: '/live/',
     config: { access: 'public' },
+    // Only the 426 for a plain GET has a body; the upgrade itself answers 101 and speaks live-protocol.
+    schema: { response: replies({}) },
     handler: async (_request, reply) => reply.code(426).send({ error: 'Upgrade to a WebSocket to use the live stream.' }),
     wsHandler: (socket, request) => {
       const auth = socketAuth(request);

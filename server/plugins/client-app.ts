@@ -5,6 +5,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { binaryBody, noBody, replies } from '../../shared/schemas/responses';
 
 const API_PREFIXES = ['/api/', '/auth/', '/live', '/collab'];
 
@@ -17,6 +18,8 @@ export async function serveClientApp(app: FastifyInstance, distDir: string): Pro
     method: 'GET',
     url: '/*',
     config: { access: 'public' },
+    // The built client's files (HTML, scripts, styles); unknown API paths get the JSON 404.
+    schema: { response: replies({ 200: binaryBody, 304: noBody }) },
     handler: async (request, reply) => {
       const path = request.url.split('?')[0];
       if (API_PREFIXES.some((prefix) => path.startsWith(prefix) || path === prefix.replace(/\/$/, ''))) {

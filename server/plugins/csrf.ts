@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../errors';
 import { randomToken, safeEqual } from '../security';
+import { csrfTokenResponse } from '../../shared/schemas/auth';
+import { replies } from '../../shared/schemas/responses';
 
 export const CSRF_COOKIE = 'csrftoken';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -21,6 +23,7 @@ async function csrfPlugin(app: FastifyInstance) {
     method: 'GET',
     url: '/auth/get-csrf-token/',
     config: { access: 'public' },
+    schema: { response: replies({ 200: csrfTokenResponse }) },
     handler: async (request, reply) => {
       const existing = request.cookies[CSRF_COOKIE];
       const token = existing && /^[0-9a-f]{64}$/.test(existing) ? existing : randomToken(32);

@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { createApiTokenBody, slugParams, tokenParams } from '../../shared/schemas/workspace';
 import { createApiToken, getApiToken, listApiTokens, revokeApiToken } from '../services/api-token';
+import { z } from 'zod';
+import { apiTokenResponse } from '../../shared/schemas/workspace';
+import { noBody, replies } from '../../shared/schemas/responses';
 
 export default async function apiTokensRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -12,7 +15,7 @@ export default async function apiTokensRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: '/api/workspaces/:slug/api-tokens/',
     config: { access: { scope: 'workspace', min: 'member' } },
-    schema: { params: slugParams },
+    schema: { params: slugParams, response: replies({ 200: z.array(apiTokenResponse) }) },
     handler: async (request) => listApiTokens(ctx, request.actor),
   });
   app.route({
@@ -20,21 +23,21 @@ export default async function apiTokensRoutes(fastify: FastifyInstance) {
     url: '/api/workspaces/:slug/api-tokens/',
     // The answer carries the new secret: it is never stored as a mutation receipt.
     config: { access: { scope: 'workspace', min: 'member' }, mutationReceipt: false },
-    schema: { params: slugParams, body: createApiTokenBody },
+    schema: { params: slugParams, body: createApiTokenBody, response: replies({ 201: apiTokenResponse }) },
     handler: async (request, reply) => reply.code(201).send(await createApiToken(ctx, request.actor, request.body)),
   });
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/api-tokens/:tokenId/',
     config: { access: { scope: 'workspace', min: 'member' } },
-    schema: { params: tokenParams },
+    schema: { params: tokenParams, response: replies({ 200: apiTokenResponse }) },
     handler: async (request) => getApiToken(ctx, request.actor, request.params.tokenId),
   });
   app.route({
     method: 'DELETE',
     url: '/api/workspaces/:slug/api-tokens/:tokenId/',
     config: { access: { scope: 'workspace', min: 'member' } },
-    schema: { params: tokenParams },
+    schema: { params: tokenParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await revokeApiToken(ctx, request.actor, request.params.tokenId);
       return reply.code(204).send();

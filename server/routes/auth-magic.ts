@@ -7,6 +7,8 @@ import { answerSignIn, requestInfo } from '../services/auth-reply';
 import { bodyFields } from '../validation';
 import { authRateLimit } from '../services/auth-rate-limit';
 import { checkEmail, sendMagicCode, signInWithMagicCode, signUpWithMagicCode } from '../services/auth-magic';
+import { authSuccessResponse, emailCheckResponse, redirect, handReadForm, magicCodeSentResponse } from '../../shared/schemas/auth';
+import { replies } from '../../shared/schemas/responses';
 
 export default async function authMagicRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -18,6 +20,7 @@ export default async function authMagicRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: '/auth/email-check/',
     config: { access: 'public' },
+    schema: { body: handReadForm(['email']), response: replies({ 200: emailCheckResponse }) },
     preHandler: rateLimit,
     handler: (request) => checkEmail(app.ctx, bodyFields(request.body)),
   });
@@ -26,6 +29,7 @@ export default async function authMagicRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: '/auth/magic-generate/',
     config: { access: 'public' },
+    schema: { body: handReadForm(['email']), response: replies({ 200: magicCodeSentResponse }) },
     preHandler: rateLimit,
     handler: (request) => sendMagicCode(app.ctx, bodyFields(request.body), requestInfo(request)),
   });
@@ -34,6 +38,7 @@ export default async function authMagicRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: '/auth/magic-sign-in/',
     config: { access: 'public' },
+    schema: { body: handReadForm(['email', 'code', 'next_path']), response: replies({ 200: authSuccessResponse, ...redirect }) },
     preHandler: signInRateLimit,
     handler: (request, reply) =>
       answerSignIn(app.ctx, request, reply, { medium: 'magic-code', authenticate: (fields) => signInWithMagicCode(app.ctx, fields) }),
@@ -43,6 +48,7 @@ export default async function authMagicRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: '/auth/magic-sign-up/',
     config: { access: 'public' },
+    schema: { body: handReadForm(['email', 'code', 'next_path']), response: replies({ 200: authSuccessResponse, ...redirect }) },
     preHandler: signInRateLimit,
     handler: (request, reply) =>
       answerSignIn(app.ctx, request, reply, { medium: 'magic-code', authenticate: (fields) => signUpWithMagicCode(app.ctx, fields) }),

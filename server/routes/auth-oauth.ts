@@ -10,6 +10,8 @@ import { errorUrl, requestInfo, safeNextPath, successUrl } from '../services/aut
 import { signInSession } from '../services/auth-session';
 import { PROVIDER_NAMES } from '../services/oauth/index';
 import { clearPendingSignIn, readPendingSignIn, setPendingSignIn } from '../services/oauth/state';
+import { oauthCallbackQuery, oauthStartQuery, redirect } from '../../shared/schemas/auth';
+import { replies } from '../../shared/schemas/responses';
 
 export default async function authOAuthRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -19,8 +21,9 @@ export default async function authOAuthRoutes(fastify: FastifyInstance) {
       method: 'GET',
       url: `/auth/${provider}/`,
       config: { access: 'public' },
+      schema: { querystring: oauthStartQuery, response: replies(redirect) },
       handler: async (request, reply) => {
-        const nextPath = safeNextPath((request.query as Record<string, unknown>).next_path);
+        const nextPath = safeNextPath(request.query.next_path);
         try {
           const { url, pending } = await beginOAuth(app.ctx, provider, nextPath, request.log);
           setPendingSignIn(request, reply, pending);
@@ -36,6 +39,7 @@ export default async function authOAuthRoutes(fastify: FastifyInstance) {
       method: 'GET',
       url: `/auth/${provider}/callback/`,
       config: { access: 'public' },
+      schema: { querystring: oauthCallbackQuery, response: replies(redirect) },
       handler: async (request, reply) => {
         const pending = readPendingSignIn(request);
         clearPendingSignIn(reply);

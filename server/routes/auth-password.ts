@@ -17,6 +17,9 @@ import {
   signInWithPassword,
   signUpWithPassword,
 } from '../services/auth-password';
+import { authSuccessResponse, redirect, handReadForm, resetPasswordParams } from '../../shared/schemas/auth';
+import { messageBody, replies } from '../../shared/schemas/responses';
+import { userResponse } from '../../shared/schemas/user';
 
 export default async function authPasswordRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -28,6 +31,7 @@ export default async function authPasswordRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: '/auth/sign-in/',
     config: { access: 'public' },
+    schema: { body: handReadForm(['email', 'password', 'next_path']), response: replies({ 200: authSuccessResponse, ...redirect }) },
     preHandler: signInRateLimit,
     handler: (request, reply) =>
       answerSignIn(app.ctx, request, reply, { medium: 'email', authenticate: (fields) => signInWithPassword(app.ctx, fields) }),
@@ -37,6 +41,7 @@ export default async function authPasswordRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: '/auth/sign-up/',
     config: { access: 'public' },
+    schema: { body: handReadForm(['email', 'password', 'next_path']), response: replies({ 200: authSuccessResponse, ...redirect }) },
     preHandler: signInRateLimit,
     handler: (request, reply) =>
       answerSignIn(app.ctx, request, reply, { medium: 'email', authenticate: (fields) => signUpWithPassword(app.ctx, fields) }),
@@ -46,6 +51,7 @@ export default async function authPasswordRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: '/auth/forgot-password/',
     config: { access: 'public' },
+    schema: { body: handReadForm(['email']), response: replies({ 200: messageBody }) },
     preHandler: rateLimit,
     handler: async (request) => {
       await requestPasswordReset(app.ctx, bodyFields(request.body), requestInfo(request));
@@ -57,9 +63,10 @@ export default async function authPasswordRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: '/auth/reset-password/:uidb64/:token/',
     config: { access: 'public' },
+    schema: { params: resetPasswordParams, body: handReadForm(['new_password']), response: replies({ 200: messageBody, ...redirect }) },
     preHandler: rateLimit,
     handler: (request, reply) => {
-      const { uidb64, token } = request.params as { uidb64: string; token: string };
+      const { uidb64, token } = request.params;
       return answerAction(app.ctx, request, reply, {
         run: () => resetPassword(app.ctx, uidb64, token, bodyFields(request.body)),
         successPath: '/sign-in',
@@ -75,6 +82,7 @@ export default async function authPasswordRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: '/auth/change-password/',
     config: { access: 'authenticated' },
+    schema: { body: handReadForm(['old_password', 'new_password']), response: replies({ 200: messageBody }) },
     preHandler: rateLimit,
     handler: async (request, reply) => {
       const user = await changePassword(app.ctx, request.auth.user!, bodyFields(request.body));
@@ -87,6 +95,7 @@ export default async function authPasswordRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: '/auth/set-password/',
     config: { access: 'authenticated' },
+    schema: { body: handReadForm(['password']), response: replies({ 200: userResponse }) },
     preHandler: rateLimit,
     handler: async (request, reply) => {
       const user = await setPassword(app.ctx, request.auth.user!, bodyFields(request.body));

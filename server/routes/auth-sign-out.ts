@@ -5,6 +5,8 @@ import type { ZodTypeProvider } from '../plugins/zod';
 import { isFormPost } from '../services/auth-reply';
 import { authRateLimit } from '../services/auth-rate-limit';
 import { signOutSession } from '../services/auth-session';
+import { redirect } from '../../shared/schemas/auth';
+import { messageBody, replies } from '../../shared/schemas/responses';
 
 export default async function authSignOutRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -13,6 +15,7 @@ export default async function authSignOutRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: '/auth/sign-out/',
     config: { access: 'public' },
+    schema: { response: replies({ 200: messageBody, ...redirect }) },
     preHandler: authRateLimit(app),
     handler: async (request, reply) => {
       await signOutSession(app.ctx, request, reply, 'app');

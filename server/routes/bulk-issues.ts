@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from '../plugins/zod';
 import { bulkOperationBody, issueDatesBody, issueIdsBody, projectParams } from '../../shared/schemas/issue';
 import { writeOptions } from '../request-context';
 import { bulkDeleteIssues, bulkUpdateIssues, updateIssueDates } from '../services/issue-bulk';
+import { messageBody, noBody, replies } from '../../shared/schemas/responses';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId';
 
@@ -15,7 +16,7 @@ export default async function bulkIssuesRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: `${BASE}/bulk-operation-issues/`,
     config: { access: { scope: 'project', min: 'member' } },
-    schema: { params: projectParams, body: bulkOperationBody },
+    schema: { params: projectParams, body: bulkOperationBody, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await bulkUpdateIssues(app.ctx, request.actor, request.body, writeOptions(request));
       return reply.code(204).send();
@@ -26,7 +27,7 @@ export default async function bulkIssuesRoutes(fastify: FastifyInstance) {
     method: 'DELETE',
     url: `${BASE}/bulk-delete-issues/`,
     config: { access: { scope: 'project', min: 'admin' } },
-    schema: { params: projectParams, body: issueIdsBody },
+    schema: { params: projectParams, body: issueIdsBody, response: replies({ 200: messageBody }) },
     handler: async (request) => bulkDeleteIssues(app.ctx, request.actor, request.body?.issue_ids, writeOptions(request)),
   });
 
@@ -34,7 +35,7 @@ export default async function bulkIssuesRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: `${BASE}/issue-dates/`,
     config: { access: { scope: 'project', min: 'member' } },
-    schema: { params: projectParams, body: issueDatesBody },
+    schema: { params: projectParams, body: issueDatesBody, response: replies({ 200: messageBody }) },
     handler: async (request) => updateIssueDates(app.ctx, request.actor, request.body, writeOptions(request)),
   });
 }

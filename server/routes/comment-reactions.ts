@@ -4,6 +4,9 @@ import type { ZodTypeProvider } from '../plugins/zod';
 import { commentReactionParams, projectCommentParams, reactionBody } from '../../shared/schemas/issue-extras';
 import { writeOptions } from '../request-context';
 import { addCommentReaction, listCommentReactions, removeCommentReaction } from '../services/issue-reaction';
+import { z } from 'zod';
+import { commentReaction } from '../../shared/schemas/issue-extras';
+import { noBody, replies } from '../../shared/schemas/responses';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId/comments/:commentId/reactions';
 const anyMember = { scope: 'project', min: 'guest' } as const;
@@ -15,7 +18,7 @@ export default async function commentReactionsRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: `${BASE}/`,
     config: { access: anyMember },
-    schema: { params: projectCommentParams },
+    schema: { params: projectCommentParams, response: replies({ 200: z.array(commentReaction) }) },
     handler: async (request) => listCommentReactions(app.ctx, request.actor, request.params.commentId),
   });
 
@@ -23,7 +26,7 @@ export default async function commentReactionsRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: `${BASE}/`,
     config: { access: anyMember },
-    schema: { params: projectCommentParams, body: reactionBody },
+    schema: { params: projectCommentParams, body: reactionBody, response: replies({ 201: commentReaction }) },
     handler: async (request, reply) =>
       reply.code(201).send(await addCommentReaction(app.ctx, request.actor, request.params.commentId, request.body.reaction, writeOptions(request))),
   });
@@ -32,7 +35,7 @@ export default async function commentReactionsRoutes(fastify: FastifyInstance) {
     method: 'DELETE',
     url: `${BASE}/:reactionCode/`,
     config: { access: anyMember },
-    schema: { params: commentReactionParams },
+    schema: { params: commentReactionParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await removeCommentReaction(app.ctx, request.actor, request.params.commentId, request.params.reactionCode, writeOptions(request));
       return reply.code(204).send();

@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from '../plugins/zod';
 import { deployBoardBody, deployBoardParams, projectParams } from '../../shared/schemas/project';
 import { writeOptions } from '../request-context';
 import { getDeployBoard, getProjectDeployBoard, publishProject, unpublishProject, updateDeployBoard } from '../services/deploy-board';
+import { deployBoardResponse } from '../../shared/schemas/project';
+import { noBody, replies } from '../../shared/schemas/responses';
 
 export default async function deployBoardsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -13,7 +15,7 @@ export default async function deployBoardsRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: `${base}/`,
     config: { access: { scope: 'project', min: 'guest' } },
-    schema: { params: projectParams },
+    schema: { params: projectParams, response: replies({ 200: deployBoardResponse }) },
     handler: async (request) => getProjectDeployBoard(app.ctx, request.actor),
   });
 
@@ -21,7 +23,7 @@ export default async function deployBoardsRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: `${base}/`,
     config: { access: { scope: 'project', min: 'member' } },
-    schema: { params: projectParams, body: deployBoardBody.nullish() },
+    schema: { params: projectParams, body: deployBoardBody.nullish(), response: replies({ 200: deployBoardResponse }) },
     handler: async (request) => publishProject(app.ctx, request.actor, request.body ?? {}, writeOptions(request)),
   });
 
@@ -29,7 +31,7 @@ export default async function deployBoardsRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: `${base}/:boardId/`,
     config: { access: { scope: 'project', min: 'guest' } },
-    schema: { params: deployBoardParams },
+    schema: { params: deployBoardParams, response: replies({ 200: deployBoardResponse }) },
     handler: async (request) => getDeployBoard(app.ctx, request.actor, request.params.boardId),
   });
 
@@ -37,7 +39,7 @@ export default async function deployBoardsRoutes(fastify: FastifyInstance) {
     method: 'PATCH',
     url: `${base}/:boardId/`,
     config: { access: { scope: 'project', min: 'member' } },
-    schema: { params: deployBoardParams, body: deployBoardBody },
+    schema: { params: deployBoardParams, body: deployBoardBody, response: replies({ 200: deployBoardResponse }) },
     handler: async (request) => updateDeployBoard(app.ctx, request.actor, request.params.boardId, request.body, writeOptions(request)),
   });
 
@@ -45,7 +47,7 @@ export default async function deployBoardsRoutes(fastify: FastifyInstance) {
     method: 'DELETE',
     url: `${base}/:boardId/`,
     config: { access: { scope: 'project', min: 'member' } },
-    schema: { params: deployBoardParams },
+    schema: { params: deployBoardParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await unpublishProject(app.ctx, request.actor, request.params.boardId, writeOptions(request));
       return reply.code(204).send();

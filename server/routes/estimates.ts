@@ -24,6 +24,9 @@ import {
   updateEstimate,
   updateEstimatePoint,
 } from '../services/estimate';
+import { z } from 'zod';
+import { estimatePointResponse, estimateResponse } from '../../shared/schemas/estimate';
+import { noBody, replies } from '../../shared/schemas/responses';
 
 export default async function estimatesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -35,7 +38,7 @@ export default async function estimatesRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: `${base}/`,
     config: { access: read },
-    schema: { params: projectParams },
+    schema: { params: projectParams, response: replies({ 200: z.array(estimateResponse) }) },
     handler: async (request) => listEstimates(app.ctx, request.actor),
   });
 
@@ -43,7 +46,7 @@ export default async function estimatesRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: `${base}/`,
     config: { access: write },
-    schema: { params: projectParams, body: createEstimateBody },
+    schema: { params: projectParams, body: createEstimateBody, response: replies({ 201: estimateResponse }) },
     handler: async (request, reply) => reply.code(201).send(await createEstimate(app.ctx, request.actor, request.body, writeOptions(request))),
   });
 
@@ -51,7 +54,7 @@ export default async function estimatesRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: `${base}/:estimateId/`,
     config: { access: read },
-    schema: { params: estimateParams },
+    schema: { params: estimateParams, response: replies({ 200: estimateResponse }) },
     handler: async (request) => getEstimate(app.ctx, request.actor, request.params.estimateId),
   });
 
@@ -59,7 +62,7 @@ export default async function estimatesRoutes(fastify: FastifyInstance) {
     method: 'PATCH',
     url: `${base}/:estimateId/`,
     config: { access: write },
-    schema: { params: estimateParams, body: updateEstimateBody },
+    schema: { params: estimateParams, body: updateEstimateBody, response: replies({ 200: estimateResponse }) },
     handler: async (request) => updateEstimate(app.ctx, request.actor, request.params.estimateId, request.body, writeOptions(request)),
   });
 
@@ -67,7 +70,7 @@ export default async function estimatesRoutes(fastify: FastifyInstance) {
     method: 'DELETE',
     url: `${base}/:estimateId/`,
     config: { access: write },
-    schema: { params: estimateParams },
+    schema: { params: estimateParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await deleteEstimate(app.ctx, request.actor, request.params.estimateId, writeOptions(request));
       return reply.code(204).send();
@@ -78,7 +81,7 @@ export default async function estimatesRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: `${base}/:estimateId/estimate-points/`,
     config: { access: write },
-    schema: { params: estimateParams, body: createEstimatePointBody },
+    schema: { params: estimateParams, body: createEstimatePointBody, response: replies({ 200: estimatePointResponse }) },
     handler: async (request) => createEstimatePoint(app.ctx, request.actor, request.params.estimateId, request.body, writeOptions(request)),
   });
 
@@ -86,7 +89,7 @@ export default async function estimatesRoutes(fastify: FastifyInstance) {
     method: 'PATCH',
     url: `${base}/:estimateId/estimate-points/:pointId/`,
     config: { access: write },
-    schema: { params: estimatePointParams, body: updateEstimatePointBody },
+    schema: { params: estimatePointParams, body: updateEstimatePointBody, response: replies({ 200: estimatePointResponse }) },
     handler: async (request) => updateEstimatePoint(app.ctx, request.actor, request.params, request.body, writeOptions(request)),
   });
 
@@ -94,7 +97,7 @@ export default async function estimatesRoutes(fastify: FastifyInstance) {
     method: 'DELETE',
     url: `${base}/:estimateId/estimate-points/:pointId/`,
     config: { access: write },
-    schema: { params: estimatePointParams, body: deleteEstimatePointBody },
+    schema: { params: estimatePointParams, body: deleteEstimatePointBody, response: replies({ 200: z.array(estimatePointResponse) }) },
     handler: async (request) =>
       deleteEstimatePoint(app.ctx, request.actor, request.params, request.body?.new_estimate_id, writeOptions(request)),
   });
@@ -103,7 +106,7 @@ export default async function estimatesRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: '/api/workspaces/:slug/projects/:projectId/project-estimates/',
     config: { access: write },
-    schema: { params: projectParams },
+    schema: { params: projectParams, response: replies({ 200: z.array(estimatePointResponse) }) },
     handler: async (request) => listActiveEstimatePoints(app.ctx, request.actor),
   });
 
@@ -111,7 +114,7 @@ export default async function estimatesRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: '/api/workspaces/:slug/estimates/',
     config: { access: { scope: 'workspace', min: 'guest' } },
-    schema: { params: workspaceParams },
+    schema: { params: workspaceParams, response: replies({ 200: z.array(estimateResponse) }) },
     handler: async (request) => listWorkspaceEstimates(app.ctx, request.actor),
   });
 }

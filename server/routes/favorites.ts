@@ -14,6 +14,9 @@ import {
   unfavoriteProject,
   updateFavorite,
 } from '../services/favorite';
+import { z } from 'zod';
+import { favoriteResponse } from '../../shared/schemas/favorite';
+import { noBody, replies } from '../../shared/schemas/responses';
 
 export default async function favoritesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -24,7 +27,7 @@ export default async function favoritesRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: `${base}/`,
     config: { access },
-    schema: { params: workspaceParams },
+    schema: { params: workspaceParams, response: replies({ 200: z.array(favoriteResponse) }) },
     handler: async (request) => listFavorites(app.ctx, request.actor),
   });
 
@@ -32,7 +35,7 @@ export default async function favoritesRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: `${base}/`,
     config: { access },
-    schema: { params: workspaceParams, body: createFavoriteBody },
+    schema: { params: workspaceParams, body: createFavoriteBody, response: replies({ 200: favoriteResponse }) },
     handler: async (request) => createFavorite(app.ctx, request.actor, request.body, writeOptions(request)),
   });
 
@@ -40,7 +43,7 @@ export default async function favoritesRoutes(fastify: FastifyInstance) {
     method: 'PATCH',
     url: `${base}/:favoriteId/`,
     config: { access },
-    schema: { params: favoriteParams, body: updateFavoriteBody },
+    schema: { params: favoriteParams, body: updateFavoriteBody, response: replies({ 200: favoriteResponse }) },
     handler: async (request) => updateFavorite(app.ctx, request.actor, request.params.favoriteId, request.body, writeOptions(request)),
   });
 
@@ -48,7 +51,7 @@ export default async function favoritesRoutes(fastify: FastifyInstance) {
     method: 'DELETE',
     url: `${base}/:favoriteId/`,
     config: { access },
-    schema: { params: favoriteParams },
+    schema: { params: favoriteParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await deleteFavorite(app.ctx, request.actor, request.params.favoriteId, writeOptions(request));
       return reply.code(204).send();
@@ -59,7 +62,7 @@ export default async function favoritesRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: `${base}/:favoriteId/group/`,
     config: { access },
-    schema: { params: favoriteParams },
+    schema: { params: favoriteParams, response: replies({ 200: z.array(favoriteResponse) }) },
     handler: async (request) => listFolderChildren(app.ctx, request.actor, request.params.favoriteId),
   });
 
@@ -67,7 +70,7 @@ export default async function favoritesRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: '/api/workspaces/:slug/user-favorite-projects/',
     config: { access },
-    schema: { params: workspaceParams },
+    schema: { params: workspaceParams, response: replies({ 200: z.array(favoriteResponse) }) },
     handler: async (request) => listFavoriteProjects(app.ctx, request.actor),
   });
 
@@ -75,7 +78,7 @@ export default async function favoritesRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: '/api/workspaces/:slug/user-favorite-projects/',
     config: { access },
-    schema: { params: workspaceParams, body: favoriteProjectBody },
+    schema: { params: workspaceParams, body: favoriteProjectBody, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await favoriteProject(app.ctx, request.actor, request.body.project, writeOptions(request));
       return reply.code(204).send();
@@ -86,7 +89,7 @@ export default async function favoritesRoutes(fastify: FastifyInstance) {
     method: 'DELETE',
     url: '/api/workspaces/:slug/user-favorite-projects/:projectId/',
     config: { access },
-    schema: { params: favoriteProjectParams },
+    schema: { params: favoriteProjectParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await unfavoriteProject(app.ctx, request.actor, request.params.projectId, writeOptions(request));
       return reply.code(204).send();

@@ -8,6 +8,9 @@ import { answerSignIn, isFormPost } from '../services/auth-reply';
 import { authRateLimit } from '../services/auth-rate-limit';
 import { signOutSession } from '../services/auth-session';
 import { isInstanceAdmin, signInAdmin, signUpFirstAdmin } from '../services/auth-admin';
+import { authSuccessResponse, redirect, handReadForm } from '../../shared/schemas/auth';
+import { messageBody, replies } from '../../shared/schemas/responses';
+import { adminMeResponse, adminSessionResponse } from '../../shared/schemas/user';
 
 const ADMIN_PATH = '/admin/';
 const ADMIN_HOME_PATH = '/admin/general/';
@@ -22,6 +25,7 @@ export default async function instanceAdminsRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: '/api/instances/admins/sign-up/',
     config: { access: 'public' },
+    schema: { body: handReadForm(['email', 'password', 'first_name', 'last_name', 'company_name', 'is_telemetry_enabled']), response: replies({ 200: authSuccessResponse, ...redirect }) },
     preHandler: signInRateLimit,
     // The first admin can use the app at once: both the admin and the app session are started.
     handler: (request, reply) =>
@@ -39,6 +43,7 @@ export default async function instanceAdminsRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: '/api/instances/admins/sign-in/',
     config: { access: 'public' },
+    schema: { body: handReadForm(['email', 'password']), response: replies({ 200: authSuccessResponse, ...redirect }) },
     preHandler: signInRateLimit,
     handler: (request, reply) =>
       answerSignIn(app.ctx, request, reply, {
@@ -54,6 +59,7 @@ export default async function instanceAdminsRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: '/api/instances/admins/sign-out/',
     config: { access: 'public' },
+    schema: { response: replies({ 200: messageBody, ...redirect }) },
     handler: async (request, reply) => {
       await signOutSession(app.ctx, request, reply, 'admin');
       if (isFormPost(request)) return reply.redirect(`${app.ctx.config.appBaseUrl}${ADMIN_PATH}`, 302);
@@ -65,6 +71,7 @@ export default async function instanceAdminsRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: '/api/instances/admins/session/',
     config: { access: 'public' },
+    schema: { response: replies({ 200: adminSessionResponse }) },
     handler: async (request) => {
       const user = request.auth.adminUser ?? (request.auth.via === 'session' ? request.auth.user : null);
       if (!user || !(await isInstanceAdmin(app.ctx.db, user.id))) return { is_authenticated: false };
@@ -76,6 +83,7 @@ export default async function instanceAdminsRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: '/api/instances/admins/me/',
     config: { access: 'instance-admin' },
+    schema: { response: replies({ 200: adminMeResponse }) },
     handler: async (request) => presentAdminMe((request.auth.adminUser ?? request.auth.user)!),
   });
 }

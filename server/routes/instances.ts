@@ -7,6 +7,9 @@ import { presentConfiguration, presentInstance } from '../presenters/instance';
 import { getInstance, getInstanceSettings, hasWorkspaces, presentInstanceConfig, updateInstance } from '../services/instance';
 import { listConfigurations, updateConfigurations } from '../services/instance-configuration';
 import { writeOptions } from '../request-context';
+import { z } from 'zod';
+import { instanceConfigurationResponse, instanceResponse, instanceStatusResponse } from '../../shared/schemas/instance';
+import { replies } from '../../shared/schemas/responses';
 
 export default async function instancesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -15,6 +18,7 @@ export default async function instancesRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: '/api/instances/',
     config: { access: 'public' },
+    schema: { response: replies({ 200: instanceStatusResponse }) },
     handler: async () => {
       const [instance, settings, workspacesExist] = await Promise.all([
         getInstance(app.ctx.db),
@@ -29,7 +33,7 @@ export default async function instancesRoutes(fastify: FastifyInstance) {
     method: 'PATCH',
     url: '/api/instances/',
     config: { access: 'instance-admin' },
-    schema: { body: instancePatchBody },
+    schema: { body: instancePatchBody, response: replies({ 200: instanceResponse }) },
     handler: async (request) => {
       const instance = await updateInstance(app.ctx, request.body, request.actor.userId);
       return presentInstance(instance, await hasWorkspaces(app.ctx.db));
@@ -40,6 +44,7 @@ export default async function instancesRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: '/api/instances/configurations/',
     config: { access: 'instance-admin' },
+    schema: { response: replies({ 200: z.array(instanceConfigurationResponse) }) },
     handler: async () => (await listConfigurations(app.ctx)).map(presentConfiguration),
   });
 
@@ -47,7 +52,7 @@ export default async function instancesRoutes(fastify: FastifyInstance) {
     method: 'PATCH',
     url: '/api/instances/configurations/',
     config: { access: 'instance-admin' },
-    schema: { body: configurationPatchBody },
+    schema: { body: configurationPatchBody, response: replies({ 200: z.array(instanceConfigurationResponse) }) },
     handler: async (request) => (await updateConfigurations(app.ctx, request.body, request.actor.userId, writeOptions(request))).map(presentConfiguration),
   });
 }

@@ -2,11 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { issueDetailQuery, issueIdsBody, issueParams, projectParams } from '../../shared/schemas/issue';
-import { issueListQuery } from '../../shared/schemas/issue-list';
 import { listProjectIssues } from '../list-engine/issue-lists';
 import { JSON_TYPE } from '../list-engine/list-issues';
 import { writeOptions } from '../request-context';
 import { archiveIssue, bulkArchiveIssues, getArchivedIssue, unarchiveIssue } from '../services/issue-archive';
+import { issueDetail } from '../../shared/schemas/issue-extras';
+import { issueListQuery, issueListResponse } from '../../shared/schemas/issue-list';
+import { archivedAtResponse, noBody, replies } from '../../shared/schemas/responses';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId';
 const member = { scope: 'project', min: 'member' } as const;
@@ -18,7 +20,7 @@ export default async function issueArchiveRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: `${BASE}/issues/:issueId/archive/`,
     config: { access: member },
-    schema: { params: issueParams, querystring: issueDetailQuery },
+    schema: { params: issueParams, querystring: issueDetailQuery, response: replies({ 200: issueDetail }) },
     handler: async (request) => getArchivedIssue(app.ctx, request.actor, request.params.issueId, request.query.expand),
   });
 
@@ -26,7 +28,7 @@ export default async function issueArchiveRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: `${BASE}/issues/:issueId/archive/`,
     config: { access: member },
-    schema: { params: issueParams },
+    schema: { params: issueParams, response: replies({ 200: archivedAtResponse }) },
     handler: async (request) => archiveIssue(app.ctx, request.actor, request.params.issueId, writeOptions(request)),
   });
 
@@ -34,7 +36,7 @@ export default async function issueArchiveRoutes(fastify: FastifyInstance) {
     method: 'DELETE',
     url: `${BASE}/issues/:issueId/archive/`,
     config: { access: member },
-    schema: { params: issueParams },
+    schema: { params: issueParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await unarchiveIssue(app.ctx, request.actor, request.params.issueId, writeOptions(request));
       return reply.code(204).send();
@@ -47,7 +49,7 @@ export default async function issueArchiveRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: `${BASE}/archived-issues/`,
     config: { access: member },
-    schema: { params: projectParams, querystring: issueListQuery },
+    schema: { params: projectParams, querystring: issueListQuery, response: replies({ 200: issueListResponse }) },
     handler: async (request, reply) => {
       const { show_sub_issues: showSubIssues, ...query } = request.query;
       if (showSubIssues === 'false') query.sub_issue = 'false';
@@ -60,7 +62,7 @@ export default async function issueArchiveRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: `${BASE}/bulk-archive-issues/`,
     config: { access: member },
-    schema: { params: projectParams, body: issueIdsBody },
+    schema: { params: projectParams, body: issueIdsBody, response: replies({ 200: archivedAtResponse }) },
     handler: async (request) => bulkArchiveIssues(app.ctx, request.actor, request.body?.issue_ids, writeOptions(request)),
   });
 }

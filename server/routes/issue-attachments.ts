@@ -7,6 +7,9 @@ import { attachmentParams } from '../../shared/schemas/issue-extras';
 import { BadRequestError, ValidationError } from '../errors';
 import { writeOptions } from '../request-context';
 import { createIssueAttachment, deleteIssueAttachment, listIssueAttachments, openIssueAttachment, type UploadedFile } from '../services/issue-attachment';
+import { z } from 'zod';
+import { attachmentUploadBody, issueAttachment } from '../../shared/schemas/issue-extras';
+import { binaryBody, noBody, replies } from '../../shared/schemas/responses';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId/issues/:issueId/issue-attachments';
 const anyMember = { scope: 'project', min: 'guest' } as const;
@@ -47,7 +50,7 @@ export default async function issueAttachmentsRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: `${BASE}/`,
     config: { access: anyMember },
-    schema: { params: issueParams },
+    schema: { params: issueParams, response: replies({ 200: z.array(issueAttachment) }) },
     handler: async (request) => listIssueAttachments(app.ctx, request.actor, request.params.issueId),
   });
 
@@ -55,7 +58,7 @@ export default async function issueAttachmentsRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: `${BASE}/`,
     config: { access: anyMember },
-    schema: { params: issueParams },
+    schema: { params: issueParams, body: attachmentUploadBody, response: replies({ 201: issueAttachment }) },
     handler: async (request, reply) => {
       const upload = await readUpload(request);
       return reply.code(201).send(await createIssueAttachment(app.ctx, request.actor, request.params.issueId, upload, writeOptions(request)));
@@ -66,7 +69,7 @@ export default async function issueAttachmentsRoutes(fastify: FastifyInstance) {
     method: 'DELETE',
     url: `${BASE}/:attachmentId/`,
     config: { access: anyMember },
-    schema: { params: attachmentParams },
+    schema: { params: attachmentParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await deleteIssueAttachment(app.ctx, request.actor, request.params.issueId, request.params.attachmentId, writeOptions(request));
       return reply.code(204).send();
@@ -77,7 +80,7 @@ export default async function issueAttachmentsRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: `${BASE}/:attachmentId/download/`,
     config: { access: anyMember },
-    schema: { params: attachmentParams },
+    schema: { params: attachmentParams, response: replies({ 200: binaryBody }) },
     handler: async (request, reply) => {
       const file = await openIssueAttachment(app.ctx, request.actor, request.params.issueId, request.params.attachmentId);
       reply.header('content-type', file.mimeType).header('content-length', file.size).header('content-disposition', contentDisposition(file.name));

@@ -5,6 +5,9 @@ import { issueParams } from '../../shared/schemas/issue';
 import { commentListQuery, commentParams, createCommentBody, updateCommentBody } from '../../shared/schemas/issue-extras';
 import { writeOptions } from '../request-context';
 import { createComment, deleteComment, getComment, listComments, updateComment } from '../services/issue-comment';
+import { z } from 'zod';
+import { issueComment } from '../../shared/schemas/issue-extras';
+import { noBody, replies } from '../../shared/schemas/responses';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId/issues/:issueId/comments';
 const anyMember = { scope: 'project', min: 'guest' } as const;
@@ -16,7 +19,7 @@ export default async function issueCommentsRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: `${BASE}/`,
     config: { access: anyMember },
-    schema: { params: issueParams, querystring: commentListQuery },
+    schema: { params: issueParams, querystring: commentListQuery, response: replies({ 200: z.array(issueComment) }) },
     handler: async (request) => listComments(app.ctx, request.actor, request.params.issueId, request.query.created_at__gt),
   });
 
@@ -24,7 +27,7 @@ export default async function issueCommentsRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: `${BASE}/`,
     config: { access: anyMember },
-    schema: { params: issueParams, body: createCommentBody },
+    schema: { params: issueParams, body: createCommentBody, response: replies({ 201: issueComment }) },
     handler: async (request, reply) =>
       reply.code(201).send(await createComment(app.ctx, request.actor, request.params.issueId, request.body, writeOptions(request))),
   });
@@ -33,7 +36,7 @@ export default async function issueCommentsRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: `${BASE}/:commentId/`,
     config: { access: anyMember },
-    schema: { params: commentParams },
+    schema: { params: commentParams, response: replies({ 200: issueComment }) },
     handler: async (request) => getComment(app.ctx, request.actor, request.params.issueId, request.params.commentId),
   });
 
@@ -41,7 +44,7 @@ export default async function issueCommentsRoutes(fastify: FastifyInstance) {
     method: 'PATCH',
     url: `${BASE}/:commentId/`,
     config: { access: anyMember },
-    schema: { params: commentParams, body: updateCommentBody },
+    schema: { params: commentParams, body: updateCommentBody, response: replies({ 200: issueComment }) },
     handler: async (request) =>
       updateComment(app.ctx, request.actor, request.params.issueId, request.params.commentId, request.body, writeOptions(request)),
   });
@@ -50,7 +53,7 @@ export default async function issueCommentsRoutes(fastify: FastifyInstance) {
     method: 'DELETE',
     url: `${BASE}/:commentId/`,
     config: { access: anyMember },
-    schema: { params: commentParams },
+    schema: { params: commentParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await deleteComment(app.ctx, request.actor, request.params.issueId, request.params.commentId, writeOptions(request));
       return reply.code(204).send();

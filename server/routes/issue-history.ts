@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from '../plugins/zod';
 import { issueParams } from '../../shared/schemas/issue';
 import { historyQuery } from '../../shared/schemas/issue-extras';
 import { listIssueHistory } from '../services/issue-history';
+import { issueHistoryResponse } from '../../shared/schemas/issue-extras';
+import { replies } from '../../shared/schemas/responses';
 
 export default async function issueHistoryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -12,7 +14,7 @@ export default async function issueHistoryRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: '/api/workspaces/:slug/projects/:projectId/issues/:issueId/history/',
     config: { access: { scope: 'project', min: 'guest' } },
-    schema: { params: issueParams, querystring: historyQuery },
+    schema: { params: issueParams, querystring: historyQuery, response: replies({ 200: issueHistoryResponse }) },
     handler: async (request) => listIssueHistory(app.ctx, request.actor, request.params.issueId, request.query),
   });
 }

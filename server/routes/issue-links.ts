@@ -5,6 +5,9 @@ import { issueParams } from '../../shared/schemas/issue';
 import { createLinkBody, linkParams, updateLinkBody } from '../../shared/schemas/issue-extras';
 import { writeOptions } from '../request-context';
 import { createIssueLink, deleteIssueLink, getIssueLink, listIssueLinks, updateIssueLink } from '../services/issue-link';
+import { z } from 'zod';
+import { issueLink } from '../../shared/schemas/issue-extras';
+import { noBody, replies } from '../../shared/schemas/responses';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId/issues/:issueId/issue-links';
 const anyMember = { scope: 'project', min: 'guest' } as const;
@@ -17,7 +20,7 @@ export default async function issueLinksRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: `${BASE}/`,
     config: { access: anyMember },
-    schema: { params: issueParams },
+    schema: { params: issueParams, response: replies({ 200: z.array(issueLink) }) },
     handler: async (request) => listIssueLinks(app.ctx, request.actor, request.params.issueId),
   });
 
@@ -25,7 +28,7 @@ export default async function issueLinksRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: `${BASE}/`,
     config: { access: writer },
-    schema: { params: issueParams, body: createLinkBody },
+    schema: { params: issueParams, body: createLinkBody, response: replies({ 201: issueLink }) },
     handler: async (request, reply) =>
       reply.code(201).send(await createIssueLink(app.ctx, request.actor, request.params.issueId, request.body, writeOptions(request))),
   });
@@ -34,7 +37,7 @@ export default async function issueLinksRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: `${BASE}/:linkId/`,
     config: { access: anyMember },
-    schema: { params: linkParams },
+    schema: { params: linkParams, response: replies({ 200: issueLink }) },
     handler: async (request) => getIssueLink(app.ctx, request.actor, request.params.issueId, request.params.linkId),
   });
 
@@ -42,7 +45,7 @@ export default async function issueLinksRoutes(fastify: FastifyInstance) {
     method: 'PATCH',
     url: `${BASE}/:linkId/`,
     config: { access: writer },
-    schema: { params: linkParams, body: updateLinkBody },
+    schema: { params: linkParams, body: updateLinkBody, response: replies({ 200: issueLink }) },
     handler: async (request) =>
       updateIssueLink(app.ctx, request.actor, request.params.issueId, request.params.linkId, request.body, writeOptions(request)),
   });
@@ -51,7 +54,7 @@ export default async function issueLinksRoutes(fastify: FastifyInstance) {
     method: 'DELETE',
     url: `${BASE}/:linkId/`,
     config: { access: writer },
-    schema: { params: linkParams },
+    schema: { params: linkParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await deleteIssueLink(app.ctx, request.actor, request.params.issueId, request.params.linkId, writeOptions(request));
       return reply.code(204).send();

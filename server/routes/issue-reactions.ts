@@ -5,6 +5,9 @@ import { issueParams } from '../../shared/schemas/issue';
 import { issueReactionParams, reactionBody } from '../../shared/schemas/issue-extras';
 import { writeOptions } from '../request-context';
 import { addIssueReaction, listIssueReactions, removeIssueReaction } from '../services/issue-reaction';
+import { z } from 'zod';
+import { issueReaction } from '../../shared/schemas/issue-extras';
+import { noBody, replies } from '../../shared/schemas/responses';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId/issues/:issueId/reactions';
 const anyMember = { scope: 'project', min: 'guest' } as const;
@@ -16,7 +19,7 @@ export default async function issueReactionsRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: `${BASE}/`,
     config: { access: anyMember },
-    schema: { params: issueParams },
+    schema: { params: issueParams, response: replies({ 200: z.array(issueReaction) }) },
     handler: async (request) => listIssueReactions(app.ctx, request.actor, request.params.issueId),
   });
 
@@ -24,7 +27,7 @@ export default async function issueReactionsRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: `${BASE}/`,
     config: { access: anyMember },
-    schema: { params: issueParams, body: reactionBody },
+    schema: { params: issueParams, body: reactionBody, response: replies({ 201: issueReaction }) },
     handler: async (request, reply) =>
       reply.code(201).send(await addIssueReaction(app.ctx, request.actor, request.params.issueId, request.body.reaction, writeOptions(request))),
   });
@@ -33,7 +36,7 @@ export default async function issueReactionsRoutes(fastify: FastifyInstance) {
     method: 'DELETE',
     url: `${BASE}/:reactionCode/`,
     config: { access: anyMember },
-    schema: { params: issueReactionParams },
+    schema: { params: issueReactionParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await removeIssueReaction(app.ctx, request.actor, request.params.issueId, request.params.reactionCode, writeOptions(request));
       return reply.code(204).send();

@@ -5,6 +5,8 @@ import { issueParams } from '../../shared/schemas/issue';
 import { createRelationBody, removeRelationBody } from '../../shared/schemas/issue-extras';
 import { writeOptions } from '../request-context';
 import { createIssueRelations, listIssueRelations, removeIssueRelation } from '../services/issue-relation';
+import { createdRelationsResponse, issueRelationsResponse } from '../../shared/schemas/issue-extras';
+import { noBody, replies } from '../../shared/schemas/responses';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId/issues/:issueId';
 
@@ -15,7 +17,7 @@ export default async function issueRelationsRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: `${BASE}/issue-relation/`,
     config: { access: { scope: 'project', min: 'guest' } },
-    schema: { params: issueParams },
+    schema: { params: issueParams, response: replies({ 200: issueRelationsResponse }) },
     handler: async (request) => listIssueRelations(app.ctx, request.actor, request.params.issueId),
   });
 
@@ -23,7 +25,7 @@ export default async function issueRelationsRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: `${BASE}/issue-relation/`,
     config: { access: { scope: 'project', min: 'member' } },
-    schema: { params: issueParams, body: createRelationBody },
+    schema: { params: issueParams, body: createRelationBody, response: replies({ 201: createdRelationsResponse }) },
     handler: async (request, reply) => {
       const { relation_type: type, issues } = request.body;
       return reply.code(201).send(await createIssueRelations(app.ctx, request.actor, request.params.issueId, type, issues, writeOptions(request)));
@@ -34,7 +36,7 @@ export default async function issueRelationsRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: `${BASE}/remove-relation/`,
     config: { access: { scope: 'project', min: 'member' } },
-    schema: { params: issueParams, body: removeRelationBody },
+    schema: { params: issueParams, body: removeRelationBody, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await removeIssueRelation(app.ctx, request.actor, request.params.issueId, request.body.related_issue, writeOptions(request));
       return reply.code(204).send();

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { projectParams, workspaceParams } from '../../shared/schemas/project';
 import { searchProjectIssues, searchWorkspace } from '../services/search';
+import { issueSearchHit, workspaceSearchResponse } from '../../shared/schemas/workspace';
+import { replies } from '../../shared/schemas/responses';
 
 const searchQuery = z.record(z.string().max(100), z.string().max(2_000, 'Ensure this field has no more than 2000 characters.'));
 
@@ -14,14 +16,14 @@ export default async function issueSearchRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: '/api/workspaces/:slug/projects/:projectId/search-issues/',
     config: { access: { scope: 'project', min: 'guest' } },
-    schema: { params: projectParams, querystring: searchQuery },
+    schema: { params: projectParams, querystring: searchQuery, response: replies({ 200: z.array(issueSearchHit) }) },
     handler: async (request) => searchProjectIssues(app.ctx.database, request.actor, request.query),
   });
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/search/',
     config: { access: { scope: 'workspace', min: 'guest' } },
-    schema: { params: workspaceParams, querystring: searchQuery },
+    schema: { params: workspaceParams, querystring: searchQuery, response: replies({ 200: workspaceSearchResponse }) },
     handler: async (request) => searchWorkspace(app.ctx.database, request.actor, request.query),
   });
 }

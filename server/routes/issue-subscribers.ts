@@ -13,6 +13,9 @@ import {
   subscribe,
   unsubscribe,
 } from '../services/issue-subscription';
+import { z } from 'zod';
+import { issueSubscriber, subscriberMember, subscriptionStatus } from '../../shared/schemas/issue-extras';
+import { noBody, replies } from '../../shared/schemas/responses';
 
 const URL = '/api/workspaces/:slug/projects/:projectId/issues/:issueId/subscribe/';
 const SUBSCRIBERS = '/api/workspaces/:slug/projects/:projectId/issues/:issueId/issue-subscribers/';
@@ -26,7 +29,7 @@ export default async function issueSubscribersRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: URL,
     config: { access: anyMember },
-    schema: { params: issueParams },
+    schema: { params: issueParams, response: replies({ 200: subscriptionStatus }) },
     handler: async (request) => getSubscription(app.ctx, request.actor, request.params.issueId),
   });
 
@@ -34,7 +37,7 @@ export default async function issueSubscribersRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: URL,
     config: { access: anyMember },
-    schema: { params: issueParams },
+    schema: { params: issueParams, response: replies({ 201: issueSubscriber }) },
     handler: async (request, reply) => reply.code(201).send(await subscribe(app.ctx, request.actor, request.params.issueId, writeOptions(request))),
   });
 
@@ -42,7 +45,7 @@ export default async function issueSubscribersRoutes(fastify: FastifyInstance) {
     method: 'DELETE',
     url: URL,
     config: { access: anyMember },
-    schema: { params: issueParams },
+    schema: { params: issueParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await unsubscribe(app.ctx, request.actor, request.params.issueId, writeOptions(request));
       return reply.code(204).send();
@@ -53,7 +56,7 @@ export default async function issueSubscribersRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: SUBSCRIBERS,
     config: { access: anyMember },
-    schema: { params: issueParams },
+    schema: { params: issueParams, response: replies({ 200: z.array(subscriberMember) }) },
     handler: async (request) => listIssueSubscribers(app.ctx, request.actor, request.params.issueId),
   });
 
@@ -61,7 +64,7 @@ export default async function issueSubscribersRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: SUBSCRIBERS,
     config: { access: memberUp },
-    schema: { params: issueParams, body: addSubscriberBody },
+    schema: { params: issueParams, body: addSubscriberBody, response: replies({ 201: issueSubscriber }) },
     handler: async (request, reply) =>
       reply.code(201).send(await addIssueSubscriber(app.ctx, request.actor, request.params.issueId, request.body, writeOptions(request))),
   });
@@ -70,7 +73,7 @@ export default async function issueSubscribersRoutes(fastify: FastifyInstance) {
     method: 'DELETE',
     url: `${SUBSCRIBERS}:userId/`,
     config: { access: memberUp },
-    schema: { params: issueSubscriberParams },
+    schema: { params: issueSubscriberParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await removeIssueSubscriber(app.ctx, request.actor, request.params.issueId, request.params.userId, writeOptions(request));
       return reply.code(204).send();

@@ -6,6 +6,8 @@ import { issueListQuery, projectParams } from '../../shared/schemas/issue-list';
 import { listProjectIssues } from '../list-engine/issue-lists';
 import { JSON_TYPE } from '../list-engine/list-issues';
 import { relationExpansions } from '../services/issue-relation';
+import { issueListDetailResponse } from '../../shared/schemas/issue-list';
+import { replies } from '../../shared/schemas/responses';
 
 export default async function issuesDetailRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -13,7 +15,7 @@ export default async function issuesDetailRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: '/api/workspaces/:slug/projects/:projectId/issues-detail/',
     config: { access: { scope: 'project', min: 'guest' } },
-    schema: { params: projectParams, querystring: issueListQuery },
+    schema: { params: projectParams, querystring: issueListQuery, response: replies({ 200: issueListDetailResponse }) },
     handler: async (request, reply) => {
       const { expand, ...query } = request.query;
       const result = await listProjectIssues(app.ctx, request.actor, query);

@@ -5,6 +5,8 @@ import type { ZodTypeProvider } from '../plugins/zod';
 import { issueListQuery, projectParams } from '../../shared/schemas/issue-list';
 import { listProjectIssues } from '../list-engine/issue-lists';
 import { JSON_TYPE } from '../list-engine/list-issues';
+import { issueListResponse } from '../../shared/schemas/issue-list';
+import { replies } from '../../shared/schemas/responses';
 
 export default async function issuesListRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -12,7 +14,7 @@ export default async function issuesListRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: '/api/workspaces/:slug/projects/:projectId/issues/',
     config: { access: { scope: 'project', min: 'guest' } },
-    schema: { params: projectParams, querystring: issueListQuery },
+    schema: { params: projectParams, querystring: issueListQuery, response: replies({ 200: issueListResponse }) },
     handler: async (request, reply) => {
       const result = await listProjectIssues(app.ctx, request.actor, request.query);
       return reply.header('x-sync-cursor', result.syncCursor).type(JSON_TYPE).send(result.json);

@@ -5,6 +5,8 @@ import type { ZodTypeProvider } from '../plugins/zod';
 import { projectParams } from '../../shared/schemas/project';
 import { deletedIssuesQuery, issueSyncQuery } from '../../shared/schemas/issue-sync';
 import { listDeletedIssueIds, listSyncIssues } from '../services/issue-sync';
+import { deletedIssueIdsResponse, issueSyncResponse } from '../../shared/schemas/issue-sync';
+import { replies } from '../../shared/schemas/responses';
 
 export default async function issuesSyncRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -14,7 +16,7 @@ export default async function issuesSyncRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: `${base}/v2/issues/`,
     config: { access: { scope: 'project', min: 'guest' } },
-    schema: { params: projectParams, querystring: issueSyncQuery },
+    schema: { params: projectParams, querystring: issueSyncQuery, response: replies({ 200: issueSyncResponse }) },
     handler: async (request) => listSyncIssues(app.ctx, request.actor, request.query),
   });
 
@@ -22,7 +24,7 @@ export default async function issuesSyncRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: `${base}/deleted-issues/`,
     config: { access: { scope: 'project', min: 'guest' } },
-    schema: { params: projectParams, querystring: deletedIssuesQuery },
+    schema: { params: projectParams, querystring: deletedIssuesQuery, response: replies({ 200: deletedIssueIdsResponse }) },
     handler: async (request) => listDeletedIssueIds(app.ctx, request.actor, request.query),
   });
 }

@@ -3,10 +3,13 @@
 // The paginated list GET `issues/` lives with the list engine.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
-import { createIssueBody, issueDetailQuery, issueIdentifierParams, issueParams, issuesByIdsQuery, projectParams, updateIssueBody } from '../../shared/schemas/issue';
+import { createIssueBody, issueDetailQuery, issueIdentifierParams, issueListItem, issueMetaResponse, issueParams, issuesByIdsQuery, projectParams, updateIssueBody } from '../../shared/schemas/issue';
 import { writeOptions } from '../request-context';
 import { createIssue, deleteIssue, updateIssue } from '../services/issue';
 import { getIssueByIdentifier, getIssueDetail, getIssueMeta, listIssuesByIds, presentDetailFor } from '../services/issue-detail';
+import { z } from 'zod';
+import { issueByIdentifierResponse, issueDetail } from '../../shared/schemas/issue-extras';
+import { noBody, replies } from '../../shared/schemas/responses';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId';
 
@@ -17,7 +20,7 @@ export default async function issuesRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: `${BASE}/issues/`,
     config: { access: { scope: 'project', min: 'member' } },
-    schema: { params: projectParams, body: createIssueBody },
+    schema: { params: projectParams, body: createIssueBody, response: replies({ 201: issueDetail }) },
     handler: async (request, reply) => {
       const row = await createIssue(app.ctx, request.actor, request.body, writeOptions(request));
       return reply.code(201).send(await presentDetailFor(app.ctx.db, request.actor, row));
@@ -28,7 +31,7 @@ export default async function issuesRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: `${BASE}/issues/list/`,
     config: { access: { scope: 'project', min: 'guest' } },
-    schema: { params: projectParams, querystring: issuesByIdsQuery },
+    schema: { params: projectParams, querystring: issuesByIdsQuery, response: replies({ 200: z.array(issueListItem) }) },
     handler: async (request) => listIssuesByIds(app.ctx, request.actor, request.query.issues),
   });
 
@@ -36,7 +39,7 @@ export default async function issuesRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: `${BASE}/issues/:issueId/`,
     config: { access: { scope: 'project', min: 'guest' } },
-    schema: { params: issueParams, querystring: issueDetailQuery },
+    schema: { params: issueParams, querystring: issueDetailQuery, response: replies({ 200: issueDetail }) },
     handler: async (request) => getIssueDetail(app.ctx, request.actor, request.params.issueId, request.query.expand),
   });
 
@@ -44,7 +47,7 @@ export default async function issuesRoutes(fastify: FastifyInstance) {
     method: 'PATCH',
     url: `${BASE}/issues/:issueId/`,
     config: { access: { scope: 'project', min: 'guest' } },
-    schema: { params: issueParams, body: updateIssueBody },
+    schema: { params: issueParams, body: updateIssueBody, response: replies({ 200: issueDetail }) },
     handler: async (request) => {
       const row = await updateIssue(app.ctx, request.actor, request.params.issueId, request.body, writeOptions(request));
       return presentDetailFor(app.ctx.db, request.actor, row);
@@ -55,7 +58,7 @@ export default async function issuesRoutes(fastify: FastifyInstance) {
     method: 'DELETE',
     url: `${BASE}/issues/:issueId/`,
     config: { access: { scope: 'project', min: 'guest' } },
-    schema: { params: issueParams },
+    schema: { params: issueParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await deleteIssue(app.ctx, request.actor, request.params.issueId, writeOptions(request));
       return reply.code(204).send();
@@ -66,7 +69,7 @@ export default async function issuesRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: `${BASE}/issues/:issueId/meta/`,
     config: { access: { scope: 'project', min: 'guest' } },
-    schema: { params: issueParams },
+    schema: { params: issueParams, response: replies({ 200: issueMetaResponse }) },
     handler: async (request) => getIssueMeta(app.ctx, request.actor, request.params.issueId),
   });
 
@@ -75,7 +78,7 @@ export default async function issuesRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: '/api/workspaces/:slug/work-items/:identifier/',
     config: { access: { scope: 'workspace', min: 'guest' } },
-    schema: { params: issueIdentifierParams, querystring: issueDetailQuery },
+    schema: { params: issueIdentifierParams, querystring: issueDetailQuery, response: replies({ 200: issueByIdentifierResponse }) },
     handler: async (request) => getIssueByIdentifier(app.ctx, request.actor, request.params.identifier, request.query.expand),
   });
 }

@@ -2,9 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { projectParams, workspaceParams } from '../../shared/schemas/project';
-import { bulkCreateLabelsBody, createLabelBody, labelParams, updateLabelBody } from '../../shared/schemas/label';
+import { z } from 'zod';
+import { bulkCreateLabelsBody, createLabelBody, labelParams, labelResponse, updateLabelBody } from '../../shared/schemas/label';
 import { writeOptions } from '../request-context';
 import { bulkCreateLabels, createLabel, deleteLabel, getLabel, listLabels, listWorkspaceLabels, updateLabel } from '../services/label';
+import { noBody, replies } from '../../shared/schemas/responses';
 
 export default async function labelsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -14,7 +16,7 @@ export default async function labelsRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: `${base}/`,
     config: { access: { scope: 'project', min: 'guest' } },
-    schema: { params: projectParams },
+    schema: { params: projectParams, response: replies({ 200: z.array(labelResponse) }) },
     handler: async (request) => listLabels(app.ctx, request.actor),
   });
 
@@ -22,7 +24,7 @@ export default async function labelsRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: `${base}/`,
     config: { access: { scope: 'project', min: 'admin' } },
-    schema: { params: projectParams, body: createLabelBody },
+    schema: { params: projectParams, body: createLabelBody, response: replies({ 201: labelResponse }) },
     handler: async (request, reply) => reply.code(201).send(await createLabel(app.ctx, request.actor, request.body, writeOptions(request))),
   });
 
@@ -30,7 +32,7 @@ export default async function labelsRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: `${base}/:labelId/`,
     config: { access: { scope: 'project', min: 'guest' } },
-    schema: { params: labelParams },
+    schema: { params: labelParams, response: replies({ 200: labelResponse }) },
     handler: async (request) => getLabel(app.ctx, request.actor, request.params.labelId),
   });
 
@@ -39,7 +41,7 @@ export default async function labelsRoutes(fastify: FastifyInstance) {
       method,
       url: `${base}/:labelId/`,
       config: { access: { scope: 'project', min: 'admin' } },
-      schema: { params: labelParams, body: updateLabelBody },
+      schema: { params: labelParams, body: updateLabelBody, response: replies({ 200: labelResponse }) },
       handler: async (request) => updateLabel(app.ctx, request.actor, request.params.labelId, request.body, writeOptions(request)),
     });
   }
@@ -48,7 +50,7 @@ export default async function labelsRoutes(fastify: FastifyInstance) {
     method: 'DELETE',
     url: `${base}/:labelId/`,
     config: { access: { scope: 'project', min: 'admin' } },
-    schema: { params: labelParams },
+    schema: { params: labelParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await deleteLabel(app.ctx, request.actor, request.params.labelId, writeOptions(request));
       return reply.code(204).send();
@@ -59,7 +61,7 @@ export default async function labelsRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: '/api/workspaces/:slug/projects/:projectId/bulk-create-labels/',
     config: { access: { scope: 'project', min: 'admin' } },
-    schema: { params: projectParams, body: bulkCreateLabelsBody },
+    schema: { params: projectParams, body: bulkCreateLabelsBody, response: replies({ 201: z.strictObject({ labels: z.array(labelResponse) }) }) },
     handler: async (request, reply) => reply.code(201).send(await bulkCreateLabels(app.ctx, request.actor, request.body, writeOptions(request))),
   });
 
@@ -67,7 +69,7 @@ export default async function labelsRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: '/api/workspaces/:slug/labels/',
     config: { access: { scope: 'workspace', min: 'guest' } },
-    schema: { params: workspaceParams },
+    schema: { params: workspaceParams, response: replies({ 200: z.array(labelResponse) }) },
     handler: async (request) => listWorkspaceLabels(app.ctx, request.actor),
   });
 }

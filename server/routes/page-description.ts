@@ -3,8 +3,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { toValidationError } from '../plugins/zod';
-import { PAGE_DESCRIPTION_MAX_BYTES, pageDescriptionBody, pageParams } from '../../shared/schemas/page';
+import { PAGE_DESCRIPTION_MAX_BYTES, pageDescriptionBody, pageDescriptionUpdate, pageParams } from '../../shared/schemas/page';
 import { getPageDescription, patchPageDescription } from '../services/page-description';
+import { binaryBody, messageBody, replies } from '../../shared/schemas/responses';
 
 const URL = '/api/workspaces/:slug/projects/:projectId/pages/:pageId/description/';
 const BODY_LIMIT = Math.ceil((PAGE_DESCRIPTION_MAX_BYTES * 4) / 3) + 64 * 1024;
@@ -14,7 +15,7 @@ export default async function pageDescriptionRoutes(fastify: FastifyInstance) {
   // Scoped to this plugin: only the description route takes raw bytes.
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
 
-  app.get(URL, { config: { access: { scope: 'project', min: 'guest' } }, schema: { params: pageParams } }, async (request, reply) => {
+  app.get(URL, { config: { access: { scope: 'project', min: 'guest' } }, schema: { params: pageParams, response: replies({ 200: binaryBody }) } }, async (request, reply) => {
     const state = await getPageDescription(app.ctx, request.actor, request.params.pageId);
     return reply
       .type('application/octet-stream')
@@ -22,7 +23,7 @@ export default async function pageDescriptionRoutes(fastify: FastifyInstance) {
       .send(Buffer.from(state.buffer, state.byteOffset, state.byteLength));
   });
 
-  app.patch(URL, { config: { access: { scope: 'project', min: 'guest' } }, bodyLimit: BODY_LIMIT, schema: { params: pageParams } }, async (request) => {
+  app.patch(URL, { config: { access: { scope: 'project', min: 'guest' } }, bodyLimit: BODY_LIMIT, schema: { params: pageParams, body: pageDescriptionUpdate, response: replies({ 200: messageBody }) } }, async (request) => {
     await patchPageDescription(app.ctx, request.actor, request.params.pageId, parseDescriptionBody(request.body));
     return { message: 'Updated successfully' };
   });

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { deleteProjectIdentifierBody, projectIdentifierQuery, workspaceParams } from '../../shared/schemas/project';
 import { deleteProjectIdentifier, findProjectIdentifiers } from '../services/project-identifier';
+import { projectIdentifiersResponse } from '../../shared/schemas/workspace';
+import { noBody, replies } from '../../shared/schemas/responses';
 
 export default async function projectIdentifiersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -11,7 +13,7 @@ export default async function projectIdentifiersRoutes(fastify: FastifyInstance)
     method: 'GET',
     url: '/api/workspaces/:slug/project-identifiers/',
     config: { access: { scope: 'workspace', min: 'member' } },
-    schema: { params: workspaceParams, querystring: projectIdentifierQuery },
+    schema: { params: workspaceParams, querystring: projectIdentifierQuery, response: replies({ 200: projectIdentifiersResponse }) },
     handler: async (request) => findProjectIdentifiers(app.ctx, request.actor, request.query.name),
   });
 
@@ -19,7 +21,7 @@ export default async function projectIdentifiersRoutes(fastify: FastifyInstance)
     method: 'DELETE',
     url: '/api/workspaces/:slug/project-identifiers/',
     config: { access: { scope: 'workspace', min: 'member' } },
-    schema: { params: workspaceParams, body: deleteProjectIdentifierBody.nullish() },
+    schema: { params: workspaceParams, body: deleteProjectIdentifierBody.nullish(), response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await deleteProjectIdentifier(app.ctx, request.actor, request.body?.name);
       return reply.code(204).send();

@@ -25,6 +25,9 @@ import {
   updateMyProjectView,
   updateProjectMember,
 } from '../services/project-member';
+import { z } from 'zod';
+import { memberPreferencesResponse, projectMemberResponse, projectMemberRole } from '../../shared/schemas/project-member';
+import { anyObject, messageBody, noBody, replies } from '../../shared/schemas/responses';
 
 export default async function projectMembersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -34,7 +37,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: `${base}/members/`,
     config: { access: { scope: 'project', min: 'guest' } },
-    schema: { params: projectParams },
+    schema: { params: projectParams, response: replies({ 200: z.array(projectMemberRole) }) },
     handler: async (request) => listProjectMembers(app.ctx, request.actor),
   });
 
@@ -42,7 +45,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: `${base}/members/`,
     config: { access: { scope: 'project', min: 'admin' } },
-    schema: { params: projectParams, body: addProjectMembersBody },
+    schema: { params: projectParams, body: addProjectMembersBody, response: replies({ 201: z.array(projectMemberRole) }) },
     handler: async (request, reply) => reply.code(201).send(await addProjectMembers(app.ctx, request.actor, request.body, writeOptions(request))),
   });
 
@@ -50,7 +53,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: `${base}/members/leave/`,
     config: { access: { scope: 'project', min: 'guest' } },
-    schema: { params: projectParams },
+    schema: { params: projectParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await leaveProject(app.ctx, request.actor, writeOptions(request));
       return reply.code(204).send();
@@ -61,7 +64,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: `${base}/members/:memberId/`,
     config: { access: { scope: 'project', min: 'guest' } },
-    schema: { params: projectMemberParams },
+    schema: { params: projectMemberParams, response: replies({ 200: z.union([projectMemberResponse, projectMemberRole]) }) },
     handler: async (request) => getProjectMember(app.ctx, request.actor, request.params.memberId),
   });
 
@@ -70,7 +73,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
     method: 'PATCH',
     url: `${base}/members/:memberId/`,
     config: { access: { scope: 'project', min: 'guest' } },
-    schema: { params: projectMemberParams, body: updateProjectMemberBody },
+    schema: { params: projectMemberParams, body: updateProjectMemberBody, response: replies({ 200: projectMemberResponse }) },
     handler: async (request) => updateProjectMember(app.ctx, request.actor, request.params.memberId, request.body.role, writeOptions(request)),
   });
 
@@ -78,7 +81,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
     method: 'DELETE',
     url: `${base}/members/:memberId/`,
     config: { access: { scope: 'project', min: 'admin' } },
-    schema: { params: projectMemberParams },
+    schema: { params: projectMemberParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await removeProjectMember(app.ctx, request.actor, request.params.memberId, writeOptions(request));
       return reply.code(204).send();
@@ -89,7 +92,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: `${base}/project-members/me/`,
     config: { access: { scope: 'project', min: 'guest' } },
-    schema: { params: projectParams },
+    schema: { params: projectParams, response: replies({ 200: projectMemberResponse }) },
     handler: async (request) => getMyProjectMembership(app.ctx, request.actor),
   });
 
@@ -97,7 +100,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: `${base}/preferences/member/:userId/`,
     config: { access: { scope: 'project', min: 'guest' } },
-    schema: { params: memberPreferencesParams },
+    schema: { params: memberPreferencesParams, response: replies({ 200: memberPreferencesResponse }) },
     handler: async (request) => getMemberPreferences(app.ctx, request.actor, request.params.userId),
   });
 
@@ -106,7 +109,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
     method: 'PATCH',
     url: `${base}/preferences/member/:userId/`,
     config: { access: { scope: 'project', min: 'guest' } },
-    schema: { params: memberPreferencesParams, body: updateMemberPreferencesBody },
+    schema: { params: memberPreferencesParams, body: updateMemberPreferencesBody, response: replies({ 200: z.strictObject({ preferences: anyObject }) }) },
     handler: async (request) => updateMemberPreferences(app.ctx, request.actor, request.params.userId, request.body, writeOptions(request)),
   });
 
@@ -115,7 +118,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: `${base}/project-views/`,
     config: { access: { scope: 'workspace', min: 'guest' } },
-    schema: { params: projectParams, body: projectViewsBody },
+    schema: { params: projectParams, body: projectViewsBody, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await updateMyProjectView(app.ctx, request.actor, request.params.projectId, request.body, writeOptions(request));
       return reply.code(204).send();
@@ -126,7 +129,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: '/api/workspaces/:slug/project-members/',
     config: { access: { scope: 'workspace', min: 'guest' } },
-    schema: { params: workspaceParams },
+    schema: { params: workspaceParams, response: replies({ 200: z.record(z.string(), z.array(projectMemberRole)) }) },
     handler: async (request) => listWorkspaceProjectMembers(app.ctx, request.actor),
   });
 
@@ -135,7 +138,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
     url: '/api/users/me/workspaces/:slug/projects/invitations/',
     // Reference 5.1: WS{20,15} — workspace guests are added by a project admin, they cannot join.
     config: { access: { scope: 'workspace', min: 'member' } },
-    schema: { params: workspaceParams, body: joinProjectsBody },
+    schema: { params: workspaceParams, body: joinProjectsBody, response: replies({ 201: messageBody }) },
     handler: async (request, reply) =>
       reply.code(201).send(await joinProjects(app.ctx, request.actor, request.body.project_ids, writeOptions(request))),
   });

@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from '../plugins/zod';
 import { projectParams, projectUserPropertiesBody } from '../../shared/schemas/project';
 import { writeOptions } from '../request-context';
 import { getProjectUserProperties, updateProjectUserProperties } from '../services/project-user-properties';
+import { projectUserPropertiesResponse } from '../../shared/schemas/project';
+import { replies } from '../../shared/schemas/responses';
 
 export default async function projectUserPropertiesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -13,7 +15,7 @@ export default async function projectUserPropertiesRoutes(fastify: FastifyInstan
     method: 'GET',
     url,
     config: { access: { scope: 'project', min: 'guest' } },
-    schema: { params: projectParams },
+    schema: { params: projectParams, response: replies({ 200: projectUserPropertiesResponse }) },
     handler: async (request) => getProjectUserProperties(app.ctx, request.actor),
   });
 
@@ -21,7 +23,7 @@ export default async function projectUserPropertiesRoutes(fastify: FastifyInstan
     method: 'PATCH',
     url,
     config: { access: { scope: 'project', min: 'guest' } },
-    schema: { params: projectParams, body: projectUserPropertiesBody },
+    schema: { params: projectParams, body: projectUserPropertiesBody, response: replies({ 200: projectUserPropertiesResponse }) },
     handler: async (request) => updateProjectUserProperties(app.ctx, request.actor, request.body, writeOptions(request)),
   });
 }

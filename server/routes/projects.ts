@@ -6,6 +6,9 @@ import { pageQuery } from '../../shared/schemas/user';
 import { writeOptions } from '../request-context';
 import { archiveProject, createProject, deleteProject, restoreProject, updateProject } from '../services/project';
 import { getProject, listProjectDetails, listProjects } from '../services/project-read';
+import { z } from 'zod';
+import { projectListItem, projectResponse } from '../../shared/schemas/project';
+import { archivedAtResponse, noBody, paginated, replies } from '../../shared/schemas/responses';
 
 export default async function projectsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -15,7 +18,7 @@ export default async function projectsRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: `${base}/`,
     config: { access: { scope: 'workspace', min: 'guest' } },
-    schema: { params: workspaceParams },
+    schema: { params: workspaceParams, response: replies({ 200: z.array(projectListItem) }) },
     handler: async (request) => listProjects(app.ctx, request.actor),
   });
 
@@ -23,7 +26,7 @@ export default async function projectsRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: `${base}/details/`,
     config: { access: { scope: 'workspace', min: 'guest' } },
-    schema: { params: workspaceParams, querystring: pageQuery },
+    schema: { params: workspaceParams, querystring: pageQuery, response: replies({ 200: z.union([z.array(projectResponse), paginated(z.array(projectResponse))]) }) },
     handler: async (request) => listProjectDetails(app.ctx, request.actor, request.query),
   });
 
@@ -31,7 +34,7 @@ export default async function projectsRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: `${base}/`,
     config: { access: { scope: 'workspace', min: 'member' } },
-    schema: { params: workspaceParams, body: createProjectBody },
+    schema: { params: workspaceParams, body: createProjectBody, response: replies({ 201: projectResponse }) },
     handler: async (request, reply) => reply.code(201).send(await createProject(app.ctx, request.actor, request.body, writeOptions(request))),
   });
 
@@ -40,7 +43,7 @@ export default async function projectsRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: `${base}/:projectId/`,
     config: { access: { scope: 'workspace', min: 'guest' } },
-    schema: { params: projectParams },
+    schema: { params: projectParams, response: replies({ 200: projectResponse }) },
     handler: async (request) => getProject(app.ctx, request.actor, request.params.projectId),
   });
 
@@ -48,7 +51,7 @@ export default async function projectsRoutes(fastify: FastifyInstance) {
     method: 'PATCH',
     url: `${base}/:projectId/`,
     config: { access: { scope: 'project', min: 'admin', workspaceAdminBypass: true } },
-    schema: { params: projectParams, body: updateProjectBody },
+    schema: { params: projectParams, body: updateProjectBody, response: replies({ 200: projectResponse }) },
     handler: async (request) => updateProject(app.ctx, request.actor, request.body, writeOptions(request)),
   });
 
@@ -56,7 +59,7 @@ export default async function projectsRoutes(fastify: FastifyInstance) {
     method: 'DELETE',
     url: `${base}/:projectId/`,
     config: { access: { scope: 'project', min: 'admin', workspaceAdminBypass: true } },
-    schema: { params: projectParams },
+    schema: { params: projectParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await deleteProject(app.ctx, request.actor, writeOptions(request));
       return reply.code(204).send();
@@ -67,7 +70,7 @@ export default async function projectsRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: `${base}/:projectId/archive/`,
     config: { access: { scope: 'project', min: 'member' } },
-    schema: { params: projectParams },
+    schema: { params: projectParams, response: replies({ 200: archivedAtResponse }) },
     handler: async (request) => archiveProject(app.ctx, request.actor, writeOptions(request)),
   });
 
@@ -75,7 +78,7 @@ export default async function projectsRoutes(fastify: FastifyInstance) {
     method: 'DELETE',
     url: `${base}/:projectId/archive/`,
     config: { access: { scope: 'project', min: 'member' } },
-    schema: { params: projectParams },
+    schema: { params: projectParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await restoreProject(app.ctx, request.actor, writeOptions(request));
       return reply.code(204).send();

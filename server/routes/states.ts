@@ -2,9 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { projectParams, workspaceParams } from '../../shared/schemas/project';
-import { createStateBody, stateListQuery, stateParams, updateStateBody } from '../../shared/schemas/state';
+import { z } from 'zod';
+import { createStateBody, stateListQuery, stateListResponse, stateParams, stateResponse, updateStateBody } from '../../shared/schemas/state';
 import { writeOptions } from '../request-context';
 import { createState, deleteState, getIntakeState, getState, listStates, listWorkspaceStates, markDefaultState, updateState } from '../services/state';
+import { noBody, replies } from '../../shared/schemas/responses';
 
 export default async function statesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -14,7 +16,7 @@ export default async function statesRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: `${base}/`,
     config: { access: { scope: 'project', min: 'guest' } },
-    schema: { params: projectParams, querystring: stateListQuery },
+    schema: { params: projectParams, querystring: stateListQuery, response: replies({ 200: stateListResponse }) },
     handler: async (request) => listStates(app.ctx, request.actor, request.query.grouped === 'true'),
   });
 
@@ -22,7 +24,7 @@ export default async function statesRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: `${base}/`,
     config: { access: { scope: 'project', min: 'admin' } },
-    schema: { params: projectParams, body: createStateBody },
+    schema: { params: projectParams, body: createStateBody, response: replies({ 201: stateResponse }) },
     handler: async (request, reply) => reply.code(201).send(await createState(app.ctx, request.actor, request.body, writeOptions(request))),
   });
 
@@ -30,7 +32,7 @@ export default async function statesRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: `${base}/:stateId/`,
     config: { access: { scope: 'project', min: 'guest' } },
-    schema: { params: stateParams },
+    schema: { params: stateParams, response: replies({ 200: stateResponse }) },
     handler: async (request) => getState(app.ctx, request.actor, request.params.stateId),
   });
 
@@ -40,7 +42,7 @@ export default async function statesRoutes(fastify: FastifyInstance) {
       method,
       url: `${base}/:stateId/`,
       config: { access: { scope: 'project', min: 'member' } },
-      schema: { params: stateParams, body: updateStateBody },
+      schema: { params: stateParams, body: updateStateBody, response: replies({ 200: stateResponse }) },
       handler: async (request) => updateState(app.ctx, request.actor, request.params.stateId, request.body, writeOptions(request)),
     });
   }
@@ -49,7 +51,7 @@ export default async function statesRoutes(fastify: FastifyInstance) {
     method: 'DELETE',
     url: `${base}/:stateId/`,
     config: { access: { scope: 'project', min: 'admin' } },
-    schema: { params: stateParams },
+    schema: { params: stateParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await deleteState(app.ctx, request.actor, request.params.stateId, writeOptions(request));
       return reply.code(204).send();
@@ -60,7 +62,7 @@ export default async function statesRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: `${base}/:stateId/mark-default/`,
     config: { access: { scope: 'project', min: 'admin' } },
-    schema: { params: stateParams },
+    schema: { params: stateParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await markDefaultState(app.ctx, request.actor, request.params.stateId, writeOptions(request));
       return reply.code(204).send();
@@ -71,7 +73,7 @@ export default async function statesRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: '/api/workspaces/:slug/projects/:projectId/intake-state/',
     config: { access: { scope: 'project', min: 'guest' } },
-    schema: { params: projectParams },
+    schema: { params: projectParams, response: replies({ 200: stateResponse }) },
     handler: async (request) => getIntakeState(app.ctx, request.actor),
   });
 
@@ -79,7 +81,7 @@ export default async function statesRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: '/api/workspaces/:slug/states/',
     config: { access: { scope: 'workspace', min: 'guest' } },
-    schema: { params: workspaceParams },
+    schema: { params: workspaceParams, response: replies({ 200: z.array(stateResponse) }) },
     handler: async (request) => listWorkspaceStates(app.ctx, request.actor),
   });
 }

@@ -5,6 +5,8 @@ import { issueParams } from '../../shared/schemas/issue';
 import { addSubIssuesBody, subIssuesQuery } from '../../shared/schemas/issue-extras';
 import { writeOptions } from '../request-context';
 import { addSubIssues, listSubIssues } from '../services/issue-sub-issue';
+import { subIssuesResponse } from '../../shared/schemas/issue-extras';
+import { replies } from '../../shared/schemas/responses';
 
 const URL = '/api/workspaces/:slug/projects/:projectId/issues/:issueId/sub-issues/';
 
@@ -15,7 +17,7 @@ export default async function subIssuesRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: URL,
     config: { access: { scope: 'project', min: 'guest' } },
-    schema: { params: issueParams, querystring: subIssuesQuery },
+    schema: { params: issueParams, querystring: subIssuesQuery, response: replies({ 200: subIssuesResponse }) },
     handler: async (request) => listSubIssues(app.ctx, request.actor, request.params.issueId, request.query),
   });
 
@@ -23,7 +25,7 @@ export default async function subIssuesRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: URL,
     config: { access: { scope: 'project', min: 'member' } },
-    schema: { params: issueParams, body: addSubIssuesBody },
+    schema: { params: issueParams, body: addSubIssuesBody, response: replies({ 200: subIssuesResponse }) },
     handler: async (request) => addSubIssues(app.ctx, request.actor, request.params.issueId, request.body.sub_issue_ids, writeOptions(request)),
   });
 }

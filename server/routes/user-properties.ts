@@ -9,7 +9,12 @@ import {
   issueDisplayPropertiesBody,
   moduleUserPropertiesParams,
   userPropertiesBody,
+  cycleUserPropertiesResponse,
+  issueDisplayPropertiesResponse,
+  moduleUserPropertiesResponse,
+  workspaceUserPropertiesResponse,
 } from '../../shared/schemas/user-properties';
+import { replies } from '../../shared/schemas/responses';
 import { writeOptions } from '../request-context';
 import {
   cycleUserPropertiesFor,
@@ -29,35 +34,35 @@ export default async function userPropertiesRoutes(fastify: FastifyInstance) {
   const displayUrl = '/api/workspaces/:slug/projects/:projectId/issue-display-properties/';
 
   app.route({
-    method: 'GET', url: cycleUrl, config: projectGuest, schema: { params: cycleUserPropertiesParams },
+    method: 'GET', url: cycleUrl, config: projectGuest, schema: { params: cycleUserPropertiesParams, response: replies({ 200: cycleUserPropertiesResponse }) },
     handler: async (request) => cycleUserPropertiesFor(app.ctx, request.actor, request.params.cycleId),
   });
   app.route({
-    method: 'PATCH', url: cycleUrl, config: projectGuest, schema: { params: cycleUserPropertiesParams, body: userPropertiesBody },
+    method: 'PATCH', url: cycleUrl, config: projectGuest, schema: { params: cycleUserPropertiesParams, body: userPropertiesBody, response: replies({ 201: cycleUserPropertiesResponse }) },
     handler: async (request, reply) => reply.code(201).send(await cycleUserPropertiesFor(app.ctx, request.actor, request.params.cycleId, request.body)),
   });
   app.route({
-    method: 'GET', url: moduleUrl, config: projectGuest, schema: { params: moduleUserPropertiesParams },
+    method: 'GET', url: moduleUrl, config: projectGuest, schema: { params: moduleUserPropertiesParams, response: replies({ 200: moduleUserPropertiesResponse }) },
     handler: async (request) => moduleUserPropertiesFor(app.ctx, request.actor, request.params.moduleId),
   });
   app.route({
-    method: 'PATCH', url: moduleUrl, config: projectGuest, schema: { params: moduleUserPropertiesParams, body: userPropertiesBody },
+    method: 'PATCH', url: moduleUrl, config: projectGuest, schema: { params: moduleUserPropertiesParams, body: userPropertiesBody, response: replies({ 201: moduleUserPropertiesResponse }) },
     handler: async (request, reply) => reply.code(201).send(await moduleUserPropertiesFor(app.ctx, request.actor, request.params.moduleId, request.body)),
   });
   app.route({
-    method: 'GET', url: workspaceUrl, config: { access: { scope: 'workspace', min: 'guest' } }, schema: { params: workspaceParams },
+    method: 'GET', url: workspaceUrl, config: { access: { scope: 'workspace', min: 'guest' } }, schema: { params: workspaceParams, response: replies({ 200: workspaceUserPropertiesResponse }) },
     handler: async (request) => workspaceUserPropertiesFor(app.ctx, request.actor),
   });
   app.route({
-    method: 'PATCH', url: workspaceUrl, config: { access: { scope: 'workspace', min: 'guest' } }, schema: { params: workspaceParams, body: userPropertiesBody },
+    method: 'PATCH', url: workspaceUrl, config: { access: { scope: 'workspace', min: 'guest' } }, schema: { params: workspaceParams, body: userPropertiesBody, response: replies({ 200: workspaceUserPropertiesResponse }) },
     handler: async (request) => workspaceUserPropertiesFor(app.ctx, request.actor, request.body),
   });
   app.route({
-    method: 'GET', url: displayUrl, config: projectGuest, schema: { params: projectParams },
+    method: 'GET', url: displayUrl, config: projectGuest, schema: { params: projectParams, response: replies({ 200: issueDisplayPropertiesResponse }) },
     handler: async (request) => getIssueDisplayProperties(app.ctx, request.actor),
   });
   app.route({
-    method: 'POST', url: displayUrl, config: projectGuest, schema: { params: projectParams, body: issueDisplayPropertiesBody },
+    method: 'POST', url: displayUrl, config: projectGuest, schema: { params: projectParams, body: issueDisplayPropertiesBody, response: replies({ 201: issueDisplayPropertiesResponse }) },
     handler: async (request, reply) =>
       reply.code(201).send(await setIssueDisplayProperties(app.ctx, request.actor, request.body.properties, writeOptions(request))),
   });

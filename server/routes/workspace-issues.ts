@@ -6,6 +6,8 @@ import type { ZodTypeProvider } from '../plugins/zod';
 import { issueListQuery, userIssuesParams, workspaceParams } from '../../shared/schemas/issue-list';
 import { listMyIssues, listUserIssues, listWorkspaceIssues } from '../list-engine/issue-lists';
 import { JSON_TYPE } from '../list-engine/list-issues';
+import { issueListResponse } from '../../shared/schemas/issue-list';
+import { replies } from '../../shared/schemas/responses';
 
 export default async function workspaceIssuesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -13,7 +15,7 @@ export default async function workspaceIssuesRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: '/api/workspaces/:slug/issues/',
     config: { access: { scope: 'workspace', min: 'guest' } },
-    schema: { params: workspaceParams, querystring: issueListQuery },
+    schema: { params: workspaceParams, querystring: issueListQuery, response: replies({ 200: issueListResponse }) },
     handler: async (request, reply) => {
       const result = await listWorkspaceIssues(app.ctx, request.actor, request.query);
       return reply.header('x-sync-cursor', result.syncCursor).type(JSON_TYPE).send(result.json);
@@ -23,7 +25,7 @@ export default async function workspaceIssuesRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: '/api/workspaces/:slug/my-issues/',
     config: { access: { scope: 'workspace', min: 'guest' } },
-    schema: { params: workspaceParams, querystring: issueListQuery },
+    schema: { params: workspaceParams, querystring: issueListQuery, response: replies({ 200: issueListResponse }) },
     handler: async (request, reply) => {
       const result = await listMyIssues(app.ctx, request.actor, request.query);
       return reply.header('x-sync-cursor', result.syncCursor).type(JSON_TYPE).send(result.json);
@@ -33,7 +35,7 @@ export default async function workspaceIssuesRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: '/api/workspaces/:slug/user-issues/:userId/',
     config: { access: { scope: 'workspace', min: 'guest' } },
-    schema: { params: userIssuesParams, querystring: issueListQuery },
+    schema: { params: userIssuesParams, querystring: issueListQuery, response: replies({ 200: issueListResponse }) },
     handler: async (request, reply) => {
       const result = await listUserIssues(app.ctx, request.actor, request.params.userId, request.query);
       return reply.header('x-sync-cursor', result.syncCursor).type(JSON_TYPE).send(result.json);

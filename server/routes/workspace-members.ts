@@ -13,6 +13,9 @@ import {
   saveMyViewProps,
   updateMember,
 } from '../services/workspace-member';
+import { z } from 'zod';
+import { myWorkspaceMemberResponse, projectRolesResponse, workspaceMemberResponse } from '../../shared/schemas/workspace';
+import { noBody, replies } from '../../shared/schemas/responses';
 
 export default async function workspaceMembersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -22,14 +25,14 @@ export default async function workspaceMembersRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: '/api/workspaces/:slug/members/',
     config: { access: { scope: 'workspace', min: 'guest' } },
-    schema: { params: slugParams, querystring: searchQuery },
+    schema: { params: slugParams, querystring: searchQuery, response: replies({ 200: z.array(workspaceMemberResponse) }) },
     handler: async (request) => listMembers(db, request.actor, request.query.search),
   });
   app.route({
     method: 'POST',
     url: '/api/workspaces/:slug/members/leave/',
     config: { access: { scope: 'workspace', min: 'guest' } },
-    schema: { params: slugParams },
+    schema: { params: slugParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await leaveWorkspace(app.ctx, request.actor, writeOptions(request));
       return reply.code(204).send();
@@ -39,21 +42,21 @@ export default async function workspaceMembersRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: '/api/workspaces/:slug/members/:memberId/',
     config: { access: { scope: 'workspace', min: 'guest' } },
-    schema: { params: memberParams },
+    schema: { params: memberParams, response: replies({ 200: workspaceMemberResponse }) },
     handler: async (request) => getMember(db, request.actor, request.params.memberId),
   });
   app.route({
     method: 'PATCH',
     url: '/api/workspaces/:slug/members/:memberId/',
     config: { access: { scope: 'workspace', min: 'admin' } },
-    schema: { params: memberParams, body: updateMemberBody },
+    schema: { params: memberParams, body: updateMemberBody, response: replies({ 200: workspaceMemberResponse }) },
     handler: async (request) => updateMember(app.ctx, request.actor, request.params.memberId, request.body, writeOptions(request)),
   });
   app.route({
     method: 'DELETE',
     url: '/api/workspaces/:slug/members/:memberId/',
     config: { access: { scope: 'workspace', min: 'admin' } },
-    schema: { params: memberParams },
+    schema: { params: memberParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await removeMember(app.ctx, request.actor, request.params.memberId, writeOptions(request));
       return reply.code(204).send();
@@ -63,14 +66,14 @@ export default async function workspaceMembersRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: '/api/workspaces/:slug/workspace-members/me/',
     config: { access: { scope: 'workspace', min: 'guest' } },
-    schema: { params: slugParams },
+    schema: { params: slugParams, response: replies({ 200: myWorkspaceMemberResponse }) },
     handler: async (request) => getMyMembership(db, request.actor),
   });
   app.route({
     method: 'POST',
     url: '/api/workspaces/:slug/workspace-views/',
     config: { access: { scope: 'workspace', min: 'guest' } },
-    schema: { params: slugParams, body: workspaceViewsBody },
+    schema: { params: slugParams, body: workspaceViewsBody, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await saveMyViewProps(app.ctx, request.actor, request.body.view_props, writeOptions(request));
       return reply.code(204).send();
@@ -80,7 +83,7 @@ export default async function workspaceMembersRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: '/api/users/me/workspaces/:slug/project-roles/',
     config: { access: { scope: 'workspace', min: 'guest' } },
-    schema: { params: slugParams },
+    schema: { params: slugParams, response: replies({ 200: projectRolesResponse }) },
     handler: async (request) => getMyProjectRoles(db, request.actor),
   });
 }

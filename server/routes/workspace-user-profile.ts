@@ -4,6 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { userActivityQuery, workspaceUserParams } from '../../shared/schemas/workspace';
 import { getUserProfile, getUserStats, listUserActivity } from '../services/workspace-user-profile';
+import { issueActivity } from '../../shared/schemas/issue-extras';
+import { userProfileResponse, userStatsResponse } from '../../shared/schemas/workspace';
+import { z } from 'zod';
+import { paginated, replies } from '../../shared/schemas/responses';
 
 export default async function workspaceUserProfileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -13,21 +17,21 @@ export default async function workspaceUserProfileRoutes(fastify: FastifyInstanc
     method: 'GET',
     url: '/api/workspaces/:slug/user-profile/:userId/',
     config: { access: { scope: 'workspace', min: 'guest' } },
-    schema: { params: workspaceUserParams },
+    schema: { params: workspaceUserParams, response: replies({ 200: userProfileResponse }) },
     handler: async (request) => getUserProfile(db, request.actor, request.params.userId),
   });
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/user-stats/:userId/',
     config: { access: { scope: 'workspace', min: 'guest' } },
-    schema: { params: workspaceUserParams },
+    schema: { params: workspaceUserParams, response: replies({ 200: userStatsResponse }) },
     handler: async (request) => getUserStats(db, request.actor, request.params.userId),
   });
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/user-activity/:userId/',
     config: { access: { scope: 'workspace', min: 'guest' } },
-    schema: { params: workspaceUserParams, querystring: userActivityQuery },
+    schema: { params: workspaceUserParams, querystring: userActivityQuery, response: replies({ 200: paginated(z.array(issueActivity)) }) },
     handler: async (request) => listUserActivity(db, request.actor, request.params.userId, request.query),
   });
 }

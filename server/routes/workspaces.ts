@@ -5,6 +5,9 @@ import { createWorkspaceBody, searchQuery, slugCheckQuery, slugParams, updateWor
 import { BadRequestError } from '../errors';
 import { writeOptions } from '../request-context';
 import { createWorkspace, deleteWorkspace, getWorkspace, isSlugAvailable, listMyWorkspaces, updateWorkspace } from '../services/workspace';
+import { z } from 'zod';
+import { slugCheckResponse, workspaceResponse } from '../../shared/schemas/workspace';
+import { noBody, replies } from '../../shared/schemas/responses';
 
 export default async function workspacesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -14,7 +17,7 @@ export default async function workspacesRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: '/api/workspaces/',
     config: { access: 'authenticated' },
-    schema: { body: createWorkspaceBody },
+    schema: { body: createWorkspaceBody, response: replies({ 201: workspaceResponse }) },
     handler: async (request, reply) =>
       reply.code(201).send(await createWorkspace(app.ctx, request.auth.user!, request.body, writeOptions(request))),
   });
@@ -23,7 +26,7 @@ export default async function workspacesRoutes(fastify: FastifyInstance) {
       method: 'GET',
       url,
       config: { access: 'authenticated' },
-      schema: { querystring: searchQuery },
+      schema: { querystring: searchQuery, response: replies({ 200: z.array(workspaceResponse) }) },
       handler: async (request) => listMyWorkspaces(db, request.auth.user!.id, request.query.search),
     });
   }
@@ -31,7 +34,7 @@ export default async function workspacesRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: '/api/workspace-slug-check/',
     config: { access: 'authenticated' },
-    schema: { querystring: slugCheckQuery },
+    schema: { querystring: slugCheckQuery, response: replies({ 200: slugCheckResponse }) },
     handler: async (request) => {
       const slug = request.query.slug?.trim();
       if (!slug) throw new BadRequestError('Workspace Slug is required');
@@ -42,7 +45,7 @@ export default async function workspacesRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: '/api/workspaces/:slug/',
     config: { access: { scope: 'workspace', min: 'guest', hideFromOutsiders: true } },
-    schema: { params: slugParams },
+    schema: { params: slugParams, response: replies({ 200: workspaceResponse }) },
     handler: async (request) => getWorkspace(db, request.actor),
   });
   // PUT is the reference's full update; it needs the admin role like PATCH (reference §14 quirk 7:
@@ -51,14 +54,14 @@ export default async function workspacesRoutes(fastify: FastifyInstance) {
     method: ['PATCH', 'PUT'],
     url: '/api/workspaces/:slug/',
     config: { access: { scope: 'workspace', min: 'admin' } },
-    schema: { params: slugParams, body: updateWorkspaceBody },
+    schema: { params: slugParams, body: updateWorkspaceBody, response: replies({ 200: workspaceResponse }) },
     handler: async (request) => updateWorkspace(app.ctx, request.actor, request.body, writeOptions(request)),
   });
   app.route({
     method: 'DELETE',
     url: '/api/workspaces/:slug/',
     config: { access: { scope: 'workspace', min: 'admin' } },
-    schema: { params: slugParams },
+    schema: { params: slugParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await deleteWorkspace(app.ctx, request.actor, writeOptions(request));
       return reply.code(204).send();

@@ -1,5 +1,6 @@
 // Request bodies and params of the estimate routes (reference §8).
 import { z } from 'zod';
+import { authorshipFields, nullableInstant } from './responses';
 import { boundedString, uuidSchema } from './common';
 import { projectParams } from './project';
 
@@ -48,3 +49,35 @@ export const updateEstimatePointBody = createEstimatePointBody;
 export type UpdateEstimatePointBody = z.infer<typeof updateEstimatePointBody>;
 
 export const deleteEstimatePointBody = z.object({ new_estimate_id: uuidSchema.nullable().optional() }).nullish();
+
+// ——— Responses ———
+
+export const estimatePointResponse = z.strictObject({
+  id: z.string(),
+  estimate: z.string(),
+  key: z.number().int(),
+  value: z.string(),
+  description: z.string(),
+  project: z.string(),
+  workspace: z.string(),
+  ...authorshipFields,
+  deleted_at: nullableInstant,
+  version: z.number().int(),
+});
+export type EstimatePoint = z.infer<typeof estimatePointResponse>;
+
+/** An Estimate with its live points, sorted by key. */
+export const estimateResponse = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  type: z.string(),
+  last_used: z.boolean(),
+  project: z.string(),
+  workspace: z.string(),
+  points: z.array(estimatePointResponse),
+  ...authorshipFields,
+  deleted_at: nullableInstant,
+  version: z.number().int(),
+});
+export type Estimate = z.infer<typeof estimateResponse>;

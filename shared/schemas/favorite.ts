@@ -1,5 +1,6 @@
 // Request bodies and params of the favorite routes (reference §9, spec §7 Favorites).
 import { z } from 'zod';
+import { jsonValue } from './responses';
 import { boundedString, uuidSchema } from './common';
 import { workspaceParams } from './project';
 
@@ -37,3 +38,21 @@ export const updateFavoriteBody = z.object({
 export type UpdateFavoriteBody = z.infer<typeof updateFavoriteBody>;
 
 export const favoriteProjectBody = z.object({ project: uuidSchema });
+
+// ——— Responses ———
+
+/** One Favorite (reference §9); `entity_data` is null for folders and issues. */
+export const favoriteResponse = z.strictObject({
+  id: z.string(),
+  entity_type: z.string(),
+  entity_identifier: z.string().nullable(),
+  entity_data: z.strictObject({ id: z.string(), name: z.string(), logo_props: jsonValue, project_id: z.string().nullable().optional() }).nullable(),
+  name: z.string().nullable(),
+  is_folder: z.boolean(),
+  sequence: z.number(),
+  parent: z.string().nullable(),
+  workspace_id: z.string(),
+  project_id: z.string().nullable(),
+  version: z.number().int(),
+});
+export type Favorite = z.infer<typeof favoriteResponse>;

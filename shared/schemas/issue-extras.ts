@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { RelationType } from '../issue-constants';
 import { boundedString, datetimeSchema, nonEmptyString, uuidSchema } from './common';
-import { HTML_MAX_LENGTH, ID_LIST_MAX } from './issue';
+import { HTML_MAX_LENGTH, ID_LIST_MAX, issueListItem, issueLite } from './issue';
+import { authorshipFields, jsonValue, nullableInstant, userLite } from './responses';
 
 /** A reaction: an emoji code or short name. */
 export const reactionSchema = nonEmptyString(64);
@@ -75,3 +76,199 @@ export const issueSubscriberParams = z.object({ slug: z.string(), projectId: uui
 /** POST `issue-subscribers/`: subscribes another project member. */
 export const addSubscriberBody = z.object({ subscriber: uuidSchema });
 export type AddSubscriberBody = z.infer<typeof addSubscriberBody>;
+
+// ——— Responses ———
+
+/** A comment reaction (reference §1.6.8). */
+export const commentReaction = z.strictObject({
+  id: z.string(),
+  actor: z.string(),
+  comment: z.string(),
+  reaction: z.string(),
+  display_name: z.string().nullable(),
+  deleted_at: nullableInstant,
+  workspace: z.string(),
+  project: z.string(),
+  ...authorshipFields,
+  version: z.number().int(),
+});
+
+/** An issue reaction with its actor. */
+export const issueReaction = z.strictObject({
+  id: z.string(),
+  reaction: z.string(),
+  actor: z.string(),
+  issue: z.string(),
+  project: z.string(),
+  workspace: z.string(),
+  ...authorshipFields,
+  deleted_at: nullableInstant,
+  display_name: z.string().nullable(),
+  actor_detail: userLite.nullable(),
+  version: z.number().int(),
+});
+export type IssueReaction = z.infer<typeof issueReaction>;
+
+/** IssueComment (reference §9) with its actor, reactions and context. */
+export const issueComment = z.strictObject({
+  id: z.string(),
+  activity_type: z.literal('COMMENT'),
+  ...authorshipFields,
+  deleted_at: nullableInstant,
+  workspace: z.string(),
+  project: z.string(),
+  issue: z.string(),
+  comment_stripped: z.string(),
+  comment_json: jsonValue,
+  comment_html: z.string(),
+  attachments: jsonValue,
+  actor: z.string().nullable(),
+  access: z.string(),
+  external_source: z.string().nullable(),
+  external_id: z.string().nullable(),
+  edited_at: nullableInstant,
+  parent: z.string().nullable(),
+  actor_detail: userLite.nullable(),
+  issue_detail: z.strictObject({ id: z.string(), name: z.string(), sequence_id: z.number().int() }),
+  project_detail: z.strictObject({ id: z.string(), identifier: z.string(), name: z.string() }),
+  workspace_detail: z.strictObject({ id: z.string(), name: z.string(), slug: z.string() }),
+  comment_reactions: z.array(commentReaction),
+  is_member: z.boolean(),
+  version: z.number().int(),
+});
+export type IssueComment = z.infer<typeof issueComment>;
+
+/** An issue link with its creator (reference §1.6.4). */
+export const issueLink = z.strictObject({
+  id: z.string(),
+  title: z.string().nullable(),
+  url: z.string(),
+  metadata: jsonValue,
+  issue: z.string(),
+  issue_id: z.string(),
+  project: z.string(),
+  workspace: z.string(),
+  ...authorshipFields,
+  deleted_at: nullableInstant,
+  created_by_id: z.string().nullable(),
+  created_by_detail: userLite.nullable(),
+  version: z.number().int(),
+});
+export type IssueLink = z.infer<typeof issueLink>;
+
+/** An attachment; `attributes` holds `{name, type, size}` plus what the client sent. */
+export const issueAttachment = z.strictObject({
+  id: z.string(),
+  attributes: z.looseObject({ name: z.string(), type: z.string(), size: z.number() }),
+  asset: z.string(),
+  asset_url: z.string(),
+  issue: z.string(),
+  issue_id: z.string(),
+  project: z.string(),
+  workspace: z.string(),
+  size: z.number(),
+  is_uploaded: z.boolean(),
+  ...authorshipFields,
+  deleted_at: nullableInstant,
+  version: z.number().int(),
+});
+export type IssueAttachment = z.infer<typeof issueAttachment>;
+
+/** A related issue as seen from the other one (`relation_type` from that side). */
+export const relatedIssue = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  state_id: z.string().nullable(),
+  sort_order: z.number(),
+  priority: z.string(),
+  sequence_id: z.number().int(),
+  project_id: z.string(),
+  label_ids: z.array(z.string()),
+  assignee_ids: z.array(z.string()),
+  created_at: nullableInstant,
+  updated_at: nullableInstant,
+  created_by: z.string().nullable(),
+  updated_by: z.string().nullable(),
+  relation_type: z.string(),
+});
+export type RelatedIssue = z.infer<typeof relatedIssue>;
+
+/** GET `issue-relation/`: related issues by relation type (every type present, maybe empty). */
+export const issueRelationsResponse = z.record(z.string(), z.array(relatedIssue));
+/** POST `issue-relation/`: the newly related issues, without sort order, labels and assignees. */
+export const createdRelationsResponse = z.array(relatedIssue.omit({ sort_order: true, label_ids: true, assignee_ids: true }));
+
+/** IssueDetail (reference §1.4): the list item, description, subscription and any `expand`ed keys. */
+export const issueDetail = issueListItem.extend({
+  description_html: z.string(),
+  description_stripped: z.string().nullable(),
+  is_subscribed: z.boolean(),
+  deleted_at: nullableInstant,
+  issue_reactions: z.array(issueReaction).optional(),
+  issue_attachments: z.array(issueAttachment).optional(),
+  issue_attachment: z.array(issueAttachment).optional(),
+  issue_link: z.array(issueLink).optional(),
+  parent: issueLite.nullable().optional(),
+  issue_relation: z.array(relatedIssue).optional(),
+  issue_related: z.array(relatedIssue).optional(),
+});
+export type IssueDetail = z.infer<typeof issueDetail>;
+
+/** The work-item lookup by display key adds whether the issue waits in intake. */
+export const issueByIdentifierResponse = issueDetail.extend({ is_intake: z.boolean() });
+
+/** A sub-issue: the list item plus its state group; `state_distribution` maps a group to issue ids. */
+export const subIssue = issueListItem.extend({ state_group: z.string().nullable() });
+export const subIssuesResponse = z.strictObject({
+  sub_issues: z.union([z.array(subIssue), z.record(z.string(), z.array(subIssue))]),
+  state_distribution: z.record(z.string(), z.array(z.string())),
+});
+
+/** The subscription row POST `subscribe/` and POST `issue-subscribers/` return. */
+export const issueSubscriber = z.strictObject({
+  id: z.string(),
+  issue: z.string(),
+  subscriber: z.string(),
+  project: z.string(),
+  workspace: z.string(),
+  ...authorshipFields,
+  deleted_at: nullableInstant,
+});
+/** GET `subscribe/`. */
+export const subscriptionStatus = z.strictObject({ subscribed: z.boolean() });
+/** One project member in GET `issue-subscribers/`. */
+export const subscriberMember = z.strictObject({ id: z.string(), member: userLite.nullable(), is_subscribed: z.boolean() });
+
+const detailObject = jsonValue;
+/** IssueActivity (reference §9) with its `*_detail` objects. */
+export const issueActivity = z.strictObject({
+  id: z.string(),
+  activity_type: z.literal('ACTIVITY'),
+  ...authorshipFields,
+  deleted_at: nullableInstant,
+  workspace: z.string(),
+  project: z.string(),
+  issue: z.string().nullable(),
+  verb: z.string(),
+  field: z.string().nullable(),
+  old_value: z.string().nullable(),
+  new_value: z.string().nullable(),
+  comment: z.string().nullable(),
+  attachments: jsonValue,
+  issue_comment: z.string().nullable(),
+  actor: z.string().nullable(),
+  old_identifier: z.string().nullable(),
+  new_identifier: z.string().nullable(),
+  epoch: z.number().nullable(),
+  source_data: z.null(),
+  actor_detail: userLite.nullable(),
+  issue_detail: detailObject,
+  project_detail: detailObject,
+  workspace_detail: detailObject,
+});
+export type IssueActivity = z.infer<typeof issueActivity>;
+/** GET `history/`: activity rows and comments, oldest first. */
+export const issueHistoryResponse = z.array(z.union([issueActivity, issueComment]));
+
+/** POST `issue-attachments/`: a multipart form, read as a stream by the route (`file`, optional `attributes`). */
+export const attachmentUploadBody = z.unknown().describe('multipart/form-data: file, attributes?');

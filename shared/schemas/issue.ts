@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { PRIORITY_ORDER, type Priority } from '../issue-constants';
 import { boundedString, isoDateSchema, nonEmptyString, uuidSchema } from './common';
+import { paginated } from './responses';
 
 /** Largest `description_html` / `comment_html` accepted (the request body limit is 2 MiB anyway). */
 export const HTML_MAX_LENGTH = 1_000_000;
@@ -106,3 +107,47 @@ export const workspaceDraftParams = z.object({ slug: z.string(), issueId: uuidSc
 export const workspaceParams = z.object({ slug: z.string() });
 /** Workspace draft list paging. */
 export const draftListQuery = z.object({ cursor: boundedString(40).optional(), per_page: boundedString(10).optional() });
+
+// ——— Responses ———
+
+/** The IssueListItem of reference §1.4 (presentIssue, and the list engine's SQL twin). */
+export const issueListItem = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  state_id: z.string().nullable(),
+  sort_order: z.number(),
+  completed_at: z.string().nullable(),
+  estimate_point: z.string().nullable(),
+  priority,
+  start_date: z.string().nullable(),
+  target_date: z.string().nullable(),
+  sequence_id: z.number().int(),
+  project_id: z.string(),
+  parent_id: z.string().nullable(),
+  cycle_id: z.string().nullable(),
+  sub_issues_count: z.number().int(),
+  created_at: z.string().nullable(),
+  updated_at: z.string().nullable(),
+  created_by: z.string().nullable(),
+  updated_by: z.string().nullable(),
+  attachment_count: z.number().int(),
+  link_count: z.number().int(),
+  is_draft: z.boolean(),
+  archived_at: z.string().nullable(),
+  state__group: z.string().nullable(),
+  assignee_ids: z.array(z.string()),
+  label_ids: z.array(z.string()),
+  module_ids: z.array(z.string()),
+  type_id: z.string().nullable(),
+  version: z.number().int(),
+});
+export type IssueListItem = z.infer<typeof issueListItem>;
+
+/** The lite issue of the `parent` expansion. */
+export const issueLite = z.strictObject({ id: z.string(), sequence_id: z.number().int(), project_id: z.string() });
+
+/** `issues/{id}/meta/`: the parts of the display key. */
+export const issueMetaResponse = z.strictObject({ sequence_id: z.number().int(), project_identifier: z.string() });
+
+/** GET workspace `draft-issues/`: drafts with their description, offset-paginated, plus the current cursor. */
+export const workspaceDraftsResponse = paginated(z.array(issueListItem.extend({ description_html: z.string() }))).extend({ cursor: z.string() });

@@ -23,3 +23,19 @@ export const bulkCreateLabelsBody = z.object({
   label_data: z.array(z.object({ name: nonEmptyString(255), description: boundedString(2_000).optional() })).min(1).max(500),
 });
 export type BulkCreateLabelsBody = z.infer<typeof bulkCreateLabelsBody>;
+
+// ——— Responses ———
+
+/** One Label (reference §7). */
+export const labelResponse = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  color: z.string(),
+  description: z.string(),
+  parent: z.string().nullable(),
+  sort_order: z.number(),
+  project_id: z.string().nullable(),
+  workspace_id: z.string(),
+  version: z.number().int(),
+});
+export type Label = z.infer<typeof labelResponse>;

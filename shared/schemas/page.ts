@@ -1,5 +1,6 @@
 // Request bodies, params and queries of the page routes (reference §5.3, spec §7 Pages).
 import { z } from 'zod';
+import { authorshipFields, jsonValue } from './responses';
 import { boundedString, uuidSchema } from './common';
 import { jsonObject, projectParams } from './project';
 
@@ -42,3 +43,56 @@ export const pageDescriptionBody = z.object({
   description_json: jsonObject(HTML_MAX_CHARS).optional(),
 });
 export type PageDescriptionBody = z.infer<typeof pageDescriptionBody>;
+
+// ——— Responses ———
+
+/** The Page of lists (reference §9); `is_favorite` is absent from shared change events. */
+export const pageResponse = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  owned_by: z.string(),
+  access: z.number().int(),
+  color: z.string(),
+  parent: z.string().nullable(),
+  is_favorite: z.boolean().optional(),
+  is_locked: z.boolean(),
+  archived_at: z.string().nullable(),
+  workspace: z.string(),
+  ...authorshipFields,
+  view_props: jsonValue,
+  logo_props: jsonValue,
+  label_ids: z.array(z.string()),
+  project_ids: z.array(z.string()),
+  anchor: z.null(),
+  version: z.number().int(),
+});
+export type Page = z.infer<typeof pageResponse>;
+
+/** PageDetail: the Page plus `description_html` (and `issue_ids` on retrieve). */
+export const pageDetailResponse = pageResponse.extend({ description_html: z.string(), issue_ids: z.array(z.string()).optional() });
+export type PageDetail = z.infer<typeof pageDetailResponse>;
+
+/** A page version without its content. */
+export const pageVersionResponse = z.strictObject({
+  id: z.string(),
+  workspace: z.string(),
+  page: z.string(),
+  last_saved_at: z.string().nullable(),
+  owned_by: z.string(),
+  ...authorshipFields,
+});
+/** A page version with its content; the Yjs state is base64. */
+export const pageVersionDetailResponse = pageVersionResponse.extend({
+  description_binary: z.string().nullable(),
+  description_html: z.string(),
+  description_json: jsonValue,
+});
+
+/**
+ * PATCH `description/`: raw Yjs update bytes (application/octet-stream) or the JSON form above.
+ * The route tells the two apart and checks the JSON form with `pageDescriptionBody` itself.
+ */
+export const pageDescriptionUpdate = z.unknown().describe('Yjs update bytes, or pageDescriptionBody as JSON');
+
+/** GET `pages-summary/`: page counts by tab. */
+export const pagesSummaryResponse = z.strictObject({ public_pages: z.number().int(), private_pages: z.number().int(), archived_pages: z.number().int() });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { boundedString, noNul, NO_NUL_MESSAGE, uuidSchema } from './common';
 import { timezoneSchema } from './user';
+import { anyObject, authorshipFields, jsonValue, nullableInstant, projectLiteDetail, workspaceLite } from './responses';
 
 /** Characters a project name or identifier may not contain (reference §5). */
 export const PROJECT_FORBIDDEN_CHARACTERS = /[&+,:;$^}{*=?@#|'<>.()%!-]/;
@@ -111,3 +112,122 @@ export const deployBoardBody = z.object({
 });
 export type DeployBoardBody = z.infer<typeof deployBoardBody>;
 export const deployBoardParams = projectParams.extend({ boardId: uuidSchema });
+
+// ——— Responses ———
+
+const projectFeatureViews = {
+  cycle_view: z.boolean(),
+  issue_views_view: z.boolean(),
+  module_view: z.boolean(),
+  page_view: z.boolean(),
+  inbox_view: z.boolean(),
+  guest_view_all_features: z.boolean(),
+};
+
+/** The flat item of `GET projects/` (reference §5) as one viewer sees it. */
+export const projectListItem = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  identifier: z.string(),
+  sort_order: z.number().nullable(),
+  logo_props: jsonValue,
+  member_role: z.number().int().nullable(),
+  is_member: z.boolean(),
+  is_favorite: z.boolean(),
+  intake_count: z.number().int(),
+  archived_at: nullableInstant,
+  workspace: z.string(),
+  ...projectFeatureViews,
+  project_lead: z.string().nullable(),
+  network: z.number().int(),
+  anchor: z.string().nullable(),
+  ...authorshipFields,
+  version: z.number().int(),
+});
+export type ProjectListItem = z.infer<typeof projectListItem>;
+
+/** The full Project (reference §13 ProjectListSerializer) as one viewer sees it. */
+export const projectResponse = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  description_text: z.null(),
+  description_html: z.string().nullable(),
+  network: z.number().int(),
+  workspace: z.string(),
+  identifier: z.string(),
+  default_assignee: z.string().nullable(),
+  project_lead: z.string().nullable(),
+  emoji: z.string().nullable(),
+  icon_prop: jsonValue,
+  ...projectFeatureViews,
+  intake_view: z.boolean(),
+  is_time_tracking_enabled: z.boolean(),
+  is_issue_type_enabled: z.boolean(),
+  cover_image: z.string().nullable(),
+  cover_image_asset: z.null(),
+  cover_image_url: z.string().nullable(),
+  estimate: z.string().nullable(),
+  archive_in: z.number().int(),
+  close_in: z.number().int(),
+  logo_props: jsonValue,
+  default_state: z.string().nullable(),
+  archived_at: nullableInstant,
+  timezone: z.string(),
+  external_source: z.string().nullable(),
+  external_id: z.string().nullable(),
+  ...authorshipFields,
+  deleted_at: nullableInstant,
+  is_favorite: z.boolean(),
+  sort_order: z.number().nullable(),
+  member_role: z.number().int().nullable(),
+  is_member: z.boolean(),
+  anchor: z.string().nullable(),
+  members: z.array(z.string()),
+  next_work_item_sequence: z.number().int(),
+  version: z.number().int(),
+});
+export type Project = z.infer<typeof projectResponse>;
+
+/** Saved list settings (filters, display filters and properties) over the spec §9 defaults. */
+export const savedFiltersFields = {
+  filters: anyObject,
+  display_filters: anyObject,
+  display_properties: anyObject,
+  rich_filters: anyObject,
+};
+/** The base columns of per-user settings rows (never soft-deleted). */
+export const settingsAuthorship = { ...authorshipFields, deleted_at: z.null() };
+
+/** The caller's per-project settings (reference §5.2). */
+export const projectUserPropertiesResponse = z.strictObject({
+  id: z.string(),
+  user: z.string(),
+  project: z.string(),
+  workspace: z.string(),
+  ...savedFiltersFields,
+  preferences: anyObject,
+  sort_order: z.number(),
+  ...settingsAuthorship,
+});
+
+/** A project's publish settings (DeployBoard of reference §13); blank when unpublished. */
+export const deployBoardResponse = z.strictObject({
+  id: z.string().nullable(),
+  project_details: projectLiteDetail,
+  workspace_detail: workspaceLite,
+  entity_identifier: z.string().nullable(),
+  entity_name: z.string(),
+  anchor: z.string().nullable(),
+  is_comments_enabled: z.boolean(),
+  is_reactions_enabled: z.boolean(),
+  intake: z.string().nullable(),
+  is_votes_enabled: z.boolean(),
+  view_props: jsonValue,
+  is_activity_enabled: z.boolean(),
+  is_disabled: z.boolean(),
+  workspace: z.string(),
+  project: z.string(),
+  ...authorshipFields,
+});
+export type DeployBoard = z.infer<typeof deployBoardResponse>;

@@ -1,5 +1,6 @@
 // Request bodies of the /api/users/me/* routes (reference §3), snake_case exactly as on the wire.
 import { z } from 'zod';
+import { anyObject, nullableInstant } from './responses';
 import { boundedString, uuidSchema } from './common';
 
 /**
@@ -120,4 +121,161 @@ export const accountParams = z.object({ accountId: uuidSchema });
 /** POST /api/users/me/workspaces/invitations/ — accept a list of invitations. */
 export const acceptInvitationsBody = z.object({
   invitations: z.array(uuidSchema).max(100),
+});
+
+// ——— Responses ———
+
+const nullableText = z.string().nullable();
+
+/** The signed-in user (UserMe of reference §13): `GET /api/users/me/` and the JSON sign-in answers. */
+export const userMeResponse = z.strictObject({
+  id: z.string(),
+  avatar: z.string(),
+  cover_image: nullableText,
+  avatar_url: nullableText,
+  cover_image_url: nullableText,
+  date_joined: nullableInstant,
+  display_name: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  is_active: z.boolean(),
+  is_bot: z.boolean(),
+  is_email_verified: z.boolean(),
+  user_timezone: z.string(),
+  username: z.string(),
+  is_password_autoset: z.boolean(),
+  last_login_medium: z.string(),
+  last_login_time: nullableInstant,
+});
+export type UserMe = z.infer<typeof userMeResponse>;
+
+/** The full user (PATCH `users/me/`, POST `set-password/`): every column except the password. */
+export const userResponse = userMeResponse.extend({
+  last_login: nullableInstant,
+  is_superuser: z.boolean(),
+  is_staff: z.boolean(),
+  mobile_number: nullableText,
+  avatar_asset: z.null(),
+  cover_image_asset: z.null(),
+  created_at: nullableInstant,
+  updated_at: nullableInstant,
+  last_location: z.string(),
+  created_location: z.string(),
+  is_managed: z.boolean(),
+  is_password_expired: z.boolean(),
+  is_password_reset_required: z.boolean(),
+  last_active: nullableInstant,
+  last_logout_time: nullableInstant,
+  last_login_ip: nullableText,
+  last_logout_ip: nullableText,
+  last_login_uagent: nullableText,
+  token_updated_at: nullableInstant,
+  bot_type: nullableText,
+  is_email_valid: z.boolean(),
+  masked_at: z.null(),
+});
+
+/** The instance admin (AdminMe, reference §2.2). */
+export const adminMeResponse = userMeResponse.omit({ cover_image_url: true, last_login_medium: true, last_login_time: true });
+
+/** `users/session/` and `instances/admins/session/`. */
+export const sessionResponse = z.union([
+  z.strictObject({ is_authenticated: z.literal(true), user: userMeResponse }),
+  z.strictObject({ is_authenticated: z.literal(false) }),
+]);
+export const adminSessionResponse = z.union([
+  z.strictObject({ is_authenticated: z.literal(true), user: adminMeResponse }),
+  z.strictObject({ is_authenticated: z.literal(false) }),
+]);
+
+/** The onboarding flags as stored and sent (every step present). */
+export const onboardingStepResponse = z.looseObject({
+  profile_complete: z.boolean(),
+  workspace_create: z.boolean(),
+  workspace_invite: z.boolean(),
+  workspace_join: z.boolean(),
+});
+
+/** The Profile (reference §3); mobile-only fields have fixed values. */
+export const profileResponse = z.strictObject({
+  id: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  user: z.string(),
+  theme: anyObject,
+  is_app_rail_docked: z.boolean(),
+  is_tour_completed: z.boolean(),
+  onboarding_step: onboardingStepResponse,
+  use_case: nullableText,
+  role: nullableText,
+  is_onboarded: z.boolean(),
+  last_workspace_id: nullableText,
+  billing_address_country: z.string(),
+  billing_address: z.unknown(),
+  has_billing_address: z.boolean(),
+  company_name: z.string(),
+  notification_view_mode: z.string(),
+  is_smooth_cursor_enabled: z.boolean(),
+  is_mobile_onboarded: z.boolean(),
+  mobile_onboarding_step: anyObject,
+  mobile_timezone_auto_set: z.boolean(),
+  language: z.string(),
+  start_of_the_week: z.number().int(),
+  goals: anyObject,
+  background_color: nullableText,
+  is_navigation_tour_completed: z.boolean(),
+  has_marketing_email_consent: z.boolean(),
+  is_subscribed_to_changelog: z.boolean(),
+  product_tour: anyObject,
+});
+export type Profile = z.infer<typeof profileResponse>;
+
+/** NotificationPreference (user-wide). */
+export const notificationPreferencesResponse = z.strictObject({
+  id: z.string(),
+  user: z.string(),
+  workspace: z.null(),
+  project: z.null(),
+  property_change: z.boolean(),
+  state_change: z.boolean(),
+  comment: z.boolean(),
+  mention: z.boolean(),
+  issue_completed: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  deleted_at: z.null(),
+  created_by: z.null(),
+  updated_by: z.null(),
+});
+
+/** `users/me/settings/`. */
+export const userSettingsResponse = z.strictObject({
+  id: z.string(),
+  email: z.string(),
+  workspace: z.strictObject({
+    last_workspace_id: nullableText,
+    last_workspace_slug: nullableText,
+    fallback_workspace_id: nullableText,
+    fallback_workspace_slug: nullableText,
+    last_workspace_name: z.string().optional(),
+    last_workspace_logo: nullableText.optional(),
+    invites: z.number().int(),
+  }),
+});
+export type UserSettings = z.infer<typeof userSettingsResponse>;
+
+/** `users/me/instance-admin/`. */
+export const instanceAdminFlagResponse = z.strictObject({ is_instance_admin: z.boolean() });
+
+/** A linked sign-in account (`users/me/accounts/`). */
+export const accountResponse = z.strictObject({
+  id: z.string(),
+  user: z.string(),
+  provider: z.string(),
+  provider_account_id: z.string(),
+  last_connected_at: nullableInstant,
+  metadata: z.unknown(),
+  created_at: z.string(),
+  updated_at: z.string(),
 });

@@ -11,7 +11,6 @@ import { useLabelMap } from '../../stores/label-store';
 import { useMemberUserMap } from '../../stores/member-store';
 import { useProject, useProjectStore } from '../../stores/project-store';
 import { useStateMap } from '../../stores/state-store';
-import { GitFork, Link2, Paperclip } from 'lucide-react';
 import { IssueDatePicker } from './issue-date-chip';
 import { useHotkeyRequested } from './issue-hotkeys';
 import { AssigneePicker, LabelPicker } from './issue-people-labels';
@@ -54,7 +53,7 @@ export function IssuePropertyStrip({ slug, issue, properties, canEdit, compact }
       {show(properties.start_date, Boolean(issue.start_date), false) && <IssueDatePicker slug={slug} issue={issue} field="start_date" disabled={disabled} />}
       {show(properties.due_date, Boolean(issue.target_date), asked.due_date) && <IssueDatePicker slug={slug} issue={issue} field="target_date" disabled={disabled} />}
       {show(properties.estimate, Boolean(issue.estimate_point), false) && <EstimatePicker slug={slug} issue={issue} disabled={disabled} />}
-      {properties.sub_issue_count && (issue.sub_issues_count ?? 0) > 0 && <span className="chip" title={t('property.sub_issue_count')}><GitFork size={12} aria-hidden="true" /> {issue.sub_issues_count}</span>}
+      {properties.sub_issue_count && (issue.sub_issues_count ?? 0) > 0 && <span className="chip" title={t('property.sub_issue_count')}><ListTree size={12} aria-hidden="true" /> {issue.sub_issues_count}</span>}
       {properties.link && (issue.link_count ?? 0) > 0 && <span className="chip" title={t('property.link')}><Link2 size={12} aria-hidden="true" /> {issue.link_count}</span>}
       {properties.attachment_count && (issue.attachment_count ?? 0) > 0 && <span className="chip" title={t('property.attachment_count')}><Paperclip size={12} aria-hidden="true" /> {issue.attachment_count}</span>}
     </div>
