@@ -50,7 +50,7 @@ describe('theme', () => {
 
   test('the signed-in profile drives the theme and a change to it repaints', () => {
     const stop = startThemeSync();
-    useSessionStore.setState({ profile: { id: 'p', user: 'u', is_onboarded: true, onboarding_step: { profile_complete: true, workspace_create: true, workspace_invite: true, workspace_join: true }, last_workspace_id: null, theme: { theme: 'dark' } } as Profile });
+    useSessionStore.setState({ profile: { id: 'p', user: 'u', is_onboarded: true, onboarding_step: { profile_complete: true, workspace_create: true, workspace_invite: true, workspace_join: true }, last_workspace_id: null, theme: { theme: 'dark' } } as unknown as Profile });
     expect(painted()).toBe('dark');
     expect(getThemeSetting()).toBe('dark');
     useSessionStore.setState((state) => ({ profile: { ...state.profile!, theme: { theme: 'light' } } }));
