@@ -11,7 +11,7 @@ export default async function apiTokensRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/api-tokens/',
-    config: { access: { scope: 'workspace', min: 'member' } },
+    config: { access: 'workspace.api-tokens'},
     schema: { params: slugParams },
     handler: async (request) => listApiTokens(ctx, request.actor),
   });
@@ -19,21 +19,21 @@ export default async function apiTokensRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: '/api/workspaces/:slug/api-tokens/',
     // The answer carries the new secret: it is never stored as a mutation receipt.
-    config: { access: { scope: 'workspace', min: 'member' }, mutationReceipt: false },
+    config: { access: 'workspace.api-tokens', mutationReceipt: false },
     schema: { params: slugParams, body: createApiTokenBody },
     handler: async (request, reply) => reply.code(201).send(await createApiToken(ctx, request.actor, request.body)),
   });
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/api-tokens/:tokenId/',
-    config: { access: { scope: 'workspace', min: 'member' } },
+    config: { access: 'workspace.api-tokens'},
     schema: { params: tokenParams },
     handler: async (request) => getApiToken(ctx, request.actor, request.params.tokenId),
   });
   app.route({
     method: 'DELETE',
     url: '/api/workspaces/:slug/api-tokens/:tokenId/',
-    config: { access: { scope: 'workspace', min: 'member' } },
+    config: { access: 'workspace.api-tokens'},
     schema: { params: tokenParams },
     handler: async (request, reply) => {
       await revokeApiToken(ctx, request.actor, request.params.tokenId);

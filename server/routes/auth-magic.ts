@@ -16,7 +16,7 @@ export default async function authMagicRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/auth/email-check/',
-    config: { access: 'public' },
+    config: { access: 'public'},
     preHandler: rateLimit,
     handler: (request) => checkEmail(app.ctx, bodyFields(request.body)),
   });
@@ -24,7 +24,7 @@ export default async function authMagicRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/auth/magic-generate/',
-    config: { access: 'public' },
+    config: { access: 'public'},
     preHandler: rateLimit,
     handler: (request) => sendMagicCode(app.ctx, bodyFields(request.body), requestInfo(request)),
   });
@@ -32,7 +32,7 @@ export default async function authMagicRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/auth/magic-sign-in/',
-    config: { access: 'public' },
+    config: { access: 'public'},
     preHandler: signInRateLimit,
     handler: (request, reply) =>
       answerSignIn(app.ctx, request, reply, { medium: 'magic-code', authenticate: (fields) => signInWithMagicCode(app.ctx, fields) }),
@@ -41,7 +41,7 @@ export default async function authMagicRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/auth/magic-sign-up/',
-    config: { access: 'public' },
+    config: { access: 'public'},
     preHandler: signInRateLimit,
     handler: (request, reply) =>
       answerSignIn(app.ctx, request, reply, { medium: 'magic-code', authenticate: (fields) => signUpWithMagicCode(app.ctx, fields) }),

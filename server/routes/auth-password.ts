@@ -26,7 +26,7 @@ export default async function authPasswordRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/auth/sign-in/',
-    config: { access: 'public' },
+    config: { access: 'public'},
     preHandler: signInRateLimit,
     handler: (request, reply) =>
       answerSignIn(app.ctx, request, reply, { medium: 'email', authenticate: (fields) => signInWithPassword(app.ctx, fields) }),
@@ -35,7 +35,7 @@ export default async function authPasswordRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/auth/sign-up/',
-    config: { access: 'public' },
+    config: { access: 'public'},
     preHandler: signInRateLimit,
     handler: (request, reply) =>
       answerSignIn(app.ctx, request, reply, { medium: 'email', authenticate: (fields) => signUpWithPassword(app.ctx, fields) }),
@@ -44,7 +44,7 @@ export default async function authPasswordRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/auth/forgot-password/',
-    config: { access: 'public' },
+    config: { access: 'public'},
     preHandler: rateLimit,
     handler: async (request) => {
       await requestPasswordReset(app.ctx, bodyFields(request.body), requestInfo(request));
@@ -55,7 +55,7 @@ export default async function authPasswordRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/auth/reset-password/:uidb64/:token/',
-    config: { access: 'public' },
+    config: { access: 'public'},
     preHandler: rateLimit,
     handler: (request, reply) => {
       const { uidb64, token } = request.params as { uidb64: string; token: string };
@@ -73,7 +73,7 @@ export default async function authPasswordRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/auth/change-password/',
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated'},
     preHandler: rateLimit,
     handler: async (request, reply) => {
       const user = await changePassword(app.ctx, request.auth.user!, bodyFields(request.body));
@@ -85,7 +85,7 @@ export default async function authPasswordRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/auth/set-password/',
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated'},
     preHandler: rateLimit,
     handler: async (request, reply) => {
       const user = await setPassword(app.ctx, request.auth.user!, bodyFields(request.body));

@@ -12,7 +12,7 @@ export default async function authSignOutRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/auth/sign-out/',
-    config: { access: 'public' },
+    config: { access: 'public'},
     preHandler: authRateLimit(app.ctx),
     handler: async (request, reply) => {
       await signOutSession(app.ctx, request, reply, 'app');

@@ -14,7 +14,7 @@ export default async function bulkIssuesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${BASE}/bulk-operation-issues/`,
-    config: { access: { scope: 'project', min: 'member' } },
+    config: { access: 'project.edit'},
     schema: { params: projectParams, body: bulkOperationBody },
     handler: async (request, reply) => {
       await bulkUpdateIssues(app.ctx, request.actor, request.body, writeOptions(request));
@@ -25,7 +25,7 @@ export default async function bulkIssuesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${BASE}/bulk-delete-issues/`,
-    config: { access: { scope: 'project', min: 'admin' } },
+    config: { access: 'project.admin'},
     schema: { params: projectParams, body: issueIdsBody },
     handler: async (request) => bulkDeleteIssues(app.ctx, request.actor, request.body?.issue_ids, writeOptions(request)),
   });
@@ -33,7 +33,7 @@ export default async function bulkIssuesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${BASE}/issue-dates/`,
-    config: { access: { scope: 'project', min: 'member' } },
+    config: { access: 'project.edit'},
     schema: { params: projectParams, body: issueDatesBody },
     handler: async (request) => updateIssueDates(app.ctx, request.actor, request.body, writeOptions(request)),
   });

@@ -6,7 +6,6 @@ import { writeOptions } from '../request-context';
 import { addCommentReaction, listCommentReactions, removeCommentReaction } from '../services/issue-reaction';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId/comments/:commentId/reactions';
-const anyMember = { scope: 'project', min: 'guest' } as const;
 
 export default async function commentReactionsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -14,7 +13,7 @@ export default async function commentReactionsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${BASE}/`,
-    config: { access: anyMember },
+    config: { access: 'project.read'},
     schema: { params: projectCommentParams },
     handler: async (request) => listCommentReactions(app.ctx, request.actor, request.params.commentId),
   });
@@ -22,7 +21,7 @@ export default async function commentReactionsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${BASE}/`,
-    config: { access: anyMember },
+    config: { access: 'project.participate'},
     schema: { params: projectCommentParams, body: reactionBody },
     handler: async (request, reply) =>
       reply.code(201).send(await addCommentReaction(app.ctx, request.actor, request.params.commentId, request.body.reaction, writeOptions(request))),
@@ -31,7 +30,7 @@ export default async function commentReactionsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${BASE}/:reactionCode/`,
-    config: { access: anyMember },
+    config: { access: 'project.participate'},
     schema: { params: commentReactionParams },
     handler: async (request, reply) => {
       await removeCommentReaction(app.ctx, request.actor, request.params.commentId, request.params.reactionCode, writeOptions(request));

@@ -12,7 +12,7 @@ export default async function deployBoardsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read'},
     schema: { params: projectParams },
     handler: async (request) => getProjectDeployBoard(app.ctx, request.actor),
   });
@@ -20,7 +20,7 @@ export default async function deployBoardsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${base}/`,
-    config: { access: { scope: 'project', min: 'member' } },
+    config: { access: 'project.configure'},
     schema: { params: projectParams, body: deployBoardBody.nullish() },
     handler: async (request) => publishProject(app.ctx, request.actor, request.body ?? {}, writeOptions(request)),
   });
@@ -28,7 +28,7 @@ export default async function deployBoardsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/:boardId/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read'},
     schema: { params: deployBoardParams },
     handler: async (request) => getDeployBoard(app.ctx, request.actor, request.params.boardId),
   });
@@ -36,7 +36,7 @@ export default async function deployBoardsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'PATCH',
     url: `${base}/:boardId/`,
-    config: { access: { scope: 'project', min: 'member' } },
+    config: { access: 'project.configure'},
     schema: { params: deployBoardParams, body: deployBoardBody },
     handler: async (request) => updateDeployBoard(app.ctx, request.actor, request.params.boardId, request.body, writeOptions(request)),
   });
@@ -44,7 +44,7 @@ export default async function deployBoardsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${base}/:boardId/`,
-    config: { access: { scope: 'project', min: 'member' } },
+    config: { access: 'project.configure'},
     schema: { params: deployBoardParams },
     handler: async (request, reply) => {
       await unpublishProject(app.ctx, request.actor, request.params.boardId, writeOptions(request));

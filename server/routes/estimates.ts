@@ -28,13 +28,11 @@ import {
 export default async function estimatesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const base = '/api/workspaces/:slug/projects/:projectId/estimates';
-  const read = { scope: 'project', min: 'guest' } as const;
-  const write = { scope: 'project', min: 'member' } as const;
 
   app.route({
     method: 'GET',
     url: `${base}/`,
-    config: { access: read },
+    config: { access: 'project.read'},
     schema: { params: projectParams },
     handler: async (request) => listEstimates(app.ctx, request.actor),
   });
@@ -42,7 +40,7 @@ export default async function estimatesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${base}/`,
-    config: { access: write },
+    config: { access: 'project.configure'},
     schema: { params: projectParams, body: createEstimateBody },
     handler: async (request, reply) => reply.code(201).send(await createEstimate(app.ctx, request.actor, request.body, writeOptions(request))),
   });
@@ -50,7 +48,7 @@ export default async function estimatesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/:estimateId/`,
-    config: { access: read },
+    config: { access: 'project.read'},
     schema: { params: estimateParams },
     handler: async (request) => getEstimate(app.ctx, request.actor, request.params.estimateId),
   });
@@ -58,7 +56,7 @@ export default async function estimatesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'PATCH',
     url: `${base}/:estimateId/`,
-    config: { access: write },
+    config: { access: 'project.configure'},
     schema: { params: estimateParams, body: updateEstimateBody },
     handler: async (request) => updateEstimate(app.ctx, request.actor, request.params.estimateId, request.body, writeOptions(request)),
   });
@@ -66,7 +64,7 @@ export default async function estimatesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${base}/:estimateId/`,
-    config: { access: write },
+    config: { access: 'project.configure'},
     schema: { params: estimateParams },
     handler: async (request, reply) => {
       await deleteEstimate(app.ctx, request.actor, request.params.estimateId, writeOptions(request));
@@ -77,7 +75,7 @@ export default async function estimatesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${base}/:estimateId/estimate-points/`,
-    config: { access: write },
+    config: { access: 'project.configure'},
     schema: { params: estimateParams, body: createEstimatePointBody },
     handler: async (request) => createEstimatePoint(app.ctx, request.actor, request.params.estimateId, request.body, writeOptions(request)),
   });
@@ -85,7 +83,7 @@ export default async function estimatesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'PATCH',
     url: `${base}/:estimateId/estimate-points/:pointId/`,
-    config: { access: write },
+    config: { access: 'project.configure'},
     schema: { params: estimatePointParams, body: updateEstimatePointBody },
     handler: async (request) => updateEstimatePoint(app.ctx, request.actor, request.params, request.body, writeOptions(request)),
   });
@@ -93,7 +91,7 @@ export default async function estimatesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${base}/:estimateId/estimate-points/:pointId/`,
-    config: { access: write },
+    config: { access: 'project.configure'},
     schema: { params: estimatePointParams, body: deleteEstimatePointBody },
     handler: async (request) =>
       deleteEstimatePoint(app.ctx, request.actor, request.params, request.body?.new_estimate_id, writeOptions(request)),
@@ -102,7 +100,7 @@ export default async function estimatesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/projects/:projectId/project-estimates/',
-    config: { access: write },
+    config: { access: 'project.configure'},
     schema: { params: projectParams },
     handler: async (request) => listActiveEstimatePoints(app.ctx, request.actor),
   });
@@ -110,7 +108,7 @@ export default async function estimatesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/estimates/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read'},
     schema: { params: workspaceParams },
     handler: async (request) => listWorkspaceEstimates(app.ctx, request.actor),
   });

@@ -18,12 +18,11 @@ import {
 export default async function favoritesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const base = '/api/workspaces/:slug/user-favorites';
-  const access = { scope: 'workspace', min: 'member' } as const;
 
   app.route({
     method: 'GET',
     url: `${base}/`,
-    config: { access },
+    config: { access: 'workspace.favorites' },
     schema: { params: workspaceParams },
     handler: async (request) => listFavorites(app.ctx, request.actor),
   });
@@ -31,7 +30,7 @@ export default async function favoritesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${base}/`,
-    config: { access },
+    config: { access: 'workspace.favorites' },
     schema: { params: workspaceParams, body: createFavoriteBody },
     handler: async (request) => createFavorite(app.ctx, request.actor, request.body, writeOptions(request)),
   });
@@ -39,7 +38,7 @@ export default async function favoritesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'PATCH',
     url: `${base}/:favoriteId/`,
-    config: { access },
+    config: { access: 'workspace.favorites' },
     schema: { params: favoriteParams, body: updateFavoriteBody },
     handler: async (request) => updateFavorite(app.ctx, request.actor, request.params.favoriteId, request.body, writeOptions(request)),
   });
@@ -47,7 +46,7 @@ export default async function favoritesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${base}/:favoriteId/`,
-    config: { access },
+    config: { access: 'workspace.favorites' },
     schema: { params: favoriteParams },
     handler: async (request, reply) => {
       await deleteFavorite(app.ctx, request.actor, request.params.favoriteId, writeOptions(request));
@@ -58,7 +57,7 @@ export default async function favoritesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/:favoriteId/group/`,
-    config: { access },
+    config: { access: 'workspace.favorites' },
     schema: { params: favoriteParams },
     handler: async (request) => listFolderChildren(app.ctx, request.actor, request.params.favoriteId),
   });
@@ -66,7 +65,7 @@ export default async function favoritesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/user-favorite-projects/',
-    config: { access },
+    config: { access: 'workspace.favorites' },
     schema: { params: workspaceParams },
     handler: async (request) => listFavoriteProjects(app.ctx, request.actor),
   });
@@ -74,7 +73,7 @@ export default async function favoritesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/api/workspaces/:slug/user-favorite-projects/',
-    config: { access },
+    config: { access: 'workspace.favorites' },
     schema: { params: workspaceParams, body: favoriteProjectBody },
     handler: async (request, reply) => {
       await favoriteProject(app.ctx, request.actor, request.body.project, writeOptions(request));
@@ -85,7 +84,7 @@ export default async function favoritesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: '/api/workspaces/:slug/user-favorite-projects/:projectId/',
-    config: { access },
+    config: { access: 'workspace.favorites' },
     schema: { params: favoriteProjectParams },
     handler: async (request, reply) => {
       await unfavoriteProject(app.ctx, request.actor, request.params.projectId, writeOptions(request));

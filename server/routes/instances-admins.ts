@@ -21,7 +21,7 @@ export default async function instanceAdminsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/api/instances/admins/sign-up/',
-    config: { access: 'public' },
+    config: { access: 'public'},
     preHandler: signInRateLimit,
     // The first admin can use the app at once: both the admin and the app session are started.
     handler: (request, reply) =>
@@ -38,7 +38,7 @@ export default async function instanceAdminsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/api/instances/admins/sign-in/',
-    config: { access: 'public' },
+    config: { access: 'public'},
     preHandler: signInRateLimit,
     handler: (request, reply) =>
       answerSignIn(app.ctx, request, reply, {
@@ -53,7 +53,7 @@ export default async function instanceAdminsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/api/instances/admins/sign-out/',
-    config: { access: 'public' },
+    config: { access: 'public'},
     handler: async (request, reply) => {
       await signOutSession(app.ctx, request, reply, 'admin');
       if (isFormPost(request)) return reply.redirect(`${app.ctx.config.appBaseUrl}${ADMIN_PATH}`, 302);
@@ -64,7 +64,7 @@ export default async function instanceAdminsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/instances/admins/session/',
-    config: { access: 'public' },
+    config: { access: 'public'},
     handler: async (request) => {
       const user = request.auth.adminUser ?? (request.auth.via === 'session' ? request.auth.user : null);
       if (!user || !(await isInstanceAdmin(app.ctx.db, user.id))) return { is_authenticated: false };
@@ -75,7 +75,7 @@ export default async function instanceAdminsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/instances/admins/me/',
-    config: { access: 'instance-admin' },
+    config: { access: 'instance-admin'},
     handler: async (request) => presentAdminMe((request.auth.adminUser ?? request.auth.user)!),
   });
 }

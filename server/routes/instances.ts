@@ -14,7 +14,7 @@ export default async function instancesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/instances/',
-    config: { access: 'public' },
+    config: { access: 'public'},
     handler: async () => {
       const [instance, settings, workspacesExist] = await Promise.all([
         getInstance(app.ctx.db),
@@ -28,7 +28,7 @@ export default async function instancesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'PATCH',
     url: '/api/instances/',
-    config: { access: 'instance-admin' },
+    config: { access: 'instance-admin'},
     schema: { body: instancePatchBody },
     handler: async (request) => {
       const instance = await updateInstance(app.ctx, request.body, request.actor.userId);
@@ -39,14 +39,14 @@ export default async function instancesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/instances/configurations/',
-    config: { access: 'instance-admin' },
+    config: { access: 'instance-admin'},
     handler: async () => (await listConfigurations(app.ctx)).map(presentConfiguration),
   });
 
   app.route({
     method: 'PATCH',
     url: '/api/instances/configurations/',
-    config: { access: 'instance-admin' },
+    config: { access: 'instance-admin'},
     schema: { body: configurationPatchBody },
     handler: async (request) => (await updateConfigurations(app.ctx, request.body, request.actor.userId, writeOptions(request))).map(presentConfiguration),
   });

@@ -9,7 +9,6 @@ import { writeOptions } from '../request-context';
 import { archiveIssue, bulkArchiveIssues, getArchivedIssue, unarchiveIssue } from '../services/issue-archive';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId';
-const member = { scope: 'project', min: 'member' } as const;
 
 export default async function issueArchiveRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -17,7 +16,7 @@ export default async function issueArchiveRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${BASE}/issues/:issueId/archive/`,
-    config: { access: member },
+    config: { access: 'project.edit'},
     schema: { params: issueParams, querystring: issueDetailQuery },
     handler: async (request) => getArchivedIssue(app.ctx, request.actor, request.params.issueId, request.query.expand),
   });
@@ -25,7 +24,7 @@ export default async function issueArchiveRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${BASE}/issues/:issueId/archive/`,
-    config: { access: member },
+    config: { access: 'project.edit'},
     schema: { params: issueParams },
     handler: async (request) => archiveIssue(app.ctx, request.actor, request.params.issueId, writeOptions(request)),
   });
@@ -33,7 +32,7 @@ export default async function issueArchiveRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${BASE}/issues/:issueId/archive/`,
-    config: { access: member },
+    config: { access: 'project.edit'},
     schema: { params: issueParams },
     handler: async (request, reply) => {
       await unarchiveIssue(app.ctx, request.actor, request.params.issueId, writeOptions(request));
@@ -46,7 +45,7 @@ export default async function issueArchiveRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${BASE}/archived-issues/`,
-    config: { access: member },
+    config: { access: 'project.edit'},
     schema: { params: projectParams, querystring: issueListQuery },
     handler: async (request, reply) => {
       const { show_sub_issues: showSubIssues, ...query } = request.query;
@@ -59,7 +58,7 @@ export default async function issueArchiveRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${BASE}/bulk-archive-issues/`,
-    config: { access: member },
+    config: { access: 'project.edit'},
     schema: { params: projectParams, body: issueIdsBody },
     handler: async (request) => bulkArchiveIssues(app.ctx, request.actor, request.body?.issue_ids, writeOptions(request)),
   });

@@ -9,7 +9,6 @@ import { writeOptions } from '../request-context';
 import { createIssueAttachment, deleteIssueAttachment, listIssueAttachments, openIssueAttachment, type UploadedFile } from '../services/issue-attachment';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId/issues/:issueId/issue-attachments';
-const anyMember = { scope: 'project', min: 'guest' } as const;
 
 /** Reads the multipart body: the `asset` file (size-limited by the multipart plugin) and `attributes`. */
 async function readUpload(request: FastifyRequest): Promise<UploadedFile> {
@@ -46,7 +45,7 @@ export default async function issueAttachmentsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${BASE}/`,
-    config: { access: anyMember },
+    config: { access: 'project.read'},
     schema: { params: issueParams },
     handler: async (request) => listIssueAttachments(app.ctx, request.actor, request.params.issueId),
   });
@@ -54,7 +53,7 @@ export default async function issueAttachmentsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${BASE}/`,
-    config: { access: anyMember },
+    config: { access: 'project.participate'},
     schema: { params: issueParams },
     handler: async (request, reply) => {
       const upload = await readUpload(request);
@@ -65,7 +64,7 @@ export default async function issueAttachmentsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${BASE}/:attachmentId/`,
-    config: { access: anyMember },
+    config: { access: 'project.participate'},
     schema: { params: attachmentParams },
     handler: async (request, reply) => {
       await deleteIssueAttachment(app.ctx, request.actor, request.params.issueId, request.params.attachmentId, writeOptions(request));
@@ -76,7 +75,7 @@ export default async function issueAttachmentsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${BASE}/:attachmentId/download/`,
-    config: { access: anyMember },
+    config: { access: 'project.read'},
     schema: { params: attachmentParams },
     handler: async (request, reply) => {
       const file = await openIssueAttachment(app.ctx, request.actor, request.params.issueId, request.params.attachmentId);

@@ -7,7 +7,6 @@ import { writeOptions } from '../request-context';
 import { createComment, deleteComment, getComment, listComments, updateComment } from '../services/issue-comment';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId/issues/:issueId/comments';
-const anyMember = { scope: 'project', min: 'guest' } as const;
 
 export default async function issueCommentsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -15,7 +14,7 @@ export default async function issueCommentsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${BASE}/`,
-    config: { access: anyMember },
+    config: { access: 'project.read'},
     schema: { params: issueParams, querystring: commentListQuery },
     handler: async (request) => listComments(app.ctx, request.actor, request.params.issueId, request.query.created_at__gt),
   });
@@ -23,7 +22,7 @@ export default async function issueCommentsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${BASE}/`,
-    config: { access: anyMember },
+    config: { access: 'project.participate'},
     schema: { params: issueParams, body: createCommentBody },
     handler: async (request, reply) =>
       reply.code(201).send(await createComment(app.ctx, request.actor, request.params.issueId, request.body, writeOptions(request))),
@@ -32,7 +31,7 @@ export default async function issueCommentsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${BASE}/:commentId/`,
-    config: { access: anyMember },
+    config: { access: 'project.read'},
     schema: { params: commentParams },
     handler: async (request) => getComment(app.ctx, request.actor, request.params.issueId, request.params.commentId),
   });
@@ -40,7 +39,7 @@ export default async function issueCommentsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'PATCH',
     url: `${BASE}/:commentId/`,
-    config: { access: anyMember },
+    config: { access: 'project.participate'},
     schema: { params: commentParams, body: updateCommentBody },
     handler: async (request) =>
       updateComment(app.ctx, request.actor, request.params.issueId, request.params.commentId, request.body, writeOptions(request)),
@@ -49,7 +48,7 @@ export default async function issueCommentsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${BASE}/:commentId/`,
-    config: { access: anyMember },
+    config: { access: 'project.participate'},
     schema: { params: commentParams },
     handler: async (request, reply) => {
       await deleteComment(app.ctx, request.actor, request.params.issueId, request.params.commentId, writeOptions(request));

@@ -19,39 +19,37 @@ import { actorInProject, convertDraft, createDraft, deleteDraft, getDraft, listP
 
 const PROJECT = '/api/workspaces/:slug/projects/:projectId/issue-drafts';
 const WORKSPACE = '/api/workspaces/:slug';
-const projectMember = { scope: 'project', min: 'guest' } as const;
-const workspaceMember = { scope: 'workspace', min: 'guest' } as const;
 
 export default async function issueDraftsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.route({
-    method: 'GET', url: `${PROJECT}/`, config: { access: projectMember }, schema: { params: projectParams },
+    method: 'GET', url: `${PROJECT}/`, config: { access: 'project.read'}, schema: { params: projectParams },
     handler: async (request) => listProjectDrafts(app.ctx, request.actor),
   });
   app.route({
-    method: 'POST', url: `${PROJECT}/`, config: { access: { scope: 'project', min: 'member' } }, schema: { params: projectParams, body: createIssueBody },
+    method: 'POST', url: `${PROJECT}/`, config: { access: 'project.create'}, schema: { params: projectParams, body: createIssueBody },
     handler: async (request, reply) => {
       const row = await createDraft(app.ctx, request.actor, request.body, writeOptions(request));
       return reply.code(201).send(await presentDetailFor(app.ctx.db, request.actor, row));
     },
   });
   app.route({
-    method: 'GET', url: `${PROJECT}/:issueId/`, config: { access: projectMember }, schema: { params: issueParams },
+    method: 'GET', url: `${PROJECT}/:issueId/`, config: { access: 'project.read'}, schema: { params: issueParams },
     handler: async (request) => {
       const { actor, row } = await getDraft(app.ctx, request.actor, request.params.issueId);
       return presentDetailFor(app.ctx.db, actor, row);
     },
   });
   app.route({
-    method: 'PATCH', url: `${PROJECT}/:issueId/`, config: { access: projectMember }, schema: { params: issueParams, body: updateIssueBody },
+    method: 'PATCH', url: `${PROJECT}/:issueId/`, config: { access: 'project.row-rule'}, schema: { params: issueParams, body: updateIssueBody },
     handler: async (request) => {
       const row = await updateDraft(app.ctx, request.actor, request.params.issueId, request.body, writeOptions(request));
       return presentDetailFor(app.ctx.db, request.actor, row);
     },
   });
   app.route({
-    method: 'DELETE', url: `${PROJECT}/:issueId/`, config: { access: projectMember }, schema: { params: issueParams },
+    method: 'DELETE', url: `${PROJECT}/:issueId/`, config: { access: 'project.row-rule'}, schema: { params: issueParams },
     handler: async (request, reply) => {
       await deleteDraft(app.ctx, request.actor, request.params.issueId, writeOptions(request));
       return reply.code(204).send();
@@ -59,11 +57,11 @@ export default async function issueDraftsRoutes(fastify: FastifyInstance) {
   });
 
   app.route({
-    method: 'GET', url: `${WORKSPACE}/draft-issues/`, config: { access: workspaceMember }, schema: { params: workspaceParams, querystring: draftListQuery },
+    method: 'GET', url: `${WORKSPACE}/draft-issues/`, config: { access: 'workspace.draft'}, schema: { params: workspaceParams, querystring: draftListQuery },
     handler: async (request) => listWorkspaceDrafts(app.ctx, request.actor, request.query),
   });
   app.route({
-    method: 'POST', url: `${WORKSPACE}/draft-issues/`, config: { access: workspaceMember }, schema: { params: workspaceParams, body: createWorkspaceDraftBody },
+    method: 'POST', url: `${WORKSPACE}/draft-issues/`, config: { access: 'workspace.draft'}, schema: { params: workspaceParams, body: createWorkspaceDraftBody },
     handler: async (request, reply) => {
       const actor = await actorInProject(app.ctx.db, request.actor, request.body.project_id);
       const row = await createDraft(app.ctx, actor, request.body, writeOptions(request));
@@ -71,28 +69,28 @@ export default async function issueDraftsRoutes(fastify: FastifyInstance) {
     },
   });
   app.route({
-    method: 'GET', url: `${WORKSPACE}/draft-issues/:issueId/`, config: { access: workspaceMember }, schema: { params: workspaceDraftParams },
+    method: 'GET', url: `${WORKSPACE}/draft-issues/:issueId/`, config: { access: 'workspace.draft'}, schema: { params: workspaceDraftParams },
     handler: async (request) => {
       const { actor, row } = await getDraft(app.ctx, request.actor, request.params.issueId);
       return presentDetailFor(app.ctx.db, actor, row);
     },
   });
   app.route({
-    method: 'PATCH', url: `${WORKSPACE}/draft-issues/:issueId/`, config: { access: workspaceMember }, schema: { params: workspaceDraftParams, body: updateIssueBody },
+    method: 'PATCH', url: `${WORKSPACE}/draft-issues/:issueId/`, config: { access: 'workspace.draft'}, schema: { params: workspaceDraftParams, body: updateIssueBody },
     handler: async (request, reply) => {
       await updateDraft(app.ctx, request.actor, request.params.issueId, request.body, writeOptions(request));
       return reply.code(204).send();
     },
   });
   app.route({
-    method: 'DELETE', url: `${WORKSPACE}/draft-issues/:issueId/`, config: { access: workspaceMember }, schema: { params: workspaceDraftParams },
+    method: 'DELETE', url: `${WORKSPACE}/draft-issues/:issueId/`, config: { access: 'workspace.draft'}, schema: { params: workspaceDraftParams },
     handler: async (request, reply) => {
       await deleteDraft(app.ctx, request.actor, request.params.issueId, writeOptions(request));
       return reply.code(204).send();
     },
   });
   app.route({
-    method: 'POST', url: `${WORKSPACE}/draft-to-issue/:issueId/`, config: { access: { scope: 'workspace', min: 'member' } }, schema: { params: workspaceDraftParams, body: draftToIssueBody },
+    method: 'POST', url: `${WORKSPACE}/draft-to-issue/:issueId/`, config: { access: 'workspace.publish-draft'}, schema: { params: workspaceDraftParams, body: draftToIssueBody },
     handler: async (request, reply) => {
       const { actor, row } = await convertDraft(app.ctx, request.actor, request.params.issueId, request.body, writeOptions(request));
       return reply.code(201).send(await presentDetailFor(app.ctx.db, actor, row));

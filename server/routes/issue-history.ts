@@ -11,7 +11,7 @@ export default async function issueHistoryRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/projects/:projectId/issues/:issueId/history/',
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read'},
     schema: { params: issueParams, querystring: historyQuery },
     handler: async (request) => listIssueHistory(app.ctx, request.actor, request.params.issueId, request.query),
   });

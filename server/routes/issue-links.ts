@@ -7,8 +7,6 @@ import { writeOptions } from '../request-context';
 import { createIssueLink, deleteIssueLink, getIssueLink, listIssueLinks, updateIssueLink } from '../services/issue-link';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId/issues/:issueId/issue-links';
-const anyMember = { scope: 'project', min: 'guest' } as const;
-const writer = { scope: 'project', min: 'member' } as const;
 
 export default async function issueLinksRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -16,7 +14,7 @@ export default async function issueLinksRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${BASE}/`,
-    config: { access: anyMember },
+    config: { access: 'project.read'},
     schema: { params: issueParams },
     handler: async (request) => listIssueLinks(app.ctx, request.actor, request.params.issueId),
   });
@@ -24,7 +22,7 @@ export default async function issueLinksRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${BASE}/`,
-    config: { access: writer },
+    config: { access: 'project.edit'},
     schema: { params: issueParams, body: createLinkBody },
     handler: async (request, reply) =>
       reply.code(201).send(await createIssueLink(app.ctx, request.actor, request.params.issueId, request.body, writeOptions(request))),
@@ -33,7 +31,7 @@ export default async function issueLinksRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${BASE}/:linkId/`,
-    config: { access: anyMember },
+    config: { access: 'project.read'},
     schema: { params: linkParams },
     handler: async (request) => getIssueLink(app.ctx, request.actor, request.params.issueId, request.params.linkId),
   });
@@ -41,7 +39,7 @@ export default async function issueLinksRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'PATCH',
     url: `${BASE}/:linkId/`,
-    config: { access: writer },
+    config: { access: 'project.edit'},
     schema: { params: linkParams, body: updateLinkBody },
     handler: async (request) =>
       updateIssueLink(app.ctx, request.actor, request.params.issueId, request.params.linkId, request.body, writeOptions(request)),
@@ -50,7 +48,7 @@ export default async function issueLinksRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${BASE}/:linkId/`,
-    config: { access: writer },
+    config: { access: 'project.edit'},
     schema: { params: linkParams },
     handler: async (request, reply) => {
       await deleteIssueLink(app.ctx, request.actor, request.params.issueId, request.params.linkId, writeOptions(request));

@@ -7,7 +7,6 @@ import { writeOptions } from '../request-context';
 import { addIssueReaction, listIssueReactions, removeIssueReaction } from '../services/issue-reaction';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId/issues/:issueId/reactions';
-const anyMember = { scope: 'project', min: 'guest' } as const;
 
 export default async function issueReactionsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -15,7 +14,7 @@ export default async function issueReactionsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${BASE}/`,
-    config: { access: anyMember },
+    config: { access: 'project.read'},
     schema: { params: issueParams },
     handler: async (request) => listIssueReactions(app.ctx, request.actor, request.params.issueId),
   });
@@ -23,7 +22,7 @@ export default async function issueReactionsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${BASE}/`,
-    config: { access: anyMember },
+    config: { access: 'project.participate'},
     schema: { params: issueParams, body: reactionBody },
     handler: async (request, reply) =>
       reply.code(201).send(await addIssueReaction(app.ctx, request.actor, request.params.issueId, request.body.reaction, writeOptions(request))),
@@ -32,7 +31,7 @@ export default async function issueReactionsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${BASE}/:reactionCode/`,
-    config: { access: anyMember },
+    config: { access: 'project.participate'},
     schema: { params: issueReactionParams },
     handler: async (request, reply) => {
       await removeIssueReaction(app.ctx, request.actor, request.params.issueId, request.params.reactionCode, writeOptions(request));

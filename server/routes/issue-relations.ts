@@ -14,7 +14,7 @@ export default async function issueRelationsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${BASE}/issue-relation/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read'},
     schema: { params: issueParams },
     handler: async (request) => listIssueRelations(app.ctx, request.actor, request.params.issueId),
   });
@@ -22,7 +22,7 @@ export default async function issueRelationsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${BASE}/issue-relation/`,
-    config: { access: { scope: 'project', min: 'member' } },
+    config: { access: 'project.edit'},
     schema: { params: issueParams, body: createRelationBody },
     handler: async (request, reply) => {
       const { relation_type: type, issues } = request.body;
@@ -33,7 +33,7 @@ export default async function issueRelationsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${BASE}/remove-relation/`,
-    config: { access: { scope: 'project', min: 'member' } },
+    config: { access: 'project.edit'},
     schema: { params: issueParams, body: removeRelationBody },
     handler: async (request, reply) => {
       await removeIssueRelation(app.ctx, request.actor, request.params.issueId, request.body.related_issue, writeOptions(request));

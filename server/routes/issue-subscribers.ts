@@ -16,8 +16,6 @@ import {
 
 const URL = '/api/workspaces/:slug/projects/:projectId/issues/:issueId/subscribe/';
 const SUBSCRIBERS = '/api/workspaces/:slug/projects/:projectId/issues/:issueId/issue-subscribers/';
-const anyMember = { scope: 'project', min: 'guest' } as const;
-const memberUp = { scope: 'project', min: 'member' } as const;
 
 export default async function issueSubscribersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -25,7 +23,7 @@ export default async function issueSubscribersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: URL,
-    config: { access: anyMember },
+    config: { access: 'project.read'},
     schema: { params: issueParams },
     handler: async (request) => getSubscription(app.ctx, request.actor, request.params.issueId),
   });
@@ -33,7 +31,7 @@ export default async function issueSubscribersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: URL,
-    config: { access: anyMember },
+    config: { access: 'project.participate'},
     schema: { params: issueParams },
     handler: async (request, reply) => reply.code(201).send(await subscribe(app.ctx, request.actor, request.params.issueId, writeOptions(request))),
   });
@@ -41,7 +39,7 @@ export default async function issueSubscribersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: URL,
-    config: { access: anyMember },
+    config: { access: 'project.participate'},
     schema: { params: issueParams },
     handler: async (request, reply) => {
       await unsubscribe(app.ctx, request.actor, request.params.issueId, writeOptions(request));
@@ -52,7 +50,7 @@ export default async function issueSubscribersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: SUBSCRIBERS,
-    config: { access: anyMember },
+    config: { access: 'project.read'},
     schema: { params: issueParams },
     handler: async (request) => listIssueSubscribers(app.ctx, request.actor, request.params.issueId),
   });
@@ -60,7 +58,7 @@ export default async function issueSubscribersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: SUBSCRIBERS,
-    config: { access: memberUp },
+    config: { access: 'project.edit'},
     schema: { params: issueParams, body: addSubscriberBody },
     handler: async (request, reply) =>
       reply.code(201).send(await addIssueSubscriber(app.ctx, request.actor, request.params.issueId, request.body, writeOptions(request))),
@@ -69,7 +67,7 @@ export default async function issueSubscribersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${SUBSCRIBERS}:userId/`,
-    config: { access: memberUp },
+    config: { access: 'project.edit'},
     schema: { params: issueSubscriberParams },
     handler: async (request, reply) => {
       await removeIssueSubscriber(app.ctx, request.actor, request.params.issueId, request.params.userId, writeOptions(request));

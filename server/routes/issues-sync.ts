@@ -13,7 +13,7 @@ export default async function issuesSyncRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/v2/issues/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read'},
     schema: { params: projectParams, querystring: issueSyncQuery },
     handler: async (request) => listSyncIssues(app.ctx, request.actor, request.query),
   });
@@ -21,7 +21,7 @@ export default async function issuesSyncRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/deleted-issues/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read'},
     schema: { params: projectParams, querystring: deletedIssuesQuery },
     handler: async (request) => listDeletedIssueIds(app.ctx, request.actor, request.query),
   });

@@ -16,7 +16,7 @@ export default async function issuesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${BASE}/issues/`,
-    config: { access: { scope: 'project', min: 'member' } },
+    config: { access: 'project.create'},
     schema: { params: projectParams, body: createIssueBody },
     handler: async (request, reply) => {
       const row = await createIssue(app.ctx, request.actor, request.body, writeOptions(request));
@@ -27,7 +27,7 @@ export default async function issuesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${BASE}/issues/list/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read'},
     schema: { params: projectParams, querystring: issuesByIdsQuery },
     handler: async (request) => listIssuesByIds(app.ctx, request.actor, request.query.issues),
   });
@@ -35,7 +35,7 @@ export default async function issuesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${BASE}/issues/:issueId/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read'},
     schema: { params: issueParams, querystring: issueDetailQuery },
     handler: async (request) => getIssueDetail(app.ctx, request.actor, request.params.issueId, request.query.expand),
   });
@@ -43,7 +43,7 @@ export default async function issuesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'PATCH',
     url: `${BASE}/issues/:issueId/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.row-rule'},
     schema: { params: issueParams, body: updateIssueBody },
     handler: async (request) => {
       const row = await updateIssue(app.ctx, request.actor, request.params.issueId, request.body, writeOptions(request));
@@ -54,7 +54,7 @@ export default async function issuesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${BASE}/issues/:issueId/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.row-rule'},
     schema: { params: issueParams },
     handler: async (request, reply) => {
       await deleteIssue(app.ctx, request.actor, request.params.issueId, writeOptions(request));
@@ -65,7 +65,7 @@ export default async function issuesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${BASE}/issues/:issueId/meta/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read'},
     schema: { params: issueParams },
     handler: async (request) => getIssueMeta(app.ctx, request.actor, request.params.issueId),
   });
@@ -74,7 +74,7 @@ export default async function issuesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/work-items/:identifier/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read'},
     schema: { params: issueIdentifierParams, querystring: issueDetailQuery },
     handler: async (request) => getIssueByIdentifier(app.ctx, request.actor, request.params.identifier, request.query.expand),
   });

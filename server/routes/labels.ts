@@ -13,7 +13,7 @@ export default async function labelsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read' },
     schema: { params: projectParams },
     handler: async (request) => listLabels(app.ctx, request.actor),
   });
@@ -21,7 +21,7 @@ export default async function labelsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${base}/`,
-    config: { access: { scope: 'project', min: 'admin' } },
+    config: { access: 'project.admin' },
     schema: { params: projectParams, body: createLabelBody },
     handler: async (request, reply) => reply.code(201).send(await createLabel(app.ctx, request.actor, request.body, writeOptions(request))),
   });
@@ -29,7 +29,7 @@ export default async function labelsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/:labelId/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read' },
     schema: { params: labelParams },
     handler: async (request) => getLabel(app.ctx, request.actor, request.params.labelId),
   });
@@ -38,7 +38,7 @@ export default async function labelsRoutes(fastify: FastifyInstance) {
     app.route({
       method,
       url: `${base}/:labelId/`,
-      config: { access: { scope: 'project', min: 'admin' } },
+      config: { access: 'project.admin' },
       schema: { params: labelParams, body: updateLabelBody },
       handler: async (request) => updateLabel(app.ctx, request.actor, request.params.labelId, request.body, writeOptions(request)),
     });
@@ -47,7 +47,7 @@ export default async function labelsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${base}/:labelId/`,
-    config: { access: { scope: 'project', min: 'admin' } },
+    config: { access: 'project.admin' },
     schema: { params: labelParams },
     handler: async (request, reply) => {
       await deleteLabel(app.ctx, request.actor, request.params.labelId, writeOptions(request));
@@ -58,7 +58,7 @@ export default async function labelsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/api/workspaces/:slug/projects/:projectId/bulk-create-labels/',
-    config: { access: { scope: 'project', min: 'admin' } },
+    config: { access: 'project.admin' },
     schema: { params: projectParams, body: bulkCreateLabelsBody },
     handler: async (request, reply) => reply.code(201).send(await bulkCreateLabels(app.ctx, request.actor, request.body, writeOptions(request))),
   });
@@ -66,7 +66,7 @@ export default async function labelsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/labels/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read' },
     schema: { params: workspaceParams },
     handler: async (request) => listWorkspaceLabels(app.ctx, request.actor),
   });

@@ -10,13 +10,11 @@ import { archivePage, favoritePage, restorePage, setPageAccess, setPageLocked, u
 import { listPages } from '../services/page-list';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId';
-const guest = { access: { scope: 'project', min: 'guest' } } as const;
-const member = { access: { scope: 'project', min: 'member' } } as const;
 
 export default async function pageActionsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.post(`${BASE}/pages/:pageId/access/`, { config: guest, schema: { params: pageParams, body: pageAccessBody } }, async (request, reply) => {
+  app.post(`${BASE}/pages/:pageId/access/`, { config: { access: 'project.row-rule' }, schema: { params: pageParams, body: pageAccessBody } }, async (request, reply) => {
     await setPageAccess(app.ctx, request.actor, request.params.pageId, request.body.access, writeOptions(request));
     return reply.code(204).send();
   });
@@ -25,7 +23,7 @@ export default async function pageActionsRoutes(fastify: FastifyInstance) {
     app.route({
       method,
       url: `${BASE}/pages/:pageId/lock/`,
-      config: guest,
+      config: { access: 'project.row-rule' },
       schema: { params: pageParams },
       handler: async (request, reply) => {
         await setPageLocked(app.ctx, request.actor, request.params.pageId, locked, writeOptions(request));
@@ -34,23 +32,23 @@ export default async function pageActionsRoutes(fastify: FastifyInstance) {
     });
   }
 
-  app.post(`${BASE}/pages/:pageId/archive/`, { config: guest, schema: { params: pageParams } }, async (request) => {
+  app.post(`${BASE}/pages/:pageId/archive/`, { config: { access: 'project.row-rule' }, schema: { params: pageParams } }, async (request) => {
     const archivedAt = await archivePage(app.ctx, request.actor, request.params.pageId, writeOptions(request));
     return { archived_at: archivedAt.toISOString() };
   });
-  app.delete(`${BASE}/pages/:pageId/archive/`, { config: guest, schema: { params: pageParams } }, async (request, reply) => {
+  app.delete(`${BASE}/pages/:pageId/archive/`, { config: { access: 'project.row-rule' }, schema: { params: pageParams } }, async (request, reply) => {
     await restorePage(app.ctx, request.actor, request.params.pageId, writeOptions(request));
     return reply.code(204).send();
   });
 
-  app.get(`${BASE}/favorite-pages/`, { config: guest, schema: { params: projectParams } }, async (request) =>
+  app.get(`${BASE}/favorite-pages/`, { config: { access: 'project.read' }, schema: { params: projectParams } }, async (request) =>
     (await listPages(app.ctx, request.actor, { favoritesOf: request.actor.userId })).map(presentPage),
   );
-  app.post(`${BASE}/favorite-pages/:pageId/`, { config: member, schema: { params: pageParams } }, async (request, reply) => {
+  app.post(`${BASE}/favorite-pages/:pageId/`, { config: { access: 'project.configure' }, schema: { params: pageParams } }, async (request, reply) => {
     await favoritePage(app.ctx, request.actor, request.params.pageId, writeOptions(request));
     return reply.code(204).send();
   });
-  app.delete(`${BASE}/favorite-pages/:pageId/`, { config: member, schema: { params: pageParams } }, async (request, reply) => {
+  app.delete(`${BASE}/favorite-pages/:pageId/`, { config: { access: 'project.configure' }, schema: { params: pageParams } }, async (request, reply) => {
     await unfavoritePage(app.ctx, request.actor, request.params.pageId, writeOptions(request));
     return reply.code(204).send();
   });

@@ -14,7 +14,7 @@ export default async function pageDescriptionRoutes(fastify: FastifyInstance) {
   // Scoped to this plugin: only the description route takes raw bytes.
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
 
-  app.get(URL, { config: { access: { scope: 'project', min: 'guest' } }, schema: { params: pageParams } }, async (request, reply) => {
+  app.get(URL, { config: { access: 'project.read'}, schema: { params: pageParams } }, async (request, reply) => {
     const state = await getPageDescription(app.ctx, request.actor, request.params.pageId);
     return reply
       .type('application/octet-stream')
@@ -22,7 +22,7 @@ export default async function pageDescriptionRoutes(fastify: FastifyInstance) {
       .send(Buffer.from(state.buffer, state.byteOffset, state.byteLength));
   });
 
-  app.patch(URL, { config: { access: { scope: 'project', min: 'guest' } }, bodyLimit: BODY_LIMIT, schema: { params: pageParams } }, async (request) => {
+  app.patch(URL, { config: { access: 'project.row-rule'}, bodyLimit: BODY_LIMIT, schema: { params: pageParams } }, async (request) => {
     await patchPageDescription(app.ctx, request.actor, request.params.pageId, parseDescriptionBody(request.body));
     return { message: 'Updated successfully' };
   });

@@ -10,7 +10,7 @@ export default async function projectIdentifiersRoutes(fastify: FastifyInstance)
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/project-identifiers/',
-    config: { access: { scope: 'workspace', min: 'member' } },
+    config: { access: 'workspace.create-project'},
     schema: { params: workspaceParams, querystring: projectIdentifierQuery },
     handler: async (request) => findProjectIdentifiers(app.ctx, request.actor, request.query.name),
   });
@@ -18,7 +18,7 @@ export default async function projectIdentifiersRoutes(fastify: FastifyInstance)
   app.route({
     method: 'DELETE',
     url: '/api/workspaces/:slug/project-identifiers/',
-    config: { access: { scope: 'workspace', min: 'member' } },
+    config: { access: 'workspace.create-project'},
     schema: { params: workspaceParams, body: deleteProjectIdentifierBody.nullish() },
     handler: async (request, reply) => {
       await deleteProjectIdentifier(app.ctx, request.actor, request.body?.name);

@@ -33,7 +33,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/members/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read'},
     schema: { params: projectParams },
     handler: async (request) => listProjectMembers(app.ctx, request.actor),
   });
@@ -41,7 +41,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${base}/members/`,
-    config: { access: { scope: 'project', min: 'admin' } },
+    config: { access: 'project.admin'},
     schema: { params: projectParams, body: addProjectMembersBody },
     handler: async (request, reply) => reply.code(201).send(await addProjectMembers(app.ctx, request.actor, request.body, writeOptions(request))),
   });
@@ -49,7 +49,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${base}/members/leave/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.own-settings'},
     schema: { params: projectParams },
     handler: async (request, reply) => {
       await leaveProject(app.ctx, request.actor, writeOptions(request));
@@ -60,7 +60,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/members/:memberId/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read'},
     schema: { params: projectMemberParams },
     handler: async (request) => getProjectMember(app.ctx, request.actor, request.params.memberId),
   });
@@ -69,7 +69,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'PATCH',
     url: `${base}/members/:memberId/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.row-rule'},
     schema: { params: projectMemberParams, body: updateProjectMemberBody },
     handler: async (request) => updateProjectMember(app.ctx, request.actor, request.params.memberId, request.body.role, writeOptions(request)),
   });
@@ -77,7 +77,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${base}/members/:memberId/`,
-    config: { access: { scope: 'project', min: 'admin' } },
+    config: { access: 'project.admin'},
     schema: { params: projectMemberParams },
     handler: async (request, reply) => {
       await removeProjectMember(app.ctx, request.actor, request.params.memberId, writeOptions(request));
@@ -88,7 +88,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/project-members/me/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read'},
     schema: { params: projectParams },
     handler: async (request) => getMyProjectMembership(app.ctx, request.actor),
   });
@@ -96,7 +96,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/preferences/member/:userId/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.own-settings'},
     schema: { params: memberPreferencesParams },
     handler: async (request) => getMemberPreferences(app.ctx, request.actor, request.params.userId),
   });
@@ -105,7 +105,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'PATCH',
     url: `${base}/preferences/member/:userId/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.own-settings'},
     schema: { params: memberPreferencesParams, body: updateMemberPreferencesBody },
     handler: async (request) => updateMemberPreferences(app.ctx, request.actor, request.params.userId, request.body, writeOptions(request)),
   });
@@ -114,7 +114,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${base}/project-views/`,
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.own-settings'},
     schema: { params: projectParams, body: projectViewsBody },
     handler: async (request, reply) => {
       await updateMyProjectView(app.ctx, request.actor, request.params.projectId, request.body, writeOptions(request));
@@ -125,7 +125,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/project-members/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read'},
     schema: { params: workspaceParams },
     handler: async (request) => listWorkspaceProjectMembers(app.ctx, request.actor),
   });
@@ -134,7 +134,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: '/api/users/me/workspaces/:slug/projects/invitations/',
     // Reference 5.1: WS{20,15} — workspace guests are added by a project admin, they cannot join.
-    config: { access: { scope: 'workspace', min: 'member' } },
+    config: { access: 'workspace.create-project'},
     schema: { params: workspaceParams, body: joinProjectsBody },
     handler: async (request, reply) =>
       reply.code(201).send(await joinProjects(app.ctx, request.actor, request.body.project_ids, writeOptions(request))),

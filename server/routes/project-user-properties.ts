@@ -12,7 +12,7 @@ export default async function projectUserPropertiesRoutes(fastify: FastifyInstan
   app.route({
     method: 'GET',
     url,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.own-settings'},
     schema: { params: projectParams },
     handler: async (request) => getProjectUserProperties(app.ctx, request.actor),
   });
@@ -20,7 +20,7 @@ export default async function projectUserPropertiesRoutes(fastify: FastifyInstan
   app.route({
     method: 'PATCH',
     url,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.own-settings'},
     schema: { params: projectParams, body: projectUserPropertiesBody },
     handler: async (request) => updateProjectUserProperties(app.ctx, request.actor, request.body, writeOptions(request)),
   });

@@ -14,7 +14,7 @@ export default async function projectsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/`,
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read'},
     schema: { params: workspaceParams },
     handler: async (request) => listProjects(app.ctx, request.actor),
   });
@@ -22,7 +22,7 @@ export default async function projectsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/details/`,
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read'},
     schema: { params: workspaceParams, querystring: pageQuery },
     handler: async (request) => listProjectDetails(app.ctx, request.actor, request.query),
   });
@@ -30,7 +30,7 @@ export default async function projectsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${base}/`,
-    config: { access: { scope: 'workspace', min: 'member' } },
+    config: { access: 'workspace.create-project'},
     schema: { params: workspaceParams, body: createProjectBody },
     handler: async (request, reply) => reply.code(201).send(await createProject(app.ctx, request.actor, request.body, writeOptions(request))),
   });
@@ -39,7 +39,7 @@ export default async function projectsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/:projectId/`,
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read'},
     schema: { params: projectParams },
     handler: async (request) => getProject(app.ctx, request.actor, request.params.projectId),
   });
@@ -47,7 +47,7 @@ export default async function projectsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'PATCH',
     url: `${base}/:projectId/`,
-    config: { access: { scope: 'project', min: 'admin', workspaceAdminBypass: true } },
+    config: { access: 'project.manage'},
     schema: { params: projectParams, body: updateProjectBody },
     handler: async (request) => updateProject(app.ctx, request.actor, request.body, writeOptions(request)),
   });
@@ -55,7 +55,7 @@ export default async function projectsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${base}/:projectId/`,
-    config: { access: { scope: 'project', min: 'admin', workspaceAdminBypass: true } },
+    config: { access: 'project.manage'},
     schema: { params: projectParams },
     handler: async (request, reply) => {
       await deleteProject(app.ctx, request.actor, writeOptions(request));
@@ -66,7 +66,7 @@ export default async function projectsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${base}/:projectId/archive/`,
-    config: { access: { scope: 'project', min: 'member' } },
+    config: { access: 'project.configure'},
     schema: { params: projectParams },
     handler: async (request) => archiveProject(app.ctx, request.actor, writeOptions(request)),
   });
@@ -74,7 +74,7 @@ export default async function projectsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${base}/:projectId/archive/`,
-    config: { access: { scope: 'project', min: 'member' } },
+    config: { access: 'project.configure'},
     schema: { params: projectParams },
     handler: async (request, reply) => {
       await restoreProject(app.ctx, request.actor, writeOptions(request));

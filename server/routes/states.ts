@@ -13,7 +13,7 @@ export default async function statesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read' },
     schema: { params: projectParams, querystring: stateListQuery },
     handler: async (request) => listStates(app.ctx, request.actor, request.query.grouped === 'true'),
   });
@@ -21,7 +21,7 @@ export default async function statesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${base}/`,
-    config: { access: { scope: 'project', min: 'admin' } },
+    config: { access: 'project.admin' },
     schema: { params: projectParams, body: createStateBody },
     handler: async (request, reply) => reply.code(201).send(await createState(app.ctx, request.actor, request.body, writeOptions(request))),
   });
@@ -29,7 +29,7 @@ export default async function statesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/:stateId/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read' },
     schema: { params: stateParams },
     handler: async (request) => getState(app.ctx, request.actor, request.params.stateId),
   });
@@ -39,7 +39,7 @@ export default async function statesRoutes(fastify: FastifyInstance) {
     app.route({
       method,
       url: `${base}/:stateId/`,
-      config: { access: { scope: 'project', min: 'member' } },
+      config: { access: 'project.configure' },
       schema: { params: stateParams, body: updateStateBody },
       handler: async (request) => updateState(app.ctx, request.actor, request.params.stateId, request.body, writeOptions(request)),
     });
@@ -48,7 +48,7 @@ export default async function statesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${base}/:stateId/`,
-    config: { access: { scope: 'project', min: 'admin' } },
+    config: { access: 'project.admin' },
     schema: { params: stateParams },
     handler: async (request, reply) => {
       await deleteState(app.ctx, request.actor, request.params.stateId, writeOptions(request));
@@ -59,7 +59,7 @@ export default async function statesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${base}/:stateId/mark-default/`,
-    config: { access: { scope: 'project', min: 'admin' } },
+    config: { access: 'project.admin' },
     schema: { params: stateParams },
     handler: async (request, reply) => {
       await markDefaultState(app.ctx, request.actor, request.params.stateId, writeOptions(request));
@@ -70,7 +70,7 @@ export default async function statesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/projects/:projectId/intake-state/',
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read' },
     schema: { params: projectParams },
     handler: async (request) => getIntakeState(app.ctx, request.actor),
   });
@@ -78,7 +78,7 @@ export default async function statesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/states/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read' },
     schema: { params: workspaceParams },
     handler: async (request) => listWorkspaceStates(app.ctx, request.actor),
   });

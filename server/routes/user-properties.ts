@@ -19,7 +19,6 @@ import {
   workspaceUserPropertiesFor,
 } from '../services/user-properties';
 
-const projectGuest = { access: { scope: 'project', min: 'guest' } } as const;
 
 export default async function userPropertiesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -29,35 +28,35 @@ export default async function userPropertiesRoutes(fastify: FastifyInstance) {
   const displayUrl = '/api/workspaces/:slug/projects/:projectId/issue-display-properties/';
 
   app.route({
-    method: 'GET', url: cycleUrl, config: projectGuest, schema: { params: cycleUserPropertiesParams },
+    method: 'GET', url: cycleUrl, config: { access: 'project.own-settings' }, schema: { params: cycleUserPropertiesParams },
     handler: async (request) => cycleUserPropertiesFor(app.ctx, request.actor, request.params.cycleId),
   });
   app.route({
-    method: 'PATCH', url: cycleUrl, config: projectGuest, schema: { params: cycleUserPropertiesParams, body: userPropertiesBody },
+    method: 'PATCH', url: cycleUrl, config: { access: 'project.own-settings' }, schema: { params: cycleUserPropertiesParams, body: userPropertiesBody },
     handler: async (request, reply) => reply.code(201).send(await cycleUserPropertiesFor(app.ctx, request.actor, request.params.cycleId, request.body)),
   });
   app.route({
-    method: 'GET', url: moduleUrl, config: projectGuest, schema: { params: moduleUserPropertiesParams },
+    method: 'GET', url: moduleUrl, config: { access: 'project.own-settings' }, schema: { params: moduleUserPropertiesParams },
     handler: async (request) => moduleUserPropertiesFor(app.ctx, request.actor, request.params.moduleId),
   });
   app.route({
-    method: 'PATCH', url: moduleUrl, config: projectGuest, schema: { params: moduleUserPropertiesParams, body: userPropertiesBody },
+    method: 'PATCH', url: moduleUrl, config: { access: 'project.own-settings' }, schema: { params: moduleUserPropertiesParams, body: userPropertiesBody },
     handler: async (request, reply) => reply.code(201).send(await moduleUserPropertiesFor(app.ctx, request.actor, request.params.moduleId, request.body)),
   });
   app.route({
-    method: 'GET', url: workspaceUrl, config: { access: { scope: 'workspace', min: 'guest' } }, schema: { params: workspaceParams },
+    method: 'GET', url: workspaceUrl, config: { access: 'workspace.own-settings' }, schema: { params: workspaceParams },
     handler: async (request) => workspaceUserPropertiesFor(app.ctx, request.actor),
   });
   app.route({
-    method: 'PATCH', url: workspaceUrl, config: { access: { scope: 'workspace', min: 'guest' } }, schema: { params: workspaceParams, body: userPropertiesBody },
+    method: 'PATCH', url: workspaceUrl, config: { access: 'workspace.own-settings' }, schema: { params: workspaceParams, body: userPropertiesBody },
     handler: async (request) => workspaceUserPropertiesFor(app.ctx, request.actor, request.body),
   });
   app.route({
-    method: 'GET', url: displayUrl, config: projectGuest, schema: { params: projectParams },
+    method: 'GET', url: displayUrl, config: { access: 'project.own-settings' }, schema: { params: projectParams },
     handler: async (request) => getIssueDisplayProperties(app.ctx, request.actor),
   });
   app.route({
-    method: 'POST', url: displayUrl, config: projectGuest, schema: { params: projectParams, body: issueDisplayPropertiesBody },
+    method: 'POST', url: displayUrl, config: { access: 'project.own-settings' }, schema: { params: projectParams, body: issueDisplayPropertiesBody },
     handler: async (request, reply) =>
       reply.code(201).send(await setIssueDisplayProperties(app.ctx, request.actor, request.body.properties, writeOptions(request))),
   });

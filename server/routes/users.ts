@@ -38,20 +38,20 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     method: 'GET',
     url: '/api/users/me/',
     // API.md: an API key may read its owner.
-    config: { access: 'authenticated', apiKey: true },
+    config: { access: 'account.read-by-api-key' },
     handler: async (request) => presentUserMe(request.auth.user!),
   });
   app.route({
     method: 'PATCH',
     url: '/api/users/me/',
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated'},
     schema: { body: updateMeBody },
     handler: async (request) => updateMe(db, request.auth.user!, request.body),
   });
   app.route({
     method: 'DELETE',
     url: '/api/users/me/',
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated'},
     handler: async (request, reply) => {
       await deactivateMe(app.ctx, request.auth.user!, writeOptions(request));
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
@@ -61,7 +61,7 @@ export default async function usersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/users/session/',
-    config: { access: 'public' },
+    config: { access: 'public'},
     handler: async (request) => {
       const user = request.auth.user;
       return user ? { is_authenticated: true, user: presentUserMe(user) } : { is_authenticated: false };
@@ -70,79 +70,79 @@ export default async function usersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/users/me/profile/',
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated'},
     handler: async (request) => getProfile(db, request.auth.user!.id),
   });
   app.route({
     method: 'PATCH',
     url: '/api/users/me/profile/',
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated'},
     schema: { body: updateProfileBody },
     handler: async (request) => updateProfile(db, request.auth.user!.id, request.body),
   });
   app.route({
     method: 'GET',
     url: '/api/users/me/settings/',
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated'},
     handler: async (request) => getSettings(db, request.auth.user!),
   });
   app.route({
     method: 'GET',
     url: '/api/users/me/instance-admin/',
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated'},
     handler: async (request) => ({ is_instance_admin: await isInstanceAdmin(db, request.auth.user!.id) }),
   });
   app.route({
     method: 'PATCH',
     url: '/api/users/me/onboard/',
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated'},
     schema: { body: onboardBody },
     handler: async (request) => setOnboarded(db, request.auth.user!.id, request.body.is_onboarded ?? false),
   });
   app.route({
     method: 'PATCH',
     url: '/api/users/me/tour-completed/',
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated'},
     schema: { body: tourCompletedBody },
     handler: async (request) => completeTour(db, request.auth.user!.id, request.body.is_tour_completed),
   });
   app.route({
     method: 'GET',
     url: '/api/users/me/notification-preferences/',
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated'},
     handler: async (request) => getNotificationPreferences(db, request.auth.user!.id),
   });
   app.route({
     method: 'PATCH',
     url: '/api/users/me/notification-preferences/',
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated'},
     schema: { body: updateNotificationPreferencesBody },
     handler: async (request) => updateNotificationPreferences(db, request.auth.user!.id, request.body),
   });
   app.route({
     method: 'GET',
     url: '/api/users/me/activities/',
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated'},
     schema: { querystring: pageQuery },
     handler: async (request) => listMyActivities(db, request.auth.user!, request.query),
   });
   app.route({
     method: 'GET',
     url: '/api/users/me/accounts/',
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated'},
     handler: async (request) => listAccounts(db, request.auth.user!.id),
   });
   app.route({
     method: 'GET',
     url: '/api/users/me/accounts/:accountId/',
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated'},
     schema: { params: accountParams },
     handler: async (request) => getAccount(db, request.auth.user!.id, request.params.accountId),
   });
   app.route({
     method: 'DELETE',
     url: '/api/users/me/accounts/:accountId/',
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated'},
     schema: { params: accountParams },
     handler: async (request, reply) => {
       await deleteAccount(db, request.auth.user!.id, request.params.accountId);

@@ -30,35 +30,35 @@ export default async function workspaceInvitationsRoutes(fastify: FastifyInstanc
   app.route({
     method: 'POST',
     url: '/api/workspaces/:slug/invitations/',
-    config: { access: { scope: 'workspace', min: 'member' } },
+    config: { access: 'workspace.invite'},
     schema: { params: slugParams, body: createInvitationsBody },
     handler: async (request) => createInvitations(ctx, request.actor, request.body, writeOptions(request)),
   });
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/invitations/',
-    config: { access: { scope: 'workspace', min: 'member' } },
+    config: { access: 'workspace.invite'},
     schema: { params: slugParams },
     handler: async (request) => listInvitations(ctx, request.actor),
   });
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/invitations/:invitationId/',
-    config: { access: { scope: 'workspace', min: 'member' } },
+    config: { access: 'workspace.invite'},
     schema: { params: invitationParams },
     handler: async (request) => getInvitation(ctx, request.actor, request.params.invitationId),
   });
   app.route({
     method: 'PATCH',
     url: '/api/workspaces/:slug/invitations/:invitationId/',
-    config: { access: { scope: 'workspace', min: 'member' } },
+    config: { access: 'workspace.invite'},
     schema: { params: invitationParams, body: updateInvitationBody },
     handler: async (request) => updateInvitation(ctx, request.actor, request.params.invitationId, request.body.role),
   });
   app.route({
     method: 'DELETE',
     url: '/api/workspaces/:slug/invitations/:invitationId/',
-    config: { access: { scope: 'workspace', min: 'member' } },
+    config: { access: 'workspace.invite'},
     schema: { params: invitationParams },
     handler: async (request, reply) => {
       await deleteInvitation(ctx, request.actor, request.params.invitationId);
@@ -69,7 +69,7 @@ export default async function workspaceInvitationsRoutes(fastify: FastifyInstanc
     method: 'GET',
     url: '/api/workspaces/:slug/invitations/:invitationId/join/',
     // The invitee may not have an account yet; the page shows what they were invited to.
-    config: { access: 'public' },
+    config: { access: 'public'},
     schema: { params: invitationParams },
     handler: async (request) => getInvitationForJoin(ctx, request.params.slug, request.params.invitationId),
   });
@@ -77,7 +77,7 @@ export default async function workspaceInvitationsRoutes(fastify: FastifyInstanc
     method: 'POST',
     url: '/api/workspaces/:slug/invitations/:invitationId/join/',
     // Security: public, but the emailed token is the proof (checked in the service).
-    config: { access: 'public' },
+    config: { access: 'public'},
     schema: { params: invitationParams, body: joinInvitationBody },
     handler: async (request) =>
       respondToInvitation(ctx, request.params.slug, request.params.invitationId, request.body, writeOptions(request)),
@@ -85,13 +85,13 @@ export default async function workspaceInvitationsRoutes(fastify: FastifyInstanc
   app.route({
     method: 'GET',
     url: '/api/users/me/workspaces/invitations/',
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated'},
     handler: async (request) => listMyInvitations(ctx, request.auth.user!),
   });
   app.route({
     method: 'POST',
     url: '/api/users/me/workspaces/invitations/',
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated'},
     schema: { body: acceptInvitationsBody },
     handler: async (request, reply) => {
       await acceptMyInvitations(ctx, request.auth.user!, request.body.invitations, writeOptions(request));

@@ -12,7 +12,7 @@ export default async function workspaceIssuesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/issues/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read'},
     schema: { params: workspaceParams, querystring: issueListQuery },
     handler: async (request, reply) => {
       const result = await listWorkspaceIssues(app.ctx, request.actor, request.query);
@@ -22,7 +22,7 @@ export default async function workspaceIssuesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/my-issues/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read'},
     schema: { params: workspaceParams, querystring: issueListQuery },
     handler: async (request, reply) => {
       const result = await listMyIssues(app.ctx, request.actor, request.query);
@@ -32,7 +32,7 @@ export default async function workspaceIssuesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/user-issues/:userId/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read'},
     schema: { params: userIssuesParams, querystring: issueListQuery },
     handler: async (request, reply) => {
       const result = await listUserIssues(app.ctx, request.actor, request.params.userId, request.query);

@@ -21,14 +21,14 @@ export default async function workspaceMembersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/members/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read'},
     schema: { params: slugParams, querystring: searchQuery },
     handler: async (request) => listMembers(db, request.actor, request.query.search),
   });
   app.route({
     method: 'POST',
     url: '/api/workspaces/:slug/members/leave/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.own-settings'},
     schema: { params: slugParams },
     handler: async (request, reply) => {
       await leaveWorkspace(app.ctx, request.actor, writeOptions(request));
@@ -38,21 +38,21 @@ export default async function workspaceMembersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/members/:memberId/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read'},
     schema: { params: memberParams },
     handler: async (request) => getMember(db, request.actor, request.params.memberId),
   });
   app.route({
     method: 'PATCH',
     url: '/api/workspaces/:slug/members/:memberId/',
-    config: { access: { scope: 'workspace', min: 'admin' } },
+    config: { access: 'workspace.manage'},
     schema: { params: memberParams, body: updateMemberBody },
     handler: async (request) => updateMember(app.ctx, request.actor, request.params.memberId, request.body, writeOptions(request)),
   });
   app.route({
     method: 'DELETE',
     url: '/api/workspaces/:slug/members/:memberId/',
-    config: { access: { scope: 'workspace', min: 'admin' } },
+    config: { access: 'workspace.manage'},
     schema: { params: memberParams },
     handler: async (request, reply) => {
       await removeMember(app.ctx, request.actor, request.params.memberId, writeOptions(request));
@@ -62,14 +62,14 @@ export default async function workspaceMembersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/workspace-members/me/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read'},
     schema: { params: slugParams },
     handler: async (request) => getMyMembership(db, request.actor),
   });
   app.route({
     method: 'POST',
     url: '/api/workspaces/:slug/workspace-views/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.own-settings'},
     schema: { params: slugParams, body: workspaceViewsBody },
     handler: async (request, reply) => {
       await saveMyViewProps(app.ctx, request.actor, request.body.view_props, writeOptions(request));
@@ -79,7 +79,7 @@ export default async function workspaceMembersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/users/me/workspaces/:slug/project-roles/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read'},
     schema: { params: slugParams },
     handler: async (request) => getMyProjectRoles(db, request.actor),
   });

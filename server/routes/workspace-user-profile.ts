@@ -12,21 +12,21 @@ export default async function workspaceUserProfileRoutes(fastify: FastifyInstanc
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/user-profile/:userId/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read'},
     schema: { params: workspaceUserParams },
     handler: async (request) => getUserProfile(db, request.actor, request.params.userId),
   });
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/user-stats/:userId/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read'},
     schema: { params: workspaceUserParams },
     handler: async (request) => getUserStats(db, request.actor, request.params.userId),
   });
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/user-activity/:userId/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read'},
     schema: { params: workspaceUserParams, querystring: userActivityQuery },
     handler: async (request) => listUserActivity(db, request.actor, request.params.userId, request.query),
   });
