@@ -13,7 +13,14 @@ export type AccessLevel = (typeof AccessLevel)[keyof typeof AccessLevel];
 export interface RoleRule {
   scope: Scope;
   min: RoleName;
+  /** Project rules only: a workspace admin passes without being a project member (project PATCH/DELETE). */
+  workspaceAdminBypass?: boolean;
+  /** Workspace rules only: outsiders get 404 rather than 403 (GET of the workspace itself). */
+  hideFromOutsiders?: boolean;
 }
+
+/** The optional flags of a role rule. */
+export type RoleRuleFlags = Pick<RoleRule, 'workspaceAdminBypass' | 'hideFromOutsiders'>;
 
 /**
  * What a route (or action) requires: anyone, any signed-in user, an instance admin, or at least
@@ -38,13 +45,13 @@ export const ANONYMOUS_CONTEXT: PermissionContext = Object.freeze({
 });
 
 /** Shorthand for `{ scope: 'workspace', min }`. */
-export function workspaceRule(min: RoleName): RoleRule {
-  return { scope: Scope.WORKSPACE, min };
+export function workspaceRule<const M extends RoleName>(min: M, flags: Pick<RoleRule, 'hideFromOutsiders'> = {}) {
+  return { scope: Scope.WORKSPACE, min, ...flags };
 }
 
 /** Shorthand for `{ scope: 'project', min }`. */
-export function projectRule(min: RoleName): RoleRule {
-  return { scope: Scope.PROJECT, min };
+export function projectRule<const M extends RoleName>(min: M, flags: Pick<RoleRule, 'workspaceAdminBypass'> = {}) {
+  return { scope: Scope.PROJECT, min, ...flags };
 }
 
 /** True when `value` is a well-formed rule (used to reject routes declared without a valid rule). */
@@ -77,6 +84,7 @@ export function allows(rule: PermissionRule, ctx: PermissionContext): boolean {
   if (rule === AccessLevel.INSTANCE_ADMIN) return ctx.isInstanceAdmin;
   const min = roleFromName(rule.min);
   if (min === null) return false;
+  if (rule.scope === Scope.PROJECT && rule.workspaceAdminBypass && ctx.workspaceRole === Role.ADMIN) return true;
   return hasRole(roleAt(rule.scope, ctx), min);
 }
 

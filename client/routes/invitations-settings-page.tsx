@@ -1,7 +1,6 @@
 // `/{workspaceSlug}/settings/invitations`: pending invitations the workspace sent; edit role, revoke.
 import { Mail } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Role } from '../../shared/roles';
 import type { WorkspaceInvitation } from '../api/types';
 import { useFormError } from '../auth/use-form-error';
 import { Alert } from '../components/alert';
@@ -23,6 +22,7 @@ import {
   useWorkspaceInvitationsStatus,
 } from '../stores/invitation-store';
 import { useWorkspace } from '../stores/workspace-store';
+import { can, memberContext } from '../../shared/permission-table';
 
 export function InvitationsSettingsPage({ workspaceSlug }: { workspaceSlug: string }) {
   const t = useT();
@@ -34,7 +34,7 @@ export function InvitationsSettingsPage({ workspaceSlug }: { workspaceSlug: stri
   const [revoking, setRevoking] = useState<WorkspaceInvitation | null>(null);
   const errors = useFormError();
   const myRole = workspace?.role ?? 0;
-  const canManage = myRole >= Role.MEMBER;
+  const canManage = can('workspace.invite', memberContext(myRole));
 
   useEffect(() => {
     if (canManage) void fetchWorkspaceInvitations(workspaceSlug).catch((error) => errors.showError(error));

@@ -2,10 +2,10 @@
 // page screens' show/hide decisions.
 import { useEffect } from 'react';
 import type { Actor } from '../../shared/policies/page';
-import { Role, effectiveProjectRole, hasRole } from '../../shared/roles';
 import { ensureProjects, useProject } from '../stores/project-store';
 import { useSessionStore } from '../stores/session-store';
 import { useWorkspace } from '../stores/workspace-store';
+import { can, memberContext } from '../../shared/permission-table';
 
 /** The page-rule actor of the signed-in user in `projectId`, and whether they may create pages. */
 export function usePageActor(slug: string, projectId: string): { actor: Actor; canCreate: boolean; user: { id: string; name: string } } {
@@ -18,7 +18,7 @@ export function usePageActor(slug: string, projectId: string): { actor: Actor; c
   const actor: Actor = { userId: user?.id ?? '', projectRole: project?.member_role ?? null, workspaceRole: workspace?.role ?? null };
   return {
     actor,
-    canCreate: hasRole(effectiveProjectRole(actor.projectRole, actor.workspaceRole), Role.MEMBER),
+    canCreate: can('project.create', memberContext(actor.workspaceRole, actor.projectRole)),
     user: { id: user?.id ?? '', name: user?.display_name || user?.email || '' },
   };
 }

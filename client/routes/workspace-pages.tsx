@@ -7,7 +7,7 @@ import { EmptyState, PageLoader } from '../components/feedback';
 import { WorkspaceAvatar } from '../components/workspace-switcher';
 import { useT } from '../i18n';
 import { setCurrentWorkspace, useWorkspace, useWorkspaceStore } from '../stores/workspace-store';
-import { Role } from '../../shared/roles';
+import { can, memberContext } from '../../shared/permission-table';
 
 export function WorkspaceLayout({ workspaceSlug }: { workspaceSlug: string }) {
   const t = useT();
@@ -33,7 +33,7 @@ export function WorkspaceHomePage({ workspaceSlug }: { workspaceSlug: string }) 
   const t = useT();
   const workspace = useWorkspace(workspaceSlug);
   if (!workspace) return null;
-  const canInvite = (workspace.role ?? 0) >= Role.MEMBER;
+  const canInvite = can('workspace.invite', memberContext(workspace.role));
   return (
     <AppShell workspaceSlug={workspaceSlug} title={t('nav.home')}>
       <section className="card hero" data-testid="workspace-home">

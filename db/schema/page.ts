@@ -6,6 +6,7 @@ import { labels } from './label';
 import { projects } from './project';
 import { users } from './user';
 import { workspaces } from './workspace';
+import { PageAccess } from '../../shared/visibility';
 
 export const pages = pgTable(
   'pages',
@@ -21,7 +22,7 @@ export const pages = pgTable(
     descriptionStripped: text(),
     descriptionJson: jsonb().notNull().default({}),
     ownedById: uuid().references(() => users.id, { onDelete: 'set null' }),
-    access: integer().notNull().default(0),
+    access: integer().notNull().default(PageAccess.PUBLIC),
     color: text().notNull().default(''),
     parentId: uuid().references((): AnyPgColumn => pages.id, { onDelete: 'cascade' }),
     archivedAt: timestampTz(),

@@ -6,6 +6,7 @@ import { estimates } from './estimate';
 import { states } from './state';
 import { users } from './user';
 import { workspaces } from './workspace';
+import { ProjectNetwork } from '../../shared/visibility';
 
 const live = sql`deleted_at is null`;
 
@@ -19,7 +20,7 @@ export const projects = pgTable(
     name: text().notNull(),
     description: text().notNull().default(''),
     descriptionHtml: text().notNull().default('<p></p>'),
-    network: integer().notNull().default(2),
+    network: integer().notNull().default(ProjectNetwork.PUBLIC),
     identifier: text().notNull(),
     defaultAssigneeId: uuid().references(() => users.id, { onDelete: 'set null' }),
     projectLeadId: uuid().references(() => users.id, { onDelete: 'set null' }),

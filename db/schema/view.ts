@@ -4,6 +4,7 @@ import { authorship, authorshipIndexes, id, softDelete, timestamps, timestampTz,
 import { projects } from './project';
 import { users } from './user';
 import { workspaces } from './workspace';
+import { ViewAccess } from '../../shared/visibility';
 
 export const views = pgTable(
   'views',
@@ -21,7 +22,7 @@ export const views = pgTable(
     displayFilters: jsonb().notNull().default({}),
     displayProperties: jsonb().notNull().default({}),
     richFilters: jsonb().notNull().default({}),
-    access: integer().notNull().default(0),
+    access: integer().notNull().default(ViewAccess.PUBLIC),
     isLocked: boolean().notNull().default(false),
     ownedById: uuid().references(() => users.id, { onDelete: 'set null' }),
     sortOrder: doublePrecision().notNull().default(65535),

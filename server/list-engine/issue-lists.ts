@@ -11,7 +11,8 @@ import { parseLegacyFilters } from './legacy-filters';
 import { listIssues, type ListResult } from './list-issues';
 import { flattenQuery, parseListRequest, type ListRequest, type RawQuery } from './params';
 import { parseRichFilters } from './rich-filters';
-import { projectIssueScope, workspaceIssueScope, type ScopeActor, type ScopeOptions } from './scope';
+import { projectIssueScope, workspaceIssueScope, type ProjectScopeActor, type ScopeOptions, type WorkspaceScopeActor } from './scope';
+import { ViewAccess } from '../../shared/visibility';
 
 /** Built-in global views (API.md "Views"): not rows, each adds one filter on the caller. */
 export const BUILT_IN_GLOBAL_VIEWS = ['all-issues', 'assigned', 'created', 'subscribed'] as const;
@@ -27,13 +28,13 @@ function callerFilter(view: string, userId: string): Condition | null {
  * Lists a project's issues (`GET …/projects/:projectId/issues/`), grouped or not.
  * @throws BadRequestError for bad pagination, filters, order_by or grouping.
  */
-export async function listProjectIssues(ctx: ServerContext, actor: ScopeActor, query: RawQuery, options: ScopeOptions = {}): Promise<ListResult> {
+export async function listProjectIssues(ctx: ServerContext, actor: ProjectScopeActor, query: RawQuery, options: ScopeOptions = {}): Promise<ListResult> {
   const request = parseListRequest(query, { allowGrouping: true, timeZone: actor.timeZone });
   return listIssues(ctx.database, projectIssueScope(actor, options), request);
 }
 
 /** The filter and default order of a saved workspace view the actor may see. */
-async function savedViewFilter(ctx: ServerContext, actor: ScopeActor, viewId: string): Promise<{ filter: Condition | null; orderBy?: string }> {
+async function savedViewFilter(ctx: ServerContext, actor: WorkspaceScopeActor, viewId: string): Promise<{ filter: Condition | null; orderBy?: string }> {
   const [view] = isUuid(viewId)
     ? await ctx.db
         .select()
@@ -41,10 +42,10 @@ async function savedViewFilter(ctx: ServerContext, actor: ScopeActor, viewId: st
         .where(
           and(
             eq(views.id, viewId),
-            eq(views.workspaceId, actor.workspace!.id),
+            eq(views.workspaceId, actor.workspace.id),
             isNull(views.projectId),
             isNull(views.deletedAt),
-            or(eq(views.access, 0), eq(views.ownedById, actor.userId)),
+            or(eq(views.access, ViewAccess.PUBLIC), eq(views.ownedById, actor.userId)),
           ),
         )
         .limit(1)
@@ -73,7 +74,7 @@ function legacyValues(filters: Record<string, unknown> | null): Record<string, s
  * always ungrouped; `global_view_id` applies a built-in view or a saved workspace view.
  * @throws NotFoundError for an unknown view; BadRequestError for bad list parameters.
  */
-export async function listWorkspaceIssues(ctx: ServerContext, actor: ScopeActor, query: RawQuery, extra: Condition | null = null): Promise<ListResult> {
+export async function listWorkspaceIssues(ctx: ServerContext, actor: WorkspaceScopeActor, query: RawQuery, extra: Condition | null = null): Promise<ListResult> {
   const viewId = flattenQuery(query).global_view_id;
   let viewFilter: Condition | null = null;
   let viewOrder: string | undefined;
@@ -90,7 +91,7 @@ export async function listWorkspaceIssues(ctx: ServerContext, actor: ScopeActor,
 }
 
 /** The caller's assigned issues across their projects (`GET /api/workspaces/:slug/my-issues/`). */
-export async function listMyIssues(ctx: ServerContext, actor: ScopeActor, query: RawQuery): Promise<ListResult> {
+export async function listMyIssues(ctx: ServerContext, actor: WorkspaceScopeActor, query: RawQuery): Promise<ListResult> {
   return listWorkspaceIssues(ctx, actor, query, callerFilter('assigned', actor.userId));
 }
 
@@ -98,7 +99,7 @@ export async function listMyIssues(ctx: ServerContext, actor: ScopeActor, query:
  * A member's profile issues (`GET /api/workspaces/:slug/user-issues/:userId/`): assigned to,
  * created by or subscribed by that user, within the caller's projects; grouping allowed.
  */
-export async function listUserIssues(ctx: ServerContext, actor: ScopeActor, userId: string, query: RawQuery): Promise<ListResult> {
+export async function listUserIssues(ctx: ServerContext, actor: WorkspaceScopeActor, userId: string, query: RawQuery): Promise<ListResult> {
   const parsed = parseListRequest(query, { allowGrouping: true, timeZone: actor.timeZone });
   const involved: Condition = {
     kind: 'or',

@@ -6,15 +6,19 @@ import { Role, effectiveProjectRole } from '../../shared/roles';
 import { IntakeStatus } from '../../shared/issue-constants';
 import type { ListScope } from './list-issues';
 
-/** The caller as the access plugin resolved it. */
-export interface ScopeActor {
+/** The caller of a workspace list, as the access plugin resolved it (a server/actor.ts WorkspaceActor fits). */
+export interface WorkspaceScopeActor {
   userId: string;
-  workspace: { id: string } | null;
-  workspaceRole: number | null;
-  project: { id: string; guestViewAllFeatures: boolean } | null;
-  projectRole: number | null;
+  workspace: { id: string };
+  workspaceRole: number;
   /** The caller's IANA time zone (their profile's): relative date filters count from their today. */
   timeZone?: string;
+}
+
+/** The caller of a project list (a server/actor.ts ProjectActor fits). */
+export interface ProjectScopeActor extends WorkspaceScopeActor {
+  project: { id: string; guestViewAllFeatures: boolean };
+  projectRole: number | null;
 }
 
 export interface ScopeOptions {
@@ -39,14 +43,14 @@ export function waitingInIntake(projectId?: string): SQL {
 }
 
 /** The issues of the actor's project (`request.actor.project`), guests limited to their own unless allowed. */
-export function projectIssueScope(actor: ScopeActor, options: ScopeOptions = {}): ListScope {
-  const project = actor.project!;
+export function projectIssueScope(actor: ProjectScopeActor, options: ScopeOptions = {}): ListScope {
+  const project = actor.project;
   const role = effectiveProjectRole(actor.projectRole, actor.workspaceRole);
   const guestLimited = (role === null || role < Role.MEMBER) && !project.guestViewAllFeatures;
   return {
     where: sql`i.project_id = ${project.id} and ${baseExclusions(options)}${guestLimited ? sql` and i.created_by = ${actor.userId}` : sql``}`,
     projectIds: sql`select ${project.id}::uuid`,
-    workspaceId: actor.workspace!.id,
+    workspaceId: actor.workspace.id,
     // The counters count every listed issue of the project: not a guest's own subset, nor the archive.
     countedProjectId: guestLimited || options.archived ? null : project.id,
   };
@@ -63,8 +67,8 @@ export function memberProjectIds(workspaceId: string, userId: string, fullVisibi
 }
 
 /** The issues of every project of the workspace the actor belongs to, with the guest rule per project. */
-export function workspaceIssueScope(actor: ScopeActor, options: ScopeOptions = {}): ListScope {
-  const workspaceId = actor.workspace!.id;
+export function workspaceIssueScope(actor: WorkspaceScopeActor, options: ScopeOptions = {}): ListScope {
+  const workspaceId = actor.workspace.id;
   const isAdmin = actor.workspaceRole === Role.ADMIN;
   const memberOf = memberProjectIds(workspaceId, actor.userId);
   const fullyVisible = memberProjectIds(workspaceId, actor.userId, true, isAdmin);

@@ -7,8 +7,10 @@ import type { Db } from '../../db/client';
 import { issues, projectMembers, projects, workspaceMembers } from '../../db/schema/index';
 import { canReadPage, type PageRow } from '../../shared/policies/page';
 import { draftVisibleTo } from '../../shared/policies/issue';
-import { Role, effectiveProjectRole, hasRole } from '../../shared/roles';
+import { Role, effectiveProjectRole } from '../../shared/roles';
+import { can, memberContext } from '../../shared/permission-table';
 import type { Change } from './record-change';
+import { PageAccess, ProjectNetwork, ViewAccess } from '../../shared/visibility';
 
 /** What to do with one change for one socket. */
 export type Verdict = 'send' | 'hide' | 'send-as-delete' | 'revoke';
@@ -121,12 +123,12 @@ export class Visibility {
   private decideProject(change: Change, data: Data): Verdict {
     // The creator hears about a new project before the membership row that follows it in the log.
     if (this.projects.has(change.entityId) || change.op === 'delete' || data.created_by === this.userId) return 'send';
-    // Public projects (network 2) are listed to workspace members who are not guests.
-    return data.network === 2 && hasRole(this.workspaceRole, Role.MEMBER) ? 'send' : 'hide';
+    // Public projects are listed to workspace members who are not guests.
+    return data.network === ProjectNetwork.PUBLIC && can('workspace.browse-public-projects', memberContext(this.workspaceRole)) ? 'send' : 'hide';
   }
 
   private decideWorkspaceLevel(change: Change, data: Data): Verdict {
-    if ((change.entity === 'view' || change.entity === 'page') && data.access === 1 && !this.owns(data)) {
+    if ((change.entity === 'view' || change.entity === 'page') && data.access === PageAccess.PRIVATE && !this.owns(data)) {
       return change.op === 'update' ? 'send-as-delete' : 'hide';
     }
     return 'send';
@@ -144,7 +146,7 @@ export class Visibility {
       }
       case 'view':
         if (change.op === 'delete') return 'send';
-        if (data.access === 1 && !this.owns(data)) return hidden;
+        if (data.access === ViewAccess.PRIVATE && !this.owns(data)) return hidden;
         return restricted && !this.owns(data) ? hidden : 'send';
       case 'issue':
         if (!draftVisibleTo({ created_by: (data.created_by as string | null) ?? null, is_draft: data.is_draft === true }, this.userId, role)) return hidden;

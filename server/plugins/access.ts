@@ -1,56 +1,45 @@
-// Enforces the permission rule each route declares in `config.access` (STYLE §4a). A route without
-// a rule fails the boot. For workspace and project rules it loads the caller's memberships once and
-// leaves them on `request.actor` for handlers and policies.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// Enforces the permission each route declares by name in `config.access` (STYLE §4a): the name is
+// looked up in the one permission table (shared/permission-table.ts); a route without a name from
+// the table fails the boot. For workspace and project permissions it loads the caller's
+// memberships once and leaves them on `request.actor`, typed by the declared permission
+// (server/actor.ts), for handlers, services and policies.
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, FastifySchema, FastifyTypeProvider, RawRequestDefaultExpression, RawServerBase, RouteGenericInterface } from 'fastify';
+import type { FastifyRequestType } from 'fastify/types/type-provider';
 import fp from 'fastify-plugin';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { instanceAdmins, projectMembers, projects, workspaceMembers, workspaces, type Project } from '../../db/schema/index';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors';
 import { isUuid } from '../validation';
 import { workspaceHeadSql } from '../live/record-change';
-import { effectiveProjectRole } from '../../shared/roles';
-
-export const ROLE = { admin: 20, member: 15, guest: 5 } as const;
-export type RoleName = keyof typeof ROLE;
-
-export interface ScopedRule {
-  scope: 'workspace' | 'project';
-  /** Minimum role in that scope (spec §6: ADMIN 20, MEMBER 15, GUEST 5). */
-  min: RoleName;
-  /** Project rules only: a workspace admin passes without being a project member (project PATCH/DELETE). */
-  workspaceAdminBypass?: boolean;
-  /** Workspace rules only: outsiders get 404 rather than 403 (GET of the workspace itself). */
-  hideFromOutsiders?: boolean;
-}
-
-/**
- * Who may call a route. `public`: anyone; `authenticated`: any signed-in user (API keys only where
- * `apiKey: true`); `instance-admin`: an instance admin (admin or app session); scoped: a member.
- */
-export type AccessRule = 'public' | 'authenticated' | 'instance-admin' | ScopedRule;
-
-type WorkspaceRow = typeof workspaces.$inferSelect;
-type ProjectRow = typeof projects.$inferSelect;
-
-export interface Actor {
-  userId: string;
-  workspace: WorkspaceRow | null;
-  workspaceRole: number | null;
-  project: ProjectRow | null;
-  /** The caller's active role in the project, or null when not a member. */
-  projectRole: number | null;
-  /** The caller's time zone (profile `user_timezone`): "today" in relative date filters is theirs. */
-  timeZone: string;
-}
+import { Role, Scope, effectiveProjectRole, hasRole, roleFromName } from '../../shared/roles';
+import { AccessLevel, type RoleRule } from '../../shared/permissions';
+import { PERMISSIONS, isPermissionName, type PermissionName } from '../../shared/permission-table';
+import type { ActorForConfig, AnyActor, ProjectActor, UserActor, WorkspaceActor } from '../actor';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    access?: AccessRule;
-    /** `authenticated` routes that an API key may also call (API.md: GET /api/users/me/). */
-    apiKey?: boolean;
+    /** The route's permission, by name from shared/permission-table.ts. */
+    access?: PermissionName;
   }
-  interface FastifyRequest {
-    actor: Actor;
+  // Same type parameters as Fastify's declaration (merging requires it), so `actor` can follow the
+  // route's `config`; only ContextConfig is read here.
+  /* eslint-disable @typescript-eslint/no-unused-vars */
+  interface FastifyRequest<
+    RouteGeneric extends RouteGenericInterface,
+    RawServer extends RawServerBase,
+    RawRequest extends RawRequestDefaultExpression<RawServer>,
+    SchemaCompiler extends FastifySchema,
+    TypeProvider extends FastifyTypeProvider,
+    ContextConfig,
+    Logger extends FastifyBaseLogger,
+    RequestType extends FastifyRequestType,
+  > {
+    /* eslint-enable @typescript-eslint/no-unused-vars */
+    /**
+     * The caller, narrowed by the route's declared permission: a ProjectActor on project routes,
+     * a WorkspaceActor on workspace routes, `{ userId }` on signed-in routes, null on public ones.
+     */
+    actor: ActorForConfig<ContextConfig>;
     /**
      * GETs of workspace-scoped routes: the workspace's last change id, read by the same query that
      * resolves the membership (so before the handler's own reads); the `X-Sync-Cursor` header.
@@ -59,38 +48,47 @@ declare module 'fastify' {
   }
 }
 
+/** The request as this plugin sees it: any route, so any actor. */
+type AnyRequest = FastifyRequest & { actor: AnyActor | null };
+
 async function accessPlugin(app: FastifyInstance) {
   const { db } = app.ctx;
 
   app.addHook('onRoute', (route) => {
-    const access = (route.config as { access?: AccessRule } | undefined)?.access;
-    if (!access && !route.url.startsWith('/*') && route.url !== '*') {
-      throw new Error(`Route ${route.method} ${route.url} declares no config.access rule`);
+    const access = (route.config as { access?: unknown } | undefined)?.access;
+    if (route.url.startsWith('/*') || route.url === '*') return;
+    if (!isPermissionName(access)) {
+      throw new Error(`Route ${route.method} ${route.url} declares ${access === undefined ? 'no config.access' : `config.access ${JSON.stringify(access)}, which is not`} a permission of shared/permission-table.ts`);
     }
   });
 
-  app.decorateRequest('actor', null as unknown as Actor);
+  // Null until the preValidation hook narrows it; public routes keep null.
+  app.decorateRequest('actor', null as unknown as AnyActor);
   app.decorateRequest('workspaceHead', null);
-  app.addHook('preValidation', async (request) => {
-    const rule = request.routeOptions.config?.access;
-    if (!rule || rule === 'public') return;
+  app.addHook('preValidation', async (plainRequest) => {
+    const request = plainRequest as AnyRequest;
+    const name = request.routeOptions.config?.access;
+    if (!name) return;
+    const entry: { rule: (typeof PERMISSIONS)[PermissionName]['rule']; apiKey?: boolean } = PERMISSIONS[name];
+    const rule = entry.rule;
+    if (rule === AccessLevel.PUBLIC) return;
+    if (rule === AccessLevel.INSTANCE_ADMIN) return requireInstanceAdmin(request);
     const user = request.auth.user ?? null;
-    if (rule === 'instance-admin') return requireInstanceAdmin(request);
     if (!user) throw new UnauthorizedError();
-    request.actor = { userId: user.id, workspace: null, workspaceRole: null, project: null, projectRole: null, timeZone: user.userTimezone };
-    if (rule === 'authenticated') {
-      if (request.auth.via === 'api_key' && !request.routeOptions.config.apiKey) throw new ForbiddenError();
+    if (rule === AccessLevel.AUTHENTICATED) {
+      if (request.auth.via === 'api_key' && !entry.apiKey) throw new ForbiddenError();
+      request.actor = { userId: user.id, timeZone: user.userTimezone };
       return;
     }
-    await resolveWorkspace(request, rule);
+    request.actor = await resolveMembership(request, { userId: user.id, timeZone: user.userTimezone }, rule);
   });
 
-  async function requireInstanceAdmin(request: FastifyRequest) {
+  async function requireInstanceAdmin(request: AnyRequest) {
     const user = request.auth.adminUser ?? (request.auth.via === 'session' ? request.auth.user : null);
     if (!user) throw new UnauthorizedError();
     const [admin] = await db.select({ id: instanceAdmins.id }).from(instanceAdmins).where(eq(instanceAdmins.userId, user.id)).limit(1);
     if (!admin) throw new ForbiddenError();
-    request.actor = { userId: user.id, workspace: null, workspaceRole: null, project: null, projectRole: null, timeZone: user.userTimezone };
+    request.actor = { userId: user.id, timeZone: user.userTimezone };
   }
 
   /**
@@ -132,37 +130,40 @@ async function accessPlugin(app: FastifyInstance) {
     project: { GET: workspaceQuery(true, true), other: workspaceQuery(false, true) },
   };
 
-  async function resolveWorkspace(request: FastifyRequest, rule: ScopedRule) {
+  /** The WorkspaceActor or ProjectActor of a role rule, or the error the caller gets. */
+  async function resolveMembership(request: AnyRequest, caller: UserActor, rule: RoleRule): Promise<WorkspaceActor | ProjectActor> {
     const params = request.params as Record<string, string>;
     // A project path with a malformed id reads only the workspace; the project check then 404s.
-    const withProject = rule.scope === 'project' && isUuid(params.projectId);
+    const withProject = rule.scope === Scope.PROJECT && isUuid(params.projectId);
     const query = queries[withProject ? 'project' : 'workspace'][request.method === 'GET' ? 'GET' : 'other'];
     // One round trip: membership, the sync cursor of a GET (X-Sync-Cursor) and the project.
-    const [row] = await query.execute({ userId: request.actor.userId, slug: params.slug ?? '', projectId: withProject ? params.projectId : null });
+    const [row] = await query.execute({ userId: caller.userId, slug: params.slug ?? '', projectId: withProject ? params.projectId : null });
     // Security: unknown workspace and non-member look the same, so slugs do not leak.
-    const outsider = !row || row.role === null;
     const token = request.auth.apiToken;
-    if (outsider || (token && token.workspaceId !== row.workspace.id)) {
+    if (!row || row.role === null || (token && token.workspaceId !== row.workspace.id)) {
       if (rule.hideFromOutsiders) throw new NotFoundError('No Workspace matches the given query.');
       throw new ForbiddenError();
     }
-    request.actor.workspace = row.workspace;
-    request.actor.workspaceRole = row.role;
+    const actor: WorkspaceActor = { ...caller, workspace: row.workspace, workspaceRole: row.role };
     request.workspaceHead = row.head === null ? null : Number(row.head);
-    if (rule.scope === 'workspace' && row.role! < ROLE[rule.min]) throw new ForbiddenError();
-    if (rule.scope === 'project') checkProject(request, rule, row.project, row.projectRole);
+    if (rule.scope === Scope.PROJECT) return projectActor(actor, rule, row.project, row.projectRole);
+    if (!hasRole(actor.workspaceRole, minRole(rule))) throw new ForbiddenError();
+    return actor;
   }
 
-  function checkProject(request: FastifyRequest, rule: ScopedRule, project: Project | null, memberRole: number | null) {
+  function projectActor(actor: WorkspaceActor, rule: RoleRule, project: Project | null, memberRole: number | null): ProjectActor {
     if (!project) throw new NotFoundError('Project does not exist');
-    request.actor.project = project;
     // Reference §0.2: a workspace admin who is a project member acts as a project admin.
-    request.actor.projectRole = effectiveProjectRole(memberRole, request.actor.workspaceRole);
-    const isWorkspaceAdmin = request.actor.workspaceRole === ROLE.admin;
-    if (rule.workspaceAdminBypass && isWorkspaceAdmin) return;
-    const role = request.actor.projectRole;
-    if (role === null || role < ROLE[rule.min]) throw new ForbiddenError();
+    const narrowed: ProjectActor = { ...actor, project, projectRole: effectiveProjectRole(memberRole, actor.workspaceRole) };
+    if (rule.workspaceAdminBypass && actor.workspaceRole === Role.ADMIN) return narrowed;
+    if (!hasRole(narrowed.projectRole, minRole(rule))) throw new ForbiddenError();
+    return narrowed;
   }
+}
+
+/** The role number of a rule's `min` (the table holds only valid names; shared/permissions tests it). */
+function minRole(rule: RoleRule): Role {
+  return roleFromName(rule.min) ?? Role.ADMIN;
 }
 
 export default fp(accessPlugin, { name: 'access', dependencies: ['session'] });

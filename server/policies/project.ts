@@ -4,10 +4,8 @@ import { and, eq, exists, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { projectMembers, projects, type Project } from '../../db/schema/index';
 import { Role } from '../../shared/roles';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors';
-import type { Actor } from '../plugins/access';
-
-/** Project network value of a public project (spec §6: 2 means public). */
-export const PUBLIC_NETWORK = 2;
+import type { WorkspaceActor } from '../actor';
+import { ProjectNetwork } from '../../shared/visibility';
 
 /** SQL condition: the caller is an active member of `projects.id`. */
 export function isActiveMemberOf(userId: string): SQL {
@@ -17,10 +15,10 @@ export function isActiveMemberOf(userId: string): SQL {
 }
 
 /** SQL condition: live projects of the actor's workspace that the actor may see in lists. */
-export function visibleProjects(actor: Actor): SQL {
-  const base = and(eq(projects.workspaceId, actor.workspace!.id), isNull(projects.deletedAt))!;
+export function visibleProjects(actor: WorkspaceActor): SQL {
+  const base = and(eq(projects.workspaceId, actor.workspace.id), isNull(projects.deletedAt))!;
   if (actor.workspaceRole === Role.ADMIN) return base;
-  if (actor.workspaceRole === Role.MEMBER) return and(base, or(isActiveMemberOf(actor.userId), eq(projects.network, PUBLIC_NETWORK)))!;
+  if (actor.workspaceRole === Role.MEMBER) return and(base, or(isActiveMemberOf(actor.userId), eq(projects.network, ProjectNetwork.PUBLIC)))!;
   return and(base, isActiveMemberOf(actor.userId))!;
 }
 
@@ -32,6 +30,6 @@ export function visibleProjects(actor: Actor): SQL {
 export function authorizeProjectRetrieve(project: Project | undefined, memberRole: number | null): asserts project is Project {
   if (!project || project.archivedAt) throw new NotFoundError('Project does not exist');
   if (memberRole !== null) return;
-  if (project.network === PUBLIC_NETWORK) throw new ConflictError('You are not a member of this project');
+  if (project.network === ProjectNetwork.PUBLIC) throw new ConflictError('You are not a member of this project');
   throw new ForbiddenError('You do not have permission');
 }

@@ -14,7 +14,7 @@ export default async function apiTokensRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/api-tokens/',
-    config: { access: { scope: 'workspace', min: 'member' } },
+    config: { access: 'workspace.api-tokens'},
     schema: { params: slugParams, response: replies({ 200: z.array(apiTokenResponse) }) },
     handler: async (request) => listApiTokens(ctx, request.actor),
   });
@@ -22,21 +22,21 @@ export default async function apiTokensRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: '/api/workspaces/:slug/api-tokens/',
     // The answer carries the new secret: it is never stored as a mutation receipt.
-    config: { access: { scope: 'workspace', min: 'member' }, mutationReceipt: false },
+    config: { access: 'workspace.api-tokens', mutationReceipt: false },
     schema: { params: slugParams, body: createApiTokenBody, response: replies({ 201: apiTokenResponse }) },
     handler: async (request, reply) => reply.code(201).send(await createApiToken(ctx, request.actor, request.body)),
   });
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/api-tokens/:tokenId/',
-    config: { access: { scope: 'workspace', min: 'member' } },
+    config: { access: 'workspace.api-tokens'},
     schema: { params: tokenParams, response: replies({ 200: apiTokenResponse }) },
     handler: async (request) => getApiToken(ctx, request.actor, request.params.tokenId),
   });
   app.route({
     method: 'DELETE',
     url: '/api/workspaces/:slug/api-tokens/:tokenId/',
-    config: { access: { scope: 'workspace', min: 'member' } },
+    config: { access: 'workspace.api-tokens'},
     schema: { params: tokenParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await revokeApiToken(ctx, request.actor, request.params.tokenId);

@@ -19,7 +19,7 @@ export default async function authMagicRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/auth/email-check/',
-    config: { access: 'public' },
+    config: { access: 'public'},
     schema: { body: handReadForm(['email']), response: replies({ 200: emailCheckResponse }) },
     preHandler: rateLimit,
     handler: (request) => checkEmail(app.ctx, bodyFields(request.body)),
@@ -28,7 +28,7 @@ export default async function authMagicRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/auth/magic-generate/',
-    config: { access: 'public' },
+    config: { access: 'public'},
     schema: { body: handReadForm(['email']), response: replies({ 200: magicCodeSentResponse }) },
     preHandler: rateLimit,
     handler: (request) => sendMagicCode(app.ctx, bodyFields(request.body), requestInfo(request)),
@@ -37,7 +37,7 @@ export default async function authMagicRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/auth/magic-sign-in/',
-    config: { access: 'public' },
+    config: { access: 'public'},
     schema: { body: handReadForm(['email', 'code', 'next_path']), response: replies({ 200: authSuccessResponse, ...redirect }) },
     preHandler: signInRateLimit,
     handler: (request, reply) =>
@@ -47,7 +47,7 @@ export default async function authMagicRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/auth/magic-sign-up/',
-    config: { access: 'public' },
+    config: { access: 'public'},
     schema: { body: handReadForm(['email', 'code', 'next_path']), response: replies({ 200: authSuccessResponse, ...redirect }) },
     preHandler: signInRateLimit,
     handler: (request, reply) =>

@@ -30,7 +30,7 @@ export default async function authPasswordRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/auth/sign-in/',
-    config: { access: 'public' },
+    config: { access: 'public'},
     schema: { body: handReadForm(['email', 'password', 'next_path']), response: replies({ 200: authSuccessResponse, ...redirect }) },
     preHandler: signInRateLimit,
     handler: (request, reply) =>
@@ -40,7 +40,7 @@ export default async function authPasswordRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/auth/sign-up/',
-    config: { access: 'public' },
+    config: { access: 'public'},
     schema: { body: handReadForm(['email', 'password', 'next_path']), response: replies({ 200: authSuccessResponse, ...redirect }) },
     preHandler: signInRateLimit,
     handler: (request, reply) =>
@@ -50,7 +50,7 @@ export default async function authPasswordRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/auth/forgot-password/',
-    config: { access: 'public' },
+    config: { access: 'public'},
     schema: { body: handReadForm(['email']), response: replies({ 200: messageBody }) },
     preHandler: rateLimit,
     handler: async (request) => {
@@ -62,7 +62,7 @@ export default async function authPasswordRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/auth/reset-password/:uidb64/:token/',
-    config: { access: 'public' },
+    config: { access: 'public'},
     schema: { params: resetPasswordParams, body: handReadForm(['new_password']), response: replies({ 200: messageBody, ...redirect }) },
     preHandler: rateLimit,
     handler: (request, reply) => {
@@ -81,7 +81,7 @@ export default async function authPasswordRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/auth/change-password/',
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated'},
     schema: { body: handReadForm(['old_password', 'new_password']), response: replies({ 200: messageBody }) },
     preHandler: rateLimit,
     handler: async (request, reply) => {
@@ -94,7 +94,7 @@ export default async function authPasswordRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/auth/set-password/',
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated'},
     schema: { body: handReadForm(['password']), response: replies({ 200: userResponse }) },
     preHandler: rateLimit,
     handler: async (request, reply) => {

@@ -14,7 +14,7 @@ export default async function authSignOutRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/auth/sign-out/',
-    config: { access: 'public' },
+    config: { access: 'public'},
     schema: { response: replies({ 200: messageBody, ...redirect }) },
     preHandler: authRateLimit(app),
     handler: async (request, reply) => {

@@ -15,7 +15,7 @@ export default async function bulkIssuesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${BASE}/bulk-operation-issues/`,
-    config: { access: { scope: 'project', min: 'member' } },
+    config: { access: 'project.edit'},
     schema: { params: projectParams, body: bulkOperationBody, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await bulkUpdateIssues(app.ctx, request.actor, request.body, writeOptions(request));
@@ -26,7 +26,7 @@ export default async function bulkIssuesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${BASE}/bulk-delete-issues/`,
-    config: { access: { scope: 'project', min: 'admin' } },
+    config: { access: 'project.admin'},
     schema: { params: projectParams, body: issueIdsBody, response: replies({ 200: messageBody }) },
     handler: async (request) => bulkDeleteIssues(app.ctx, request.actor, request.body?.issue_ids, writeOptions(request)),
   });
@@ -34,7 +34,7 @@ export default async function bulkIssuesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${BASE}/issue-dates/`,
-    config: { access: { scope: 'project', min: 'member' } },
+    config: { access: 'project.edit'},
     schema: { params: projectParams, body: issueDatesBody, response: replies({ 200: messageBody }) },
     handler: async (request) => updateIssueDates(app.ctx, request.actor, request.body, writeOptions(request)),
   });

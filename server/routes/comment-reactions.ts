@@ -9,7 +9,6 @@ import { commentReaction } from '../../shared/schemas/issue-extras';
 import { noBody, replies } from '../../shared/schemas/responses';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId/comments/:commentId/reactions';
-const anyMember = { scope: 'project', min: 'guest' } as const;
 
 export default async function commentReactionsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -17,7 +16,7 @@ export default async function commentReactionsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${BASE}/`,
-    config: { access: anyMember },
+    config: { access: 'project.read'},
     schema: { params: projectCommentParams, response: replies({ 200: z.array(commentReaction) }) },
     handler: async (request) => listCommentReactions(app.ctx, request.actor, request.params.commentId),
   });
@@ -25,7 +24,7 @@ export default async function commentReactionsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${BASE}/`,
-    config: { access: anyMember },
+    config: { access: 'project.participate'},
     schema: { params: projectCommentParams, body: reactionBody, response: replies({ 201: commentReaction }) },
     handler: async (request, reply) =>
       reply.code(201).send(await addCommentReaction(app.ctx, request.actor, request.params.commentId, request.body.reaction, writeOptions(request))),
@@ -34,7 +33,7 @@ export default async function commentReactionsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${BASE}/:reactionCode/`,
-    config: { access: anyMember },
+    config: { access: 'project.participate'},
     schema: { params: commentReactionParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await removeCommentReaction(app.ctx, request.actor, request.params.commentId, request.params.reactionCode, writeOptions(request));

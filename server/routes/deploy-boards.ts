@@ -14,7 +14,7 @@ export default async function deployBoardsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read'},
     schema: { params: projectParams, response: replies({ 200: deployBoardResponse }) },
     handler: async (request) => getProjectDeployBoard(app.ctx, request.actor),
   });
@@ -22,7 +22,7 @@ export default async function deployBoardsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${base}/`,
-    config: { access: { scope: 'project', min: 'member' } },
+    config: { access: 'project.configure'},
     schema: { params: projectParams, body: deployBoardBody.nullish(), response: replies({ 200: deployBoardResponse }) },
     handler: async (request) => publishProject(app.ctx, request.actor, request.body ?? {}, writeOptions(request)),
   });
@@ -30,7 +30,7 @@ export default async function deployBoardsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/:boardId/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read'},
     schema: { params: deployBoardParams, response: replies({ 200: deployBoardResponse }) },
     handler: async (request) => getDeployBoard(app.ctx, request.actor, request.params.boardId),
   });
@@ -38,7 +38,7 @@ export default async function deployBoardsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'PATCH',
     url: `${base}/:boardId/`,
-    config: { access: { scope: 'project', min: 'member' } },
+    config: { access: 'project.configure'},
     schema: { params: deployBoardParams, body: deployBoardBody, response: replies({ 200: deployBoardResponse }) },
     handler: async (request) => updateDeployBoard(app.ctx, request.actor, request.params.boardId, request.body, writeOptions(request)),
   });
@@ -46,7 +46,7 @@ export default async function deployBoardsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${base}/:boardId/`,
-    config: { access: { scope: 'project', min: 'member' } },
+    config: { access: 'project.configure'},
     schema: { params: deployBoardParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await unpublishProject(app.ctx, request.actor, request.params.boardId, writeOptions(request));

@@ -31,13 +31,11 @@ import { noBody, replies } from '../../shared/schemas/responses';
 export default async function estimatesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const base = '/api/workspaces/:slug/projects/:projectId/estimates';
-  const read = { scope: 'project', min: 'guest' } as const;
-  const write = { scope: 'project', min: 'member' } as const;
 
   app.route({
     method: 'GET',
     url: `${base}/`,
-    config: { access: read },
+    config: { access: 'project.read'},
     schema: { params: projectParams, response: replies({ 200: z.array(estimateResponse) }) },
     handler: async (request) => listEstimates(app.ctx, request.actor),
   });
@@ -45,7 +43,7 @@ export default async function estimatesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${base}/`,
-    config: { access: write },
+    config: { access: 'project.configure'},
     schema: { params: projectParams, body: createEstimateBody, response: replies({ 201: estimateResponse }) },
     handler: async (request, reply) => reply.code(201).send(await createEstimate(app.ctx, request.actor, request.body, writeOptions(request))),
   });
@@ -53,7 +51,7 @@ export default async function estimatesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/:estimateId/`,
-    config: { access: read },
+    config: { access: 'project.read'},
     schema: { params: estimateParams, response: replies({ 200: estimateResponse }) },
     handler: async (request) => getEstimate(app.ctx, request.actor, request.params.estimateId),
   });
@@ -61,7 +59,7 @@ export default async function estimatesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'PATCH',
     url: `${base}/:estimateId/`,
-    config: { access: write },
+    config: { access: 'project.configure'},
     schema: { params: estimateParams, body: updateEstimateBody, response: replies({ 200: estimateResponse }) },
     handler: async (request) => updateEstimate(app.ctx, request.actor, request.params.estimateId, request.body, writeOptions(request)),
   });
@@ -69,7 +67,7 @@ export default async function estimatesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${base}/:estimateId/`,
-    config: { access: write },
+    config: { access: 'project.configure'},
     schema: { params: estimateParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await deleteEstimate(app.ctx, request.actor, request.params.estimateId, writeOptions(request));
@@ -80,7 +78,7 @@ export default async function estimatesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${base}/:estimateId/estimate-points/`,
-    config: { access: write },
+    config: { access: 'project.configure'},
     schema: { params: estimateParams, body: createEstimatePointBody, response: replies({ 200: estimatePointResponse }) },
     handler: async (request) => createEstimatePoint(app.ctx, request.actor, request.params.estimateId, request.body, writeOptions(request)),
   });
@@ -88,7 +86,7 @@ export default async function estimatesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'PATCH',
     url: `${base}/:estimateId/estimate-points/:pointId/`,
-    config: { access: write },
+    config: { access: 'project.configure'},
     schema: { params: estimatePointParams, body: updateEstimatePointBody, response: replies({ 200: estimatePointResponse }) },
     handler: async (request) => updateEstimatePoint(app.ctx, request.actor, request.params, request.body, writeOptions(request)),
   });
@@ -96,7 +94,7 @@ export default async function estimatesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${base}/:estimateId/estimate-points/:pointId/`,
-    config: { access: write },
+    config: { access: 'project.configure'},
     schema: { params: estimatePointParams, body: deleteEstimatePointBody, response: replies({ 200: z.array(estimatePointResponse) }) },
     handler: async (request) =>
       deleteEstimatePoint(app.ctx, request.actor, request.params, request.body?.new_estimate_id, writeOptions(request)),
@@ -105,7 +103,7 @@ export default async function estimatesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/projects/:projectId/project-estimates/',
-    config: { access: write },
+    config: { access: 'project.configure'},
     schema: { params: projectParams, response: replies({ 200: z.array(estimatePointResponse) }) },
     handler: async (request) => listActiveEstimatePoints(app.ctx, request.actor),
   });
@@ -113,7 +111,7 @@ export default async function estimatesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/estimates/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read'},
     schema: { params: workspaceParams, response: replies({ 200: z.array(estimateResponse) }) },
     handler: async (request) => listWorkspaceEstimates(app.ctx, request.actor),
   });

@@ -21,12 +21,11 @@ import { noBody, replies } from '../../shared/schemas/responses';
 export default async function favoritesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const base = '/api/workspaces/:slug/user-favorites';
-  const access = { scope: 'workspace', min: 'member' } as const;
 
   app.route({
     method: 'GET',
     url: `${base}/`,
-    config: { access },
+    config: { access: 'workspace.favorites' },
     schema: { params: workspaceParams, response: replies({ 200: z.array(favoriteResponse) }) },
     handler: async (request) => listFavorites(app.ctx, request.actor),
   });
@@ -34,7 +33,7 @@ export default async function favoritesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${base}/`,
-    config: { access },
+    config: { access: 'workspace.favorites' },
     schema: { params: workspaceParams, body: createFavoriteBody, response: replies({ 200: favoriteResponse }) },
     handler: async (request) => createFavorite(app.ctx, request.actor, request.body, writeOptions(request)),
   });
@@ -42,7 +41,7 @@ export default async function favoritesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'PATCH',
     url: `${base}/:favoriteId/`,
-    config: { access },
+    config: { access: 'workspace.favorites' },
     schema: { params: favoriteParams, body: updateFavoriteBody, response: replies({ 200: favoriteResponse }) },
     handler: async (request) => updateFavorite(app.ctx, request.actor, request.params.favoriteId, request.body, writeOptions(request)),
   });
@@ -50,7 +49,7 @@ export default async function favoritesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${base}/:favoriteId/`,
-    config: { access },
+    config: { access: 'workspace.favorites' },
     schema: { params: favoriteParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await deleteFavorite(app.ctx, request.actor, request.params.favoriteId, writeOptions(request));
@@ -61,7 +60,7 @@ export default async function favoritesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/:favoriteId/group/`,
-    config: { access },
+    config: { access: 'workspace.favorites' },
     schema: { params: favoriteParams, response: replies({ 200: z.array(favoriteResponse) }) },
     handler: async (request) => listFolderChildren(app.ctx, request.actor, request.params.favoriteId),
   });
@@ -69,7 +68,7 @@ export default async function favoritesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/user-favorite-projects/',
-    config: { access },
+    config: { access: 'workspace.favorites' },
     schema: { params: workspaceParams, response: replies({ 200: z.array(favoriteResponse) }) },
     handler: async (request) => listFavoriteProjects(app.ctx, request.actor),
   });
@@ -77,7 +76,7 @@ export default async function favoritesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/api/workspaces/:slug/user-favorite-projects/',
-    config: { access },
+    config: { access: 'workspace.favorites' },
     schema: { params: workspaceParams, body: favoriteProjectBody, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await favoriteProject(app.ctx, request.actor, request.body.project, writeOptions(request));
@@ -88,7 +87,7 @@ export default async function favoritesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: '/api/workspaces/:slug/user-favorite-projects/:projectId/',
-    config: { access },
+    config: { access: 'workspace.favorites' },
     schema: { params: favoriteProjectParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await unfavoriteProject(app.ctx, request.actor, request.params.projectId, writeOptions(request));

@@ -24,7 +24,7 @@ export default async function instanceAdminsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/api/instances/admins/sign-up/',
-    config: { access: 'public' },
+    config: { access: 'public'},
     schema: { body: handReadForm(['email', 'password', 'first_name', 'last_name', 'company_name', 'is_telemetry_enabled']), response: replies({ 200: authSuccessResponse, ...redirect }) },
     preHandler: signInRateLimit,
     // The first admin can use the app at once: both the admin and the app session are started.
@@ -42,7 +42,7 @@ export default async function instanceAdminsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/api/instances/admins/sign-in/',
-    config: { access: 'public' },
+    config: { access: 'public'},
     schema: { body: handReadForm(['email', 'password']), response: replies({ 200: authSuccessResponse, ...redirect }) },
     preHandler: signInRateLimit,
     handler: (request, reply) =>
@@ -58,7 +58,7 @@ export default async function instanceAdminsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/api/instances/admins/sign-out/',
-    config: { access: 'public' },
+    config: { access: 'public'},
     schema: { response: replies({ 200: messageBody, ...redirect }) },
     handler: async (request, reply) => {
       await signOutSession(app.ctx, request, reply, 'admin');
@@ -70,7 +70,7 @@ export default async function instanceAdminsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/instances/admins/session/',
-    config: { access: 'public' },
+    config: { access: 'public'},
     schema: { response: replies({ 200: adminSessionResponse }) },
     handler: async (request) => {
       const user = request.auth.adminUser ?? (request.auth.via === 'session' ? request.auth.user : null);
@@ -82,7 +82,7 @@ export default async function instanceAdminsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/instances/admins/me/',
-    config: { access: 'instance-admin' },
+    config: { access: 'instance-admin'},
     schema: { response: replies({ 200: adminMeResponse }) },
     handler: async (request) => presentAdminMe((request.auth.adminUser ?? request.auth.user)!),
   });

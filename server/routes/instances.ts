@@ -17,7 +17,7 @@ export default async function instancesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/instances/',
-    config: { access: 'public' },
+    config: { access: 'public'},
     schema: { response: replies({ 200: instanceStatusResponse }) },
     handler: async () => {
       const [instance, settings, workspacesExist] = await Promise.all([
@@ -32,7 +32,7 @@ export default async function instancesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'PATCH',
     url: '/api/instances/',
-    config: { access: 'instance-admin' },
+    config: { access: 'instance-admin'},
     schema: { body: instancePatchBody, response: replies({ 200: instanceResponse }) },
     handler: async (request) => {
       const instance = await updateInstance(app.ctx, request.body, request.actor.userId);
@@ -43,7 +43,7 @@ export default async function instancesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/instances/configurations/',
-    config: { access: 'instance-admin' },
+    config: { access: 'instance-admin'},
     schema: { response: replies({ 200: z.array(instanceConfigurationResponse) }) },
     handler: async () => (await listConfigurations(app.ctx)).map(presentConfiguration),
   });
@@ -51,7 +51,7 @@ export default async function instancesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'PATCH',
     url: '/api/instances/configurations/',
-    config: { access: 'instance-admin' },
+    config: { access: 'instance-admin'},
     schema: { body: configurationPatchBody, response: replies({ 200: z.array(instanceConfigurationResponse) }) },
     handler: async (request) => (await updateConfigurations(app.ctx, request.body, request.actor.userId, writeOptions(request))).map(presentConfiguration),
   });

@@ -11,7 +11,6 @@ import { issueListQuery, issueListResponse } from '../../shared/schemas/issue-li
 import { archivedAtResponse, noBody, replies } from '../../shared/schemas/responses';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId';
-const member = { scope: 'project', min: 'member' } as const;
 
 export default async function issueArchiveRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -19,7 +18,7 @@ export default async function issueArchiveRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${BASE}/issues/:issueId/archive/`,
-    config: { access: member },
+    config: { access: 'project.edit'},
     schema: { params: issueParams, querystring: issueDetailQuery, response: replies({ 200: issueDetail }) },
     handler: async (request) => getArchivedIssue(app.ctx, request.actor, request.params.issueId, request.query.expand),
   });
@@ -27,7 +26,7 @@ export default async function issueArchiveRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${BASE}/issues/:issueId/archive/`,
-    config: { access: member },
+    config: { access: 'project.edit'},
     schema: { params: issueParams, response: replies({ 200: archivedAtResponse }) },
     handler: async (request) => archiveIssue(app.ctx, request.actor, request.params.issueId, writeOptions(request)),
   });
@@ -35,7 +34,7 @@ export default async function issueArchiveRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${BASE}/issues/:issueId/archive/`,
-    config: { access: member },
+    config: { access: 'project.edit'},
     schema: { params: issueParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await unarchiveIssue(app.ctx, request.actor, request.params.issueId, writeOptions(request));
@@ -48,7 +47,7 @@ export default async function issueArchiveRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${BASE}/archived-issues/`,
-    config: { access: member },
+    config: { access: 'project.edit'},
     schema: { params: projectParams, querystring: issueListQuery, response: replies({ 200: issueListResponse }) },
     handler: async (request, reply) => {
       const { show_sub_issues: showSubIssues, ...query } = request.query;
@@ -61,7 +60,7 @@ export default async function issueArchiveRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${BASE}/bulk-archive-issues/`,
-    config: { access: member },
+    config: { access: 'project.edit'},
     schema: { params: projectParams, body: issueIdsBody, response: replies({ 200: archivedAtResponse }) },
     handler: async (request) => bulkArchiveIssues(app.ctx, request.actor, request.body?.issue_ids, writeOptions(request)),
   });

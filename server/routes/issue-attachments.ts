@@ -12,7 +12,6 @@ import { attachmentUploadBody, issueAttachment } from '../../shared/schemas/issu
 import { binaryBody, noBody, replies } from '../../shared/schemas/responses';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId/issues/:issueId/issue-attachments';
-const anyMember = { scope: 'project', min: 'guest' } as const;
 
 /** Reads the multipart body: the `asset` file (size-limited by the multipart plugin) and `attributes`. */
 async function readUpload(request: FastifyRequest): Promise<UploadedFile> {
@@ -49,7 +48,7 @@ export default async function issueAttachmentsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${BASE}/`,
-    config: { access: anyMember },
+    config: { access: 'project.read'},
     schema: { params: issueParams, response: replies({ 200: z.array(issueAttachment) }) },
     handler: async (request) => listIssueAttachments(app.ctx, request.actor, request.params.issueId),
   });
@@ -57,7 +56,7 @@ export default async function issueAttachmentsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${BASE}/`,
-    config: { access: anyMember },
+    config: { access: 'project.participate'},
     schema: { params: issueParams, body: attachmentUploadBody, response: replies({ 201: issueAttachment }) },
     handler: async (request, reply) => {
       const upload = await readUpload(request);
@@ -68,7 +67,7 @@ export default async function issueAttachmentsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${BASE}/:attachmentId/`,
-    config: { access: anyMember },
+    config: { access: 'project.participate'},
     schema: { params: attachmentParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await deleteIssueAttachment(app.ctx, request.actor, request.params.issueId, request.params.attachmentId, writeOptions(request));
@@ -79,7 +78,7 @@ export default async function issueAttachmentsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${BASE}/:attachmentId/download/`,
-    config: { access: anyMember },
+    config: { access: 'project.read'},
     schema: { params: attachmentParams, response: replies({ 200: binaryBody }) },
     handler: async (request, reply) => {
       const file = await openIssueAttachment(app.ctx, request.actor, request.params.issueId, request.params.attachmentId);

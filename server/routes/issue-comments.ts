@@ -10,7 +10,6 @@ import { issueComment } from '../../shared/schemas/issue-extras';
 import { noBody, replies } from '../../shared/schemas/responses';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId/issues/:issueId/comments';
-const anyMember = { scope: 'project', min: 'guest' } as const;
 
 export default async function issueCommentsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -18,7 +17,7 @@ export default async function issueCommentsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${BASE}/`,
-    config: { access: anyMember },
+    config: { access: 'project.read'},
     schema: { params: issueParams, querystring: commentListQuery, response: replies({ 200: z.array(issueComment) }) },
     handler: async (request) => listComments(app.ctx, request.actor, request.params.issueId, request.query.created_at__gt),
   });
@@ -26,7 +25,7 @@ export default async function issueCommentsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${BASE}/`,
-    config: { access: anyMember },
+    config: { access: 'project.participate'},
     schema: { params: issueParams, body: createCommentBody, response: replies({ 201: issueComment }) },
     handler: async (request, reply) =>
       reply.code(201).send(await createComment(app.ctx, request.actor, request.params.issueId, request.body, writeOptions(request))),
@@ -35,7 +34,7 @@ export default async function issueCommentsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${BASE}/:commentId/`,
-    config: { access: anyMember },
+    config: { access: 'project.read'},
     schema: { params: commentParams, response: replies({ 200: issueComment }) },
     handler: async (request) => getComment(app.ctx, request.actor, request.params.issueId, request.params.commentId),
   });
@@ -43,7 +42,7 @@ export default async function issueCommentsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'PATCH',
     url: `${BASE}/:commentId/`,
-    config: { access: anyMember },
+    config: { access: 'project.participate'},
     schema: { params: commentParams, body: updateCommentBody, response: replies({ 200: issueComment }) },
     handler: async (request) =>
       updateComment(app.ctx, request.actor, request.params.issueId, request.params.commentId, request.body, writeOptions(request)),
@@ -52,7 +51,7 @@ export default async function issueCommentsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${BASE}/:commentId/`,
-    config: { access: anyMember },
+    config: { access: 'project.participate'},
     schema: { params: commentParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await deleteComment(app.ctx, request.actor, request.params.issueId, request.params.commentId, writeOptions(request));

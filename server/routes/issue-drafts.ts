@@ -24,39 +24,37 @@ import { noBody, replies } from '../../shared/schemas/responses';
 
 const PROJECT = '/api/workspaces/:slug/projects/:projectId/issue-drafts';
 const WORKSPACE = '/api/workspaces/:slug';
-const projectMember = { scope: 'project', min: 'guest' } as const;
-const workspaceMember = { scope: 'workspace', min: 'guest' } as const;
 
 export default async function issueDraftsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.route({
-    method: 'GET', url: `${PROJECT}/`, config: { access: projectMember }, schema: { params: projectParams, response: replies({ 200: z.array(issueListItem) }) },
+    method: 'GET', url: `${PROJECT}/`, config: { access: 'project.read' }, schema: { params: projectParams, response: replies({ 200: z.array(issueListItem) }) },
     handler: async (request) => listProjectDrafts(app.ctx, request.actor),
   });
   app.route({
-    method: 'POST', url: `${PROJECT}/`, config: { access: { scope: 'project', min: 'member' } }, schema: { params: projectParams, body: createIssueBody, response: replies({ 201: issueDetail }) },
+    method: 'POST', url: `${PROJECT}/`, config: { access: 'project.create' }, schema: { params: projectParams, body: createIssueBody, response: replies({ 201: issueDetail }) },
     handler: async (request, reply) => {
       const row = await createDraft(app.ctx, request.actor, request.body, writeOptions(request));
       return reply.code(201).send(await presentDetailFor(app.ctx.db, request.actor, row));
     },
   });
   app.route({
-    method: 'GET', url: `${PROJECT}/:issueId/`, config: { access: projectMember }, schema: { params: issueParams, response: replies({ 200: issueDetail }) },
+    method: 'GET', url: `${PROJECT}/:issueId/`, config: { access: 'project.read' }, schema: { params: issueParams, response: replies({ 200: issueDetail }) },
     handler: async (request) => {
       const { actor, row } = await getDraft(app.ctx, request.actor, request.params.issueId);
       return presentDetailFor(app.ctx.db, actor, row);
     },
   });
   app.route({
-    method: 'PATCH', url: `${PROJECT}/:issueId/`, config: { access: projectMember }, schema: { params: issueParams, body: updateIssueBody, response: replies({ 200: issueDetail }) },
+    method: 'PATCH', url: `${PROJECT}/:issueId/`, config: { access: 'project.row-rule' }, schema: { params: issueParams, body: updateIssueBody, response: replies({ 200: issueDetail }) },
     handler: async (request) => {
       const row = await updateDraft(app.ctx, request.actor, request.params.issueId, request.body, writeOptions(request));
       return presentDetailFor(app.ctx.db, request.actor, row);
     },
   });
   app.route({
-    method: 'DELETE', url: `${PROJECT}/:issueId/`, config: { access: projectMember }, schema: { params: issueParams, response: replies({ 204: noBody }) },
+    method: 'DELETE', url: `${PROJECT}/:issueId/`, config: { access: 'project.row-rule' }, schema: { params: issueParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await deleteDraft(app.ctx, request.actor, request.params.issueId, writeOptions(request));
       return reply.code(204).send();
@@ -64,11 +62,11 @@ export default async function issueDraftsRoutes(fastify: FastifyInstance) {
   });
 
   app.route({
-    method: 'GET', url: `${WORKSPACE}/draft-issues/`, config: { access: workspaceMember }, schema: { params: workspaceParams, querystring: draftListQuery, response: replies({ 200: workspaceDraftsResponse }) },
+    method: 'GET', url: `${WORKSPACE}/draft-issues/`, config: { access: 'workspace.draft' }, schema: { params: workspaceParams, querystring: draftListQuery, response: replies({ 200: workspaceDraftsResponse }) },
     handler: async (request) => listWorkspaceDrafts(app.ctx, request.actor, request.query),
   });
   app.route({
-    method: 'POST', url: `${WORKSPACE}/draft-issues/`, config: { access: workspaceMember }, schema: { params: workspaceParams, body: createWorkspaceDraftBody, response: replies({ 201: issueDetail }) },
+    method: 'POST', url: `${WORKSPACE}/draft-issues/`, config: { access: 'workspace.draft' }, schema: { params: workspaceParams, body: createWorkspaceDraftBody, response: replies({ 201: issueDetail }) },
     handler: async (request, reply) => {
       const actor = await actorInProject(app.ctx.db, request.actor, request.body.project_id);
       const row = await createDraft(app.ctx, actor, request.body, writeOptions(request));
@@ -76,28 +74,28 @@ export default async function issueDraftsRoutes(fastify: FastifyInstance) {
     },
   });
   app.route({
-    method: 'GET', url: `${WORKSPACE}/draft-issues/:issueId/`, config: { access: workspaceMember }, schema: { params: workspaceDraftParams, response: replies({ 200: issueDetail }) },
+    method: 'GET', url: `${WORKSPACE}/draft-issues/:issueId/`, config: { access: 'workspace.draft' }, schema: { params: workspaceDraftParams, response: replies({ 200: issueDetail }) },
     handler: async (request) => {
       const { actor, row } = await getDraft(app.ctx, request.actor, request.params.issueId);
       return presentDetailFor(app.ctx.db, actor, row);
     },
   });
   app.route({
-    method: 'PATCH', url: `${WORKSPACE}/draft-issues/:issueId/`, config: { access: workspaceMember }, schema: { params: workspaceDraftParams, body: updateIssueBody, response: replies({ 204: noBody }) },
+    method: 'PATCH', url: `${WORKSPACE}/draft-issues/:issueId/`, config: { access: 'workspace.draft' }, schema: { params: workspaceDraftParams, body: updateIssueBody, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await updateDraft(app.ctx, request.actor, request.params.issueId, request.body, writeOptions(request));
       return reply.code(204).send();
     },
   });
   app.route({
-    method: 'DELETE', url: `${WORKSPACE}/draft-issues/:issueId/`, config: { access: workspaceMember }, schema: { params: workspaceDraftParams, response: replies({ 204: noBody }) },
+    method: 'DELETE', url: `${WORKSPACE}/draft-issues/:issueId/`, config: { access: 'workspace.draft' }, schema: { params: workspaceDraftParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await deleteDraft(app.ctx, request.actor, request.params.issueId, writeOptions(request));
       return reply.code(204).send();
     },
   });
   app.route({
-    method: 'POST', url: `${WORKSPACE}/draft-to-issue/:issueId/`, config: { access: { scope: 'workspace', min: 'member' } }, schema: { params: workspaceDraftParams, body: draftToIssueBody, response: replies({ 201: issueDetail }) },
+    method: 'POST', url: `${WORKSPACE}/draft-to-issue/:issueId/`, config: { access: 'workspace.publish-draft' }, schema: { params: workspaceDraftParams, body: draftToIssueBody, response: replies({ 201: issueDetail }) },
     handler: async (request, reply) => {
       const { actor, row } = await convertDraft(app.ctx, request.actor, request.params.issueId, request.body, writeOptions(request));
       return reply.code(201).send(await presentDetailFor(app.ctx.db, actor, row));

@@ -13,7 +13,7 @@ export default async function issueHistoryRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/projects/:projectId/issues/:issueId/history/',
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read'},
     schema: { params: issueParams, querystring: historyQuery, response: replies({ 200: issueHistoryResponse }) },
     handler: async (request) => listIssueHistory(app.ctx, request.actor, request.params.issueId, request.query),
   });

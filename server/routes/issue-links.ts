@@ -10,8 +10,6 @@ import { issueLink } from '../../shared/schemas/issue-extras';
 import { noBody, replies } from '../../shared/schemas/responses';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId/issues/:issueId/issue-links';
-const anyMember = { scope: 'project', min: 'guest' } as const;
-const writer = { scope: 'project', min: 'member' } as const;
 
 export default async function issueLinksRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -19,7 +17,7 @@ export default async function issueLinksRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${BASE}/`,
-    config: { access: anyMember },
+    config: { access: 'project.read'},
     schema: { params: issueParams, response: replies({ 200: z.array(issueLink) }) },
     handler: async (request) => listIssueLinks(app.ctx, request.actor, request.params.issueId),
   });
@@ -27,7 +25,7 @@ export default async function issueLinksRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${BASE}/`,
-    config: { access: writer },
+    config: { access: 'project.edit'},
     schema: { params: issueParams, body: createLinkBody, response: replies({ 201: issueLink }) },
     handler: async (request, reply) =>
       reply.code(201).send(await createIssueLink(app.ctx, request.actor, request.params.issueId, request.body, writeOptions(request))),
@@ -36,7 +34,7 @@ export default async function issueLinksRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${BASE}/:linkId/`,
-    config: { access: anyMember },
+    config: { access: 'project.read'},
     schema: { params: linkParams, response: replies({ 200: issueLink }) },
     handler: async (request) => getIssueLink(app.ctx, request.actor, request.params.issueId, request.params.linkId),
   });
@@ -44,7 +42,7 @@ export default async function issueLinksRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'PATCH',
     url: `${BASE}/:linkId/`,
-    config: { access: writer },
+    config: { access: 'project.edit'},
     schema: { params: linkParams, body: updateLinkBody, response: replies({ 200: issueLink }) },
     handler: async (request) =>
       updateIssueLink(app.ctx, request.actor, request.params.issueId, request.params.linkId, request.body, writeOptions(request)),
@@ -53,7 +51,7 @@ export default async function issueLinksRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${BASE}/:linkId/`,
-    config: { access: writer },
+    config: { access: 'project.edit'},
     schema: { params: linkParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await deleteIssueLink(app.ctx, request.actor, request.params.issueId, request.params.linkId, writeOptions(request));

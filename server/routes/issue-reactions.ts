@@ -10,7 +10,6 @@ import { issueReaction } from '../../shared/schemas/issue-extras';
 import { noBody, replies } from '../../shared/schemas/responses';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId/issues/:issueId/reactions';
-const anyMember = { scope: 'project', min: 'guest' } as const;
 
 export default async function issueReactionsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -18,7 +17,7 @@ export default async function issueReactionsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${BASE}/`,
-    config: { access: anyMember },
+    config: { access: 'project.read'},
     schema: { params: issueParams, response: replies({ 200: z.array(issueReaction) }) },
     handler: async (request) => listIssueReactions(app.ctx, request.actor, request.params.issueId),
   });
@@ -26,7 +25,7 @@ export default async function issueReactionsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${BASE}/`,
-    config: { access: anyMember },
+    config: { access: 'project.participate'},
     schema: { params: issueParams, body: reactionBody, response: replies({ 201: issueReaction }) },
     handler: async (request, reply) =>
       reply.code(201).send(await addIssueReaction(app.ctx, request.actor, request.params.issueId, request.body.reaction, writeOptions(request))),
@@ -35,7 +34,7 @@ export default async function issueReactionsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${BASE}/:reactionCode/`,
-    config: { access: anyMember },
+    config: { access: 'project.participate'},
     schema: { params: issueReactionParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await removeIssueReaction(app.ctx, request.actor, request.params.issueId, request.params.reactionCode, writeOptions(request));

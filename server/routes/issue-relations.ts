@@ -16,7 +16,7 @@ export default async function issueRelationsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${BASE}/issue-relation/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read'},
     schema: { params: issueParams, response: replies({ 200: issueRelationsResponse }) },
     handler: async (request) => listIssueRelations(app.ctx, request.actor, request.params.issueId),
   });
@@ -24,7 +24,7 @@ export default async function issueRelationsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${BASE}/issue-relation/`,
-    config: { access: { scope: 'project', min: 'member' } },
+    config: { access: 'project.edit'},
     schema: { params: issueParams, body: createRelationBody, response: replies({ 201: createdRelationsResponse }) },
     handler: async (request, reply) => {
       const { relation_type: type, issues } = request.body;
@@ -35,7 +35,7 @@ export default async function issueRelationsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${BASE}/remove-relation/`,
-    config: { access: { scope: 'project', min: 'member' } },
+    config: { access: 'project.edit'},
     schema: { params: issueParams, body: removeRelationBody, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await removeIssueRelation(app.ctx, request.actor, request.params.issueId, request.body.related_issue, writeOptions(request));

@@ -15,14 +15,14 @@ export default async function issueSearchRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/projects/:projectId/search-issues/',
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read'},
     schema: { params: projectParams, querystring: searchQuery, response: replies({ 200: z.array(issueSearchHit) }) },
     handler: async (request) => searchProjectIssues(app.ctx.database, request.actor, request.query),
   });
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/search/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read'},
     schema: { params: workspaceParams, querystring: searchQuery, response: replies({ 200: workspaceSearchResponse }) },
     handler: async (request) => searchWorkspace(app.ctx.database, request.actor, request.query),
   });

@@ -19,8 +19,6 @@ import { noBody, replies } from '../../shared/schemas/responses';
 
 const URL = '/api/workspaces/:slug/projects/:projectId/issues/:issueId/subscribe/';
 const SUBSCRIBERS = '/api/workspaces/:slug/projects/:projectId/issues/:issueId/issue-subscribers/';
-const anyMember = { scope: 'project', min: 'guest' } as const;
-const memberUp = { scope: 'project', min: 'member' } as const;
 
 export default async function issueSubscribersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -28,7 +26,7 @@ export default async function issueSubscribersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: URL,
-    config: { access: anyMember },
+    config: { access: 'project.read'},
     schema: { params: issueParams, response: replies({ 200: subscriptionStatus }) },
     handler: async (request) => getSubscription(app.ctx, request.actor, request.params.issueId),
   });
@@ -36,7 +34,7 @@ export default async function issueSubscribersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: URL,
-    config: { access: anyMember },
+    config: { access: 'project.participate'},
     schema: { params: issueParams, response: replies({ 201: issueSubscriber }) },
     handler: async (request, reply) => reply.code(201).send(await subscribe(app.ctx, request.actor, request.params.issueId, writeOptions(request))),
   });
@@ -44,7 +42,7 @@ export default async function issueSubscribersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: URL,
-    config: { access: anyMember },
+    config: { access: 'project.participate'},
     schema: { params: issueParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await unsubscribe(app.ctx, request.actor, request.params.issueId, writeOptions(request));
@@ -55,7 +53,7 @@ export default async function issueSubscribersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: SUBSCRIBERS,
-    config: { access: anyMember },
+    config: { access: 'project.read'},
     schema: { params: issueParams, response: replies({ 200: z.array(subscriberMember) }) },
     handler: async (request) => listIssueSubscribers(app.ctx, request.actor, request.params.issueId),
   });
@@ -63,7 +61,7 @@ export default async function issueSubscribersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: SUBSCRIBERS,
-    config: { access: memberUp },
+    config: { access: 'project.edit'},
     schema: { params: issueParams, body: addSubscriberBody, response: replies({ 201: issueSubscriber }) },
     handler: async (request, reply) =>
       reply.code(201).send(await addIssueSubscriber(app.ctx, request.actor, request.params.issueId, request.body, writeOptions(request))),
@@ -72,7 +70,7 @@ export default async function issueSubscribersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${SUBSCRIBERS}:userId/`,
-    config: { access: memberUp },
+    config: { access: 'project.edit'},
     schema: { params: issueSubscriberParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await removeIssueSubscriber(app.ctx, request.actor, request.params.issueId, request.params.userId, writeOptions(request));

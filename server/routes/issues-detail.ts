@@ -14,7 +14,7 @@ export default async function issuesDetailRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/projects/:projectId/issues-detail/',
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read'},
     schema: { params: projectParams, querystring: issueListQuery, response: replies({ 200: issueListDetailResponse }) },
     handler: async (request, reply) => {
       const { expand, ...query } = request.query;

@@ -13,7 +13,7 @@ export default async function issuesListRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/projects/:projectId/issues/',
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read'},
     schema: { params: projectParams, querystring: issueListQuery, response: replies({ 200: issueListResponse }) },
     handler: async (request, reply) => {
       const result = await listProjectIssues(app.ctx, request.actor, request.query);

@@ -15,7 +15,7 @@ export default async function issuesSyncRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/v2/issues/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read'},
     schema: { params: projectParams, querystring: issueSyncQuery, response: replies({ 200: issueSyncResponse }) },
     handler: async (request) => listSyncIssues(app.ctx, request.actor, request.query),
   });
@@ -23,7 +23,7 @@ export default async function issuesSyncRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/deleted-issues/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read'},
     schema: { params: projectParams, querystring: deletedIssuesQuery, response: replies({ 200: deletedIssueIdsResponse }) },
     handler: async (request) => listDeletedIssueIds(app.ctx, request.actor, request.query),
   });

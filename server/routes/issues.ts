@@ -19,7 +19,7 @@ export default async function issuesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${BASE}/issues/`,
-    config: { access: { scope: 'project', min: 'member' } },
+    config: { access: 'project.create'},
     schema: { params: projectParams, body: createIssueBody, response: replies({ 201: issueDetail }) },
     handler: async (request, reply) => {
       const row = await createIssue(app.ctx, request.actor, request.body, writeOptions(request));
@@ -30,7 +30,7 @@ export default async function issuesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${BASE}/issues/list/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read'},
     schema: { params: projectParams, querystring: issuesByIdsQuery, response: replies({ 200: z.array(issueListItem) }) },
     handler: async (request) => listIssuesByIds(app.ctx, request.actor, request.query.issues),
   });
@@ -38,7 +38,7 @@ export default async function issuesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${BASE}/issues/:issueId/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read'},
     schema: { params: issueParams, querystring: issueDetailQuery, response: replies({ 200: issueDetail }) },
     handler: async (request) => getIssueDetail(app.ctx, request.actor, request.params.issueId, request.query.expand),
   });
@@ -46,7 +46,7 @@ export default async function issuesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'PATCH',
     url: `${BASE}/issues/:issueId/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.row-rule'},
     schema: { params: issueParams, body: updateIssueBody, response: replies({ 200: issueDetail }) },
     handler: async (request) => {
       const row = await updateIssue(app.ctx, request.actor, request.params.issueId, request.body, writeOptions(request));
@@ -57,7 +57,7 @@ export default async function issuesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${BASE}/issues/:issueId/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.row-rule'},
     schema: { params: issueParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await deleteIssue(app.ctx, request.actor, request.params.issueId, writeOptions(request));
@@ -68,7 +68,7 @@ export default async function issuesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${BASE}/issues/:issueId/meta/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read'},
     schema: { params: issueParams, response: replies({ 200: issueMetaResponse }) },
     handler: async (request) => getIssueMeta(app.ctx, request.actor, request.params.issueId),
   });
@@ -77,7 +77,7 @@ export default async function issuesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/work-items/:identifier/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read'},
     schema: { params: issueIdentifierParams, querystring: issueDetailQuery, response: replies({ 200: issueByIdentifierResponse }) },
     handler: async (request) => getIssueByIdentifier(app.ctx, request.actor, request.params.identifier, request.query.expand),
   });

@@ -15,7 +15,7 @@ export default async function labelsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read' },
     schema: { params: projectParams, response: replies({ 200: z.array(labelResponse) }) },
     handler: async (request) => listLabels(app.ctx, request.actor),
   });
@@ -23,7 +23,7 @@ export default async function labelsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${base}/`,
-    config: { access: { scope: 'project', min: 'admin' } },
+    config: { access: 'project.admin' },
     schema: { params: projectParams, body: createLabelBody, response: replies({ 201: labelResponse }) },
     handler: async (request, reply) => reply.code(201).send(await createLabel(app.ctx, request.actor, request.body, writeOptions(request))),
   });
@@ -31,7 +31,7 @@ export default async function labelsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/:labelId/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read' },
     schema: { params: labelParams, response: replies({ 200: labelResponse }) },
     handler: async (request) => getLabel(app.ctx, request.actor, request.params.labelId),
   });
@@ -40,7 +40,7 @@ export default async function labelsRoutes(fastify: FastifyInstance) {
     app.route({
       method,
       url: `${base}/:labelId/`,
-      config: { access: { scope: 'project', min: 'admin' } },
+      config: { access: 'project.admin' },
       schema: { params: labelParams, body: updateLabelBody, response: replies({ 200: labelResponse }) },
       handler: async (request) => updateLabel(app.ctx, request.actor, request.params.labelId, request.body, writeOptions(request)),
     });
@@ -49,7 +49,7 @@ export default async function labelsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${base}/:labelId/`,
-    config: { access: { scope: 'project', min: 'admin' } },
+    config: { access: 'project.admin' },
     schema: { params: labelParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await deleteLabel(app.ctx, request.actor, request.params.labelId, writeOptions(request));
@@ -60,7 +60,7 @@ export default async function labelsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/api/workspaces/:slug/projects/:projectId/bulk-create-labels/',
-    config: { access: { scope: 'project', min: 'admin' } },
+    config: { access: 'project.admin' },
     schema: { params: projectParams, body: bulkCreateLabelsBody, response: replies({ 201: z.strictObject({ labels: z.array(labelResponse) }) }) },
     handler: async (request, reply) => reply.code(201).send(await bulkCreateLabels(app.ctx, request.actor, request.body, writeOptions(request))),
   });
@@ -68,7 +68,7 @@ export default async function labelsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/labels/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read' },
     schema: { params: workspaceParams, response: replies({ 200: z.array(labelResponse) }) },
     handler: async (request) => listWorkspaceLabels(app.ctx, request.actor),
   });

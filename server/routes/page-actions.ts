@@ -13,13 +13,11 @@ import { pageResponse } from '../../shared/schemas/page';
 import { archivedAtResponse, noBody, replies } from '../../shared/schemas/responses';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId';
-const guest = { access: { scope: 'project', min: 'guest' } } as const;
-const member = { access: { scope: 'project', min: 'member' } } as const;
 
 export default async function pageActionsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.post(`${BASE}/pages/:pageId/access/`, { config: guest, schema: { params: pageParams, body: pageAccessBody, response: replies({ 204: noBody }) } }, async (request, reply) => {
+  app.post(`${BASE}/pages/:pageId/access/`, { config: { access: 'project.row-rule' }, schema: { params: pageParams, body: pageAccessBody, response: replies({ 204: noBody }) } }, async (request, reply) => {
     await setPageAccess(app.ctx, request.actor, request.params.pageId, request.body.access, writeOptions(request));
     return reply.code(204).send();
   });
@@ -28,7 +26,7 @@ export default async function pageActionsRoutes(fastify: FastifyInstance) {
     app.route({
       method,
       url: `${BASE}/pages/:pageId/lock/`,
-      config: guest,
+      config: { access: 'project.row-rule' },
       schema: { params: pageParams, response: replies({ 204: noBody }) },
       handler: async (request, reply) => {
         await setPageLocked(app.ctx, request.actor, request.params.pageId, locked, writeOptions(request));
@@ -37,23 +35,23 @@ export default async function pageActionsRoutes(fastify: FastifyInstance) {
     });
   }
 
-  app.post(`${BASE}/pages/:pageId/archive/`, { config: guest, schema: { params: pageParams, response: replies({ 200: archivedAtResponse }) } }, async (request) => {
+  app.post(`${BASE}/pages/:pageId/archive/`, { config: { access: 'project.row-rule' }, schema: { params: pageParams, response: replies({ 200: archivedAtResponse }) } }, async (request) => {
     const archivedAt = await archivePage(app.ctx, request.actor, request.params.pageId, writeOptions(request));
     return { archived_at: archivedAt.toISOString() };
   });
-  app.delete(`${BASE}/pages/:pageId/archive/`, { config: guest, schema: { params: pageParams, response: replies({ 204: noBody }) } }, async (request, reply) => {
+  app.delete(`${BASE}/pages/:pageId/archive/`, { config: { access: 'project.row-rule' }, schema: { params: pageParams, response: replies({ 204: noBody }) } }, async (request, reply) => {
     await restorePage(app.ctx, request.actor, request.params.pageId, writeOptions(request));
     return reply.code(204).send();
   });
 
-  app.get(`${BASE}/favorite-pages/`, { config: guest, schema: { params: projectParams, response: replies({ 200: z.array(pageResponse) }) } }, async (request) =>
+  app.get(`${BASE}/favorite-pages/`, { config: { access: 'project.read' }, schema: { params: projectParams, response: replies({ 200: z.array(pageResponse) }) } }, async (request) =>
     (await listPages(app.ctx, request.actor, { favoritesOf: request.actor.userId })).map(presentPage),
   );
-  app.post(`${BASE}/favorite-pages/:pageId/`, { config: member, schema: { params: pageParams, response: replies({ 204: noBody }) } }, async (request, reply) => {
+  app.post(`${BASE}/favorite-pages/:pageId/`, { config: { access: 'project.configure' }, schema: { params: pageParams, response: replies({ 204: noBody }) } }, async (request, reply) => {
     await favoritePage(app.ctx, request.actor, request.params.pageId, writeOptions(request));
     return reply.code(204).send();
   });
-  app.delete(`${BASE}/favorite-pages/:pageId/`, { config: member, schema: { params: pageParams, response: replies({ 204: noBody }) } }, async (request, reply) => {
+  app.delete(`${BASE}/favorite-pages/:pageId/`, { config: { access: 'project.configure' }, schema: { params: pageParams, response: replies({ 204: noBody }) } }, async (request, reply) => {
     await unfavoritePage(app.ctx, request.actor, request.params.pageId, writeOptions(request));
     return reply.code(204).send();
   });

@@ -15,7 +15,7 @@ export default async function pageDescriptionRoutes(fastify: FastifyInstance) {
   // Scoped to this plugin: only the description route takes raw bytes.
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
 
-  app.get(URL, { config: { access: { scope: 'project', min: 'guest' } }, schema: { params: pageParams, response: replies({ 200: binaryBody }) } }, async (request, reply) => {
+  app.get(URL, { config: { access: 'project.read' }, schema: { params: pageParams, response: replies({ 200: binaryBody }) } }, async (request, reply) => {
     const state = await getPageDescription(app.ctx, request.actor, request.params.pageId);
     return reply
       .type('application/octet-stream')
@@ -23,7 +23,7 @@ export default async function pageDescriptionRoutes(fastify: FastifyInstance) {
       .send(Buffer.from(state.buffer, state.byteOffset, state.byteLength));
   });
 
-  app.patch(URL, { config: { access: { scope: 'project', min: 'guest' } }, bodyLimit: BODY_LIMIT, schema: { params: pageParams, body: pageDescriptionUpdate, response: replies({ 200: messageBody }) } }, async (request) => {
+  app.patch(URL, { config: { access: 'project.row-rule' }, bodyLimit: BODY_LIMIT, schema: { params: pageParams, body: pageDescriptionUpdate, response: replies({ 200: messageBody }) } }, async (request) => {
     await patchPageDescription(app.ctx, request.actor, request.params.pageId, parseDescriptionBody(request.body));
     return { message: 'Updated successfully' };
   });

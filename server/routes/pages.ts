@@ -27,49 +27,47 @@ import { z } from 'zod';
 import { noBody, replies } from '../../shared/schemas/responses';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId';
-const guest = { access: { scope: 'project', min: 'guest' } } as const;
-const member = { access: { scope: 'project', min: 'member' } } as const;
 
 export default async function pagesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get(`${BASE}/pages/`, { config: guest, schema: { params: projectParams, querystring: pageListQuery, response: replies({ 200: z.array(pageResponse) }) } }, async (request) =>
+  app.get(`${BASE}/pages/`, { config: { access: 'project.read' }, schema: { params: projectParams, querystring: pageListQuery, response: replies({ 200: z.array(pageResponse) }) } }, async (request) =>
     (await listPages(app.ctx, request.actor, { rootOnly: true, search: request.query.search })).map(presentPage),
   );
-  app.get(`${BASE}/archived-pages/`, { config: guest, schema: { params: projectParams, querystring: pageListQuery, response: replies({ 200: z.array(pageResponse) }) } }, async (request) =>
+  app.get(`${BASE}/archived-pages/`, { config: { access: 'project.read' }, schema: { params: projectParams, querystring: pageListQuery, response: replies({ 200: z.array(pageResponse) }) } }, async (request) =>
     (await listPages(app.ctx, request.actor, { archivedOnly: true, search: request.query.search })).map(presentPage),
   );
-  app.get(`${BASE}/pages-summary/`, { config: guest, schema: { params: projectParams, response: replies({ 200: pagesSummaryResponse }) } }, async (request) => summarizePages(app.ctx, request.actor));
+  app.get(`${BASE}/pages-summary/`, { config: { access: 'project.read' }, schema: { params: projectParams, response: replies({ 200: pagesSummaryResponse }) } }, async (request) => summarizePages(app.ctx, request.actor));
 
-  app.post(`${BASE}/pages/`, { config: member, schema: { params: projectParams, body: createPageBody, response: replies({ 201: pageDetailResponse }) } }, async (request, reply) =>
+  app.post(`${BASE}/pages/`, { config: { access: 'project.create' }, schema: { params: projectParams, body: createPageBody, response: replies({ 201: pageDetailResponse }) } }, async (request, reply) =>
     reply.code(201).send(presentPageDetail(await createPage(app.ctx, request.actor, request.body, writeOptions(request)))),
   );
 
-  app.get(`${BASE}/pages/:pageId/`, { config: guest, schema: { params: pageParams, response: replies({ 200: pageDetailResponse }) } }, async (request) => {
+  app.get(`${BASE}/pages/:pageId/`, { config: { access: 'project.read' }, schema: { params: pageParams, response: replies({ 200: pageDetailResponse }) } }, async (request) => {
     const page = await loadReadablePage(app.ctx.db, request.actor, request.params.pageId);
     const [view] = await toPageViews(app.ctx.db, [page], request.actor.userId);
     return presentPageDetail(view, []);
   });
 
-  app.patch(`${BASE}/pages/:pageId/`, { config: guest, schema: { params: pageParams, body: updatePageBody, response: replies({ 200: pageDetailResponse }) } }, async (request) =>
+  app.patch(`${BASE}/pages/:pageId/`, { config: { access: 'project.row-rule' }, schema: { params: pageParams, body: updatePageBody, response: replies({ 200: pageDetailResponse }) } }, async (request) =>
     presentPageDetail(await updatePage(app.ctx, request.actor, request.params.pageId, request.body, writeOptions(request))),
   );
 
-  app.delete(`${BASE}/pages/:pageId/`, { config: guest, schema: { params: pageParams, response: replies({ 204: noBody }) } }, async (request, reply) => {
+  app.delete(`${BASE}/pages/:pageId/`, { config: { access: 'project.row-rule' }, schema: { params: pageParams, response: replies({ 204: noBody }) } }, async (request, reply) => {
     await deletePage(app.ctx, request.actor, request.params.pageId, writeOptions(request));
     return reply.code(204).send();
   });
 
-  app.post(`${BASE}/pages/:pageId/duplicate/`, { config: guest, schema: { params: pageParams, response: replies({ 201: pageDetailResponse }) } }, async (request, reply) =>
+  app.post(`${BASE}/pages/:pageId/duplicate/`, { config: { access: 'project.row-rule' }, schema: { params: pageParams, response: replies({ 201: pageDetailResponse }) } }, async (request, reply) =>
     reply.code(201).send(presentPageDetail(await duplicatePage(app.ctx, request.actor, request.params.pageId, writeOptions(request)))),
   );
 
-  app.get(`${BASE}/pages/:pageId/versions/`, { config: guest, schema: { params: pageParams, response: replies({ 200: z.array(pageVersionResponse) }) } }, async (request) => {
+  app.get(`${BASE}/pages/:pageId/versions/`, { config: { access: 'project.read' }, schema: { params: pageParams, response: replies({ 200: z.array(pageVersionResponse) }) } }, async (request) => {
     const page = await loadReadablePage(app.ctx.db, request.actor, request.params.pageId);
     return (await listPageVersions(app.ctx.db, page.id)).map(presentPageVersion);
   });
 
-  app.get(`${BASE}/pages/:pageId/versions/:versionId/`, { config: guest, schema: { params: pageVersionParams, response: replies({ 200: pageVersionDetailResponse }) } }, async (request) => {
+  app.get(`${BASE}/pages/:pageId/versions/:versionId/`, { config: { access: 'project.read' }, schema: { params: pageVersionParams, response: replies({ 200: pageVersionDetailResponse }) } }, async (request) => {
     const page = await loadReadablePage(app.ctx.db, request.actor, request.params.pageId);
     const version = await findPageVersion(app.ctx.db, page.id, request.params.versionId);
     if (!version) throw new NotFoundError();

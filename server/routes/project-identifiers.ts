@@ -12,7 +12,7 @@ export default async function projectIdentifiersRoutes(fastify: FastifyInstance)
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/project-identifiers/',
-    config: { access: { scope: 'workspace', min: 'member' } },
+    config: { access: 'workspace.create-project'},
     schema: { params: workspaceParams, querystring: projectIdentifierQuery, response: replies({ 200: projectIdentifiersResponse }) },
     handler: async (request) => findProjectIdentifiers(app.ctx, request.actor, request.query.name),
   });
@@ -20,7 +20,7 @@ export default async function projectIdentifiersRoutes(fastify: FastifyInstance)
   app.route({
     method: 'DELETE',
     url: '/api/workspaces/:slug/project-identifiers/',
-    config: { access: { scope: 'workspace', min: 'member' } },
+    config: { access: 'workspace.create-project'},
     schema: { params: workspaceParams, body: deleteProjectIdentifierBody.nullish(), response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await deleteProjectIdentifier(app.ctx, request.actor, request.body?.name);

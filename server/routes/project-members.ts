@@ -36,7 +36,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/members/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read'},
     schema: { params: projectParams, response: replies({ 200: z.array(projectMemberRole) }) },
     handler: async (request) => listProjectMembers(app.ctx, request.actor),
   });
@@ -44,7 +44,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${base}/members/`,
-    config: { access: { scope: 'project', min: 'admin' } },
+    config: { access: 'project.admin'},
     schema: { params: projectParams, body: addProjectMembersBody, response: replies({ 201: z.array(projectMemberRole) }) },
     handler: async (request, reply) => reply.code(201).send(await addProjectMembers(app.ctx, request.actor, request.body, writeOptions(request))),
   });
@@ -52,7 +52,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${base}/members/leave/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.own-settings'},
     schema: { params: projectParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await leaveProject(app.ctx, request.actor, writeOptions(request));
@@ -63,7 +63,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/members/:memberId/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read'},
     schema: { params: projectMemberParams, response: replies({ 200: z.union([projectMemberResponse, projectMemberRole]) }) },
     handler: async (request) => getProjectMember(app.ctx, request.actor, request.params.memberId),
   });
@@ -72,7 +72,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'PATCH',
     url: `${base}/members/:memberId/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.row-rule'},
     schema: { params: projectMemberParams, body: updateProjectMemberBody, response: replies({ 200: projectMemberResponse }) },
     handler: async (request) => updateProjectMember(app.ctx, request.actor, request.params.memberId, request.body.role, writeOptions(request)),
   });
@@ -80,7 +80,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${base}/members/:memberId/`,
-    config: { access: { scope: 'project', min: 'admin' } },
+    config: { access: 'project.admin'},
     schema: { params: projectMemberParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await removeProjectMember(app.ctx, request.actor, request.params.memberId, writeOptions(request));
@@ -91,7 +91,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/project-members/me/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read'},
     schema: { params: projectParams, response: replies({ 200: projectMemberResponse }) },
     handler: async (request) => getMyProjectMembership(app.ctx, request.actor),
   });
@@ -99,7 +99,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/preferences/member/:userId/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.own-settings'},
     schema: { params: memberPreferencesParams, response: replies({ 200: memberPreferencesResponse }) },
     handler: async (request) => getMemberPreferences(app.ctx, request.actor, request.params.userId),
   });
@@ -108,7 +108,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'PATCH',
     url: `${base}/preferences/member/:userId/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.own-settings'},
     schema: { params: memberPreferencesParams, body: updateMemberPreferencesBody, response: replies({ 200: z.strictObject({ preferences: anyObject }) }) },
     handler: async (request) => updateMemberPreferences(app.ctx, request.actor, request.params.userId, request.body, writeOptions(request)),
   });
@@ -117,7 +117,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${base}/project-views/`,
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.own-settings'},
     schema: { params: projectParams, body: projectViewsBody, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await updateMyProjectView(app.ctx, request.actor, request.params.projectId, request.body, writeOptions(request));
@@ -128,7 +128,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/project-members/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read'},
     schema: { params: workspaceParams, response: replies({ 200: z.record(z.string(), z.array(projectMemberRole)) }) },
     handler: async (request) => listWorkspaceProjectMembers(app.ctx, request.actor),
   });
@@ -137,7 +137,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
     method: 'POST',
     url: '/api/users/me/workspaces/:slug/projects/invitations/',
     // Reference 5.1: WS{20,15} — workspace guests are added by a project admin, they cannot join.
-    config: { access: { scope: 'workspace', min: 'member' } },
+    config: { access: 'workspace.create-project'},
     schema: { params: workspaceParams, body: joinProjectsBody, response: replies({ 201: messageBody }) },
     handler: async (request, reply) =>
       reply.code(201).send(await joinProjects(app.ctx, request.actor, request.body.project_ids, writeOptions(request))),

@@ -14,7 +14,7 @@ export default async function projectUserPropertiesRoutes(fastify: FastifyInstan
   app.route({
     method: 'GET',
     url,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.own-settings'},
     schema: { params: projectParams, response: replies({ 200: projectUserPropertiesResponse }) },
     handler: async (request) => getProjectUserProperties(app.ctx, request.actor),
   });
@@ -22,7 +22,7 @@ export default async function projectUserPropertiesRoutes(fastify: FastifyInstan
   app.route({
     method: 'PATCH',
     url,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.own-settings'},
     schema: { params: projectParams, body: projectUserPropertiesBody, response: replies({ 200: projectUserPropertiesResponse }) },
     handler: async (request) => updateProjectUserProperties(app.ctx, request.actor, request.body, writeOptions(request)),
   });

@@ -17,7 +17,7 @@ export default async function projectsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/`,
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read'},
     schema: { params: workspaceParams, response: replies({ 200: z.array(projectListItem) }) },
     handler: async (request) => listProjects(app.ctx, request.actor),
   });
@@ -25,7 +25,7 @@ export default async function projectsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/details/`,
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read'},
     schema: { params: workspaceParams, querystring: pageQuery, response: replies({ 200: z.union([z.array(projectResponse), paginated(z.array(projectResponse))]) }) },
     handler: async (request) => listProjectDetails(app.ctx, request.actor, request.query),
   });
@@ -33,7 +33,7 @@ export default async function projectsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${base}/`,
-    config: { access: { scope: 'workspace', min: 'member' } },
+    config: { access: 'workspace.create-project'},
     schema: { params: workspaceParams, body: createProjectBody, response: replies({ 201: projectResponse }) },
     handler: async (request, reply) => reply.code(201).send(await createProject(app.ctx, request.actor, request.body, writeOptions(request))),
   });
@@ -42,7 +42,7 @@ export default async function projectsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/:projectId/`,
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read'},
     schema: { params: projectParams, response: replies({ 200: projectResponse }) },
     handler: async (request) => getProject(app.ctx, request.actor, request.params.projectId),
   });
@@ -50,7 +50,7 @@ export default async function projectsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'PATCH',
     url: `${base}/:projectId/`,
-    config: { access: { scope: 'project', min: 'admin', workspaceAdminBypass: true } },
+    config: { access: 'project.manage'},
     schema: { params: projectParams, body: updateProjectBody, response: replies({ 200: projectResponse }) },
     handler: async (request) => updateProject(app.ctx, request.actor, request.body, writeOptions(request)),
   });
@@ -58,7 +58,7 @@ export default async function projectsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${base}/:projectId/`,
-    config: { access: { scope: 'project', min: 'admin', workspaceAdminBypass: true } },
+    config: { access: 'project.manage'},
     schema: { params: projectParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await deleteProject(app.ctx, request.actor, writeOptions(request));
@@ -69,7 +69,7 @@ export default async function projectsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${base}/:projectId/archive/`,
-    config: { access: { scope: 'project', min: 'member' } },
+    config: { access: 'project.configure'},
     schema: { params: projectParams, response: replies({ 200: archivedAtResponse }) },
     handler: async (request) => archiveProject(app.ctx, request.actor, writeOptions(request)),
   });
@@ -77,7 +77,7 @@ export default async function projectsRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${base}/:projectId/archive/`,
-    config: { access: { scope: 'project', min: 'member' } },
+    config: { access: 'project.configure'},
     schema: { params: projectParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await restoreProject(app.ctx, request.actor, writeOptions(request));

@@ -15,7 +15,7 @@ export default async function statesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read' },
     schema: { params: projectParams, querystring: stateListQuery, response: replies({ 200: stateListResponse }) },
     handler: async (request) => listStates(app.ctx, request.actor, request.query.grouped === 'true'),
   });
@@ -23,7 +23,7 @@ export default async function statesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${base}/`,
-    config: { access: { scope: 'project', min: 'admin' } },
+    config: { access: 'project.admin' },
     schema: { params: projectParams, body: createStateBody, response: replies({ 201: stateResponse }) },
     handler: async (request, reply) => reply.code(201).send(await createState(app.ctx, request.actor, request.body, writeOptions(request))),
   });
@@ -31,7 +31,7 @@ export default async function statesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: `${base}/:stateId/`,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read' },
     schema: { params: stateParams, response: replies({ 200: stateResponse }) },
     handler: async (request) => getState(app.ctx, request.actor, request.params.stateId),
   });
@@ -41,7 +41,7 @@ export default async function statesRoutes(fastify: FastifyInstance) {
     app.route({
       method,
       url: `${base}/:stateId/`,
-      config: { access: { scope: 'project', min: 'member' } },
+      config: { access: 'project.configure' },
       schema: { params: stateParams, body: updateStateBody, response: replies({ 200: stateResponse }) },
       handler: async (request) => updateState(app.ctx, request.actor, request.params.stateId, request.body, writeOptions(request)),
     });
@@ -50,7 +50,7 @@ export default async function statesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'DELETE',
     url: `${base}/:stateId/`,
-    config: { access: { scope: 'project', min: 'admin' } },
+    config: { access: 'project.admin' },
     schema: { params: stateParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await deleteState(app.ctx, request.actor, request.params.stateId, writeOptions(request));
@@ -61,7 +61,7 @@ export default async function statesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: `${base}/:stateId/mark-default/`,
-    config: { access: { scope: 'project', min: 'admin' } },
+    config: { access: 'project.admin' },
     schema: { params: stateParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await markDefaultState(app.ctx, request.actor, request.params.stateId, writeOptions(request));
@@ -72,7 +72,7 @@ export default async function statesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/projects/:projectId/intake-state/',
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read' },
     schema: { params: projectParams, response: replies({ 200: stateResponse }) },
     handler: async (request) => getIntakeState(app.ctx, request.actor),
   });
@@ -80,7 +80,7 @@ export default async function statesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/states/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read' },
     schema: { params: workspaceParams, response: replies({ 200: z.array(stateResponse) }) },
     handler: async (request) => listWorkspaceStates(app.ctx, request.actor),
   });

@@ -16,7 +16,7 @@ export default async function subIssuesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: URL,
-    config: { access: { scope: 'project', min: 'guest' } },
+    config: { access: 'project.read'},
     schema: { params: issueParams, querystring: subIssuesQuery, response: replies({ 200: subIssuesResponse }) },
     handler: async (request) => listSubIssues(app.ctx, request.actor, request.params.issueId, request.query),
   });
@@ -24,7 +24,7 @@ export default async function subIssuesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'POST',
     url: URL,
-    config: { access: { scope: 'project', min: 'member' } },
+    config: { access: 'project.edit'},
     schema: { params: issueParams, body: addSubIssuesBody, response: replies({ 200: subIssuesResponse }) },
     handler: async (request) => addSubIssues(app.ctx, request.actor, request.params.issueId, request.body.sub_issue_ids, writeOptions(request)),
   });

@@ -24,7 +24,6 @@ import {
   workspaceUserPropertiesFor,
 } from '../services/user-properties';
 
-const projectGuest = { access: { scope: 'project', min: 'guest' } } as const;
 
 export default async function userPropertiesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -34,35 +33,35 @@ export default async function userPropertiesRoutes(fastify: FastifyInstance) {
   const displayUrl = '/api/workspaces/:slug/projects/:projectId/issue-display-properties/';
 
   app.route({
-    method: 'GET', url: cycleUrl, config: projectGuest, schema: { params: cycleUserPropertiesParams, response: replies({ 200: cycleUserPropertiesResponse }) },
+    method: 'GET', url: cycleUrl, config: { access: 'project.own-settings' }, schema: { params: cycleUserPropertiesParams, response: replies({ 200: cycleUserPropertiesResponse }) },
     handler: async (request) => cycleUserPropertiesFor(app.ctx, request.actor, request.params.cycleId),
   });
   app.route({
-    method: 'PATCH', url: cycleUrl, config: projectGuest, schema: { params: cycleUserPropertiesParams, body: userPropertiesBody, response: replies({ 201: cycleUserPropertiesResponse }) },
+    method: 'PATCH', url: cycleUrl, config: { access: 'project.own-settings' }, schema: { params: cycleUserPropertiesParams, body: userPropertiesBody, response: replies({ 201: cycleUserPropertiesResponse }) },
     handler: async (request, reply) => reply.code(201).send(await cycleUserPropertiesFor(app.ctx, request.actor, request.params.cycleId, request.body)),
   });
   app.route({
-    method: 'GET', url: moduleUrl, config: projectGuest, schema: { params: moduleUserPropertiesParams, response: replies({ 200: moduleUserPropertiesResponse }) },
+    method: 'GET', url: moduleUrl, config: { access: 'project.own-settings' }, schema: { params: moduleUserPropertiesParams, response: replies({ 200: moduleUserPropertiesResponse }) },
     handler: async (request) => moduleUserPropertiesFor(app.ctx, request.actor, request.params.moduleId),
   });
   app.route({
-    method: 'PATCH', url: moduleUrl, config: projectGuest, schema: { params: moduleUserPropertiesParams, body: userPropertiesBody, response: replies({ 201: moduleUserPropertiesResponse }) },
+    method: 'PATCH', url: moduleUrl, config: { access: 'project.own-settings' }, schema: { params: moduleUserPropertiesParams, body: userPropertiesBody, response: replies({ 201: moduleUserPropertiesResponse }) },
     handler: async (request, reply) => reply.code(201).send(await moduleUserPropertiesFor(app.ctx, request.actor, request.params.moduleId, request.body)),
   });
   app.route({
-    method: 'GET', url: workspaceUrl, config: { access: { scope: 'workspace', min: 'guest' } }, schema: { params: workspaceParams, response: replies({ 200: workspaceUserPropertiesResponse }) },
+    method: 'GET', url: workspaceUrl, config: { access: 'workspace.own-settings' }, schema: { params: workspaceParams, response: replies({ 200: workspaceUserPropertiesResponse }) },
     handler: async (request) => workspaceUserPropertiesFor(app.ctx, request.actor),
   });
   app.route({
-    method: 'PATCH', url: workspaceUrl, config: { access: { scope: 'workspace', min: 'guest' } }, schema: { params: workspaceParams, body: userPropertiesBody, response: replies({ 200: workspaceUserPropertiesResponse }) },
+    method: 'PATCH', url: workspaceUrl, config: { access: 'workspace.own-settings' }, schema: { params: workspaceParams, body: userPropertiesBody, response: replies({ 200: workspaceUserPropertiesResponse }) },
     handler: async (request) => workspaceUserPropertiesFor(app.ctx, request.actor, request.body),
   });
   app.route({
-    method: 'GET', url: displayUrl, config: projectGuest, schema: { params: projectParams, response: replies({ 200: issueDisplayPropertiesResponse }) },
+    method: 'GET', url: displayUrl, config: { access: 'project.own-settings' }, schema: { params: projectParams, response: replies({ 200: issueDisplayPropertiesResponse }) },
     handler: async (request) => getIssueDisplayProperties(app.ctx, request.actor),
   });
   app.route({
-    method: 'POST', url: displayUrl, config: projectGuest, schema: { params: projectParams, body: issueDisplayPropertiesBody, response: replies({ 201: issueDisplayPropertiesResponse }) },
+    method: 'POST', url: displayUrl, config: { access: 'project.own-settings' }, schema: { params: projectParams, body: issueDisplayPropertiesBody, response: replies({ 201: issueDisplayPropertiesResponse }) },
     handler: async (request, reply) =>
       reply.code(201).send(await setIssueDisplayProperties(app.ctx, request.actor, request.body.properties, writeOptions(request))),
   });

@@ -33,35 +33,35 @@ export default async function workspaceInvitationsRoutes(fastify: FastifyInstanc
   app.route({
     method: 'POST',
     url: '/api/workspaces/:slug/invitations/',
-    config: { access: { scope: 'workspace', min: 'member' } },
+    config: { access: 'workspace.invite'},
     schema: { params: slugParams, body: createInvitationsBody, response: replies({ 200: messageBody }) },
     handler: async (request) => createInvitations(ctx, request.actor, request.body, writeOptions(request)),
   });
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/invitations/',
-    config: { access: { scope: 'workspace', min: 'member' } },
+    config: { access: 'workspace.invite'},
     schema: { params: slugParams, response: replies({ 200: z.array(workspaceInvitationResponse) }) },
     handler: async (request) => listInvitations(ctx, request.actor),
   });
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/invitations/:invitationId/',
-    config: { access: { scope: 'workspace', min: 'member' } },
+    config: { access: 'workspace.invite'},
     schema: { params: invitationParams, response: replies({ 200: workspaceInvitationResponse }) },
     handler: async (request) => getInvitation(ctx, request.actor, request.params.invitationId),
   });
   app.route({
     method: 'PATCH',
     url: '/api/workspaces/:slug/invitations/:invitationId/',
-    config: { access: { scope: 'workspace', min: 'member' } },
+    config: { access: 'workspace.invite'},
     schema: { params: invitationParams, body: updateInvitationBody, response: replies({ 200: workspaceInvitationResponse }) },
     handler: async (request) => updateInvitation(ctx, request.actor, request.params.invitationId, request.body.role),
   });
   app.route({
     method: 'DELETE',
     url: '/api/workspaces/:slug/invitations/:invitationId/',
-    config: { access: { scope: 'workspace', min: 'member' } },
+    config: { access: 'workspace.invite'},
     schema: { params: invitationParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await deleteInvitation(ctx, request.actor, request.params.invitationId);
@@ -72,7 +72,7 @@ export default async function workspaceInvitationsRoutes(fastify: FastifyInstanc
     method: 'GET',
     url: '/api/workspaces/:slug/invitations/:invitationId/join/',
     // The invitee may not have an account yet; the page shows what they were invited to.
-    config: { access: 'public' },
+    config: { access: 'public'},
     schema: { params: invitationParams, response: replies({ 200: workspaceInvitationResponse }) },
     handler: async (request) => getInvitationForJoin(ctx, request.params.slug, request.params.invitationId),
   });
@@ -80,7 +80,7 @@ export default async function workspaceInvitationsRoutes(fastify: FastifyInstanc
     method: 'POST',
     url: '/api/workspaces/:slug/invitations/:invitationId/join/',
     // Security: public, but the emailed token is the proof (checked in the service).
-    config: { access: 'public' },
+    config: { access: 'public'},
     schema: { params: invitationParams, body: joinInvitationBody, response: replies({ 200: messageBody }) },
     handler: async (request) =>
       respondToInvitation(ctx, request.params.slug, request.params.invitationId, request.body, writeOptions(request)),
@@ -88,14 +88,14 @@ export default async function workspaceInvitationsRoutes(fastify: FastifyInstanc
   app.route({
     method: 'GET',
     url: '/api/users/me/workspaces/invitations/',
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated'},
     schema: { response: replies({ 200: z.array(workspaceInvitationResponse) }) },
     handler: async (request) => listMyInvitations(ctx, request.auth.user!),
   });
   app.route({
     method: 'POST',
     url: '/api/users/me/workspaces/invitations/',
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated'},
     schema: { body: acceptInvitationsBody, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await acceptMyInvitations(ctx, request.auth.user!, request.body.invitations, writeOptions(request));

@@ -14,7 +14,7 @@ export default async function workspaceIssuesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/issues/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read'},
     schema: { params: workspaceParams, querystring: issueListQuery, response: replies({ 200: issueListResponse }) },
     handler: async (request, reply) => {
       const result = await listWorkspaceIssues(app.ctx, request.actor, request.query);
@@ -24,7 +24,7 @@ export default async function workspaceIssuesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/my-issues/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read'},
     schema: { params: workspaceParams, querystring: issueListQuery, response: replies({ 200: issueListResponse }) },
     handler: async (request, reply) => {
       const result = await listMyIssues(app.ctx, request.actor, request.query);
@@ -34,7 +34,7 @@ export default async function workspaceIssuesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/user-issues/:userId/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read'},
     schema: { params: userIssuesParams, querystring: issueListQuery, response: replies({ 200: issueListResponse }) },
     handler: async (request, reply) => {
       const result = await listUserIssues(app.ctx, request.actor, request.params.userId, request.query);

@@ -24,14 +24,14 @@ export default async function workspaceMembersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/members/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read'},
     schema: { params: slugParams, querystring: searchQuery, response: replies({ 200: z.array(workspaceMemberResponse) }) },
     handler: async (request) => listMembers(db, request.actor, request.query.search),
   });
   app.route({
     method: 'POST',
     url: '/api/workspaces/:slug/members/leave/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.own-settings'},
     schema: { params: slugParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await leaveWorkspace(app.ctx, request.actor, writeOptions(request));
@@ -41,21 +41,21 @@ export default async function workspaceMembersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/members/:memberId/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read'},
     schema: { params: memberParams, response: replies({ 200: workspaceMemberResponse }) },
     handler: async (request) => getMember(db, request.actor, request.params.memberId),
   });
   app.route({
     method: 'PATCH',
     url: '/api/workspaces/:slug/members/:memberId/',
-    config: { access: { scope: 'workspace', min: 'admin' } },
+    config: { access: 'workspace.manage'},
     schema: { params: memberParams, body: updateMemberBody, response: replies({ 200: workspaceMemberResponse }) },
     handler: async (request) => updateMember(app.ctx, request.actor, request.params.memberId, request.body, writeOptions(request)),
   });
   app.route({
     method: 'DELETE',
     url: '/api/workspaces/:slug/members/:memberId/',
-    config: { access: { scope: 'workspace', min: 'admin' } },
+    config: { access: 'workspace.manage'},
     schema: { params: memberParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await removeMember(app.ctx, request.actor, request.params.memberId, writeOptions(request));
@@ -65,14 +65,14 @@ export default async function workspaceMembersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/workspace-members/me/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read'},
     schema: { params: slugParams, response: replies({ 200: myWorkspaceMemberResponse }) },
     handler: async (request) => getMyMembership(db, request.actor),
   });
   app.route({
     method: 'POST',
     url: '/api/workspaces/:slug/workspace-views/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.own-settings'},
     schema: { params: slugParams, body: workspaceViewsBody, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await saveMyViewProps(app.ctx, request.actor, request.body.view_props, writeOptions(request));
@@ -82,7 +82,7 @@ export default async function workspaceMembersRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/users/me/workspaces/:slug/project-roles/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read'},
     schema: { params: slugParams, response: replies({ 200: projectRolesResponse }) },
     handler: async (request) => getMyProjectRoles(db, request.actor),
   });

@@ -16,21 +16,21 @@ export default async function workspaceUserProfileRoutes(fastify: FastifyInstanc
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/user-profile/:userId/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read'},
     schema: { params: workspaceUserParams, response: replies({ 200: userProfileResponse }) },
     handler: async (request) => getUserProfile(db, request.actor, request.params.userId),
   });
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/user-stats/:userId/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read'},
     schema: { params: workspaceUserParams, response: replies({ 200: userStatsResponse }) },
     handler: async (request) => getUserStats(db, request.actor, request.params.userId),
   });
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/user-activity/:userId/',
-    config: { access: { scope: 'workspace', min: 'guest' } },
+    config: { access: 'workspace.read'},
     schema: { params: workspaceUserParams, querystring: userActivityQuery, response: replies({ 200: paginated(z.array(issueActivity)) }) },
     handler: async (request) => listUserActivity(db, request.actor, request.params.userId, request.query),
   });

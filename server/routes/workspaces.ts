@@ -44,7 +44,7 @@ export default async function workspacesRoutes(fastify: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/',
-    config: { access: { scope: 'workspace', min: 'guest', hideFromOutsiders: true } },
+    config: { access: 'workspace.view' },
     schema: { params: slugParams, response: replies({ 200: workspaceResponse }) },
     handler: async (request) => getWorkspace(db, request.actor),
   });
@@ -53,14 +53,14 @@ export default async function workspacesRoutes(fastify: FastifyInstance) {
   app.route({
     method: ['PATCH', 'PUT'],
     url: '/api/workspaces/:slug/',
-    config: { access: { scope: 'workspace', min: 'admin' } },
+    config: { access: 'workspace.manage' },
     schema: { params: slugParams, body: updateWorkspaceBody, response: replies({ 200: workspaceResponse }) },
     handler: async (request) => updateWorkspace(app.ctx, request.actor, request.body, writeOptions(request)),
   });
   app.route({
     method: 'DELETE',
     url: '/api/workspaces/:slug/',
-    config: { access: { scope: 'workspace', min: 'admin' } },
+    config: { access: 'workspace.manage' },
     schema: { params: slugParams, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
       await deleteWorkspace(app.ctx, request.actor, writeOptions(request));

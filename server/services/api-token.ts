@@ -5,7 +5,7 @@ import { apiTokens, type ApiToken } from '../../db/schema/index';
 import type { CreateApiTokenBody } from '../../shared/schemas/workspace';
 import type { ServerContext } from '../context';
 import { NotFoundError } from '../errors';
-import type { Actor } from '../plugins/access';
+import type { WorkspaceActor } from '../actor';
 import { presentApiToken } from '../presenters/api-token';
 import { hashSecret, randomToken } from '../security';
 
@@ -16,12 +16,12 @@ function present(ctx: ServerContext, token: ApiToken, secret?: string) {
 }
 
 /** Creates a token for the caller in the actor's workspace; the response alone carries the secret. */
-export async function createApiToken(ctx: ServerContext, actor: Actor, body: CreateApiTokenBody) {
+export async function createApiToken(ctx: ServerContext, actor: WorkspaceActor, body: CreateApiTokenBody) {
   const secret = `${API_TOKEN_PREFIX}${randomToken(16)}`;
   const [token] = await ctx.db
     .insert(apiTokens)
     .values({
-      workspaceId: actor.workspace!.id,
+      workspaceId: actor.workspace.id,
       userId: actor.userId,
       label: body.label.trim(),
       description: body.description ?? '',
@@ -37,28 +37,28 @@ export async function createApiToken(ctx: ServerContext, actor: Actor, body: Cre
   return present(ctx, token, secret);
 }
 
-const ownTokens = (actor: Actor) =>
-  and(eq(apiTokens.workspaceId, actor.workspace!.id), eq(apiTokens.userId, actor.userId), isNull(apiTokens.deletedAt));
+const ownTokens = (actor: WorkspaceActor) =>
+  and(eq(apiTokens.workspaceId, actor.workspace.id), eq(apiTokens.userId, actor.userId), isNull(apiTokens.deletedAt));
 
 /** The caller's tokens in this workspace, newest first, without secrets. */
-export async function listApiTokens(ctx: ServerContext, actor: Actor) {
+export async function listApiTokens(ctx: ServerContext, actor: WorkspaceActor) {
   const rows = await ctx.db.select().from(apiTokens).where(ownTokens(actor)).orderBy(desc(apiTokens.createdAt));
   return rows.map((row) => present(ctx, row));
 }
 
-async function loadOwnToken(ctx: ServerContext, actor: Actor, tokenId: string) {
+async function loadOwnToken(ctx: ServerContext, actor: WorkspaceActor, tokenId: string) {
   const [row] = await ctx.db.select().from(apiTokens).where(and(eq(apiTokens.id, tokenId), ownTokens(actor))).limit(1);
   if (!row) throw new NotFoundError();
   return row;
 }
 
 /** @throws NotFoundError when the token is not the caller's (or is revoked). */
-export async function getApiToken(ctx: ServerContext, actor: Actor, tokenId: string) {
+export async function getApiToken(ctx: ServerContext, actor: WorkspaceActor, tokenId: string) {
   return present(ctx, await loadOwnToken(ctx, actor, tokenId));
 }
 
 /** Revokes a token at once (soft delete). @throws NotFoundError. */
-export async function revokeApiToken(ctx: ServerContext, actor: Actor, tokenId: string): Promise<void> {
+export async function revokeApiToken(ctx: ServerContext, actor: WorkspaceActor, tokenId: string): Promise<void> {
   await loadOwnToken(ctx, actor, tokenId);
   const now = new Date();
   await ctx.db

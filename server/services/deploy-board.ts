@@ -7,7 +7,7 @@ import type { DeployBoardBody } from '../../shared/schemas/project';
 import type { ServerContext } from '../context';
 import { NotFoundError } from '../errors';
 import { withTransaction, type WriteOptions } from '../live/record-change';
-import type { Actor } from '../plugins/access';
+import type { ProjectActor } from '../actor';
 import { presentDeployBoard } from '../presenters/project';
 import { touchProject } from './project';
 
@@ -24,24 +24,24 @@ function boardColumns(body: DeployBoardBody): Partial<DeployBoard> {
   return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
 }
 
-async function findBoard(ctx: ServerContext, actor: Actor, boardId?: string) {
-  const conditions = [eq(deployBoards.projectId, actor.project!.id), eq(deployBoards.entityName, 'project')];
+async function findBoard(ctx: ServerContext, actor: ProjectActor, boardId?: string) {
+  const conditions = [eq(deployBoards.projectId, actor.project.id), eq(deployBoards.entityName, 'project')];
   if (boardId) conditions.push(eq(deployBoards.id, boardId));
   const [board] = await ctx.db.select().from(deployBoards).where(and(...conditions));
   return board ?? null;
 }
 
-function present(board: DeployBoard | null, actor: Actor) {
-  return presentDeployBoard(board, actor.project!, actor.workspace!);
+function present(board: DeployBoard | null, actor: ProjectActor) {
+  return presentDeployBoard(board, actor.project, actor.workspace);
 }
 
 /** `GET …/project-deploy-boards/` — the board, or the blank unpublished object. */
-export async function getProjectDeployBoard(ctx: ServerContext, actor: Actor) {
+export async function getProjectDeployBoard(ctx: ServerContext, actor: ProjectActor) {
   return present(await findBoard(ctx, actor), actor);
 }
 
 /** `GET …/project-deploy-boards/:boardId/`. @throws NotFoundError */
-export async function getDeployBoard(ctx: ServerContext, actor: Actor, boardId: string) {
+export async function getDeployBoard(ctx: ServerContext, actor: ProjectActor, boardId: string) {
   const board = await findBoard(ctx, actor, boardId);
   if (!board) throw new NotFoundError('Deploy board not found');
   return present(board, actor);
@@ -54,7 +54,7 @@ const DEFAULT_PUBLISHED_VIEWS = { list: true, kanban: true, calendar: true, gant
  * `POST …/project-deploy-boards/` — publish: get-or-create with a random 32-hex anchor; the sent
  * settings apply to an existing board too (its anchor stays).
  */
-export async function publishProject(ctx: ServerContext, actor: Actor, body: DeployBoardBody, options: WriteOptions) {
+export async function publishProject(ctx: ServerContext, actor: ProjectActor, body: DeployBoardBody, options: WriteOptions) {
   const existing = await findBoard(ctx, actor);
   if (existing) return updateDeployBoard(ctx, actor, existing.id, body, options);
   return withTransaction(ctx, options, async (tx) => {
@@ -63,21 +63,21 @@ export async function publishProject(ctx: ServerContext, actor: Actor, body: Dep
       .values({
         viewProps: DEFAULT_PUBLISHED_VIEWS,
         ...boardColumns(body),
-        projectId: actor.project!.id,
-        workspaceId: actor.workspace!.id,
+        projectId: actor.project.id,
+        workspaceId: actor.workspace.id,
         entityName: 'project',
-        entityIdentifier: actor.project!.id,
+        entityIdentifier: actor.project.id,
         anchor: randomBytes(16).toString('hex'),
         createdBy: actor.userId,
       })
       .returning();
-    await touchProject(tx, actor.project!.id, actor.userId);
+    await touchProject(tx, actor.project.id, actor.userId);
     return present(board, actor);
   });
 }
 
 /** `PATCH …/project-deploy-boards/:boardId/`. @throws NotFoundError */
-export async function updateDeployBoard(ctx: ServerContext, actor: Actor, boardId: string, body: DeployBoardBody, options: WriteOptions) {
+export async function updateDeployBoard(ctx: ServerContext, actor: ProjectActor, boardId: string, body: DeployBoardBody, options: WriteOptions) {
   const board = await findBoard(ctx, actor, boardId);
   if (!board) throw new NotFoundError('Deploy board not found');
   return withTransaction(ctx, options, async (tx) => {
@@ -91,11 +91,11 @@ export async function updateDeployBoard(ctx: ServerContext, actor: Actor, boardI
 }
 
 /** `DELETE …/project-deploy-boards/:boardId/` — unpublish: the board and its anchor are deleted. @throws NotFoundError */
-export async function unpublishProject(ctx: ServerContext, actor: Actor, boardId: string, options: WriteOptions) {
+export async function unpublishProject(ctx: ServerContext, actor: ProjectActor, boardId: string, options: WriteOptions) {
   const board = await findBoard(ctx, actor, boardId);
   if (!board) throw new NotFoundError('Deploy board not found');
   await withTransaction(ctx, options, async (tx) => {
     await tx.delete(deployBoards).where(eq(deployBoards.id, board.id));
-    await touchProject(tx, actor.project!.id, actor.userId);
+    await touchProject(tx, actor.project.id, actor.userId);
   });
 }

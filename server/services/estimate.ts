@@ -12,7 +12,7 @@ import type {
 import type { ServerContext } from '../context';
 import { BadRequestError, NotFoundError } from '../errors';
 import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
-import type { Actor } from '../plugins/access';
+import type { ProjectActor, WorkspaceActor } from '../actor';
 import { presentEstimate, presentEstimatePoint } from '../presenters/estimate';
 import { writeActivities } from './issue-activity';
 import { recordIssueChange } from './issue';
@@ -55,8 +55,8 @@ async function touchEstimate(tx: Db, estimateId: string, actorId: string) {
 const liveEstimates = (projectId: string) => and(eq(estimates.projectId, projectId), isNull(estimates.deletedAt));
 
 /** `GET …/estimates/` — the project's estimates with their points. */
-export async function listEstimates(ctx: ServerContext, actor: Actor) {
-  const rows = await ctx.db.select().from(estimates).where(liveEstimates(actor.project!.id)).orderBy(asc(estimates.createdAt));
+export async function listEstimates(ctx: ServerContext, actor: ProjectActor) {
+  const rows = await ctx.db.select().from(estimates).where(liveEstimates(actor.project.id)).orderBy(asc(estimates.createdAt));
   return presentMany(ctx.db, rows);
 }
 
@@ -67,13 +67,13 @@ async function loadEstimate(db: Db, projectId: string, estimateId: string) {
 }
 
 /** `GET …/estimates/:estimateId/`. @throws NotFoundError */
-export async function getEstimate(ctx: ServerContext, actor: Actor, estimateId: string) {
-  return (await presentMany(ctx.db, [await loadEstimate(ctx.db, actor.project!.id, estimateId)]))[0];
+export async function getEstimate(ctx: ServerContext, actor: ProjectActor, estimateId: string) {
+  return (await presentMany(ctx.db, [await loadEstimate(ctx.db, actor.project.id, estimateId)]))[0];
 }
 
 /** `POST …/estimates/` — the estimate and its points in one transaction (zod has validated every point). */
-export async function createEstimate(ctx: ServerContext, actor: Actor, body: CreateEstimateBody, options: WriteOptions) {
-  const project = actor.project!;
+export async function createEstimate(ctx: ServerContext, actor: ProjectActor, body: CreateEstimateBody, options: WriteOptions) {
+  const project = actor.project;
   return withTransaction(ctx, options, async (tx) => {
     const [estimate] = await tx
       .insert(estimates)
@@ -110,8 +110,8 @@ export async function createEstimate(ctx: ServerContext, actor: Actor, body: Cre
  * `PATCH …/estimates/:estimateId/` — estimate fields and a non-empty list of point edits by id.
  * @throws NotFoundError, BadRequestError
  */
-export async function updateEstimate(ctx: ServerContext, actor: Actor, estimateId: string, body: UpdateEstimateBody, options: WriteOptions) {
-  const current = await loadEstimate(ctx.db, actor.project!.id, estimateId);
+export async function updateEstimate(ctx: ServerContext, actor: ProjectActor, estimateId: string, body: UpdateEstimateBody, options: WriteOptions) {
+  const current = await loadEstimate(ctx.db, actor.project.id, estimateId);
   const edits = body.estimate_points ?? [];
   if (edits.length === 0) throw new BadRequestError('Estimate points are required');
   const existing = (await pointsOf(ctx.db, [current.id])).get(current.id) ?? [];
@@ -146,8 +146,8 @@ export async function updateEstimate(ctx: ServerContext, actor: Actor, estimateI
  * `DELETE …/estimates/:estimateId/` — soft delete with its points; issues on them lose their point
  * and a project using it has estimates turned off.
  */
-export async function deleteEstimate(ctx: ServerContext, actor: Actor, estimateId: string, options: WriteOptions) {
-  const current = await loadEstimate(ctx.db, actor.project!.id, estimateId);
+export async function deleteEstimate(ctx: ServerContext, actor: ProjectActor, estimateId: string, options: WriteOptions) {
+  const current = await loadEstimate(ctx.db, actor.project.id, estimateId);
   await withTransaction(ctx, options, async (tx) => {
     const now = new Date();
     const [estimate] = await tx
@@ -169,8 +169,8 @@ export async function deleteEstimate(ctx: ServerContext, actor: Actor, estimateI
  * `POST …/estimate-points/` — key and value are required (key 0 is a valid key).
  * @throws NotFoundError, BadRequestError
  */
-export async function createEstimatePoint(ctx: ServerContext, actor: Actor, estimateId: string, body: CreateEstimatePointBody, options: WriteOptions) {
-  const estimate = await loadEstimate(ctx.db, actor.project!.id, estimateId);
+export async function createEstimatePoint(ctx: ServerContext, actor: ProjectActor, estimateId: string, body: CreateEstimatePointBody, options: WriteOptions) {
+  const estimate = await loadEstimate(ctx.db, actor.project.id, estimateId);
   if (body.key === undefined || body.value === undefined) throw new BadRequestError('Key and value are required');
   return withTransaction(ctx, options, async (tx) => {
     const [point] = await tx
@@ -203,12 +203,12 @@ async function loadPoint(db: Db, estimateId: string, pointId: string) {
 /** `PATCH …/estimate-points/:pointId/`. @throws NotFoundError */
 export async function updateEstimatePoint(
   ctx: ServerContext,
-  actor: Actor,
+  actor: ProjectActor,
   params: { estimateId: string; pointId: string },
   body: UpdateEstimatePointBody,
   options: WriteOptions,
 ) {
-  const estimate = await loadEstimate(ctx.db, actor.project!.id, params.estimateId);
+  const estimate = await loadEstimate(ctx.db, actor.project.id, params.estimateId);
   const current = await loadPoint(ctx.db, estimate.id, params.pointId);
   return withTransaction(ctx, options, async (tx) => {
     const [point] = await tx
@@ -251,12 +251,12 @@ async function moveIssuesOffPoint(tx: Db, from: EstimatePoint, to: EstimatePoint
  */
 export async function deleteEstimatePoint(
   ctx: ServerContext,
-  actor: Actor,
+  actor: ProjectActor,
   params: { estimateId: string; pointId: string },
   replacementId: string | null | undefined,
   options: WriteOptions,
 ) {
-  const estimate = await loadEstimate(ctx.db, actor.project!.id, params.estimateId);
+  const estimate = await loadEstimate(ctx.db, actor.project.id, params.estimateId);
   return withTransaction(ctx, options, async (tx) => {
     // Lock the estimate, then read the points: concurrent deletions then shift keys one after the
     // other, each from the keys the previous one left (else two shifts leave a gap and a duplicate).
@@ -277,19 +277,19 @@ export async function deleteEstimatePoint(
 }
 
 /** `GET …/project-estimates/` — the points of the project's active estimate, or `[]`. */
-export async function listActiveEstimatePoints(ctx: ServerContext, actor: Actor) {
-  const estimateId = actor.project!.estimateId;
+export async function listActiveEstimatePoints(ctx: ServerContext, actor: ProjectActor) {
+  const estimateId = actor.project.estimateId;
   if (!estimateId) return [];
   return ((await pointsOf(ctx.db, [estimateId])).get(estimateId) ?? []).map(presentEstimatePoint);
 }
 
 /** `GET /api/workspaces/:slug/estimates/` — estimates that are the active one of some live project. */
-export async function listWorkspaceEstimates(ctx: ServerContext, actor: Actor) {
+export async function listWorkspaceEstimates(ctx: ServerContext, actor: WorkspaceActor) {
   const rows = await ctx.db
     .select({ estimate: estimates })
     .from(estimates)
     .innerJoin(projects, eq(projects.estimateId, estimates.id))
-    .where(and(eq(estimates.workspaceId, actor.workspace!.id), isNull(estimates.deletedAt), isNull(projects.deletedAt)))
+    .where(and(eq(estimates.workspaceId, actor.workspace.id), isNull(estimates.deletedAt), isNull(projects.deletedAt)))
     .orderBy(asc(estimates.createdAt));
   return presentMany(ctx.db, rows.map((row) => row.estimate));
 }

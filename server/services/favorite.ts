@@ -8,7 +8,7 @@ import { nextSortOrder } from '../../shared/sort-order';
 import type { ServerContext } from '../context';
 import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
-import type { Actor } from '../plugins/access';
+import type { WorkspaceActor } from '../actor';
 import { presentFavorite, type FavoriteEntityData } from '../presenters/favorite';
 import { isUniqueViolation } from './project';
 
@@ -77,32 +77,32 @@ async function recordFavorite(tx: Db, favorite: Favorite, op: 'create' | 'update
 }
 
 /** The caller's favorites they may still see: workspace-level ones except pages, and those of their projects. */
-function visibleFavorites(actor: Actor): SQL {
+function visibleFavorites(actor: WorkspaceActor): SQL {
   const myProjects = sql`(select ${projectMembers.projectId} from ${projectMembers} where ${projectMembers.memberId} = ${actor.userId} and ${projectMembers.isActive} = true)`;
   return and(
-    eq(favorites.workspaceId, actor.workspace!.id),
+    eq(favorites.workspaceId, actor.workspace.id),
     eq(favorites.userId, actor.userId),
     or(and(isNull(favorites.projectId), ne(favorites.entityType, 'page')), inArray(favorites.projectId, myProjects)),
   )!;
 }
 
 /** `GET …/user-favorites/` — top-level favorites, highest sequence first. */
-export async function listFavorites(ctx: ServerContext, actor: Actor) {
+export async function listFavorites(ctx: ServerContext, actor: WorkspaceActor) {
   const rows = await ctx.db.select().from(favorites).where(and(visibleFavorites(actor), isNull(favorites.parentId))).orderBy(desc(favorites.sequence));
   return presentMany(ctx.db, rows);
 }
 
-async function loadOwnFavorite(db: Db, actor: Actor, favoriteId: string) {
+async function loadOwnFavorite(db: Db, actor: WorkspaceActor, favoriteId: string) {
   const [row] = await db
     .select()
     .from(favorites)
-    .where(and(eq(favorites.id, favoriteId), eq(favorites.userId, actor.userId), eq(favorites.workspaceId, actor.workspace!.id)));
+    .where(and(eq(favorites.id, favoriteId), eq(favorites.userId, actor.userId), eq(favorites.workspaceId, actor.workspace.id)));
   if (!row) throw new NotFoundError('Favorite not found');
   return row;
 }
 
 /** `GET …/user-favorites/:favoriteId/group/` — a folder's children. @throws NotFoundError */
-export async function listFolderChildren(ctx: ServerContext, actor: Actor, favoriteId: string) {
+export async function listFolderChildren(ctx: ServerContext, actor: WorkspaceActor, favoriteId: string) {
   const folder = await loadOwnFavorite(ctx.db, actor, favoriteId);
   const rows = await ctx.db.select().from(favorites).where(and(visibleFavorites(actor), eq(favorites.parentId, folder.id))).orderBy(desc(favorites.sequence));
   return presentMany(ctx.db, rows);
@@ -112,13 +112,13 @@ export async function listFolderChildren(ctx: ServerContext, actor: Actor, favor
  * A parent must be one of the caller's folders in this workspace, and neither the favorite itself
  * nor a folder inside it (a loop would hide both from every list).
  */
-async function checkParent(db: Db, actor: Actor, parentId: string | null | undefined, selfId: string | null) {
+async function checkParent(db: Db, actor: WorkspaceActor, parentId: string | null | undefined, selfId: string | null) {
   if (!parentId) return;
   // The caller's folders in one read; the walk up from the parent happens in memory.
   const folders = await db
     .select({ id: favorites.id, parentId: favorites.parentId })
     .from(favorites)
-    .where(and(eq(favorites.userId, actor.userId), eq(favorites.workspaceId, actor.workspace!.id), eq(favorites.isFolder, true)));
+    .where(and(eq(favorites.userId, actor.userId), eq(favorites.workspaceId, actor.workspace.id), eq(favorites.isFolder, true)));
   const parentOf = new Map(folders.map((folder) => [folder.id, folder.parentId]));
   const seen = new Set<string>();
   for (let id: string | null = parentId; id !== null; id = parentOf.get(id) ?? null) {
@@ -128,7 +128,7 @@ async function checkParent(db: Db, actor: Actor, parentId: string | null | undef
 }
 
 /** Resolves the project a favorite belongs to, checking the entity exists and the caller is a project member. */
-async function resolveEntityProject(db: Db, actor: Actor, body: CreateFavoriteBody): Promise<string | null> {
+async function resolveEntityProject(db: Db, actor: WorkspaceActor, body: CreateFavoriteBody): Promise<string | null> {
   const id = body.entity_identifier!;
   let projectId: string | null = body.project_id ?? null;
   if (body.entity_type === 'project') projectId = id;
@@ -138,7 +138,7 @@ async function resolveEntityProject(db: Db, actor: Actor, body: CreateFavoriteBo
     projectId = row.projectId;
   }
   if (body.entity_type === 'page') {
-    const [page] = await db.select({ id: pages.id }).from(pages).where(and(eq(pages.id, id), eq(pages.workspaceId, actor.workspace!.id), isNull(pages.deletedAt)));
+    const [page] = await db.select({ id: pages.id }).from(pages).where(and(eq(pages.id, id), eq(pages.workspaceId, actor.workspace.id), isNull(pages.deletedAt)));
     if (!page) throw new NotFoundError('The required object does not exist.');
   }
   if (!projectId) return null;
@@ -151,7 +151,7 @@ async function resolveEntityProject(db: Db, actor: Actor, body: CreateFavoriteBo
         eq(projectMembers.projectId, projectId),
         eq(projectMembers.memberId, actor.userId),
         eq(projectMembers.isActive, true),
-        eq(projects.workspaceId, actor.workspace!.id),
+        eq(projects.workspaceId, actor.workspace.id),
         isNull(projects.deletedAt),
       ),
     );
@@ -163,7 +163,7 @@ async function resolveEntityProject(db: Db, actor: Actor, body: CreateFavoriteBo
  * `POST …/user-favorites/` — adds a favorite or a folder; favoriting the same entity again answers the existing row.
  * @throws ValidationError, NotFoundError, ForbiddenError
  */
-export async function createFavorite(ctx: ServerContext, actor: Actor, body: CreateFavoriteBody, options: WriteOptions) {
+export async function createFavorite(ctx: ServerContext, actor: WorkspaceActor, body: CreateFavoriteBody, options: WriteOptions) {
   const isFolder = body.is_folder === true || body.entity_type === 'folder';
   const name = body.name ?? body.entity_data?.name ?? null;
   if (isFolder && !name?.trim()) throw ValidationError.field('name', 'This field may not be blank.');
@@ -183,11 +183,11 @@ export async function createFavorite(ctx: ServerContext, actor: Actor, body: Cre
       const [{ highest }] = await tx
         .select({ highest: max(favorites.sequence) })
         .from(favorites)
-        .where(and(eq(favorites.workspaceId, actor.workspace!.id), eq(favorites.userId, actor.userId)));
+        .where(and(eq(favorites.workspaceId, actor.workspace.id), eq(favorites.userId, actor.userId)));
       const [row] = await tx
         .insert(favorites)
         .values({
-          workspaceId: actor.workspace!.id,
+          workspaceId: actor.workspace.id,
           userId: actor.userId,
           projectId,
           entityType,
@@ -210,7 +210,7 @@ export async function createFavorite(ctx: ServerContext, actor: Actor, body: Cre
 }
 
 /** `PATCH …/user-favorites/:favoriteId/` — name, sequence or parent folder. @throws NotFoundError, ValidationError */
-export async function updateFavorite(ctx: ServerContext, actor: Actor, favoriteId: string, body: UpdateFavoriteBody, options: WriteOptions) {
+export async function updateFavorite(ctx: ServerContext, actor: WorkspaceActor, favoriteId: string, body: UpdateFavoriteBody, options: WriteOptions) {
   const current = await loadOwnFavorite(ctx.db, actor, favoriteId);
   await checkParent(ctx.db, actor, body.parent, current.id);
   return withTransaction(ctx, options, async (tx) => {
@@ -233,13 +233,13 @@ async function deleteFavoriteRows(tx: Db, rows: Favorite[]) {
 }
 
 /** `DELETE …/user-favorites/:favoriteId/`. @throws NotFoundError */
-export async function deleteFavorite(ctx: ServerContext, actor: Actor, favoriteId: string, options: WriteOptions) {
+export async function deleteFavorite(ctx: ServerContext, actor: WorkspaceActor, favoriteId: string, options: WriteOptions) {
   const row = await loadOwnFavorite(ctx.db, actor, favoriteId);
   await withTransaction(ctx, options, (tx) => deleteFavoriteRows(tx, [row]));
 }
 
 /** `GET …/user-favorite-projects/` — the caller's project favorites. */
-export async function listFavoriteProjects(ctx: ServerContext, actor: Actor) {
+export async function listFavoriteProjects(ctx: ServerContext, actor: WorkspaceActor) {
   const rows = await ctx.db
     .select()
     .from(favorites)
@@ -249,16 +249,16 @@ export async function listFavoriteProjects(ctx: ServerContext, actor: Actor) {
 }
 
 /** `POST …/user-favorite-projects/` `{project}` — favorites a project (idempotent). */
-export async function favoriteProject(ctx: ServerContext, actor: Actor, projectId: string, options: WriteOptions) {
+export async function favoriteProject(ctx: ServerContext, actor: WorkspaceActor, projectId: string, options: WriteOptions) {
   await createFavorite(ctx, actor, { entity_type: 'project', entity_identifier: projectId, project_id: projectId }, options);
 }
 
 /** `DELETE …/user-favorite-projects/:projectId/`. @throws NotFoundError when the project is not a favorite */
-export async function unfavoriteProject(ctx: ServerContext, actor: Actor, projectId: string, options: WriteOptions) {
+export async function unfavoriteProject(ctx: ServerContext, actor: WorkspaceActor, projectId: string, options: WriteOptions) {
   const rows = await ctx.db
     .select()
     .from(favorites)
-    .where(and(eq(favorites.entityType, 'project'), eq(favorites.entityIdentifier, projectId), eq(favorites.userId, actor.userId), eq(favorites.workspaceId, actor.workspace!.id)));
+    .where(and(eq(favorites.entityType, 'project'), eq(favorites.entityIdentifier, projectId), eq(favorites.userId, actor.userId), eq(favorites.workspaceId, actor.workspace.id)));
   if (rows.length === 0) throw new NotFoundError();
   await withTransaction(ctx, options, (tx) => deleteFavoriteRows(tx, rows));
 }

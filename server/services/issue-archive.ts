@@ -7,7 +7,7 @@ import { isFinishedStateGroup } from '../../shared/issue-constants';
 import type { ServerContext } from '../context';
 import { BadRequestError, CodedError, NotFoundError } from '../errors';
 import { withTransaction, type WriteOptions } from '../live/record-change';
-import type { Actor } from '../plugins/access';
+import type { ProjectActor } from '../actor';
 import { loadReadableIssue } from '../policies/issue';
 import { isoDay, type IssueListRow } from '../presenters/issue';
 import { writeActivities } from './issue-activity';
@@ -36,7 +36,7 @@ async function setArchived(tx: Db, row: IssueListRow, archivedAt: Date | null, a
 }
 
 /** POST `issues/{id}/archive/` → `{archived_at: "YYYY-MM-DD"}`. @throws BadRequestError when not closed. */
-export async function archiveIssue(ctx: ServerContext, actor: Actor, issueId: string, options: WriteOptions) {
+export async function archiveIssue(ctx: ServerContext, actor: ProjectActor, issueId: string, options: WriteOptions) {
   const row = await loadReadableIssue(ctx.db, actor, issueId);
   if (!row.stateGroup || !isFinishedStateGroup(row.stateGroup)) {
     throw new BadRequestError('Can only archive completed or cancelled state group issue');
@@ -48,14 +48,14 @@ export async function archiveIssue(ctx: ServerContext, actor: Actor, issueId: st
 }
 
 /** DELETE `issues/{id}/archive/`: restores an archived issue. @throws NotFoundError when not archived. */
-export async function unarchiveIssue(ctx: ServerContext, actor: Actor, issueId: string, options: WriteOptions): Promise<void> {
+export async function unarchiveIssue(ctx: ServerContext, actor: ProjectActor, issueId: string, options: WriteOptions): Promise<void> {
   const row = await loadReadableIssue(ctx.db, actor, issueId);
   if (!row.archivedAt) throw new NotFoundError();
   await withTransaction(ctx, options, (tx) => setArchived(tx, row, null, actor.userId));
 }
 
 /** GET `issues/{id}/archive/`: the archived issue's detail. @throws NotFoundError when not archived. */
-export async function getArchivedIssue(ctx: ServerContext, actor: Actor, issueId: string, expand?: string) {
+export async function getArchivedIssue(ctx: ServerContext, actor: ProjectActor, issueId: string, expand?: string) {
   const row = await loadReadableIssue(ctx.db, actor, issueId);
   if (!row.archivedAt) throw new NotFoundError();
   return presentDetailFor(ctx.db, actor, row, expand);
@@ -65,12 +65,12 @@ export async function getArchivedIssue(ctx: ServerContext, actor: Actor, issueId
  * POST `bulk-archive-issues/`: archives every listed issue or none.
  * @throws BadRequestError without ids; CodedError 4091 INVALID_ARCHIVE_STATE_GROUP when one is not closed.
  */
-export async function bulkArchiveIssues(ctx: ServerContext, actor: Actor, ids: string[] | undefined, options: WriteOptions) {
+export async function bulkArchiveIssues(ctx: ServerContext, actor: ProjectActor, ids: string[] | undefined, options: WriteOptions) {
   const unique = [...new Set(ids ?? [])];
   if (unique.length === 0) throw new BadRequestError('Issue IDs are required');
   const now = new Date();
   await withTransaction(ctx, options, async (tx) => {
-    const rows = await loadIssueRows(tx, and(inArray(issues.id, unique), eq(issues.projectId, actor.project!.id), isNull(issues.deletedAt)));
+    const rows = await loadIssueRows(tx, and(inArray(issues.id, unique), eq(issues.projectId, actor.project.id), isNull(issues.deletedAt)));
     if (rows.length !== unique.length) throw new BadRequestError('Issues are not valid please pass valid issue ids');
     if (rows.some((row) => !row.stateGroup || !isFinishedStateGroup(row.stateGroup))) {
       throw new CodedError(4091, 'INVALID_ARCHIVE_STATE_GROUP');

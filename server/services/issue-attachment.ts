@@ -8,7 +8,7 @@ import { issueAttachments, type IssueAttachment } from '../../db/schema/index';
 import type { ServerContext } from '../context';
 import { NotFoundError } from '../errors';
 import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
-import type { Actor } from '../plugins/access';
+import type { ProjectActor } from '../actor';
 import { authorizeAuthorOrAdmin, loadReadableIssue } from '../policies/issue';
 import { presentIssueAttachment } from '../presenters/issue-attachment';
 import { fileStorage } from '../storage/index';
@@ -39,9 +39,9 @@ async function liveAttachments(db: Db, issueId: string): Promise<IssueAttachment
 }
 
 /** Attachments of an issue, newest first. */
-export async function listIssueAttachments(ctx: ServerContext, actor: Actor, issueId: string) {
+export async function listIssueAttachments(ctx: ServerContext, actor: ProjectActor, issueId: string) {
   await loadReadableIssue(ctx.db, actor, issueId);
-  return (await liveAttachments(ctx.db, issueId)).map((row) => presentIssueAttachment(row, actor.workspace!.slug));
+  return (await liveAttachments(ctx.db, issueId)).map((row) => presentIssueAttachment(row, actor.workspace.slug));
 }
 
 /** Presented attachments (for the `issue_attachments` expansion). */
@@ -50,7 +50,7 @@ export async function attachmentExpansion(db: Db, issueId: string, slug: string)
 }
 
 /** Stores the file, then registers it; a failed insert removes the stored file again. */
-export async function createIssueAttachment(ctx: ServerContext, actor: Actor, issueId: string, file: UploadedFile, options: WriteOptions) {
+export async function createIssueAttachment(ctx: ServerContext, actor: ProjectActor, issueId: string, file: UploadedFile, options: WriteOptions) {
   const issue = await loadReadableIssue(ctx.db, actor, issueId);
   const storage = fileStorage(ctx.config);
   const name = safeName(file.filename);
@@ -77,7 +77,7 @@ export async function createIssueAttachment(ctx: ServerContext, actor: Actor, is
         .returning();
       await writeActivities(tx, issue, actor.userId, [{ verb: 'created', field: 'attachment', newValue: key, comment: 'created an attachment', newIdentifier: row.id }]);
       await touchIssue(tx, issueId, issue.projectId, actor.userId);
-      const wire = presentIssueAttachment(row, actor.workspace!.slug);
+      const wire = presentIssueAttachment(row, actor.workspace.slug);
       recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'issue_attachment', entityId: row.id, op: 'create', version: row.version, data: wire, issueIds: [row.issueId] });
       return wire;
     });
@@ -97,7 +97,7 @@ async function loadAttachment(db: Db, issueId: string, attachmentId: string): Pr
 }
 
 /** Soft-deletes an attachment (project admin or its uploader) and removes the stored file after commit. */
-export async function deleteIssueAttachment(ctx: ServerContext, actor: Actor, issueId: string, attachmentId: string, options: WriteOptions) {
+export async function deleteIssueAttachment(ctx: ServerContext, actor: ProjectActor, issueId: string, attachmentId: string, options: WriteOptions) {
   const issue = await loadReadableIssue(ctx.db, actor, issueId);
   const row = await loadAttachment(ctx.db, issueId, attachmentId);
   authorizeAuthorOrAdmin(actor, row.createdBy);
@@ -111,7 +111,7 @@ export async function deleteIssueAttachment(ctx: ServerContext, actor: Actor, is
 }
 
 /** The file of an attachment as a stream with its name and type. */
-export async function openIssueAttachment(ctx: ServerContext, actor: Actor, issueId: string, attachmentId: string): Promise<{ stream: Readable; name: string; mimeType: string; size: number }> {
+export async function openIssueAttachment(ctx: ServerContext, actor: ProjectActor, issueId: string, attachmentId: string): Promise<{ stream: Readable; name: string; mimeType: string; size: number }> {
   await loadReadableIssue(ctx.db, actor, issueId);
   const row = await loadAttachment(ctx.db, issueId, attachmentId);
   let stream: Readable;

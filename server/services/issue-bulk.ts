@@ -7,7 +7,7 @@ import type { BulkOperationBody, IssueDatesBody } from '../../shared/schemas/iss
 import type { ServerContext } from '../context';
 import { BadRequestError, CodedError } from '../errors';
 import { withTransaction, type WriteOptions } from '../live/record-change';
-import type { Actor } from '../plugins/access';
+import type { ProjectActor } from '../actor';
 import type { IssueListRow } from '../presenters/issue';
 import { writeActivities } from './issue-activity';
 import { applyIssueUpdate, softDeleteIssues } from './issue';
@@ -68,8 +68,8 @@ const union = (a: string[], b: string[] | undefined) => (b ? [...new Set([...a, 
  * label, assignee and module ids are added to the existing ones.
  * @throws BadRequestError for unknown issues or ids; CodedError 4100–4102 for reversed dates.
  */
-export async function bulkUpdateIssues(ctx: ServerContext, actor: Actor, body: BulkOperationBody, options: WriteOptions): Promise<void> {
-  const project = actor.project!;
+export async function bulkUpdateIssues(ctx: ServerContext, actor: ProjectActor, body: BulkOperationBody, options: WriteOptions): Promise<void> {
+  const project = actor.project;
   const props = body.properties;
   const ids = [...new Set(body.issue_ids)];
   await withTransaction(ctx, options, async (tx) => {
@@ -100,11 +100,11 @@ export async function bulkUpdateIssues(ctx: ServerContext, actor: Actor, body: B
  * DELETE `bulk-delete-issues/` (project admin): soft-deletes the listed issues of the project.
  * @throws BadRequestError "Issue IDs are required".
  */
-export async function bulkDeleteIssues(ctx: ServerContext, actor: Actor, ids: string[] | undefined, options: WriteOptions) {
+export async function bulkDeleteIssues(ctx: ServerContext, actor: ProjectActor, ids: string[] | undefined, options: WriteOptions) {
   const unique = [...new Set(ids ?? [])];
   if (unique.length === 0) throw new BadRequestError('Issue IDs are required');
   const count = await withTransaction(ctx, options, async (tx) => {
-    const rows = await tx.select().from(issues).where(and(inArray(issues.id, unique), eq(issues.projectId, actor.project!.id), isNull(issues.deletedAt)));
+    const rows = await tx.select().from(issues).where(and(inArray(issues.id, unique), eq(issues.projectId, actor.project.id), isNull(issues.deletedAt)));
     await softDeleteIssues(tx, rows, actor.userId);
     return rows.length;
   });
@@ -117,8 +117,8 @@ export async function bulkDeleteIssues(ctx: ServerContext, actor: Actor, ids: st
  * stored date it keeps; all or nothing. Ids that are not live issues of the project are skipped.
  * @throws BadRequestError "Start date cannot exceed target date".
  */
-export async function updateIssueDates(ctx: ServerContext, actor: Actor, body: IssueDatesBody, options: WriteOptions) {
-  const project = actor.project!;
+export async function updateIssueDates(ctx: ServerContext, actor: ProjectActor, body: IssueDatesBody, options: WriteOptions) {
+  const project = actor.project;
   await withTransaction(ctx, options, async (tx) => {
     const ids = [...new Set(body.updates.map((update) => update.id))];
     const rows = ids.length ? await loadIssueRows(tx, and(inArray(issues.id, ids), eq(issues.projectId, project.id), isNull(issues.deletedAt))) : [];

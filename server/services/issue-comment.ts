@@ -7,7 +7,7 @@ import type { CreateCommentBody, UpdateCommentBody } from '../../shared/schemas/
 import type { ServerContext } from '../context';
 import { BadRequestError, NotFoundError, ValidationError } from '../errors';
 import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
-import type { Actor } from '../plugins/access';
+import type { ProjectActor } from '../actor';
 import { authorizeAuthorOrAdmin, isRestrictedGuest, loadReadableIssue } from '../policies/issue';
 import { presentComment } from '../presenters/issue-comment';
 import type { IssueListRow } from '../presenters/issue';
@@ -19,17 +19,17 @@ import { subscribeUsers } from './issue-subscription';
 import { filterProjectMembers, parseMentionedUserIds, syncCommentMentions } from './mentions';
 
 /** Presents comments of one issue with actors, reactions and context. */
-export async function presentComments(db: Db, actor: Actor, issue: Pick<IssueListRow, 'id' | 'name' | 'sequenceId'>, rows: IssueComment[]) {
+export async function presentComments(db: Db, actor: ProjectActor, issue: Pick<IssueListRow, 'id' | 'name' | 'sequenceId'>, rows: IssueComment[]) {
   const users = await loadUserLites(db, rows.map((row) => row.actorId));
   const reactions = await commentReactionsByComment(db, rows.map((row) => row.id));
   const actorIds = [...new Set(rows.map((row) => row.actorId).filter((id): id is string => Boolean(id)))];
   const members = actorIds.length
     ? await db.select({ id: projectMembers.memberId }).from(projectMembers)
-        .where(and(eq(projectMembers.projectId, actor.project!.id), eq(projectMembers.isActive, true), inArray(projectMembers.memberId, actorIds)))
+        .where(and(eq(projectMembers.projectId, actor.project.id), eq(projectMembers.isActive, true), inArray(projectMembers.memberId, actorIds)))
     : [];
   const memberIds = new Set(members.map((row) => row.id));
-  const project = actor.project!;
-  const workspace = actor.workspace!;
+  const project = actor.project;
+  const workspace = actor.workspace;
   return rows.map((row) =>
     presentComment(row, {
       actor: users.get(row.actorId ?? '') ?? null,
@@ -54,13 +54,13 @@ export async function issueCommentRows(db: Db, issueId: string, createdAfter?: s
 }
 
 /** GET `comments/`. */
-export async function listComments(ctx: ServerContext, actor: Actor, issueId: string, createdAfter?: string) {
+export async function listComments(ctx: ServerContext, actor: ProjectActor, issueId: string, createdAfter?: string) {
   const issue = await loadReadableIssue(ctx.db, actor, issueId);
   return presentComments(ctx.db, actor, issue, await issueCommentRows(ctx.db, issueId, createdAfter));
 }
 
 /** GET `comments/{id}/`. */
-export async function getComment(ctx: ServerContext, actor: Actor, issueId: string, commentId: string) {
+export async function getComment(ctx: ServerContext, actor: ProjectActor, issueId: string, commentId: string) {
   const { comment, issue } = await loadReadableComment(ctx.db, actor, commentId);
   if (comment.issueId !== issueId) throw new NotFoundError();
   return (await presentComments(ctx.db, actor, issue, [comment]))[0];
@@ -93,8 +93,8 @@ function commentHtml(value: string | undefined): string {
  * POST `comments/`: any project member; a guest limited by the guest rule only on their own issues.
  * @throws BadRequestError "You are not allowed to comment on the issue"; ValidationError for a missing or blank comment_html.
  */
-export async function createComment(ctx: ServerContext, actor: Actor, issueId: string, body: CreateCommentBody, options: WriteOptions) {
-  const found = await loadIssueRow(ctx.db, actor.project!.id, issueId);
+export async function createComment(ctx: ServerContext, actor: ProjectActor, issueId: string, body: CreateCommentBody, options: WriteOptions) {
+  const found = await loadIssueRow(ctx.db, actor.project.id, issueId);
   if (!found) throw new NotFoundError();
   if (isRestrictedGuest(actor) && found.createdBy !== actor.userId) throw new BadRequestError('You are not allowed to comment on the issue');
   const issue = await loadReadableIssue(ctx.db, actor, issueId);
@@ -129,7 +129,7 @@ export async function createComment(ctx: ServerContext, actor: Actor, issueId: s
 }
 
 /** PATCH `comments/{id}/`: the author or a project admin; `edited_at` is set when the html changes. */
-export async function updateComment(ctx: ServerContext, actor: Actor, issueId: string, commentId: string, body: UpdateCommentBody, options: WriteOptions) {
+export async function updateComment(ctx: ServerContext, actor: ProjectActor, issueId: string, commentId: string, body: UpdateCommentBody, options: WriteOptions) {
   const { comment, issue } = await loadReadableComment(ctx.db, actor, commentId);
   if (comment.issueId !== issueId) throw new NotFoundError();
   authorizeAuthorOrAdmin(actor, comment.actorId);
@@ -160,7 +160,7 @@ export async function updateComment(ctx: ServerContext, actor: Actor, issueId: s
 }
 
 /** DELETE `comments/{id}/`: the author or a project admin; soft delete. */
-export async function deleteComment(ctx: ServerContext, actor: Actor, issueId: string, commentId: string, options: WriteOptions): Promise<void> {
+export async function deleteComment(ctx: ServerContext, actor: ProjectActor, issueId: string, commentId: string, options: WriteOptions): Promise<void> {
   const { comment, issue } = await loadReadableComment(ctx.db, actor, commentId);
   if (comment.issueId !== issueId) throw new NotFoundError();
   authorizeAuthorOrAdmin(actor, comment.actorId);

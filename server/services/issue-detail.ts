@@ -6,7 +6,7 @@ import { IntakeStatus } from '../../shared/issue-constants';
 import { effectiveProjectRole } from '../../shared/roles';
 import type { ServerContext } from '../context';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../errors';
-import type { Actor } from '../plugins/access';
+import type { ProjectActor, WorkspaceActor } from '../actor';
 import { loadReadableIssue, visibleIssues } from '../policies/issue';
 import { presentIssue, presentIssueDetail, presentIssueLite, type IssueListRow } from '../presenters/issue';
 import { attachmentExpansion } from './issue-attachment';
@@ -39,16 +39,16 @@ async function expansions(db: Db, row: IssueListRow, slug: string, keys: Set<str
 }
 
 /** Presents a loaded row as IssueDetail for the actor, with the requested expansions. */
-export async function presentDetailFor(db: Db, actor: Actor, row: IssueListRow, expand?: string) {
+export async function presentDetailFor(db: Db, actor: WorkspaceActor, row: IssueListRow, expand?: string) {
   const keys = new Set((expand ?? '').split(',').map((key) => key.trim()).filter((key) => (EXPAND_KEYS as readonly string[]).includes(key)));
   return presentIssueDetail(row, {
     isSubscribed: await isSubscribed(db, row.id, actor.userId),
-    expand: await expansions(db, row, actor.workspace!.slug, keys),
+    expand: await expansions(db, row, actor.workspace.slug, keys),
   });
 }
 
 /** GET `issues/{id}/`: archived and draft issues are found too. @throws NotFoundError, ForbiddenError. */
-export async function getIssueDetail(ctx: ServerContext, actor: Actor, issueId: string, expand?: string) {
+export async function getIssueDetail(ctx: ServerContext, actor: ProjectActor, issueId: string, expand?: string) {
   const row = await loadReadableIssue(ctx.db, actor, issueId);
   return presentDetailFor(ctx.db, actor, row, expand);
 }
@@ -58,14 +58,14 @@ export async function getIssueDetail(ctx: ServerContext, actor: Actor, issueId: 
  * Like every normal list it leaves out archived issues, drafts and issues waiting in triage.
  * @throws BadRequestError "Issues are required" when the parameter is missing or empty.
  */
-export async function listIssuesByIds(ctx: ServerContext, actor: Actor, raw: string | undefined) {
+export async function listIssuesByIds(ctx: ServerContext, actor: ProjectActor, raw: string | undefined) {
   const ids = [...new Set((raw ?? '').split(',').map((id) => id.trim()).filter(isUuid))];
   if (ids.length === 0) throw new BadRequestError('Issues are required');
   const rows = await loadIssueRows(
     ctx.db,
     and(
       inArray(issues.id, ids),
-      eq(issues.projectId, actor.project!.id),
+      eq(issues.projectId, actor.project.id),
       isNull(issues.deletedAt),
       isNull(issues.archivedAt),
       eq(issues.isDraft, false),
@@ -78,9 +78,9 @@ export async function listIssuesByIds(ctx: ServerContext, actor: Actor, raw: str
 }
 
 /** GET `issues/{id}/meta/`: the parts of the issue's display key. @throws as loadReadableIssue. */
-export async function getIssueMeta(ctx: ServerContext, actor: Actor, issueId: string) {
+export async function getIssueMeta(ctx: ServerContext, actor: ProjectActor, issueId: string) {
   const row = await loadReadableIssue(ctx.db, actor, issueId);
-  return { sequence_id: row.sequenceId, project_identifier: actor.project!.identifier };
+  return { sequence_id: row.sequenceId, project_identifier: actor.project.identifier };
 }
 
 /** `PROJ-12` split into the project identifier and the sequence number, or null when malformed. */
@@ -97,19 +97,19 @@ const IN_INTAKE = [IntakeStatus.PENDING, IntakeStatus.SNOOZED, IntakeStatus.DUPL
  * plus `is_intake`, for an active member of its project (reference §1.1).
  * @throws BadRequestError "Invalid issue identifier"; NotFoundError; ForbiddenError (not a project member, guest rule).
  */
-export async function getIssueByIdentifier(ctx: ServerContext, actor: Actor, identifier: string, expand?: string) {
+export async function getIssueByIdentifier(ctx: ServerContext, actor: WorkspaceActor, identifier: string, expand?: string) {
   const key = parseIssueIdentifier(identifier);
   if (!key) throw new BadRequestError('Invalid issue identifier');
   const [found] = await ctx.db
     .select({ project: projects, role: projectMembers.role })
     .from(projects)
     .leftJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.memberId, actor.userId), eq(projectMembers.isActive, true)))
-    .where(and(eq(projects.workspaceId, actor.workspace!.id), eq(projects.identifier, key.project), isNull(projects.deletedAt)))
+    .where(and(eq(projects.workspaceId, actor.workspace.id), eq(projects.identifier, key.project), isNull(projects.deletedAt)))
     .limit(1);
   if (!found) throw new NotFoundError();
   const projectRole = effectiveProjectRole(found.role, actor.workspaceRole);
   if (projectRole === null) throw new ForbiddenError();
-  const scoped: Actor = { ...actor, project: found.project, projectRole };
+  const scoped: ProjectActor = { ...actor, project: found.project, projectRole };
   const [issue] = await ctx.db
     .select({ id: issues.id })
     .from(issues)

@@ -2,7 +2,7 @@
 import { and, asc, eq, gt, isNull, notInArray, or } from 'drizzle-orm';
 import { issueActivities } from '../../db/schema/index';
 import type { ServerContext } from '../context';
-import type { Actor } from '../plugins/access';
+import type { ProjectActor } from '../actor';
 import { loadReadableIssue } from '../policies/issue';
 import { HISTORY_HIDDEN_FIELDS } from '../../shared/issue-activity';
 import { activityProject, activityWorkspace, presentActivity } from '../presenters/issue-activity';
@@ -15,7 +15,7 @@ export interface HistoryQuery {
 }
 
 /** GET `history/`: `issue-property` activity, `issue-comment` comments, or both merged by created_at. */
-export async function listIssueHistory(ctx: ServerContext, actor: Actor, issueId: string, query: HistoryQuery) {
+export async function listIssueHistory(ctx: ServerContext, actor: ProjectActor, issueId: string, query: HistoryQuery) {
   const issue = await loadReadableIssue(ctx.db, actor, issueId);
   const after = query.created_at__gt;
   const wantProperty = query.activity_type !== 'issue-comment';
@@ -35,8 +35,8 @@ export async function listIssueHistory(ctx: ServerContext, actor: Actor, issueId
       )
       .orderBy(asc(issueActivities.createdAt));
     const users = await loadUserLites(ctx.db, rows.map((row) => row.actorId));
-    const project = activityProject(actor.project!);
-    const workspace = activityWorkspace(actor.workspace!);
+    const project = activityProject(actor.project);
+    const workspace = activityWorkspace(actor.workspace);
     for (const row of rows) items.push(presentActivity(row, { actor: users.get(row.actorId ?? '') ?? null, issue, project, workspace }));
   }
   if (wantComments) items.push(...(await presentComments(ctx.db, actor, issue, await issueCommentRows(ctx.db, issueId, after))));

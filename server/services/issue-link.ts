@@ -7,7 +7,7 @@ import { Role } from '../../shared/roles';
 import type { ServerContext } from '../context';
 import { BadRequestError, NotFoundError } from '../errors';
 import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
-import type { Actor } from '../plugins/access';
+import type { ProjectActor } from '../actor';
 import { authorizeProjectRole, loadReadableIssue } from '../policies/issue';
 import { presentIssueLink } from '../presenters/issue-link';
 import { writeActivities } from './issue-activity';
@@ -49,7 +49,7 @@ async function assertUniqueUrl(db: Db, issueId: string, url: string, exceptId?: 
 }
 
 /** Links of an issue, newest first. */
-export async function listIssueLinks(ctx: ServerContext, actor: Actor, issueId: string) {
+export async function listIssueLinks(ctx: ServerContext, actor: ProjectActor, issueId: string) {
   await loadReadableIssue(ctx.db, actor, issueId);
   return presentLinks(ctx.db, await liveLinks(ctx.db, issueId));
 }
@@ -61,7 +61,7 @@ async function loadLink(db: Db, issueId: string, linkId: string): Promise<IssueL
 }
 
 /** One link. */
-export async function getIssueLink(ctx: ServerContext, actor: Actor, issueId: string, linkId: string) {
+export async function getIssueLink(ctx: ServerContext, actor: ProjectActor, issueId: string, linkId: string) {
   await loadReadableIssue(ctx.db, actor, issueId);
   return (await presentLinks(ctx.db, [await loadLink(ctx.db, issueId, linkId)]))[0];
 }
@@ -71,7 +71,7 @@ function recordLink(tx: Db, row: IssueLink, op: 'create' | 'update', wire: unkno
 }
 
 /** Adds a link. @throws BadRequestError for a bad or duplicate URL; ForbiddenError below Member. */
-export async function createIssueLink(ctx: ServerContext, actor: Actor, issueId: string, body: CreateLinkBody, options: WriteOptions) {
+export async function createIssueLink(ctx: ServerContext, actor: ProjectActor, issueId: string, body: CreateLinkBody, options: WriteOptions) {
   authorizeProjectRole(actor, Role.MEMBER);
   const issue = await loadReadableIssue(ctx.db, actor, issueId);
   const url = normalizeLinkUrl(body.url);
@@ -90,7 +90,7 @@ export async function createIssueLink(ctx: ServerContext, actor: Actor, issueId:
 }
 
 /** Edits a link's url, title or metadata. */
-export async function updateIssueLink(ctx: ServerContext, actor: Actor, issueId: string, linkId: string, body: UpdateLinkBody, options: WriteOptions) {
+export async function updateIssueLink(ctx: ServerContext, actor: ProjectActor, issueId: string, linkId: string, body: UpdateLinkBody, options: WriteOptions) {
   authorizeProjectRole(actor, Role.MEMBER);
   const issue = await loadReadableIssue(ctx.db, actor, issueId);
   const url = body.url !== undefined ? normalizeLinkUrl(body.url) : undefined;
@@ -117,7 +117,7 @@ export async function updateIssueLink(ctx: ServerContext, actor: Actor, issueId:
 }
 
 /** Soft-deletes a link. */
-export async function deleteIssueLink(ctx: ServerContext, actor: Actor, issueId: string, linkId: string, options: WriteOptions): Promise<void> {
+export async function deleteIssueLink(ctx: ServerContext, actor: ProjectActor, issueId: string, linkId: string, options: WriteOptions): Promise<void> {
   authorizeProjectRole(actor, Role.MEMBER);
   const issue = await loadReadableIssue(ctx.db, actor, issueId);
   await withTransaction(ctx, options, async (tx) => {

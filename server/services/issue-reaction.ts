@@ -5,7 +5,7 @@ import { commentReactions, issueComments, issueReactions } from '../../db/schema
 import type { ServerContext } from '../context';
 import { BadRequestError, NotFoundError } from '../errors';
 import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
-import type { Actor } from '../plugins/access';
+import type { ProjectActor } from '../actor';
 import { loadReadableIssue } from '../policies/issue';
 import { presentCommentReaction, presentIssueReaction } from '../presenters/issue-comment';
 import { writeActivities } from './issue-activity';
@@ -23,13 +23,13 @@ export async function issueReactionExpansion(db: Db, issueId: string) {
 }
 
 /** GET `issues/{id}/reactions/`. */
-export async function listIssueReactions(ctx: ServerContext, actor: Actor, issueId: string) {
+export async function listIssueReactions(ctx: ServerContext, actor: ProjectActor, issueId: string) {
   await loadReadableIssue(ctx.db, actor, issueId);
   return presentIssueReactions(ctx.db, issueId);
 }
 
 /** POST `issues/{id}/reactions/`. @throws BadRequestError when the caller already reacted so. */
-export async function addIssueReaction(ctx: ServerContext, actor: Actor, issueId: string, reaction: string, options: WriteOptions) {
+export async function addIssueReaction(ctx: ServerContext, actor: ProjectActor, issueId: string, reaction: string, options: WriteOptions) {
   const issue = await loadReadableIssue(ctx.db, actor, issueId);
   return withTransaction(ctx, options, async (tx) => {
     const [row] = await tx
@@ -47,7 +47,7 @@ export async function addIssueReaction(ctx: ServerContext, actor: Actor, issueId
 }
 
 /** DELETE `issues/{id}/reactions/{code}/`: removes the caller's reaction. @throws NotFoundError. */
-export async function removeIssueReaction(ctx: ServerContext, actor: Actor, issueId: string, reaction: string, options: WriteOptions) {
+export async function removeIssueReaction(ctx: ServerContext, actor: ProjectActor, issueId: string, reaction: string, options: WriteOptions) {
   const issue = await loadReadableIssue(ctx.db, actor, issueId);
   await withTransaction(ctx, options, async (tx) => {
     const [row] = await tx
@@ -62,11 +62,11 @@ export async function removeIssueReaction(ctx: ServerContext, actor: Actor, issu
 }
 
 /** A live comment of the project whose issue the actor may read. @throws NotFoundError, ForbiddenError. */
-export async function loadReadableComment(db: Db, actor: Actor, commentId: string) {
+export async function loadReadableComment(db: Db, actor: ProjectActor, commentId: string) {
   const [comment] = await db
     .select()
     .from(issueComments)
-    .where(and(eq(issueComments.id, commentId), eq(issueComments.projectId, actor.project!.id), isNull(issueComments.deletedAt)));
+    .where(and(eq(issueComments.id, commentId), eq(issueComments.projectId, actor.project.id), isNull(issueComments.deletedAt)));
   if (!comment) throw new NotFoundError();
   const issue = await loadReadableIssue(db, actor, comment.issueId);
   return { comment, issue };
@@ -91,13 +91,13 @@ export async function commentReactionsByComment(db: Db, commentIds: string[]) {
 }
 
 /** GET `comments/{id}/reactions/`. */
-export async function listCommentReactions(ctx: ServerContext, actor: Actor, commentId: string) {
+export async function listCommentReactions(ctx: ServerContext, actor: ProjectActor, commentId: string) {
   await loadReadableComment(ctx.db, actor, commentId);
   return (await commentReactionsByComment(ctx.db, [commentId])).get(commentId) ?? [];
 }
 
 /** POST `comments/{id}/reactions/`. @throws BadRequestError "Reaction already exists for the user". */
-export async function addCommentReaction(ctx: ServerContext, actor: Actor, commentId: string, reaction: string, options: WriteOptions) {
+export async function addCommentReaction(ctx: ServerContext, actor: ProjectActor, commentId: string, reaction: string, options: WriteOptions) {
   const { comment, issue } = await loadReadableComment(ctx.db, actor, commentId);
   return withTransaction(ctx, options, async (tx) => {
     const [row] = await tx
@@ -115,7 +115,7 @@ export async function addCommentReaction(ctx: ServerContext, actor: Actor, comme
 }
 
 /** DELETE `comments/{id}/reactions/{code}/`: removes the caller's reaction. @throws NotFoundError. */
-export async function removeCommentReaction(ctx: ServerContext, actor: Actor, commentId: string, reaction: string, options: WriteOptions) {
+export async function removeCommentReaction(ctx: ServerContext, actor: ProjectActor, commentId: string, reaction: string, options: WriteOptions) {
   const { issue } = await loadReadableComment(ctx.db, actor, commentId);
   await withTransaction(ctx, options, async (tx) => {
     const [row] = await tx

@@ -8,7 +8,7 @@ import { Role } from '../../shared/roles';
 import type { ServerContext } from '../context';
 import { BadRequestError } from '../errors';
 import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
-import type { Actor } from '../plugins/access';
+import type { ProjectActor } from '../actor';
 import { authorizeProjectRole, loadReadableIssue } from '../policies/issue';
 import { presentIssueRelationRow, presentRelatedIssue } from '../presenters/issue-relation';
 import { issueKeys, writeActivities } from './issue-activity';
@@ -34,7 +34,7 @@ function sides(rows: IssueRelation[], issueId: string): Array<{ otherId: string;
 }
 
 /** GET `issue-relation/`: related issues grouped by type, inverses included in both directions. */
-export async function listIssueRelations(ctx: ServerContext, actor: Actor, issueId: string) {
+export async function listIssueRelations(ctx: ServerContext, actor: ProjectActor, issueId: string) {
   await loadReadableIssue(ctx.db, actor, issueId);
   const all = sides(await relationsOf(ctx.db, issueId), issueId);
   const others = new Map((await loadIssueRowsByIds(ctx.db, all.map((side) => side.otherId))).filter((row) => !row.deletedAt).map((row) => [row.id, row]));
@@ -86,7 +86,7 @@ export async function relationExpansions(db: Db, issueIds: string[]) {
  * POST `issue-relation/`: relates the issue to `issues`; existing pairs are left as they are.
  * @throws BadRequestError for a missing type, the issue itself, or issues outside the workspace.
  */
-export async function createIssueRelations(ctx: ServerContext, actor: Actor, issueId: string, type: Relation | undefined, ids: string[], options: WriteOptions) {
+export async function createIssueRelations(ctx: ServerContext, actor: ProjectActor, issueId: string, type: Relation | undefined, ids: string[], options: WriteOptions) {
   authorizeProjectRole(actor, Role.MEMBER);
   const issue = await loadReadableIssue(ctx.db, actor, issueId);
   if (!type) throw new BadRequestError('Issue relation type is required', { message: 'Issue relation type is required' });
@@ -126,7 +126,7 @@ async function writeRelationActivities(tx: Db, actorId: string, issueId: string,
 }
 
 /** POST `remove-relation/`: deletes the relation with `relatedIssueId`, whichever way it is stored. */
-export async function removeIssueRelation(ctx: ServerContext, actor: Actor, issueId: string, relatedIssueId: string, options: WriteOptions): Promise<void> {
+export async function removeIssueRelation(ctx: ServerContext, actor: ProjectActor, issueId: string, relatedIssueId: string, options: WriteOptions): Promise<void> {
   authorizeProjectRole(actor, Role.MEMBER);
   await loadReadableIssue(ctx.db, actor, issueId);
   await withTransaction(ctx, options, async (tx) => {

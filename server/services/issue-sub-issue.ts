@@ -7,7 +7,7 @@ import { STATE_GROUPS } from '../../shared/issue-constants';
 import type { ServerContext } from '../context';
 import { BadRequestError } from '../errors';
 import { withTransaction, type WriteOptions } from '../live/record-change';
-import type { Actor } from '../plugins/access';
+import type { ProjectActor } from '../actor';
 import { loadReadableIssue, visibleIssues } from '../policies/issue';
 import { presentIssue, type IssueListItem } from '../presenters/issue';
 import { applyIssueUpdate } from './issue';
@@ -15,7 +15,7 @@ import { loadIssueRows } from './issue-read';
 
 type SubIssue = IssueListItem & { state_group: string | null };
 
-async function childrenOf(db: Db, actor: Actor, parentId: string): Promise<SubIssue[]> {
+async function childrenOf(db: Db, actor: ProjectActor, parentId: string): Promise<SubIssue[]> {
   const rows = await loadIssueRows(
     db,
     and(eq(issues.parentId, parentId), isNull(issues.deletedAt), isNull(issues.archivedAt), eq(issues.isDraft, false), visibleIssues(actor)),
@@ -64,7 +64,7 @@ function groupItems(items: SubIssue[], groupBy: string): Record<string, SubIssue
 }
 
 /** GET `sub-issues/`: `{sub_issues: [...] | {group: [...]}, state_distribution}`. */
-export async function listSubIssues(ctx: ServerContext, actor: Actor, issueId: string, query: { order_by?: string; group_by?: string }) {
+export async function listSubIssues(ctx: ServerContext, actor: ProjectActor, issueId: string, query: { order_by?: string; group_by?: string }) {
   await loadReadableIssue(ctx.db, actor, issueId);
   const items = sortItems(await childrenOf(ctx.db, actor, issueId), query.order_by);
   return { sub_issues: query.group_by ? groupItems(items, query.group_by) : items, state_distribution: stateDistribution(items) };
@@ -74,7 +74,7 @@ export async function listSubIssues(ctx: ServerContext, actor: Actor, issueId: s
  * POST `sub-issues/`: makes each listed issue a child of this one (one activity per child).
  * @throws BadRequestError when the list is empty, an id is not a project issue, or a cycle would form.
  */
-export async function addSubIssues(ctx: ServerContext, actor: Actor, issueId: string, ids: string[] | undefined, options: WriteOptions) {
+export async function addSubIssues(ctx: ServerContext, actor: ProjectActor, issueId: string, ids: string[] | undefined, options: WriteOptions) {
   const parent = await loadReadableIssue(ctx.db, actor, issueId);
   const childIds = [...new Set(ids ?? [])];
   if (childIds.length === 0) throw new BadRequestError('Sub Issue IDs are required');
@@ -83,7 +83,7 @@ export async function addSubIssues(ctx: ServerContext, actor: Actor, issueId: st
     if (children.length !== childIds.length) throw new BadRequestError('Sub issues are not valid please pass valid issue ids');
     for (const child of children) {
       if (child.parentId === issueId) continue;
-      await applyIssueUpdate(tx, actor.project!, child, { parent_id: issueId }, actor.userId);
+      await applyIssueUpdate(tx, actor.project, child, { parent_id: issueId }, actor.userId);
     }
     const items = await childrenOf(tx, actor, issueId);
     return { sub_issues: items, state_distribution: stateDistribution(items) };

@@ -8,7 +8,7 @@ import { Role } from '../../shared/roles';
 import type { AddSubscriberBody } from '../../shared/schemas/issue-extras';
 import type { ServerContext } from '../context';
 import { BadRequestError, NotFoundError } from '../errors';
-import type { Actor } from '../plugins/access';
+import type { ProjectActor } from '../actor';
 import { authorizeProjectRole, loadReadableIssue } from '../policies/issue';
 import { withTransaction, type WriteOptions } from '../live/record-change';
 import { presentUserLite } from '../presenters/issue-activity';
@@ -33,7 +33,7 @@ export async function subscribeUsers(tx: Db, issue: IssueRef, userIds: Array<str
 }
 
 /** `{subscribed}` for the caller. @throws as loadReadableIssue. */
-export async function getSubscription(ctx: ServerContext, actor: Actor, issueId: string): Promise<{ subscribed: boolean }> {
+export async function getSubscription(ctx: ServerContext, actor: ProjectActor, issueId: string): Promise<{ subscribed: boolean }> {
   await loadReadableIssue(ctx.db, actor, issueId);
   return { subscribed: await isSubscribed(ctx.db, issueId, actor.userId) };
 }
@@ -42,7 +42,7 @@ export async function getSubscription(ctx: ServerContext, actor: Actor, issueId:
  * Subscribes the caller; returns the subscription row.
  * @throws BadRequestError when already subscribed.
  */
-export async function subscribe(ctx: ServerContext, actor: Actor, issueId: string, options: WriteOptions) {
+export async function subscribe(ctx: ServerContext, actor: ProjectActor, issueId: string, options: WriteOptions) {
   const issue = await loadReadableIssue(ctx.db, actor, issueId);
   return withTransaction(ctx, options, async (tx) => {
     if (await isSubscribed(tx, issueId, actor.userId)) {
@@ -57,7 +57,7 @@ export async function subscribe(ctx: ServerContext, actor: Actor, issueId: strin
 }
 
 /** Unsubscribes the caller (idempotent). */
-export async function unsubscribe(ctx: ServerContext, actor: Actor, issueId: string, options: WriteOptions): Promise<void> {
+export async function unsubscribe(ctx: ServerContext, actor: ProjectActor, issueId: string, options: WriteOptions): Promise<void> {
   await loadReadableIssue(ctx.db, actor, issueId);
   await withTransaction(ctx, options, async (tx) => {
     await tx
@@ -68,7 +68,7 @@ export async function unsubscribe(ctx: ServerContext, actor: Actor, issueId: str
 }
 
 /** GET `issue-subscribers/`: every active project member with `is_subscribed`. @throws as loadReadableIssue. */
-export async function listIssueSubscribers(ctx: ServerContext, actor: Actor, issueId: string) {
+export async function listIssueSubscribers(ctx: ServerContext, actor: ProjectActor, issueId: string) {
   await loadReadableIssue(ctx.db, actor, issueId);
   const rows = await ctx.db
     .select({ membershipId: projectMembers.id, user: users, subscriptionId: issueSubscribers.id })
@@ -78,7 +78,7 @@ export async function listIssueSubscribers(ctx: ServerContext, actor: Actor, iss
       issueSubscribers,
       and(eq(issueSubscribers.issueId, issueId), eq(issueSubscribers.subscriberId, projectMembers.memberId), isNull(issueSubscribers.deletedAt)),
     )
-    .where(and(eq(projectMembers.projectId, actor.project!.id), eq(projectMembers.isActive, true), eq(users.isBot, false)))
+    .where(and(eq(projectMembers.projectId, actor.project.id), eq(projectMembers.isActive, true), eq(users.isBot, false)))
     .orderBy(asc(users.displayName), asc(projectMembers.id));
   return rows.map((row) => presentSubscriberMember(row.membershipId, presentUserLite(row.user), row.subscriptionId !== null));
 }
@@ -87,7 +87,7 @@ export async function listIssueSubscribers(ctx: ServerContext, actor: Actor, iss
  * POST `issue-subscribers/` `{subscriber}`: a member subscribes another active project member.
  * @throws ForbiddenError below Member; BadRequestError for a non-member or an existing subscription.
  */
-export async function addIssueSubscriber(ctx: ServerContext, actor: Actor, issueId: string, body: AddSubscriberBody, options: WriteOptions) {
+export async function addIssueSubscriber(ctx: ServerContext, actor: ProjectActor, issueId: string, body: AddSubscriberBody, options: WriteOptions) {
   authorizeProjectRole(actor, Role.MEMBER);
   const issue = await loadReadableIssue(ctx.db, actor, issueId);
   const [member] = await filterProjectMembers(ctx.db, issue.projectId, [body.subscriber]);
@@ -108,7 +108,7 @@ export async function addIssueSubscriber(ctx: ServerContext, actor: Actor, issue
  * DELETE `issue-subscribers/{userId}/`: a member removes someone's subscription.
  * @throws ForbiddenError below Member; NotFoundError when that user is not subscribed.
  */
-export async function removeIssueSubscriber(ctx: ServerContext, actor: Actor, issueId: string, userId: string, options: WriteOptions): Promise<void> {
+export async function removeIssueSubscriber(ctx: ServerContext, actor: ProjectActor, issueId: string, userId: string, options: WriteOptions): Promise<void> {
   authorizeProjectRole(actor, Role.MEMBER);
   await loadReadableIssue(ctx.db, actor, issueId);
   await withTransaction(ctx, options, async (tx) => {

@@ -8,7 +8,7 @@ import type { DeletedIssuesQuery, IssueSyncQuery } from '../../shared/schemas/is
 import type { ServerContext } from '../context';
 import { HttpError } from '../errors';
 import { deletedEntityIds } from '../live/record-change';
-import type { Actor } from '../plugins/access';
+import type { ProjectActor } from '../actor';
 import { visibleIssues } from '../policies/issue';
 import { presentIssue } from '../presenters/issue';
 import { loadIssueRows } from './issue-read';
@@ -38,10 +38,10 @@ function resolveSyncPage(query: IssueSyncQuery) {
  * `GET …/v2/issues/`: one page of the project's live issues by `updated_at` ascending.
  * @throws HttpError 400 `{detail}` for a bad cursor or per_page.
  */
-export async function listSyncIssues(ctx: ServerContext, actor: Actor, query: IssueSyncQuery) {
+export async function listSyncIssues(ctx: ServerContext, actor: ProjectActor, query: IssueSyncQuery) {
   const { perPage, page } = resolveSyncPage(query);
   const conditions: Array<SQL | undefined> = [
-    eq(issues.projectId, actor.project!.id),
+    eq(issues.projectId, actor.project.id),
     isNull(issues.deletedAt),
     isNull(issues.archivedAt),
     eq(issues.isDraft, false),
@@ -68,9 +68,9 @@ export async function listSyncIssues(ctx: ServerContext, actor: Actor, query: Is
 }
 
 /** `GET …/deleted-issues/`: ids of issues deleted or archived since `updated_at__gt` (all when absent). */
-export async function listDeletedIssueIds(ctx: ServerContext, actor: Actor, query: DeletedIssuesQuery): Promise<string[]> {
+export async function listDeletedIssueIds(ctx: ServerContext, actor: ProjectActor, query: DeletedIssuesQuery): Promise<string[]> {
   const since = query.updated_at__gt ? new Date(query.updated_at__gt) : null;
-  const projectId = actor.project!.id;
+  const projectId = actor.project.id;
   const gone = or(isNotNull(issues.deletedAt), isNotNull(issues.archivedAt));
   const rows = await ctx.db
     .select({ id: issues.id })

@@ -10,7 +10,7 @@ import type { CreateIssueBody, UpdateIssueBody } from '../../shared/schemas/issu
 import type { ServerContext } from '../context';
 import { ForbiddenError, NotFoundError } from '../errors';
 import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
-import type { Actor } from '../plugins/access';
+import type { ProjectActor } from '../actor';
 import { authorizeIssueDelete, authorizeIssueEdit, loadReadableIssue } from '../policies/issue';
 import { presentIssue, type IssueListRow } from '../presenters/issue';
 import { htmlToPlainText, sanitizeRichHtml } from './html';
@@ -126,9 +126,9 @@ export async function insertIssue(tx: Db, project: Project, body: CreateIssueBod
  * @throws ForbiddenError below Member; BadRequestError for a state, parent or estimate point outside the project.
  * Labels and assignees outside the project (and guest assignees) are dropped silently.
  */
-export async function createIssue(ctx: ServerContext, actor: Actor, body: CreateIssueBody, options: WriteOptions): Promise<IssueListRow> {
+export async function createIssue(ctx: ServerContext, actor: ProjectActor, body: CreateIssueBody, options: WriteOptions): Promise<IssueListRow> {
   if (!canCreateIssue(actor.projectRole)) throw new ForbiddenError();
-  return withTransaction(ctx, options, (tx) => insertIssue(tx, actor.project!, body, actor.userId));
+  return withTransaction(ctx, options, (tx) => insertIssue(tx, actor.project, body, actor.userId));
 }
 
 function snapshot(row: IssueListRow): IssueSnapshot {
@@ -212,16 +212,16 @@ const ISSUE_NOT_FOUND = 'Issue not found';
  * PATCH `issues/{id}/`: partial update; assignee and label sets are replaced wholesale.
  * @throws NotFoundError "Issue not found", ForbiddenError (not member+ nor creator), BadRequestError (invalid ids).
  */
-export async function updateIssue(ctx: ServerContext, actor: Actor, issueId: string, body: UpdateIssueBody, options: WriteOptions): Promise<IssueListRow> {
+export async function updateIssue(ctx: ServerContext, actor: ProjectActor, issueId: string, body: UpdateIssueBody, options: WriteOptions): Promise<IssueListRow> {
   // PATCH names its miss "Issue not found" (reference §1.1), unlike the generic lookup miss.
   const current = await loadReadableIssue(ctx.db, actor, issueId).catch((error: unknown) => {
     throw error instanceof NotFoundError ? new NotFoundError(ISSUE_NOT_FOUND) : error;
   });
   authorizeIssueEdit(actor, current);
   return withTransaction(ctx, options, async (tx) => {
-    const fresh = await loadIssueRow(tx, actor.project!.id, issueId);
+    const fresh = await loadIssueRow(tx, actor.project.id, issueId);
     if (!fresh) throw new NotFoundError(ISSUE_NOT_FOUND);
-    return applyIssueUpdate(tx, actor.project!, fresh, body, actor.userId);
+    return applyIssueUpdate(tx, actor.project, fresh, body, actor.userId);
   });
 }
 
@@ -244,7 +244,7 @@ export async function softDeleteIssues(tx: Db, rows: Array<Pick<Issue, 'id' | 'p
  * DELETE `issues/{id}/`: soft delete.
  * @throws NotFoundError, ForbiddenError unless project admin or creator.
  */
-export async function deleteIssue(ctx: ServerContext, actor: Actor, issueId: string, options: WriteOptions): Promise<void> {
+export async function deleteIssue(ctx: ServerContext, actor: ProjectActor, issueId: string, options: WriteOptions): Promise<void> {
   const issue = await loadReadableIssue(ctx.db, actor, issueId);
   authorizeIssueDelete(actor, issue);
   await withTransaction(ctx, options, (tx) => softDeleteIssues(tx, [issue], actor.userId));

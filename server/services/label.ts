@@ -8,7 +8,7 @@ import { nextSortOrder } from '../../shared/sort-order';
 import type { ServerContext } from '../context';
 import { BadRequestError, NotFoundError, ValidationError } from '../errors';
 import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
-import type { Actor } from '../plugins/access';
+import type { ProjectActor, WorkspaceActor } from '../actor';
 import { presentLabel } from '../presenters/label';
 import { isUniqueViolation } from './project';
 
@@ -29,8 +29,8 @@ function recordLabel(tx: Db, label: Label, op: 'create' | 'update' | 'delete') {
 const liveLabels = (projectId: string) => and(eq(labels.projectId, projectId), isNull(labels.deletedAt));
 
 /** `GET …/issue-labels/` — by sort_order. */
-export async function listLabels(ctx: ServerContext, actor: Actor) {
-  const rows = await ctx.db.select().from(labels).where(liveLabels(actor.project!.id)).orderBy(asc(labels.sortOrder), asc(labels.createdAt));
+export async function listLabels(ctx: ServerContext, actor: ProjectActor) {
+  const rows = await ctx.db.select().from(labels).where(liveLabels(actor.project.id)).orderBy(asc(labels.sortOrder), asc(labels.createdAt));
   return rows.map(presentLabel);
 }
 
@@ -41,8 +41,8 @@ async function loadLabel(db: Db, projectId: string, labelId: string) {
 }
 
 /** `GET …/issue-labels/:labelId/`. @throws NotFoundError */
-export async function getLabel(ctx: ServerContext, actor: Actor, labelId: string) {
-  return presentLabel(await loadLabel(ctx.db, actor.project!.id, labelId));
+export async function getLabel(ctx: ServerContext, actor: ProjectActor, labelId: string) {
+  return presentLabel(await loadLabel(ctx.db, actor.project.id, labelId));
 }
 
 /** True when another live label of the project has this name (case-insensitive). */
@@ -80,8 +80,8 @@ async function nextLabelOrder(tx: Db, projectId: string) {
 }
 
 /** `POST …/issue-labels/`. @throws ValidationError (name taken, bad parent) */
-export async function createLabel(ctx: ServerContext, actor: Actor, body: CreateLabelBody, options: WriteOptions) {
-  const project = actor.project!;
+export async function createLabel(ctx: ServerContext, actor: ProjectActor, body: CreateLabelBody, options: WriteOptions) {
+  const project = actor.project;
   try {
     return await withTransaction(ctx, options, async (tx) => {
       if (await nameTaken(tx, project.id, body.name, null)) throw ValidationError.field('name', 'LABEL_NAME_ALREADY_EXISTS');
@@ -110,8 +110,8 @@ export async function createLabel(ctx: ServerContext, actor: Actor, body: Create
 }
 
 /** `PATCH`/`PUT …/issue-labels/:labelId/` — rename, recolour, move (parent) or reorder (sort_order). @throws NotFoundError, BadRequestError, ValidationError */
-export async function updateLabel(ctx: ServerContext, actor: Actor, labelId: string, body: UpdateLabelBody, options: WriteOptions) {
-  const project = actor.project!;
+export async function updateLabel(ctx: ServerContext, actor: ProjectActor, labelId: string, body: UpdateLabelBody, options: WriteOptions) {
+  const project = actor.project;
   const current = await loadLabel(ctx.db, project.id, labelId);
   try {
     return await withTransaction(ctx, options, async (tx) => {
@@ -141,8 +141,8 @@ export async function updateLabel(ctx: ServerContext, actor: Actor, labelId: str
 }
 
 /** `DELETE …/issue-labels/:labelId/` — soft delete; children move to the top level, issue links go. @throws NotFoundError */
-export async function deleteLabel(ctx: ServerContext, actor: Actor, labelId: string, options: WriteOptions) {
-  const label = await loadLabel(ctx.db, actor.project!.id, labelId);
+export async function deleteLabel(ctx: ServerContext, actor: ProjectActor, labelId: string, options: WriteOptions) {
+  const label = await loadLabel(ctx.db, actor.project.id, labelId);
   await withTransaction(ctx, options, async (tx) => {
     // The children's parent links change too: same lock order as a move, so the two cannot deadlock.
     await lockProjectLabels(tx, label.projectId!);
@@ -165,8 +165,8 @@ export async function deleteLabel(ctx: ServerContext, actor: Actor, labelId: str
 const RANDOM_COLORS = ['#FF6B00', '#8CC1FF', '#FCBE1D', '#18904F', '#ADF672', '#05C3FF', '#5C5C5C', '#EF4444', '#8B5CF6', '#EC4899'];
 
 /** `POST …/bulk-create-labels/` — importer use; names already in the project are skipped. */
-export async function bulkCreateLabels(ctx: ServerContext, actor: Actor, body: BulkCreateLabelsBody, options: WriteOptions) {
-  const project = actor.project!;
+export async function bulkCreateLabels(ctx: ServerContext, actor: ProjectActor, body: BulkCreateLabelsBody, options: WriteOptions) {
+  const project = actor.project;
   return withTransaction(ctx, options, async (tx) => {
     const existing = await tx.select({ name: labels.name }).from(labels).where(liveLabels(project.id));
     const seen = new Set(existing.map((row) => row.name.toLowerCase()));
@@ -200,7 +200,7 @@ export async function bulkCreateLabels(ctx: ServerContext, actor: Actor, body: B
 }
 
 /** `GET /api/workspaces/:slug/labels/` — labels of the caller's non-archived projects. */
-export async function listWorkspaceLabels(ctx: ServerContext, actor: Actor) {
+export async function listWorkspaceLabels(ctx: ServerContext, actor: WorkspaceActor) {
   const mine = ctx.db
     .select({ id: projectMembers.projectId })
     .from(projectMembers)
@@ -211,7 +211,7 @@ export async function listWorkspaceLabels(ctx: ServerContext, actor: Actor) {
     .innerJoin(projects, eq(projects.id, labels.projectId))
     .where(
       and(
-        eq(labels.workspaceId, actor.workspace!.id),
+        eq(labels.workspaceId, actor.workspace.id),
         isNull(labels.deletedAt),
         isNull(projects.deletedAt),
         isNull(projects.archivedAt),

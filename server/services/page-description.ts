@@ -5,7 +5,7 @@ import * as Y from 'yjs';
 import { canEditPageContent } from '../../shared/policies/page';
 import { PAGE_DESCRIPTION_MAX_BYTES, type PageDescriptionBody } from '../../shared/schemas/page';
 import type { ServerContext } from '../context';
-import type { Actor } from '../plugins/access';
+import type { ProjectActor } from '../actor';
 import { CodedError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { authorizePage, loadReadablePage } from '../policies/page';
 import { sanitizeRichHtml } from './html';
@@ -41,7 +41,7 @@ function invalidBinary(reason: string) {
 }
 
 /** The page body as one Yjs update (empty when nothing is stored). @throws NotFoundError when unreadable. */
-export async function getPageDescription(ctx: ServerContext, actor: Actor, pageId: string): Promise<Uint8Array> {
+export async function getPageDescription(ctx: ServerContext, actor: ProjectActor, pageId: string): Promise<Uint8Array> {
   const page = await readableOrNotFound(ctx, actor, pageId);
   return (await currentPageState(ctx, page.id)) ?? new Uint8Array();
 }
@@ -53,7 +53,7 @@ export async function getPageDescription(ctx: ServerContext, actor: Actor, pageI
  */
 export async function patchPageDescription(
   ctx: ServerContext,
-  actor: Actor,
+  actor: ProjectActor,
   pageId: string,
   body: PageDescriptionBody | Uint8Array,
 ): Promise<void> {
@@ -75,7 +75,7 @@ export async function patchPageDescription(
   }
 }
 
-async function readableOrNotFound(ctx: ServerContext, actor: Actor, pageId: string) {
+async function readableOrNotFound(ctx: ServerContext, actor: ProjectActor, pageId: string) {
   try {
     return await loadReadablePage(ctx.db, actor, pageId);
   } catch (error) {

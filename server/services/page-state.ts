@@ -6,33 +6,34 @@ import { favorites, pages, type Page } from '../../db/schema/index';
 import { canArchivePage, canChangePageAccess, canFavoritePage, canLockPage } from '../../shared/policies/page';
 import { CollabCloseCode } from '../../shared/collab-close-codes';
 import type { ServerContext } from '../context';
-import type { Actor } from '../plugins/access';
+import type { ProjectActor } from '../actor';
 import { BadRequestError } from '../errors';
 import { withTransaction, type WriteOptions } from '../live/record-change';
 import { authorizePage, loadReadablePage } from '../policies/page';
 import { recordFavoriteChange, recordPageChange, updatePageRow } from './page-change';
 import { disconnectPageEditors } from './page-collab';
 import { removePageFavorites } from './page';
+import { PageAccess } from '../../shared/visibility';
 
 /** Locks or unlocks a page (owner only). @throws ForbiddenError for anyone else. */
-export async function setPageLocked(ctx: ServerContext, actor: Actor, pageId: string, locked: boolean, options: WriteOptions): Promise<void> {
+export async function setPageLocked(ctx: ServerContext, actor: ProjectActor, pageId: string, locked: boolean, options: WriteOptions): Promise<void> {
   const current = await loadReadablePage(ctx.db, actor, pageId);
   authorizePage(actor, current, canLockPage);
   if (current.isLocked === locked) return;
   await withTransaction(ctx, options, async (tx) => {
-    await recordPageChange(tx, await updatePageRow(tx, current.id, actor.userId, { isLocked: locked }), actor.project!.id, 'update');
+    await recordPageChange(tx, await updatePageRow(tx, current.id, actor.userId, { isLocked: locked }), actor.project.id, 'update');
   });
   disconnectPageEditors(ctx, [current.id], locked ? CollabCloseCode.PAGE_LOCKED : CollabCloseCode.PERMISSIONS_CHANGED);
 }
 
 /** Makes a page public (0) or private (1). @throws BadRequestError unless the caller owns it. */
-export async function setPageAccess(ctx: ServerContext, actor: Actor, pageId: string, access: 0 | 1, options: WriteOptions): Promise<void> {
+export async function setPageAccess(ctx: ServerContext, actor: ProjectActor, pageId: string, access: PageAccess, options: WriteOptions): Promise<void> {
   const current = await loadReadablePage(ctx.db, actor, pageId);
   authorizePage(actor, current, canChangePageAccess, new BadRequestError('Access cannot be updated since this page is owned by someone else'));
   if (current.access === access) return;
   await withTransaction(ctx, options, async (tx) => {
     const row = await updatePageRow(tx, current.id, actor.userId, { access });
-    await recordPageChange(tx, row, actor.project!.id, 'update', { wasPublic: current.access === 0 });
+    await recordPageChange(tx, row, actor.project.id, 'update', { wasPublic: current.access === PageAccess.PUBLIC });
   });
   disconnectPageEditors(ctx, [current.id], CollabCloseCode.PERMISSIONS_CHANGED);
 }
@@ -41,7 +42,7 @@ export async function setPageAccess(ctx: ServerContext, actor: Actor, pageId: st
  * Archives a page and all its descendants and removes their favorites.
  * @throws BadRequestError unless the caller is the owner or a project admin.
  */
-export async function archivePage(ctx: ServerContext, actor: Actor, pageId: string, options: WriteOptions): Promise<Date> {
+export async function archivePage(ctx: ServerContext, actor: ProjectActor, pageId: string, options: WriteOptions): Promise<Date> {
   const current = await loadReadablePage(ctx.db, actor, pageId);
   authorizePage(actor, current, canArchivePage, new BadRequestError('Only the owner or admin can archive the page'));
   const archivedAt = new Date();
@@ -49,7 +50,7 @@ export async function archivePage(ctx: ServerContext, actor: Actor, pageId: stri
     const subtree = await subtreeIds(tx, current.id);
     const rows = await tx.select().from(pages).where(and(inArray(pages.id, subtree), isNull(pages.archivedAt)));
     for (const row of rows) {
-      await recordPageChange(tx, await updatePageRow(tx, row.id, actor.userId, { archivedAt }), actor.project!.id, 'update');
+      await recordPageChange(tx, await updatePageRow(tx, row.id, actor.userId, { archivedAt }), actor.project.id, 'update');
     }
     await removePageFavorites(tx, subtree, current.name);
     return subtree;
@@ -62,7 +63,7 @@ export async function archivePage(ctx: ServerContext, actor: Actor, pageId: stri
  * Restores an archived page and its subtree; a page whose parent stays archived moves to the top.
  * @throws BadRequestError unless the caller is the owner or a project admin.
  */
-export async function restorePage(ctx: ServerContext, actor: Actor, pageId: string, options: WriteOptions): Promise<void> {
+export async function restorePage(ctx: ServerContext, actor: ProjectActor, pageId: string, options: WriteOptions): Promise<void> {
   const current = await loadReadablePage(ctx.db, actor, pageId);
   authorizePage(actor, current, canArchivePage, new BadRequestError('Only the owner or admin can archive the page'));
   if (!current.archivedAt) return;
@@ -72,7 +73,7 @@ export async function restorePage(ctx: ServerContext, actor: Actor, pageId: stri
     const rows = await tx.select().from(pages).where(and(inArray(pages.id, subtree), sql`${pages.archivedAt} is not null`));
     for (const row of rows) {
       const values: Partial<Page> = { archivedAt: null, ...(row.id === current.id && parentArchived ? { parentId: null } : {}) };
-      await recordPageChange(tx, await updatePageRow(tx, row.id, actor.userId, values), actor.project!.id, 'update');
+      await recordPageChange(tx, await updatePageRow(tx, row.id, actor.userId, values), actor.project.id, 'update');
     }
     return subtree;
   });
@@ -80,7 +81,7 @@ export async function restorePage(ctx: ServerContext, actor: Actor, pageId: stri
 }
 
 /** Adds the page to the caller's favorites (idempotent). @throws ForbiddenError when not allowed. */
-export async function favoritePage(ctx: ServerContext, actor: Actor, pageId: string, options: WriteOptions): Promise<void> {
+export async function favoritePage(ctx: ServerContext, actor: ProjectActor, pageId: string, options: WriteOptions): Promise<void> {
   const page = await loadReadablePage(ctx.db, actor, pageId);
   authorizePage(actor, page, canFavoritePage);
   await withTransaction(ctx, options, async (tx) => {
@@ -88,14 +89,14 @@ export async function favoritePage(ctx: ServerContext, actor: Actor, pageId: str
     if (existing) return;
     const [favorite] = await tx
       .insert(favorites)
-      .values({ workspaceId: page.workspaceId, projectId: actor.project!.id, userId: actor.userId, entityType: 'page', entityIdentifier: page.id, createdBy: actor.userId })
+      .values({ workspaceId: page.workspaceId, projectId: actor.project.id, userId: actor.userId, entityType: 'page', entityIdentifier: page.id, createdBy: actor.userId })
       .returning();
     recordFavoriteChange(tx, favorite, page.name, 'create');
   });
 }
 
 /** Removes the page from the caller's favorites (idempotent). */
-export async function unfavoritePage(ctx: ServerContext, actor: Actor, pageId: string, options: WriteOptions): Promise<void> {
+export async function unfavoritePage(ctx: ServerContext, actor: ProjectActor, pageId: string, options: WriteOptions): Promise<void> {
   const page = await loadReadablePage(ctx.db, actor, pageId);
   await withTransaction(ctx, options, async (tx) => {
     const removed = await tx.delete(favorites).where(pageFavoriteOf(actor.userId, page.id)).returning();

@@ -9,7 +9,7 @@ import { canDeletePage, canDuplicatePage, PageAccess } from '../../shared/polici
 import { Role, hasRole } from '../../shared/roles';
 import { CollabCloseCode } from '../../shared/collab-close-codes';
 import type { ServerContext } from '../context';
-import type { Actor } from '../plugins/access';
+import type { ProjectActor } from '../actor';
 import { BadRequestError, ForbiddenError, ValidationError } from '../errors';
 import { withTransaction, type WriteOptions } from '../live/record-change';
 import { authorizePage, loadReadablePage } from '../policies/page';
@@ -22,8 +22,8 @@ import { findProjectPage, toPageViews } from './page-read';
 import { decodeDescriptionBinary } from './page-description';
 
 /** Creates a page owned by the caller in the actor's project. */
-export async function createPage(ctx: ServerContext, actor: Actor, body: CreatePageBody, options: WriteOptions): Promise<PageView> {
-  const project = actor.project!;
+export async function createPage(ctx: ServerContext, actor: ProjectActor, body: CreatePageBody, options: WriteOptions): Promise<PageView> {
+  const project = actor.project;
   const name = body.name ?? '';
   const content = initialContent(body, name);
   return withTransaction(ctx, options, async (tx) => {
@@ -74,8 +74,8 @@ function initialContent(body: CreatePageBody, name: string) {
  * @throws BadRequestError when the page is locked or archived, or a non-owner changes access;
  * ForbiddenError when the caller may not edit it.
  */
-export async function updatePage(ctx: ServerContext, actor: Actor, pageId: string, body: UpdatePageBody, options: WriteOptions): Promise<PageView> {
-  const project = actor.project!;
+export async function updatePage(ctx: ServerContext, actor: ProjectActor, pageId: string, body: UpdatePageBody, options: WriteOptions): Promise<PageView> {
+  const project = actor.project;
   const current = await loadReadablePage(ctx.db, actor, pageId);
   if (current.isLocked) throw new BadRequestError('Page is locked');
   if (current.archivedAt) throw new BadRequestError('Page is archived');
@@ -112,8 +112,8 @@ export async function updatePage(ctx: ServerContext, actor: Actor, pageId: strin
  * Deletes an archived page: children move to the top level, favorites go (reference §5.3).
  * @throws ForbiddenError unless owner or project admin; BadRequestError when not archived.
  */
-export async function deletePage(ctx: ServerContext, actor: Actor, pageId: string, options: WriteOptions): Promise<void> {
-  const project = actor.project!;
+export async function deletePage(ctx: ServerContext, actor: ProjectActor, pageId: string, options: WriteOptions): Promise<void> {
+  const project = actor.project;
   const current = await loadReadablePage(ctx.db, actor, pageId);
   authorizePage(actor, current, canDeletePage, new ForbiddenError('Only admin or owner can delete the page'));
   if (!current.archivedAt) throw new BadRequestError('The page should be archived before deleting');
@@ -131,7 +131,7 @@ export async function deletePage(ctx: ServerContext, actor: Actor, pageId: strin
  * Copies a page: " (Copy)" is appended, the caller owns the copy, content and labels come along.
  * @throws ForbiddenError when the caller may not duplicate it.
  */
-export async function duplicatePage(ctx: ServerContext, actor: Actor, pageId: string, options: WriteOptions): Promise<PageView> {
+export async function duplicatePage(ctx: ServerContext, actor: ProjectActor, pageId: string, options: WriteOptions): Promise<PageView> {
   const source = await loadReadablePage(ctx.db, actor, pageId);
   authorizePage(actor, source, canDuplicatePage);
   const [sourceView] = await toPageViews(ctx.db, [source], null);

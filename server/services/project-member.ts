@@ -9,8 +9,8 @@ import type { AddProjectMembersBody } from '../../shared/schemas/project-member'
 import type { ServerContext } from '../context';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../errors';
 import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
-import type { Actor } from '../plugins/access';
-import { PUBLIC_NETWORK } from '../policies/project';
+import type { ProjectActor, WorkspaceActor } from '../actor';
+import { ProjectNetwork } from '../../shared/visibility';
 import { authorizeLeave, authorizeMemberRemoval, authorizeProjectRoleForWorkspaceRole, authorizeRoleChange } from '../policies/project-member';
 import { memberPreferences, presentMemberPreferences, presentProjectMember, presentProjectMemberRole } from '../presenters/project-member';
 
@@ -27,7 +27,7 @@ function recordMember(tx: Db, member: ProjectMember, op: 'create' | 'update' | '
 }
 
 /** Active members of the project whose workspace membership is active too (bots excluded). */
-export async function listProjectMembers(ctx: ServerContext, actor: Actor) {
+export async function listProjectMembers(ctx: ServerContext, actor: ProjectActor) {
   const rows = await ctx.db
     .select({ member: projectMembers })
     .from(projectMembers)
@@ -36,7 +36,7 @@ export async function listProjectMembers(ctx: ServerContext, actor: Actor) {
       workspaceMembers,
       and(eq(workspaceMembers.workspaceId, projectMembers.workspaceId), eq(workspaceMembers.memberId, projectMembers.memberId)),
     )
-    .where(and(eq(projectMembers.projectId, actor.project!.id), eq(projectMembers.isActive, true), eq(workspaceMembers.isActive, true), eq(users.isBot, false)))
+    .where(and(eq(projectMembers.projectId, actor.project.id), eq(projectMembers.isActive, true), eq(workspaceMembers.isActive, true), eq(users.isBot, false)))
     .orderBy(asc(projectMembers.createdAt));
   return rows.map((row) => presentProjectMemberRole(row.member));
 }
@@ -76,10 +76,10 @@ async function upsertMembership(tx: Db, project: Project, userId: string, role: 
  * `POST …/members/` — bulk add with the workspace-role rules; inactive rows are reactivated.
  * @throws BadRequestError (empty list, role rules), NotFoundError (not an active workspace member)
  */
-export async function addProjectMembers(ctx: ServerContext, actor: Actor, body: AddProjectMembersBody, options: WriteOptions) {
+export async function addProjectMembers(ctx: ServerContext, actor: ProjectActor, body: AddProjectMembersBody, options: WriteOptions) {
   const requested = body.members ?? [];
   if (requested.length === 0) throw new BadRequestError('At least one member is required');
-  const project = actor.project!;
+  const project = actor.project;
   const roles = await workspaceRoles(ctx.db, project.workspaceId, requested.map((item) => item.member_id));
   for (const item of requested) {
     const workspaceRole = roles.get(item.member_id);
@@ -102,31 +102,31 @@ async function loadMember(db: Db, projectId: string, memberId: string) {
   return member;
 }
 
-async function presentFull(db: Db, actor: Actor, member: ProjectMember, adminView: boolean) {
+async function presentFull(db: Db, actor: ProjectActor, member: ProjectMember, adminView: boolean) {
   const [user] = await db.select().from(users).where(eq(users.id, member.memberId));
-  return presentProjectMember(member, { workspace: actor.workspace!, project: actor.project!, user }, adminView);
+  return presentProjectMember(member, { workspace: actor.workspace, project: actor.project, user }, adminView);
 }
 
 /** `GET …/members/:memberId/` — full shape for admins and members, the role shape for guests. @throws NotFoundError */
-export async function getProjectMember(ctx: ServerContext, actor: Actor, memberId: string) {
-  const member = await loadMember(ctx.db, actor.project!.id, memberId);
+export async function getProjectMember(ctx: ServerContext, actor: ProjectActor, memberId: string) {
+  const member = await loadMember(ctx.db, actor.project.id, memberId);
   if ((actor.projectRole ?? 0) <= Role.GUEST) return presentProjectMemberRole(member);
   return presentFull(ctx.db, actor, member, true);
 }
 
 /** `GET …/project-members/me/` — the caller's full membership. */
-export async function getMyProjectMembership(ctx: ServerContext, actor: Actor) {
+export async function getMyProjectMembership(ctx: ServerContext, actor: ProjectActor) {
   const [member] = await ctx.db
     .select()
     .from(projectMembers)
-    .where(and(eq(projectMembers.projectId, actor.project!.id), eq(projectMembers.memberId, actor.userId), eq(projectMembers.isActive, true)));
+    .where(and(eq(projectMembers.projectId, actor.project.id), eq(projectMembers.memberId, actor.userId), eq(projectMembers.isActive, true)));
   if (!member) throw new NotFoundError('Project member not found');
   return presentFull(ctx.db, actor, member, true);
 }
 
 /** `PATCH …/members/:memberId/` `{role}` — see policies/project-member.ts. @throws NotFoundError, BadRequestError, ForbiddenError */
-export async function updateProjectMember(ctx: ServerContext, actor: Actor, memberId: string, role: number, options: WriteOptions) {
-  const target = await loadMember(ctx.db, actor.project!.id, memberId);
+export async function updateProjectMember(ctx: ServerContext, actor: ProjectActor, memberId: string, role: number, options: WriteOptions) {
+  const target = await loadMember(ctx.db, actor.project.id, memberId);
   const roles = await workspaceRoles(ctx.db, target.workspaceId, [target.memberId]);
   authorizeRoleChange({
     callerId: actor.userId,
@@ -158,15 +158,15 @@ async function deactivate(tx: Db, member: ProjectMember, actorId: string) {
 }
 
 /** `DELETE …/members/:memberId/` — deactivates the membership. @throws NotFoundError, BadRequestError */
-export async function removeProjectMember(ctx: ServerContext, actor: Actor, memberId: string, options: WriteOptions) {
-  const target = await loadMember(ctx.db, actor.project!.id, memberId);
+export async function removeProjectMember(ctx: ServerContext, actor: ProjectActor, memberId: string, options: WriteOptions) {
+  const target = await loadMember(ctx.db, actor.project.id, memberId);
   authorizeMemberRemoval(actor.userId, actor.projectRole ?? 0, target.memberId, target.role);
   await withTransaction(ctx, options, (tx) => deactivate(tx, target, actor.userId));
 }
 
 /** `POST …/members/leave/` — the caller leaves, unless they are its only admin. @throws BadRequestError */
-export async function leaveProject(ctx: ServerContext, actor: Actor, options: WriteOptions) {
-  const project = actor.project!;
+export async function leaveProject(ctx: ServerContext, actor: ProjectActor, options: WriteOptions) {
+  const project = actor.project;
   const [mine] = await ctx.db
     .select()
     .from(projectMembers)
@@ -185,16 +185,16 @@ export async function leaveProject(ctx: ServerContext, actor: Actor, options: Wr
  * their workspace role; only workspace admins may join secret projects.
  * @throws NotFoundError (unknown project), ForbiddenError (secret project)
  */
-export async function joinProjects(ctx: ServerContext, actor: Actor, projectIds: string[], options: WriteOptions) {
+export async function joinProjects(ctx: ServerContext, actor: WorkspaceActor, projectIds: string[], options: WriteOptions) {
   const ids = [...new Set(projectIds)];
   const rows = ids.length
     ? await ctx.db
         .select()
         .from(projects)
-        .where(and(inArray(projects.id, ids), eq(projects.workspaceId, actor.workspace!.id), isNull(projects.deletedAt)))
+        .where(and(inArray(projects.id, ids), eq(projects.workspaceId, actor.workspace.id), isNull(projects.deletedAt)))
     : [];
   if (rows.length !== ids.length) throw new NotFoundError('Project does not exist');
-  if (actor.workspaceRole !== Role.ADMIN && rows.some((project) => project.network !== PUBLIC_NETWORK)) {
+  if (actor.workspaceRole !== Role.ADMIN && rows.some((project) => project.network !== ProjectNetwork.PUBLIC)) {
     throw new ForbiddenError('Only workspace admins can join private project');
   }
   const role = roleOnJoin(actor.workspaceRole);
@@ -206,7 +206,7 @@ export async function joinProjects(ctx: ServerContext, actor: Actor, projectIds:
 }
 
 /** `GET /api/workspaces/:slug/project-members/` — `{project_id: [role shape…]}` for the caller's projects. */
-export async function listWorkspaceProjectMembers(ctx: ServerContext, actor: Actor) {
+export async function listWorkspaceProjectMembers(ctx: ServerContext, actor: WorkspaceActor) {
   const mine = ctx.db
     .select({ id: projectMembers.projectId })
     .from(projectMembers)
@@ -217,7 +217,7 @@ export async function listWorkspaceProjectMembers(ctx: ServerContext, actor: Act
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
     .where(
       and(
-        eq(projectMembers.workspaceId, actor.workspace!.id),
+        eq(projectMembers.workspaceId, actor.workspace.id),
         eq(projectMembers.isActive, true),
         isNull(projects.deletedAt),
         inArray(projectMembers.projectId, mine),
@@ -230,17 +230,17 @@ export async function listWorkspaceProjectMembers(ctx: ServerContext, actor: Act
 }
 
 /** The active membership of user `userId` in the actor's project. @throws NotFoundError */
-async function loadMembershipOfUser(db: Db, actor: Actor, userId: string) {
+async function loadMembershipOfUser(db: Db, actor: ProjectActor, userId: string) {
   const [member] = await db
     .select()
     .from(projectMembers)
-    .where(and(eq(projectMembers.projectId, actor.project!.id), eq(projectMembers.memberId, userId), eq(projectMembers.isActive, true)));
+    .where(and(eq(projectMembers.projectId, actor.project.id), eq(projectMembers.memberId, userId), eq(projectMembers.isActive, true)));
   if (!member) throw new NotFoundError();
   return member;
 }
 
 /** `GET …/preferences/member/:userId/` — a member's project preferences. @throws NotFoundError */
-export async function getMemberPreferences(ctx: ServerContext, actor: Actor, userId: string) {
+export async function getMemberPreferences(ctx: ServerContext, actor: ProjectActor, userId: string) {
   return presentMemberPreferences(await loadMembershipOfUser(ctx.db, actor, userId));
 }
 
@@ -249,7 +249,7 @@ export async function getMemberPreferences(ctx: ServerContext, actor: Actor, use
  * preferences; nobody edits another member's.
  * @throws NotFoundError (not a member), ForbiddenError (someone else's)
  */
-export async function updateMemberPreferences(ctx: ServerContext, actor: Actor, userId: string, patch: Record<string, unknown>, options: WriteOptions) {
+export async function updateMemberPreferences(ctx: ServerContext, actor: ProjectActor, userId: string, patch: Record<string, unknown>, options: WriteOptions) {
   const mine = await loadMembershipOfUser(ctx.db, actor, userId);
   if (mine.memberId !== actor.userId) throw new ForbiddenError();
   return withTransaction(ctx, options, async (tx) => {
@@ -269,7 +269,7 @@ export async function updateMemberPreferences(ctx: ServerContext, actor: Actor, 
  */
 export async function updateMyProjectView(
   ctx: ServerContext,
-  actor: Actor,
+  actor: WorkspaceActor,
   projectId: string,
   body: { view_props?: object; default_props?: object; preferences?: object; sort_order?: number },
   options: WriteOptions,
@@ -283,7 +283,7 @@ export async function updateMyProjectView(
         eq(projectMembers.projectId, projectId),
         eq(projectMembers.memberId, actor.userId),
         eq(projectMembers.isActive, true),
-        eq(projects.workspaceId, actor.workspace!.id),
+        eq(projects.workspaceId, actor.workspace.id),
         isNull(projects.deletedAt),
       ),
     );

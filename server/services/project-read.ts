@@ -16,7 +16,7 @@ import { offsetPageResponse } from '../../shared/cursor';
 import { IntakeStatus } from '../../shared/issue-constants';
 import type { ServerContext } from '../context';
 import { resolveListPagination } from '../list-engine/params';
-import type { Actor } from '../plugins/access';
+import type { WorkspaceActor } from '../actor';
 import { authorizeProjectRetrieve, visibleProjects } from '../policies/project';
 import { presentProject, presentProjectListItem, type ProjectDetailFields } from '../presenters/project';
 
@@ -78,7 +78,7 @@ export async function presentProjectFor(db: Db, project: Project, userId: string
 }
 
 /** `GET /api/workspaces/:slug/projects/` — every visible project, archived ones included. */
-export async function listProjects(ctx: ServerContext, actor: Actor) {
+export async function listProjects(ctx: ServerContext, actor: WorkspaceActor) {
   const rows = await ctx.db.select().from(projects).where(visibleProjects(actor)).orderBy(asc(projects.createdAt));
   const extras = await loadProjectExtras(ctx.db, rows.map((row) => row.id), actor.userId);
   return rows.map((row) => presentProjectListItem(row, extras.get(row.id)!));
@@ -89,7 +89,7 @@ export async function listProjects(ctx: ServerContext, actor: Actor) {
  * name; a plain list, or the offset-cursor page when both `per_page` and `cursor` are sent (reference §5).
  * @throws BadRequestError for a malformed cursor or per_page
  */
-export async function listProjectDetails(ctx: ServerContext, actor: Actor, query: { per_page?: string; cursor?: string } = {}) {
+export async function listProjectDetails(ctx: ServerContext, actor: WorkspaceActor, query: { per_page?: string; cursor?: string } = {}) {
   const page = query.per_page && query.cursor ? resolveListPagination(query) : null;
   const rows = await ctx.db.select().from(projects).where(visibleProjects(actor));
   const extras = await loadProjectExtras(ctx.db, rows.map((row) => row.id), actor.userId);
@@ -103,11 +103,11 @@ export async function listProjectDetails(ctx: ServerContext, actor: Actor, query
  * `GET …/projects/:projectId/` — the project for a member.
  * @throws NotFoundError (missing/archived), ForbiddenError (secret), ConflictError (public, not a member)
  */
-export async function getProject(ctx: ServerContext, actor: Actor, projectId: string) {
+export async function getProject(ctx: ServerContext, actor: WorkspaceActor, projectId: string) {
   const [project] = await ctx.db
     .select()
     .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.workspaceId, actor.workspace!.id), isNull(projects.deletedAt)));
+    .where(and(eq(projects.id, projectId), eq(projects.workspaceId, actor.workspace.id), isNull(projects.deletedAt)));
   const extras = project ? (await loadProjectExtras(ctx.db, [project.id], actor.userId)).get(project.id)! : null;
   authorizeProjectRetrieve(project, extras?.memberRole ?? null);
   return presentProject(project, extras!);

@@ -6,12 +6,12 @@ import { projectMembers, projectUserProperties, type ProjectUserProperty } from 
 import type { ProjectUserPropertiesBody } from '../../shared/schemas/project';
 import type { ServerContext } from '../context';
 import { withTransaction, type WriteOptions } from '../live/record-change';
-import type { Actor } from '../plugins/access';
+import type { ProjectActor } from '../actor';
 import { presentProjectUserProperties } from '../presenters/project';
 
 /** The caller's row for the actor's project, created on first use (sort order from the membership). */
-export async function ensureProjectUserProperties(db: Db, actor: Actor): Promise<ProjectUserProperty> {
-  const project = actor.project!;
+export async function ensureProjectUserProperties(db: Db, actor: ProjectActor): Promise<ProjectUserProperty> {
+  const project = actor.project;
   const where = and(eq(projectUserProperties.projectId, project.id), eq(projectUserProperties.userId, actor.userId));
   const [existing] = await db.select().from(projectUserProperties).where(where);
   if (existing) return existing;
@@ -28,7 +28,7 @@ export async function ensureProjectUserProperties(db: Db, actor: Actor): Promise
 }
 
 /** `GET …/projects/:projectId/user-properties/`. */
-export async function getProjectUserProperties(ctx: ServerContext, actor: Actor) {
+export async function getProjectUserProperties(ctx: ServerContext, actor: ProjectActor) {
   return presentProjectUserProperties(await ensureProjectUserProperties(ctx.db, actor));
 }
 
@@ -36,7 +36,7 @@ export async function getProjectUserProperties(ctx: ServerContext, actor: Actor)
  * `PATCH …/projects/:projectId/user-properties/` — stores the sent keys (sort_order, filters,
  * display_filters, display_properties, rich_filters, preferences) as they are.
  */
-export async function updateProjectUserProperties(ctx: ServerContext, actor: Actor, patch: ProjectUserPropertiesBody, options?: WriteOptions) {
+export async function updateProjectUserProperties(ctx: ServerContext, actor: ProjectActor, patch: ProjectUserPropertiesBody, options?: WriteOptions) {
   return withTransaction(ctx, options ?? { actorId: actor.userId }, async (tx) => {
     const current = await ensureProjectUserProperties(tx, actor);
     const [row] = await tx

@@ -24,10 +24,11 @@ import { firstSortOrder } from '../../shared/sort-order';
 import type { ServerContext } from '../context';
 import { BadRequestError, ValidationError } from '../errors';
 import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
-import type { Actor } from '../plugins/access';
+import type { ProjectActor, WorkspaceActor } from '../actor';
 import { presentProjectMemberRole } from '../presenters/project-member';
 import { presentState } from '../presenters/state';
 import { presentProjectFor } from './project-read';
+import { ProjectNetwork } from '../../shared/visibility';
 
 /** Colours of the default states as the reference creates them (Todo keeps the unstarted group colour). */
 const DEFAULT_STATE_COLORS: Record<string, string> = {
@@ -130,9 +131,9 @@ async function ensureIntake(tx: Db, project: Project, actorId: string) {
  * the five default states, the identifier row, the issue counter and the caller's sort order.
  * @throws ValidationError for forbidden characters, taken names/identifiers, unknown lead
  */
-export async function createProject(ctx: ServerContext, actor: Actor, body: CreateProjectBody, options: WriteOptions) {
+export async function createProject(ctx: ServerContext, actor: WorkspaceActor, body: CreateProjectBody, options: WriteOptions) {
   checkCharacters(body);
-  const workspaceId = actor.workspace!.id;
+  const workspaceId = actor.workspace.id;
   try {
     return await withTransaction(ctx, options, async (tx) => {
       await checkUniqueness(tx, workspaceId, body, null);
@@ -140,8 +141,8 @@ export async function createProject(ctx: ServerContext, actor: Actor, body: Crea
       const [project] = await tx
         .insert(projects)
         .values({
-          network: 2,
-          timezone: actor.workspace!.timezone,
+          network: ProjectNetwork.PUBLIC,
+          timezone: actor.workspace.timezone,
           ...projectColumns(body),
           workspaceId,
           name: body.name,
@@ -222,8 +223,8 @@ async function checkProjectReferences(tx: Db, project: Project, body: UpdateProj
  * turning intake on creates the default intake.
  * @throws BadRequestError for an archived project; ValidationError as on create
  */
-export async function updateProject(ctx: ServerContext, actor: Actor, body: UpdateProjectBody, options: WriteOptions) {
-  const current = actor.project!;
+export async function updateProject(ctx: ServerContext, actor: ProjectActor, body: UpdateProjectBody, options: WriteOptions) {
+  const current = actor.project;
   if (current.archivedAt) throw new BadRequestError('Archived projects cannot be updated');
   checkCharacters(body);
   try {
@@ -271,8 +272,8 @@ async function deleteProjectFavorites(tx: Db, project: Project) {
 }
 
 /** `DELETE …/projects/:projectId/` — soft delete; its deploy boards, favorites and identifier go with it. */
-export async function deleteProject(ctx: ServerContext, actor: Actor, options: WriteOptions) {
-  const project = actor.project!;
+export async function deleteProject(ctx: ServerContext, actor: ProjectActor, options: WriteOptions) {
+  const project = actor.project;
   await withTransaction(ctx, options, async (tx) => {
     const [row] = await tx
       .update(projects)
@@ -287,8 +288,8 @@ export async function deleteProject(ctx: ServerContext, actor: Actor, options: W
 }
 
 /** `POST …/archive/` — sets archived_at (kept if already archived) and removes the project's favorites. */
-export async function archiveProject(ctx: ServerContext, actor: Actor, options: WriteOptions) {
-  const current = actor.project!;
+export async function archiveProject(ctx: ServerContext, actor: ProjectActor, options: WriteOptions) {
+  const current = actor.project;
   return withTransaction(ctx, options, async (tx) => {
     const [project] = await tx
       .update(projects)
@@ -303,8 +304,8 @@ export async function archiveProject(ctx: ServerContext, actor: Actor, options: 
 }
 
 /** `DELETE …/archive/` — clears archived_at. */
-export async function restoreProject(ctx: ServerContext, actor: Actor, options: WriteOptions) {
-  const current = actor.project!;
+export async function restoreProject(ctx: ServerContext, actor: ProjectActor, options: WriteOptions) {
+  const current = actor.project;
   await withTransaction(ctx, options, async (tx) => {
     const [project] = await tx
       .update(projects)

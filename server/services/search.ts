@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { Role } from '../../shared/roles';
 import { isUuid } from '../../shared/schemas/common';
-import type { Actor } from '../plugins/access';
+import type { ProjectActor, WorkspaceActor } from '../actor';
 import { memberProjectIds, projectIssueScope, workspaceIssueScope } from '../list-engine/scope';
 
 /** Most rows a search returns per entity. */
@@ -67,7 +67,7 @@ function pickerExclusions(query: SearchQuery): SQL[] {
 }
 
 /** `GET …/projects/:projectId/search-issues/`: at most 100 issues for a picker. */
-export async function searchProjectIssues(database: Database, actor: Actor, query: SearchQuery) {
+export async function searchProjectIssues(database: Database, actor: ProjectActor, query: SearchQuery) {
   const scope = query.workspace_search === 'true' ? workspaceIssueScope(actor) : projectIssueScope(actor);
   const text = (query.search ?? '').trim();
   // An archived project's issues are not offered for linking, parenting or relating.
@@ -115,14 +115,14 @@ function issueRows(where: SQL): SQL {
 }
 
 /** Issues the caller may see in lists (intake issues still waiting are not among them). */
-function issueSearch(actor: Actor, text: string, projectId: string | null): SQL {
+function issueSearch(actor: WorkspaceActor, text: string, projectId: string | null): SQL {
   const scope = workspaceIssueScope(actor);
   return issueRows(sql`${scope.where}${projectId ? sql` and i.project_id = ${projectId}` : sql``} and ${issueMatch(text)}`);
 }
 
 /** Issues that came in through intake, in the caller's projects, with the guest rule of issue lists. */
-function intakeSearch(actor: Actor, text: string, projects: SQL): SQL {
-  const workspaceId = actor.workspace!.id;
+function intakeSearch(actor: WorkspaceActor, text: string, projects: SQL): SQL {
+  const workspaceId = actor.workspace.id;
   const fullyVisible = memberProjectIds(workspaceId, actor.userId, true, actor.workspaceRole === Role.ADMIN);
   return issueRows(sql`i.workspace_id = ${workspaceId} and i.deleted_at is null and i.project_id in (${projects})
     and exists (select 1 from intake_issues ii where ii.issue_id = i.id and ii.deleted_at is null)
@@ -133,11 +133,11 @@ function intakeSearch(actor: Actor, text: string, projects: SQL): SQL {
 export const SEARCH_ENTITIES = ['workspace', 'project', 'issue', 'cycle', 'module', 'issue_view', 'page', 'intake'] as const;
 type SearchEntity = (typeof SEARCH_ENTITIES)[number];
 
-function entityQuery(entity: SearchEntity, actor: Actor, text: string, projectId: string | null): SQL | null {
-  const workspaceId = actor.workspace!.id;
+function entityQuery(entity: SearchEntity, actor: WorkspaceActor, text: string, projectId: string | null): SQL | null {
+  const workspaceId = actor.workspace.id;
   const like = likePattern(text);
   const projects = projectId ? sql`select ${projectId}::uuid where ${projectId}::uuid in (${memberProjectIds(workspaceId, actor.userId)})` : memberProjectIds(workspaceId, actor.userId);
-  const slug = actor.workspace!.slug;
+  const slug = actor.workspace.slug;
   switch (entity) {
     case 'workspace':
       return sql`select w.name, w.id::text as id, w.slug from workspaces w join workspace_members m on m.workspace_id = w.id
@@ -180,7 +180,7 @@ function entityQuery(entity: SearchEntity, actor: Actor, text: string, projectId
  * `GET /api/workspaces/:slug/search/`: per entity, at most 100 matches the caller can see; an
  * empty search matches nothing. `project_id` narrows to one project unless `workspace_search=true`.
  */
-export async function searchWorkspace(database: Database, actor: Actor, query: SearchQuery) {
+export async function searchWorkspace(database: Database, actor: WorkspaceActor, query: SearchQuery) {
   const text = (query.search ?? '').trim().slice(0, 500);
   const wanted = query.entities
     ? SEARCH_ENTITIES.filter((entity) => query.entities!.split(',').map((e) => e.trim()).includes(entity))

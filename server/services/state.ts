@@ -8,7 +8,7 @@ import { nextStateSequence } from '../../shared/sort-order';
 import type { ServerContext } from '../context';
 import { BadRequestError, NotFoundError, ValidationError } from '../errors';
 import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
-import type { Actor } from '../plugins/access';
+import type { ProjectActor, WorkspaceActor } from '../actor';
 import { presentState, presentStates } from '../presenters/state';
 import { isUniqueViolation } from './project';
 
@@ -42,8 +42,8 @@ async function presentInProject(db: Db, state: State) {
 }
 
 /** `GET …/states/` — states by sequence with `order`; `grouped` answers `{group: [State…]}`. */
-export async function listStates(ctx: ServerContext, actor: Actor, grouped: boolean) {
-  const list = presentStates(await loadVisibleStates(ctx.db, actor.project!.id));
+export async function listStates(ctx: ServerContext, actor: ProjectActor, grouped: boolean) {
+  const list = presentStates(await loadVisibleStates(ctx.db, actor.project.id));
   if (!grouped) return list;
   const groups: Record<string, typeof list> = {};
   for (const state of list) (groups[state.group] ??= []).push(state);
@@ -57,16 +57,16 @@ async function loadState(db: Db, projectId: string, stateId: string) {
 }
 
 /** `GET …/states/:stateId/`. @throws NotFoundError */
-export async function getState(ctx: ServerContext, actor: Actor, stateId: string) {
-  return presentInProject(ctx.db, await loadState(ctx.db, actor.project!.id, stateId));
+export async function getState(ctx: ServerContext, actor: ProjectActor, stateId: string) {
+  return presentInProject(ctx.db, await loadState(ctx.db, actor.project.id, stateId));
 }
 
 /** `GET …/intake-state/` — the project's triage state (reference §6). @throws NotFoundError */
-export async function getIntakeState(ctx: ServerContext, actor: Actor) {
+export async function getIntakeState(ctx: ServerContext, actor: ProjectActor) {
   const [state] = await ctx.db
     .select()
     .from(states)
-    .where(and(eq(states.projectId, actor.project!.id), isNull(states.deletedAt), eq(states.isTriage, true)))
+    .where(and(eq(states.projectId, actor.project.id), isNull(states.deletedAt), eq(states.isTriage, true)))
     .limit(1);
   if (!state) throw new NotFoundError('Triage state not found');
   return presentInProject(ctx.db, state);
@@ -120,9 +120,9 @@ function refuseTriage(group: string | undefined) {
  * `POST …/states/` — a new state after the last one (sequence gap 65535); `default: true` moves the default here.
  * @throws ValidationError (triage group, name taken)
  */
-export async function createState(ctx: ServerContext, actor: Actor, body: CreateStateBody, options: WriteOptions) {
+export async function createState(ctx: ServerContext, actor: ProjectActor, body: CreateStateBody, options: WriteOptions) {
   refuseTriage(body.group);
-  const project = actor.project!;
+  const project = actor.project;
   try {
     return await withTransaction(ctx, options, async (tx) => {
       if (body.default) await lockProjectStates(tx, project.id);
@@ -161,9 +161,9 @@ export async function createState(ctx: ServerContext, actor: Actor, body: Create
  * ignored, since a project always keeps exactly one default (use mark-default on another state).
  * @throws NotFoundError, ValidationError
  */
-export async function updateState(ctx: ServerContext, actor: Actor, stateId: string, body: UpdateStateBody, options: WriteOptions) {
+export async function updateState(ctx: ServerContext, actor: ProjectActor, stateId: string, body: UpdateStateBody, options: WriteOptions) {
   refuseTriage(body.group);
-  const project = actor.project!;
+  const project = actor.project;
   const current = await loadState(ctx.db, project.id, stateId);
   try {
     return await withTransaction(ctx, options, async (tx) => {
@@ -200,8 +200,8 @@ export async function updateState(ctx: ServerContext, actor: Actor, stateId: str
  * `DELETE …/states/:stateId/` — soft delete of an empty, non-default state.
  * @throws NotFoundError, BadRequestError
  */
-export async function deleteState(ctx: ServerContext, actor: Actor, stateId: string, options: WriteOptions) {
-  const state = await loadState(ctx.db, actor.project!.id, stateId);
+export async function deleteState(ctx: ServerContext, actor: ProjectActor, stateId: string, options: WriteOptions) {
+  const state = await loadState(ctx.db, actor.project.id, stateId);
   await withTransaction(ctx, options, async (tx) => {
     if ((await lockState(tx, state)).isDefault) throw new BadRequestError('Default state cannot be deleted');
     // Archived and draft issues count too: any live issue on the state keeps it.
@@ -217,8 +217,8 @@ export async function deleteState(ctx: ServerContext, actor: Actor, stateId: str
 }
 
 /** `POST …/states/:stateId/mark-default/` — this state becomes the project's only default. @throws NotFoundError */
-export async function markDefaultState(ctx: ServerContext, actor: Actor, stateId: string, options: WriteOptions) {
-  const state = await loadState(ctx.db, actor.project!.id, stateId);
+export async function markDefaultState(ctx: ServerContext, actor: ProjectActor, stateId: string, options: WriteOptions) {
+  const state = await loadState(ctx.db, actor.project.id, stateId);
   await withTransaction(ctx, options, async (tx) => {
     const { isDefault } = await lockState(tx, state);
     await clearOtherDefaults(tx, state.projectId, state.id, actor.userId);
@@ -233,7 +233,7 @@ export async function markDefaultState(ctx: ServerContext, actor: Actor, stateId
 }
 
 /** `GET /api/workspaces/:slug/states/` — states of the caller's non-archived projects, `order` per project. */
-export async function listWorkspaceStates(ctx: ServerContext, actor: Actor) {
+export async function listWorkspaceStates(ctx: ServerContext, actor: WorkspaceActor) {
   const rows = await ctx.db
     .select({ state: states })
     .from(states)
@@ -244,7 +244,7 @@ export async function listWorkspaceStates(ctx: ServerContext, actor: Actor) {
     )
     .where(
       and(
-        eq(states.workspaceId, actor.workspace!.id),
+        eq(states.workspaceId, actor.workspace.id),
         isNull(states.deletedAt),
         eq(states.isTriage, false),
         isNull(projects.deletedAt),

@@ -5,7 +5,7 @@ import { cycleUserProperties, cycles, moduleUserProperties, modules, workspaceUs
 import type { UserPropertiesBody } from '../../shared/schemas/user-properties';
 import type { ServerContext } from '../context';
 import { NotFoundError } from '../errors';
-import type { Actor } from '../plugins/access';
+import type { ProjectActor, WorkspaceActor } from '../actor';
 import { presentCycleUserProperties, presentModuleUserProperties, presentWorkspaceUserProperties } from '../presenters/user-properties';
 import { getProjectUserProperties, updateProjectUserProperties } from './project-user-properties';
 import type { WriteOptions } from '../live/record-change';
@@ -21,19 +21,19 @@ function changes(body: UserPropertiesBody, userId: string) {
   };
 }
 
-async function requireCycle(ctx: ServerContext, actor: Actor, cycleId: string) {
+async function requireCycle(ctx: ServerContext, actor: ProjectActor, cycleId: string) {
   const [row] = await ctx.db
     .select({ id: cycles.id })
     .from(cycles)
-    .where(and(eq(cycles.id, cycleId), eq(cycles.projectId, actor.project!.id), isNull(cycles.deletedAt)));
+    .where(and(eq(cycles.id, cycleId), eq(cycles.projectId, actor.project.id), isNull(cycles.deletedAt)));
   if (!row) throw new NotFoundError('Cycle not found');
 }
 
-async function requireModule(ctx: ServerContext, actor: Actor, moduleId: string) {
+async function requireModule(ctx: ServerContext, actor: ProjectActor, moduleId: string) {
   const [row] = await ctx.db
     .select({ id: modules.id })
     .from(modules)
-    .where(and(eq(modules.id, moduleId), eq(modules.projectId, actor.project!.id), isNull(modules.deletedAt)));
+    .where(and(eq(modules.id, moduleId), eq(modules.projectId, actor.project.id), isNull(modules.deletedAt)));
   if (!row) throw new NotFoundError('Module not found');
 }
 
@@ -41,12 +41,12 @@ async function requireModule(ctx: ServerContext, actor: Actor, moduleId: string)
  * The caller's settings for a cycle of the actor's project, created on first use; `patch` updates them.
  * @throws NotFoundError when the cycle is not in the project.
  */
-export async function cycleUserPropertiesFor(ctx: ServerContext, actor: Actor, cycleId: string, patch?: UserPropertiesBody) {
+export async function cycleUserPropertiesFor(ctx: ServerContext, actor: ProjectActor, cycleId: string, patch?: UserPropertiesBody) {
   await requireCycle(ctx, actor, cycleId);
   const where = and(eq(cycleUserProperties.cycleId, cycleId), eq(cycleUserProperties.userId, actor.userId));
   await ctx.db
     .insert(cycleUserProperties)
-    .values({ cycleId, projectId: actor.project!.id, workspaceId: actor.workspace!.id, userId: actor.userId, createdBy: actor.userId })
+    .values({ cycleId, projectId: actor.project.id, workspaceId: actor.workspace.id, userId: actor.userId, createdBy: actor.userId })
     .onConflictDoNothing();
   const [row] = patch
     ? await ctx.db.update(cycleUserProperties).set(changes(patch, actor.userId)).where(where).returning()
@@ -58,12 +58,12 @@ export async function cycleUserPropertiesFor(ctx: ServerContext, actor: Actor, c
  * The caller's settings for a module of the actor's project, created on first use; `patch` updates them.
  * @throws NotFoundError when the module is not in the project.
  */
-export async function moduleUserPropertiesFor(ctx: ServerContext, actor: Actor, moduleId: string, patch?: UserPropertiesBody) {
+export async function moduleUserPropertiesFor(ctx: ServerContext, actor: ProjectActor, moduleId: string, patch?: UserPropertiesBody) {
   await requireModule(ctx, actor, moduleId);
   const where = and(eq(moduleUserProperties.moduleId, moduleId), eq(moduleUserProperties.userId, actor.userId));
   await ctx.db
     .insert(moduleUserProperties)
-    .values({ moduleId, projectId: actor.project!.id, workspaceId: actor.workspace!.id, userId: actor.userId, createdBy: actor.userId })
+    .values({ moduleId, projectId: actor.project.id, workspaceId: actor.workspace.id, userId: actor.userId, createdBy: actor.userId })
     .onConflictDoNothing();
   const [row] = patch
     ? await ctx.db.update(moduleUserProperties).set(changes(patch, actor.userId)).where(where).returning()
@@ -72,8 +72,8 @@ export async function moduleUserPropertiesFor(ctx: ServerContext, actor: Actor, 
 }
 
 /** The caller's workspace (global views) settings, created on first use; `patch` updates them. */
-export async function workspaceUserPropertiesFor(ctx: ServerContext, actor: Actor, patch?: UserPropertiesBody) {
-  const workspaceId = actor.workspace!.id;
+export async function workspaceUserPropertiesFor(ctx: ServerContext, actor: WorkspaceActor, patch?: UserPropertiesBody) {
+  const workspaceId = actor.workspace.id;
   const where = and(eq(workspaceUserProperties.workspaceId, workspaceId), eq(workspaceUserProperties.userId, actor.userId));
   await ctx.db.insert(workspaceUserProperties).values({ workspaceId, userId: actor.userId, createdBy: actor.userId }).onConflictDoNothing();
   const [row] = patch
@@ -89,11 +89,11 @@ function asDisplayProperties(presented: Awaited<ReturnType<typeof getProjectUser
 }
 
 /** Reads the caller's display properties of the actor's project. */
-export async function getIssueDisplayProperties(ctx: ServerContext, actor: Actor) {
+export async function getIssueDisplayProperties(ctx: ServerContext, actor: ProjectActor) {
   return asDisplayProperties(await getProjectUserProperties(ctx, actor));
 }
 
 /** Replaces the caller's display properties of the actor's project. */
-export async function setIssueDisplayProperties(ctx: ServerContext, actor: Actor, properties: Record<string, unknown>, options: WriteOptions) {
+export async function setIssueDisplayProperties(ctx: ServerContext, actor: ProjectActor, properties: Record<string, unknown>, options: WriteOptions) {
   return asDisplayProperties(await updateProjectUserProperties(ctx, actor, { display_properties: properties }, options));
 }

@@ -10,7 +10,7 @@ import type { ServerContext } from '../context';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../errors';
 import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
 import { sendMail } from '../mail/mailer';
-import type { Actor } from '../plugins/access';
+import type { WorkspaceActor } from '../actor';
 import { presentInvitation, invitationLink } from '../presenters/workspace-invitation';
 import { presentWorkspaceMember } from '../presenters/workspace-member';
 import { randomToken, safeEqual } from '../security';
@@ -39,8 +39,8 @@ function normalizeEmails(body: CreateInvitationsBody) {
  * @throws BadRequestError with the reference's messages: no emails, a role above the caller's,
  * addresses that are already active members (with `workspace_users`), an invalid address.
  */
-export async function createInvitations(ctx: ServerContext, actor: Actor, body: CreateInvitationsBody, options: WriteOptions) {
-  const workspace = actor.workspace!;
+export async function createInvitations(ctx: ServerContext, actor: WorkspaceActor, body: CreateInvitationsBody, options: WriteOptions) {
+  const workspace = actor.workspace;
   const invites = normalizeEmails(body);
   if (invites.some((invite) => invite.role > (actor.workspaceRole ?? 0))) {
     throw new BadRequestError('You cannot invite a user with higher role');
@@ -88,13 +88,13 @@ function mailInvitation(ctx: ServerContext, workspace: Workspace, invitation: Wo
 }
 
 /** Pending invitations of the workspace, oldest first, with token and link. */
-export async function listInvitations(ctx: ServerContext, actor: Actor) {
+export async function listInvitations(ctx: ServerContext, actor: WorkspaceActor) {
   const rows = await ctx.db
     .select()
     .from(workspaceInvitations)
-    .where(and(eq(workspaceInvitations.workspaceId, actor.workspace!.id), isNull(workspaceInvitations.deletedAt)))
+    .where(and(eq(workspaceInvitations.workspaceId, actor.workspace.id), isNull(workspaceInvitations.deletedAt)))
     .orderBy(asc(workspaceInvitations.createdAt));
-  return rows.map((row) => presentInvitation(row, actor.workspace!, { appBaseUrl: ctx.config.appBaseUrl, withSecret: true }));
+  return rows.map((row) => presentInvitation(row, actor.workspace, { appBaseUrl: ctx.config.appBaseUrl, withSecret: true }));
 }
 
 async function loadInvitation(db: Db, workspaceId: string, invitationId: string) {
@@ -107,28 +107,28 @@ async function loadInvitation(db: Db, workspaceId: string, invitationId: string)
   return row;
 }
 
-export async function getInvitation(ctx: ServerContext, actor: Actor, invitationId: string) {
-  const row = await loadInvitation(ctx.db, actor.workspace!.id, invitationId);
-  return presentInvitation(row, actor.workspace!, { appBaseUrl: ctx.config.appBaseUrl, withSecret: true });
+export async function getInvitation(ctx: ServerContext, actor: WorkspaceActor, invitationId: string) {
+  const row = await loadInvitation(ctx.db, actor.workspace.id, invitationId);
+  return presentInvitation(row, actor.workspace, { appBaseUrl: ctx.config.appBaseUrl, withSecret: true });
 }
 
 /**
  * Changes the role of a pending invitation.
  * @throws BadRequestError for a role above the caller's; NotFoundError.
  */
-export async function updateInvitation(ctx: ServerContext, actor: Actor, invitationId: string, role: number) {
-  await loadInvitation(ctx.db, actor.workspace!.id, invitationId);
+export async function updateInvitation(ctx: ServerContext, actor: WorkspaceActor, invitationId: string, role: number) {
+  await loadInvitation(ctx.db, actor.workspace.id, invitationId);
   if (role > (actor.workspaceRole ?? 0)) throw new BadRequestError('You cannot invite a user with higher role');
   const [row] = await ctx.db
     .update(workspaceInvitations)
     .set({ role, updatedAt: new Date(), updatedBy: actor.userId })
     .where(eq(workspaceInvitations.id, invitationId))
     .returning();
-  return presentInvitation(row, actor.workspace!, { appBaseUrl: ctx.config.appBaseUrl, withSecret: true });
+  return presentInvitation(row, actor.workspace, { appBaseUrl: ctx.config.appBaseUrl, withSecret: true });
 }
 
-export async function deleteInvitation(ctx: ServerContext, actor: Actor, invitationId: string): Promise<void> {
-  await loadInvitation(ctx.db, actor.workspace!.id, invitationId);
+export async function deleteInvitation(ctx: ServerContext, actor: WorkspaceActor, invitationId: string): Promise<void> {
+  await loadInvitation(ctx.db, actor.workspace.id, invitationId);
   await ctx.db
     .update(workspaceInvitations)
     .set({ deletedAt: new Date(), updatedAt: new Date(), updatedBy: actor.userId })

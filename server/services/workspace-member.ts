@@ -8,7 +8,7 @@ import type { UpdateMemberBody } from '../../shared/schemas/workspace';
 import type { ServerContext } from '../context';
 import { BadRequestError, NotFoundError } from '../errors';
 import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
-import type { Actor } from '../plugins/access';
+import type { WorkspaceActor } from '../actor';
 import { authorizeRemoval, authorizeRoleUpdate, soleAdminProjects, soleAdminWorkspaces } from '../policies/workspace-member';
 import { presentProjectMemberRole } from '../presenters/project-member';
 import { presentMyWorkspaceMember, presentWorkspaceMember, type MemberDetail } from '../presenters/workspace-member';
@@ -17,7 +17,7 @@ import { escapeLike } from './workspace';
 const MEMBER_NOT_FOUND = 'Workspace member not found';
 
 /** Callers above guest see members' emails (reference §4.2). */
-function detailFor(actor: Actor): MemberDetail {
+function detailFor(actor: WorkspaceActor): MemberDetail {
   return (actor.workspaceRole ?? 0) > Role.GUEST ? 'admin' : 'lite';
 }
 
@@ -34,7 +34,7 @@ const memberUserColumns = {
 };
 
 /** Every membership row of the workspace (inactive ones too: the client shows them as suspended), bots excluded. */
-export async function listMembers(db: Db, actor: Actor, search?: string) {
+export async function listMembers(db: Db, actor: WorkspaceActor, search?: string) {
   const pattern = search ? `%${escapeLike(search)}%` : null;
   const rows = await db
     .select({ member: workspaceMembers, user: memberUserColumns })
@@ -42,7 +42,7 @@ export async function listMembers(db: Db, actor: Actor, search?: string) {
     .innerJoin(users, eq(users.id, workspaceMembers.memberId))
     .where(
       and(
-        eq(workspaceMembers.workspaceId, actor.workspace!.id),
+        eq(workspaceMembers.workspaceId, actor.workspace.id),
         eq(users.isBot, false),
         pattern ? or(ilike(users.displayName, pattern), ilike(users.firstName, pattern)) : undefined,
       ),
@@ -52,7 +52,7 @@ export async function listMembers(db: Db, actor: Actor, search?: string) {
   return rows.map((row) => presentWorkspaceMember(row.member, row.user, detail));
 }
 
-async function loadMember(db: Db, actor: Actor, memberId: string, activeOnly: boolean) {
+async function loadMember(db: Db, actor: WorkspaceActor, memberId: string, activeOnly: boolean) {
   const [row] = await db
     .select({ member: workspaceMembers, user: users })
     .from(workspaceMembers)
@@ -60,7 +60,7 @@ async function loadMember(db: Db, actor: Actor, memberId: string, activeOnly: bo
     .where(
       and(
         eq(workspaceMembers.id, memberId),
-        eq(workspaceMembers.workspaceId, actor.workspace!.id),
+        eq(workspaceMembers.workspaceId, actor.workspace.id),
         eq(users.isBot, false),
         activeOnly ? eq(workspaceMembers.isActive, true) : undefined,
       ),
@@ -71,7 +71,7 @@ async function loadMember(db: Db, actor: Actor, memberId: string, activeOnly: bo
 }
 
 /** @throws NotFoundError "Workspace member not found". */
-export async function getMember(db: Db, actor: Actor, memberId: string) {
+export async function getMember(db: Db, actor: WorkspaceActor, memberId: string) {
   const row = await loadMember(db, actor, memberId, false);
   return presentWorkspaceMember(row.member, row.user, detailFor(actor));
 }
@@ -81,7 +81,7 @@ export async function getMember(db: Db, actor: Actor, memberId: string) {
  * guest in every project of the workspace, as in the reference.
  * @throws BadRequestError for one's own role; NotFoundError for an inactive or unknown member.
  */
-export async function updateMember(ctx: ServerContext, actor: Actor, memberId: string, body: UpdateMemberBody, options: WriteOptions) {
+export async function updateMember(ctx: ServerContext, actor: WorkspaceActor, memberId: string, body: UpdateMemberBody, options: WriteOptions) {
   const target = await loadMember(ctx.db, actor, memberId, true);
   if (body.role !== undefined) authorizeRoleUpdate(actor.userId, target.member);
   return withTransaction(ctx, options, async (tx) => {
@@ -109,10 +109,10 @@ export async function updateMember(ctx: ServerContext, actor: Actor, memberId: s
  * Removes a member: the membership and all the user's project memberships become inactive.
  * @throws BadRequestError for oneself, a higher role, or the last admin of a project.
  */
-export async function removeMember(ctx: ServerContext, actor: Actor, memberId: string, options: WriteOptions): Promise<void> {
+export async function removeMember(ctx: ServerContext, actor: WorkspaceActor, memberId: string, options: WriteOptions): Promise<void> {
   const target = await loadMember(ctx.db, actor, memberId, true);
   authorizeRemoval(actor.userId, actor.workspaceRole ?? 0, target.member);
-  const soleAdmin = await soleAdminProjects(ctx.db, target.member.memberId, { workspaceId: actor.workspace!.id });
+  const soleAdmin = await soleAdminProjects(ctx.db, target.member.memberId, { workspaceId: actor.workspace.id });
   if (soleAdmin.length > 0) {
     throw new BadRequestError(
       'User is a part of some projects where they are the only admin, they should either leave that project or promote another user to admin.',
@@ -125,8 +125,8 @@ export async function removeMember(ctx: ServerContext, actor: Actor, memberId: s
  * The caller leaves the workspace.
  * @throws BadRequestError when the caller is its last admin or the last admin of one of its projects.
  */
-export async function leaveWorkspace(ctx: ServerContext, actor: Actor, options: WriteOptions): Promise<void> {
-  const workspaceId = actor.workspace!.id;
+export async function leaveWorkspace(ctx: ServerContext, actor: WorkspaceActor, options: WriteOptions): Promise<void> {
+  const workspaceId = actor.workspace.id;
   const [row] = await ctx.db
     .select({ member: workspaceMembers, user: users })
     .from(workspaceMembers)
@@ -146,7 +146,7 @@ export async function leaveWorkspace(ctx: ServerContext, actor: Actor, options: 
   await deactivate(ctx, actor, row.member, row.user, options);
 }
 
-async function deactivate(ctx: ServerContext, actor: Actor, target: WorkspaceMember, user: typeof users.$inferSelect, options: WriteOptions) {
+async function deactivate(ctx: ServerContext, actor: WorkspaceActor, target: WorkspaceMember, user: typeof users.$inferSelect, options: WriteOptions) {
   await withTransaction(ctx, options, async (tx) => {
     const [member] = await tx
       .update(workspaceMembers)
@@ -159,13 +159,13 @@ async function deactivate(ctx: ServerContext, actor: Actor, target: WorkspaceMem
 }
 
 /** Applies a change to every active project membership of a user in the actor's workspace. */
-async function updateProjectMemberships(tx: Db, actor: Actor, userId: string, change: { role?: number; isActive?: boolean }) {
+async function updateProjectMemberships(tx: Db, actor: WorkspaceActor, userId: string, change: { role?: number; isActive?: boolean }) {
   const memberships = await tx
     .select()
     .from(projectMembers)
     .where(
       and(
-        eq(projectMembers.workspaceId, actor.workspace!.id),
+        eq(projectMembers.workspaceId, actor.workspace.id),
         eq(projectMembers.memberId, userId),
         eq(projectMembers.isActive, true),
         change.role !== undefined ? ne(projectMembers.role, change.role) : undefined,
@@ -195,12 +195,12 @@ export function recordMemberChange(tx: Db, member: WorkspaceMember, data: unknow
 }
 
 /** Stores the caller's workspace view props on their own membership (reference §4.2 `workspace-views/`). */
-export async function saveMyViewProps(ctx: ServerContext, actor: Actor, viewProps: Record<string, unknown>, options: WriteOptions): Promise<void> {
+export async function saveMyViewProps(ctx: ServerContext, actor: WorkspaceActor, viewProps: Record<string, unknown>, options: WriteOptions): Promise<void> {
   await withTransaction(ctx, options, async (tx) => {
     const [member] = await tx
       .update(workspaceMembers)
       .set({ viewProps, updatedAt: new Date(), updatedBy: actor.userId, version: sql`${workspaceMembers.version} + 1` })
-      .where(and(eq(workspaceMembers.workspaceId, actor.workspace!.id), eq(workspaceMembers.memberId, actor.userId)))
+      .where(and(eq(workspaceMembers.workspaceId, actor.workspace.id), eq(workspaceMembers.memberId, actor.userId)))
       .returning();
     const [user] = await tx.select(memberUserColumns).from(users).where(eq(users.id, actor.userId)).limit(1);
     recordMemberChange(tx, member, presentWorkspaceMember(member, user), 'update');
@@ -208,8 +208,8 @@ export async function saveMyViewProps(ctx: ServerContext, actor: Actor, viewProp
 }
 
 /** The caller's own membership with the count of their draft issues. */
-export async function getMyMembership(db: Db, actor: Actor) {
-  const workspaceId = actor.workspace!.id;
+export async function getMyMembership(db: Db, actor: WorkspaceActor) {
+  const workspaceId = actor.workspace.id;
   const [member] = await db
     .select()
     .from(workspaceMembers)
@@ -223,11 +223,11 @@ export async function getMyMembership(db: Db, actor: Actor) {
 }
 
 /** `{ "<project_id>": role }` for the caller's active memberships of live projects. */
-export async function getMyProjectRoles(db: Db, actor: Actor): Promise<Record<string, number>> {
+export async function getMyProjectRoles(db: Db, actor: WorkspaceActor): Promise<Record<string, number>> {
   const rows = await db
     .select({ projectId: projectMembers.projectId, role: projectMembers.role })
     .from(projectMembers)
     .innerJoin(projects, and(eq(projects.id, projectMembers.projectId), isNull(projects.deletedAt)))
-    .where(and(eq(projectMembers.workspaceId, actor.workspace!.id), eq(projectMembers.memberId, actor.userId), eq(projectMembers.isActive, true)));
+    .where(and(eq(projectMembers.workspaceId, actor.workspace.id), eq(projectMembers.memberId, actor.userId), eq(projectMembers.isActive, true)));
   return Object.fromEntries(rows.map((row) => [row.projectId, row.role]));
 }

@@ -7,7 +7,7 @@ import { cycleIssues, cycles, issueActivities, issues, projectMembers, projects,
 import { PRIORITY_ORDER, STATE_GROUPS, isFinishedStateGroup } from '../../shared/issue-constants';
 import { Role } from '../../shared/roles';
 import { NotFoundError } from '../errors';
-import type { Actor } from '../plugins/access';
+import type { WorkspaceActor } from '../actor';
 import { pageActivities } from './user';
 
 /** History fields the profile feed leaves out, as the reference does. */
@@ -17,14 +17,14 @@ const HIDDEN_ACTIVITY_FIELDS = ['comment', 'vote', 'reaction', 'draft'];
  * The user when they have a membership of the actor's workspace (an active one when `activeOnly`).
  * @throws NotFoundError otherwise, so user ids of other workspaces are not revealed.
  */
-async function loadMemberUser(db: Db, actor: Actor, userId: string, activeOnly: boolean): Promise<User> {
+async function loadMemberUser(db: Db, actor: WorkspaceActor, userId: string, activeOnly: boolean): Promise<User> {
   const [row] = await db
     .select({ user: users })
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.memberId))
     .where(
       and(
-        eq(workspaceMembers.workspaceId, actor.workspace!.id),
+        eq(workspaceMembers.workspaceId, actor.workspace.id),
         eq(workspaceMembers.memberId, userId),
         activeOnly ? eq(workspaceMembers.isActive, true) : undefined,
       ),
@@ -35,11 +35,11 @@ async function loadMemberUser(db: Db, actor: Actor, userId: string, activeOnly: 
 }
 
 /** Live project ids (not archived) in which the actor is an active member. */
-function callerProjectIds(actor: Actor) {
+function callerProjectIds(actor: WorkspaceActor) {
   return sql`(
     select pm.project_id from ${projectMembers} pm
     join ${projects} p on p.id = pm.project_id and p.deleted_at is null and p.archived_at is null
-    where pm.member_id = ${actor.userId} and pm.workspace_id = ${actor.workspace!.id} and pm.is_active
+    where pm.member_id = ${actor.userId} and pm.workspace_id = ${actor.workspace.id} and pm.is_active
   )`;
 }
 
@@ -61,7 +61,7 @@ function issueCount(userId: string, kind: 'created' | 'assigned' | 'completed' |
  * (none for a guest caller) and the user's public card.
  * @throws NotFoundError when the user is not an active member of the workspace.
  */
-export async function getUserProfile(db: Db, actor: Actor, userId: string) {
+export async function getUserProfile(db: Db, actor: WorkspaceActor, userId: string) {
   const user = await loadMemberUser(db, actor, userId, true);
   const projectData =
     (actor.workspaceRole ?? 0) >= Role.MEMBER
@@ -98,12 +98,12 @@ export async function getUserProfile(db: Db, actor: Actor, userId: string) {
  * without comment, vote, reaction and draft entries, newest first, paginated.
  * @throws NotFoundError when the user was never a member; BadRequestError for a bad cursor.
  */
-export async function listUserActivity(db: Db, actor: Actor, userId: string, query: { per_page?: string; cursor?: string; project?: string[] }) {
+export async function listUserActivity(db: Db, actor: WorkspaceActor, userId: string, query: { per_page?: string; cursor?: string; project?: string[] }) {
   // Former members keep their history, as in the reference; strangers to the workspace are 404.
   const user = await loadMemberUser(db, actor, userId, false);
   const where = and(
     eq(issueActivities.actorId, userId),
-    eq(issueActivities.workspaceId, actor.workspace!.id),
+    eq(issueActivities.workspaceId, actor.workspace.id),
     isNull(issueActivities.deletedAt),
     sql`${issueActivities.projectId} in ${callerProjectIds(actor)}`,
     query.project?.length ? inArray(issueActivities.projectId, query.project) : undefined,
@@ -118,7 +118,7 @@ const PRIORITY_RANK = sql<number>`array_position(${sql.raw(`array[${PRIORITY_ORD
 const PENDING_GROUPS = STATE_GROUPS.filter((group) => !isFinishedStateGroup(group));
 
 /** Live issues (not deleted, archived or draft) of the caller's live projects. */
-function callerIssues(actor: Actor): SQL {
+function callerIssues(actor: WorkspaceActor): SQL {
   return and(
     isNull(issues.deletedAt),
     isNull(issues.archivedAt),
@@ -133,7 +133,7 @@ const subscribedBy = (userId: string) =>
   sql`exists (select 1 from issue_subscribers s where s.issue_id = ${issues.id} and s.subscriber_id = ${userId} and s.deleted_at is null)`;
 
 /** Cycles (of the caller's projects) holding an issue assigned to the user, current or upcoming. */
-async function cyclesOf(db: Db, actor: Actor, userId: string, when: 'present' | 'upcoming') {
+async function cyclesOf(db: Db, actor: WorkspaceActor, userId: string, when: 'present' | 'upcoming') {
   const now = new Date();
   return db
     .selectDistinct({ cycle__name: cycles.name, cycle__id: cycles.id, cycle__project_id: cycles.projectId })
@@ -157,7 +157,7 @@ async function cyclesOf(db: Db, actor: Actor, userId: string, when: 'present' | 
  * current and upcoming cycles holding their issues.
  * @throws NotFoundError when the user was never a member of the workspace.
  */
-export async function getUserStats(db: Db, actor: Actor, userId: string) {
+export async function getUserStats(db: Db, actor: WorkspaceActor, userId: string) {
   await loadMemberUser(db, actor, userId, false);
   const scope = callerIssues(actor);
   const assigned = and(scope, assignedTo(userId));

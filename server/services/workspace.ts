@@ -11,7 +11,7 @@ import { Role } from '../../shared/roles';
 import type { ServerContext } from '../context';
 import { BadRequestError, ConflictError, ForbiddenError, ValidationError } from '../errors';
 import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
-import type { Actor } from '../plugins/access';
+import type { WorkspaceActor } from '../actor';
 import { presentWorkspace } from '../presenters/workspace';
 import { presentWorkspaceMember } from '../presenters/workspace-member';
 import { getInstanceSettings } from './instance';
@@ -150,8 +150,8 @@ export function escapeLike(text: string): string {
 }
 
 /** The workspace the access plugin resolved, with its member count. */
-export async function getWorkspace(db: Db, actor: Actor) {
-  const workspace = actor.workspace!;
+export async function getWorkspace(db: Db, actor: WorkspaceActor) {
+  const workspace = actor.workspace;
   const [owner] = await db.select().from(users).where(eq(users.id, workspace.ownerId)).limit(1);
   const totals = await countMembers(db, [workspace.id]);
   return presentWorkspace(workspace, owner ?? null, { totalMembers: totals.get(workspace.id) ?? 0 });
@@ -161,7 +161,7 @@ export async function getWorkspace(db: Db, actor: Actor) {
  * Updates name, logo, organization size, timezone or background colour (the slug is read-only).
  * @throws BadRequestError for a name that is blank, too long or contains a URL.
  */
-export async function updateWorkspace(ctx: ServerContext, actor: Actor, body: UpdateWorkspaceBody, options: WriteOptions) {
+export async function updateWorkspace(ctx: ServerContext, actor: WorkspaceActor, body: UpdateWorkspaceBody, options: WriteOptions) {
   const patch: Partial<typeof workspaces.$inferInsert> = { updatedAt: new Date(), updatedBy: actor.userId };
   if (body.name !== undefined) {
     const name = body.name.trim();
@@ -174,7 +174,7 @@ export async function updateWorkspace(ctx: ServerContext, actor: Actor, body: Up
   if (body.timezone !== undefined) patch.timezone = body.timezone;
   if (body.background_color !== undefined) patch.backgroundColor = body.background_color;
   return withTransaction(ctx, options, async (tx) => {
-    const [workspace] = await tx.update(workspaces).set(patch).where(eq(workspaces.id, actor.workspace!.id)).returning();
+    const [workspace] = await tx.update(workspaces).set(patch).where(eq(workspaces.id, actor.workspace.id)).returning();
     const [owner] = await tx.select().from(users).where(eq(users.id, workspace.ownerId)).limit(1);
     const totals = await countMembers(tx, [workspace.id]);
     const data = presentWorkspace(workspace, owner ?? null, { totalMembers: totals.get(workspace.id) ?? 0 });
@@ -187,8 +187,8 @@ export async function updateWorkspace(ctx: ServerContext, actor: Actor, body: Up
  * Soft-deletes the workspace: the slug becomes `<slug>__<epoch>` so it can be reused, profiles
  * forget it as their last workspace, and its API tokens stop working.
  */
-export async function deleteWorkspace(ctx: ServerContext, actor: Actor, options: WriteOptions): Promise<void> {
-  const workspace = actor.workspace!;
+export async function deleteWorkspace(ctx: ServerContext, actor: WorkspaceActor, options: WriteOptions): Promise<void> {
+  const workspace = actor.workspace;
   const now = new Date();
   await withTransaction(ctx, options, async (tx) => {
     const [row] = await tx

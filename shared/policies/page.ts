@@ -1,12 +1,12 @@
 // Pure page rules of spec §5/§6 (owner, access, lock, archive), shared by REST, collab and the client.
 import { Role } from '../roles';
 import { hasProjectRole, isProjectMember, type Actor } from './actor';
+import { PageAccess } from '../visibility';
 
 export type { Actor } from './actor';
 
 /** Page visibility: 0 public (the default), 1 private. */
-export const PageAccess = { PUBLIC: 0, PRIVATE: 1 } as const;
-export type PageAccess = (typeof PageAccess)[keyof typeof PageAccess];
+export { PageAccess } from '../visibility';
 
 /** The page fields the rules read, as the API returns them. */
 export interface PageRow {

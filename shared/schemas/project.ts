@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { boundedString, noNul, NO_NUL_MESSAGE, uuidSchema } from './common';
 import { timezoneSchema } from './user';
 import { anyObject, authorshipFields, jsonValue, nullableInstant, projectLiteDetail, workspaceLite } from './responses';
+import { ProjectNetwork } from '../visibility';
 
 /** Characters a project name or identifier may not contain (reference §5). */
 export const PROJECT_FORBIDDEN_CHARACTERS = /[&+,:;$^}{*=?@#|'<>.()%!-]/;
@@ -41,7 +42,7 @@ const monthCount = z.number().int().min(0).max(12);
 const projectFields = {
   description: boundedString(10_000).optional(),
   description_html: boundedString(100_000).optional(),
-  network: z.union([z.literal(0), z.literal(2)]).optional(),
+  network: z.union([z.literal(ProjectNetwork.SECRET), z.literal(ProjectNetwork.PUBLIC)]).optional(),
   project_lead: uuidSchema.nullable().optional(),
   default_assignee: uuidSchema.nullable().optional(),
   emoji: boundedString(64).nullable().optional(),

@@ -20,6 +20,7 @@ import {
 import { hashPassword } from '../../server/services/password';
 import { hashSecret } from '../../server/security';
 import type { TestServer } from './server';
+import { ProjectNetwork } from '../../shared/visibility';
 
 export const TEST_PASSWORD = 'correct-Horse-battery-42';
 
@@ -149,7 +150,7 @@ export async function buildProject(
       workspaceId: workspace.id,
       name: overrides.name ?? `Project ${identifier}`,
       identifier,
-      network: overrides.network ?? 2,
+      network: overrides.network ?? ProjectNetwork.PUBLIC,
       guestViewAllFeatures: overrides.guestViewAllFeatures ?? false,
       projectLeadId: owner.id,
       createdBy: owner.id,

@@ -5,7 +5,6 @@ import { randomUUID } from 'node:crypto';
 import type { RouteOptions } from 'fastify';
 import { inArray, sql } from 'drizzle-orm';
 import { projectMembers, projects, sessions, users, workspaceMembers, workspaces } from '../../db/schema/index';
-import type { AccessRule } from '../../server/plugins/access';
 import { hashSecret } from '../../server/security';
 import {
   addProjectMember,
@@ -105,8 +104,8 @@ export async function restoreWorld(server: TestServer, world: World): Promise<vo
 export interface RouteInfo {
   method: string;
   url: string;
-  access: AccessRule | undefined;
-  apiKey: boolean;
+  /** The permission name the route declares (`config.access`). */
+  access: string | undefined;
   /** The file that declared it (`server/routes/users.ts`), from the registration stack. */
   file: string;
   websocket: boolean;
@@ -122,14 +121,13 @@ export function routeCollector() {
     const stack = new Error().stack ?? '';
     Error.stackTraceLimit = limit;
     const file = /(server\/(?:routes|plugins)\/[\w.-]+\.ts)/.exec(stack)?.[1] ?? 'unknown';
-    const config = (route.config ?? {}) as { access?: AccessRule; apiKey?: boolean };
+    const config = (route.config ?? {}) as { access?: string };
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       routes.push({
         method: String(method).toUpperCase(),
         url: route.url,
         access: config.access,
-        apiKey: Boolean(config.apiKey),
         file,
         websocket: Boolean((route as { websocket?: boolean }).websocket) || /^\/(live|collab)(\/|$)/.test(route.url),
         schema: route.schema,

@@ -20,6 +20,7 @@ import { IssuePeek } from './issue-peek';
 import type { ListSource } from './list-model';
 import { clearSelection } from './selection-store';
 import { useGroupedIssues, useIssueListLoader } from './use-issue-list';
+import { can, memberContext } from '../../../shared/permission-table';
 
 const LAYOUTS: Record<Layout, (props: LayoutProps) => ReactNode> = {
   list: ListLayout,
@@ -46,7 +47,7 @@ export function IssueListView({ slug, source, peekId, onPeek, actions }: {
   useEffect(() => clearSelection, [JSON.stringify(source)]);
 
   const isProfile = source.kind === 'profile';
-  const canEdit = projectId ? (project?.member_role ?? 0) >= 15 : true;
+  const canEdit = projectId ? can('project.edit', memberContext(null, project?.member_role)) : true;
   const canQuickAdd = canEdit && !isProfile && (source.kind === 'project' || source.kind === 'draft');
   const Layout = LAYOUTS[settings.displayFilters.layout] ?? ListLayout;
   const layoutProps: LayoutProps = {

@@ -7,6 +7,7 @@ import { useT } from '../../i18n';
 import { createProject, isIdentifierTaken } from '../../stores/project-store';
 import { Button } from '../button';
 import { Modal } from '../modal';
+import { ProjectNetwork } from '../../../shared/visibility';
 
 const FORBIDDEN = /[&+,:;$^}{*=?@#|'<>.()%!-]/;
 
@@ -24,7 +25,7 @@ export function CreateProjectModal({ slug, onClose }: { slug: string; onClose: (
   const [identifier, setIdentifier] = useState('');
   const [touched, setTouched] = useState(false);
   const [description, setDescription] = useState('');
-  const [network, setNetwork] = useState(2);
+  const [network, setNetwork] = useState<number>(ProjectNetwork.PUBLIC);
   const [taken, setTaken] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);

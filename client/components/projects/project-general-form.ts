@@ -4,6 +4,7 @@
 import { PROJECT_FORBIDDEN_CHARACTERS, PROJECT_NAME_MAX_LENGTH } from '../../../shared/schemas/project';
 import type { MessageKey } from '../../i18n';
 import type { Project } from '../../stores/project-store';
+import { ProjectNetwork } from '../../../shared/visibility';
 
 export const PROJECT_DESCRIPTION_MAX_LENGTH = 10_000;
 
@@ -19,7 +20,7 @@ export type GeneralPatch = Partial<Pick<Project, 'name' | 'description' | 'netwo
 
 /** The form's values for a saved project. */
 export function draftOf(project: Project): GeneralDraft {
-  return { name: project.name, description: project.description ?? '', network: project.network ?? 2, estimate: project.estimate ?? '' };
+  return { name: project.name, description: project.description ?? '', network: project.network ?? ProjectNetwork.PUBLIC, estimate: project.estimate ?? '' };
 }
 
 /** Only the fields the draft changes, as the PATCH body (name trimmed, '' estimate → null). */

@@ -10,6 +10,8 @@ import { joinProjects, setProjectArchived, useProjects, type Project } from '../
 import { useWorkspace } from '../../stores/workspace-store';
 import { EmptyState } from '../feedback';
 import { CreateProjectModal } from './create-project-modal';
+import { can, memberContext } from '../../../shared/permission-table';
+import { ProjectNetwork } from '../../../shared/visibility';
 
 export interface ProjectFilters {
   my_projects: boolean;
@@ -33,7 +35,7 @@ export function ProjectsList({ slug }: { slug: string }) {
   const [orderBy, setOrderBy] = useState<'created_at' | 'name'>('created_at');
   const [creating, setCreating] = useState(false);
   const rows = filterProjects(projects, filters, orderBy);
-  const canCreate = (workspace?.role ?? 0) >= 15;
+  const canCreate = can('workspace.create-project', memberContext(workspace?.role));
 
   return (
     <div className="projects-page" data-testid="projects-page">
@@ -72,7 +74,7 @@ export function ProjectsList({ slug }: { slug: string }) {
                 </div>
                 {project.description && <p className="muted">{project.description}</p>}
                 <div className="project-card-actions">
-                  {!project.is_member && project.network === 2 && !project.archived_at && (
+                  {!project.is_member && project.network === ProjectNetwork.PUBLIC && !project.archived_at && (
                     <button type="button" className="btn btn-secondary btn-sm" onClick={() => void joinProjects(slug, [project.id], workspace?.role ?? 15).catch(() => undefined)} data-testid="join-project">{t('project.join')}</button>
                   )}
                   {project.archived_at && project.is_member && (project.member_role ?? 0) >= 15 && (
