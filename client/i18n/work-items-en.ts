@@ -253,6 +253,7 @@ export const workItemsEn = {
   'toast.estimateDeleteFailed': 'Error deleting estimate',
   'toast.favoriteFailed': 'The favorite could not be changed',
   'toast.issueUpdateFailed': 'Issue "{name}" could not be updated',
+  'toast.issueMoveFailed': 'Issue "{name}" could not be moved; it is back where it was',
   'toast.issueCreateFailed': 'Issue "{name}" could not be created',
   'toast.issueDeleteFailed': 'Issue "{name}" could not be deleted',
   'toast.issueArchiveFailed': 'Issue "{name}" could not be archived',

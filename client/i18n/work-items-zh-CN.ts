@@ -253,6 +253,7 @@ export const workItemsZhCN: ChineseMessages<typeof workItemsEn> = {
   'toast.estimateDeleteFailed': '删除估算失败',
   'toast.favoriteFailed': '收藏修改失败',
   'toast.issueUpdateFailed': '工作项“{name}”更新失败',
+  'toast.issueMoveFailed': '工作项“{name}”移动失败，已放回原处',
   'toast.issueCreateFailed': '工作项“{name}”创建失败',
   'toast.issueDeleteFailed': '工作项“{name}”删除失败',
   'toast.issueArchiveFailed': '工作项“{name}”归档失败',

@@ -9,7 +9,7 @@ import { reportFailure } from '../components/app-shell/toast-store';
 import { projectPath } from '../stores/api-paths';
 import { markProjectCached, trackCacheRead } from '../stores/issue-list-store';
 import { removeIssues, scopeIssues, upsertIssues, type Issue } from '../stores/issue-store';
-import type { LiveChange } from '../stores/live-merge';
+import type { ChangeMessage } from '../../shared/live-protocol';
 import { MemoryCacheStorage, type CacheStorage } from './cache-storage';
 import { IndexedDbCacheStorage } from './indexeddb-storage';
 
@@ -28,7 +28,7 @@ export const useLocalCacheStore = create<{ slug: string | null; dbStatus: Databa
 
 let storage: CacheStorage | null = null;
 /** Live changes of projects whose sync is running, written after the sync's own rows. */
-const liveDuringSync = new Map<string, LiveChange[]>();
+const liveDuringSync = new Map<string, ChangeMessage[]>();
 let opening: Promise<boolean> | null = null;
 let storageFactory: () => CacheStorage = () => (IndexedDbCacheStorage.isAvailable() ? new IndexedDbCacheStorage() : new MemoryCacheStorage());
 
@@ -199,13 +199,13 @@ async function writeLiveDuringSync(projectId: string, written: Map<string, strin
   }
 }
 
-function writeLiveChange(target: CacheStorage, change: LiveChange): Promise<void> {
+function writeLiveChange(target: CacheStorage, change: ChangeMessage): Promise<void> {
   const id = change.data.id as string;
   return change.op === 'delete' || change.data.archived_at ? target.deleteIssues([id]) : target.putIssues([change.data as unknown as Issue]);
 }
 
 /** Writes a live issue change into the cache (when the project is cached, or queued while it syncs). */
-export function cacheLiveIssueChange(change: LiveChange): void {
+export function cacheLiveIssueChange(change: ChangeMessage): void {
   const id = change.data.id as string | undefined;
   const projectId = (change.data.project_id as string | undefined) ?? change.project_id ?? undefined;
   if (!id || !projectId) return;

@@ -87,3 +87,60 @@ describe('createEntityStore', () => {
     expect(store.getRows()).toEqual([{ id: 'a', name: 'x', version: 3 }]);
   });
 });
+
+describe('one entity-store API', () => {
+  test('a live change that arrives during a pending mutation survives its rollback', async () => {
+    const store = seeded();
+    let refuse!: (error: Error) => void;
+    const sent = store.mutate({ mutationId: 'm1', kind: 'update', id: 'a', patch: { name: 'mine' } }, () => new Promise((_, reject) => (refuse = reject)));
+    store.applyChange(change('a', 3, 'update', { name: 'theirs', version: 3 }));
+    expect(store.getRow('a')?.name).toBe('mine');
+    refuse(new Error('HTTP 403'));
+    await expect(sent).rejects.toThrow('HTTP 403');
+    expect(store.getRow('a')).toEqual({ id: 'a', name: 'theirs', version: 3 });
+  });
+
+  test('create: the temporary row shows at once and the server row replaces it', async () => {
+    const store = seeded();
+    let answer!: (row: Row) => void;
+    const sent = store.mutate({ mutationId: 'm9', kind: 'create', id: 'temp-m9', row: { id: 'temp-m9', name: 'new', version: 0 } }, () => new Promise<Row>((resolve) => (answer = resolve)));
+    expect(store.getRows().map((row) => row.id)).toEqual(['a', 'temp-m9']);
+    answer({ id: 'real', name: 'new', version: 1 });
+    await sent;
+    expect(store.getRows().map((row) => row.id)).toEqual(['a', 'real']);
+  });
+
+  test('create refused: only the temporary row goes', async () => {
+    const store = seeded();
+    await expect(store.mutate({ mutationId: 'm9', kind: 'create', id: 'temp-m9', row: { id: 'temp-m9', name: 'x', version: 0 } }, () => Promise.reject(new Error('no')))).rejects.toThrow('no');
+    expect(store.getRows().map((row) => row.id)).toEqual(['a']);
+  });
+
+  test('removeMany removes rows and keeps their versions, so an older row cannot come back', () => {
+    const store = seeded();
+    store.upsertMany([{ id: 'b', name: 'B', version: 4 }, { id: 'c', name: 'C', version: 1 }]);
+    store.removeMany(['a', 'b']);
+    expect(store.getRows().map((row) => row.id)).toEqual(['c']);
+    store.upsert({ id: 'b', name: 'old B', version: 3 });
+    expect(store.getRows().map((row) => row.id)).toEqual(['c']);
+  });
+
+  test('version ordering: older rows and changes never overwrite newer ones', () => {
+    const store = seeded();
+    store.applyChange(change('a', 5, 'update', { name: 'v5', version: 5 }));
+    store.upsert({ id: 'a', name: 'v4 list row', version: 4 });
+    store.applyChange(change('a', 4, 'update', { name: 'v4 event', version: 4 }));
+    expect(store.getRow('a')?.name).toBe('v5');
+    store.upsert({ id: 'a', name: 'v6', version: 6 });
+    expect(store.getRow('a')?.name).toBe('v6');
+  });
+
+  test('one request for several rows: all show at once, all go back on failure', async () => {
+    const store = seeded();
+    store.upsert({ id: 'b', name: 'B', version: 1 });
+    const sent = store.mutate([{ mutationId: 'm', kind: 'delete', id: 'a' }, { mutationId: 'm', kind: 'delete', id: 'b' }], () => Promise.reject(new Error('500')));
+    expect(store.getRows()).toEqual([]);
+    await expect(sent).rejects.toThrow('500');
+    expect(store.getRows().map((row) => row.id)).toEqual(['a', 'b']);
+  });
+});

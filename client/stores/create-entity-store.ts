@@ -1,7 +1,15 @@
-// The shape every entity store shares (STYLE §6): confirmed rows from the server plus pending
-// mutations applied on top in order. Live change events update the confirmed rows when their
-// version is newer, and confirm the pending mutation that carries their client mutation id; a
-// failed request drops its mutation, so rollback is structural.
+// The one shape every entity store shares (STYLE §6, DESIGN "Client merge"): confirmed rows from
+// the server plus pending optimistic mutations applied on top, in order.
+//
+// - One version book per store, inside it: a row (REST answer, list, cache) or a live change older
+//   than what the store knows never overwrites; a delete leaves its version behind as a tombstone.
+// - Live changes only ever touch the confirmed rows. A pending mutation stays on top of them until
+//   its answer or its own live echo (same `X-Client-Mutation-Id`) confirms it.
+// - A failed request drops its mutation, and nothing else: the fields and rows it touched show the
+//   confirmed values again, including any live change that arrived meanwhile. Nothing is snapshot
+//   and restored, so a rollback can never overwrite someone else's newer edit.
+// - Creates are mutations too: the row shows under a temporary id (`temporaryId`) while pending,
+//   and the server's row (answer or live echo) takes its place in the same update.
 import { useMemo } from 'react';
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import type { ChangeMessage } from '../../shared/live-protocol';
@@ -22,37 +30,51 @@ export interface EntityState<Row> {
   error: unknown;
 }
 
-export interface EntityStoreOptions {
+export interface EntityStoreOptions<Row> {
   /** Whether a live change belongs in this store (default: same workspace as the store's scope). */
   accepts?(change: ChangeMessage, scope: string | null): boolean;
+  /**
+   * Rows arrive partial (a list sends fewer fields than the detail): merge them into the known row
+   * instead of replacing it. Default false (the row replaces).
+   */
+  mergeRows?: boolean;
+  /** Turns a live change's data into a row, e.g. to keep per-user fields the event cannot carry. */
+  fromChange?(data: Record<string, unknown>, current: Row | undefined): Row;
 }
+
+/** What a mutation's request may answer: the saved row(s), or nothing (then the patch is kept). */
+export type MutationAnswer<Row> = Row | Row[] | void | undefined;
 
 export interface EntityStore<Row extends { id: string }> {
   useStore: UseBoundStore<StoreApi<EntityState<Row>>>;
   /** Replaces every confirmed row (after a list fetch). */
   setAll(scope: string | null, rows: Row[]): void;
-  /** Inserts or replaces one confirmed row (ignored when an equal or newer version is known). */
+  /** Inserts or replaces one confirmed row (ignored when an older version than known). */
   upsert(row: Row): void;
   /** The same for many rows in one store update (one copy of the map, one render). */
   upsertMany(rows: Row[]): void;
-  /** Removes one confirmed row. */
-  remove(id: string): void;
+  /** Removes confirmed rows (deleted or moved out elsewhere); their versions stay as tombstones. */
+  removeMany(ids: string[]): void;
   setStatus(scope: string | null, status: LoadStatus, error?: unknown): void;
   reset(): void;
   /**
    * Applies a live change: confirmed rows take it only if its version is newer than what the store
-   * has; a pending mutation with the same client mutation id is confirmed (dropped) either way.
+   * knows; pending mutations with the same client mutation id (for that row) are confirmed either way.
    */
   applyChange(change: ChangeMessage): void;
   /**
-   * Applies `mutation` at once, runs `send`, then confirms with its answer (or drops the row
-   * for a delete). On failure the mutation is dropped and the error rethrown.
+   * Shows `mutation` (one, or several rows of one request) at once, runs `send`, then confirms with
+   * its answer. On failure exactly these pending entries are dropped and the error rethrown.
    */
-  mutate(mutation: PendingMutation<Row>, send: () => Promise<Row | void>): Promise<void>;
+  mutate(mutation: PendingMutation<Row> | PendingMutation<Row>[], send: () => Promise<MutationAnswer<Row>>): Promise<void>;
   /** The rows as the user should see them: confirmed with pending applied. */
   useRows(scope?: string | null): Row[];
   /** The same, outside React. */
   getRows(): Row[];
+  /** One row as shown (pending applied). */
+  useRow(id: string | undefined): Row | undefined;
+  /** The same, outside React. */
+  getRow(id: string | undefined): Row | undefined;
 }
 
 /**
@@ -63,27 +85,36 @@ export function temporaryId(mutationId: string): string {
   return `temp-${mutationId}`;
 }
 
-/** Applies pending mutations, in order, over the confirmed rows. */
-export function applyPending<Row extends { id: string }>(confirmed: Map<string, Row>, pending: PendingMutation<Row>[]): Row[] {
-  if (pending.length === 0) return [...confirmed.values()];
-  const view = new Map(confirmed);
-  for (const mutation of pending) {
-    if (mutation.kind === 'create') {
-      if (!view.has(mutation.id)) view.set(mutation.id, mutation.row);
-      continue;
-    }
-    const current = view.get(mutation.id);
-    if (!current) continue;
-    if (mutation.kind === 'delete') view.delete(mutation.id);
-    else view.set(mutation.id, { ...current, ...mutation.patch });
-  }
-  return [...view.values()];
-}
-
 /** A fresh id for `X-Client-Mutation-Id` (randomUUID is missing on plain-http origins). */
 export function createMutationId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   return `m-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/** The pending-apply step for one mutation: what `row` (the current view of `mutation.id`) becomes. */
+function applyOne<Row>(row: Row | undefined, mutation: PendingMutation<Row>): Row | undefined {
+  if (mutation.kind === 'create') return row ?? mutation.row;
+  if (!row || mutation.kind === 'delete') return undefined;
+  return { ...row, ...mutation.patch };
+}
+
+/** Applies pending mutations, in order, over the confirmed rows (the one pending-apply loop). */
+export function applyPending<Row extends { id: string }>(confirmed: Map<string, Row>, pending: PendingMutation<Row>[]): Row[] {
+  if (pending.length === 0) return [...confirmed.values()];
+  const view = new Map(confirmed);
+  for (const mutation of pending) {
+    const next = applyOne(view.get(mutation.id), mutation);
+    if (next) view.set(mutation.id, next);
+    else view.delete(mutation.id);
+  }
+  return [...view.values()];
+}
+
+/** One row with the pending mutations for it applied (the same loop, for one id). */
+export function applyPendingToRow<Row>(confirmed: Row | undefined, id: string, pending: PendingMutation<Row>[]): Row | undefined {
+  let row = confirmed;
+  for (const mutation of pending) if (mutation.id === id) row = applyOne(row, mutation);
+  return row;
 }
 
 function versionOf(row: unknown): number | undefined {
@@ -92,35 +123,47 @@ function versionOf(row: unknown): number | undefined {
 }
 
 /** Creates the store for one entity. */
-export function createEntityStore<Row extends { id: string }>(options: EntityStoreOptions = {}): EntityStore<Row> {
+export function createEntityStore<Row extends { id: string }>(options: EntityStoreOptions<Row> = {}): EntityStore<Row> {
   const initial = (): EntityState<Row> => ({ scope: null, confirmed: new Map(), pending: [], status: 'idle', error: null });
   const useStore = create<EntityState<Row>>(initial);
-  /** Last known version per id, kept after a delete (a tombstone) so a late older event cannot resurrect it. */
+  /** The version book: last known version per id, kept after a delete so a late older event cannot resurrect it. */
   let versions = new Map<string, number>();
   const accepts = options.accepts ?? ((change: ChangeMessage, scope: string | null) => scope === null || change.workspace === scope);
+  const fromChange = options.fromChange ?? ((data: Record<string, unknown>) => data as unknown as Row);
 
-  const withoutMutation = (mutationId: string) => (state: EntityState<Row>) => ({
-    pending: state.pending.filter((item) => item.mutationId !== mutationId),
-  });
-
-  /** True (and remembered) when `version` is newer than what the store knows for `id`. */
-  const isNewer = (id: string, version: number | undefined) => {
+  /**
+   * Records `version` for `id` when it is not older than what is known. `strict` refuses an equal
+   * version too (a replayed live change); a REST row of the same version may add fields.
+   */
+  const admit = (id: string, version: number | undefined, strict: boolean) => {
     if (version === undefined) return true;
     const known = versions.get(id);
-    if (known !== undefined && version <= known) return false;
+    if (known !== undefined && (strict ? version <= known : version < known)) return false;
     versions.set(id, version);
     return true;
   };
 
+  /** Writes a row into a confirmed map being built (merged into the known row when so configured). */
+  const put = (confirmed: Map<string, Row>, row: Row) => {
+    const known = options.mergeRows ? confirmed.get(row.id) : undefined;
+    confirmed.set(row.id, known ? { ...known, ...row } : row);
+  };
+
   const upsertMany = (rows: Row[]) => {
-    const fresh = rows.filter((row) => isNewer(row.id, versionOf(row)));
+    const fresh = rows.filter((row) => admit(row.id, versionOf(row), false));
     if (fresh.length === 0) return;
     useStore.setState((state) => {
       const confirmed = new Map(state.confirmed);
-      for (const row of fresh) confirmed.set(row.id, row);
+      for (const row of fresh) put(confirmed, row);
       return { confirmed };
     });
   };
+
+  /** Whether pending entry `item` is the one a live change for `id` with `mutationId` confirms. */
+  const confirmedBy = (item: PendingMutation<Row>, mutationId: string, id: string) =>
+    item.mutationId === mutationId && (item.id === id || item.kind === 'create');
+
+  const rowOf = (state: EntityState<Row>, id: string | undefined) => (id === undefined ? undefined : applyPendingToRow(state.confirmed.get(id), id, state.pending));
 
   return {
     useStore,
@@ -134,10 +177,12 @@ export function createEntityStore<Row extends { id: string }>(options: EntitySto
     },
     upsert: (row) => upsertMany([row]),
     upsertMany,
-    remove(id) {
+    removeMany(ids) {
+      const present = ids.filter((id) => useStore.getState().confirmed.has(id));
+      if (present.length === 0) return;
       useStore.setState((state) => {
         const confirmed = new Map(state.confirmed);
-        confirmed.delete(id);
+        for (const id of present) confirmed.delete(id);
         return { confirmed };
       });
     },
@@ -154,45 +199,56 @@ export function createEntityStore<Row extends { id: string }>(options: EntitySto
       const state = useStore.getState();
       if (!accepts(change, state.scope)) return;
       const id = String(change.data.id ?? '');
-      const newer = id !== '' && isNewer(id, change.version);
-      const confirms = change.client_mutation_id !== null && state.pending.some((item) => item.mutationId === change.client_mutation_id);
-      // My own create can come back on the stream before its REST answer: the server's row takes
-      // the place of the temporary one (`temporaryId`) in the same update, so it never shows twice.
-      const tempId = change.op === 'create' && change.client_mutation_id ? temporaryId(change.client_mutation_id) : null;
-      const replacesTemp = tempId !== null && state.confirmed.has(tempId);
-      if (!newer && !confirms && !replacesTemp) return;
+      if (id === '') return;
+      const newer = admit(id, change.version, true);
+      const mutationId = change.client_mutation_id;
+      const confirms = mutationId !== null && state.pending.some((item) => confirmedBy(item, mutationId, id));
+      if (!newer && !confirms) return;
       useStore.setState((current) => {
         let confirmed = current.confirmed;
-        if (newer || replacesTemp) confirmed = new Map(confirmed);
-        if (replacesTemp) confirmed.delete(tempId);
         if (newer) {
+          confirmed = new Map(confirmed);
           if (change.op === 'delete') confirmed.delete(id);
-          else confirmed.set(id, change.data as unknown as Row);
+          else confirmed.set(id, fromChange({ ...change.data, version: change.version }, confirmed.get(id)));
         }
-        const pending = confirms ? current.pending.filter((item) => item.mutationId !== change.client_mutation_id) : current.pending;
+        const pending = confirms ? current.pending.filter((item) => !confirmedBy(item, mutationId, id)) : current.pending;
         return { confirmed, pending };
       });
     },
     async mutate(mutation, send) {
-      useStore.setState((state) => ({ pending: [...state.pending, mutation] }));
+      const entries = Array.isArray(mutation) ? mutation : [mutation];
+      const mine = new Set(entries);
+      const withoutMine = (state: EntityState<Row>) => state.pending.filter((item) => !mine.has(item));
+      useStore.setState((state) => ({ pending: [...state.pending, ...entries] }));
+      let answer: MutationAnswer<Row>;
       try {
-        const answer = await send();
-        useStore.setState((state) => {
-          // Already confirmed by its live change (which may be newer than this answer): nothing to do.
-          if (!state.pending.some((item) => item.mutationId === mutation.mutationId)) return {};
-          const confirmed = new Map(state.confirmed);
-          const current = confirmed.get(mutation.id);
-          if (mutation.kind === 'delete') confirmed.delete(mutation.id);
-          else if (answer) {
-            if (isNewer(mutation.id, versionOf(answer))) confirmed.set(mutation.id, answer);
-          } else if (mutation.kind === 'create') confirmed.set(mutation.id, mutation.row);
-          else if (current) confirmed.set(mutation.id, { ...current, ...mutation.patch });
-          return { confirmed, ...withoutMutation(mutation.mutationId)(state) };
-        });
+        answer = await send();
       } catch (error) {
-        useStore.setState(withoutMutation(mutation.mutationId));
+        useStore.setState((state) => ({ pending: withoutMine(state) }));
         throw error;
       }
+      const rows = answer ? (Array.isArray(answer) ? answer : [answer]) : [];
+      useStore.setState((state) => {
+        const confirmed = new Map(state.confirmed);
+        const answered = new Set<string>();
+        // Answers are version-checked: a live change that confirmed this mutation first may be newer.
+        for (const row of rows) {
+          if (!admit(row.id, versionOf(row), true)) continue;
+          put(confirmed, row);
+          answered.add(row.id);
+        }
+        // Entries not yet confirmed by their live echo and not answered keep what they showed.
+        for (const item of state.pending) {
+          if (!mine.has(item)) continue;
+          if (item.kind === 'delete') confirmed.delete(item.id);
+          else if (item.kind === 'create' ? rows.length > 0 : answered.has(item.id)) continue;
+          else {
+            const next = applyOne(confirmed.get(item.id), item);
+            if (next) confirmed.set(item.id, next);
+          }
+        }
+        return { confirmed, pending: withoutMine(state) };
+      });
     },
     useRows(scope) {
       const confirmed = useStore((state) => state.confirmed);
@@ -207,5 +263,11 @@ export function createEntityStore<Row extends { id: string }>(options: EntitySto
       const state = useStore.getState();
       return applyPending(state.confirmed, state.pending);
     },
+    useRow(id) {
+      const confirmed = useStore((state) => (id === undefined ? undefined : state.confirmed.get(id)));
+      const pending = useStore((state) => state.pending);
+      return useMemo(() => (id === undefined ? undefined : applyPendingToRow(confirmed, id, pending)), [confirmed, pending, id]);
+    },
+    getRow: (id) => rowOf(useStore.getState(), id),
   };
 }

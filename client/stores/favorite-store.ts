@@ -5,7 +5,7 @@ import { http } from '../api/http';
 import { reportFailure } from '../components/app-shell/toast-store';
 import { createEntityStore, createMutationId, temporaryId } from './create-entity-store';
 import { workspacePath } from './api-paths';
-import { mergeChange, type LiveChange, type VersionBook } from './live-merge';
+import type { ChangeMessage } from '../../shared/live-protocol';
 
 export interface Favorite {
   id: string;
@@ -25,7 +25,6 @@ export interface FavoriteNode extends Favorite {
 }
 
 const favorites = createEntityStore<Favorite>();
-const versions: VersionBook = new Map();
 export const useFavoriteStore = favorites.useStore;
 
 /** `GET …/user-favorites/?all=true`, then the children of each folder. @throws ApiError */
@@ -42,10 +41,9 @@ export async function fetchFavorites(slug: string): Promise<Favorite[]> {
 /** Adds a favorite at once; the temporary row is swapped for the server's, or removed on failure. */
 export async function addFavorite(slug: string, input: { entity_type: string; entity_identifier: string | null; project_id?: string | null; name?: string; is_folder?: boolean; parent?: string | null }): Promise<Favorite | null> {
   const mutationId = createMutationId();
-  const tempId = temporaryId(mutationId);
-  const maxSequence = Math.max(0, ...[...useFavoriteStore.getState().confirmed.values()].map((row) => row.sequence ?? 0));
-  favorites.upsert({
-    id: tempId,
+  const maxSequence = Math.max(0, ...favorites.getRows().map((row) => row.sequence ?? 0));
+  const temp: Favorite = {
+    id: temporaryId(mutationId),
     entity_type: input.entity_type,
     entity_identifier: input.entity_identifier,
     entity_data: input.name ? { name: input.name } : null,
@@ -54,32 +52,33 @@ export async function addFavorite(slug: string, input: { entity_type: string; en
     parent: input.parent ?? null,
     project_id: input.project_id ?? null,
     sequence: maxSequence + 10000,
-  });
+  };
+  let saved: Favorite | null = null;
   try {
-    const row = await http.post<Favorite>(
-      `${workspacePath(slug)}/user-favorites/`,
-      { ...input, entity_data: { name: input.name ?? '' }, is_folder: input.is_folder ?? false, parent: input.parent ?? null },
-      { mutationId },
-    );
-    favorites.remove(tempId);
-    favorites.upsert(row);
-    return row;
+    await favorites.mutate({ mutationId, kind: 'create', id: temp.id, row: temp }, async () => {
+      saved = await http.post<Favorite>(
+        `${workspacePath(slug)}/user-favorites/`,
+        { ...input, entity_data: { name: input.name ?? '' }, is_folder: input.is_folder ?? false, parent: input.parent ?? null },
+        { mutationId },
+      );
+      return saved;
+    });
+    return saved;
   } catch (error) {
-    favorites.remove(tempId);
     reportFailure('toast.favoriteFailed', error);
     return null;
   }
 }
 
-/** Deletes a favorite (and, for a folder, its children) at once, restoring them on failure. */
+/** Deletes a favorite (and, for a folder, its children) at once; they come back on failure. */
 export async function removeFavorite(slug: string, favoriteId: string): Promise<void> {
-  const all = [...useFavoriteStore.getState().confirmed.values()];
-  const removed = all.filter((row) => row.id === favoriteId || row.parent === favoriteId);
-  removed.forEach((row) => favorites.remove(row.id));
+  const mutationId = createMutationId();
+  const removed = favorites.getRows().filter((row) => row.id === favoriteId || row.parent === favoriteId);
   try {
-    await http.delete(`${workspacePath(slug)}/user-favorites/${favoriteId}/`, { mutationId: createMutationId() });
+    await favorites.mutate(removed.map((row) => ({ mutationId, kind: 'delete' as const, id: row.id })), async () => {
+      await http.delete(`${workspacePath(slug)}/user-favorites/${favoriteId}/`, { mutationId });
+    });
   } catch (error) {
-    removed.forEach((row) => favorites.upsert(row));
     reportFailure('toast.favoriteFailed', error);
   }
 }
@@ -89,9 +88,8 @@ export async function moveFavorite(slug: string, favoriteId: string, patch: { pa
   const mutationId = createMutationId();
   try {
     await favorites.mutate({ mutationId, kind: 'update', id: favoriteId, patch }, async () => {
-      const answer = await http.patch<Favorite>(`${workspacePath(slug)}/user-favorites/${favoriteId}/`, patch, { mutationId });
-      const current = useFavoriteStore.getState().confirmed.get(favoriteId);
-      return { ...current, ...patch, ...answer } as Favorite;
+      const answer = await http.patch<Favorite | undefined>(`${workspacePath(slug)}/user-favorites/${favoriteId}/`, patch, { mutationId });
+      return answer ? { ...favorites.getRow(favoriteId), ...patch, ...answer } : undefined;
     });
   } catch (error) {
     reportFailure('toast.favoriteFailed', error);
@@ -100,15 +98,13 @@ export async function moveFavorite(slug: string, favoriteId: string, patch: { pa
 
 /** Adds or removes the favorite of an entity (a project: `entity_type: "project"`). */
 export function toggleFavorite(slug: string, entity: { entity_type: string; entity_identifier: string; project_id?: string | null; name: string }): Promise<unknown> {
-  const existing = [...useFavoriteStore.getState().confirmed.values()].find(
+  const existing = favorites.getRows().find(
     (row) => row.entity_type === entity.entity_type && row.entity_identifier === entity.entity_identifier,
   );
   return existing ? removeFavorite(slug, existing.id) : addFavorite(slug, entity);
 }
 
-export function applyFavoriteChange(change: LiveChange): void {
-  mergeChange(favorites, versions, change);
-}
+export const applyFavoriteChange = (change: ChangeMessage): void => favorites.applyChange(change);
 
 /** Top-level favorites (higher sequence first), folders with their children. */
 export function useFavoriteTree(slug: string | undefined): FavoriteNode[] {
@@ -132,7 +128,4 @@ export function useIsFavorite(entityType: string, entityId: string | undefined):
   return useMemo(() => rows.some((row) => row.entity_type === entityType && row.entity_identifier === entityId), [rows, entityType, entityId]);
 }
 
-export const resetFavorites = (): void => {
-  versions.clear();
-  favorites.reset();
-};
+export const resetFavorites = (): void => favorites.reset();

@@ -75,7 +75,7 @@ export async function fetchMyInvitations(): Promise<WorkspaceInvitation[]> {
 /** `POST /api/users/me/workspaces/invitations/ {invitations: [ids]}`; accepted invites leave the list. */
 export async function acceptInvitations(invitationIds: string[]): Promise<void> {
   await http.post(MY_INVITATIONS, { invitations: invitationIds });
-  for (const id of invitationIds) mine.remove(id);
+  mine.removeMany(invitationIds);
 }
 
 /** `GET /api/workspaces/{slug}/invitations/{id}/join/` (anonymous): the invite behind a link. */

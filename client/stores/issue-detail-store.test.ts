@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { installFakeApi, json } from '../test-support/fake-api';
 import { useToastStore } from '../components/app-shell/toast-store';
 import type { Issue } from './issue-store';
-import { addComment, applyDetailChange, useIssueDetailStore } from './issue-detail-store';
+import { addComment, applyDetailChange } from './issue-detail-store';
+import { comments as commentStore, patchMeta, resetIssueChildren } from './issue-children';
 
 const P = '11111111-1111-4111-8111-111111111111';
 const issue = { id: 'i1', project_id: P, name: 'Fuel' } as Issue;
@@ -13,11 +14,12 @@ let api: ReturnType<typeof installFakeApi>;
 beforeEach(() => {
   api = installFakeApi();
   useToastStore.setState({ toasts: [] });
-  useIssueDetailStore.setState({ details: { i1: { comments: [], reactions: [], links: [], attachments: [], relations: {}, subIssues: [], stateDistribution: {}, uploads: [], status: 'ready' } } });
+  resetIssueChildren();
+  patchMeta('i1', { status: 'ready' });
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const comments = () => useIssueDetailStore.getState().details.i1!.comments;
+const comments = () => commentStore.getRows().filter((row) => row.issue === 'i1');
 
 describe('comments', () => {
   test('the live echo of my comment replaces its temporary row, never showing it twice', async () => {

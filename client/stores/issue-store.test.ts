@@ -8,6 +8,7 @@ import {
   bulkUpdateIssues,
   createIssue,
   getIssue,
+  issueEntities,
   resetIssues,
   scopeIssues,
   setIssueSubscribed,
@@ -81,13 +82,13 @@ describe('optimistic updates', () => {
     });
     api.on('POST', `${base}/cycles/c1/cycle-issues/`, () => json(200, {}));
     const created = createIssue('acme', P, { name: 'New one', state_id: 's2' }, { cycleId: 'c1' });
-    const temp = [...useIssueStore.getState().confirmed.values()];
+    const temp = issueEntities.getRows();
     expect(temp).toHaveLength(1);
     expect(temp[0]).toMatchObject({ name: 'New one', state_id: 's2', is_local_update: true });
     await vi.waitFor(() => expect(release).toBeTypeOf('function'));
     release();
     await created;
-    const rows = [...useIssueStore.getState().confirmed.values()];
+    const rows = issueEntities.getRows();
     expect(rows.map((row) => row.id)).toEqual(['real']);
     expect(rows[0]).toMatchObject({ sequence_id: 7, cycle_id: 'c1' });
     expect(api.calls.map((call) => `${call.method} ${call.path}`)).toContain(`POST ${base}/cycles/c1/cycle-issues/`);

@@ -1,13 +1,12 @@
 // Issues of the current workspace, one row per id however many lists show it: confirmed rows plus
 // pending optimistic changes (STYLE §6). Every mutation shows at once, rolls back on failure with a
 // toast naming what failed, and is confirmed by its answer or by the live event carrying its id.
-import { useMemo } from 'react';
 import { http, request } from '../api/http';
 import { reportFailure } from '../components/app-shell/toast-store';
 import type { Priority, StateGroup } from '../../shared/issue-constants';
 import { createEntityStore, createMutationId, temporaryId } from './create-entity-store';
 import { issuePath, projectPath } from './api-paths';
-import { mergeChange, noteVersion, type LiveChange, type VersionBook } from './live-merge';
+import type { ChangeMessage } from '../../shared/live-protocol';
 
 /** The issue as list endpoints, the detail endpoint and live events send it (reference §1.4). */
 export interface Issue {
@@ -46,55 +45,28 @@ export interface Issue {
 
 export type IssuePatch = Partial<Omit<Issue, 'id'>>;
 
-const issues = createEntityStore<Issue>();
-const versions: VersionBook = new Map();
+// Rows merge: a list row carries fewer fields than the detail, and must not erase them.
+const issues = createEntityStore<Issue>({ mergeRows: true });
 /** Raw store (confirmed + pending). Prefer the hooks. */
 export const useIssueStore = issues.useStore;
 
 /** Ensures the store belongs to `slug` (dropping another workspace's rows). */
 export function scopeIssues(slug: string): void {
-  if (useIssueStore.getState().scope !== slug) {
-    versions.clear();
-    issues.setAll(slug, []);
-  }
+  if (useIssueStore.getState().scope !== slug) issues.setAll(slug, []);
 }
 
 /** Inserts or replaces many confirmed rows in one store update (lists, cache, sync pages). */
 export function upsertIssues(rows: Issue[]): void {
   if (rows.length === 0) return;
-  useIssueStore.setState((state) => {
-    const confirmed = new Map(state.confirmed);
-    for (const row of rows) {
-      const known = versions.get(row.id);
-      if (known !== undefined && typeof row.version === 'number' && row.version < known) continue;
-      noteVersion(versions, row);
-      confirmed.set(row.id, { ...confirmed.get(row.id), ...row });
-    }
-    return { confirmed, status: 'ready' };
-  });
+  issues.upsertMany(rows);
+  if (useIssueStore.getState().status !== 'ready') useIssueStore.setState({ status: 'ready' });
 }
 
 /** Removes confirmed rows (deleted or archived elsewhere). */
-export function removeIssues(ids: string[]): void {
-  if (ids.length === 0) return;
-  useIssueStore.setState((state) => {
-    const confirmed = new Map(state.confirmed);
-    ids.forEach((id) => confirmed.delete(id));
-    return { confirmed };
-  });
-}
+export const removeIssues = (ids: string[]): void => issues.removeMany(ids);
 
 /** The row as shown (pending applied), outside React. */
-export function getIssue(id: string): Issue | undefined {
-  const { confirmed, pending } = useIssueStore.getState();
-  let row = confirmed.get(id);
-  for (const mutation of pending) {
-    if (mutation.id !== id) continue;
-    if (mutation.kind === 'create') row ??= mutation.row;
-    else if (row) row = mutation.kind === 'delete' ? undefined : { ...row, ...mutation.patch };
-  }
-  return row;
-}
+export const getIssue = (id: string): Issue | undefined => issues.getRow(id);
 
 /** Display key `{identifier}-{sequence_id}`. */
 export function issueKey(identifier: string | undefined, issue: Pick<Issue, 'sequence_id'>): string {
@@ -112,10 +84,7 @@ export async function updateIssue(slug: string, issueId: string, patch: IssuePat
   try {
     await issues.mutate({ mutationId, kind: 'update', id: issueId, patch }, async () => {
       const answer = await http.patch<Issue | undefined>(`${issuePath(slug, current.project_id, issueId)}/`, patch, { mutationId });
-      const base = useIssueStore.getState().confirmed.get(issueId) ?? current;
-      const row = { ...base, ...patch, ...(answer ?? {}) };
-      noteVersion(versions, row);
-      return row;
+      return answer ? { ...patch, ...answer, id: issueId } : undefined;
     });
   } catch (error) {
     reportFailure('toast.issueUpdateFailed', error, { name: current.name });
@@ -125,6 +94,11 @@ export async function updateIssue(slug: string, issueId: string, patch: IssuePat
 
 export interface CreateIssueInput extends IssuePatch {
   name: string;
+}
+
+/** The server's issue with the list fields the client relies on (older answers may leave them out). */
+function normalized(row: Issue, projectId: string): Issue {
+  return { ...row, label_ids: row.label_ids ?? [], assignee_ids: row.assignee_ids ?? [], project_id: row.project_id ?? projectId };
 }
 
 /**
@@ -139,10 +113,9 @@ export async function createIssue(
   extras: { cycleId?: string | null; moduleIds?: string[]; draft?: boolean } = {},
 ): Promise<Issue> {
   const mutationId = createMutationId();
-  const tempId = temporaryId(mutationId);
   const now = new Date().toISOString();
   const temp: Issue = {
-    id: tempId,
+    id: temporaryId(mutationId),
     sequence_id: 0,
     project_id: projectId,
     state_id: null,
@@ -158,34 +131,45 @@ export async function createIssue(
     ...input,
     is_local_update: true,
   };
-  upsertIssues([temp]);
+  let created: Issue | undefined;
   try {
-    const body = { ...input, ...(extras.draft ? { is_draft: true } : {}) };
-    const path = extras.draft ? `${projectPath(slug, projectId)}/issue-drafts/` : `${projectPath(slug, projectId)}/issues/`;
-    const created = await http.post<Issue>(path, body, { mutationId });
-    removeIssues([tempId]);
-    upsertIssues([{ ...created, label_ids: created.label_ids ?? [], assignee_ids: created.assignee_ids ?? [], project_id: created.project_id ?? projectId }]);
-    if (extras.cycleId) await addIssuesToCycle(slug, projectId, extras.cycleId, [created.id]).catch(() => undefined);
-    if (extras.moduleIds?.length) await setIssueModules(slug, projectId, created.id, extras.moduleIds, []).catch(() => undefined);
-    return created;
+    await issues.mutate({ mutationId, kind: 'create', id: temp.id, row: temp }, async () => {
+      const body = { ...input, ...(extras.draft ? { is_draft: true } : {}) };
+      const path = extras.draft ? `${projectPath(slug, projectId)}/issue-drafts/` : `${projectPath(slug, projectId)}/issues/`;
+      created = normalized(await http.post<Issue>(path, body, { mutationId }), projectId);
+      return created;
+    });
   } catch (error) {
-    removeIssues([tempId]);
     reportFailure('toast.issueCreateFailed', error, { name: input.name });
     throw error;
   }
+  const saved = created!;
+  if (extras.cycleId) await addIssuesToCycle(slug, projectId, extras.cycleId, [saved.id]).catch(() => undefined);
+  if (extras.moduleIds?.length) await setIssueModules(slug, projectId, saved.id, extras.moduleIds, []).catch(() => undefined);
+  return saved;
 }
 
-/** `POST …/cycles/{id}/cycle-issues/ {issues}` and the matching local change. @throws ApiError */
+/** Pending updates of several rows that one request (one mutation id) makes. */
+function rowPatches(mutationId: string, patches: Array<{ id: string; patch: IssuePatch }>) {
+  return patches.map(({ id, patch }) => ({ mutationId, kind: 'update' as const, id, patch }));
+}
+
+/** `POST …/cycles/{id}/cycle-issues/ {issues}`, shown at once. @throws ApiError */
 export async function addIssuesToCycle(slug: string, projectId: string, cycleId: string, issueIds: string[]): Promise<void> {
-  await http.post(`${projectPath(slug, projectId)}/cycles/${cycleId}/cycle-issues/`, { issues: issueIds }, { mutationId: createMutationId() });
-  upsertIssues(issueIds.map((id) => getIssue(id)).filter((row): row is Issue => Boolean(row)).map((row) => ({ ...row, cycle_id: cycleId })));
+  const mutationId = createMutationId();
+  await issues.mutate(rowPatches(mutationId, issueIds.map((id) => ({ id, patch: { cycle_id: cycleId } }))), async () => {
+    await http.post(`${projectPath(slug, projectId)}/cycles/${cycleId}/cycle-issues/`, { issues: issueIds }, { mutationId });
+  });
 }
 
-/** `POST …/issues/{id}/modules/ {modules, removed_modules}`. @throws ApiError */
+/** `POST …/issues/{id}/modules/ {modules, removed_modules}`, shown at once. @throws ApiError */
 export async function setIssueModules(slug: string, projectId: string, issueId: string, add: string[], remove: string[]): Promise<void> {
-  await http.post(`${issuePath(slug, projectId, issueId)}/modules/`, { modules: add, removed_modules: remove }, { mutationId: createMutationId() });
-  const row = getIssue(issueId);
-  if (row) upsertIssues([{ ...row, module_ids: [...new Set([...(row.module_ids ?? []).filter((id) => !remove.includes(id)), ...add])] }]);
+  const mutationId = createMutationId();
+  const before = getIssue(issueId)?.module_ids ?? [];
+  const moduleIds = [...new Set([...before.filter((id) => !remove.includes(id)), ...add])];
+  await issues.mutate({ mutationId, kind: 'update', id: issueId, patch: { module_ids: moduleIds } }, async () => {
+    await http.post(`${issuePath(slug, projectId, issueId)}/modules/`, { modules: add, removed_modules: remove }, { mutationId });
+  });
 }
 
 /** `DELETE …/issues/{id}/`, hidden at once. @throws ApiError */
@@ -203,25 +187,13 @@ export async function deleteIssue(slug: string, issueId: string): Promise<void> 
   }
 }
 
-/** Runs one request for several rows: each gets a pending mutation; all confirm or all drop. */
-async function mutateMany(ids: string[], kind: 'update' | 'delete', patch: IssuePatch, send: (mutationId: string) => Promise<unknown>): Promise<void> {
-  const mutationId = createMutationId();
-  const shared = send(mutationId);
-  await Promise.all(
-    ids.map((id) =>
-      issues.mutate(kind === 'delete' ? { mutationId: `${mutationId}:${id}`, kind, id } : { mutationId: `${mutationId}:${id}`, kind, id, patch }, async () => {
-        await shared;
-      }),
-    ),
-  );
-}
-
-/** `DELETE …/bulk-delete-issues/ {issue_ids}` for issues of one project. @throws ApiError */
+/** `DELETE …/bulk-delete-issues/ {issue_ids}` for issues of one project: one request, all rows hidden at once. @throws ApiError */
 export async function bulkDeleteIssues(slug: string, projectId: string, issueIds: string[]): Promise<void> {
+  const mutationId = createMutationId();
   try {
-    await mutateMany(issueIds, 'delete', {}, (mutationId) =>
-      request(`${projectPath(slug, projectId)}/bulk-delete-issues/`, { method: 'DELETE', body: { issue_ids: issueIds }, mutationId }),
-    );
+    await issues.mutate(issueIds.map((id) => ({ mutationId, kind: 'delete' as const, id })), async () => {
+      await request(`${projectPath(slug, projectId)}/bulk-delete-issues/`, { method: 'DELETE', body: { issue_ids: issueIds }, mutationId });
+    });
   } catch (error) {
     reportFailure('toast.bulkDeleteFailed', error, { count: issueIds.length });
     throw error;
@@ -246,18 +218,16 @@ export async function bulkUpdateIssues(slug: string, projectId: string, issueIds
   const rows = issueIds.map((id) => getIssue(id));
   if (rows.some((row) => !row)) throw new Error('Issue not found');
   const mutationId = createMutationId();
-  const shared = http.post(`${projectPath(slug, projectId)}/bulk-operation-issues/`, { issue_ids: issueIds, properties }, { mutationId });
+  const patches = (rows as Issue[]).map((row) => {
+    const patch: IssuePatch = { ...properties };
+    if (properties.label_ids) patch.label_ids = [...new Set([...row.label_ids, ...properties.label_ids])];
+    if (properties.assignee_ids) patch.assignee_ids = [...new Set([...row.assignee_ids, ...properties.assignee_ids])];
+    return { id: row.id, patch };
+  });
   try {
-    await Promise.all(
-      (rows as Issue[]).map((row) => {
-        const patch: IssuePatch = { ...properties };
-        if (properties.label_ids) patch.label_ids = [...new Set([...row.label_ids, ...properties.label_ids])];
-        if (properties.assignee_ids) patch.assignee_ids = [...new Set([...row.assignee_ids, ...properties.assignee_ids])];
-        return issues.mutate({ mutationId: `${mutationId}:${row.id}`, kind: 'update', id: row.id, patch }, async () => {
-          await shared;
-        });
-      }),
-    );
+    await issues.mutate(rowPatches(mutationId, patches), async () => {
+      await http.post(`${projectPath(slug, projectId)}/bulk-operation-issues/`, { issue_ids: issueIds, properties }, { mutationId });
+    });
   } catch (error) {
     reportFailure('toast.bulkUpdateFailed', error, { count: issueIds.length });
     throw error;
@@ -302,9 +272,7 @@ export async function setIssueSubscribed(slug: string, issueId: string, subscrib
 }
 
 /** Applies a live `issue` change (version-checked; own changes confirm without flicker). */
-export function applyIssueChange(change: LiveChange): void {
-  mergeChange(issues, versions, change);
-}
+export const applyIssueChange = (change: ChangeMessage): void => issues.applyChange(change);
 
 /** Every issue as the user should see it (pending applied). */
 export function useIssues(): Issue[] {
@@ -312,21 +280,9 @@ export function useIssues(): Issue[] {
 }
 
 /** One issue as shown. */
-export function useIssue(issueId: string | undefined): Issue | undefined {
-  const confirmed = useIssueStore((state) => (issueId ? state.confirmed.get(issueId) : undefined));
-  const pending = useIssueStore((state) => state.pending);
-  return useMemo(() => {
-    let row = confirmed;
-    for (const mutation of pending) {
-      if (mutation.id !== issueId) continue;
-      if (mutation.kind === 'create') row ??= mutation.row;
-      else if (row) row = mutation.kind === 'delete' ? undefined : { ...row, ...mutation.patch };
-    }
-    return row;
-  }, [confirmed, pending, issueId]);
-}
+export const useIssue = (issueId: string | undefined): Issue | undefined => issues.useRow(issueId);
 
-export const resetIssues = (): void => {
-  versions.clear();
-  issues.reset();
-};
+/** The store itself, for actions that live beside this file (issue-move.ts). */
+export const issueEntities = issues;
+
+export const resetIssues = (): void => issues.reset();

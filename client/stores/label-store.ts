@@ -6,7 +6,7 @@ import { reportFailure } from '../components/app-shell/toast-store';
 import { sortOrderBetween } from '../../shared/sort-order';
 import { createEntityStore, createMutationId } from './create-entity-store';
 import { projectPath, workspacePath } from './api-paths';
-import { mergeChange, type LiveChange, type VersionBook } from './live-merge';
+import type { ChangeMessage } from '../../shared/live-protocol';
 import { replaceProjectRows } from './project-scoped';
 
 export interface Label {
@@ -21,7 +21,6 @@ export interface Label {
 }
 
 const labels = createEntityStore<Label>();
-const versions: VersionBook = new Map();
 export const useLabelStore = labels.useStore;
 
 /** `GET …/projects/{id}/issue-labels/`. @throws ApiError */
@@ -88,9 +87,7 @@ export async function deleteLabel(slug: string, label: Label): Promise<void> {
   }
 }
 
-export function applyLabelChange(change: LiveChange): void {
-  mergeChange(labels, versions, change);
-}
+export const applyLabelChange = (change: ChangeMessage): void => labels.applyChange(change);
 
 /** Labels of a project ordered by sort_order. */
 export function useProjectLabels(projectId: string | undefined): Label[] {
@@ -104,7 +101,4 @@ export function useLabelMap(): Map<string, Label> {
 }
 
 export const setLabels = (slug: string, rows: Label[]): void => labels.setAll(slug, rows);
-export const resetLabels = (): void => {
-  versions.clear();
-  labels.reset();
-};
+export const resetLabels = (): void => labels.reset();

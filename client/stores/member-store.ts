@@ -1,7 +1,6 @@
 // Members of one workspace (GET /api/workspaces/{slug}/members/), with optimistic role changes
 // and removals that roll back by dropping their pending mutation.
 import { useMemo } from 'react';
-import { create } from 'zustand';
 import { http } from '../api/http';
 import type { WorkspaceMember } from '../api/types';
 import { createEntityStore, createMutationId } from './create-entity-store';
@@ -65,7 +64,10 @@ export function useMembersStatus(slug: string) {
   return members.useStore((state) => (state.scope === slug ? state.status : 'idle'));
 }
 
-export const resetMembers = members.reset;
+export const resetMembers = (): void => {
+  members.reset();
+  projectMembers.reset();
+};
 
 // ---- Project members (GET/POST …/projects/{id}/members/, PATCH/DELETE …/members/{id}/) ----
 
@@ -77,15 +79,17 @@ export interface ProjectMember {
   project?: string;
 }
 
-const useProjectMemberStore = create<{ byProject: Record<string, ProjectMember[]> }>(() => ({ byProject: {} }));
+// Every loaded project's memberships in one entity store, each row tagged with its project.
+const projectMembers = createEntityStore<ProjectMember & { project: string }>();
 
 const projectMembersPath = (slug: string, projectId: string) =>
   `/api/workspaces/${encodeURIComponent(slug)}/projects/${encodeURIComponent(projectId)}/members/`;
 
-/** `GET …/projects/{id}/members/`. @throws ApiError */
+/** `GET …/projects/{id}/members/`: replaces that project's rows, keeping other projects'. @throws ApiError */
 export async function fetchProjectMembers(slug: string, projectId: string): Promise<ProjectMember[]> {
   const rows = await http.get<ProjectMember[]>(projectMembersPath(slug, projectId));
-  useProjectMemberStore.setState((state) => ({ byProject: { ...state.byProject, [projectId]: rows } }));
+  const others = [...projectMembers.useStore.getState().confirmed.values()].filter((row) => row.project !== projectId);
+  projectMembers.setAll(null, [...others, ...rows.map((row) => ({ ...row, project: projectId }))]);
   return rows;
 }
 
@@ -95,37 +99,31 @@ export async function addProjectMembers(slug: string, projectId: string, entries
   await fetchProjectMembers(slug, projectId);
 }
 
-/** `PATCH …/members/{id}/ {role}`, shown at once, restored on failure. @throws ApiError */
-export async function updateProjectMemberRole(slug: string, projectId: string, membershipId: string, role: number): Promise<void> {
-  const before = useProjectMemberStore.getState().byProject[projectId] ?? [];
-  const set = (rows: ProjectMember[]) => useProjectMemberStore.setState((state) => ({ byProject: { ...state.byProject, [projectId]: rows } }));
-  set(before.map((row) => (row.id === membershipId ? { ...row, role } : row)));
-  try {
-    await http.patch(`${projectMembersPath(slug, projectId)}${membershipId}/`, { role }, { mutationId: createMutationId() });
-  } catch (error) {
-    set(before);
-    throw error;
-  }
+/** `PATCH …/members/{id}/ {role}`, shown at once, dropped on failure. @throws ApiError */
+export function updateProjectMemberRole(slug: string, projectId: string, membershipId: string, role: number): Promise<void> {
+  const mutationId = createMutationId();
+  return projectMembers.mutate({ mutationId, kind: 'update', id: membershipId, patch: { role } }, async () => {
+    await http.patch(`${projectMembersPath(slug, projectId)}${membershipId}/`, { role }, { mutationId });
+  });
 }
 
-/** `DELETE …/members/{id}/`, hidden at once, restored on failure. @throws ApiError */
-export async function removeProjectMember(slug: string, projectId: string, membershipId: string): Promise<void> {
-  const before = useProjectMemberStore.getState().byProject[projectId] ?? [];
-  const set = (rows: ProjectMember[]) => useProjectMemberStore.setState((state) => ({ byProject: { ...state.byProject, [projectId]: rows } }));
-  set(before.filter((row) => row.id !== membershipId));
-  try {
-    await http.delete(`${projectMembersPath(slug, projectId)}${membershipId}/`, { mutationId: createMutationId() });
-  } catch (error) {
-    set(before);
-    throw error;
-  }
+/** `DELETE …/members/{id}/`, hidden at once, back on failure. @throws ApiError */
+export function removeProjectMember(slug: string, projectId: string, membershipId: string): Promise<void> {
+  const mutationId = createMutationId();
+  return projectMembers.mutate({ mutationId, kind: 'delete', id: membershipId }, async () => {
+    await http.delete(`${projectMembersPath(slug, projectId)}${membershipId}/`, { mutationId });
+  });
 }
 
 const EMPTY_PROJECT_MEMBERS: ProjectMember[] = [];
 
-/** Membership rows of one project. */
+/** Membership rows of one project (empty until loaded). */
 export function useProjectMembers(projectId: string | undefined): ProjectMember[] {
-  return useProjectMemberStore((state) => (projectId ? state.byProject[projectId] : undefined) ?? EMPTY_PROJECT_MEMBERS);
+  const rows = projectMembers.useRows();
+  return useMemo(() => {
+    const mine = rows.filter((row) => row.project === projectId);
+    return mine.length > 0 ? mine : EMPTY_PROJECT_MEMBERS;
+  }, [rows, projectId]);
 }
 
 /** Every known user of the workspace by user id (from the workspace member list). */

@@ -16,7 +16,7 @@ import {
 } from '../../shared/policies/page';
 import { createEntityStore, createMutationId } from './create-entity-store';
 import { projectPath } from './api-paths';
-import { mergeChange, noteVersion, type LiveChange, type VersionBook } from './live-merge';
+import type { ChangeMessage } from '../../shared/live-protocol';
 
 export interface Page {
   id: string;
@@ -44,16 +44,14 @@ export type PageTab = (typeof PageTab)[keyof typeof PageTab];
 export const PageSortKey = { NAME: 'name', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' } as const;
 export type PageSortKey = (typeof PageSortKey)[keyof typeof PageSortKey];
 
-const pages = createEntityStore<Page>();
-const versions: VersionBook = new Map();
+// Live events carry no per-user favorite flag: keep mine.
+const pages = createEntityStore<Page>({
+  fromChange: (data, current) => ({ ...(data as unknown as Page), ...(current ? { is_favorite: current.is_favorite } : {}) }),
+});
 export const usePageStore = pages.useStore;
 
 const scopeOf = (slug: string, projectId: string) => `${slug}/${projectId}`;
 const pagesPath = (slug: string, projectId: string) => `${projectPath(slug, projectId)}/pages`;
-
-function keep(rows: Page[]) {
-  rows.forEach((row) => noteVersion(versions, row));
-}
 
 /** `GET …/pages/` (archived included; the tabs split them). @throws ApiError */
 export async function fetchPages(slug: string, projectId: string): Promise<Page[]> {
@@ -65,7 +63,6 @@ export async function fetchPages(slug: string, projectId: string): Promise<Page[
       http.get<Page[]>(`${projectPath(slug, projectId)}/archived-pages/`),
     ]);
     const byId = new Map([...roots, ...archived].map((row) => [row.id, row]));
-    keep([...byId.values()]);
     pages.setAll(scope, [...byId.values()]);
     return [...byId.values()];
   } catch (error) {
@@ -78,7 +75,6 @@ export async function fetchPages(slug: string, projectId: string): Promise<Page[
 /** `GET …/pages/{id}/`. @throws ApiError */
 export async function fetchPage(slug: string, projectId: string, pageId: string): Promise<Page> {
   const row = await http.get<Page>(`${pagesPath(slug, projectId)}/${pageId}/`);
-  keep([row]);
   pages.upsert(row);
   return row;
 }
@@ -87,7 +83,6 @@ export async function fetchPage(slug: string, projectId: string, pageId: string)
 export async function createPage(slug: string, projectId: string, input: { name: string; access: number }): Promise<Page> {
   try {
     const row = await http.post<Page>(`${pagesPath(slug, projectId)}/`, input, { mutationId: createMutationId() });
-    keep([row]);
     pages.upsert(row);
     return row;
   } catch (error) {
@@ -154,7 +149,6 @@ export async function deletePage(slug: string, projectId: string, page: Page): P
 export async function duplicatePage(slug: string, projectId: string, page: Page): Promise<Page> {
   try {
     const row = await http.post<Page>(`${pagesPath(slug, projectId)}/${page.id}/duplicate/`, {}, { mutationId: createMutationId() });
-    keep([row]);
     pages.upsert(row);
     return row;
   } catch (error) {
@@ -163,13 +157,8 @@ export async function duplicatePage(slug: string, projectId: string, page: Page)
   }
 }
 
-/** Applies a live 'page' change; the per-user favorite flag is kept (events carry none). */
-export function applyPageChange(change: LiveChange): void {
-  const id = typeof change.data.id === 'string' ? change.data.id : '';
-  const current = pages.useStore.getState().confirmed.get(id);
-  const data = current && change.op !== 'delete' ? { ...change.data, is_favorite: current.is_favorite } : change.data;
-  mergeChange(pages, versions, { ...change, data });
-}
+/** Applies a live 'page' change (the store keeps the per-user favorite flag). */
+export const applyPageChange = (change: ChangeMessage): void => pages.applyChange(change);
 
 /** Pages of one tab, sorted (spec §9: name, created_at or updated_at; default updated_at descending). */
 export function selectPages(rows: Page[], tab: PageTab, sort: { key: PageSortKey; descending: boolean }, favoritesOnly = false): Page[] {

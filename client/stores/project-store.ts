@@ -5,7 +5,7 @@ import { http } from '../api/http';
 import { reportFailure } from '../components/app-shell/toast-store';
 import { createEntityStore, createMutationId } from './create-entity-store';
 import { projectPath, workspacePath } from './api-paths';
-import { mergeChange, noteVersion, type LiveChange, type VersionBook } from './live-merge';
+import type { ChangeMessage } from '../../shared/live-protocol';
 
 export interface Project {
   id: string;
@@ -42,8 +42,10 @@ export interface ProjectInput {
   project_lead?: string | null;
 }
 
-const projects = createEntityStore<Project>();
-const versions: VersionBook = new Map();
+// A live event carries the project as any member sees it: keep my own membership and order.
+const projects = createEntityStore<Project>({
+  fromChange: (data, current) => ({ ...(data as unknown as Project), ...(current ? { sort_order: current.sort_order, member_role: current.member_role, is_member: current.is_member } : {}) }),
+});
 /** Raw store. Prefer the hooks. */
 export const useProjectStore = projects.useStore;
 
@@ -57,7 +59,6 @@ export async function fetchProjects(slug: string): Promise<Project[]> {
   if (useProjectStore.getState().scope !== slug || useProjectStore.getState().status !== 'ready') projects.setStatus(slug, 'loading');
   try {
     const rows = await http.get<Project[]>(`${workspacePath(slug)}/projects/details/`);
-    rows.forEach((row) => noteVersion(versions, row));
     projects.setAll(slug, rows.map((row) => ({ ...row, is_member: row.is_member ?? row.member_role != null })));
     return rows;
   } catch (error) {
@@ -163,11 +164,7 @@ export async function reorderProject(slug: string, projectId: string, sortOrder:
 }
 
 /** Applies a live `project` change. */
-export function applyProjectChange(change: LiveChange): void {
-  const current = typeof change.data.id === 'string' ? useProjectStore.getState().confirmed.get(change.data.id) : undefined;
-  // The event carries the project as any member sees it; keep my own membership and order.
-  mergeChange(projects, versions, current ? { ...change, data: { ...change.data, sort_order: current.sort_order, member_role: current.member_role, is_member: current.is_member } } : change);
-}
+export const applyProjectChange = (change: ChangeMessage): void => projects.applyChange(change);
 
 /** Sidebar order: my sort_order ascending, then name. */
 export function compareProjects(a: Project, b: Project): number {
@@ -198,7 +195,6 @@ export function getProject(projectId: string): Project | undefined {
 
 /** Test/teardown helper. */
 export const resetProjects = (): void => {
-  versions.clear();
   projects.reset();
 };
 /** Seeds projects (tests, local cache). */

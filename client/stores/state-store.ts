@@ -6,7 +6,7 @@ import { reportFailure } from '../components/app-shell/toast-store';
 import type { StateGroup } from '../../shared/issue-constants';
 import { createEntityStore, createMutationId } from './create-entity-store';
 import { projectPath, workspacePath } from './api-paths';
-import { mergeChange, type LiveChange, type VersionBook } from './live-merge';
+import type { ChangeMessage } from '../../shared/live-protocol';
 import { replaceProjectRows } from './project-scoped';
 
 export interface State {
@@ -22,7 +22,6 @@ export interface State {
 }
 
 const states = createEntityStore<State>();
-const versions: VersionBook = new Map();
 export const useStateStore = states.useStore;
 
 /** `GET …/projects/{id}/states/`. @throws ApiError */
@@ -60,14 +59,15 @@ export async function updateState(slug: string, state: State, patch: Partial<Sta
   }
 }
 
-/** `POST …/states/{id}/mark-default/`: this state becomes the only default of its project. */
+/** `POST …/states/{id}/mark-default/`: this state becomes the only default of its project, at once. */
 export async function markStateDefault(slug: string, state: State): Promise<void> {
-  const before = [...useStateStore.getState().confirmed.values()].filter((row) => row.project_id === state.project_id);
-  states.upsertMany(before.map((row) => ({ ...row, default: row.id === state.id })));
+  const mutationId = createMutationId();
+  const siblings = states.getRows().filter((row) => row.project_id === state.project_id && (row.default || row.id === state.id));
   try {
-    await http.post(`${projectPath(slug, state.project_id)}/states/${state.id}/mark-default/`, {}, { mutationId: createMutationId() });
+    await states.mutate(siblings.map((row) => ({ mutationId, kind: 'update' as const, id: row.id, patch: { default: row.id === state.id } })), async () => {
+      await http.post(`${projectPath(slug, state.project_id)}/states/${state.id}/mark-default/`, {}, { mutationId });
+    });
   } catch (error) {
-    states.upsertMany(before);
     reportFailure('toast.stateUpdateFailed', error, { name: state.name });
     throw error;
   }
@@ -86,9 +86,7 @@ export async function deleteState(slug: string, state: State): Promise<void> {
   }
 }
 
-export function applyStateChange(change: LiveChange): void {
-  mergeChange(states, versions, change);
-}
+export const applyStateChange = (change: ChangeMessage): void => states.applyChange(change);
 
 /** States of a project ordered by sequence. */
 export function useProjectStates(projectId: string | undefined): State[] {
@@ -102,12 +100,7 @@ export function useStateMap(): Map<string, State> {
   return useMemo(() => new Map(rows.map((row) => [row.id, row])), [rows]);
 }
 
-export function getState(id: string | null | undefined): State | undefined {
-  return id ? useStateStore.getState().confirmed.get(id) : undefined;
-}
+export const getState = (id: string | null | undefined): State | undefined => states.getRow(id ?? undefined);
 
 export const setStates = (slug: string, rows: State[]): void => states.setAll(slug, rows);
-export const resetStates = (): void => {
-  versions.clear();
-  states.reset();
-};
+export const resetStates = (): void => states.reset();

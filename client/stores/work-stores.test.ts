@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // Optimistic changes with rollback in the project, state, label and favorite stores.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { applyPending, type EntityState } from './create-entity-store';
 import { installFakeApi, json } from '../test-support/fake-api';
 import { useToastStore } from '../components/app-shell/toast-store';
 import { applyProjectChange, reorderProject, resetProjects, setProjectArchived, setProjects, useProjectStore, type Project } from './project-store';
@@ -21,13 +22,6 @@ beforeEach(() => {
   useToastStore.setState({ toasts: [] });
 });
 afterEach(() => vi.unstubAllGlobals());
-
-const shown = <T extends { id: string }>(store: { getState(): { confirmed: Map<string, T>; pending: { id: string; kind: string; patch?: Partial<T> }[] } }, id: string): T | undefined => {
-  const { confirmed, pending } = store.getState();
-  let row = confirmed.get(id);
-  for (const mutation of pending) if (mutation.id === id && row && mutation.kind === 'update') row = { ...row, ...mutation.patch };
-  return row;
-};
 
 describe('projects', () => {
   test('a failed reorder rolls back and toasts', async () => {
@@ -59,6 +53,10 @@ describe('projects', () => {
   });
 });
 
+/** A row as the user sees it: confirmed with the pending mutations applied. */
+const shown = <Row extends { id: string }>(store: { getState(): EntityState<Row> }, id: string) => shownAll(store).find((row) => row.id === id);
+const shownAll = <Row extends { id: string }>(store: { getState(): EntityState<Row> }) => applyPending(store.getState().confirmed, store.getState().pending);
+
 describe('states and labels', () => {
   test('marking a state default unsets the previous default; a failure restores both', async () => {
     setStates('acme', [state('s1', true), state('s2', false)]);
@@ -68,13 +66,13 @@ describe('states and labels', () => {
       return json(500, {});
     });
     const pending = markStateDefault('acme', state('s2', false));
-    expect(useStateStore.getState().confirmed.get('s1')?.default).toBe(false);
-    expect(useStateStore.getState().confirmed.get('s2')?.default).toBe(true);
+    expect(shown(useStateStore, 's1')?.default).toBe(false);
+    expect(shown(useStateStore, 's2')?.default).toBe(true);
     await vi.waitFor(() => expect(release).toBeTypeOf('function'));
     release();
     await expect(pending).rejects.toMatchObject({ status: 500 });
-    expect(useStateStore.getState().confirmed.get('s1')?.default).toBe(true);
-    expect(useStateStore.getState().confirmed.get('s2')?.default).toBe(false);
+    expect(shown(useStateStore, 's1')?.default).toBe(true);
+    expect(shown(useStateStore, 's2')?.default).toBe(false);
   });
 
   test('label reorder: nothing for a missing label or an unchanged parent without target; midpoint otherwise', async () => {
@@ -83,10 +81,10 @@ describe('states and labels', () => {
     expect(moveLabel('acme', 'a', null, null)).toBeUndefined();
     api.on('PATCH', `/api/workspaces/acme/projects/${P}/issue-labels/c/`, (call) => json(200, { ...label('c', 30000), ...(call.body as object) }));
     await moveLabel('acme', 'c', null, 'b');
-    expect(useLabelStore.getState().confirmed.get('c')?.sort_order).toBe(15000);
+    expect(shown(useLabelStore, 'c')?.sort_order).toBe(15000);
     api.on('PATCH', `/api/workspaces/acme/projects/${P}/issue-labels/b/`, (call) => json(200, { ...label('b', 20000), ...(call.body as object) }));
     await moveLabel('acme', 'b', 'a', null);
-    expect(useLabelStore.getState().confirmed.get('b')).toMatchObject({ parent: 'a', sort_order: 65535 });
+    expect(shown(useLabelStore, 'b')).toMatchObject({ parent: 'a', sort_order: 65535 });
   });
 });
 
@@ -94,9 +92,9 @@ describe('favorites', () => {
   test('a favorite shows at once; a refused one disappears again', async () => {
     api.on('POST', '/api/workspaces/acme/user-favorites/', () => json(400, { error: 'Favorite already exists' }));
     const pending = addFavorite('acme', { entity_type: 'project', entity_identifier: 'p1', project_id: 'p1', name: 'Apollo' });
-    expect([...useFavoriteStore.getState().confirmed.values()]).toHaveLength(1);
+    expect(shownAll(useFavoriteStore)).toHaveLength(1);
     expect(await pending).toBeNull();
-    expect(useFavoriteStore.getState().confirmed.size).toBe(0);
+    expect(shownAll(useFavoriteStore).length).toBe(0);
     expect(useToastStore.getState().toasts).toHaveLength(1);
   });
 
@@ -107,16 +105,16 @@ describe('favorites', () => {
     ]) });
     api.on('DELETE', '/api/workspaces/acme/user-favorites/f/', () => json(500, {}));
     const pending = removeFavorite('acme', 'f');
-    expect(useFavoriteStore.getState().confirmed.size).toBe(0);
+    expect(shownAll(useFavoriteStore).length).toBe(0);
     await pending;
-    expect(useFavoriteStore.getState().confirmed.size).toBe(2);
+    expect(shownAll(useFavoriteStore).length).toBe(2);
   });
 
   test('toggling an existing favorite deletes it', async () => {
     useFavoriteStore.setState({ scope: 'acme', confirmed: new Map([['x', { id: 'x', entity_type: 'project', entity_identifier: 'p1', is_folder: false, sequence: 2, parent: null }]]) });
     api.on('DELETE', '/api/workspaces/acme/user-favorites/x/', () => ({ status: 204 }));
     await toggleFavorite('acme', { entity_type: 'project', entity_identifier: 'p1', name: 'Apollo' });
-    expect(useFavoriteStore.getState().confirmed.size).toBe(0);
+    expect(shownAll(useFavoriteStore).length).toBe(0);
     expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['DELETE /api/workspaces/acme/user-favorites/x/']);
   });
 });

@@ -5,10 +5,9 @@ import { DndContext, DragOverlay, PointerSensor, useDraggable, useDroppable, use
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { isKanbanDragAllowed } from '../../../../shared/display';
 import { useT } from '../../../i18n';
-import { addIssuesToCycle, setIssueModules, updateIssue, type Issue, type IssuePatch } from '../../../stores/issue-store';
+import type { Issue } from '../../../stores/issue-store';
+import { moveIssue } from '../../../stores/issue-move';
 import { toggleKanbanGroup } from '../../../stores/issue-filter-store';
-import { http } from '../../../api/http';
-import { projectPath } from '../../../stores/api-paths';
 import { IssueKey, IssuePropertyStrip, IssueTitle, LoadMore, patchForGroup, QuickAdd, useGroupTitle } from '../../issues/issue-parts';
 import { IssueHotkeyProvider, useIssueHotkeyScope } from '../../issues/issue-hotkeys';
 import type { IssueGroup } from '../../issues/list-model';
@@ -47,7 +46,8 @@ export function KanbanLayout(props: LayoutProps) {
     const to = event.over?.data.current as DropSpot | undefined;
     if (!from || !to) return;
     const patch = patchForKanbanDrop(from.issue, from, to, display.group_by, display.sub_group_by, display.order_by, cellOf(to.group, to.sub));
-    if (patch) void applyDrop(slug, from.issue, patch);
+    // A refused move is put back and toasted by the store: nothing is left for the board to do.
+    if (patch) void moveIssue(slug, from.issue.id, patch);
   };
 
   return (
@@ -68,24 +68,6 @@ export function KanbanLayout(props: LayoutProps) {
       {!canDrag && props.canEdit && display.group_by && <p className="muted kanban-hint">{t('kanban.dragNotAllowed')}</p>}
     </DndContext>
   );
-}
-
-/** Sends the drop: cycle and module moves use their own endpoints, the rest one issue PATCH. */
-async function applyDrop(slug: string, issue: Issue, patch: IssuePatch): Promise<void> {
-  const { cycle_id: cycleId, module_ids: moduleIds, ...rest } = patch;
-  try {
-    if (cycleId !== undefined) {
-      if (cycleId) await addIssuesToCycle(slug, issue.project_id, cycleId, [issue.id]);
-      else if (issue.cycle_id) await http.delete(`${projectPath(slug, issue.project_id)}/cycles/${issue.cycle_id}/cycle-issues/${issue.id}/`);
-    }
-    if (moduleIds !== undefined) {
-      const before = issue.module_ids ?? [];
-      await setIssueModules(slug, issue.project_id, issue.id, moduleIds.filter((id) => !before.includes(id)), before.filter((id) => !moduleIds.includes(id)));
-    }
-    if (Object.keys(rest).length > 0) await updateIssue(slug, issue.id, rest);
-  } catch {
-    // updateIssue already rolled back and toasted; cycle/module calls changed nothing locally.
-  }
 }
 
 function KanbanColumn(props: LayoutProps & { group: IssueGroup; sub: string; issues: Issue[]; title: { title: string; color?: string }; canDrag: boolean }) {

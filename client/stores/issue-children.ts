@@ -1,0 +1,91 @@
+// The rows an issue detail shows beside the issue itself — comments, issue reactions, links,
+// attachments and relations — each in an entity store of its own (create-entity-store.ts), so they
+// are optimistic, version-checked and live-merged the one way every store is. Every row carries
+// the id of its issue (`issue`). Sub-issues are issues: they live in the issue store (parent_id).
+import { create } from 'zustand';
+import type { ChangeMessage } from '../../shared/live-protocol';
+import { createEntityStore } from './create-entity-store';
+
+export interface Reaction { id: string; reaction: string; actor: string; issue?: string }
+export interface Comment { id: string; comment_html: string; actor?: string; created_by?: string; created_at: string; updated_at?: string; comment_reactions?: Reaction[]; issue?: string }
+export interface IssueLink { id: string; url: string; title?: string | null; created_at?: string; issue?: string }
+export interface Attachment { id: string; asset?: string; asset_url?: string; attributes?: { name?: string; size?: number; type?: string }; created_at?: string; issue?: string }
+export interface RelationItem { id: string; name: string; sequence_id: number; project_id: string; relation_type?: string; state_id?: string | null }
+export type Relations = Record<string, RelationItem[]>;
+/** One relation of an issue as a row: `id` is `{issue}:{relation_type}:{related id}`. */
+export interface RelationRow { id: string; issue: string; relation_type: string; item: RelationItem }
+
+/** What the detail knows besides its rows: load status, the sub-issue state distribution, uploads in flight. */
+export interface DetailMeta {
+  status: 'loading' | 'ready' | 'error';
+  stateDistribution: Record<string, string[]>;
+  uploads: { name: string; progress: number }[];
+}
+
+export const emptyMeta = (): DetailMeta => ({ status: 'loading', stateDistribution: {}, uploads: [] });
+
+/** Per open issue: its detail meta. An issue without an entry is not open. */
+export const useDetailMeta = create<Record<string, DetailMeta>>(() => ({}));
+
+export function patchMeta(issueId: string, patch: Partial<DetailMeta> | ((meta: DetailMeta) => Partial<DetailMeta>)): void {
+  useDetailMeta.setState((state) => {
+    const current = state[issueId] ?? emptyMeta();
+    return { [issueId]: { ...current, ...(typeof patch === 'function' ? patch(current) : patch) } };
+  });
+}
+
+/** The issue a live child change belongs to (events name it `issue` or `issue_id`). */
+export function issueOfChange(data: Record<string, unknown>): string | undefined {
+  const issue = data.issue ?? data.issue_id;
+  return typeof issue === 'string' ? issue : undefined;
+}
+
+/**
+ * Children of open issues take live changes (a delete names only the row's id, so it always
+ * passes: removing an unknown id changes nothing).
+ */
+const openIssueOnly = (change: ChangeMessage) => {
+  if (change.op === 'delete') return true;
+  const issue = issueOfChange(change.data);
+  return issue !== undefined && useDetailMeta.getState()[issue] !== undefined;
+};
+
+function childStore<Row extends { id: string; issue?: string }>() {
+  return createEntityStore<Row>({
+    accepts: openIssueOnly,
+    // Merge: a live change of a comment does not carry its reactions, and must not drop them.
+    mergeRows: true,
+    fromChange: (data, current) => ({ ...current, ...(data as unknown as Row), issue: issueOfChange(data) ?? current?.issue }),
+  });
+}
+
+export const comments = childStore<Comment>();
+export const issueReactions = childStore<Reaction>();
+export const links = childStore<IssueLink>();
+export const attachments = childStore<Attachment>();
+export const relations = createEntityStore<RelationRow>({ accepts: () => false });
+
+/** The row id of one relation. */
+export const relationId = (issueId: string, relationType: string, relatedId: string): string => `${issueId}:${relationType}:${relatedId}`;
+
+/** Relation rows of `issueId` from the server's `{relation_type: items[]}` answer. */
+export function relationRows(issueId: string, answer: Relations): RelationRow[] {
+  return Object.entries(answer).flatMap(([relationType, items]) =>
+    (Array.isArray(items) ? items : []).map((item) => ({ id: relationId(issueId, relationType, item.id), issue: issueId, relation_type: relationType, item })),
+  );
+}
+
+/** Replaces the rows of one issue in `store` with `rows`, keeping every other issue's rows. */
+export function replaceIssueRows<Row extends { id: string; issue?: string }>(store: { getRows(): Row[]; removeMany(ids: string[]): void; upsertMany(rows: Row[]): void }, issueId: string, rows: Row[]): void {
+  const fresh = new Set(rows.map((row) => row.id));
+  store.removeMany(store.getRows().filter((row) => row.issue === issueId && !fresh.has(row.id)).map((row) => row.id));
+  store.upsertMany(rows.map((row) => ({ ...row, issue: issueId })));
+}
+
+/** Live change routes of the children (entity name of the stream → store). */
+export const CHILD_STORES = { comment: comments, issue_link: links, issue_attachment: attachments, issue_reaction: issueReactions } as const;
+
+export function resetIssueChildren(): void {
+  for (const store of [comments, issueReactions, links, attachments, relations]) store.reset();
+  useDetailMeta.setState(() => ({}), true);
+}
