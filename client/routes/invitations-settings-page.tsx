@@ -1,5 +1,5 @@
 // `/{workspaceSlug}/settings/invitations`: pending invitations the workspace sent; edit role, revoke.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Role } from '../../shared/roles';
 import type { WorkspaceInvitation } from '../api/types';
 import { useFormError } from '../auth/use-form-error';
@@ -16,7 +16,6 @@ import { RoleSelect, roleLabel } from '../components/role-select';
 import { useLocale, useT } from '../i18n';
 import {
   deleteInvitation,
-  fetchWorkspaceInvitations,
   updateInvitationRole,
   useWorkspaceInvitations,
   useWorkspaceInvitationsStatus,
@@ -34,10 +33,6 @@ export function InvitationsSettingsPage({ workspaceSlug }: { workspaceSlug: stri
   const errors = useFormError();
   const myRole = workspace?.role ?? 0;
   const canManage = myRole >= Role.MEMBER;
-
-  useEffect(() => {
-    if (canManage) void fetchWorkspaceInvitations(workspaceSlug).catch((error) => errors.showError(error));
-  }, [workspaceSlug, canManage]);
 
   const handleRoleChange = async (invitation: WorkspaceInvitation, role: number) => {
     errors.clear();

@@ -1,7 +1,7 @@
 // `/{workspaceSlug}/projects/{projectId}/pages`: the project's pages in public / private / archived
 // tabs, sorted by name, created or updated (default updated descending, spec §9), with a favorites
 // filter, the create modal and per-page actions.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { AppShell } from '../components/app-shell';
 import { Button } from '../components/button';
@@ -10,7 +10,6 @@ import { useT, type MessageKey } from '../i18n';
 import {
   PageSortKey,
   PageTab,
-  fetchPages,
   pagePermissions,
   selectPages,
   useProjectPages,
@@ -43,10 +42,6 @@ export function PagesListPage({ workspaceSlug, projectId }: { workspaceSlug: str
   const [descending, setDescending] = useState(true);
   const [favoritesOnly, setFavoritesOnly] = useState(false);
   const [creating, setCreating] = useState(false);
-
-  useEffect(() => {
-    void fetchPages(workspaceSlug, projectId).catch(() => {});
-  }, [workspaceSlug, projectId]);
 
   const openPage = (pageId: string) =>
     void navigate({ to: '/$workspaceSlug/projects/$projectId/pages/$pageId', params: { workspaceSlug, projectId, pageId } });

@@ -7,11 +7,9 @@ import { LazyLiveIssueDescriptionEditor as LiveIssueDescriptionEditor } from '..
 import { fetchIssueDetail, toggleIssueReaction, useIssueDetail } from '../../stores/issue-detail-store';
 import { archiveIssue, issueKey, setIssueSubscribed, updateIssue, useIssue, useIssues, type Issue } from '../../stores/issue-store';
 import { isFinishedStateGroup } from '../../../shared/issue-constants';
-import { fetchProjectLabels } from '../../stores/label-store';
-import { fetchMembers, fetchProjectMembers } from '../../stores/member-store';
 import { useProject } from '../../stores/project-store';
 import { useSessionStore } from '../../stores/session-store';
-import { fetchProjectStates, useStateMap } from '../../stores/state-store';
+import { useStateMap } from '../../stores/state-store';
 import { Spinner } from '../feedback';
 import { CollapseFlag, toggleCollapsed, useCollapseFlags } from '../app-shell/collapse-flags';
 import { IssueActivity } from './issue-activity';
@@ -20,16 +18,18 @@ import { AssigneeSelect, DateInput, EstimateSelect, LabelSelect, PrioritySelect,
 import { AttachmentsWidget, LinksWidget, RelationsWidget, SubIssuesWidget } from './issue-widgets';
 import { DeleteIssueModal } from './delete-issue-modal';
 
-/** Loads the issue's detail (and its project's states, labels and members) once per issue. */
+/**
+ * Loads the issue's detail once per issue, for the peek overlay (the full page has a route loader;
+ * the list under the peek already loaded the project's states, labels and members). A failure
+ * shows in the overlay as "issue not found" through the detail's status.
+ */
 export function useIssueDetailLoader(slug: string, projectId: string | undefined, issueId: string): 'loading' | 'ready' | 'error' {
   const detail = useIssueDetail(issueId);
   useEffect(() => {
     if (!projectId) return;
-    void fetchIssueDetail(slug, projectId, issueId).catch(() => undefined);
-    void fetchProjectStates(slug, projectId).catch(() => undefined);
-    void fetchProjectLabels(slug, projectId).catch(() => undefined);
-    void fetchProjectMembers(slug, projectId).catch(() => undefined);
-    void fetchMembers(slug).catch(() => undefined);
+    fetchIssueDetail(slug, projectId, issueId).catch(() => {
+      // Recorded as the detail's status 'error', which the overlay shows.
+    });
   }, [slug, projectId, issueId]);
   return detail.status;
 }
@@ -123,7 +123,8 @@ function ParentSelect({ slug, issue, disabled }: { slug: string; issue: Issue; d
 /** The full-page detail (`…/issues/{issueId}`). */
 export function IssueDetailPage({ slug, projectId, issueId }: { slug: string; projectId: string; issueId: string }) {
   const t = useT();
-  const status = useIssueDetailLoader(slug, projectId, issueId);
+  // The route loader (screen-loaders.ts) loads the detail; a refused load leaves status 'error'.
+  const status = useIssueDetail(issueId).status;
   const issue = useIssue(issueId);
   if (!issue) return status === 'error' ? <p className="muted" role="alert">{t('issue.notFound')}</p> : <Spinner />;
   return (

@@ -1,13 +1,11 @@
 // Project settings: general (name, description, visibility, estimate, archive, delete), members,
-// states, labels, estimates, features and publish. Each tab loads what it shows.
-import { useEffect, useState } from 'react';
+// states, labels, estimates, features and publish. The project route's loader loads what they show.
+import { useState } from 'react';
 import { ROLE_LABEL_KEYS } from './role-labels';
 import { useT } from '../../i18n';
-import { createEstimate, deleteEstimate, fetchEstimates, useProjectEstimates } from '../../stores/estimate-store';
-import { fetchProjectLabels } from '../../stores/label-store';
-import { addProjectMembers, fetchMembers, fetchProjectMembers, removeProjectMember, updateProjectMemberRole, useMemberUserMap, useProjectMembers } from '../../stores/member-store';
+import { createEstimate, deleteEstimate, useProjectEstimates } from '../../stores/estimate-store';
+import { addProjectMembers, removeProjectMember, updateProjectMemberRole, useMemberUserMap, useProjectMembers } from '../../stores/member-store';
 import { updateProject, useProject } from '../../stores/project-store';
-import { fetchProjectStates } from '../../stores/state-store';
 import { LabelsSettings, StatesSettings } from './project-settings-lists';
 import { FeaturesSettings, PublishSettings } from './project-settings-features';
 import { GeneralSettings } from './project-settings-general';
@@ -17,13 +15,6 @@ export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 export function ProjectSettings({ slug, projectId, tab, onTab }: { slug: string; projectId: string; tab: SettingsTab; onTab: (tab: SettingsTab) => void }) {
   const t = useT();
-  useEffect(() => {
-    void fetchProjectStates(slug, projectId).catch(() => undefined);
-    void fetchProjectLabels(slug, projectId).catch(() => undefined);
-    void fetchProjectMembers(slug, projectId).catch(() => undefined);
-    void fetchMembers(slug).catch(() => undefined);
-    void fetchEstimates(slug, projectId).catch(() => undefined);
-  }, [slug, projectId]);
   return (
     <div className="settings-stack" data-testid="project-settings">
       <div className="segmented" role="tablist">
