@@ -16,17 +16,25 @@ function NotFound() {
 }
 
 /**
+ * A failed route's Retry: reset() clears the error boundary; invalidate() marks the matches stale
+ * and runs the failed loaders again, so the screen comes back once the server answers.
+ */
+export function useRouteRetry(reset: () => void): () => void {
+  const router = useRouter();
+  return () => {
+    reset();
+    void router.invalidate();
+  };
+}
+
+/**
  * What a route whose loading or rendering failed shows: "cannot reach the server" only when a
  * request went unanswered, otherwise a plain "something went wrong"; both with a retry that runs
  * the route's loaders again (`router.invalidate`).
  */
 export function RouteError({ error, reset }: ErrorComponentProps) {
   const t = useT();
-  const router = useRouter();
-  const retry = () => {
-    reset();
-    void router.invalidate();
-  };
+  const retry = useRouteRetry(reset);
   return (
     <AuthLayout title={t('page.error.title')} subtitle={t(isNetworkFailure(error) ? 'common.errorNetwork' : 'common.errorGeneric')}>
       <Button block onClick={retry} data-testid="retry-button">

@@ -2,11 +2,12 @@
 // app shell (sidebar, top bar) stays, only the screen's content becomes a spinner or an error
 // notice. Routes under `/$workspaceSlug` use these as their `pendingComponent`/`errorComponent`,
 // so a failing screen never blanks the whole app and its Retry runs just the loaders again.
-import { useParams, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { useParams, type ErrorComponentProps } from '@tanstack/react-router';
 import { AppShell } from '../components/app-shell';
 import { ErrorNotice } from '../components/error-boundary';
 import { PageLoader } from '../components/feedback';
 import { useT } from '../i18n';
+import { useRouteRetry } from './root-route';
 
 /** The workspace of the screen being loaded (every route using these lives under `$workspaceSlug`). */
 function useScreenWorkspaceSlug(): string | undefined {
@@ -24,13 +25,7 @@ export function ScreenPending() {
 
 export function ScreenError({ error, reset }: ErrorComponentProps) {
   const t = useT();
-  const router = useRouter();
-  const retry = () => {
-    // reset() clears the boundary; invalidate() marks every match stale and runs the failed
-    // loaders again, so the screen comes back once the server answers.
-    reset();
-    void router.invalidate();
-  };
+  const retry = useRouteRetry(reset);
   return (
     <AppShell workspaceSlug={useScreenWorkspaceSlug()} title={t('page.error.title')}>
       <div data-testid="screen-error">
