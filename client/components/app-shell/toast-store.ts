@@ -53,9 +53,10 @@ export function reportFailure(what: MessageKey, error: unknown, vars?: Record<st
 /**
  * For work started and not awaited (a click handler, a background refresh): a failure shows as a
  * toast "<what>" with the server's reason, unless the store already toasted that very error.
+ * The returned promise never rejects (for a `.finally` after it).
  */
-export function toastOnFailure(work: Promise<unknown>, what: MessageKey = 'toast.actionFailed', vars?: Record<string, string | number>): void {
-  work.catch((error: unknown) => {
+export function toastOnFailure(work: Promise<unknown>, what: MessageKey = 'toast.actionFailed', vars?: Record<string, string | number>): Promise<void> {
+  return work.then(() => undefined, (error: unknown) => {
     if (!wasReported(error)) reportFailure(what, error, vars);
   });
 }

@@ -17,6 +17,7 @@ import { REACTIONS } from './issue-comments';
 import { AssigneeSelect, DateInput, EstimateSelect, LabelSelect, PrioritySelect, saveIssue, StateSelect } from './issue-properties';
 import { AttachmentsWidget, LinksWidget, RelationsWidget, SubIssuesWidget } from './issue-widgets';
 import { DeleteIssueModal } from './delete-issue-modal';
+import { toastOnFailure } from '../app-shell/toast-store';
 
 /**
  * Loads the issue's detail once per issue, for the peek overlay (the full page has a route loader;
@@ -72,7 +73,7 @@ export function IssueDetailBody({ slug, issue, onDeleted }: { slug: string; issu
             const rows = detail.reactions.filter((row) => row.reaction === reaction);
             const mine = rows.some((row) => row.actor === me);
             return (
-              <button key={reaction} type="button" className={`reaction${mine ? ' reaction-mine' : ''}`} aria-pressed={mine} onClick={() => void toggleIssueReaction(slug, issue, reaction, me).catch(() => undefined)} data-testid="issue-reaction">
+              <button key={reaction} type="button" className={`reaction${mine ? ' reaction-mine' : ''}`} aria-pressed={mine} onClick={() => toastOnFailure(toggleIssueReaction(slug, issue, reaction, me))} data-testid="issue-reaction">
                 {reaction}{rows.length ? ` ${rows.length}` : ''}
               </button>
             );
@@ -99,7 +100,7 @@ export function IssueDetailBody({ slug, issue, onDeleted }: { slug: string; issu
           <dt>{t('issue.parent')}</dt><dd><ParentSelect slug={slug} issue={issue} disabled={!canEdit} /></dd>
         </dl>
         {canEdit && !issue.archived_at && isFinishedStateGroup(stateGroup ?? '') && (
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void archiveIssue(slug, issue.id).catch(() => undefined)} data-testid="archive-issue">{t('issue.archive')}</button>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => toastOnFailure(archiveIssue(slug, issue.id))} data-testid="archive-issue">{t('issue.archive')}</button>
         )}
         {canEdit && <button type="button" className="btn btn-ghost btn-sm" onClick={() => setDeleting(true)} data-testid="delete-issue">{t('issue.delete')}</button>}
       </aside>

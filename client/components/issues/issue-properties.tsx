@@ -12,10 +12,11 @@ import { useProject } from '../../stores/project-store';
 import { useProjectStates, useStateMap } from '../../stores/state-store';
 import { PRIORITY_ICON, PRIORITY_LABEL } from './labels';
 import { MultiSelect } from './multi-select';
+import { toastOnFailure } from '../app-shell/toast-store';
 
 /** Sends a property change; the failure is already toasted and rolled back by the store. */
 export function saveIssue(slug: string, issueId: string, patch: IssuePatch): void {
-  void updateIssue(slug, issueId, patch).catch(() => undefined);
+  toastOnFailure(updateIssue(slug, issueId, patch));
 }
 
 export function StateSelect({ slug, issue, disabled }: { slug: string; issue: Issue; disabled?: boolean }) {
