@@ -57,9 +57,12 @@ export function useFormError(fields: readonly AuthErrorDisplay[] = []): FormErro
   );
   const clear = useCallback(() => setError(null), []);
 
+  // `fields` is compared by content so callers may pass a fresh array each render.
+  const fieldKey = fields.join(',');
   return useMemo(() => {
+    const shown = fieldKey.split(',');
     const wanted = !error ? null : error.kind === 'auth' ? error.view.display : error.kind === 'key' ? error.display : AuthErrorDisplay.BANNER;
-    const display = wanted && wanted !== AuthErrorDisplay.BANNER && !fields.includes(wanted) ? AuthErrorDisplay.BANNER : wanted;
+    const display = wanted && wanted !== AuthErrorDisplay.BANNER && !shown.includes(wanted) ? AuthErrorDisplay.BANNER : wanted;
     const message = !error ? null : error.kind === 'auth' ? authErrorMessage(t, error.view) : error.kind === 'key' ? t(error.key) : error.text;
     return {
       banner: display === AuthErrorDisplay.BANNER ? message : null,
@@ -70,6 +73,5 @@ export function useFormError(fields: readonly AuthErrorDisplay[] = []): FormErro
       showMessage,
       clear,
     };
-    // `fields` is compared by content so callers may pass a fresh array each render.
-  }, [error, t, showError, showCode, showMessage, clear, fields.join(',')]);
+  }, [error, t, showError, showCode, showMessage, clear, fieldKey]);
 }

@@ -11,8 +11,6 @@ import { PageLoader, Spinner } from '../components/feedback';
 import { PasswordField, TextField, ToggleField } from '../components/field';
 import { useT } from '../i18n';
 import {
-  ensureInstance,
-  fetchAdminSession,
   fetchInstanceConfiguration,
   InstanceConfigKey,
   signInInstanceAdmin,
@@ -28,12 +26,6 @@ export function AdminPage() {
   const isSetupDone = useInstanceStore((state) => state.isSetupDone);
   const adminStatus = useInstanceStore((state) => state.adminStatus);
   const admin = useInstanceStore((state) => state.admin);
-
-  useEffect(() => {
-    void ensureInstance().then((instance) => {
-      if (instance.isSetupDone) return fetchAdminSession().catch(() => undefined);
-    });
-  }, []);
 
   if (status !== 'ready' && status !== 'error') return <PageLoader />;
   if (!isSetupDone) return <SetupForm />;
@@ -177,11 +169,12 @@ function AdminSettings() {
   const [saved, setSaved] = useState(false);
   const errors = useFormError();
 
+  const { showError } = errors;
   useEffect(() => {
     fetchInstanceConfiguration()
       .then(setValues)
-      .catch((error) => errors.showError(error));
-  }, []);
+      .catch((error) => showError(error));
+  }, [showError]);
 
   const set = (key: InstanceConfigKey, value: string) => {
     setSaved(false);

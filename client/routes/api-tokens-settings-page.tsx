@@ -1,6 +1,6 @@
 // `/{workspaceSlug}/settings/api-tokens`: list, create (the secret is shown once), delete.
 import { KeyRound } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { ApiToken } from '../api/types';
 import { useFormError } from '../auth/use-form-error';
 import { Alert } from '../components/alert';
@@ -13,7 +13,7 @@ import { SelectField, TextField } from '../components/field';
 import { formatDate } from '../components/format';
 import { Modal } from '../components/modal';
 import { useLocale, useT } from '../i18n';
-import { createApiToken, deleteApiToken, fetchApiTokens, useApiTokens, useApiTokensStatus } from '../stores/api-token-store';
+import { createApiToken, deleteApiToken, useApiTokens, useApiTokensStatus } from '../stores/api-token-store';
 
 const EXPIRY_DAYS = [7, 30, 90] as const;
 
@@ -31,10 +31,6 @@ export function ApiTokensSettingsPage({ workspaceSlug }: { workspaceSlug: string
   const [secret, setSecret] = useState<ApiToken | null>(null);
   const [deleting, setDeleting] = useState<ApiToken | null>(null);
   const errors = useFormError();
-
-  useEffect(() => {
-    void fetchApiTokens(workspaceSlug).catch((error) => errors.showError(error));
-  }, [workspaceSlug]);
 
   const describeToken = (token: ApiToken) => {
     const isExpired = !!token.expired_at && new Date(token.expired_at).getTime() < Date.now();

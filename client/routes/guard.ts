@@ -18,8 +18,12 @@ export function guardPage(kind: PageKind) {
     const isSetupDone = instance.status !== 'ready' || instance.isSetupDone;
     if (!isSetupDone) throw redirect({ href: SET_UP_PATH });
     if (kind === PageKind.PUBLIC) {
-      // Public pages still like to know who is signed in, but never fail because of it.
-      await ensureSession().catch(() => undefined);
+      try {
+        await ensureSession();
+      } catch {
+        // Public pages (reset password, an invitation link) like to know who is signed in but
+        // work for anyone: a failed session look-up just leaves them signed-out.
+      }
       return;
     }
     const session = await ensureSession();
@@ -27,8 +31,10 @@ export function guardPage(kind: PageKind) {
     const snapshot: SessionSnapshot = { user: session.user, profile: session.profile, settings: session.settings };
     if (session.user && session.profile?.is_onboarded && needsDestination(kind) && !hasSettingsDestination(snapshot)) {
       // Settings did not name a workspace: fall back to my workspaces and invitations.
-      snapshot.workspaces = await ensureWorkspaces().catch(() => []);
-      if (snapshot.workspaces.length === 0) snapshot.invitationCount = (await fetchMyInvitations().catch(() => [])).length;
+      // A failure rejects (the route's error page offers a retry) rather than guessing "no
+      // workspaces" and sending the user to create one.
+      snapshot.workspaces = await ensureWorkspaces();
+      if (snapshot.workspaces.length === 0) snapshot.invitationCount = (await fetchMyInvitations()).length;
     }
     const target = resolvePageRedirect(kind, { ...snapshot, isSetupDone, href: location.href, nextPath });
     if (target && target !== location.href && target !== location.pathname) throw redirect({ href: target });
@@ -49,8 +55,8 @@ export async function loadPostAuthSnapshot(): Promise<SessionSnapshot> {
   const session = await ensureSession();
   const snapshot: SessionSnapshot = { user: session.user, profile: session.profile, settings: session.settings };
   if (session.user && session.profile?.is_onboarded && !hasSettingsDestination(snapshot)) {
-    snapshot.workspaces = await ensureWorkspaces().catch(() => []);
-    if (snapshot.workspaces.length === 0) snapshot.invitationCount = (await fetchMyInvitations().catch(() => [])).length;
+    snapshot.workspaces = await ensureWorkspaces();
+    if (snapshot.workspaces.length === 0) snapshot.invitationCount = (await fetchMyInvitations()).length;
   }
   return snapshot;
 }

@@ -1,6 +1,7 @@
 // `/{workspaceSlug}/settings/invitations`: pending invitations the workspace sent; edit role, revoke.
 import { Mail } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { Role } from '../../shared/roles';
 import type { WorkspaceInvitation } from '../api/types';
 import { useFormError } from '../auth/use-form-error';
 import { Alert } from '../components/alert';
@@ -16,7 +17,6 @@ import { RoleSelect, roleLabel } from '../components/role-select';
 import { useLocale, useT } from '../i18n';
 import {
   deleteInvitation,
-  fetchWorkspaceInvitations,
   updateInvitationRole,
   useWorkspaceInvitations,
   useWorkspaceInvitationsStatus,
@@ -35,10 +35,6 @@ export function InvitationsSettingsPage({ workspaceSlug }: { workspaceSlug: stri
   const errors = useFormError();
   const myRole = workspace?.role ?? 0;
   const canManage = can('workspace.invite', memberContext(myRole));
-
-  useEffect(() => {
-    if (canManage) void fetchWorkspaceInvitations(workspaceSlug).catch((error) => errors.showError(error));
-  }, [workspaceSlug, canManage]);
 
   const handleRoleChange = async (invitation: WorkspaceInvitation, role: number) => {
     errors.clear();

@@ -1,5 +1,5 @@
 // `/{workspaceSlug}/settings/members`: list members, change roles, remove, invite by email.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Role } from '../../shared/roles';
 import type { WorkspaceMember } from '../api/types';
 import { useFormError } from '../auth/use-form-error';
@@ -12,7 +12,7 @@ import { InviteRowsForm } from '../components/invite-rows-form';
 import { Modal } from '../components/modal';
 import { RoleSelect, roleLabel } from '../components/role-select';
 import { useT } from '../i18n';
-import { fetchMembers, removeMember, updateMemberRole, useMembers, useMembersStatus } from '../stores/member-store';
+import { removeMember, updateMemberRole, useMembers, useMembersStatus } from '../stores/member-store';
 import { useSessionStore } from '../stores/session-store';
 import { useWorkspace } from '../stores/workspace-store';
 
@@ -32,10 +32,6 @@ export function MembersSettingsPage({ workspaceSlug }: { workspaceSlug: string }
   const errors = useFormError();
   const myRole = workspace?.role ?? 0;
   const isAdmin = myRole >= Role.ADMIN;
-
-  useEffect(() => {
-    void fetchMembers(workspaceSlug).catch((error) => errors.showError(error));
-  }, [workspaceSlug]);
 
   const handleRoleChange = async (member: WorkspaceMember, role: number) => {
     errors.clear();

@@ -108,7 +108,7 @@ function ProfileStep({ onDone }: { onDone: () => void }) {
     if (!user) return;
     setFirstName((current) => current || user.first_name || '');
     setLastName((current) => current || user.last_name || '');
-  }, [user?.id]);
+  }, [user]);
   const [busy, setBusy] = useState(false);
   const errors = useFormError([AuthErrorDisplay.FIRST_NAME]);
 
@@ -166,9 +166,10 @@ function WorkspaceStep({ onCreated, onJoined }: { onCreated: (workspace: Workspa
   const [busy, setBusy] = useState(false);
   const errors = useFormError();
 
+  const { showError } = errors;
   useEffect(() => {
-    void fetchMyInvitations().catch(() => undefined);
-  }, []);
+    void fetchMyInvitations().catch((error) => showError(error));
+  }, [showError]);
 
   const handleJoin = async (ids: string[]) => {
     setBusy(true);

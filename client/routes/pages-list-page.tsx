@@ -2,7 +2,7 @@
 // tabs, sorted by name, created or updated (default updated descending, spec §9), with a favorites
 // filter, the create modal and per-page actions.
 import { ArrowDown, ArrowUp, Star } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { AppShell } from '../components/app-shell';
 import { Button } from '../components/button';
@@ -11,7 +11,6 @@ import { useT, type MessageKey } from '../i18n';
 import {
   PageSortKey,
   PageTab,
-  fetchPages,
   pagePermissions,
   selectPages,
   useProjectPages,
@@ -44,10 +43,6 @@ export function PagesListPage({ workspaceSlug, projectId }: { workspaceSlug: str
   const [descending, setDescending] = useState(true);
   const [favoritesOnly, setFavoritesOnly] = useState(false);
   const [creating, setCreating] = useState(false);
-
-  useEffect(() => {
-    void fetchPages(workspaceSlug, projectId).catch(() => {});
-  }, [workspaceSlug, projectId]);
 
   const openPage = (pageId: string) =>
     void navigate({ to: '/$workspaceSlug/projects/$projectId/pages/$pageId', params: { workspaceSlug, projectId, pageId } });

@@ -83,9 +83,10 @@ export function ResetPasswordPage({ search }: { search: ResetPasswordSearch }) {
   const isLinkComplete = !!search.uidb64 && !!search.token;
   const urlErrorCode = parseErrorCodeParam(search.error_code);
 
+  const { showCode } = errors;
   useEffect(() => {
-    if (urlErrorCode !== null) errors.showCode(urlErrorCode);
-  }, [urlErrorCode]);
+    if (urlErrorCode !== null) showCode(urlErrorCode);
+  }, [urlErrorCode, showCode]);
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();

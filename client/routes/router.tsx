@@ -1,27 +1,22 @@
 // The route tree (TanStack Router, code-based). Each page route declares its page kind through
 // `guardPage`, so redirects happen before anything renders.
-import { createRootRoute, createRoute, createRouter, Link, Outlet, redirect, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
-import { isNetworkFailure } from '../api/http';
+import { createRoute, createRouter, redirect } from '@tanstack/react-router';
 import { AuthMode } from '../auth/auth-flow';
-import { AuthLayout } from '../components/auth-layout';
-import { Button } from '../components/button';
 import { PageLoader } from '../components/feedback';
-import { useT } from '../i18n';
+import { ensureInstance, fetchAdminSession } from '../stores/instance-store';
 import { ensureWorkspaces } from '../stores/workspace-store';
 import { AdminPage } from './admin-page';
-import { ApiTokensSettingsPage } from './api-tokens-settings-page';
 import { guardPage } from './guard';
-import { InvitationsSettingsPage } from './invitations-settings-page';
-import { MembersSettingsPage } from './members-settings-page';
 import { OnboardingPage } from './onboarding-page';
 import { PageKind } from './page-kinds';
-import { createPagesRoutes } from './pages-routes';
 import { ForgotPasswordPage, ResetPasswordPage, SetPasswordPage } from './password-pages';
 import { ProfilePage } from './profile-page';
+import { RouteError, rootRoute } from './root-route';
+import { settingsRoutes } from './settings-routes';
 import { SignInPage } from './sign-in-page';
-import { WorkspaceHomePage, WorkspaceLayout } from './workspace-pages';
 import { CreateWorkspacePage, InvitationsPage, WorkspaceInvitationPage } from './workspace-entry-pages';
-import { createWorkRoutes } from './work-routes';
+import { workRoutes } from './work-routes';
+import { workspaceHomeRoute, workspaceRoute } from './workspace-route';
 
 /** Keeps only the named query values, as strings (the router parses "5065" into a number). */
 function pickSearch<K extends string>(...keys: K[]) {
@@ -34,41 +29,6 @@ function pickSearch<K extends string>(...keys: K[]) {
     return picked;
   };
 }
-
-function NotFound() {
-  const t = useT();
-  return (
-    <AuthLayout title={t('page.notFound.title')} subtitle={t('page.notFound.body')}>
-      <Link to="/" className="btn btn-primary btn-block">{t('page.goHome')}</Link>
-    </AuthLayout>
-  );
-}
-
-/**
- * What a route whose loading or rendering failed shows: "cannot reach the server" only when a
- * request went unanswered, otherwise a plain "something went wrong"; both with a retry.
- */
-function RouteError({ error, reset }: ErrorComponentProps) {
-  const t = useT();
-  const router = useRouter();
-  const retry = () => {
-    reset();
-    void router.invalidate();
-  };
-  return (
-    <AuthLayout title={t('page.error.title')} subtitle={t(isNetworkFailure(error) ? 'common.errorNetwork' : 'common.errorGeneric')}>
-      <Button block onClick={retry} data-testid="retry-button">
-        {t('common.retry')}
-      </Button>
-    </AuthLayout>
-  );
-}
-
-const rootRoute = createRootRoute({
-  component: Outlet,
-  notFoundComponent: NotFound,
-  errorComponent: RouteError,
-});
 
 const signInSearch = pickSearch('next_path', 'error_code', 'error_message', 'email', 'success');
 
@@ -143,7 +103,9 @@ const createWorkspaceRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/create-workspace',
   beforeLoad: guardPage(PageKind.AUTHENTICATED),
-  loader: () => ensureWorkspaces().catch(() => []),
+  loader: async () => {
+    await ensureWorkspaces();
+  },
   component: CreateWorkspacePage,
 });
 
@@ -168,60 +130,23 @@ const profileRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/profile',
   beforeLoad: guardPage(PageKind.AUTHENTICATED),
-  loader: () => ensureWorkspaces().catch(() => []),
+  loader: async () => {
+    await ensureWorkspaces();
+  },
   component: ProfilePage,
 });
 
 const adminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin',
+  // The instance decides between the set-up form and the admin screens; once set up, whether an
+  // admin is signed in (401/403 just mean "no").
+  loader: async () => {
+    const instance = await ensureInstance();
+    if (instance.isSetupDone) await fetchAdminSession();
+  },
   component: AdminPage,
 });
-
-const workspaceRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '$workspaceSlug',
-  beforeLoad: guardPage(PageKind.AUTHENTICATED),
-  loader: () => ensureWorkspaces(),
-  component: function WorkspaceRoute() {
-    return <WorkspaceLayout workspaceSlug={workspaceRoute.useParams().workspaceSlug} />;
-  },
-});
-
-const workspaceHomeRoute = createRoute({
-  getParentRoute: () => workspaceRoute,
-  path: '/',
-  component: function WorkspaceHomeRoute() {
-    return <WorkspaceHomePage workspaceSlug={workspaceRoute.useParams().workspaceSlug} />;
-  },
-});
-
-const membersSettingsRoute = createRoute({
-  getParentRoute: () => workspaceRoute,
-  path: 'settings/members',
-  component: function MembersSettingsRoute() {
-    return <MembersSettingsPage workspaceSlug={workspaceRoute.useParams().workspaceSlug} />;
-  },
-});
-
-const invitationsSettingsRoute = createRoute({
-  getParentRoute: () => workspaceRoute,
-  path: 'settings/invitations',
-  component: function InvitationsSettingsRoute() {
-    return <InvitationsSettingsPage workspaceSlug={workspaceRoute.useParams().workspaceSlug} />;
-  },
-});
-
-const apiTokensSettingsRoute = createRoute({
-  getParentRoute: () => workspaceRoute,
-  path: 'settings/api-tokens',
-  component: function ApiTokensSettingsRoute() {
-    return <ApiTokensSettingsPage workspaceSlug={workspaceRoute.useParams().workspaceSlug} />;
-  },
-});
-
-const pagesRoutes = createPagesRoutes(workspaceRoute);
-const workRoutes = createWorkRoutes(workspaceRoute);
 
 export const routeTree = rootRoute.addChildren([
   signInRoute,
@@ -236,7 +161,7 @@ export const routeTree = rootRoute.addChildren([
   workspaceInvitationRoute,
   profileRoute,
   adminRoute,
-  workspaceRoute.addChildren([workspaceHomeRoute, membersSettingsRoute, invitationsSettingsRoute, apiTokensSettingsRoute, ...pagesRoutes, ...workRoutes]),
+  workspaceRoute.addChildren([workspaceHomeRoute, ...settingsRoutes, ...workRoutes]),
 ]);
 
 /** Builds the app's router (tests pass their own history). */

@@ -42,10 +42,11 @@ export function SignInPage({ search, initialMode }: { search: SignInSearch; init
   const errors = useFormError(visibleFields);
 
   const urlErrorCode = parseErrorCodeParam(search.error_code);
+  const { showCode } = errors;
   useEffect(() => {
-    if (urlErrorCode !== null) errors.showCode(urlErrorCode);
-    // Only when the URL's code changes, not on every render.
-  }, [urlErrorCode]);
+    // Only when the URL's code changes (showCode is stable), not on every render.
+    if (urlErrorCode !== null) showCode(urlErrorCode);
+  }, [urlErrorCode, showCode]);
 
   const run = async (action: () => Promise<void>) => {
     setBusy(true);

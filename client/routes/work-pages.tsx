@@ -1,5 +1,6 @@
 // Screens of the work area: projects list, project issues (and archived, drafts), issue detail,
-// project settings, global views and profile issue tabs. Each loads what it needs on mount.
+// project settings, global views and profile issue tabs. Their route loaders (screen-loaders.ts)
+// load what they show before they render.
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { nameOrUntitled } from '../../shared/names';
@@ -10,39 +11,22 @@ import { IssueListView } from '../components/issues/issue-list-view';
 import type { ListSource } from '../components/issues/list-model';
 import { ProjectsList } from '../components/projects/projects-list';
 import { ProjectSettings, type SettingsTab } from '../components/projects/project-settings';
+import { useStableByContent } from '../components/use-stable-by-content';
 import { useT } from '../i18n';
-import { syncProject } from '../local-cache/issue-cache';
-import { fetchEstimates } from '../stores/estimate-store';
-import { fetchProjectLabels, fetchWorkspaceLabels } from '../stores/label-store';
-import { fetchMembers, fetchProjectMembers, useMemberUserMap } from '../stores/member-store';
-import { ensureProjects, useProject } from '../stores/project-store';
-import { fetchProjectStates, fetchWorkspaceStates } from '../stores/state-store';
-
-/** Loads a project's states, labels, members and estimates, and syncs its local cache. */
-function useProjectData(slug: string, projectId: string): void {
-  useEffect(() => {
-    void ensureProjects(slug).catch(() => undefined);
-    void fetchProjectStates(slug, projectId).catch(() => undefined);
-    void fetchProjectLabels(slug, projectId).catch(() => undefined);
-    void fetchProjectMembers(slug, projectId).catch(() => undefined);
-    void fetchMembers(slug).catch(() => undefined);
-    void fetchEstimates(slug, projectId).catch(() => undefined);
-    void syncProject(slug, projectId);
-  }, [slug, projectId]);
-}
+import { useMemberUserMap } from '../stores/member-store';
+import { useProject } from '../stores/project-store';
 
 /** Registers the list with the command palette while it is on screen. */
 function useCurrentList(source: ListSource): void {
-  const key = JSON.stringify(source);
+  const list = useStableByContent(source);
   useEffect(() => {
-    setCurrentList(source);
+    setCurrentList(list);
     return () => setCurrentList(null);
-  }, [key]);
+  }, [list]);
 }
 
 export function ProjectsPage({ slug }: { slug: string }) {
   const t = useT();
-  useEffect(() => void ensureProjects(slug).catch(() => undefined), [slug]);
   return (
     <AppShell workspaceSlug={slug} title={t('nav.projects')}>
       <ProjectsList slug={slug} />
@@ -73,7 +57,6 @@ function ProjectTabs({ slug, projectId, current }: { slug: string; projectId: st
 function ProjectFrame({ slug, projectId, current, children }: { slug: string; projectId: string; current: 'issues' | 'archived' | 'drafts' | 'settings'; children: ReactNode }) {
   const t = useT();
   const project = useProject(projectId);
-  useProjectData(slug, projectId);
   return (
     <AppShell
       workspaceSlug={slug}
@@ -121,22 +104,11 @@ export function ProjectSettingsPage({ slug, projectId, tab }: { slug: string; pr
   );
 }
 
-/** Loads what workspace-wide lists need to show names (states, labels, members, projects). */
-function useWorkspaceData(slug: string): void {
-  useEffect(() => {
-    void ensureProjects(slug).catch(() => undefined);
-    void fetchWorkspaceStates(slug).catch(() => undefined);
-    void fetchWorkspaceLabels(slug).catch(() => undefined);
-    void fetchMembers(slug).catch(() => undefined);
-  }, [slug]);
-}
-
 const GLOBAL_VIEWS = ['all-issues', 'assigned', 'created', 'subscribed'] as const;
 
 export function GlobalViewPage({ slug, viewId, me, peekId }: { slug: string; viewId: string; me: string; peekId?: string }) {
   const t = useT();
   const navigate = useNavigate();
-  useWorkspaceData(slug);
   const builtIn = (GLOBAL_VIEWS as readonly string[]).includes(viewId) ? (viewId as (typeof GLOBAL_VIEWS)[number]) : null;
   const source: ListSource = { kind: 'global', viewId: builtIn ?? 'all-issues', userId: me };
   useCurrentList(source);
@@ -160,7 +132,6 @@ const PROFILE_TABS = ['assigned', 'created', 'subscribed'] as const;
 export function ProfileIssuesPage({ slug, userId, tab, peekId }: { slug: string; userId: string; tab: string; peekId?: string }) {
   const t = useT();
   const navigate = useNavigate();
-  useWorkspaceData(slug);
   const user = useMemberUserMap().get(userId);
   const current = (PROFILE_TABS as readonly string[]).includes(tab) ? (tab as (typeof PROFILE_TABS)[number]) : 'assigned';
   const source: ListSource = { kind: 'profile', tab: current, userId };

@@ -1,108 +1,122 @@
-// Routes of the work area under `/$workspaceSlug` (projects, issues, settings, views, profile).
-// router.tsx adds them as children of its workspace route.
-import { createRoute, type AnyRoute } from '@tanstack/react-router';
+// Routes of the work area under `/$workspaceSlug`: the projects list, one project's screens
+// (issues, one issue, archived, drafts, settings, pages), global views and a member's issues.
+// One project's screens are children of the `projects/$projectId` layout route (project-route).
+import { createRoute } from '@tanstack/react-router';
 import { SETTINGS_TABS, type SettingsTab } from '../components/projects/project-settings';
 import { useSessionStore } from '../stores/session-store';
+import { pageRoutes } from './pages-routes';
+import { projectIndexRoute, projectRoute } from './project-route';
+import { loadIssueScreen, loadProjects, loadWorkspaceScreen } from './screen-loaders';
+import { screenStates } from './screen-states';
 import { GlobalViewPage, IssueDetailScreen, ProfileIssuesPage, ProjectIssuesPage, ProjectSettingsPage, ProjectsPage } from './work-pages';
+import { workspaceRoute } from './workspace-route';
 
+/** `?peekId=` — the issue open in the peek overlay over a list. */
 export const peekSearch = (search: Record<string, unknown>): { peekId?: string } => (typeof search.peekId === 'string' ? { peekId: search.peekId } : {});
 
-type Params = { workspaceSlug: string; projectId: string; issueId: string; globalViewId: string; userId: string };
-type Search = { peekId?: string; tab?: string };
+const isSettingsTab = (value: unknown): value is SettingsTab => (SETTINGS_TABS as readonly unknown[]).includes(value);
 
-/** The work-area routes, children of the `$workspaceSlug` route (router.tsx adds them). */
-export function createWorkRoutes<TParent extends AnyRoute>(workspaceRoute: TParent) {
-  const projectsRoute = createRoute({
-    getParentRoute: () => workspaceRoute,
-    path: 'projects',
-    component: function ProjectsRoute() {
-      return <ProjectsPage slug={(projectsRoute.useParams() as Params).workspaceSlug} />;
-    },
-  });
+const projectsRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'projects',
+  loader: ({ params }) => loadProjects(params.workspaceSlug),
+  ...screenStates,
+  component: function ProjectsRoute() {
+    return <ProjectsPage slug={projectsRoute.useParams().workspaceSlug} />;
+  },
+});
 
-  const projectIssuesRoute = createRoute({
-    getParentRoute: () => workspaceRoute,
-    path: 'projects/$projectId/issues',
-    validateSearch: peekSearch,
-    component: function ProjectIssuesRoute() {
-      const { workspaceSlug, projectId } = projectIssuesRoute.useParams() as Params;
-      return <ProjectIssuesPage slug={workspaceSlug} projectId={projectId} kind="project" peekId={(projectIssuesRoute.useSearch() as Search).peekId} />;
-    },
-  });
+const projectIssuesRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'issues',
+  validateSearch: peekSearch,
+  component: function ProjectIssuesRoute() {
+    const { workspaceSlug, projectId } = projectIssuesRoute.useParams();
+    return <ProjectIssuesPage slug={workspaceSlug} projectId={projectId} kind="project" peekId={projectIssuesRoute.useSearch().peekId} />;
+  },
+});
 
-  const issueDetailRoute = createRoute({
-    getParentRoute: () => workspaceRoute,
-    path: 'projects/$projectId/issues/$issueId',
-    component: function IssueDetailRoute() {
-      const { workspaceSlug, projectId, issueId } = issueDetailRoute.useParams() as Params;
-      return <IssueDetailScreen slug={workspaceSlug} projectId={projectId} issueId={issueId} />;
-    },
-  });
+const issueDetailRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'issues/$issueId',
+  loader: ({ params }) => loadIssueScreen(params.workspaceSlug, params.projectId, params.issueId),
+  ...screenStates,
+  component: function IssueDetailRoute() {
+    const { workspaceSlug, projectId, issueId } = issueDetailRoute.useParams();
+    return <IssueDetailScreen slug={workspaceSlug} projectId={projectId} issueId={issueId} />;
+  },
+});
 
-  const archivedIssuesRoute = createRoute({
-    getParentRoute: () => workspaceRoute,
-    path: 'projects/$projectId/archived-issues',
-    validateSearch: peekSearch,
-    component: function ArchivedIssuesRoute() {
-      const { workspaceSlug, projectId } = archivedIssuesRoute.useParams() as Params;
-      return <ProjectIssuesPage slug={workspaceSlug} projectId={projectId} kind="archived" peekId={(archivedIssuesRoute.useSearch() as Search).peekId} />;
-    },
-  });
+const archivedIssuesRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'archived-issues',
+  validateSearch: peekSearch,
+  component: function ArchivedIssuesRoute() {
+    const { workspaceSlug, projectId } = archivedIssuesRoute.useParams();
+    return <ProjectIssuesPage slug={workspaceSlug} projectId={projectId} kind="archived" peekId={archivedIssuesRoute.useSearch().peekId} />;
+  },
+});
 
-  const draftIssuesRoute = createRoute({
-    getParentRoute: () => workspaceRoute,
-    path: 'projects/$projectId/draft-issues',
-    validateSearch: peekSearch,
-    component: function DraftIssuesRoute() {
-      const { workspaceSlug, projectId } = draftIssuesRoute.useParams() as Params;
-      return <ProjectIssuesPage slug={workspaceSlug} projectId={projectId} kind="draft" peekId={(draftIssuesRoute.useSearch() as Search).peekId} />;
-    },
-  });
+const draftIssuesRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'draft-issues',
+  validateSearch: peekSearch,
+  component: function DraftIssuesRoute() {
+    const { workspaceSlug, projectId } = draftIssuesRoute.useParams();
+    return <ProjectIssuesPage slug={workspaceSlug} projectId={projectId} kind="draft" peekId={draftIssuesRoute.useSearch().peekId} />;
+  },
+});
 
-  const projectSettingsRoute = createRoute({
-    getParentRoute: () => workspaceRoute,
-    path: 'projects/$projectId/settings',
-    validateSearch: (search: Record<string, unknown>): { tab?: SettingsTab } =>
-      (SETTINGS_TABS as readonly unknown[]).includes(search.tab) ? { tab: search.tab as SettingsTab } : {},
-    component: function ProjectSettingsRoute() {
-      const { workspaceSlug, projectId } = projectSettingsRoute.useParams() as Params;
-      return <ProjectSettingsPage slug={workspaceSlug} projectId={projectId} tab={((projectSettingsRoute.useSearch() as Search).tab as SettingsTab | undefined) ?? 'general'} />;
-    },
-  });
+const projectSettingsRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: 'settings',
+  validateSearch: (search: Record<string, unknown>): { tab?: SettingsTab } => (isSettingsTab(search.tab) ? { tab: search.tab } : {}),
+  component: function ProjectSettingsRoute() {
+    const { workspaceSlug, projectId } = projectSettingsRoute.useParams();
+    return <ProjectSettingsPage slug={workspaceSlug} projectId={projectId} tab={projectSettingsRoute.useSearch().tab ?? 'general'} />;
+  },
+});
 
-  const globalViewRoute = createRoute({
-    getParentRoute: () => workspaceRoute,
-    path: 'workspace-views/$globalViewId',
-    validateSearch: peekSearch,
-    component: function GlobalViewRoute() {
-      const { workspaceSlug, globalViewId } = globalViewRoute.useParams() as Params;
-      const me = useSessionStore((state) => state.user?.id ?? '');
-      return <GlobalViewPage slug={workspaceSlug} viewId={globalViewId} me={me} peekId={(globalViewRoute.useSearch() as Search).peekId} />;
-    },
-  });
+const globalViewRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'workspace-views/$globalViewId',
+  validateSearch: peekSearch,
+  loader: ({ params }) => loadWorkspaceScreen(params.workspaceSlug),
+  ...screenStates,
+  component: function GlobalViewRoute() {
+    const { workspaceSlug, globalViewId } = globalViewRoute.useParams();
+    const me = useSessionStore((state) => state.user?.id ?? '');
+    return <GlobalViewPage slug={workspaceSlug} viewId={globalViewId} me={me} peekId={globalViewRoute.useSearch().peekId} />;
+  },
+});
 
-  const profileRoute = createRoute({
-    getParentRoute: () => workspaceRoute,
-    path: 'profile/$userId',
-    validateSearch: (search: Record<string, unknown>): { tab?: string; peekId?: string } => ({
-      ...(typeof search.tab === 'string' ? { tab: search.tab } : {}),
-      ...peekSearch(search),
-    }),
-    component: function ProfileRoute() {
-      const { workspaceSlug, userId } = profileRoute.useParams() as Params;
-      const search = profileRoute.useSearch() as Search;
-      return <ProfileIssuesPage slug={workspaceSlug} userId={userId} tab={search.tab ?? 'assigned'} peekId={search.peekId} />;
-    },
-  });
+const memberIssuesRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'profile/$userId',
+  validateSearch: (search: Record<string, unknown>): { tab?: string; peekId?: string } => ({
+    ...(typeof search.tab === 'string' ? { tab: search.tab } : {}),
+    ...peekSearch(search),
+  }),
+  loader: ({ params }) => loadWorkspaceScreen(params.workspaceSlug),
+  ...screenStates,
+  component: function MemberIssuesRoute() {
+    const { workspaceSlug, userId } = memberIssuesRoute.useParams();
+    const search = memberIssuesRoute.useSearch();
+    return <ProfileIssuesPage slug={workspaceSlug} userId={userId} tab={search.tab ?? 'assigned'} peekId={search.peekId} />;
+  },
+});
 
-  return [
-    projectsRoute,
+export const workRoutes = [
+  projectsRoute,
+  projectRoute.addChildren([
+    projectIndexRoute,
     projectIssuesRoute,
     issueDetailRoute,
     archivedIssuesRoute,
     draftIssuesRoute,
     projectSettingsRoute,
-    globalViewRoute,
-    profileRoute,
-  ] as const;
-}
+    ...pageRoutes,
+  ]),
+  globalViewRoute,
+  memberIssuesRoute,
+] as const;

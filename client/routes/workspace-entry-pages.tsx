@@ -47,9 +47,10 @@ export function InvitationsPage() {
   const [busy, setBusy] = useState(false);
   const errors = useFormError();
 
+  const { showError } = errors;
   useEffect(() => {
-    void fetchMyInvitations().catch((error) => errors.showError(error));
-  }, []);
+    void fetchMyInvitations().catch((error) => showError(error));
+  }, [showError]);
 
   const handleAccept = async (ids: string[]) => {
     setBusy(true);

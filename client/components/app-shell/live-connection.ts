@@ -17,6 +17,7 @@ import { applyLabelChange } from '../../stores/label-store';
 import { applyProjectChange, fetchProjects } from '../../stores/project-store';
 import { applyStateChange, fetchWorkspaceStates } from '../../stores/state-store';
 import { cacheLiveIssueChange } from '../../local-cache/issue-cache';
+import { toastOnFailure } from './toast-store';
 
 const ROUTES: Record<string, (change: ChangeMessage) => void> = {
   issue: (change) => {
@@ -76,7 +77,7 @@ let connecting: string | null = null;
 export async function startWorkspaceLive(slug: string, options: Pick<ConnectOptions, 'url' | 'createSocket'> = {}): Promise<void> {
   registerWorkItemStores();
   connecting = slug;
-  await fetchProjects(slug).catch(() => undefined);
+  await toastOnFailure(fetchProjects(slug), 'toast.refreshFailed');
   if (connecting !== slug) return;
   connecting = null;
   const since = oldestCursors.get(slug) ?? 0;
@@ -86,7 +87,7 @@ export async function startWorkspaceLive(slug: string, options: Pick<ConnectOpti
     since,
     // The stream resubscribes from the oldest cursor these answers (and the lists refetched after them) report.
     reload: async () => {
-      await Promise.all([fetchProjects(slug).catch(() => undefined), fetchWorkspaceStates(slug).catch(() => undefined), refetchTrackedActivity()]);
+      await Promise.all([toastOnFailure(fetchProjects(slug), 'toast.refreshFailed'), toastOnFailure(fetchWorkspaceStates(slug), 'toast.refreshFailed'), refetchTrackedActivity()]);
       useIssueFilterStore.setState((state) => ({ lists: Object.fromEntries(Object.entries(state.lists).map(([key, list]) => [key, { ...list, fetchToken: list.fetchToken + 1 }])) }));
     },
   });

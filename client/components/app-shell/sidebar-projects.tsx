@@ -8,6 +8,7 @@ import { sortOrderBetween } from '../../../shared/sort-order';
 import { useT } from '../../i18n';
 import { addFavorite, fetchFavorites, moveFavorite, removeFavorite, useFavoriteTree, type Favorite } from '../../stores/favorite-store';
 import { fetchProjects, reorderProject, useJoinedProjects, type Project } from '../../stores/project-store';
+import { toastOnFailure } from './toast-store';
 
 /** The sort_order that puts `moved` just before `target` in `ordered` (or last when target is null). */
 export function projectDropOrder(ordered: Project[], movedId: string, targetId: string | null): number | null {
@@ -21,8 +22,8 @@ export function projectDropOrder(ordered: Project[], movedId: string, targetId: 
 
 export function SidebarWork({ slug }: { slug: string }) {
   useEffect(() => {
-    void fetchProjects(slug).catch(() => undefined);
-    void fetchFavorites(slug).catch(() => undefined);
+    void toastOnFailure(fetchProjects(slug), 'toast.refreshFailed');
+    void toastOnFailure(fetchFavorites(slug), 'toast.refreshFailed');
   }, [slug]);
   return (
     <>
@@ -94,7 +95,7 @@ function ProjectsSection({ slug }: { slug: string }) {
     const targetId = event.over ? String(event.over.id).replace(/^before:/, '') : undefined;
     if (targetId === undefined) return;
     const order = projectDropOrder(projects, movedId, targetId === 'end' ? null : targetId);
-    if (order !== null) void reorderProject(slug, movedId, order).catch(() => undefined);
+    if (order !== null) toastOnFailure(reorderProject(slug, movedId, order));
   };
   return (
     <div className="sidebar-group" data-testid="sidebar-projects">

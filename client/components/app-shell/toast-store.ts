@@ -26,9 +26,25 @@ export function shortenForToast(text: string, max = TOAST_QUOTE_MAX): string {
   return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : text;
 }
 
+/** Errors already shown as a toast, so a caller further up does not show them a second time. */
+const reported = new WeakSet<object>();
+const wasReported = (error: unknown): boolean => typeof error === 'object' && error !== null && reported.has(error);
+
 /** Shows "<what failed>" with the server's reason, then rethrows nothing: callers decide. */
 export function reportFailure(what: MessageKey, error: unknown, vars?: Record<string, string | number>): void {
+  if (typeof error === 'object' && error !== null) reported.add(error);
   const body = (error as { body?: unknown } | null)?.body;
   const quoted = vars && Object.fromEntries(Object.entries(vars).map(([key, value]) => [key, typeof value === 'string' ? shortenForToast(value) : value]));
   toast.error(t(what, quoted), { description: shortenForToast(readErrorText(body) ?? t('common.errorGeneric'), 300) });
+}
+
+/**
+ * For work started and not awaited (a click handler, a background refresh): a failure shows as a
+ * toast "<what>" with the server's reason, unless the store already toasted that very error.
+ * The returned promise never rejects (for a `.finally` after it).
+ */
+export function toastOnFailure(work: Promise<unknown>, what: MessageKey = 'toast.actionFailed', vars?: Record<string, string | number>): Promise<void> {
+  return work.then(() => undefined, (error: unknown) => {
+    if (!wasReported(error)) reportFailure(what, error, vars);
+  });
 }

@@ -8,6 +8,7 @@ import { useProjectStates } from '../../stores/state-store';
 import { ConfirmDialog } from '../confirm-dialog';
 import { PRIORITY_LABEL } from './labels';
 import { clearSelection, useSelectionStore } from './selection-store';
+import { toastOnFailure } from '../app-shell/toast-store';
 
 function byProject(ids: string[]): Map<string, string[]> {
   const map = new Map<string, string[]>();
@@ -27,7 +28,7 @@ export function BulkBar({ slug, projectId }: { slug: string; projectId?: string 
   if (ids.length === 0) return null;
 
   const apply = (properties: BulkProperties) => {
-    for (const [project, projectIds] of byProject(ids)) void bulkUpdateIssues(slug, project, projectIds, properties).catch(() => undefined);
+    for (const [project, projectIds] of byProject(ids)) toastOnFailure(bulkUpdateIssues(slug, project, projectIds, properties));
   };
 
   return (

@@ -15,6 +15,7 @@ import { Spinner } from '../feedback';
 import { RelativeTime } from '../relative-time';
 import { formatActivity, type ActivityLookups } from './activity-format';
 import { CommentBox, CommentItem } from './issue-comments';
+import { toastOnFailure } from '../app-shell/toast-store';
 
 /** Current names from the workspace's stores, for the activity sentences. */
 function useActivityLookups(): ActivityLookups {
@@ -51,7 +52,7 @@ export function IssueActivity({ slug, issue }: { slug: string; issue: Issue }) {
       {status === 'error' && (
         <p className="muted" role="alert">
           {t('activity.loadFailed')}{' '}
-          <button type="button" className="link-button" onClick={() => void fetchIssueActivity(slug, issue.project_id, issue.id).catch(() => undefined)}>{t('common.retry')}</button>
+          <button type="button" className="link-button" onClick={() => toastOnFailure(fetchIssueActivity(slug, issue.project_id, issue.id), 'toast.refreshFailed')}>{t('common.retry')}</button>
         </p>
       )}
       {status === 'ready' && timeline.length === 0 && <p className="muted">{t('activity.empty')}</p>}

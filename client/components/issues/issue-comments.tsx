@@ -7,6 +7,7 @@ import { addComment, deleteComment, toggleCommentReaction, type Comment } from '
 import type { Issue } from '../../stores/issue-store';
 import { useAssignableUsers } from '../../stores/member-store';
 import { RelativeTime } from '../relative-time';
+import { toastOnFailure } from '../app-shell/toast-store';
 
 export const REACTIONS = ['👍', '🎉', '❤️', '👀'];
 
@@ -40,13 +41,13 @@ export function CommentItem({ slug, issue, comment, me, author }: { slug: string
       <div className="comment-head">
         <strong>{author}</strong> <RelativeTime value={comment.created_at} />
         {(comment.actor ?? comment.created_by) === me && !comment.id.startsWith('temp-') && (
-          <button type="button" className="link-button" onClick={() => void deleteComment(slug, issue, comment.id).catch(() => undefined)}>{t('common.delete')}</button>
+          <button type="button" className="link-button" onClick={() => toastOnFailure(deleteComment(slug, issue, comment.id))}>{t('common.delete')}</button>
         )}
       </div>
       <p className="comment-body">{commentToText(comment.comment_html)}</p>
       <div className="reactions">
         {counts.map(({ reaction, count, mine }) => (
-          <button key={reaction} type="button" className={`reaction${mine ? ' reaction-mine' : ''}`} aria-pressed={mine} aria-label={`${t(REACTION_NAME[reaction]!)}${count > 0 ? ` ${count}` : ''}`} disabled={comment.id.startsWith('temp-')} onClick={() => void toggleCommentReaction(slug, issue, comment, reaction, me).catch(() => undefined)}>
+          <button key={reaction} type="button" className={`reaction${mine ? ' reaction-mine' : ''}`} aria-pressed={mine} aria-label={`${t(REACTION_NAME[reaction]!)}${count > 0 ? ` ${count}` : ''}`} disabled={comment.id.startsWith('temp-')} onClick={() => toastOnFailure(toggleCommentReaction(slug, issue, comment, reaction, me))}>
             {reaction}{count > 0 ? ` ${count}` : ''}
           </button>
         ))}
@@ -73,7 +74,7 @@ export function CommentBox({ slug, issue, me }: { slug: string; issue: Issue; me
     const html = commentToHtml(text.trim(), mentions.filter((mention) => text.includes(`@${mention.name}`)));
     setText('');
     setMentions([]);
-    void addComment(slug, issue, html, me).catch(() => undefined);
+    toastOnFailure(addComment(slug, issue, html, me));
   };
   return (
     <form className="comment-box" onSubmit={handleSubmit}>

@@ -8,11 +8,9 @@ import { LazyLiveIssueDescriptionEditor as LiveIssueDescriptionEditor } from '..
 import { fetchIssueDetail, toggleIssueReaction, useIssueDetail } from '../../stores/issue-detail-store';
 import { archiveIssue, issueKey, setIssueSubscribed, updateIssue, useIssue, type Issue } from '../../stores/issue-store';
 import { isFinishedStateGroup } from '../../../shared/issue-constants';
-import { fetchProjectLabels } from '../../stores/label-store';
-import { fetchMembers, fetchProjectMembers } from '../../stores/member-store';
 import { useProject } from '../../stores/project-store';
 import { useSessionStore } from '../../stores/session-store';
-import { fetchProjectStates, useStateMap } from '../../stores/state-store';
+import { useStateMap } from '../../stores/state-store';
 import { Spinner } from '../feedback';
 import { CollapseFlag, toggleCollapsed, useCollapseFlags } from '../app-shell/collapse-flags';
 import { IssueActivity } from './issue-activity';
@@ -24,17 +22,20 @@ import { EstimatePicker, PriorityPicker, StatePicker } from './issue-properties'
 import { ParentPicker } from './parent-picker';
 import { AttachmentsWidget, LinksWidget, RelationsWidget, SubIssuesWidget } from './issue-widgets';
 import { DeleteIssueModal } from './delete-issue-modal';
+import { toastOnFailure } from '../app-shell/toast-store';
 
-/** Loads the issue's detail (and its project's states, labels and members) once per issue. */
+/**
+ * Loads the issue's detail once per issue, for the peek overlay (the full page has a route loader;
+ * the list under the peek already loaded the project's states, labels and members). A failure
+ * shows in the overlay as "issue not found" through the detail's status.
+ */
 export function useIssueDetailLoader(slug: string, projectId: string | undefined, issueId: string): 'loading' | 'ready' | 'error' {
   const detail = useIssueDetail(issueId);
   useEffect(() => {
     if (!projectId) return;
-    void fetchIssueDetail(slug, projectId, issueId).catch(() => undefined);
-    void fetchProjectStates(slug, projectId).catch(() => undefined);
-    void fetchProjectLabels(slug, projectId).catch(() => undefined);
-    void fetchProjectMembers(slug, projectId).catch(() => undefined);
-    void fetchMembers(slug).catch(() => undefined);
+    fetchIssueDetail(slug, projectId, issueId).catch(() => {
+      // Recorded as the detail's status 'error', which the overlay shows.
+    });
   }, [slug, projectId, issueId]);
   return detail.status;
 }
@@ -81,7 +82,7 @@ export function IssueDetailBody({ slug, issue, onDeleted }: { slug: string; issu
             const rows = detail.reactions.filter((row) => row.reaction === reaction);
             const mine = rows.some((row) => row.actor === me);
             return (
-              <button key={reaction} type="button" className={`reaction${mine ? ' reaction-mine' : ''}`} aria-pressed={mine} onClick={() => void toggleIssueReaction(slug, issue, reaction, me).catch(() => undefined)} data-testid="issue-reaction">
+              <button key={reaction} type="button" className={`reaction${mine ? ' reaction-mine' : ''}`} aria-pressed={mine} onClick={() => toastOnFailure(toggleIssueReaction(slug, issue, reaction, me))} data-testid="issue-reaction">
                 {reaction}{rows.length ? ` ${rows.length}` : ''}
               </button>
             );
@@ -108,7 +109,7 @@ export function IssueDetailBody({ slug, issue, onDeleted }: { slug: string; issu
           <dt>{t('issue.parent')}</dt><dd><ParentPicker slug={slug} issue={issue} disabled={!canEdit} /></dd>
         </dl>
         {canEdit && !issue.archived_at && isFinishedStateGroup(stateGroup ?? '') && (
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void archiveIssue(slug, issue.id).catch(() => undefined)} data-testid="archive-issue">{t('issue.archive')}</button>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => toastOnFailure(archiveIssue(slug, issue.id))} data-testid="archive-issue">{t('issue.archive')}</button>
         )}
         {canEdit && <button type="button" className="btn btn-ghost btn-sm" onClick={() => setDeleting(true)} data-testid="delete-issue">{t('issue.delete')}</button>}
       </aside>
@@ -121,7 +122,8 @@ export function IssueDetailBody({ slug, issue, onDeleted }: { slug: string; issu
 /** The full-page detail (`…/issues/{issueId}`). */
 export function IssueDetailPage({ slug, projectId, issueId }: { slug: string; projectId: string; issueId: string }) {
   const t = useT();
-  const status = useIssueDetailLoader(slug, projectId, issueId);
+  // The route loader (screen-loaders.ts) loads the detail; a refused load leaves status 'error'.
+  const status = useIssueDetail(issueId).status;
   const issue = useIssue(issueId);
   if (!issue) return status === 'error' ? <p className="muted" role="alert">{t('issue.notFound')}</p> : <Spinner />;
   return (

@@ -8,6 +8,7 @@ import { useListSettings } from '../../stores/issue-filter-store';
 import { loadMoreInGroup, useListPaging } from '../../stores/issue-list-store';
 import { useProject } from '../../stores/project-store';
 import { Spinner } from '../feedback';
+import { useStableByContent } from '../use-stable-by-content';
 import { CalendarLayout } from '../layouts/calendar/calendar-layout';
 import { GanttLayout } from '../layouts/gantt/gantt-layout';
 import { KanbanLayout } from '../layouts/kanban/kanban-layout';
@@ -44,7 +45,9 @@ export function IssueListView({ slug, source, peekId, onPeek, actions }: {
   const list = useGroupedIssues(slug, source);
   const projectId = 'projectId' in source ? source.projectId : undefined;
   const project = useProject(projectId);
-  useEffect(() => clearSelection, [JSON.stringify(source)]);
+  // A different list starts with nothing selected.
+  const listSource = useStableByContent(source);
+  useEffect(() => clearSelection, [listSource]);
 
   const isProfile = source.kind === 'profile';
   const canEdit = projectId ? can('project.edit', memberContext(null, project?.member_role)) : true;

@@ -10,6 +10,7 @@ import { issueKey, useIssues, type Issue } from '../../stores/issue-store';
 import { useProject } from '../../stores/project-store';
 import { useStateMap } from '../../stores/state-store';
 import { STATE_GROUP_LABEL } from './labels';
+import { toastOnFailure } from '../app-shell/toast-store';
 
 export function Widget({ title, defaultOpen, children, testId }: { title: string; defaultOpen: boolean; children: ReactNode; testId?: string }) {
   const [open, setOpen] = useState(defaultOpen);
@@ -62,11 +63,11 @@ export function SubIssuesWidget({ slug, issue, canEdit }: { slug: string; issue:
           <li key={child.id} className="plain-row">
             <span className="dot" style={{ background: STATE_GROUP_COLORS[groupOf(child)] }} aria-hidden="true" />
             <span className="issue-key">{issueKey(project?.identifier, child)}</span> {child.name}
-            {canEdit && <button type="button" className="link-button" onClick={() => void removeSubIssue(slug, issue, child).catch(() => undefined)}>{t('issue.removeParent')}</button>}
+            {canEdit && <button type="button" className="link-button" onClick={() => toastOnFailure(removeSubIssue(slug, issue, child))}>{t('issue.removeParent')}</button>}
           </li>
         ))}
       </ul>
-      {canEdit && <IssuePicker projectId={issue.project_id} exclude={new Set([issue.id, ...rows.map((row) => row.id), issue.parent_id ?? ''])} onPick={(child) => void addSubIssues(slug, issue, [child]).catch(() => undefined)} />}
+      {canEdit && <IssuePicker projectId={issue.project_id} exclude={new Set([issue.id, ...rows.map((row) => row.id), issue.parent_id ?? ''])} onPick={(child) => toastOnFailure(addSubIssues(slug, issue, [child]))} />}
     </Widget>
   );
 }
@@ -88,7 +89,7 @@ export function RelationsWidget({ slug, issue, canEdit }: { slug: string; issue:
             {(detail.relations[key] ?? []).map((row) => (
               <li key={row.id} className="plain-row">
                 <span className="issue-key">{issueKey(project?.identifier, row)}</span> {row.name}
-                {canEdit && <button type="button" className="link-button" onClick={() => void removeRelation(slug, issue, key, row.id).catch(() => undefined)}>{t('common.remove')}</button>}
+                {canEdit && <button type="button" className="link-button" onClick={() => toastOnFailure(removeRelation(slug, issue, key, row.id))}>{t('common.remove')}</button>}
               </li>
             ))}
           </ul>
@@ -99,7 +100,7 @@ export function RelationsWidget({ slug, issue, canEdit }: { slug: string; issue:
           <select className="select select-sm" value={type} aria-label={t('issue.relationType')} onChange={(event) => setType(event.target.value as typeof type)}>
             {RELATION_TYPES.map((key) => <option key={key} value={key}>{key.replace(/_/g, ' ')}</option>)}
           </select>
-          <IssuePicker projectId={issue.project_id} exclude={new Set([issue.id, ...related])} onPick={(other) => void addRelation(slug, issue, type, { id: other.id, name: other.name, sequence_id: other.sequence_id, project_id: other.project_id }).catch(() => undefined)} />
+          <IssuePicker projectId={issue.project_id} exclude={new Set([issue.id, ...related])} onPick={(other) => toastOnFailure(addRelation(slug, issue, type, { id: other.id, name: other.name, sequence_id: other.sequence_id, project_id: other.project_id }))} />
         </div>
       )}
     </Widget>
@@ -113,7 +114,7 @@ export function LinksWidget({ slug, issue, canEdit }: { slug: string; issue: Iss
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!url.trim()) return;
-    void addLink(slug, issue, url.trim()).catch(() => undefined);
+    toastOnFailure(addLink(slug, issue, url.trim()));
     setUrl('');
   };
   return (
@@ -122,7 +123,7 @@ export function LinksWidget({ slug, issue, canEdit }: { slug: string; issue: Iss
         {detail.links.map((link) => (
           <li key={link.id} className="plain-row">
             <a href={link.url} target="_blank" rel="noreferrer noopener">{link.title || link.url}</a>
-            {canEdit && <button type="button" className="link-button" onClick={() => void deleteLink(slug, issue, link.id).catch(() => undefined)}>{t('common.remove')}</button>}
+            {canEdit && <button type="button" className="link-button" onClick={() => toastOnFailure(deleteLink(slug, issue, link.id))}>{t('common.remove')}</button>}
           </li>
         ))}
       </ul>
@@ -143,7 +144,7 @@ export function AttachmentsWidget({ slug, issue, canEdit }: { slug: string; issu
   const handleFiles = async (files: FileList | null) => {
     if (!files) return;
     const token = await getCsrfToken();
-    for (const file of Array.from(files)) await uploadAttachment(slug, issue, file, token).catch(() => undefined);
+    for (const file of Array.from(files)) await toastOnFailure(uploadAttachment(slug, issue, file, token));
   };
   return (
     <Widget title={t('issue.attachments', { count: detail.attachments.length })} defaultOpen testId="attachments-widget">
@@ -156,7 +157,7 @@ export function AttachmentsWidget({ slug, issue, canEdit }: { slug: string; issu
         {detail.attachments.map((attachment) => (
           <li key={attachment.id} className="plain-row">
             <a href={`${base}${attachment.id}/download/`}>{attachment.attributes?.name ?? attachment.asset ?? attachment.id}</a>
-            {canEdit && <button type="button" className="link-button" onClick={() => void deleteAttachment(slug, issue, attachment.id).catch(() => undefined)}>{t('common.remove')}</button>}
+            {canEdit && <button type="button" className="link-button" onClick={() => toastOnFailure(deleteAttachment(slug, issue, attachment.id))}>{t('common.remove')}</button>}
           </li>
         ))}
       </ul>

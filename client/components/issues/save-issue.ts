@@ -1,9 +1,10 @@
 // What every property chip shares: its props, and how it sends a change.
 import { updateIssue, type Issue, type IssuePatch } from '../../stores/issue-store';
+import { toastOnFailure } from '../app-shell/toast-store';
 
-/** Sends a property change; the failure is already toasted and rolled back by the store. */
+/** Sends a property change; the store rolls a refused change back, and the toast says why (once). */
 export function saveIssue(slug: string, issueId: string, patch: IssuePatch): void {
-  void updateIssue(slug, issueId, patch).catch(() => undefined);
+  toastOnFailure(updateIssue(slug, issueId, patch));
 }
 
 export interface ChipProps {

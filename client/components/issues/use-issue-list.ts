@@ -5,7 +5,8 @@ import type { StateGroup } from '../../../shared/issue-constants';
 import type { GroupBy } from '../../../shared/display';
 import { useAssignableUsers } from '../../stores/member-store';
 import { useIssues, type Issue } from '../../stores/issue-store';
-import { loadListSettings, useListSettings } from '../../stores/issue-filter-store';
+import { getListSettings, loadListSettings, useListSettings } from '../../stores/issue-filter-store';
+import { useStableByContent } from '../use-stable-by-content';
 import { fetchIssueList, useListPaging } from '../../stores/issue-list-store';
 import { useProjectLabels } from '../../stores/label-store';
 import { useJoinedProjects } from '../../stores/project-store';
@@ -20,14 +21,17 @@ export interface GroupedList {
 
 /** Loads the list's settings once, then its issues whenever the rules ask for a fetch. */
 export function useIssueListLoader(slug: string, source: ListSource): void {
-  const settings = useListSettings(source);
-  const key = JSON.stringify(source);
+  const list = useStableByContent(source);
+  const { loaded, fetchToken } = useListSettings(list);
   useEffect(() => {
-    if (!settings.loaded) void loadListSettings(slug, source);
-  }, [slug, key, settings.loaded]);
+    // Never rejects: a failed read of the saved settings falls back to the local copy.
+    if (!loaded) void loadListSettings(slug, list);
+  }, [slug, list, loaded]);
   useEffect(() => {
-    if (settings.loaded) void fetchIssueList(slug, source, settings);
-  }, [slug, key, settings.loaded, settings.fetchToken]);
+    // Only a new fetch token (a filter that changes what the server sends) fetches again; the
+    // settings are read when it does. fetchIssueList toasts its own failure.
+    if (loaded) void fetchIssueList(slug, list, getListSettings(list));
+  }, [slug, list, loaded, fetchToken]);
 }
 
 /** The list's issues, filtered, ordered and grouped (with sub-groups when set). */
@@ -36,7 +40,8 @@ export function useGroupedIssues(slug: string, source: ListSource): GroupedList 
   const paging = useListPaging(source);
   const all = useIssues();
   const stateMap = useStateMap();
-  const projectId = 'projectId' in source ? source.projectId : undefined;
+  const list = useStableByContent(source);
+  const projectId = 'projectId' in list ? list.projectId : undefined;
   const states = useProjectStates(projectId);
   const labels = useProjectLabels(projectId);
   const users = useAssignableUsers(projectId);
@@ -46,7 +51,7 @@ export function useGroupedIssues(slug: string, source: ListSource): GroupedList 
     const display = settings.displayFilters;
     const stateGroupOf = (issue: Issue): StateGroup | null => (issue.state_id ? stateMap.get(issue.state_id)?.group : undefined) ?? issue.state__group ?? null;
     const issues = all
-      .filter((issue) => matchesSource(issue, source, paging.serverIds) && matchesFilters(issue, settings.filters, display, stateGroupOf))
+      .filter((issue) => matchesSource(issue, list, paging.serverIds) && matchesFilters(issue, settings.filters, display, stateGroupOf))
       .sort(issueComparator(display.order_by));
     const candidatesFor = (groupBy: GroupBy | null): string[] => {
       const fixed = fixedCandidates(groupBy);
@@ -62,5 +67,5 @@ export function useGroupedIssues(slug: string, source: ListSource): GroupedList 
       display.sub_group_by ? { ...group, subGroups: groupIssues(group.issues, display.sub_group_by, candidatesFor(display.sub_group_by), display.show_empty_groups, stateGroupOf) } : group,
     );
     return { groups, issues, stateGroupOf };
-  }, [all, settings, paging.serverIds, stateMap, states, labels, users, projects, JSON.stringify(source)]);
+  }, [all, settings, paging.serverIds, stateMap, states, labels, users, projects, list, projectId]);
 }

@@ -38,7 +38,9 @@ export function CreateProjectModal({ slug, onClose }: { slug: string; onClose: (
     setTaken(false);
     if (!identifier) return;
     const controller = new AbortController();
-    const timer = setTimeout(() => void isIdentifierTaken(slug, identifier, controller.signal).then(setTaken).catch(() => undefined), 300);
+    const timer = setTimeout(() => void isIdentifierTaken(slug, identifier, controller.signal).then(setTaken).catch(() => {
+      // Advisory only (the server refuses a taken identifier on submit), and aborted on each keystroke.
+    }), 300);
     return () => {
       clearTimeout(timer);
       controller.abort();

@@ -5,6 +5,7 @@ import { Role } from '../../../shared/roles';
 import { useT, type MessageKey } from '../../i18n';
 import { DEPLOY_BOARD_TOGGLES, fetchDeployBoard, publishProject, unpublishProject, updateDeployBoard, useDeployBoard, type DeployBoardToggle } from '../../stores/deploy-board-store';
 import { updateProject, useProject, type Project } from '../../stores/project-store';
+import { toastOnFailure } from '../app-shell/toast-store';
 
 type FeatureKey = 'module_view' | 'cycle_view' | 'issue_views_view' | 'page_view' | 'intake_view' | 'is_time_tracking_enabled' | 'guest_view_all_features';
 export const PROJECT_FEATURES: readonly FeatureKey[] = ['module_view', 'cycle_view', 'issue_views_view', 'page_view', 'intake_view', 'is_time_tracking_enabled', 'guest_view_all_features'];
@@ -29,7 +30,7 @@ export function FeaturesSettings({ slug, projectId }: { slug: string; projectId:
           checked={project[key] ?? false}
           disabled={!admin || soon}
           aria-describedby={soon ? 'features-coming-soon' : undefined}
-          onChange={(event) => void updateProject(slug, projectId, { [key]: event.target.checked }).catch(() => undefined)}
+          onChange={(event) => toastOnFailure(updateProject(slug, projectId, { [key]: event.target.checked }))}
           data-testid={`feature-${key}`}
         />
         <span>{t(`settings.feature.${key}` as MessageKey)}</span>
@@ -55,17 +56,17 @@ export function PublishSettings({ slug, projectId }: { slug: string; projectId: 
   const [busy, setBusy] = useState(false);
   const [options, setOptions] = useState<Record<DeployBoardToggle, boolean>>({ is_comments_enabled: false, is_reactions_enabled: false, is_votes_enabled: false });
   useEffect(() => {
-    void fetchDeployBoard(slug, projectId).catch(() => undefined);
+    void toastOnFailure(fetchDeployBoard(slug, projectId), 'toast.refreshFailed');
   }, [slug, projectId]);
   if (!project || !board) return null;
   const admin = isAdmin(project);
   const published = Boolean(board.id && board.anchor);
   const run = (action: () => Promise<void>) => {
     setBusy(true);
-    void action().catch(() => undefined).finally(() => setBusy(false));
+    void toastOnFailure(action()).finally(() => setBusy(false));
   };
   const toggle = (key: DeployBoardToggle, value: boolean) => {
-    if (published) void updateDeployBoard(slug, projectId, board, { [key]: value }).catch(() => undefined);
+    if (published) toastOnFailure(updateDeployBoard(slug, projectId, board, { [key]: value }));
     else setOptions((current) => ({ ...current, [key]: value }));
   };
   return (

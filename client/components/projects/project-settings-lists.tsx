@@ -9,6 +9,7 @@ import { useT } from '../../i18n';
 import { createLabel, deleteLabel, moveLabel, updateLabel, useProjectLabels, type Label } from '../../stores/label-store';
 import { createState, deleteState, markStateDefault, updateState, useProjectStates, type State } from '../../stores/state-store';
 import { STATE_GROUP_LABEL } from '../issues/labels';
+import { toastOnFailure } from '../app-shell/toast-store';
 
 function DragRow({ id, dropId, children }: { id: string; dropId: string; children: ReactNode }) {
   const drag = useDraggable({ id });
@@ -40,11 +41,11 @@ export function StatesSettings({ slug, projectId }: { slug: string; projectId: s
     const before = event.over && states.find((row) => `drop:${row.id}` === event.over!.id);
     if (!moved || !before || moved.id === before.id || moved.group !== before.group) return;
     const sequence = stateDropSequence(states.filter((row) => row.group === moved.group), moved.id, before.id);
-    if (sequence !== null) void updateState(slug, moved, { sequence }).catch(() => undefined);
+    if (sequence !== null) toastOnFailure(updateState(slug, moved, { sequence }));
   };
   const handleAdd = (event: FormEvent) => {
     event.preventDefault();
-    if (adding && name.trim()) void createState(slug, projectId, { name: name.trim(), group: adding, color: STATE_GROUP_COLORS[adding] }).catch(() => undefined);
+    if (adding && name.trim()) toastOnFailure(createState(slug, projectId, { name: name.trim(), group: adding, color: STATE_GROUP_COLORS[adding] }));
     setName('');
     setAdding(null);
   };
@@ -60,9 +61,9 @@ export function StatesSettings({ slug, projectId }: { slug: string; projectId: s
             {states.filter((state) => state.group === group).map((state) => (
               <DragRow key={state.id} id={state.id} dropId={`drop:${state.id}`}>
                 <span className="dot" style={{ background: state.color }} />
-                <input className="input input-sm" defaultValue={state.name} aria-label={t('settings.stateName')} onBlur={(event) => event.target.value.trim() && event.target.value !== state.name && void updateState(slug, state, { name: event.target.value.trim() }).catch(() => undefined)} />
-                {state.default ? <span className="badge">{t('settings.default')}</span> : <button type="button" className="link-button" onClick={() => void markStateDefault(slug, state).catch(() => undefined)}>{t('settings.markDefault')}</button>}
-                {!state.default && <button type="button" className="link-button" onClick={() => void deleteState(slug, state).catch(() => undefined)}>{t('common.delete')}</button>}
+                <input className="input input-sm" defaultValue={state.name} aria-label={t('settings.stateName')} onBlur={(event) => event.target.value.trim() && event.target.value !== state.name && toastOnFailure(updateState(slug, state, { name: event.target.value.trim() }))} />
+                {state.default ? <span className="badge">{t('settings.default')}</span> : <button type="button" className="link-button" onClick={() => toastOnFailure(markStateDefault(slug, state))}>{t('settings.markDefault')}</button>}
+                {!state.default && <button type="button" className="link-button" onClick={() => toastOnFailure(deleteState(slug, state))}>{t('common.delete')}</button>}
               </DragRow>
             ))}
           </ul>
@@ -92,11 +93,12 @@ export function LabelsSettings({ slug, projectId }: { slug: string; projectId: s
     const [mode, targetId] = overId.split(':') as ['before' | 'into', string];
     const target = labels.find((row) => row.id === targetId);
     if (!target || target.id === event.active.id) return;
-    void (mode === 'into' ? moveLabel(slug, String(event.active.id), target.id, null) : moveLabel(slug, String(event.active.id), target.parent, target.id))?.catch(() => undefined);
+    const moving = mode === 'into' ? moveLabel(slug, String(event.active.id), target.id, null) : moveLabel(slug, String(event.active.id), target.parent, target.id);
+    if (moving) toastOnFailure(moving);
   };
   const handleAdd = (event: FormEvent) => {
     event.preventDefault();
-    if (name.trim()) void createLabel(slug, projectId, { name: name.trim(), color, parent: parent || null }).catch(() => undefined);
+    if (name.trim()) toastOnFailure(createLabel(slug, projectId, { name: name.trim(), color, parent: parent || null }));
     setName('');
   };
   const row = (label: Label, nested: boolean) => (
@@ -104,8 +106,8 @@ export function LabelsSettings({ slug, projectId }: { slug: string; projectId: s
       <span className="dot" style={{ background: label.color }} />
       <span className={nested ? 'label-nested' : undefined}>{label.name}</span>
       {!nested && <NestTarget id={label.id} />}
-      {label.parent && <button type="button" className="link-button" onClick={() => void updateLabel(slug, label, { parent: null }).catch(() => undefined)}>{t('settings.unnest')}</button>}
-      <button type="button" className="link-button" onClick={() => void deleteLabel(slug, label).catch(() => undefined)}>{t('common.delete')}</button>
+      {label.parent && <button type="button" className="link-button" onClick={() => toastOnFailure(updateLabel(slug, label, { parent: null }))}>{t('settings.unnest')}</button>}
+      <button type="button" className="link-button" onClick={() => toastOnFailure(deleteLabel(slug, label))}>{t('common.delete')}</button>
     </DragRow>
   );
   return (

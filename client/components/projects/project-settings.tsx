@@ -1,29 +1,21 @@
 // Project settings: general (name, description, visibility, estimate, archive, delete), members,
-// states, labels, estimates, features and publish. Each tab loads what it shows.
-import { useEffect, useState } from 'react';
+// states, labels, estimates, features and publish. The project route's loader loads what they show.
+import { useState } from 'react';
 import { ROLE_LABEL_KEYS } from './role-labels';
 import { useT } from '../../i18n';
-import { createEstimate, deleteEstimate, fetchEstimates, useProjectEstimates } from '../../stores/estimate-store';
-import { fetchProjectLabels } from '../../stores/label-store';
-import { addProjectMembers, fetchMembers, fetchProjectMembers, removeProjectMember, updateProjectMemberRole, useMemberUserMap, useProjectMembers } from '../../stores/member-store';
+import { createEstimate, deleteEstimate, useProjectEstimates } from '../../stores/estimate-store';
+import { addProjectMembers, removeProjectMember, updateProjectMemberRole, useMemberUserMap, useProjectMembers } from '../../stores/member-store';
 import { updateProject, useProject } from '../../stores/project-store';
-import { fetchProjectStates } from '../../stores/state-store';
 import { LabelsSettings, StatesSettings } from './project-settings-lists';
 import { FeaturesSettings, PublishSettings } from './project-settings-features';
 import { GeneralSettings } from './project-settings-general';
+import { toastOnFailure } from '../app-shell/toast-store';
 
 export const SETTINGS_TABS = ['general', 'members', 'states', 'labels', 'estimates', 'features', 'publish'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 export function ProjectSettings({ slug, projectId, tab, onTab }: { slug: string; projectId: string; tab: SettingsTab; onTab: (tab: SettingsTab) => void }) {
   const t = useT();
-  useEffect(() => {
-    void fetchProjectStates(slug, projectId).catch(() => undefined);
-    void fetchProjectLabels(slug, projectId).catch(() => undefined);
-    void fetchProjectMembers(slug, projectId).catch(() => undefined);
-    void fetchMembers(slug).catch(() => undefined);
-    void fetchEstimates(slug, projectId).catch(() => undefined);
-  }, [slug, projectId]);
   return (
     <div className="settings-stack" data-testid="project-settings">
       <div className="segmented" role="tablist">
@@ -52,7 +44,7 @@ function MembersSettings({ slug, projectId }: { slug: string; projectId: string 
   const outside = [...users.values()].filter((user) => !user.is_bot && !memberships.some((row) => row.member === user.id));
   return (
     <section className="settings-card">
-      <form className="inline-form" onSubmit={(event) => { event.preventDefault(); if (adding) void addProjectMembers(slug, projectId, [{ member_id: adding, role: 15 }]).catch(() => undefined); setAdding(''); }}>
+      <form className="inline-form" onSubmit={(event) => { event.preventDefault(); if (adding) toastOnFailure(addProjectMembers(slug, projectId, [{ member_id: adding, role: 15 }])); setAdding(''); }}>
         <select className="select select-sm" value={adding} aria-label={t('settings.addMember')} onChange={(event) => setAdding(event.target.value)}>
           <option value="">{t('settings.addMember')}…</option>
           {outside.map((user) => <option key={user.id} value={user.id}>{user.display_name}</option>)}
@@ -63,10 +55,10 @@ function MembersSettings({ slug, projectId }: { slug: string; projectId: string 
         {[...memberships].sort((a, b) => (users.get(a.member)?.display_name ?? '').localeCompare(users.get(b.member)?.display_name ?? '')).map((row) => (
           <li key={row.id} className="settings-row">
             <span>{users.get(row.member)?.display_name ?? row.member}</span>
-            <select className="select select-sm" value={row.role} aria-label={t('settings.role')} onChange={(event) => void updateProjectMemberRole(slug, projectId, row.id, Number(event.target.value)).catch(() => undefined)}>
+            <select className="select select-sm" value={row.role} aria-label={t('settings.role')} onChange={(event) => toastOnFailure(updateProjectMemberRole(slug, projectId, row.id, Number(event.target.value)))}>
               {[20, 15, 5].map((role) => <option key={role} value={role}>{t(ROLE_LABEL_KEYS[role]!)}</option>)}
             </select>
-            <button type="button" className="link-button" onClick={() => void removeProjectMember(slug, projectId, row.id).catch(() => undefined)}>{t('common.remove')}</button>
+            <button type="button" className="link-button" onClick={() => toastOnFailure(removeProjectMember(slug, projectId, row.id))}>{t('common.remove')}</button>
           </li>
         ))}
       </ul>
@@ -82,7 +74,7 @@ function EstimatesSettings({ slug, projectId }: { slug: string; projectId: strin
   const [values, setValues] = useState('1, 2, 3, 5, 8');
   return (
     <section className="settings-card">
-      <form className="inline-form" onSubmit={(event) => { event.preventDefault(); const points = values.split(',').map((value) => value.trim()).filter(Boolean); if (name.trim() && points.length) void createEstimate(slug, projectId, name.trim(), points).catch(() => undefined); setName(''); }}>
+      <form className="inline-form" onSubmit={(event) => { event.preventDefault(); const points = values.split(',').map((value) => value.trim()).filter(Boolean); if (name.trim() && points.length) toastOnFailure(createEstimate(slug, projectId, name.trim(), points)); setName(''); }}>
         <input className="input input-sm" value={name} placeholder={t('settings.estimateName')} aria-label={t('settings.estimateName')} onChange={(event) => setName(event.target.value)} />
         <input className="input input-sm" value={values} aria-label={t('settings.estimatePoints')} onChange={(event) => setValues(event.target.value)} />
         <button type="submit" className="btn btn-primary btn-sm">{t('settings.add')}</button>
@@ -94,8 +86,8 @@ function EstimatesSettings({ slug, projectId }: { slug: string; projectId: strin
             <span className="muted">{estimate.points.map((point) => point.value).join(', ')}</span>
             {project?.estimate === estimate.id
               ? <span className="badge" data-testid={`estimate-active-${estimate.id}`}>{t('screens.estimates.active')}</span>
-              : <button type="button" className="link-button" onClick={() => void updateProject(slug, projectId, { estimate: estimate.id }).catch(() => undefined)} data-testid={`estimate-use-${estimate.id}`}>{t('screens.estimates.use')}</button>}
-            <button type="button" className="link-button" onClick={() => void deleteEstimate(slug, estimate).catch(() => undefined)}>{t('common.delete')}</button>
+              : <button type="button" className="link-button" onClick={() => toastOnFailure(updateProject(slug, projectId, { estimate: estimate.id }))} data-testid={`estimate-use-${estimate.id}`}>{t('screens.estimates.use')}</button>}
+            <button type="button" className="link-button" onClick={() => toastOnFailure(deleteEstimate(slug, estimate))}>{t('common.delete')}</button>
           </li>
         ))}
       </ul>

@@ -12,6 +12,7 @@ import { EmptyState } from '../feedback';
 import { CreateProjectModal } from './create-project-modal';
 import { can, memberContext } from '../../../shared/permission-table';
 import { ProjectNetwork } from '../../../shared/visibility';
+import { toastOnFailure } from '../app-shell/toast-store';
 
 export interface ProjectFilters {
   my_projects: boolean;
@@ -75,10 +76,10 @@ export function ProjectsList({ slug }: { slug: string }) {
                 {project.description && <p className="muted">{project.description}</p>}
                 <div className="project-card-actions">
                   {!project.is_member && project.network === ProjectNetwork.PUBLIC && !project.archived_at && (
-                    <button type="button" className="btn btn-secondary btn-sm" onClick={() => void joinProjects(slug, [project.id], workspace?.role ?? 15).catch(() => undefined)} data-testid="join-project">{t('project.join')}</button>
+                    <button type="button" className="btn btn-secondary btn-sm" onClick={() => toastOnFailure(joinProjects(slug, [project.id], workspace?.role ?? 15))} data-testid="join-project">{t('project.join')}</button>
                   )}
                   {project.archived_at && project.is_member && (project.member_role ?? 0) >= 15 && (
-                    <button type="button" className="btn btn-secondary btn-sm" onClick={() => void setProjectArchived(slug, project.id, false).catch(() => undefined)}>{t('project.restore')}</button>
+                    <button type="button" className="btn btn-secondary btn-sm" onClick={() => toastOnFailure(setProjectArchived(slug, project.id, false))}>{t('project.restore')}</button>
                   )}
                   {project.is_member && !project.archived_at && (
                     <Link to="/$workspaceSlug/projects/$projectId/settings" params={{ workspaceSlug: slug, projectId: project.id }} className="btn btn-ghost btn-sm">{t('project.settings')}</Link>

@@ -13,6 +13,7 @@ import { useToday } from '../../use-today';
 import { daysBetween, isWeekend, parseDate } from '../calendar/calendar-dates';
 import type { LayoutProps } from '../layout-props';
 import { barDates, draggedDates, ganttRange, monthBands, openingDay } from './gantt-dates';
+import { toastOnFailure } from '../../app-shell/toast-store';
 
 const DAY = 28;
 const ROW = 36;
@@ -40,11 +41,12 @@ export function GanttLayout(props: LayoutProps) {
 
   useEffect(() => {
     if (!projectId) return;
-    // Relations for the connectors; the chart works without them if the route is unavailable.
     void http
       .get<{ results: (Issue & { issue_relation?: Relation[] })[] }>(`${projectPath(slug, projectId)}/issues-detail/`, { expand: 'issue_relation,issue_related', per_page: 1000, cursor: '1000:0:0' })
       .then((answer) => setRelations(Object.fromEntries((answer.results ?? []).map((row) => [row.id, row.issue_relation ?? []]))))
-      .catch(() => undefined);
+      .catch(() => {
+        // Relations only draw the connectors; the chart works without them if the route is unavailable.
+      });
   }, [slug, projectId]);
 
   // Open so that today and recent early bars are in view, once the first rows are known.
@@ -75,7 +77,7 @@ export function GanttLayout(props: LayoutProps) {
     const issue = rows.find((row) => row.id === drag.id);
     const dates = issue ? draggedDates(issue, drag.mode, Math.round(drag.delta / DAY)) : null;
     setDrag(null);
-    if (issue && dates) void updateIssue(slug, issue.id, dates).catch(() => undefined);
+    if (issue && dates) toastOnFailure(updateIssue(slug, issue.id, dates));
   };
 
   const connectors = rows.flatMap((issue) =>

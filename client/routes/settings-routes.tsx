@@ -1,0 +1,53 @@
+// Workspace settings screens under `/$workspaceSlug/settings/`: members, invitations, API tokens.
+// Each loader loads the list its screen shows; a failure shows the screen's error with a Retry.
+import { createRoute } from '@tanstack/react-router';
+import { Role } from '../../shared/roles';
+import { fetchApiTokens } from '../stores/api-token-store';
+import { fetchWorkspaceInvitations } from '../stores/invitation-store';
+import { fetchMembers } from '../stores/member-store';
+import { ensureWorkspaces, findWorkspace } from '../stores/workspace-store';
+import { ApiTokensSettingsPage } from './api-tokens-settings-page';
+import { InvitationsSettingsPage } from './invitations-settings-page';
+import { MembersSettingsPage } from './members-settings-page';
+import { screenStates } from './screen-states';
+import { workspaceRoute } from './workspace-route';
+
+const membersSettingsRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'settings/members',
+  loader: async ({ params }) => {
+    await fetchMembers(params.workspaceSlug);
+  },
+  ...screenStates,
+  component: function MembersSettingsRoute() {
+    return <MembersSettingsPage workspaceSlug={membersSettingsRoute.useParams().workspaceSlug} />;
+  },
+});
+
+const invitationsSettingsRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'settings/invitations',
+  loader: async ({ params }) => {
+    // Only members and admins may list the invitations; a guest's screen says so without asking.
+    await ensureWorkspaces();
+    if ((findWorkspace(params.workspaceSlug)?.role ?? 0) >= Role.MEMBER) await fetchWorkspaceInvitations(params.workspaceSlug);
+  },
+  ...screenStates,
+  component: function InvitationsSettingsRoute() {
+    return <InvitationsSettingsPage workspaceSlug={invitationsSettingsRoute.useParams().workspaceSlug} />;
+  },
+});
+
+const apiTokensSettingsRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'settings/api-tokens',
+  loader: async ({ params }) => {
+    await fetchApiTokens(params.workspaceSlug);
+  },
+  ...screenStates,
+  component: function ApiTokensSettingsRoute() {
+    return <ApiTokensSettingsPage workspaceSlug={apiTokensSettingsRoute.useParams().workspaceSlug} />;
+  },
+});
+
+export const settingsRoutes = [membersSettingsRoute, invitationsSettingsRoute, apiTokensSettingsRoute] as const;

@@ -1,0 +1,54 @@
+// Issue #11 item 6: a screen's data loads in its route loader, and a failed load shows the
+// screen's own error notice (the app shell stays) instead of an empty screen; its Retry runs the
+// loader again. One endpoint answers 500 until the test lets it through, then Retry heals.
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { Route } from 'playwright-core';
+import { screenshot } from './support/browser';
+import { byTestId, freshVisit, type FreshVisit } from './support/fresh';
+import { buildScreensTeam, TEAM_PASSWORD, type ScreensTeam } from './support/screens-team';
+
+const baseUrl = inject('e2eBaseUrl');
+
+describe('a screen whose loader fails', () => {
+  let team: ScreensTeam;
+  let visit: FreshVisit | undefined;
+
+  beforeAll(async () => {
+    team = await buildScreensTeam(baseUrl, 'loaders', 'LDR');
+  });
+
+  afterAll(async () => {
+    await visit?.context.close();
+    await team?.setupContext.close();
+  });
+
+  test('shows its error inside the app shell, and Retry loads it once the server answers', async () => {
+    visit = await freshVisit(baseUrl, team.alice, TEAM_PASSWORD, '/');
+    const { page, errors } = visit;
+    let failing = true;
+    let refused = 0;
+    // The project's states: one of the loads every project screen's loader waits for.
+    await page.route(`**${team.projectPath}/states/`, async (route: Route) => {
+      if (!failing) return route.continue();
+      refused++;
+      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'boom' }) });
+    });
+
+    await page.goto(`/${team.slug}/projects/${team.projectId}/issues`);
+    const notice = byTestId(page, 'screen-error');
+    await notice.waitFor({ timeout: 30_000 });
+    expect(refused).toBeGreaterThan(0);
+    // Only the screen failed: the sidebar still offers the way out, the screen's content is absent.
+    expect(await byTestId(page, 'nav-projects').isVisible()).toBe(true);
+    expect(await byTestId(page, 'new-issue').count()).toBe(0);
+    expect(await byTestId(page, 'error-notice').getAttribute('data-kind')).toBe('error');
+    await screenshot(page, 'route-loader-error');
+
+    failing = false;
+    await byTestId(page, 'error-retry').click();
+    await byTestId(page, 'new-issue').waitFor({ timeout: 30_000 });
+    expect(await notice.count()).toBe(0);
+    expect(page.url()).toContain(`/${team.slug}/projects/${team.projectId}/issues`);
+    expect(errors).toEqual([]);
+  });
+});
