@@ -1,7 +1,6 @@
 // `/{workspaceSlug}/settings/invitations`: pending invitations the workspace sent; edit role, revoke.
 import { Mail } from 'lucide-react';
 import { useState } from 'react';
-import { Role } from '../../shared/roles';
 import type { WorkspaceInvitation } from '../api/types';
 import { useFormError } from '../auth/use-form-error';
 import { Alert } from '../components/alert';
