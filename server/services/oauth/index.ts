@@ -1,7 +1,6 @@
 // The external sign-in providers by name, with their not-configured and provider-error codes.
 import type { AuthErrorName } from '../../../shared/error-codes';
-import { github } from './github';
-import { gitlab } from './gitlab';
+import { github, gitlab } from './git-hosts';
 import { google } from './google';
 import type { OAuthProvider, ProviderName } from './provider';
 
