@@ -11,6 +11,7 @@ import { bodyText, openEditor, typeParagraph, waitFor, type TestEditor } from '.
 import { readTitle, writeTitle } from '../shared/document-content';
 import { apiTokens } from '../db/schema/index';
 import { hashSecret } from '../server/security';
+import { PageAccess } from '../shared/visibility';
 
 let server: TestServer;
 let baseUrl: string;
@@ -153,7 +154,7 @@ test("a guest, someone else's private page and locked or archived pages open rea
   await onArchived.synced;
   expect(onArchived.scopes).toEqual(['readonly']);
 
-  const secret = await createPage({ access: 1 });
+  const secret = await createPage({ access: PageAccess.PRIVATE });
   expect(await editor(secret.id, member).refused).toBeTruthy();
 });
 

@@ -102,6 +102,7 @@ async function putInBatches(rows: Issue[], size: number): Promise<void> {
  */
 async function readProject(slug: string, projectId: string): Promise<{ lastSync: string | null | undefined; painted: boolean }> {
   if (!(await initCache(slug)) || !storage) return { lastSync: null, painted: false };
+  // An unreadable sync mark means "not cached yet": the caller then loads from the network and rewrites it.
   const lastSync = await storage.getMeta<string>(`sync:${projectId}`).catch(() => undefined);
   if (!lastSync) return { lastSync, painted: false };
   try {
@@ -212,6 +213,7 @@ export function cacheLiveIssueChange(change: ChangeMessage): void {
   const queue = liveDuringSync.get(projectId);
   if (queue) return void queue.push(change);
   if (!storage || useLocalCacheStore.getState().projects[projectId] !== 'ready') return;
+  // Best-effort cache write: the store already shows the change, and the next delta sync repairs the cache.
   void writeLiveChange(storage, change).catch(() => undefined);
 }
 

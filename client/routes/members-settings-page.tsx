@@ -1,6 +1,5 @@
 // `/{workspaceSlug}/settings/members`: list members, change roles, remove, invite by email.
 import { useState } from 'react';
-import { Role } from '../../shared/roles';
 import type { WorkspaceMember } from '../api/types';
 import { useFormError } from '../auth/use-form-error';
 import { Alert } from '../components/alert';
@@ -15,6 +14,7 @@ import { useT } from '../i18n';
 import { removeMember, updateMemberRole, useMembers, useMembersStatus } from '../stores/member-store';
 import { useSessionStore } from '../stores/session-store';
 import { useWorkspace } from '../stores/workspace-store';
+import { can, memberContext } from '../../shared/permission-table';
 
 export function memberName(member: WorkspaceMember['member']): string {
   return member.display_name || [member.first_name, member.last_name].filter(Boolean).join(' ') || member.email || '';
@@ -31,7 +31,7 @@ export function MembersSettingsPage({ workspaceSlug }: { workspaceSlug: string }
   const [notice, setNotice] = useState<string | null>(null);
   const errors = useFormError();
   const myRole = workspace?.role ?? 0;
-  const isAdmin = myRole >= Role.ADMIN;
+  const isAdmin = can('workspace.manage', memberContext(myRole));
 
   const handleRoleChange = async (member: WorkspaceMember, role: number) => {
     errors.clear();
@@ -47,7 +47,7 @@ export function MembersSettingsPage({ workspaceSlug }: { workspaceSlug: string }
       workspaceSlug={workspaceSlug}
       title={t('members.title')}
       actions={
-        myRole >= Role.MEMBER && (
+        can('workspace.invite', memberContext(myRole)) && (
           <Button onClick={() => setInviting(true)} data-testid="invite-members-button">
             {t('members.invite')}
           </Button>

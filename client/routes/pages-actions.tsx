@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from '../components/button';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { useT } from '../i18n';
+import { PageAccess } from '../../shared/visibility';
 import {
   deletePage,
   duplicatePage,
@@ -44,8 +45,8 @@ export function PageActions({ slug, projectId, page, permissions, onDuplicated, 
         </Button>
       )}
       {permissions.canChangeAccess && !archived && (
-        <Button size="sm" variant="ghost" data-testid="page-access" onClick={() => run(setPageAccess(slug, projectId, page, page.access === 0 ? 1 : 0))}>
-          {page.access === 0 ? t('pages.action.makePrivate') : t('pages.action.makePublic')}
+        <Button size="sm" variant="ghost" data-testid="page-access" onClick={() => run(setPageAccess(slug, projectId, page, page.access === PageAccess.PUBLIC ? PageAccess.PRIVATE : PageAccess.PUBLIC))}>
+          {page.access === PageAccess.PUBLIC ? t('pages.action.makePrivate') : t('pages.action.makePublic')}
         </Button>
       )}
       {permissions.canDuplicate && !archived && (

@@ -20,6 +20,7 @@ import { CreatePageModal } from './pages-create-modal';
 import { PageActions } from './pages-actions';
 import { usePageActor } from './pages-access';
 import './pages.css';
+import { PageAccess } from '../../shared/visibility';
 
 const TABS: Array<{ tab: PageTab; label: MessageKey }> = [
   { tab: PageTab.PUBLIC, label: 'pages.tab.public' },
@@ -87,7 +88,7 @@ export function PagesListPage({ workspaceSlug, projectId }: { workspaceSlug: str
                   {page.name || t('pages.untitled')}
                 </Link>
                 <span className="muted">
-                  {page.access === 1 ? t('pages.access.private') : t('pages.access.public')}
+                  {page.access === PageAccess.PRIVATE ? t('pages.access.private') : t('pages.access.public')}
                   {page.is_locked ? ` · ${t('pages.locked')}` : ''}
                 </span>
               </div>

@@ -1,7 +1,6 @@
 // Workspace settings screens under `/$workspaceSlug/settings/`: members, invitations, API tokens.
 // Each loader loads the list its screen shows; a failure shows the screen's error with a Retry.
 import { createRoute } from '@tanstack/react-router';
-import { Role } from '../../shared/roles';
 import { fetchApiTokens } from '../stores/api-token-store';
 import { fetchWorkspaceInvitations } from '../stores/invitation-store';
 import { fetchMembers } from '../stores/member-store';
@@ -11,6 +10,7 @@ import { InvitationsSettingsPage } from './invitations-settings-page';
 import { MembersSettingsPage } from './members-settings-page';
 import { screenStates } from './screen-states';
 import { workspaceRoute } from './workspace-route';
+import { can, memberContext } from '../../shared/permission-table';
 
 const membersSettingsRoute = createRoute({
   getParentRoute: () => workspaceRoute,
@@ -30,7 +30,7 @@ const invitationsSettingsRoute = createRoute({
   loader: async ({ params }) => {
     // Only members and admins may list the invitations; a guest's screen says so without asking.
     await ensureWorkspaces();
-    if ((findWorkspace(params.workspaceSlug)?.role ?? 0) >= Role.MEMBER) await fetchWorkspaceInvitations(params.workspaceSlug);
+    if (can('workspace.invite', memberContext(findWorkspace(params.workspaceSlug)?.role))) await fetchWorkspaceInvitations(params.workspaceSlug);
   },
   ...screenStates,
   component: function InvitationsSettingsRoute() {

@@ -15,6 +15,7 @@ import { useStableByContent } from '../components/use-stable-by-content';
 import { useT } from '../i18n';
 import { useMemberUserMap } from '../stores/member-store';
 import { useProject } from '../stores/project-store';
+import { can, memberContext } from '../../shared/permission-table';
 
 /** Registers the list with the command palette while it is on screen. */
 function useCurrentList(source: ListSource): void {
@@ -64,7 +65,7 @@ function ProjectFrame({ slug, projectId, current, children }: { slug: string; pr
       actions={
         <>
           <ProjectTabs slug={slug} projectId={projectId} current={current} />
-          {(project?.member_role ?? 0) >= 15 && (
+          {can('project.create', memberContext(null, project?.member_role)) && (
             <button type="button" className="btn btn-primary btn-sm" onClick={() => openCreateIssue(projectId)} data-testid="new-issue">{t('issue.create')}</button>
           )}
         </>

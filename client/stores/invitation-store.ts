@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { http } from '../api/http';
 import type { WorkspaceInvitation } from '../api/types';
 import { createEntityStore, createMutationId } from './create-entity-store';
+import { toastOnFailure } from '../components/app-shell/toast-store';
 
 const sent = createEntityStore<WorkspaceInvitation>();
 const mine = createEntityStore<WorkspaceInvitation>();
@@ -40,7 +41,10 @@ export async function fetchWorkspaceInvitations(slug: string): Promise<Workspace
 export async function inviteMembers(slug: string, rows: InviteRow[]): Promise<void> {
   const emails = rows.map((row) => ({ email: row.email.trim().toLowerCase(), role: row.role }));
   await http.post(invitationsPath(slug), { emails }, { mutationId: createMutationId() });
-  if (sent.useStore.getState().scope === slug) await fetchWorkspaceInvitations(slug).catch(() => undefined);
+  if (sent.useStore.getState().scope === slug) {
+    // The invitations were sent; a list that could not be reloaded is said, since the screen keeps showing the old rows.
+    await toastOnFailure(fetchWorkspaceInvitations(slug), 'toast.refreshFailed');
+  }
 }
 
 /** `PATCH …/invitations/{id}/ {role}`, shown at once. @throws ApiError */

@@ -64,6 +64,7 @@ export async function fetchIssueActivity(slug: string, projectId: string, issueI
 
 /** Reloads every tracked feed (after a live `reset`, when events may have been skipped). */
 export async function refetchTrackedActivity(): Promise<void> {
+  // A feed that fails is recorded as its status 'error', which the activity feed shows; one failure must not stop the others.
   await Promise.all([...tracked].map(([issueId, { slug, projectId }]) => fetchIssueActivity(slug, projectId, issueId).catch(() => undefined)));
 }
 

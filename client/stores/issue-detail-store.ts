@@ -65,9 +65,15 @@ export async function fetchIssueDetail(slug: string, projectId: string, issueId:
     patchMeta(issueId, { status: 'error' });
     throw error;
   }
-  const settle = <T,>(promise: Promise<T>, apply: (value: T) => void) => promise.then(apply).catch(() => undefined);
+  // The issue itself is shown; a part that fails to load (comments, links…) is said once, not hidden,
+  // and does not stop the other parts.
+  let partFailure: unknown;
+  const settle = <T,>(promise: Promise<T>, apply: (value: T) => void) => promise.then(apply).catch((error: unknown) => {
+    partFailure ??= error;
+  });
   await Promise.all([
     settle(http.get<Comment[]>(`${base}/comments/`), (rows) => replaceIssueRows(comments, issueId, asArray(rows))),
+    // A failed feed is recorded as its status 'error', which the activity feed shows.
     fetchIssueActivity(slug, projectId, issueId).catch(() => undefined),
     settle(http.get<Reaction[]>(`${base}/reactions/`), (rows) => replaceIssueRows(issueReactions, issueId, asArray(rows))),
     settle(http.get<IssueLink[]>(`${base}/issue-links/`), (rows) => replaceIssueRows(links, issueId, asArray(rows))),
@@ -78,6 +84,7 @@ export async function fetchIssueDetail(slug: string, projectId: string, issueId:
       patchMeta(issueId, { stateDistribution: answer?.state_distribution ?? {} });
     }),
   ]);
+  if (partFailure !== undefined) reportFailure('toast.refreshFailed', partFailure);
 }
 
 /** Runs one mutation of a child store; on failure the store has dropped it, and a toast says what failed. */

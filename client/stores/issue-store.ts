@@ -2,7 +2,7 @@
 // pending optimistic changes (STYLE §6). Every mutation shows at once, rolls back on failure with a
 // toast naming what failed, and is confirmed by its answer or by the live event carrying its id.
 import { http, request } from '../api/http';
-import { reportFailure } from '../components/app-shell/toast-store';
+import { reportFailure, toastOnFailure } from '../components/app-shell/toast-store';
 import type { Priority, StateGroup } from '../../shared/issue-constants';
 import { createEntityStore, createMutationId, temporaryId } from './create-entity-store';
 import { issuePath, projectPath } from './api-paths';
@@ -144,8 +144,9 @@ export async function createIssue(
     throw error;
   }
   const saved = created!;
-  if (extras.cycleId) await addIssuesToCycle(slug, projectId, extras.cycleId, [saved.id]).catch(() => undefined);
-  if (extras.moduleIds?.length) await setIssueModules(slug, projectId, saved.id, extras.moduleIds, []).catch(() => undefined);
+  // The issue exists either way; a cycle or module that did not stick is said, not hidden.
+  if (extras.cycleId) await toastOnFailure(addIssuesToCycle(slug, projectId, extras.cycleId, [saved.id]), 'toast.issueUpdateFailed', { name: saved.name });
+  if (extras.moduleIds?.length) await toastOnFailure(setIssueModules(slug, projectId, saved.id, extras.moduleIds, []), 'toast.issueUpdateFailed', { name: saved.name });
   return saved;
 }
 
@@ -264,6 +265,7 @@ export async function setIssueSubscribed(slug: string, issueId: string, subscrib
     });
   } catch (error) {
     reportFailure('toast.subscriptionFailed', error, { name: current.name });
+    // The failure is toasted above; this re-read only corrects the flag, and the next load does too.
     void http.get<{ subscribed: boolean }>(path).then((answer) => {
       const row = useIssueStore.getState().confirmed.get(issueId);
       if (row) upsertIssues([{ ...row, is_subscribed: answer.subscribed }]);

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { http } from '../api/http';
 import type { WorkspaceMember } from '../api/types';
 import { createEntityStore, createMutationId } from './create-entity-store';
+import { can, memberContext } from '../../shared/permission-table';
 
 const members = createEntityStore<WorkspaceMember>();
 /** Raw store (confirmed + pending). Prefer `useMembers`. */
@@ -140,7 +141,7 @@ export function useAssignableUsers(projectId: string | undefined): WorkspaceMemb
   const memberships = useProjectMembers(projectId);
   const users = useMemberUserMap();
   return useMemo(() => {
-    const ids = memberships.length > 0 ? memberships.filter((row) => row.role >= 15).map((row) => row.member) : [...users.keys()];
+    const ids = memberships.length > 0 ? memberships.filter((row) => can('project.edit', memberContext(null, row.role))).map((row) => row.member) : [...users.keys()];
     return ids
       .map((id) => users.get(id))
       .filter((user): user is WorkspaceMember['member'] => Boolean(user) && !user?.is_bot)

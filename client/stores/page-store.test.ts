@@ -1,9 +1,10 @@
 // Page list tabs/sorting (spec §9) and the action visibility rules (spec §6) the page screens use.
 import { expect, test } from 'vitest';
 import { PageSortKey, PageTab, pagePermissions, selectPages, type Page } from './page-store';
+import { PageAccess } from '../../shared/visibility';
 
 const base: Page = {
-  id: 'p', name: 'b', owned_by: 'owner', access: 0, color: '', parent: null, is_favorite: false, is_locked: false, archived_at: null,
+  id: 'p', name: 'b', owned_by: 'owner', access: PageAccess.PUBLIC, color: '', parent: null, is_favorite: false, is_locked: false, archived_at: null,
   workspace: 'w', created_at: '2024-01-02T00:00:00.000Z', updated_at: '2024-01-02T00:00:00.000Z', created_by: null, updated_by: null, label_ids: [], project_ids: [],
 };
 const page = (patch: Partial<Page>): Page => ({ ...base, ...patch });
@@ -12,7 +13,7 @@ test('tabs split public, private and archived root pages; default sort is update
   const rows = [
     page({ id: '1', name: 'Alpha', updated_at: '2024-01-01T00:00:00.000Z' }),
     page({ id: '2', name: 'beta', updated_at: '2024-03-01T00:00:00.000Z', is_favorite: true }),
-    page({ id: '3', access: 1 }),
+    page({ id: '3', access: PageAccess.PRIVATE }),
     page({ id: '4', archived_at: '2024-02-02' }),
     page({ id: '5', parent: '1' }),
   ];

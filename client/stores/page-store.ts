@@ -17,6 +17,7 @@ import {
 import { createEntityStore, createMutationId } from './create-entity-store';
 import { projectPath } from './api-paths';
 import type { ChangeMessage } from '../../shared/live-protocol';
+import { PageAccess } from '../../shared/visibility';
 
 export interface Page {
   id: string;
@@ -111,7 +112,7 @@ export function updatePage(slug: string, projectId: string, page: Page, patch: P
 }
 
 /** `POST …/pages/{id}/access/`. */
-export function setPageAccess(slug: string, projectId: string, page: Page, access: 0 | 1) {
+export function setPageAccess(slug: string, projectId: string, page: Page, access: PageAccess) {
   return optimistic(page, { access }, (mutationId) => http.post(`${pagesPath(slug, projectId)}/${page.id}/access/`, { access }, { mutationId }), 'pages.toast.updateFailed');
 }
 
@@ -166,7 +167,7 @@ export function selectPages(rows: Page[], tab: PageTab, sort: { key: PageSortKey
     if (favoritesOnly && !page.is_favorite) return false;
     if (tab === PageTab.ARCHIVED) return page.archived_at !== null;
     if (page.archived_at !== null || page.parent !== null) return false;
-    return tab === PageTab.PRIVATE ? page.access === 1 : page.access === 0;
+    return tab === PageTab.PRIVATE ? page.access === PageAccess.PRIVATE : page.access === PageAccess.PUBLIC;
   });
   const direction = sort.descending ? -1 : 1;
   return inTab.sort((a, b) => {

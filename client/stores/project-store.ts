@@ -98,9 +98,17 @@ export async function updateProject(slug: string, projectId: string, patch: Part
     });
   } catch (error) {
     reportFailure('toast.projectUpdateFailed', error);
-    void fetchProjects(slug).catch(() => undefined);
+    resyncProjects(slug);
     throw error;
   }
+}
+
+/**
+ * Re-reads the list after a failed change. The failure itself is already toasted; if this re-read
+ * fails too, the rolled-back list stays and the next load corrects it, so a second toast would be noise.
+ */
+function resyncProjects(slug: string): void {
+  void fetchProjects(slug).catch(() => undefined);
 }
 
 /** `POST …/archive/` (archive) or `DELETE …/archive/` (restore), optimistic with rollback. */
@@ -122,7 +130,7 @@ export async function setProjectArchived(slug: string, projectId: string, archiv
     );
   } catch (error) {
     reportFailure(archived ? 'toast.projectArchiveFailed' : 'toast.projectRestoreFailed', error);
-    void fetchProjects(slug).catch(() => undefined);
+    resyncProjects(slug);
     throw error;
   }
 }
@@ -136,7 +144,7 @@ export async function deleteProject(slug: string, projectId: string): Promise<vo
     });
   } catch (error) {
     reportFailure('toast.projectDeleteFailed', error);
-    void fetchProjects(slug).catch(() => undefined);
+    resyncProjects(slug);
     throw error;
   }
 }

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { changes, cycles } from '../../db/schema/index';
 import { createTestServer, type TestServer } from '../../tests/support/server';
 import { addProjectMember, addWorkspaceMember, buildProject, buildUser, buildWorkspace, setupInstance, type TestProject, type TestUser, type TestWorkspace } from '../../tests/support/factories';
+import { ProjectNetwork } from '../../shared/visibility';
 
 describe('favorites', () => {
   let server: TestServer;
@@ -58,7 +59,7 @@ describe('favorites', () => {
   test('errors: unknown entity, missing identifier, non-member project, bad type, guests and outsiders', async () => {
     expect((await call(member, 'POST', `${base}/`, { entity_type: 'cycle', entity_identifier: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
     expect((await call(member, 'POST', `${base}/`, { entity_type: 'cycle' })).json()).toEqual({ entity_identifier: ['This field is required.'] });
-    const secret = await buildProject(server, workspace, admin, { network: 0 });
+    const secret = await buildProject(server, workspace, admin, { network: ProjectNetwork.SECRET });
     expect((await call(member, 'POST', `${base}/`, { entity_type: 'project', entity_identifier: secret.id })).statusCode).toBe(403);
     expect((await call(member, 'POST', `${base}/`, { entity_type: 'nope', entity_identifier: secret.id })).statusCode).toBe(400);
     expect((await call(member, 'POST', `${base}/`, { entity_type: 'folder' })).json()).toEqual({ name: ['This field may not be blank.'] });

@@ -7,6 +7,7 @@ import { changes, pageVersions } from '../../db/schema/index';
 import { createTestServer, type TestServer } from '../../tests/support/server';
 import { addProjectMember, addWorkspaceMember, buildProject, buildUser, buildWorkspace, type TestProject, type TestUser, type TestWorkspace } from '../../tests/support/factories';
 import { readTitle } from '../../shared/document-content';
+import { PageAccess } from '../../shared/visibility';
 
 let server: TestServer;
 let owner: TestUser; // project admin, creates most pages
@@ -48,8 +49,8 @@ async function create(user: TestUser, body: Record<string, unknown> = {}): Promi
 
 describe('create, read, list', () => {
   test('a member creates a page and becomes its owner; the detail carries description_html', async () => {
-    const page = await create(member, { name: 'Spec', description_html: '<h2>Title</h2><p>Body <script>x</script></p>', access: 1, color: '#ff0000' });
-    expect(page).toMatchObject({ name: 'Spec', owned_by: member.id, access: 1, is_locked: false, archived_at: null, is_favorite: false, parent: null });
+    const page = await create(member, { name: 'Spec', description_html: '<h2>Title</h2><p>Body <script>x</script></p>', access: PageAccess.PRIVATE, color: '#ff0000' });
+    expect(page).toMatchObject({ name: 'Spec', owned_by: member.id, access: PageAccess.PRIVATE, is_locked: false, archived_at: null, is_favorite: false, parent: null });
     expect(page.description_html).toBe('<h2>Title</h2><p>Body</p>');
     const detail = await call(member, 'GET', `/pages/${page.id}/`);
     expect(detail.statusCode).toBe(200);
@@ -82,7 +83,7 @@ describe('create, read, list', () => {
   test("lists show root pages the caller may see, favorites first; private pages only to their owner; guests only their own", async () => {
     const parent = await create(owner, { name: 'Parent' });
     const child = await create(owner, { name: 'Child', parent: parent.id });
-    const secret = await create(owner, { name: 'Secret', access: 1 });
+    const secret = await create(owner, { name: 'Secret', access: PageAccess.PRIVATE });
     const favorite = await create(owner, { name: 'Fav' });
     expect((await call(owner, 'POST', `/favorite-pages/${favorite.id}/`)).statusCode).toBe(204);
     const ownerList = (await call(owner, 'GET', '/pages/')).json() as Page[];
@@ -111,7 +112,7 @@ describe('update', () => {
     const renamed = await call(member, 'PATCH', `/pages/${page.id}/`, { name: 'Renamed', color: '#00ff00' });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ name: 'Renamed', color: '#00ff00' });
-    expect((await call(member, 'PATCH', `/pages/${page.id}/`, { access: 1 })).json()).toEqual({
+    expect((await call(member, 'PATCH', `/pages/${page.id}/`, { access: PageAccess.PRIVATE })).json()).toEqual({
       error: 'Access cannot be updated since this page is owned by someone else',
     });
     expect((await call(guest, 'PATCH', `/pages/${page.id}/`, { name: 'guest' })).statusCode).toBe(403);
@@ -132,9 +133,9 @@ describe('update', () => {
 describe('access, lock, archive, delete', () => {
   test('only the owner changes access or locks', async () => {
     const page = await create(member);
-    expect((await call(owner, 'POST', `/pages/${page.id}/access/`, { access: 1 })).statusCode).toBe(400);
+    expect((await call(owner, 'POST', `/pages/${page.id}/access/`, { access: PageAccess.PRIVATE })).statusCode).toBe(400);
     expect((await call(member, 'POST', `/pages/${page.id}/access/`, { access: 3 })).statusCode).toBe(400);
-    expect((await call(member, 'POST', `/pages/${page.id}/access/`, { access: 1 })).statusCode).toBe(204);
+    expect((await call(member, 'POST', `/pages/${page.id}/access/`, { access: PageAccess.PRIVATE })).statusCode).toBe(204);
     expect(((await call(member, 'GET', `/pages/${page.id}/`)).json() as Page).access).toBe(1);
     expect((await call(owner, 'POST', `/pages/${page.id}/lock/`)).statusCode).toBe(403);
     expect((await call(member, 'POST', `/pages/${page.id}/lock/`)).statusCode).toBe(204);
@@ -194,7 +195,7 @@ describe('favorites, duplicate, versions, description', () => {
     const copy = await call(member, 'POST', `/pages/${page.id}/duplicate/`);
     expect(copy.statusCode).toBe(201);
     expect(copy.json()).toMatchObject({ name: 'Original (Copy)', owned_by: member.id, description_html: '<p>copied text</p>' });
-    const secret = await create(owner, { access: 1 });
+    const secret = await create(owner, { access: PageAccess.PRIVATE });
     expect((await call(member, 'POST', `/pages/${secret.id}/duplicate/`)).statusCode).toBe(403);
     expect((await call(guest, 'POST', `/pages/${page.id}/duplicate/`)).statusCode).toBe(403);
   });
@@ -249,7 +250,7 @@ describe('favorites, duplicate, versions, description', () => {
     expect((await call(guest, 'PATCH', `/pages/${page.id}/description/`, { description_html: '<p>g</p>' })).statusCode).toBe(404);
     await call(member, 'POST', `/pages/${page.id}/lock/`);
     expect((await call(member, 'PATCH', `/pages/${page.id}/description/`, { description_html: '<p>x</p>' })).json()).toEqual({ error_code: 4701, error_message: 'PAGE_LOCKED' });
-    const secret = await create(owner, { access: 1 });
+    const secret = await create(owner, { access: PageAccess.PRIVATE });
     expect((await call(member, 'GET', `/pages/${secret.id}/description/`)).statusCode).toBe(404);
     expect((await call(outsider, 'GET', `/pages/${secret.id}/description/`)).statusCode).toBe(403);
   });

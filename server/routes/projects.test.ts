@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { changes, issueSequences, projectIdentifiers, states } from '../../db/schema/index';
 import { createTestServer, type TestServer } from '../../tests/support/server';
 import { addProjectMember, addWorkspaceMember, buildProject, buildUser, buildWorkspace, setupInstance, type TestUser, type TestWorkspace } from '../../tests/support/factories';
+import { ProjectNetwork } from '../../shared/visibility';
 
 describe('projects', () => {
   let server: TestServer;
@@ -34,7 +35,7 @@ describe('projects', () => {
     const response = await call(owner, 'POST', `${base}/`, { name: 'Alpha', identifier: 'alp', project_lead: member.id });
     expect(response.statusCode).toBe(201);
     const project = response.json();
-    expect(project).toMatchObject({ name: 'Alpha', identifier: 'ALP', network: 2, member_role: 20, is_member: true, is_favorite: false, sort_order: 65535, anchor: null, version: 1, next_work_item_sequence: 1 });
+    expect(project).toMatchObject({ name: 'Alpha', identifier: 'ALP', network: ProjectNetwork.PUBLIC, member_role: 20, is_member: true, is_favorite: false, sort_order: 65535, anchor: null, version: 1, next_work_item_sequence: 1 });
     expect(project.members.sort()).toEqual([owner.id, member.id].sort());
     const rows = await server.database.db.select().from(states).where(eq(states.projectId, project.id));
     const byName = Object.fromEntries(rows.map((row) => [row.name, row]));
@@ -98,7 +99,7 @@ describe('projects', () => {
   });
 
   test('list shows members their projects plus public ones, guests only their own; archived included', async () => {
-    const secret = await buildProject(server, workspace, owner, { network: 0, name: 'Secret' });
+    const secret = await buildProject(server, workspace, owner, { network: ProjectNetwork.SECRET, name: 'Secret' });
     const open = await buildProject(server, workspace, owner, { name: 'Open' });
     await addProjectMember(server, open, guest, 5);
     await call(owner, 'POST', `${base}/${open.id}/archive/`);
@@ -106,7 +107,7 @@ describe('projects', () => {
     expect(ownerList.map((p: { id: string }) => p.id)).toEqual(expect.arrayContaining([secret.id, open.id]));
     const openItem = ownerList.find((p: { id: string }) => p.id === open.id);
     expect(openItem.archived_at).not.toBeNull();
-    expect(openItem).toMatchObject({ member_role: 20, intake_count: 0, inbox_view: false, network: 2 });
+    expect(openItem).toMatchObject({ member_role: 20, intake_count: 0, inbox_view: false, network: ProjectNetwork.PUBLIC });
     const memberList = (await call(member, 'GET', `${base}/`)).json();
     expect(memberList.map((p: { id: string }) => p.id)).not.toContain(secret.id);
     expect(memberList.find((p: { id: string }) => p.id === open.id)).toMatchObject({ member_role: null, is_member: false });
@@ -145,7 +146,7 @@ describe('projects', () => {
   });
 
   test('retrieve answers 404, 403 and 409 by membership and network', async () => {
-    const secret = await buildProject(server, workspace, owner, { network: 0 });
+    const secret = await buildProject(server, workspace, owner, { network: ProjectNetwork.SECRET });
     const open = await buildProject(server, workspace, owner);
     expect((await call(owner, 'GET', `${base}/${open.id}/`)).json()).toMatchObject({ id: open.id, member_role: 20 });
     expect((await call(member, 'GET', `${base}/${secret.id}/`)).json()).toEqual({ error: 'You do not have permission' });
@@ -167,7 +168,7 @@ describe('projects', () => {
     const renamed = await call(member, 'PATCH', `${base}/${project.id}/`, { name: 'Renamed', identifier: 'renm', inbox_view: true });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ name: 'Renamed', identifier: 'RENM', intake_view: true, version: 2 });
-    expect((await call(owner, 'PATCH', `${base}/${project.id}/`, { network: 0 })).json()).toMatchObject({ network: 0, version: 3 });
+    expect((await call(owner, 'PATCH', `${base}/${project.id}/`, { network: ProjectNetwork.SECRET })).json()).toMatchObject({ network: ProjectNetwork.SECRET, version: 3 });
     expect((await call(guest, 'PATCH', `${base}/${project.id}/`, { name: 'No' })).statusCode).toBe(403);
     expect((await call(member, 'PATCH', `${base}/${project.id}/`, { network: 7 })).statusCode).toBe(400);
     expect((await call(member, 'PATCH', `${base}/${project.id}/`, { estimate: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(400);
@@ -248,7 +249,7 @@ describe('projects', () => {
 
   test('join: public projects with the workspace role; private ones only for workspace admins; guests cannot join', async () => {
     const open = await buildProject(server, workspace, owner);
-    const secret = await buildProject(server, workspace, owner, { network: 0 });
+    const secret = await buildProject(server, workspace, owner, { network: ProjectNetwork.SECRET });
     const url = `/api/users/me/workspaces/${workspace.slug}/projects/invitations/`;
     const forbidden = await call(member, 'POST', url, { project_ids: [secret.id] });
     expect(forbidden.statusCode).toBe(403);

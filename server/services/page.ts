@@ -141,7 +141,7 @@ export async function duplicatePage(ctx: ServerContext, actor: ProjectActor, pag
     actor,
     {
       name: `${source.name} (Copy)`.slice(0, 255),
-      access: source.access as 0 | 1,
+      access: source.access as PageAccess,
       color: source.color,
       parent: source.parentId,
       labels: sourceView.labelIds,

@@ -3,6 +3,10 @@ import { z } from 'zod';
 import { authorshipFields, jsonValue } from './responses';
 import { boundedString, uuidSchema } from './common';
 import { jsonObject, projectParams } from './project';
+import { PageAccess } from '../visibility';
+
+/** A page's `access`: public to the project or private to its owner. */
+const pageAccessValue = z.union([z.literal(PageAccess.PUBLIC), z.literal(PageAccess.PRIVATE)]);
 
 export const PAGE_NAME_MAX_LENGTH = 255;
 /** Largest page body the API accepts (reference §5.3: > 10 MB is refused). */
@@ -15,7 +19,7 @@ export const pageListQuery = z.object({ search: z.string().max(255).optional() }
 
 const pageFields = {
   name: boundedString(PAGE_NAME_MAX_LENGTH).optional(),
-  access: z.union([z.literal(0), z.literal(1)]).optional(),
+  access: pageAccessValue.optional(),
   color: boundedString(255).optional(),
   parent: uuidSchema.nullable().optional(),
   labels: z.array(uuidSchema).max(100).optional(),
@@ -34,7 +38,7 @@ export type CreatePageBody = z.infer<typeof createPageBody>;
 export const updatePageBody = z.object(pageFields);
 export type UpdatePageBody = z.infer<typeof updatePageBody>;
 
-export const pageAccessBody = z.object({ access: z.union([z.literal(0), z.literal(1)]) });
+export const pageAccessBody = z.object({ access: pageAccessValue });
 
 /** The JSON form of `PATCH …/description/` (the binary form is a raw Yjs update). */
 export const pageDescriptionBody = z.object({

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import postgres from 'postgres';
 import { firstPage, launchContext, screenshot, trackPageErrors } from './support/browser';
+import { PageAccess } from '../../shared/visibility';
 
 const baseUrl = inject('e2eBaseUrl');
 const databaseUrl = inject('e2eDatabaseUrl');
@@ -113,7 +114,7 @@ describe('pages in Chromium', () => {
   async function createPage(name: string): Promise<{ id: string; path: string }> {
     const created = await api<{ id: string }>(alicePage, 'POST', `${apiPages}/`, {
       name,
-      access: 0,
+      access: PageAccess.PUBLIC,
       description_html: '<p>Top.</p><p>Bottom.</p>',
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);

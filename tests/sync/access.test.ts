@@ -23,6 +23,7 @@ import {
   type TestWorkspace,
 } from '../support/factories';
 import { openLive, writeChange, type LiveClient } from './live-client';
+import { ProjectNetwork } from '../../shared/visibility';
 
 let server: TestServer;
 let baseUrl: string;
@@ -53,10 +54,10 @@ beforeAll(async () => {
   workspace = await buildWorkspace(server, admin);
   await addWorkspaceMember(server, workspace, guest, 5);
   await addWorkspaceMember(server, workspace, member, 15);
-  project = await buildProject(server, workspace, admin, { network: 0 });
+  project = await buildProject(server, workspace, admin, { network: ProjectNetwork.SECRET });
   await addProjectMember(server, project, guest, 5);
   await addProjectMember(server, project, member, 15);
-  openProject = await buildProject(server, workspace, admin, { network: 0, guestViewAllFeatures: true });
+  openProject = await buildProject(server, workspace, admin, { network: ProjectNetwork.SECRET, guestViewAllFeatures: true });
 });
 
 afterAll(async () => {

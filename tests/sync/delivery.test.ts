@@ -20,6 +20,7 @@ import {
   type TestWorkspace,
 } from '../support/factories';
 import { openLive, settle, writeChange, type LiveClient } from './live-client';
+import { ProjectNetwork } from '../../shared/visibility';
 
 let server: TestServer;
 let baseUrl: string;
@@ -51,10 +52,10 @@ beforeAll(async () => {
   await addWorkspaceMember(server, workspace, member, 15);
   await addWorkspaceMember(server, workspace, guest, 5);
   await addWorkspaceMember(server, workspace, bystander, 15);
-  project = await buildProject(server, workspace, admin, { network: 0 });
+  project = await buildProject(server, workspace, admin, { network: ProjectNetwork.SECRET });
   await addProjectMember(server, project, member, 15);
   await addProjectMember(server, project, guest, 5);
-  openProject = await buildProject(server, workspace, admin, { network: 0, guestViewAllFeatures: true });
+  openProject = await buildProject(server, workspace, admin, { network: ProjectNetwork.SECRET, guestViewAllFeatures: true });
   await addProjectMember(server, openProject, guest, 5);
 });
 

@@ -19,6 +19,7 @@ import {
   type TestWorkspace,
 } from '../support/factories';
 import { openLive, writeChange, type LiveClient } from './live-client';
+import { ProjectNetwork } from '../../shared/visibility';
 
 let server: TestServer;
 let baseUrl: string;
@@ -65,7 +66,7 @@ beforeAll(async () => {
   await addWorkspaceMember(server, workspace, colleague, 15);
   await addWorkspaceMember(server, workspace, guest, 5);
   await addWorkspaceMember(server, workspace, outsider, 15);
-  project = await buildProject(server, workspace, admin, { network: 0 });
+  project = await buildProject(server, workspace, admin, { network: ProjectNetwork.SECRET });
   await addProjectMember(server, project, member, 15);
   await addProjectMember(server, project, colleague, 15);
   await addProjectMember(server, project, guest, 5);

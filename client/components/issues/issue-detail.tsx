@@ -23,6 +23,7 @@ import { ParentPicker } from './parent-picker';
 import { AttachmentsWidget, LinksWidget, RelationsWidget, SubIssuesWidget } from './issue-widgets';
 import { DeleteIssueModal } from './delete-issue-modal';
 import { toastOnFailure } from '../app-shell/toast-store';
+import { can, memberContext } from '../../../shared/permission-table';
 
 /**
  * Loads the issue's detail once per issue, for the peek overlay (the full page has a route loader;
@@ -45,7 +46,7 @@ export function IssueDetailBody({ slug, issue, onDeleted }: { slug: string; issu
   const project = useProject(issue.project_id);
   const detail = useIssueDetail(issue.id);
   const me = useSessionStore((state) => state.user?.id ?? '');
-  const canEdit = (project?.member_role ?? 0) >= 15 || issue.created_by === me;
+  const canEdit = can('project.edit', memberContext(null, project?.member_role)) || issue.created_by === me;
   const [title, setTitle] = useState(issue.name);
   const [deleting, setDeleting] = useState(false);
   const sidebarCollapsed = useCollapseFlags((flags) => flags[CollapseFlag.ISSUE_DETAIL_SIDEBAR]);

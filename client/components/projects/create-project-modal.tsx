@@ -91,8 +91,8 @@ export function CreateProjectModal({ slug, onClose }: { slug: string; onClose: (
         <label className="field">
           <span className="field-label">{t('project.visibility')}</span>
           <select className="select" value={network} onChange={(event) => setNetwork(Number(event.target.value))}>
-            <option value={2}>{t('project.public')}</option>
-            <option value={0}>{t('project.private')}</option>
+            <option value={ProjectNetwork.PUBLIC}>{t('project.public')}</option>
+            <option value={ProjectNetwork.SECRET}>{t('project.private')}</option>
           </select>
         </label>
       </form>

@@ -2,13 +2,14 @@
 import { describe, expect, test } from 'vitest';
 import type { Project } from '../../stores/project-store';
 import { changedFields, draftOf, validateDraft } from './project-general-form';
+import { ProjectNetwork } from '../../../shared/visibility';
 
-const project: Project = { id: 'p', name: 'Apollo', identifier: 'AP', description: 'Moon', network: 2, estimate: 'e1' };
+const project: Project = { id: 'p', name: 'Apollo', identifier: 'AP', description: 'Moon', network: ProjectNetwork.PUBLIC, estimate: 'e1' };
 
 describe('general settings draft', () => {
   test('starts from the saved values; missing ones read as empty, public and off', () => {
-    expect(draftOf(project)).toEqual({ name: 'Apollo', description: 'Moon', network: 2, estimate: 'e1' });
-    expect(draftOf({ id: 'q', name: 'Gemini', identifier: 'GE' })).toEqual({ name: 'Gemini', description: '', network: 2, estimate: '' });
+    expect(draftOf(project)).toEqual({ name: 'Apollo', description: 'Moon', network: ProjectNetwork.PUBLIC, estimate: 'e1' });
+    expect(draftOf({ id: 'q', name: 'Gemini', identifier: 'GE' })).toEqual({ name: 'Gemini', description: '', network: ProjectNetwork.PUBLIC, estimate: '' });
   });
 
   test('a Save sends only what changed; a trimmed-equal name and an untouched form send nothing', () => {
@@ -16,7 +17,7 @@ describe('general settings draft', () => {
     expect(changedFields(project, { ...draftOf(project), name: '  Apollo ' })).toEqual({});
     expect(changedFields(project, { ...draftOf(project), name: ' Artemis ', description: '' })).toEqual({ name: 'Artemis', description: '' });
     expect(changedFields(project, { ...draftOf(project), estimate: '' })).toEqual({ estimate: null });
-    expect(changedFields(project, { ...draftOf(project), network: 0, estimate: 'e2' })).toEqual({ network: 0, estimate: 'e2' });
+    expect(changedFields(project, { ...draftOf(project), network: ProjectNetwork.SECRET, estimate: 'e2' })).toEqual({ network: ProjectNetwork.SECRET, estimate: 'e2' });
   });
 
   test('refuses a blank, too long or forbidden name and a too long description', () => {

@@ -1,11 +1,11 @@
 // Project settings "Features" (which sections the project shows, PATCH …/projects/{id}/) and
 // "Publish" (the public board: link, publish/unpublish, its toggles). Only project admins may change them.
 import { useEffect, useState } from 'react';
-import { Role } from '../../../shared/roles';
 import { useT, type MessageKey } from '../../i18n';
 import { DEPLOY_BOARD_TOGGLES, fetchDeployBoard, publishProject, unpublishProject, updateDeployBoard, useDeployBoard, type DeployBoardToggle } from '../../stores/deploy-board-store';
 import { updateProject, useProject, type Project } from '../../stores/project-store';
 import { toastOnFailure } from '../app-shell/toast-store';
+import { can, memberContext } from '../../../shared/permission-table';
 
 type FeatureKey = 'module_view' | 'cycle_view' | 'issue_views_view' | 'page_view' | 'intake_view' | 'is_time_tracking_enabled' | 'guest_view_all_features';
 export const PROJECT_FEATURES: readonly FeatureKey[] = ['module_view', 'cycle_view', 'issue_views_view', 'page_view', 'intake_view', 'is_time_tracking_enabled', 'guest_view_all_features'];
@@ -15,7 +15,8 @@ export const PROJECT_FEATURES: readonly FeatureKey[] = ['module_view', 'cycle_vi
  */
 export const FEATURES_WITHOUT_SCREENS: ReadonlySet<FeatureKey> = new Set(['module_view', 'cycle_view', 'issue_views_view', 'intake_view', 'is_time_tracking_enabled']);
 
-const isAdmin = (project: Project) => (project.member_role ?? 0) >= Role.ADMIN;
+/** Features are part of the project's settings (PATCH project: `project.manage`), judged on the project role. */
+const isAdmin = (project: Project) => can('project.manage', memberContext(null, project.member_role));
 
 export function FeaturesSettings({ slug, projectId }: { slug: string; projectId: string }) {
   const t = useT();

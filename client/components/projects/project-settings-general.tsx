@@ -4,7 +4,6 @@
 // when the server refuses them, with the reason next to the form. Archive and delete live here too.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { Role } from '../../../shared/roles';
 import { readErrorText } from '../../api/http';
 import { useT, type MessageKey, type Translate } from '../../i18n';
 import { useProjectEstimates } from '../../stores/estimate-store';
@@ -13,6 +12,8 @@ import { showToast } from '../app-shell/toast-store';
 import { Button } from '../button';
 import { ConfirmDialog } from '../confirm-dialog';
 import { changedFields, draftOf, validateDraft, type GeneralDraft } from './project-general-form';
+import { ProjectNetwork } from '../../../shared/visibility';
+import { can, memberContext } from '../../../shared/permission-table';
 
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'error'; message: string; fields: Record<string, string> };
 
@@ -56,7 +57,8 @@ export function GeneralSettings({ slug, projectId }: { slug: string; projectId: 
   }, [dirty]);
 
   if (!project || !draft) return null;
-  const canEdit = (project.member_role ?? 0) >= Role.ADMIN;
+  // Only the project role counts here (no workspace-admin bypass), as the screen has always shown it.
+  const canEdit = can('project.manage', memberContext(null, project.member_role));
   const invalid = validateDraft(draft);
   const serverFields = save.kind === 'error' ? save.fields : {};
   const nameError = (showErrors && invalid.name ? t(invalid.name) : null) ?? serverFields.name ?? null;
@@ -104,8 +106,8 @@ export function GeneralSettings({ slug, projectId }: { slug: string; projectId: 
         </div>
         <label className="field"><span className="field-label">{t('project.visibility')}</span>
           <select className="select" value={draft.network} disabled={!canEdit} onChange={(event) => edit({ network: Number(event.target.value) })} data-testid="settings-project-network">
-            <option value={2}>{t('project.public')}</option>
-            <option value={0}>{t('project.private')}</option>
+            <option value={ProjectNetwork.PUBLIC}>{t('project.public')}</option>
+            <option value={ProjectNetwork.SECRET}>{t('project.private')}</option>
           </select>
         </label>
         <label className="field"><span className="field-label">{t('property.estimate')}</span>

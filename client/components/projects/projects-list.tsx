@@ -13,6 +13,7 @@ import { CreateProjectModal } from './create-project-modal';
 import { can, memberContext } from '../../../shared/permission-table';
 import { ProjectNetwork } from '../../../shared/visibility';
 import { toastOnFailure } from '../app-shell/toast-store';
+import { Role } from '../../../shared/roles';
 
 export interface ProjectFilters {
   my_projects: boolean;
@@ -76,9 +77,9 @@ export function ProjectsList({ slug }: { slug: string }) {
                 {project.description && <p className="muted">{project.description}</p>}
                 <div className="project-card-actions">
                   {!project.is_member && project.network === ProjectNetwork.PUBLIC && !project.archived_at && (
-                    <button type="button" className="btn btn-secondary btn-sm" onClick={() => toastOnFailure(joinProjects(slug, [project.id], workspace?.role ?? 15))} data-testid="join-project">{t('project.join')}</button>
+                    <button type="button" className="btn btn-secondary btn-sm" onClick={() => toastOnFailure(joinProjects(slug, [project.id], workspace?.role ?? Role.MEMBER))} data-testid="join-project">{t('project.join')}</button>
                   )}
-                  {project.archived_at && project.is_member && (project.member_role ?? 0) >= 15 && (
+                  {project.archived_at && project.is_member && can('project.configure', memberContext(null, project.member_role)) && (
                     <button type="button" className="btn btn-secondary btn-sm" onClick={() => toastOnFailure(setProjectArchived(slug, project.id, false))}>{t('project.restore')}</button>
                   )}
                   {project.is_member && !project.archived_at && (
