@@ -30,7 +30,7 @@ describe('useLiveConnection', () => {
       ws.send(JSON.stringify(change));
       ws.send(JSON.stringify({ type: 'ready', workspace: 'acme', head: 3 }));
     }));
-    const store = createEntityStore<{ id: string; name: string }>();
+    const store = createEntityStore<{ id: string; name: string; version?: number }>();
     store.setAll('acme', []);
     const unregister = registerLiveEntity('label', store);
     expect(useLiveConnection.getState().state).toBe('offline');
@@ -41,7 +41,8 @@ describe('useLiveConnection', () => {
     });
     await until(() => useLiveConnection.getState().lastId === 3);
     expect(useLiveConnection.getState()).toMatchObject({ state: 'connected', workspace: 'acme' });
-    expect(store.getRows()).toEqual([{ id: 'l1', name: 'bug' }]);
+    // The store keeps the change's version on the row (one version book: a later, older REST row is refused).
+    expect(store.getRows()).toEqual([{ id: 'l1', name: 'bug', version: 1 }]);
     unregister();
     disconnectLive();
     expect(useLiveConnection.getState().state).toBe('offline');

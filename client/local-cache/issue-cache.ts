@@ -150,6 +150,10 @@ export async function syncProject(slug: string, projectId: string): Promise<bool
   const written = new Map<string, string>();
   try {
     setProjectStatus(projectId, lastSync ? 'syncing' : 'loading');
+    // Scope the store before the first rows land: a list opened later scopes it too, and scoping a
+    // store that still belongs to no workspace empties it, which would drop these rows for good
+    // (the list sends no request while the cache holds the project).
+    scopeIssues(slug);
     let latest = lastSync ?? '';
     for (let page = 0; ; page++) {
       const query: Record<string, string> = { cursor: `${SYNC_PAGE_SIZE}:${page}:0`, per_page: String(SYNC_PAGE_SIZE) };

@@ -110,6 +110,18 @@ describe('one entity-store API', () => {
     expect(store.getRows().map((row) => row.id)).toEqual(['a', 'real']);
   });
 
+  test('create: the live echo may come before the answer; the server row shows once, never twice', async () => {
+    const store = seeded();
+    let answer!: (row: Row) => void;
+    const sent = store.mutate({ mutationId: 'm9', kind: 'create', id: 'temp-m9', row: { id: 'temp-m9', name: 'new', version: 0 } }, () => new Promise<Row>((resolve) => (answer = resolve)));
+    store.applyChange(change('real', 1, 'create', { name: 'new', version: 1 }, 'm9'));
+    expect(store.getRows().map((row) => row.id)).toEqual(['a', 'real']);
+    answer({ id: 'real', name: 'new', version: 1 });
+    await sent;
+    expect(store.getRows().map((row) => row.id)).toEqual(['a', 'real']);
+    expect(store.useStore.getState().pending).toEqual([]);
+  });
+
   test('create refused: only the temporary row goes', async () => {
     const store = seeded();
     await expect(store.mutate({ mutationId: 'm9', kind: 'create', id: 'temp-m9', row: { id: 'temp-m9', name: 'x', version: 0 } }, () => Promise.reject(new Error('no')))).rejects.toThrow('no');

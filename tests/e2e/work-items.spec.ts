@@ -3,8 +3,9 @@
 // the peek and the full page, comment, use the palette, shortcuts and settings; two people side by
 // side see each other's moves live; a reload paints from the local cache before the network.
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { firstPage, launchContext, screenshot, trackPageErrors } from './support/browser';
+import { drag } from './support/drag';
 import { api, setUpInstance, signUp } from './support/team';
 
 const baseUrl = inject('e2eBaseUrl');
@@ -15,17 +16,6 @@ const alice = { email: `wi-alice-${stamp}@example.com`, first_name: 'Alice' };
 const bob = { email: `wi-bob-${stamp}@example.com`, first_name: 'Bob' };
 
 const byTestId = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
-
-/** Drags with real mouse steps (dnd-kit needs pointer movement past its activation distance). */
-async function drag(page: Page, source: Locator, target: Locator) {
-  const from = (await source.boundingBox())!;
-  const to = (await target.boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + 12);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 10, from.y + 20, { steps: 4 });
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height - 30, { steps: 12 });
-  await page.mouse.up();
-}
 
 describe('work items in Chromium', () => {
   let aliceContext: BrowserContext;

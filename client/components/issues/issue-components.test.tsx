@@ -73,8 +73,9 @@ describe('inline property edit', () => {
     await vi.waitFor(() => expect(release).toBeTypeOf('function'));
     await act(async () => release());
     await vi.waitFor(() => expect(chip().getAttribute('aria-label')).toBe('Priority: No priority'));
+    // The toast renders in its own update after the rollback: wait for it too (slow machines).
+    await vi.waitFor(() => expect(container.querySelector('[data-testid="toast"]')?.textContent ?? '').toContain('Launch checklist'));
     const toast = container.querySelector('[data-testid="toast"]');
-    expect(toast?.textContent).toContain('Launch checklist');
     expect(toast?.textContent).toContain("You don't have the required permissions.");
   });
 });
