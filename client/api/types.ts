@@ -36,3 +36,9 @@ export type InstanceResponse = z.infer<typeof instanceStatusResponse>;
 export type AdminMe = z.infer<typeof adminMeResponse>;
 /** `GET /api/instances/admins/session/`. */
 export type AdminSession = z.infer<typeof adminSessionResponse>;
+
+/**
+ * A row as a client store keeps it: the wire type, with only the `Required` fields guaranteed —
+ * a live event or an optimistic row carries fewer fields than the list or detail answer.
+ */
+export type StoreRow<Wire, Required extends keyof Wire> = Pick<Wire, Required> & Partial<Omit<Wire, Required>>;

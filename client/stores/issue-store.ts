@@ -7,41 +7,28 @@ import type { Priority, StateGroup } from '../../shared/issue-constants';
 import { createEntityStore, createMutationId, temporaryId } from './create-entity-store';
 import { issuePath, projectPath } from './api-paths';
 import type { ChangeMessage } from '../../shared/live-protocol';
+import type { IssueDetail, IssueListItem } from '../api/types';
 
-/** The issue as list endpoints, the detail endpoint and live events send it (reference §1.4). */
-export interface Issue {
-  id: string;
-  name: string;
-  sequence_id: number;
-  project_id: string;
-  state_id: string | null;
-  state__group?: StateGroup | null;
-  priority: Priority;
-  sort_order: number;
-  label_ids: string[];
-  assignee_ids: string[];
-  module_ids?: string[];
-  cycle_id?: string | null;
-  parent_id?: string | null;
-  estimate_point?: string | null;
-  start_date: string | null;
-  target_date: string | null;
-  completed_at?: string | null;
-  archived_at?: string | null;
-  is_draft?: boolean;
-  sub_issues_count?: number;
-  link_count?: number;
-  attachment_count?: number;
-  created_at: string;
-  updated_at: string;
-  created_by?: string | null;
-  updated_by?: string | null;
-  description_html?: string | null;
-  is_subscribed?: boolean;
-  version?: number;
-  /** True for a quick-add row that the server has not confirmed yet. */
-  is_local_update?: boolean;
-}
+/** The issue on the wire: the list row (shared/schemas/issue.ts), plus what only the detail sends. */
+type WireIssue = IssueListItem & Pick<IssueDetail, 'description_html' | 'is_subscribed'>;
+/** What every row has, even an optimistic one: the fields lists, cards and keys read. */
+type RequiredIssueFields = 'id' | 'name' | 'sequence_id' | 'project_id' | 'state_id' | 'sort_order' | 'label_ids' | 'assignee_ids' | 'start_date' | 'target_date';
+
+/**
+ * The issue as the store keeps it, inferred from the response schemas the server declares: a list
+ * row carries fewer fields than the detail and a live event or an optimistic row fewer still, so
+ * only the fields every row has are required. `priority` and `state__group` are narrowed to the
+ * spec's names (the schema keeps them as the server's strings).
+ */
+export type Issue = Pick<WireIssue, RequiredIssueFields> &
+  Partial<Omit<WireIssue, RequiredIssueFields | 'priority' | 'state__group' | 'created_at' | 'updated_at'>> & {
+    priority: Priority;
+    state__group?: StateGroup | null;
+    created_at: string;
+    updated_at: string;
+    /** True for a quick-add row that the server has not confirmed yet. */
+    is_local_update?: boolean;
+  };
 
 export type IssuePatch = Partial<Omit<Issue, 'id'>>;
 

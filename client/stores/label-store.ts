@@ -1,5 +1,6 @@
 // Labels of the workspace's projects (nested through `parent`, ordered by sort_order): load,
 // create, update, move/reorder (midpoint sort_order), delete — optimistic with rollback.
+import type { Label as WireLabel, StoreRow } from '../api/types';
 import { useMemo } from 'react';
 import { http } from '../api/http';
 import { reportFailure } from '../components/app-shell/toast-store';
@@ -9,16 +10,9 @@ import { projectPath, workspacePath } from './api-paths';
 import type { ChangeMessage } from '../../shared/live-protocol';
 import { replaceProjectRows } from './project-scoped';
 
-export interface Label {
-  id: string;
-  name: string;
-  color: string;
-  parent: string | null;
-  sort_order: number;
-  project_id: string;
-  workspace_id?: string;
-  version?: number;
-}
+/** Label as the store keeps it, inferred from the server's response schema (shared/schemas). */
+// This store holds a project's labels, so `project_id` (nullable on the wire for workspace labels) is set.
+export type Label = StoreRow<WireLabel, 'id' | 'name' | 'color' | 'parent' | 'sort_order'> & { project_id: string };
 
 const labels = createEntityStore<Label>();
 export const useLabelStore = labels.useStore;
