@@ -105,6 +105,9 @@ function queryCases(route: RouteInfo, url: string): Case[] {
   const cases: Case[] = [];
   for (const [key, field] of Object.entries(shape ?? {})) {
     const type = unwrap(field)._zod.def.type;
+    // z.unknown names a parameter the route reads by hand (OAuth start/callback: a bad value ends
+    // the sign-in with a redirect carrying the error, as the provider flow requires), not a 4xx.
+    if (type === 'unknown') continue;
     const values: Array<[string, string]> = [[`${key}: 10 kB string`, HUGE_QUERY]];
     if (type !== 'string') values.push([`${key}: wrong type`, 'definitely-not-an-option']);
     for (const [label, value] of values) {
