@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act } from 'react';
 import { Locale, setLocale } from '../i18n';
 import { mountTestRoot, type TestRoot } from '../test-support/react-root';
-import { MultiSelect } from './issues/multi-select';
+import { PropertyChip } from '../ui';
 import { Modal } from './modal';
 
 let view: TestRoot;
@@ -27,13 +27,13 @@ describe('Escape', () => {
     const onClose = vi.fn();
     await view.render(
       <Modal title="New issue" onClose={onClose}>
-        <MultiSelect label="Assignees" summary="None" options={[{ value: 'u1', label: 'Ada' }]} selected={[]} onChange={() => undefined} testId="picker" />
+        <PropertyChip multiple label="Assignees" valueText="None" options={[{ value: 'u1', label: 'Ada' }]} selected={[]} onSelect={() => undefined} testId="picker" />
       </Modal>,
     );
     await act(async () => document.querySelector<HTMLButtonElement>('[data-testid="picker"]')!.click());
-    expect(document.querySelector('.prop-menu')).not.toBeNull();
-    await pressEscape(document.querySelector('.prop-menu input')!);
-    expect(document.querySelector('.prop-menu')).toBeNull();
+    await vi.waitFor(() => expect(document.activeElement).toBe(document.querySelector('.picker-input')));
+    await pressEscape();
+    await vi.waitFor(() => expect(document.querySelector('.picker-content')).toBeNull());
     expect(onClose).not.toHaveBeenCalled();
     await pressEscape();
     expect(onClose).toHaveBeenCalledTimes(1);

@@ -1,10 +1,13 @@
-// A searchable listbox on cmdk: type to filter, arrow keys move, Enter chooses. Single choice
-// reports one value; `multiple` toggles values and shows check marks. `onCreate` adds a
-// "Create …" row for a query that matches nothing (labels made from the picker).
+// The one searchable option list of the client (cmdk), inside every property picker and filter:
+// type to filter (every typed word must appear in the label or keywords, labels starting with the
+// query first), arrow keys move, Enter chooses. Single choice reports one value; `multiple` shows
+// a check box per option and the caller toggles. `onCreate` adds a "Create …" row for a typed
+// name no option has (labels made from the picker).
 import { useState, type ReactNode } from 'react';
 import { Command } from 'cmdk';
 import { Check, Plus } from 'lucide-react';
 import { useT } from '../i18n';
+import { isNewName, pickerFilter } from './pickers/picker-filter';
 
 export interface ComboboxOption {
   value: string;
@@ -22,27 +25,30 @@ export interface ComboboxProps {
   onSelect: (value: string) => void;
   multiple?: boolean;
   onCreate?: (query: string) => void;
+  /** Words the create row ("Create label “x”"); defaults to "Create “x”". */
+  createText?: (name: string) => string;
   placeholder?: string;
+  emptyText?: string;
+  /** Read out before a chosen option ("Selected"), for screen readers that miss the check mark. */
+  checkedText?: string;
   testId?: string;
 }
 
-/** Case-insensitive substring match on the label and keywords: predictable, unlike fuzzy scores. */
-export function matchesQuery(search: string, keywords: readonly string[] = []): number {
-  const query = search.trim().toLowerCase();
-  if (!query) return 1;
-  return keywords.some((word) => word.toLowerCase().includes(query)) ? 1 : 0;
+/** Adds `value` to the list, or takes it out when it is there (a multi-select toggle). */
+export function toggleValue(list: readonly string[], value: string): string[] {
+  return list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
 }
 
-export function Combobox({ label, options, selected, onSelect, multiple = false, onCreate, placeholder, testId }: ComboboxProps) {
+export function Combobox({ label, options, selected, onSelect, multiple = false, onCreate, createText, placeholder, emptyText, checkedText, testId }: ComboboxProps) {
   const t = useT();
   const [query, setQuery] = useState('');
   const trimmed = query.trim();
-  const exact = options.some((option) => option.label.toLowerCase() === trimmed.toLowerCase());
+  const canCreate = Boolean(onCreate) && isNewName(query, options.map((option) => option.label));
   return (
-    <Command className="ui-combobox" label={label} filter={(_value, search, keywords) => matchesQuery(search, keywords)} loop data-testid={testId}>
-      <Command.Input className="ui-combobox-input" value={query} onValueChange={setQuery} placeholder={placeholder ?? t('ui.combobox.search')} aria-label={label} autoFocus />
-      <Command.List className="ui-combobox-list" aria-label={label} aria-multiselectable={multiple || undefined}>
-        <Command.Empty className="ui-combobox-empty">{t('ui.combobox.empty')}</Command.Empty>
+    <Command className="picker-command" label={label} filter={pickerFilter} loop data-testid={testId}>
+      <Command.Input className="picker-input" value={query} onValueChange={setQuery} placeholder={placeholder ?? t('ui.combobox.search')} aria-label={label} autoFocus />
+      <Command.List className="picker-list" aria-label={label} aria-multiselectable={multiple || undefined}>
+        <Command.Empty className="picker-empty">{emptyText ?? t('ui.combobox.empty')}</Command.Empty>
         {options.map((option) => {
           const checked = selected.includes(option.value);
           return (
@@ -51,22 +57,24 @@ export function Combobox({ label, options, selected, onSelect, multiple = false,
               value={option.value}
               keywords={[option.label, ...(option.keywords ?? [])]}
               onSelect={() => onSelect(option.value)}
-              className="ui-combobox-item"
+              className="picker-item"
               aria-checked={multiple ? checked : undefined}
               data-checked={checked || undefined}
               data-testid={testId ? `${testId}-option-${option.value}` : undefined}
             >
-              {option.icon && <span className="ui-combobox-icon" aria-hidden="true">{option.icon}</span>}
-              <span className="ui-combobox-label">{option.label}</span>
-              {checked && <Check className="ui-combobox-check" size={14} aria-hidden="true" />}
+              {multiple && <span className="picker-check" aria-hidden="true">{checked && <Check size={14} />}</span>}
+              {checked && checkedText && <span className="sr-only">{checkedText}: </span>}
+              {option.icon}
+              <span className="picker-item-label" title={option.label}>{option.label}</span>
+              {!multiple && checked && <Check size={14} className="picker-current" aria-hidden="true" />}
             </Command.Item>
           );
         })}
-        {onCreate && trimmed && !exact && (
-          // Matches every query (the keyword is the query itself) so it is never filtered away.
-          <Command.Item value={`create:${trimmed}`} keywords={[trimmed]} onSelect={() => { onCreate(trimmed); setQuery(''); }} className="ui-combobox-item ui-combobox-create">
+        {canCreate && (
+          // forceMount: cmdk reads an item's keywords once, at mount; this item matches whatever is typed.
+          <Command.Item forceMount value="__create__" onSelect={() => { onCreate!(trimmed); setQuery(''); }} className="picker-item picker-create">
             <Plus size={14} aria-hidden="true" />
-            <span>{t('ui.combobox.create', { name: trimmed })}</span>
+            <span className="picker-item-label">{createText ? createText(trimmed) : t('ui.combobox.create', { name: trimmed })}</span>
           </Command.Item>
         )}
       </Command.List>

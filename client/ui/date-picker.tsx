@@ -1,13 +1,18 @@
-// A date chip that opens a month calendar (react-day-picker): keyboard navigable, the week starts
-// on the locale's first day (Sunday in en-US, Monday in zh-CN), month and day names translated.
-// Values are calendar dates as "YYYY-MM-DD", the API's format, never shifted by a time zone.
-import { useState } from 'react';
+// A date chip whose popover holds a filterable list of quick choices (Today, Tomorrow, In one
+// week, a typed date such as 2026-12-24, Clear) driven by the keyboard like every other picker,
+// and a react-day-picker month for the mouse. The calendar's first day of the week follows the
+// interface locale (Sunday in en, Monday in zh-CN), month and day names translated. Values are
+// calendar dates as "YYYY-MM-DD", the API's format, never shifted by a time zone.
+import { useMemo, useState } from 'react';
+import { Command } from 'cmdk';
 import { DayPicker } from 'react-day-picker';
 import { enUS, zhCN } from 'react-day-picker/locale';
-import 'react-day-picker/style.css';
-import { CalendarDays } from 'lucide-react';
+import { CalendarDays, CalendarX } from 'lucide-react';
 import { useLocale, useT, type Locale } from '../i18n';
-import { ChipPopover } from './chip';
+import { ChipPopover, useChipOpen, type ChipPopoverProps } from './chip';
+import { isoDay, parseIsoDay, parseTypedDay, presetDays, type DatePreset } from './pickers/date-options';
+import { pickerFilter } from './pickers/picker-filter';
+import 'react-day-picker/style.css';
 
 const DAY_PICKER_LOCALES = { en: enUS, 'zh-CN': zhCN } as const;
 
@@ -16,49 +21,88 @@ export function dayPickerLocale(locale: Locale) {
   return DAY_PICKER_LOCALES[locale];
 }
 
-export function parseCalendarDate(value: string | null | undefined): Date | undefined {
-  const match = value ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
-  return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : undefined;
+/** "Mar 3" this year, "Mar 3, 2027" in another. */
+export function formatChipDate(day: Date, locale: string, now = new Date()): string {
+  return day.toLocaleDateString(locale, { month: 'short', day: 'numeric', ...(day.getFullYear() !== now.getFullYear() ? { year: 'numeric' } : {}) });
 }
 
-export function formatCalendarDate(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-export function DatePicker({ label, value, onChange, placeholder, disabled, testId }: {
-  label: string;
+export interface DatePickerProps extends Omit<ChipPopoverProps, 'children' | 'valueText' | 'icon' | 'chip' | 'spokenValue' | 'empty'> {
   value: string | null;
   onChange: (value: string | null) => void;
-  placeholder?: string;
-  disabled?: boolean;
-  testId?: string;
-}) {
+}
+
+/** The chip and its popover; an empty chip shows the property's name ("Due date"). */
+export function DatePicker({ value, onChange, open, onOpenChange, ...chip }: DatePickerProps) {
   const t = useT();
   const locale = useLocale();
-  const [open, setOpen] = useState(false);
-  const selected = parseCalendarDate(value);
-  const shown = selected ? selected.toLocaleDateString(locale, { month: 'short', day: 'numeric', year: 'numeric' }) : (placeholder ?? t('ui.date.none'));
+  const [isOpen, setOpen] = useChipOpen(open, onOpenChange);
+  const day = parseIsoDay(value);
+  const shown = day ? formatChipDate(day, locale) : chip.label;
+  const choose = (next: string | null) => {
+    setOpen(false);
+    if (next !== value) onChange(next);
+  };
   return (
-    <ChipPopover open={open} onOpenChange={setOpen} label={label} valueText={shown} icon={<CalendarDays size={14} />} empty={!selected} disabled={disabled} testId={testId}>
+    <ChipPopover
+      {...chip}
+      open={isOpen}
+      onOpenChange={setOpen}
+      valueText={shown}
+      spokenValue={day ? shown : t('pickers.noDate')}
+      title={chip.title ?? (day ? `${chip.label}: ${shown}` : chip.label)}
+      icon={<CalendarDays size={13} aria-hidden="true" className="picker-icon" />}
+      empty={!day}
+    >
+      <DatePickerPanel label={chip.label} value={value} onPick={choose} />
+    </ChipPopover>
+  );
+}
+
+function DatePickerPanel({ label, value, onPick }: { label: string; value: string | null; onPick: (day: string | null) => void }) {
+  const t = useT();
+  const locale = useLocale();
+  const [search, setSearch] = useState('');
+  const now = useMemo(() => new Date(), []);
+  const presets = presetDays(now);
+  const typed = parseTypedDay(search, now);
+  const presetText: Record<DatePreset, string> = { today: t('pickers.date.today'), tomorrow: t('pickers.date.tomorrow'), nextWeek: t('pickers.date.nextWeek') };
+  const format = (day: string) => parseIsoDay(day)!.toLocaleDateString(locale, { month: 'short', day: 'numeric', year: 'numeric' });
+  const selected = parseIsoDay(value);
+  return (
+    <div className="date-picker-panel">
+      <Command className="picker-command" label={label} filter={pickerFilter} loop>
+        <Command.Input className="picker-input" value={search} onValueChange={setSearch} placeholder={t('pickers.dateSearch')} aria-label={label} />
+        <Command.List className="picker-list" aria-label={label}>
+          <Command.Empty className="picker-empty">{t('pickers.noMatch')}</Command.Empty>
+          {typed && (
+            <Command.Item forceMount value={`typed-${typed}`} onSelect={() => onPick(typed)} className="picker-item">
+              <CalendarDays size={14} aria-hidden="true" />
+              <span className="picker-item-label">{t('pickers.date.typed', { date: format(typed) })}</span>
+            </Command.Item>
+          )}
+          {(Object.keys(presets) as DatePreset[]).map((preset) => (
+            <Command.Item key={preset} value={preset} keywords={[presetText[preset], preset]} onSelect={() => onPick(presets[preset])} className="picker-item">
+              <CalendarDays size={14} aria-hidden="true" />
+              <span className="picker-item-label">{presetText[preset]}</span>
+              <span className="picker-hint">{format(presets[preset])}</span>
+            </Command.Item>
+          ))}
+          {value && (
+            <Command.Item value="clear" keywords={[t('pickers.date.clear')]} onSelect={() => onPick(null)} className="picker-item">
+              <CalendarX size={14} aria-hidden="true" />
+              <span className="picker-item-label">{t('pickers.date.clear')}</span>
+            </Command.Item>
+          )}
+        </Command.List>
+      </Command>
       <DayPicker
         mode="single"
+        className="picker-calendar"
         locale={dayPickerLocale(locale)}
         selected={selected}
-        defaultMonth={selected}
-        autoFocus
-        onSelect={(date) => {
-          onChange(date ? formatCalendarDate(date) : null);
-          setOpen(false);
-        }}
+        defaultMonth={selected ?? now}
+        onSelect={(date) => onPick(date ? isoDay(date) : null)}
       />
-      {selected && (
-        <div className="ui-date-footer">
-          <button type="button" className="link-button" onClick={() => { onChange(null); setOpen(false); }}>
-            {t('ui.date.clear')}
-          </button>
-        </div>
-      )}
-    </ChipPopover>
+    </div>
   );
 }

@@ -4,13 +4,13 @@ export { Button, IconButton, type ButtonProps, type IconButtonProps } from './bu
 export { Dialog, type DialogProps } from './dialog';
 export { Popover, type PopoverProps } from './popover';
 export { Menu, type MenuItem } from './menu';
-export { Combobox, type ComboboxOption, type ComboboxProps } from './combobox';
+export { Combobox, toggleValue, type ComboboxOption, type ComboboxProps } from './combobox';
 export { PropertyChip, type PropertyChipProps } from './property-chip';
-export { DatePicker } from './date-picker';
+export { DatePicker, type DatePickerProps } from './date-picker';
 export { Avatar } from './avatar';
 export { Tooltip } from './tooltip';
 export { EmptyState } from './empty-state';
 export { Skeleton, SkeletonRows } from './skeleton';
 export { toast, type ToastOptions } from './toast';
 export { Toaster } from './toaster';
-export { Chip, ChipPopover, type ChipProps } from './chip';
+export { ChipPopover, type ChipPopoverProps } from './chip';

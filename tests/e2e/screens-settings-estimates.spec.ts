@@ -173,7 +173,11 @@ describe('project settings and estimates, as a person arriving from a link', () 
     await byTestId(page, 'new-issue').click();
     await byTestId(page, 'create-issue-modal').waitFor();
     await byTestId(page, 'create-issue-name').fill('Count the bolts');
-    await byTestId(page, 'create-issue-estimate').selectOption({ label: '2' });
+    // The estimate is a chip like every property: open it, type to narrow, Enter chooses.
+    await byTestId(page, 'create-issue-estimate').click();
+    await byTestId(page, 'create-issue-estimate-picker').locator('.picker-input').fill('2');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => byTestId(page, 'create-issue-estimate').getAttribute('aria-label')).toBe('Estimate: 2');
     await byTestId(page, 'create-issue-submit').click();
     await byTestId(page, 'create-issue-modal').waitFor({ state: 'detached' });
     await expect.poll(async () => {

@@ -118,7 +118,7 @@ describe('small things a new user hits, as a person arriving from a link', () =>
     await modal.waitFor();
     await byTestId(page, 'create-issue-name').fill('Check the fuel valves');
     await byTestId(page, 'create-issue-assignees').click();
-    const menu = modal.locator('.prop-menu');
+    const menu = byTestId(page, 'create-issue-assignees-picker');
     await menu.waitFor();
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });

@@ -1,21 +1,29 @@
-// The create-issue modal: every property, a parent, and "save as draft". The new issue shows in
-// its lists at once (temporary row swapped for the server's). Closing it with something typed asks
-// first, so neither Escape nor a stray click loses the text.
+// The create-issue modal: every property as the same chips and pickers an issue has (client/ui
+// PropertyChip and DatePicker), a parent, and "save as draft". The new issue shows in its lists
+// at once (temporary row swapped for the server's). Closing it with something typed asks first,
+// so neither Escape nor a stray click loses the text.
 import { useState, type FormEvent } from 'react';
-import { PRIORITY_ORDER, type Priority } from '../../../shared/issue-constants';
+import { FolderKanban, GitFork, Tag, Triangle, UserRound } from 'lucide-react';
+import type { Priority } from '../../../shared/issue-constants';
 import { useT } from '../../i18n';
 import { useProjectEstimates } from '../../stores/estimate-store';
 import { createIssue, issueKey, useIssues } from '../../stores/issue-store';
-import { useProjectLabels } from '../../stores/label-store';
+import { createLabel, useProjectLabels } from '../../stores/label-store';
 import { useAssignableUsers } from '../../stores/member-store';
 import { useJoinedProjects } from '../../stores/project-store';
 import { useProjectStates } from '../../stores/state-store';
+import { DatePicker, PropertyChip, toggleValue } from '../../ui';
+import { PriorityIcon, StateIcon } from '../../ui/pickers/property-icons';
+import { reportFailure } from '../app-shell/toast-store';
 import { Button } from '../button';
 import { ConfirmDialog } from '../confirm-dialog';
 import { Modal } from '../modal';
 import { PRIORITY_LABEL } from './labels';
-import { MultiSelect } from './multi-select';
+import { colorForName, labelOptions, NONE_OPTION, priorityOptions, stateOptions, summaryOf, userOptions } from './property-options';
 import { LazyIssueDescriptionEditor as IssueDescriptionEditor } from '../../editor/lazy-issue-description-editor';
+
+/** How many of the project's issues the parent picker lists (typing narrows among those). */
+const MAX_PARENTS = 500;
 
 export function CreateIssueModal({ slug, defaultProjectId, onClose, onCreated }: { slug: string; defaultProjectId?: string; onClose: () => void; onCreated?: (id: string) => void }) {
   const t = useT();
@@ -42,7 +50,18 @@ export function CreateIssueModal({ slug, defaultProjectId, onClose, onCreated }:
   const requestClose = () => (dirty ? setConfirmDiscard(true) : onClose());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const parents = issues.filter((issue) => issue.project_id === projectId && !issue.is_local_update && !issue.is_draft).slice(0, 500);
+  const parents = issues.filter((issue) => issue.project_id === projectId && !issue.is_local_update && !issue.is_draft).slice(0, MAX_PARENTS);
+  const parent = parents.find((issue) => issue.id === parentId);
+  const state = states.find((row) => row.id === stateId);
+  const people = userOptions(users);
+  const labelChoices = labelOptions(labels);
+  const point = estimate?.points.find((row) => row.id === estimatePoint);
+
+  const createLabelHere = (labelName: string) => {
+    void createLabel(slug, projectId, { name: labelName, color: colorForName(labelName) })
+      .then((label) => setLabelIds((list) => toggleValue(list, label.id)))
+      .catch((failure: unknown) => reportFailure('pickers.labelCreateFailed', failure, { name: labelName }));
+  };
 
   const submit = async (draft: boolean) => {
     if (!name.trim()) return setError(t('common.required'));
@@ -87,14 +106,26 @@ export function CreateIssueModal({ slug, defaultProjectId, onClose, onCreated }:
       }
     >
       <form id="create-issue-form" className="form" onSubmit={handleSubmit}>
-        <label className="field">
-          <span className="field-label">{t('issue.project')}</span>
-          <select className="select" value={projectId} onChange={(event) => { setProjectId(event.target.value); setEstimatePoint(''); }} data-testid="create-issue-project">
-            {projects.map((row) => (
-              <option key={row.id} value={row.id}>{row.name} ({row.identifier})</option>
-            ))}
-          </select>
-        </label>
+        <div className="create-issue-project">
+          <PropertyChip
+            label={t('issue.project')}
+            valueText={project ? `${project.name} (${project.identifier})` : t('common.none')}
+            icon={<FolderKanban size={13} aria-hidden="true" className="picker-icon" />}
+            options={projects.map((row) => ({ value: row.id, label: `${row.name} (${row.identifier})`, keywords: [row.identifier] }))}
+            selected={projectId ? [projectId] : []}
+            onSelect={(value) => {
+              if (value === projectId) return;
+              // States, labels, people and estimates belong to a project: a new project starts them over.
+              setProjectId(value);
+              setStateId('');
+              setLabelIds([]);
+              setAssignees([]);
+              setParentId('');
+              setEstimatePoint('');
+            }}
+            testId="create-issue-project"
+          />
+        </div>
         <label className="field">
           <span className="field-label">{t('issue.title')}</span>
           <input className="input" value={name} maxLength={255} onChange={(event) => setName(event.target.value)} autoFocus data-testid="create-issue-name" />
@@ -104,52 +135,87 @@ export function CreateIssueModal({ slug, defaultProjectId, onClose, onCreated }:
           <span className="field-label">{t('issue.description')}</span>
           <IssueDescriptionEditor html="" onChange={setDescription} />
         </div>
-        <div className="form-grid">
-          <label className="field">
-            <span className="field-label">{t('property.state')}</span>
-            <select className="select" value={stateId} onChange={(event) => setStateId(event.target.value)}>
-              <option value="">{t('issue.defaultState')}</option>
-              {states.map((state) => <option key={state.id} value={state.id}>{state.name}</option>)}
-            </select>
-          </label>
-          <label className="field">
-            <span className="field-label">{t('property.priority')}</span>
-            <select className="select" value={priority} onChange={(event) => setPriority(event.target.value as Priority)}>
-              {PRIORITY_ORDER.map((value) => <option key={value} value={value}>{t(PRIORITY_LABEL[value])}</option>)}
-            </select>
-          </label>
-          <div className="field">
-            <span className="field-label">{t('property.assignee')}</span>
-            <MultiSelect testId="create-issue-assignees" label={t('property.assignee')} summary={assignees.length ? String(assignees.length) : t('property.noAssignee')} options={users.map((user) => ({ value: user.id, label: user.display_name }))} selected={assignees} onChange={setAssignees} />
-          </div>
-          <div className="field">
-            <span className="field-label">{t('property.labels')}</span>
-            <MultiSelect testId="create-issue-labels" label={t('property.labels')} summary={labelIds.length ? String(labelIds.length) : t('property.noLabels')} options={labels.map((label) => ({ value: label.id, label: label.name, color: label.color }))} selected={labelIds} onChange={setLabelIds} />
-          </div>
+        <div className="create-issue-props" role="group" aria-label={t('issue.properties')}>
+          <PropertyChip
+            label={t('property.state')}
+            valueText={state?.name ?? t('issue.defaultState')}
+            icon={<StateIcon group={state?.group ?? 'backlog'} color={state?.color} />}
+            empty={!state}
+            options={[{ value: NONE_OPTION, label: t('issue.defaultState') }, ...stateOptions(states)]}
+            selected={[stateId || NONE_OPTION]}
+            onSelect={(value) => setStateId(value === NONE_OPTION ? '' : value)}
+            placeholder={t('pickers.changeState')}
+            testId="create-issue-state"
+          />
+          <PropertyChip
+            label={t('property.priority')}
+            valueText={t(PRIORITY_LABEL[priority])}
+            icon={<PriorityIcon priority={priority} />}
+            empty={priority === 'none'}
+            options={priorityOptions(t)}
+            selected={[priority]}
+            onSelect={(value) => setPriority(value as Priority)}
+            placeholder={t('pickers.changePriority')}
+            testId="create-issue-priority"
+          />
+          <PropertyChip
+            multiple
+            label={t('property.assignee')}
+            valueText={summaryOf(people, assignees, t('property.noAssignee'))}
+            icon={<UserRound size={14} aria-hidden="true" className="picker-icon" />}
+            empty={assignees.length === 0}
+            options={people}
+            selected={assignees}
+            onSelect={(value) => setAssignees((list) => toggleValue(list, value))}
+            placeholder={t('pickers.assignTo')}
+            testId="create-issue-assignees"
+          />
+          <PropertyChip
+            multiple
+            label={t('property.labels')}
+            valueText={summaryOf(labelChoices, labelIds, t('property.noLabels'))}
+            icon={<Tag size={13} aria-hidden="true" className="picker-icon" />}
+            empty={labelIds.length === 0}
+            options={labelChoices}
+            selected={labelIds}
+            onSelect={(value) => setLabelIds((list) => toggleValue(list, value))}
+            onCreate={projectId ? createLabelHere : undefined}
+            createText={(labelName) => t('pickers.createLabel', { name: labelName })}
+            placeholder={t('pickers.changeLabels')}
+            testId="create-issue-labels"
+          />
           {estimate && (
-            <label className="field">
-              <span className="field-label">{t('property.estimate')}</span>
-              <select className="select" value={estimatePoint} onChange={(event) => setEstimatePoint(event.target.value)} data-testid="create-issue-estimate">
-                <option value="">{t('screens.estimate.none')}</option>
-                {estimate.points.map((point) => <option key={point.id} value={point.id}>{point.value}</option>)}
-              </select>
-            </label>
+            <PropertyChip
+              label={t('property.estimate')}
+              valueText={point?.value ?? t('screens.estimate.none')}
+              icon={<Triangle size={12} aria-hidden="true" className="picker-icon" />}
+              empty={!point}
+              options={[{ value: NONE_OPTION, label: t('screens.estimate.none') }, ...estimate.points.map((row) => ({ value: row.id, label: row.value }))]}
+              selected={[estimatePoint || NONE_OPTION]}
+              onSelect={(value) => setEstimatePoint(value === NONE_OPTION ? '' : value)}
+              placeholder={t('pickers.changeEstimate')}
+              testId="create-issue-estimate"
+            />
           )}
-          <label className="field">
-            <span className="field-label">{t('property.start_date')}</span>
-            <input type="date" className="input" value={startDate} onChange={(event) => setStartDate(event.target.value)} />
-          </label>
-          <label className="field">
-            <span className="field-label">{t('property.due_date')}</span>
-            <input type="date" className="input" value={targetDate} onChange={(event) => setTargetDate(event.target.value)} />
-          </label>
-          <label className="field">
-            <span className="field-label">{t('issue.parent')}</span>
-            <select className="select" value={parentId} onChange={(event) => setParentId(event.target.value)}>
-              <option value="">{t('common.none')}</option>
-              {parents.map((issue) => <option key={issue.id} value={issue.id}>{issueKey(project?.identifier, issue)} {issue.name}</option>)}
-            </select>
-          </label>
+          <DatePicker label={t('property.start_date')} value={startDate || null} onChange={(value) => setStartDate(value ?? '')} testId="create-issue-start-date" />
+          <DatePicker label={t('property.due_date')} value={targetDate || null} onChange={(value) => setTargetDate(value ?? '')} testId="create-issue-due-date" />
+          <PropertyChip
+            label={t('issue.parent')}
+            valueText={parent ? `${issueKey(project?.identifier, parent)} ${parent.name}` : t('pickers.noParent')}
+            icon={<GitFork size={13} aria-hidden="true" className="picker-icon" />}
+            empty={!parent}
+            options={[
+              { value: NONE_OPTION, label: t('pickers.noParent') },
+              ...parents.map((issue) => {
+                const key = issueKey(project?.identifier, issue);
+                return { value: issue.id, label: `${key} ${issue.name}`, keywords: [key] };
+              }),
+            ]}
+            selected={[parentId || NONE_OPTION]}
+            onSelect={(value) => setParentId(value === NONE_OPTION ? '' : value)}
+            placeholder={t('pickers.changeParent')}
+            testId="create-issue-parent"
+          />
         </div>
       </form>
       {confirmDiscard && (

@@ -8,24 +8,15 @@ import { getIssue } from '../../stores/issue-store';
 import { createLabel, useLabelMap, useProjectLabels } from '../../stores/label-store';
 import { useAssignableUsers, useMemberUserMap } from '../../stores/member-store';
 import { reportFailure } from '../app-shell/toast-store';
-import { AvatarStack, PersonAvatar } from '../../ui/pickers/person-avatar';
+import { PropertyChip, toggleValue } from '../../ui';
+import { AvatarStack } from '../../ui/pickers/person-avatar';
 import { usePickerOpen } from './issue-hotkeys';
-import { OptionChip } from './option-chip';
+import { colorForName, LabelDot, labelOptions, userOptions } from './property-options';
 import { saveIssue, type ChipProps } from './save-issue';
-
-/** Colours a label created from the picker gets, picked by its name so it is stable. */
-const NEW_LABEL_COLORS = ['#3f76ff', '#16a34a', '#d97706', '#db2777', '#7c3aed', '#0891b2', '#dc2626'];
-
-function colorForName(name: string): string {
-  let hash = 0;
-  for (const char of name) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  return NEW_LABEL_COLORS[hash % NEW_LABEL_COLORS.length]!;
-}
 
 /** Adds or removes `value`, reading the issue's list as the store has it now (not as rendered). */
 function toggled(issueId: string, field: 'assignee_ids' | 'label_ids', fallback: string[], value: string): string[] {
-  const current = getIssue(issueId)?.[field] ?? fallback;
-  return current.includes(value) ? current.filter((item) => item !== value) : [...current, value];
+  return toggleValue(getIssue(issueId)?.[field] ?? fallback, value);
 }
 
 export function AssigneePicker({ slug, issue, disabled }: ChipProps) {
@@ -36,23 +27,20 @@ export function AssigneePicker({ slug, issue, disabled }: ChipProps) {
   const names = issue.assignee_ids.map((id) => userMap.get(id)?.display_name ?? '…');
   const summary = names.length ? displayNames(names) : t('property.noAssignee');
   return (
-    <OptionChip
+    <PropertyChip
       multiple
-      picker={picker}
-      property={t('property.assignee')}
-      value={summary}
+      {...picker}
+      label={t('property.assignee')}
+      valueText={summary}
       icon={<UserRound size={14} aria-hidden="true" className="picker-icon" />}
       chip={names.length ? <><AvatarStack names={names} />{names.length === 1 && <span className="property-chip-text">{names[0]}</span>}</> : undefined}
       empty={names.length === 0}
       disabled={disabled}
       testId="assignee-select"
       placeholder={t('pickers.assignTo')}
-      options={users.map((user) => {
-        const name = user.display_name || user.email || user.id;
-        return { value: user.id, label: name, keywords: user.email ? [user.email] : [], icon: <PersonAvatar name={name} /> };
-      })}
+      options={userOptions(users)}
       selected={issue.assignee_ids}
-      onPick={(userId) => saveIssue(slug, issue.id, { assignee_ids: toggled(issue.id, 'assignee_ids', issue.assignee_ids, userId) })}
+      onSelect={(userId) => saveIssue(slug, issue.id, { assignee_ids: toggled(issue.id, 'assignee_ids', issue.assignee_ids, userId) })}
     />
   );
 }
@@ -71,19 +59,19 @@ export function LabelPicker({ slug, issue, disabled }: ChipProps) {
       .catch((error: unknown) => reportFailure('pickers.labelCreateFailed', error, { name }));
   };
   return (
-    <OptionChip
+    <PropertyChip
       multiple
-      picker={picker}
-      property={t('property.labels')}
-      value={summary}
-      icon={names.length ? chosen.slice(0, 3).map((label, index) => <span key={label?.id ?? index} className="picker-dot" style={{ background: label?.color ?? '#ccc' }} aria-hidden="true" />) : <Tag size={13} aria-hidden="true" className="picker-icon" />}
+      {...picker}
+      label={t('property.labels')}
+      valueText={summary}
+      icon={names.length ? chosen.slice(0, 3).map((label, index) => <LabelDot key={label?.id ?? index} color={label?.color} />) : <Tag size={13} aria-hidden="true" className="picker-icon" />}
       empty={names.length === 0}
       disabled={disabled}
       testId="label-select"
       placeholder={t('pickers.changeLabels')}
-      options={labels.map((label) => ({ value: label.id, label: label.name, icon: <span className="picker-dot" style={{ background: label.color }} aria-hidden="true" /> }))}
+      options={labelOptions(labels)}
       selected={issue.label_ids}
-      onPick={(labelId) => saveIssue(slug, issue.id, { label_ids: toggled(issue.id, 'label_ids', issue.label_ids, labelId) })}
+      onSelect={(labelId) => saveIssue(slug, issue.id, { label_ids: toggled(issue.id, 'label_ids', issue.label_ids, labelId) })}
       onCreate={create}
       createText={(name) => t('pickers.createLabel', { name })}
     />

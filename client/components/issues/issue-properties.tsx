@@ -3,17 +3,17 @@
 // Assignees, labels and dates are in issue-people-labels.tsx and issue-date-chip.tsx. Each
 // choice is an optimistic `updateIssue` (rolled back with a toast on failure).
 import { useEffect } from 'react';
-import { PRIORITY_ORDER } from '../../../shared/issue-constants';
 import { useT } from '../../i18n';
 import { ensureEstimates, useEstimatePointMap, useProjectEstimates } from '../../stores/estimate-store';
 import type { Issue } from '../../stores/issue-store';
 import { useProject } from '../../stores/project-store';
 import { useProjectStates, useStateMap } from '../../stores/state-store';
+import { PropertyChip } from '../../ui';
 import { PriorityIcon, StateIcon } from '../../ui/pickers/property-icons';
 import { Triangle } from 'lucide-react';
 import { usePickerOpen } from './issue-hotkeys';
-import { OptionChip } from './option-chip';
 import { PRIORITY_LABEL } from './labels';
+import { NONE_OPTION, priorityOptions, stateOptions } from './property-options';
 import { saveIssue, type ChipProps } from './save-issue';
 
 
@@ -24,21 +24,20 @@ export function StatePicker({ slug, issue, disabled }: ChipProps) {
   const picker = usePickerOpen('state');
   const name = current?.name ?? (issue.state_id ? '…' : t('common.none'));
   const choose = (stateId: string) => {
-    picker.onOpenChange(false);
     if (stateId !== issue.state_id) saveIssue(slug, issue.id, { state_id: stateId });
   };
   return (
-    <OptionChip
-      picker={picker}
-      property={t('property.state')}
-      value={name}
+    <PropertyChip
+      {...picker}
+      label={t('property.state')}
+      valueText={name}
       icon={<StateIcon group={current?.group ?? issue.state__group} color={current?.color} />}
       disabled={disabled}
       testId="state-select"
       placeholder={t('pickers.changeState')}
-      options={states.map((state) => ({ value: state.id, label: state.name, icon: <StateIcon group={state.group} color={state.color} /> }))}
+      options={stateOptions(states)}
       selected={issue.state_id ? [issue.state_id] : []}
-      onPick={choose}
+      onSelect={choose}
     />
   );
 }
@@ -48,22 +47,21 @@ export function PriorityPicker({ slug, issue, disabled }: ChipProps) {
   const picker = usePickerOpen('priority');
   const name = t(PRIORITY_LABEL[issue.priority]);
   const choose = (priority: string) => {
-    picker.onOpenChange(false);
     if (priority !== issue.priority) saveIssue(slug, issue.id, { priority: priority as Issue['priority'] });
   };
   return (
-    <OptionChip
-      picker={picker}
-      property={t('property.priority')}
-      value={name}
+    <PropertyChip
+      {...picker}
+      label={t('property.priority')}
+      valueText={name}
       icon={<PriorityIcon priority={issue.priority} />}
       empty={issue.priority === 'none'}
       disabled={disabled}
       testId="priority-select"
       placeholder={t('pickers.changePriority')}
-      options={PRIORITY_ORDER.map((priority) => ({ value: priority, label: t(PRIORITY_LABEL[priority]), icon: <PriorityIcon priority={priority} /> }))}
+      options={priorityOptions(t)}
       selected={[issue.priority]}
-      onPick={choose}
+      onSelect={choose}
     />
   );
 }
@@ -84,18 +82,16 @@ export function EstimatePicker({ slug, issue, disabled }: ChipProps) {
   }, [slug, issue.project_id, activeId]);
   const current = issue.estimate_point ? points.get(issue.estimate_point)?.value ?? '…' : null;
   if (!estimate) return <span className="muted" title={t('property.estimate')} data-testid="estimate-value">{current ?? '–'}</span>;
-  // cmdk needs a non-empty value per item; this one stands for "no estimate".
-  const NONE = '__none__';
+  const NONE = NONE_OPTION;
   const choose = (value: string) => {
-    picker.onOpenChange(false);
     if (value !== (issue.estimate_point ?? NONE)) saveIssue(slug, issue.id, { estimate_point: value === NONE ? null : value });
   };
   const shown = current ?? t('screens.estimate.none');
   return (
-    <OptionChip
-      picker={picker}
-      property={t('property.estimate')}
-      value={shown}
+    <PropertyChip
+      {...picker}
+      label={t('property.estimate')}
+      valueText={shown}
       icon={<Triangle size={12} aria-hidden="true" className="picker-icon" />}
       empty={!current}
       disabled={disabled}
@@ -108,7 +104,7 @@ export function EstimatePicker({ slug, issue, disabled }: ChipProps) {
         ...estimate.points.map((point) => ({ value: point.id, label: point.value })),
       ]}
       selected={[issue.estimate_point ?? NONE]}
-      onPick={choose}
+      onSelect={choose}
     />
   );
 }

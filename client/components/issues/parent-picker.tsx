@@ -3,15 +3,15 @@
 // 10,000-issue project still opens it at once; typing narrows among those.
 import { GitFork } from 'lucide-react';
 import { useT } from '../../i18n';
+import { PropertyChip } from '../../ui';
 import { issueKey, useIssues } from '../../stores/issue-store';
 import { useProject } from '../../stores/project-store';
 import { usePickerOpen } from './issue-hotkeys';
-import { OptionChip } from './option-chip';
+import { NONE_OPTION } from './property-options';
 import { saveIssue, type ChipProps } from './save-issue';
 
 const MAX_CANDIDATES = 300;
-/** cmdk needs a non-empty value per item; this one stands for "no parent". */
-const NONE = '__none__';
+const NONE = NONE_OPTION;
 
 export function ParentPicker({ slug, issue, disabled }: ChipProps) {
   const t = useT();
@@ -22,15 +22,14 @@ export function ParentPicker({ slug, issue, disabled }: ChipProps) {
   const shown = parent ? `${issueKey(project?.identifier, parent)} ${parent.name}` : issue.parent_id ? '…' : t('pickers.noParent');
   const candidates = picker.open ? all.filter((row) => row.project_id === issue.project_id && row.id !== issue.id && row.parent_id !== issue.id && !row.is_local_update).slice(0, MAX_CANDIDATES) : [];
   const choose = (value: string) => {
-    picker.onOpenChange(false);
     const next = value === NONE ? null : value;
     if (next !== (issue.parent_id ?? null)) saveIssue(slug, issue.id, { parent_id: next });
   };
   return (
-    <OptionChip
-      picker={picker}
-      property={t('issue.parent')}
-      value={shown}
+    <PropertyChip
+      {...picker}
+      label={t('issue.parent')}
+      valueText={shown}
       icon={<GitFork size={13} aria-hidden="true" className="picker-icon" />}
       empty={!issue.parent_id}
       disabled={disabled}
@@ -44,7 +43,7 @@ export function ParentPicker({ slug, issue, disabled }: ChipProps) {
         }),
       ]}
       selected={[issue.parent_id ?? NONE]}
-      onPick={choose}
+      onSelect={choose}
     />
   );
 }

@@ -1,20 +1,22 @@
 // @vitest-environment happy-dom
-// The picker as a keyboard user meets it: the chip opens a popover with focus in the search,
+// The PropertyChip as a keyboard user meets it: the chip opens a popover with focus in the search,
 // typing narrows the options, arrow keys move and Enter chooses; a multi-value picker toggles and
 // stays open; a new name can be created; Escape closes the picker alone and focus returns to the chip.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, useState } from 'react';
-import { mountTestRoot, type TestRoot } from '../../test-support/react-root';
-import { OptionPicker, type PickerOption } from './option-picker';
-import { PickerShell } from './picker-shell';
+import { Locale, setLocale } from '../i18n';
+import { mountTestRoot, type TestRoot } from '../test-support/react-root';
+import type { ComboboxOption } from './combobox';
+import { PropertyChip } from './property-chip';
 
 let view: TestRoot;
 beforeEach(() => {
+  setLocale(Locale.EN);
   view = mountTestRoot();
 });
 afterEach(() => view.unmount());
 
-const OPTIONS: PickerOption[] = [
+const OPTIONS: ComboboxOption[] = [
   { value: 'backlog', label: 'Backlog' },
   { value: 'todo', label: 'Todo' },
   { value: 'progress', label: 'In Progress' },
@@ -27,24 +29,23 @@ function Harness({ multiple, onPick, onCreate, onOuterEscape }: { multiple?: boo
   const pick = (value: string) => {
     onPick(value);
     if (multiple) setSelected((list) => (list.includes(value) ? list.filter((item) => item !== value) : [...list, value]));
-    else {
-      setSelected([value]);
-      setOpen(false);
-    }
+    else setSelected([value]);
   };
   return (
     <div onKeyDown={(event) => event.key === 'Escape' && onOuterEscape?.()}>
-      <PickerShell label="State" chipLabel={`State: ${selected.join(', ')}`} chip={selected.join(', ')} open={open} onOpenChange={setOpen} testId="chip">
-        <OptionPicker label="State" placeholder="Change state…" emptyText="Nothing matches" options={OPTIONS} selected={selected} multiple={multiple} onPick={pick} onCreate={onCreate} createText={(name) => `Create "${name}"`} />
-      </PickerShell>
+      <PropertyChip label="State" valueText={selected.join(', ')} open={open} onOpenChange={setOpen} testId="chip" placeholder="Change state…" options={OPTIONS} selected={selected} multiple={multiple} onSelect={pick} onCreate={onCreate} createText={(name) => `Create "${name}"`} />
     </div>
   );
 }
 
 const chip = () => document.querySelector<HTMLButtonElement>('[data-testid="chip"]')!;
 const input = () => document.querySelector<HTMLInputElement>('.picker-input');
-const visibleLabels = () => [...document.querySelectorAll('.picker-item')].map((node) => node.textContent?.trim());
-const activeLabel = () => document.querySelector('.picker-item[data-selected="true"]')?.textContent?.trim();
+const labelOf = (node: Element) => node.querySelector('.picker-item-label')?.textContent?.trim();
+const visibleLabels = () => [...document.querySelectorAll('.picker-item')].map(labelOf);
+const activeLabel = () => {
+  const node = document.querySelector('.picker-item[data-selected="true"]');
+  return node ? labelOf(node) : undefined;
+};
 
 async function press(key: string) {
   await act(async () => {
@@ -72,7 +73,7 @@ async function openByKeyboard() {
   await vi.waitFor(() => expect(document.activeElement).toBe(input()));
 }
 
-describe('option picker', () => {
+describe('property chip', () => {
   test('typing filters, arrows move, Enter chooses and the popover closes with focus back on the chip', async () => {
     const onPick = vi.fn();
     await view.render(<Harness onPick={onPick} />);
@@ -93,6 +94,7 @@ describe('option picker', () => {
     await vi.waitFor(() => expect(input()).toBeNull());
     expect(document.activeElement).toBe(chip());
     expect(chip().textContent).toBe('progress');
+    expect(chip().getAttribute('aria-label')).toBe('State: progress');
   });
 
   test('a query nothing matches says so', async () => {
@@ -107,17 +109,17 @@ describe('option picker', () => {
     const onPick = vi.fn();
     await view.render(<Harness multiple onPick={onPick} />);
     await openByKeyboard();
-    expect(document.querySelector('.picker-item[data-checked]')?.textContent).toBe('Todo');
+    expect([...document.querySelectorAll('.picker-item[data-checked]')].map((node) => node.textContent)).toEqual(['Selected: Todo']);
     await type('done');
     await press('Enter');
     expect(onPick).toHaveBeenLastCalledWith('done');
     expect(input()).not.toBeNull();
     await type('');
-    expect([...document.querySelectorAll('.picker-item[data-checked]')].map((node) => node.textContent)).toEqual(['Todo', 'Done']);
+    expect([...document.querySelectorAll('.picker-item[data-checked]')].map(labelOf)).toEqual(['Todo', 'Done']);
     await press('ArrowDown');
     await press('Enter');
     expect(onPick).toHaveBeenLastCalledWith('todo');
-    expect([...document.querySelectorAll('.picker-item[data-checked]')].map((node) => node.textContent)).toEqual(['Done']);
+    expect([...document.querySelectorAll('.picker-item[data-checked]')].map(labelOf)).toEqual(['Done']);
   });
 
   test('offers to create a name no option has, and only then', async () => {
