@@ -286,6 +286,8 @@ export const en = {
   'profile.personalHint': 'How you appear to your teammates.',
   'profile.language': 'Language',
   'profile.languageHint': 'Used for the whole interface.',
+  'profile.theme': 'Theme',
+  'profile.themeHint': 'Light, dark, or follow your device. Saved to your profile.',
   'profile.saved': 'Profile saved.',
   'profile.password.title': 'Change password',
   'profile.password.current': 'Current password',

@@ -285,6 +285,8 @@ export const zhCN: ChineseMessages<typeof en> = {
   'profile.personalHint': '团队成员看到的你的信息。',
   'profile.language': '语言',
   'profile.languageHint': '用于整个界面。',
+  'profile.theme': '主题',
+  'profile.themeHint': '浅色、深色或跟随设备。保存在你的个人资料中。',
   'profile.saved': '个人信息已保存。',
   'profile.password.title': '修改密码',
   'profile.password.current': '当前密码',

@@ -1,5 +1,6 @@
-// `/profile`: names, interface language (profile `language`) and password.
+// `/profile`: names, interface language (profile `language`), theme (profile `theme.theme`) and password.
 import { useState, type FormEvent } from 'react';
+import { Monitor, Moon, Sun } from 'lucide-react';
 import { AuthErrorCode, AuthErrorDisplay } from '../auth/auth-errors';
 import { useFormError } from '../auth/use-form-error';
 import { Alert } from '../components/alert';
@@ -8,6 +9,8 @@ import { Button } from '../components/button';
 import { PasswordField, SelectField, TextField } from '../components/field';
 import { SUPPORTED_LOCALES, useLocale, useT, type Locale } from '../i18n';
 import { changePassword, setPassword, updateCurrentUser, updateProfile, useSessionStore } from '../stores/session-store';
+import { themeSettingOf, ThemeSetting } from '../ui/theme';
+import { chooseTheme } from '../ui/theme-sync';
 import { MIN_PASSWORD_LENGTH } from './sign-in-page';
 
 export function ProfilePage() {
@@ -17,6 +20,7 @@ export function ProfilePage() {
       <div className="settings-stack">
         <PersonalSection />
         <LanguageSection />
+        <ThemeSection />
         <PasswordSection />
       </div>
     </AppShell>
@@ -119,6 +123,40 @@ function LanguageSection() {
           </option>
         ))}
       </SelectField>
+    </section>
+  );
+}
+
+const THEME_ICONS = { [ThemeSetting.LIGHT]: Sun, [ThemeSetting.DARK]: Moon, [ThemeSetting.SYSTEM]: Monitor } as const;
+
+/** Light, dark or system: painted at once and saved to the profile (theme-sync follows it). */
+function ThemeSection() {
+  const t = useT();
+  const current = themeSettingOf(useSessionStore((state) => state.profile?.theme));
+  const errors = useFormError();
+  const choose = (setting: ThemeSetting) => {
+    errors.clear();
+    chooseTheme(setting).catch((error: unknown) => errors.showError(error));
+  };
+  return (
+    <section className="card settings-card">
+      <header className="settings-card-header">
+        <h2 className="settings-card-title" id="profile-theme-title">{t('profile.theme')}</h2>
+        <p className="muted">{t('profile.themeHint')}</p>
+      </header>
+      {errors.banner && <Alert>{errors.banner}</Alert>}
+      <div className="theme-options" role="radiogroup" aria-labelledby="profile-theme-title" data-testid="theme-select">
+        {Object.values(ThemeSetting).map((setting) => {
+          const Icon = THEME_ICONS[setting];
+          return (
+            <label key={setting} className={`theme-option${current === setting ? ' theme-option-on' : ''}`}>
+              <input type="radio" name="profile-theme" value={setting} checked={current === setting} onChange={() => choose(setting)} data-testid={`theme-${setting}`} />
+              <Icon size={16} aria-hidden="true" />
+              <span>{t(`theme.${setting}`)}</span>
+            </label>
+          );
+        })}
+      </div>
     </section>
   );
 }
