@@ -2,6 +2,7 @@
 // pending optimistic changes (STYLE §6). Every mutation shows at once, rolls back on failure with a
 // toast naming what failed, and is confirmed by its answer or by the live event carrying its id.
 import { http, request } from '../api/http';
+import { isUndone, pastUndoWindow } from './undo-window';
 import { reportFailure, toastOnFailure } from '../components/app-shell/toast-store';
 import type { Priority, StateGroup } from '../../shared/issue-constants';
 import { createEntityStore, createMutationId, temporaryId } from './create-entity-store';
@@ -160,29 +161,36 @@ export async function setIssueModules(slug: string, projectId: string, issueId: 
   });
 }
 
-/** `DELETE …/issues/{id}/`, hidden at once. @throws ApiError */
-export async function deleteIssue(slug: string, issueId: string): Promise<void> {
+/**
+ * `DELETE …/issues/{id}/`, hidden at once. With `undoWindow` the request waits for it and an Undo
+ * shows the issue again with nothing sent. @throws ApiError
+ */
+export async function deleteIssue(slug: string, issueId: string, options: { undoWindow?: () => Promise<boolean> } = {}): Promise<void> {
   const current = getIssue(issueId);
   if (!current) throw new Error('Issue not found');
   const mutationId = createMutationId();
   try {
     await issues.mutate({ mutationId, kind: 'delete', id: issueId }, async () => {
+      await pastUndoWindow(options.undoWindow);
       await http.delete(`${issuePath(slug, current.project_id, issueId)}/`, { mutationId });
     });
   } catch (error) {
+    if (isUndone(error)) return;
     reportFailure('toast.issueDeleteFailed', error, { name: current.name });
     throw error;
   }
 }
 
 /** `DELETE …/bulk-delete-issues/ {issue_ids}` for issues of one project: one request, all rows hidden at once. @throws ApiError */
-export async function bulkDeleteIssues(slug: string, projectId: string, issueIds: string[]): Promise<void> {
+export async function bulkDeleteIssues(slug: string, projectId: string, issueIds: string[], options: { undoWindow?: () => Promise<boolean> } = {}): Promise<void> {
   const mutationId = createMutationId();
   try {
     await issues.mutate(issueIds.map((id) => ({ mutationId, kind: 'delete' as const, id })), async () => {
+      await pastUndoWindow(options.undoWindow);
       await request(`${projectPath(slug, projectId)}/bulk-delete-issues/`, { method: 'DELETE', body: { issue_ids: issueIds }, mutationId });
     });
   } catch (error) {
+    if (isUndone(error)) return;
     reportFailure('toast.bulkDeleteFailed', error, { count: issueIds.length });
     throw error;
   }
@@ -236,6 +244,20 @@ export async function archiveIssue(slug: string, issueId: string): Promise<void>
     reportFailure('toast.issueArchiveFailed', error, { name: current.name });
     throw error;
   }
+}
+
+/** `DELETE …/issues/{id}/archive/`: the archived issue is back in its lists at once (archive's undo). @throws ApiError */
+export async function unarchiveIssue(slug: string, issueId: string, projectId: string): Promise<void> {
+  const current = useIssueStore.getState().confirmed.get(issueId) ?? getIssue(issueId);
+  const mutationId = createMutationId();
+  if (!current) {
+    await http.delete(`${issuePath(slug, projectId, issueId)}/archive/`, { mutationId });
+    return;
+  }
+  await issues.mutate({ mutationId, kind: 'update', id: issueId, patch: { archived_at: null } }, async () => {
+    await http.delete(`${issuePath(slug, projectId, issueId)}/archive/`, { mutationId });
+    return { ...current, archived_at: null };
+  });
 }
 
 /** Subscribes or unsubscribes me (`POST`/`DELETE …/subscribe/`), optimistic; re-fetches on error. */

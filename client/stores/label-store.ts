@@ -3,6 +3,7 @@
 import type { Label as WireLabel, StoreRow } from '../api/types';
 import { useMemo } from 'react';
 import { http } from '../api/http';
+import { isUndone, pastUndoWindow } from './undo-window';
 import { reportFailure } from '../components/app-shell/toast-store';
 import { sortOrderBetween } from '../../shared/sort-order';
 import { createEntityStore, createMutationId } from './create-entity-store';
@@ -68,14 +69,16 @@ export function moveLabel(slug: string, labelId: string, parent: string | null, 
   return updateLabel(slug, label, { parent, sort_order: sortOrder });
 }
 
-/** `DELETE …/issue-labels/{id}/`, optimistic. */
-export async function deleteLabel(slug: string, label: Label): Promise<void> {
+/** `DELETE …/issue-labels/{id}/`, optimistic; with `undoWindow` sent only once it has passed. */
+export async function deleteLabel(slug: string, label: Label, options: { undoWindow?: () => Promise<boolean> } = {}): Promise<void> {
   const mutationId = createMutationId();
   try {
     await labels.mutate({ mutationId, kind: 'delete', id: label.id }, async () => {
+      await pastUndoWindow(options.undoWindow);
       await http.delete(`${projectPath(slug, label.project_id)}/issue-labels/${label.id}/`, { mutationId });
     });
   } catch (error) {
+    if (isUndone(error)) return;
     reportFailure('toast.labelDeleteFailed', error, { name: label.name });
     throw error;
   }

@@ -15,6 +15,8 @@ export interface ToastOptions {
   undo?: () => void | Promise<void>;
   /** Milliseconds on screen; errors default to longer. */
   duration?: number;
+  /** Runs when the toast closes without Undo (its time ran out, or it was dismissed). */
+  onClose?: () => void;
 }
 
 export interface ShownToast {
@@ -51,8 +53,14 @@ function show(kind: ToastKind, title: string, options: ToastOptions = {}): numbe
     duration,
     testId: 'toast',
     action: undo ? { label: t('common.undo'), onClick: () => void runUndo(id, undo) } : undefined,
-    onDismiss: () => forget(id),
-    onAutoClose: () => forget(id),
+    onDismiss: () => {
+      forget(id);
+      options.onClose?.();
+    },
+    onAutoClose: () => {
+      forget(id);
+      options.onClose?.();
+    },
   });
   return id;
 }
@@ -64,6 +72,17 @@ async function runUndo(id: number, undo: () => void | Promise<void>): Promise<vo
   } catch {
     show('error', t('toast.undoFailed'));
   }
+}
+
+/**
+ * Shows `title` with an Undo button for the toast's lifetime (paused while hovered). Resolves
+ * false when the user pressed Undo, true once the toast closed otherwise: the change may go ahead.
+ * For changes the server cannot take back (a delete), the caller waits for this before sending.
+ */
+export function undoWindow(title: string, options: Omit<ToastOptions, 'undo' | 'onClose'> = {}): Promise<boolean> {
+  return new Promise((resolve) => {
+    show('success', title, { ...options, undo: () => resolve(false), onClose: () => resolve(true) });
+  });
 }
 
 export const toast = {

@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { PRIORITY_ORDER, type Priority } from '../../../shared/issue-constants';
 import { useT } from '../../i18n';
-import { bulkDeleteIssues, bulkUpdateIssues, getIssue, type BulkProperties } from '../../stores/issue-store';
+import { bulkDeleteIssues, bulkUpdateIssues, getIssue, updateIssue, type BulkProperties } from '../../stores/issue-store';
+import { toast, undoWindow } from '../../ui/toast';
 import { useProjectStates } from '../../stores/state-store';
 import { ConfirmDialog } from '../confirm-dialog';
 import { PRIORITY_LABEL } from './labels';
@@ -27,8 +28,18 @@ export function BulkBar({ slug, projectId }: { slug: string; projectId?: string 
   const [confirming, setConfirming] = useState(false);
   if (ids.length === 0) return null;
 
+  // Each issue's values before the change, so Undo puts every one back as it was.
   const apply = (properties: BulkProperties) => {
-    for (const [project, projectIds] of byProject(ids)) toastOnFailure(bulkUpdateIssues(slug, project, projectIds, properties));
+    const before = ids.flatMap((id) => {
+      const issue = getIssue(id);
+      return issue ? [{ id, patch: Object.fromEntries(Object.keys(properties).map((key) => [key, issue[key as keyof BulkProperties]])) as BulkProperties }] : [];
+    });
+    const work = [...byProject(ids)].map(([project, projectIds]) => bulkUpdateIssues(slug, project, projectIds, properties));
+    void Promise.all(work).then(
+      () => toast.success(t('toast.issuesUpdated', { count: before.length }), { undo: () => Promise.all(before.map((row) => updateIssue(slug, row.id, row.patch))).then(() => undefined) }),
+      () => undefined,
+    );
+    for (const done of work) void toastOnFailure(done);
   };
 
   return (
@@ -55,7 +66,9 @@ export function BulkBar({ slug, projectId }: { slug: string; projectId?: string 
           onConfirm={async () => {
             const groups = byProject(ids);
             clearSelection();
-            await Promise.all([...groups].map(([project, projectIds]) => bulkDeleteIssues(slug, project, projectIds)));
+            // One toast with Undo for the whole selection; every project's delete waits for it.
+            const window = undoWindow(t('toast.issuesDeleted', { count: ids.length }));
+            for (const [project, projectIds] of groups) void toastOnFailure(bulkDeleteIssues(slug, project, projectIds, { undoWindow: () => window }));
           }}
         />
       )}

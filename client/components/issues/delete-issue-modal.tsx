@@ -1,7 +1,10 @@
-// The delete-issue confirmation; the issue disappears at once and comes back if the server refuses.
+// The delete-issue confirmation; the issue disappears at once and a toast offers Undo: the delete
+// is sent once the toast has gone, and comes back if the server refuses.
 import { useT } from '../../i18n';
 import { deleteIssue, issueKey, type Issue } from '../../stores/issue-store';
 import { useProject } from '../../stores/project-store';
+import { undoWindow } from '../../ui/toast';
+import { shortenForToast, toastOnFailure } from '../app-shell/toast-store';
 import { ConfirmDialog } from '../confirm-dialog';
 
 export function DeleteIssueModal({ slug, issue, onClose, onDeleted }: { slug: string; issue: Issue; onClose: () => void; onDeleted?: () => void }) {
@@ -15,7 +18,7 @@ export function DeleteIssueModal({ slug, issue, onClose, onDeleted }: { slug: st
       onClose={onClose}
       onConfirm={async () => {
         onDeleted?.();
-        await deleteIssue(slug, issue.id);
+        void toastOnFailure(deleteIssue(slug, issue.id, { undoWindow: () => undoWindow(t('toast.issueDeleted', { name: shortenForToast(issue.name) })) }));
       }}
     />
   );

@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { useT } from '../../i18n';
 import { LazyLiveIssueDescriptionEditor as LiveIssueDescriptionEditor } from '../../editor/lazy-issue-description-editor';
 import { fetchIssueDetail, toggleIssueReaction, useIssueDetail } from '../../stores/issue-detail-store';
-import { archiveIssue, issueKey, setIssueSubscribed, updateIssue, useIssue, type Issue } from '../../stores/issue-store';
+import { archiveIssue, issueKey, unarchiveIssue, setIssueSubscribed, updateIssue, useIssue, type Issue } from '../../stores/issue-store';
 import { isFinishedStateGroup } from '../../../shared/issue-constants';
 import { useProject } from '../../stores/project-store';
 import { useSessionStore } from '../../stores/session-store';
@@ -22,7 +22,8 @@ import { EstimatePicker, PriorityPicker, StatePicker } from './issue-properties'
 import { ParentPicker } from './parent-picker';
 import { AttachmentsWidget, LinksWidget, RelationsWidget, SubIssuesWidget } from './issue-widgets';
 import { DeleteIssueModal } from './delete-issue-modal';
-import { toastOnFailure } from '../app-shell/toast-store';
+import { shortenForToast, toastOnFailure } from '../app-shell/toast-store';
+import { toast } from '../../ui/toast';
 import { can, memberContext } from '../../../shared/permission-table';
 
 /**
@@ -110,7 +111,7 @@ export function IssueDetailBody({ slug, issue, onDeleted }: { slug: string; issu
           <dt>{t('issue.parent')}</dt><dd><ParentPicker slug={slug} issue={issue} disabled={!canEdit} /></dd>
         </dl>
         {canEdit && !issue.archived_at && isFinishedStateGroup(stateGroup ?? '') && (
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => toastOnFailure(archiveIssue(slug, issue.id))} data-testid="archive-issue">{t('issue.archive')}</button>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => toastOnFailure(archiveIssue(slug, issue.id).then(() => toast.success(t('toast.issueArchived', { name: shortenForToast(issue.name) }), { undo: () => unarchiveIssue(slug, issue.id, issue.project_id) })))} data-testid="archive-issue">{t('issue.archive')}</button>
         )}
         {canEdit && <button type="button" className="btn btn-ghost btn-sm" onClick={() => setDeleting(true)} data-testid="delete-issue">{t('issue.delete')}</button>}
       </aside>

@@ -9,7 +9,8 @@ import { useT } from '../../i18n';
 import { createLabel, deleteLabel, moveLabel, updateLabel, useProjectLabels, type Label } from '../../stores/label-store';
 import { createState, deleteState, markStateDefault, updateState, useProjectStates, type State } from '../../stores/state-store';
 import { STATE_GROUP_LABEL } from '../issues/labels';
-import { toastOnFailure } from '../app-shell/toast-store';
+import { shortenForToast, toastOnFailure } from '../app-shell/toast-store';
+import { undoWindow } from '../../ui/toast';
 
 function DragRow({ id, dropId, children }: { id: string; dropId: string; children: ReactNode }) {
   const drag = useDraggable({ id });
@@ -107,7 +108,7 @@ export function LabelsSettings({ slug, projectId }: { slug: string; projectId: s
       <span className={nested ? 'label-nested' : undefined}>{label.name}</span>
       {!nested && <NestTarget id={label.id} />}
       {label.parent && <button type="button" className="link-button" onClick={() => toastOnFailure(updateLabel(slug, label, { parent: null }))}>{t('settings.unnest')}</button>}
-      <button type="button" className="link-button" onClick={() => toastOnFailure(deleteLabel(slug, label))}>{t('common.delete')}</button>
+      <button type="button" className="link-button" onClick={() => toastOnFailure(deleteLabel(slug, label, { undoWindow: () => undoWindow(t('toast.labelDeleted', { name: shortenForToast(label.name) })) }))}>{t('common.delete')}</button>
     </DragRow>
   );
   return (
