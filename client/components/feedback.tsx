@@ -1,5 +1,6 @@
 // Loading and empty states shared by pages.
 import { useT } from '../i18n';
+import { SkeletonRows } from '../ui/skeleton';
 
 export function Spinner({ label }: { label?: string }) {
   const t = useT();
@@ -11,10 +12,11 @@ export function Spinner({ label }: { label?: string }) {
   );
 }
 
+/** A screen's content while it loads: grey line placeholders, announced once as "Loading…". */
 export function PageLoader() {
   return (
     <div className="page-loader" data-testid="page-loader">
-      <Spinner />
+      <SkeletonRows rows={6} />
     </div>
   );
 }

@@ -6,7 +6,8 @@ import { Alert } from '../components/alert';
 import { AppShell } from '../components/app-shell';
 import { Button } from '../components/button';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { EmptyState, Spinner } from '../components/feedback';
+import { EmptyState } from '../components/feedback';
+import { SkeletonRows } from '../ui';
 import { InviteRowsForm } from '../components/invite-rows-form';
 import { Modal } from '../components/modal';
 import { RoleSelect, roleLabel } from '../components/role-select';
@@ -59,7 +60,7 @@ export function MembersSettingsPage({ workspaceSlug }: { workspaceSlug: string }
       {notice && <Alert tone="success" onDismiss={() => setNotice(null)}>{notice}</Alert>}
       <section className="card card-flush">
         {status !== 'ready' && members.length === 0 ? (
-          status === 'error' ? null : <Spinner />
+          status === 'error' ? null : <SkeletonRows />
         ) : members.length === 0 ? (
           <EmptyState title={t('members.emptyTitle')} body={t('members.emptyBody')} />
         ) : (

@@ -132,11 +132,18 @@ const THEME_ICONS = { [ThemeSetting.LIGHT]: Sun, [ThemeSetting.DARK]: Moon, [The
 /** Light, dark or system: painted at once and saved to the profile (theme-sync follows it). */
 function ThemeSection() {
   const t = useT();
-  const current = themeSettingOf(useSessionStore((state) => state.profile?.theme));
+  const saved = themeSettingOf(useSessionStore((state) => state.profile?.theme));
+  // The choice shows at once; the profile catches up when the server has it (or says why not).
+  const [chosen, setChosen] = useState<ThemeSetting | null>(null);
+  const current = chosen ?? saved;
   const errors = useFormError();
   const choose = (setting: ThemeSetting) => {
     errors.clear();
-    chooseTheme(setting).catch((error: unknown) => errors.showError(error));
+    setChosen(setting);
+    chooseTheme(setting).then(() => setChosen(null), (error: unknown) => {
+      setChosen(null);
+      errors.showError(error);
+    });
   };
   return (
     <section className="card settings-card">

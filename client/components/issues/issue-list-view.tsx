@@ -7,7 +7,7 @@ import type { Issue } from '../../stores/issue-store';
 import { useListSettings } from '../../stores/issue-filter-store';
 import { loadMoreInGroup, useListPaging } from '../../stores/issue-list-store';
 import { useProject } from '../../stores/project-store';
-import { Spinner } from '../feedback';
+import { SkeletonRows } from '../../ui';
 import { useStableByContent } from '../use-stable-by-content';
 import { CalendarLayout } from '../layouts/calendar/calendar-layout';
 import { GanttLayout } from '../layouts/gantt/gantt-layout';
@@ -78,7 +78,7 @@ export function IssueListView({ slug, source, peekId, onPeek, actions }: {
       </div>
       <BulkBar slug={slug} projectId={projectId} />
       {/* The layout stays mounted while loading, so an open quick add or menu is not lost. */}
-      {paging.status === 'loading' && list.issues.length === 0 && <Spinner />}
+      {paging.status === 'loading' && list.issues.length === 0 && <SkeletonRows />}
       <Layout {...layoutProps} />
       {peekId && <IssuePeek slug={slug} issueId={peekId} onClose={() => onPeek(null)} />}
     </div>

@@ -1,6 +1,7 @@
 // Project settings lists: states (grouped, drag to reorder, mark default) and labels (nested, drag
 // to reorder or move under another label). Reorders send a midpoint sequence / sort_order.
-import { GripVertical } from 'lucide-react';
+import { GripVertical, Tag } from 'lucide-react';
+import { EmptyState } from '../../ui';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { DndContext, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { STATE_GROUPS, STATE_GROUP_COLORS, type StateGroup } from '../../../shared/issue-constants';
@@ -123,9 +124,11 @@ export function LabelsSettings({ slug, projectId }: { slug: string; projectId: s
         <button type="submit" className="btn btn-primary btn-sm" data-testid="add-label">{t('settings.addLabel')}</button>
       </form>
       <DndContext sensors={sensors} onDragEnd={handleDragEnd}>
-        <ul className="plain-list">
-          {roots.map((label) => [row(label, false), ...labels.filter((child) => child.parent === label.id).map((child) => row(child, true))])}
-        </ul>
+        {labels.length === 0 ? <EmptyState title={t('settings.labelsEmpty')} body={t('settings.labelsEmptyBody')} icon={<Tag size={22} />} /> : (
+          <ul className="plain-list">
+            {roots.map((label) => [row(label, false), ...labels.filter((child) => child.parent === label.id).map((child) => row(child, true))])}
+          </ul>
+        )}
       </DndContext>
     </section>
   );

@@ -1,6 +1,8 @@
 // Project settings: general (name, description, visibility, estimate, archive, delete), members,
 // states, labels, estimates, features and publish. The project route's loader loads what they show.
 import { useState } from 'react';
+import { Triangle } from 'lucide-react';
+import { EmptyState } from '../../ui';
 import { ROLE_LABEL_KEYS } from './role-labels';
 import { useT } from '../../i18n';
 import { createEstimate, deleteEstimate, useProjectEstimates } from '../../stores/estimate-store';
@@ -79,6 +81,7 @@ function EstimatesSettings({ slug, projectId }: { slug: string; projectId: strin
         <input className="input input-sm" value={values} aria-label={t('settings.estimatePoints')} onChange={(event) => setValues(event.target.value)} />
         <button type="submit" className="btn btn-primary btn-sm">{t('settings.add')}</button>
       </form>
+      {estimates.length === 0 && <EmptyState title={t('settings.estimatesEmpty')} body={t('settings.estimatesEmptyBody')} icon={<Triangle size={22} />} />}
       <ul className="plain-list">
         {estimates.map((estimate) => (
           <li key={estimate.id} className="settings-row">

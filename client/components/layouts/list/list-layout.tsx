@@ -1,7 +1,8 @@
 // The list layout: groups with headers, one row per issue, quick add and "load more" per group.
 // Rows are virtualised with fixed heights (40 px headers, 44 px rows) and a small overscan, and
 // each row is memoised, so scrolling 10,000 issues only renders the rows that come into view.
-import { ChevronDown, ChevronRight } from 'lucide-react';
+import { ChevronDown, ChevronRight, ListTodo } from 'lucide-react';
+import { EmptyState } from '../../../ui';
 import { memo, useCallback, useMemo, useRef, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { DisplayProperties } from '../../../../shared/display';
@@ -60,7 +61,7 @@ export function ListLayout(props: LayoutProps) {
     getItemKey: (index) => `${rows[index]?.type}:${rows[index]?.key}`,
   });
 
-  if (list.issues.length === 0 && !props.canQuickAdd) return <p className="muted list-empty">{t('list.empty')}</p>;
+  if (list.issues.length === 0 && !props.canQuickAdd) return <EmptyState title={t('list.empty')} body={t('list.emptyBody')} icon={<ListTodo size={22} />} />;
 
   return (
     <div className="list-layout" ref={parentRef} data-testid="list-layout">

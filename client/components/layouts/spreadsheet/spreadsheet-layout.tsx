@@ -2,6 +2,8 @@
 // property editable in place. Rows are virtualised; columns follow the display properties.
 import { useRef, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { Table2 } from 'lucide-react';
+import { EmptyState } from '../../../ui';
 import type { DisplayProperty } from '../../../../shared/display';
 import { useLocale, useT } from '../../../i18n';
 import type { Issue } from '../../../stores/issue-store';
@@ -74,7 +76,7 @@ export function SpreadsheetLayout(props: LayoutProps) {
         })}
       </div>
       {hasMoreInGroup(paging, 'all', rows.length) && <LoadMore busy={paging.loadingGroups.includes('all')} onClick={() => props.onLoadMore('all')} />}
-      {rows.length === 0 && <p className="muted list-empty">{t('list.empty')}</p>}
+      {rows.length === 0 && props.paging.status !== 'loading' && <EmptyState title={t('list.empty')} body={t('list.emptyBody')} icon={<Table2 size={22} />} />}
     </div>
   );
 }
