@@ -55,12 +55,14 @@ export function PagesListPage({ workspaceSlug, projectId }: { workspaceSlug: str
       title={t('pages.title')}
       actions={canCreate && <Button size="sm" onClick={() => setCreating(true)} data-testid="new-page-button">{t('pages.new')}</Button>}
     >
-      <div className="pages-toolbar" role="tablist" data-testid="pages-tabs">
-        {TABS.map((item) => (
-          <Button key={item.tab} size="sm" variant={tab === item.tab ? 'secondary' : 'ghost'} role="tab" aria-selected={tab === item.tab} onClick={() => setTab(item.tab)} data-testid={`pages-tab-${item.tab}`}>
-            {t(item.label)}
-          </Button>
-        ))}
+      <div className="pages-toolbar">
+        <div className="pages-tabs" role="tablist" aria-label={t('pages.title')} data-testid="pages-tabs">
+          {TABS.map((item) => (
+            <Button key={item.tab} size="sm" variant={tab === item.tab ? 'secondary' : 'ghost'} role="tab" aria-selected={tab === item.tab} onClick={() => setTab(item.tab)} data-testid={`pages-tab-${item.tab}`}>
+              {t(item.label)}
+            </Button>
+          ))}
+        </div>
         <label className="pages-sort">
           {t('pages.sort.label')}
           <select className="select" value={sortKey} onChange={(event) => setSortKey(event.target.value as PageSortKey)} data-testid="pages-sort">

@@ -1,12 +1,14 @@
 // Issue #12 foundations in Chromium, from a fresh browser context: Ctrl+K opens the palette (cmdk)
 // and runs a command; the theme switches from the palette, is painted at once, saved in the
 // profile and kept after a reload; the language switches to zh-CN and the screen is translated;
-// axe-core finds no serious or critical violation on the main screen in either theme.
+// axe-core finds no serious or critical violation on the main screen in either theme. Then every
+// main screen × theme × locale: axe (0 serious/critical) and a screenshot kept as an artefact;
+// the profile's theme selector; Undo on an issue delete and a label delete.
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser';
-import { byTestId, freshVisit, type FreshVisit } from './support/fresh';
+import { byTestId, freshVisit, switchLayout, type FreshVisit } from './support/fresh';
 import { buildScreensTeam, createIssue, TEAM_PASSWORD, type ScreensTeam } from './support/screens-team';
 import { api } from './support/team';
 
@@ -37,14 +39,16 @@ async function runFromPalette(page: Page, query: string, commandId: string): Pro
 describe('design system foundations', () => {
   let team: ScreensTeam;
   let visit: FreshVisit | undefined;
+  const visits: FreshVisit[] = [];
+  let issueId = '';
 
   beforeAll(async () => {
     team = await buildScreensTeam(baseUrl, 'ui-found', 'UIF');
-    await createIssue(team, { name: 'Paint the hangar' });
+    issueId = await createIssue(team, { name: 'Paint the hangar', priority: 'high', target_date: new Date().toISOString().slice(0, 10) });
   });
 
   afterAll(async () => {
-    await Promise.all([team?.setupContext.close(), visit?.context.close()]);
+    await Promise.all([team?.setupContext.close(), visit?.context.close(), ...visits.map((opened) => opened.context.close())]);
   });
 
   test('palette by keyboard, theme and language switches, and no serious axe violations', async () => {
@@ -94,4 +98,77 @@ describe('design system foundations', () => {
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
     expect(errors).toEqual([]);
   });
+
+  test('every main screen in light and dark, en and zh-CN: no serious axe violation, a screenshot each', async () => {
+    const opened = await freshVisit(baseUrl, team.alice, TEAM_PASSWORD, `/${team.slug}/projects/${team.projectId}/issues`);
+    visits.push(opened);
+    const { page, errors } = opened;
+    await page.locator('[data-testid="issue-row"]').first().waitFor({ timeout: 30_000 });
+    const project = `/${team.slug}/projects/${team.projectId}`;
+    const screens: { name: string; path: string; layout?: Parameters<typeof switchLayout>[1] }[] = [
+      { name: 'list', path: `${project}/issues`, layout: 'list' },
+      { name: 'kanban', path: `${project}/issues`, layout: 'kanban' },
+      { name: 'spreadsheet', path: `${project}/issues`, layout: 'spreadsheet' },
+      { name: 'calendar', path: `${project}/issues`, layout: 'calendar' },
+      { name: 'gantt', path: `${project}/issues`, layout: 'gantt_chart' },
+      { name: 'issue', path: `${project}/issues/${issueId}` },
+      { name: 'pages', path: `${project}/pages` },
+      { name: 'project-settings', path: `${project}/settings` },
+      { name: 'members', path: `/${team.slug}/settings/members` },
+      { name: 'profile', path: '/profile' },
+    ];
+    const found: string[] = [];
+    for (const [theme, language] of [['light', 'en'], ['dark', 'en'], ['light', 'zh-CN'], ['dark', 'zh-CN']] as const) {
+      expect((await api(page, 'PATCH', '/api/users/me/profile/', { theme: { theme }, language })).status).toBeLessThan(300);
+      for (const screen of screens) {
+        await page.goto(new URL(screen.path, baseUrl).toString());
+        if (screen.layout) await switchLayout(page, screen.layout);
+        await expect.poll(() => page.locator('.ui-skeleton, [aria-busy="true"]').count(), { timeout: 15_000 }).toBe(0);
+        await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+        await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language);
+        for (const violation of await seriousViolations(page)) {
+          found.push(`${screen.name} ${theme} ${language}: ${violation}`);
+          console.warn(found.at(-1));
+        }
+        await screenshot(page, `screen-${screen.name}-${theme}-${language}`);
+      }
+    }
+    expect(found).toEqual([]);
+    expect(errors).toEqual([]);
+  }, 600_000);
+
+  test('the profile page sets the theme; Undo keeps a deleted issue, no Undo deletes it', async () => {
+    const opened = await freshVisit(baseUrl, team.alice, TEAM_PASSWORD, '/profile');
+    visits.push(opened);
+    const { page, errors } = opened;
+    await api(page, 'PATCH', '/api/users/me/profile/', { theme: { theme: 'light' }, language: 'en' });
+    await page.reload();
+    await byTestId(page, 'theme-select').waitFor({ timeout: 30_000 });
+    await byTestId(page, 'theme-dark').check();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await expect.poll(async () => (await api<{ theme?: { theme?: string } }>(page, 'GET', '/api/users/me/profile/')).body.theme?.theme).toBe('dark');
+    // Keyboard: arrow keys move between the radio options.
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await api<{ theme?: { theme?: string } }>(page, 'GET', '/api/users/me/profile/')).body.theme?.theme).toBe('system');
+    await byTestId(page, 'theme-light').check();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+
+    // Delete an issue from its page, then Undo: it is back and the server never lost it.
+    const doomed = await createIssue(team, { name: 'Sweep the runway' });
+    await page.goto(new URL(`/${team.slug}/projects/${team.projectId}/issues/${doomed}`, baseUrl).toString());
+    await byTestId(page, 'delete-issue').click();
+    await byTestId(page, 'confirm-dialog').getByRole('button', { name: 'Delete' }).click();
+    const undo = page.locator('[data-testid="toast"]', { hasText: 'Deleted "Sweep the runway"' }).getByRole('button', { name: 'Undo' });
+    await undo.click();
+    await new Promise((resolve) => setTimeout(resolve, 7000)); // past the toast's lifetime: nothing was sent
+    expect((await api(team.setup, 'GET', `${team.projectPath}/issues/${doomed}/`)).status).toBe(200);
+
+    // Without Undo the delete reaches the server once the toast has gone.
+    await page.goto(new URL(`/${team.slug}/projects/${team.projectId}/issues/${doomed}`, baseUrl).toString());
+    await byTestId(page, 'delete-issue').click();
+    await byTestId(page, 'confirm-dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.locator('[data-testid="toast"]', { hasText: 'Deleted "Sweep the runway"' }).waitFor();
+    await expect.poll(async () => (await api(team.setup, 'GET', `${team.projectPath}/issues/${doomed}/`)).status, { timeout: 20_000 }).toBe(404);
+    expect(errors).toEqual([]);
+  }, 120_000);
 });

@@ -59,15 +59,18 @@ export function SpreadsheetLayout(props: LayoutProps) {
   const template = `36px 300px ${widthOf(columns.slice(0, first))}px ${visible.map((column) => `${column.width}px`).join(' ')} ${widthOf(columns.slice(last + 1))}px`;
 
   return (
-    <div className="spreadsheet" ref={parentRef} data-testid="spreadsheet-layout">
+    <div className="spreadsheet" ref={parentRef} data-testid="spreadsheet-layout" role="table" aria-label={t('list.layout')} aria-rowcount={rows.length + 1}>
+      {/* display: contents keeps the head row sticky in the scroller while it sits in a rowgroup. */}
+      <div role="rowgroup" style={{ display: 'contents' }}>
       <div className="sheet-row sheet-head" style={{ gridTemplateColumns: template }} role="row">
-        <span />
+        <span role="columnheader"><span className="sr-only">{t('list.select')}</span></span>
         <span role="columnheader">{t('issue.title')}</span>
         <span aria-hidden="true" />
         {visible.map((column) => (
           <span key={column.property} role="columnheader" data-testid={`column-${column.property}`}>{t(PROPERTY_LABEL[column.property])}</span>
         ))}
         <span aria-hidden="true" />
+      </div>
       </div>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }} role="rowgroup">
         {virtualizer.getVirtualItems().map((item) => {
@@ -90,10 +93,12 @@ function SheetRow({ issue, columns, template, offset, props }: { issue: Issue; c
   return (
     <IssueHotkeyProvider value={hotkeys.scope}>
       <div ref={hotkeys.ref} onKeyDown={hotkeys.onKeyDown} className={`sheet-row virtual-row${selected ? ' issue-row-selected' : ''}`} style={{ gridTemplateColumns: template, transform: `translateY(${offset}px)` }} role="row" data-testid="sheet-row" data-issue-id={issue.id}>
-        <span>{props.canEdit && <input type="checkbox" checked={selected} aria-label={t('list.select')} onChange={() => toggleSelected(issue.id)} />}</span>
-        <button type="button" className="sheet-title" onClick={() => props.onOpen(issue)}>
-          {props.settings.displayProperties.key && <IssueKey issue={issue} />} <IssueTitle issue={issue} />
-        </button>
+        <span role="cell">{props.canEdit && <input type="checkbox" checked={selected} aria-label={t('list.select')} onChange={() => toggleSelected(issue.id)} />}</span>
+        <span role="cell" className="sheet-title-cell">
+          <button type="button" className="sheet-title" onClick={() => props.onOpen(issue)}>
+            {props.settings.displayProperties.key && <IssueKey issue={issue} />} <IssueTitle issue={issue} />
+          </button>
+        </span>
         <span aria-hidden="true" />
         {columns.map((column) => (
           <span key={column.property} className="sheet-cell" role="cell">{column.render(issue, props, disabled)}</span>
