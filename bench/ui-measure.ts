@@ -5,6 +5,29 @@ import type { Page } from 'playwright-core';
 import type { ApiClient } from './ui-setup';
 
 /** Installed in every page before its scripts run (`context.addInitScript`). */
+/**
+ * Opens the first property chip of the first kanban card by a click and times it until the picker's
+ * options are painted (the frame after they are in the DOM); Escape closes it again.
+ */
+export async function pickerOpen(page: Page): Promise<number> {
+  const elapsed = await page.evaluate(async () => {
+    const chip = document.querySelector<HTMLButtonElement>('[data-testid="kanban-card"] .property-chip');
+    if (!chip) throw new Error('no property chip on a kanban card');
+    const start = performance.now();
+    chip.click();
+    await new Promise<void>((resolve) => {
+      const check = () => (document.querySelector('.picker-content .picker-item') ? resolve() : requestAnimationFrame(check));
+      check();
+    });
+    // Painted: the next frame has started and its rendering task has run.
+    await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    return performance.now() - start;
+  });
+  await page.keyboard.press('Escape');
+  await page.locator('.picker-content').waitFor({ state: 'detached' });
+  return elapsed;
+}
+
 export function installProbes(): void {
   type Probe = { firstRowDom?: number; firstRowPaint?: number; firstCard?: number; boardFull?: number; wsMessages: { at: number; data: string }[]; expected?: number };
   const probe: Probe = { wsMessages: [] };

@@ -1,20 +1,24 @@
 // The route tree (TanStack Router, code-based). Each page route declares its page kind through
 // `guardPage`, so redirects happen before anything renders.
-import { createRoute, createRouter, redirect } from '@tanstack/react-router';
+import { createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { AuthMode } from '../auth/auth-flow';
 import { PageLoader } from '../components/feedback';
 import { ensureInstance, fetchAdminSession } from '../stores/instance-store';
 import { ensureWorkspaces } from '../stores/workspace-store';
-import { AdminPage } from './admin-page';
 import { guardPage } from './guard';
-import { OnboardingPage } from './onboarding-page';
 import { PageKind } from './page-kinds';
 import { ForgotPasswordPage, ResetPasswordPage, SetPasswordPage } from './password-pages';
-import { ProfilePage } from './profile-page';
 import { RouteError, rootRoute } from './root-route';
 import { settingsRoutes } from './settings-routes';
 import { SignInPage } from './sign-in-page';
-import { CreateWorkspacePage, InvitationsPage, WorkspaceInvitationPage } from './workspace-entry-pages';
+import { WorkspaceInvitationPage } from './workspace-entry-pages';
+
+// Screens a visit rarely starts on load on demand, keeping the first screen's JavaScript small.
+const OnboardingPage = lazyRouteComponent(() => import('./onboarding-page'), 'OnboardingPage');
+const ProfilePage = lazyRouteComponent(() => import('./profile-page'), 'ProfilePage');
+const AdminPage = lazyRouteComponent(() => import('./admin-page'), 'AdminPage');
+const CreateWorkspacePage = lazyRouteComponent(() => import('./workspace-entry-pages'), 'CreateWorkspacePage');
+const InvitationsPage = lazyRouteComponent(() => import('./workspace-entry-pages'), 'InvitationsPage');
 import { workRoutes } from './work-routes';
 import { workspaceHomeRoute, workspaceRoute } from './workspace-route';
 

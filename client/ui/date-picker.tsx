@@ -3,23 +3,15 @@
 // and a react-day-picker month for the mouse. The calendar's first day of the week follows the
 // interface locale (Sunday in en, Monday in zh-CN), month and day names translated. Values are
 // calendar dates as "YYYY-MM-DD", the API's format, never shifted by a time zone.
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Command } from 'cmdk';
-import { DayPicker } from 'react-day-picker';
-import { enUS, zhCN } from 'react-day-picker/locale';
 import { CalendarDays, CalendarX } from 'lucide-react';
-import { useLocale, useT, type Locale } from '../i18n';
+import { useLocale, useT } from '../i18n';
 import { ChipPopover, useChipOpen, type ChipPopoverProps } from './chip';
-import { isoDay, parseIsoDay, parseTypedDay, presetDays, type DatePreset } from './pickers/date-options';
+import { parseIsoDay, parseTypedDay, presetDays, type DatePreset } from './pickers/date-options';
 import { pickerFilter } from './pickers/picker-filter';
-import 'react-day-picker/style.css';
 
-const DAY_PICKER_LOCALES = { en: enUS, 'zh-CN': zhCN } as const;
-
-/** The date-fns locale for an interface locale (its `options.weekStartsOn` is the first weekday). */
-export function dayPickerLocale(locale: Locale) {
-  return DAY_PICKER_LOCALES[locale];
-}
+const MonthCalendar = lazy(() => import('./month-calendar'));
 
 /** "Mar 3" this year, "Mar 3, 2027" in another. */
 export function formatChipDate(day: Date, locale: string, now = new Date()): string {
@@ -95,14 +87,9 @@ function DatePickerPanel({ label, value, onPick }: { label: string; value: strin
           )}
         </Command.List>
       </Command>
-      <DayPicker
-        mode="single"
-        className="picker-calendar"
-        locale={dayPickerLocale(locale)}
-        selected={selected}
-        defaultMonth={selected ?? now}
-        onSelect={(date) => onPick(date ? isoDay(date) : null)}
-      />
+      <Suspense fallback={<div className="picker-calendar" aria-hidden="true" />}>
+        <MonthCalendar locale={locale} selected={selected} onPick={onPick} />
+      </Suspense>
     </div>
   );
 }
