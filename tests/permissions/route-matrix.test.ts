@@ -89,6 +89,10 @@ const EXPECTED: Record<string, PermissionName> = {
   'GET /auth/github/callback/': 'public',
   'GET /auth/gitlab/': 'public',
   'GET /auth/gitlab/callback/': 'public',
+  // operator probes (server/ops/): public; /metrics checks its own bearer token (METRICS_TOKEN)
+  'GET /healthz': 'public',
+  'GET /readyz': 'public',
+  'GET /metrics': 'public',
   // instance and instance admin (reference §2)
   'GET /api/instances/': 'public',
   'PATCH /api/instances/': 'instance-admin',
