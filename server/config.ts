@@ -42,7 +42,7 @@ const trustProxy = z
     message: 'must be off (0) or a comma-separated list of proxy addresses or CIDR blocks (e.g. 127.0.0.1,10.0.0.0/8)',
   });
 
-const envSchema = z.object({
+export const envSchema = z.object({
   PORT: port(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   APP_BASE_URL: optionalUrl,
