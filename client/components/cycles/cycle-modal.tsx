@@ -41,7 +41,9 @@ export function CycleModal({ slug, projectId, cycle, onClose, onSaved }: {
         await updateCycle(slug, cycle, input);
         onSaved?.(undefined);
       } else {
-        onSaved?.(await createCycle(slug, projectId, input));
+        // Created first: `onSaved?.(…)` would skip evaluating its argument when there is no callback.
+        const created = await createCycle(slug, projectId, input);
+        onSaved?.(created);
       }
       onClose();
     } catch (failure) {
