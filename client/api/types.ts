@@ -28,6 +28,7 @@ export type { Label } from '../../shared/schemas/label';
 export type { Estimate, EstimatePoint } from '../../shared/schemas/estimate';
 export type { Favorite } from '../../shared/schemas/favorite';
 export type { Page, PageDetail } from '../../shared/schemas/page';
+export type { ActiveCycle, Cycle, CycleAnalytics, CycleProgress } from '../../shared/schemas/cycle';
 
 export type OnboardingStep = z.infer<typeof onboardingStepResponse>;
 /** `GET /api/instances/`: the instance and its public config. */

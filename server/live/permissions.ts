@@ -148,6 +148,10 @@ export class Visibility {
         if (change.op === 'delete') return 'send';
         if (data.access === ViewAccess.PRIVATE && !this.owns(data)) return hidden;
         return restricted && !this.owns(data) ? hidden : 'send';
+      case 'cycle':
+        // Cycles are read by every project member (reference §2.2: list, progress, analytics Guest+);
+        // outsiders never get here (no project access above).
+        return 'send';
       case 'issue':
         if (!draftVisibleTo({ created_by: (data.created_by as string | null) ?? null, is_draft: data.is_draft === true }, this.userId, role)) return hidden;
         if (!restricted) return 'send';

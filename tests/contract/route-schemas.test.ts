@@ -22,6 +22,7 @@ const ACTIONS_WITHOUT_BODY = new Set([
   'POST /api/workspaces/:slug/projects/:projectId/members/leave/',
   'POST /api/workspaces/:slug/projects/:projectId/states/:stateId/mark-default/',
   'POST /api/workspaces/:slug/projects/:projectId/issues/:issueId/archive/',
+  'POST /api/workspaces/:slug/projects/:projectId/cycles/:cycleId/archive/',
   'POST /api/workspaces/:slug/projects/:projectId/issues/:issueId/subscribe/',
   'POST /api/workspaces/:slug/projects/:projectId/pages/:pageId/lock/',
   'POST /api/workspaces/:slug/projects/:projectId/pages/:pageId/archive/',
