@@ -286,6 +286,17 @@ const EXPECTED: Record<string, PermissionName> = {
   'PATCH /api/workspaces/:slug/user-properties/': 'workspace.own-settings',
   'GET /api/workspaces/:slug/projects/:projectId/issue-display-properties/': 'project.own-settings',
   'POST /api/workspaces/:slug/projects/:projectId/issue-display-properties/': 'project.own-settings',
+  // intake, both spellings (work-items §6: list/submit/read Guest+ with the guest rule; PATCH/DELETE admin or submitter, row rules)
+  'GET /api/workspaces/:slug/projects/:projectId/intake-issues/': 'project.read',
+  'POST /api/workspaces/:slug/projects/:projectId/intake-issues/': 'project.participate',
+  'GET /api/workspaces/:slug/projects/:projectId/intake-issues/:issueId/': 'project.read',
+  'PATCH /api/workspaces/:slug/projects/:projectId/intake-issues/:issueId/': 'project.row-rule',
+  'DELETE /api/workspaces/:slug/projects/:projectId/intake-issues/:issueId/': 'project.row-rule',
+  'GET /api/workspaces/:slug/projects/:projectId/inbox-issues/': 'project.read',
+  'POST /api/workspaces/:slug/projects/:projectId/inbox-issues/': 'project.participate',
+  'GET /api/workspaces/:slug/projects/:projectId/inbox-issues/:issueId/': 'project.read',
+  'PATCH /api/workspaces/:slug/projects/:projectId/inbox-issues/:issueId/': 'project.row-rule',
+  'DELETE /api/workspaces/:slug/projects/:projectId/inbox-issues/:issueId/': 'project.row-rule',
   // workspace issue lists (work-items 1.6.11, accounts §4.4: workspace Guest+)
   'GET /api/workspaces/:slug/issues/': 'workspace.read',
   'GET /api/workspaces/:slug/my-issues/': 'workspace.read',
