@@ -297,6 +297,17 @@ const EXPECTED: Record<string, PermissionName> = {
   'GET /api/workspaces/:slug/projects/:projectId/inbox-issues/:issueId/': 'project.read',
   'PATCH /api/workspaces/:slug/projects/:projectId/inbox-issues/:issueId/': 'project.row-rule',
   'DELETE /api/workspaces/:slug/projects/:projectId/inbox-issues/:issueId/': 'project.row-rule',
+  // notifications (work-items §7.1: workspace Guest+; the service scopes every row to receiver = caller)
+  'GET /api/workspaces/:slug/users/notifications/': 'workspace.read',
+  'GET /api/workspaces/:slug/users/notifications/unread/': 'workspace.read',
+  'POST /api/workspaces/:slug/users/notifications/mark-all-read/': 'workspace.read',
+  'GET /api/workspaces/:slug/users/notifications/:notificationId/': 'workspace.read',
+  'PATCH /api/workspaces/:slug/users/notifications/:notificationId/': 'workspace.read',
+  'DELETE /api/workspaces/:slug/users/notifications/:notificationId/': 'workspace.read',
+  'POST /api/workspaces/:slug/users/notifications/:notificationId/read/': 'workspace.read',
+  'DELETE /api/workspaces/:slug/users/notifications/:notificationId/read/': 'workspace.read',
+  'POST /api/workspaces/:slug/users/notifications/:notificationId/archive/': 'workspace.read',
+  'DELETE /api/workspaces/:slug/users/notifications/:notificationId/archive/': 'workspace.read',
   // workspace issue lists (work-items 1.6.11, accounts §4.4: workspace Guest+)
   'GET /api/workspaces/:slug/issues/': 'workspace.read',
   'GET /api/workspaces/:slug/my-issues/': 'workspace.read',
