@@ -7,6 +7,7 @@ import { activityEn } from './activity-en';
 import { screensEn } from './screens-en';
 import { uiEn } from './ui-en';
 import { pickersEn } from './pickers-en';
+import { inboxEn } from './inbox-en';
 
 export const en = {
   ...workItemsEn,
@@ -14,6 +15,7 @@ export const en = {
   ...screensEn,
   ...uiEn,
   ...pickersEn,
+  ...inboxEn,
   'app.name': 'Trellis',
   'common.loading': 'Loading…',
   'common.save': 'Save',

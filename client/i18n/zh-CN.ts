@@ -7,6 +7,7 @@ import { activityZhCN } from './activity-zh-CN';
 import { screensZhCN } from './screens-zh-CN';
 import { uiZhCN } from './ui-zh-CN';
 import { pickersZhCN } from './pickers-zh-CN';
+import { inboxZhCN } from './inbox-zh-CN';
 
 export const zhCN: ChineseMessages<typeof en> = {
   ...workItemsZhCN,
@@ -14,6 +15,7 @@ export const zhCN: ChineseMessages<typeof en> = {
   ...screensZhCN,
   ...uiZhCN,
   ...pickersZhCN,
+  ...inboxZhCN,
   'app.name': 'Trellis',
   'common.loading': '加载中…',
   'common.save': '保存',
