@@ -3,7 +3,7 @@
 // the issue to the default state. Decline (-1), snooze (0, until `snoozed_till`; a passed date
 // counts as pending again) and duplicate (2, with `duplicate_to`) only change the intake row. The
 // project's intake switch (`intake_view`) hides all of it (404 "Intake not found").
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { intakeIssues, intakes, issues, states, type IntakeIssue, type Project, type State } from '../../db/schema/index';
 import { InvalidPaginationError, offsetPage, resolvePagination } from '../../shared/cursor';
@@ -137,7 +137,7 @@ function statusCondition(status: number, now: Date): SQL | undefined {
   const expired = and(eq(intakeIssues.status, IntakeStatus.SNOOZED), lte(intakeIssues.snoozedTill, now));
   if (status === IntakeStatus.PENDING) return or(eq(intakeIssues.status, IntakeStatus.PENDING), expired);
   if (status === IntakeStatus.SNOOZED) {
-    return and(eq(intakeIssues.status, IntakeStatus.SNOOZED), or(isNull(intakeIssues.snoozedTill), sql`${intakeIssues.snoozedTill} > ${now}`));
+    return and(eq(intakeIssues.status, IntakeStatus.SNOOZED), or(isNull(intakeIssues.snoozedTill), gt(intakeIssues.snoozedTill, now)));
   }
   return eq(intakeIssues.status, status);
 }

@@ -2,7 +2,7 @@
 // filters and optional paging, unread counts, read/unread, archive/unarchive, snooze, delete and
 // mark-all-read. Every query is scoped to `receiver = caller`: another user's notification is a 404.
 // Each write records the notification's change for its receiver only.
-import { and, asc, desc, eq, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { issueAssignees, issueSubscribers, issues, notifications, type Notification } from '../../db/schema/index';
 import { InvalidPaginationError, offsetPage, resolvePagination } from '../../shared/cursor';
@@ -58,7 +58,7 @@ function mentionCondition(mentioned: string | undefined): SQL {
 function listConditions(actor: WorkspaceActor, query: NotificationListQuery, now: Date): SQL | undefined {
   return and(
     mine(actor),
-    query.snoozed === 'true' ? and(isNotNull(notifications.snoozedTill), sql`${notifications.snoozedTill} > ${now}`) : awake(now),
+    query.snoozed === 'true' ? and(isNotNull(notifications.snoozedTill), gt(notifications.snoozedTill, now)) : awake(now),
     query.archived === 'true' ? isNotNull(notifications.archivedAt) : isNull(notifications.archivedAt),
     query.read === 'true' ? isNotNull(notifications.readAt) : query.read === 'false' ? isNull(notifications.readAt) : undefined,
     mentionCondition(query.mentioned),
@@ -171,7 +171,7 @@ export async function markAllRead(ctx: ServerContext, actor: WorkspaceActor, bod
   const where = and(
     mine(actor),
     isNull(notifications.readAt),
-    body?.snoozed === true ? and(isNotNull(notifications.snoozedTill), sql`${notifications.snoozedTill} > ${now}`) : body?.snoozed === false ? awake(now) : undefined,
+    body?.snoozed === true ? and(isNotNull(notifications.snoozedTill), gt(notifications.snoozedTill, now)) : body?.snoozed === false ? awake(now) : undefined,
     body?.archived === true ? isNotNull(notifications.archivedAt) : body?.archived === false ? isNull(notifications.archivedAt) : undefined,
     typeCondition(actor, body?.type),
   );
