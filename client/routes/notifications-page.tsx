@@ -135,7 +135,13 @@ export function NotificationsPage({ workspaceSlug }: { workspaceSlug: string }) 
                     <Avatar name={row.triggered_by_details?.display_name ?? ''} src={row.triggered_by_details?.avatar_url ?? null} size="sm" />
                     <span className="notification-text">
                       <span className="list-row-title">
-                        <strong>{row.triggered_by_details?.display_name ?? t('notifications.someone')}</strong> {row.message_stripped || row.title}
+                        {row.is_mentioned_notification ? (
+                          row.message_stripped || row.title
+                        ) : (
+                          <>
+                            <strong>{row.triggered_by_details?.display_name ?? t('notifications.someone')}</strong> {row.title}
+                          </>
+                        )}
                       </span>
                       <span className="list-row-subtitle">
                         {key && <span className="muted">{key} </span>}

@@ -6,12 +6,13 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { intakeIssues, intakes, issues, states, type IntakeIssue, type Project, type State } from '../../db/schema/index';
-import { InvalidPaginationError, offsetPage, resolvePagination } from '../../shared/cursor';
+import { offsetPage } from '../../shared/cursor';
 import { INTAKE_SOURCE_IN_APP, IntakeStatus, PRIORITY_ORDER, TRIAGE_STATE, type Priority } from '../../shared/issue-constants';
 import { Role } from '../../shared/roles';
 import type { CreateIntakeIssueBody, IntakeListQuery, UpdateIntakeIssueBody } from '../../shared/schemas/intake';
 import type { UpdateIssueBody } from '../../shared/schemas/issue';
 import type { ServerContext } from '../context';
+import { resolvePageOrBadRequest } from '../validation';
 import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import type { ProjectActor } from '../actor';
 import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
@@ -156,13 +157,7 @@ function commaList(value: string | undefined): string[] {
  */
 export async function listIntakeIssues(ctx: ServerContext, actor: ProjectActor, query: IntakeListQuery) {
   await requireIntake(ctx.db, actor.project);
-  let page;
-  try {
-    page = resolvePagination(query);
-  } catch (error) {
-    if (error instanceof InvalidPaginationError) throw new BadRequestError(error.message);
-    throw error;
-  }
+  const page = resolvePageOrBadRequest(query);
   const now = new Date();
   const statuses = [...new Set(commaList(query.status ?? String(IntakeStatus.PENDING)).map(Number))];
   const priorities = commaList(query.priority);

@@ -5,11 +5,12 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { issueAssignees, issueSubscribers, issues, notifications, type Notification } from '../../db/schema/index';
-import { InvalidPaginationError, offsetPage, resolvePagination } from '../../shared/cursor';
+import { offsetPage } from '../../shared/cursor';
 import { Role } from '../../shared/roles';
 import { NotificationSender, type MarkAllReadBody, type NotificationListQuery, type UpdateNotificationBody } from '../../shared/schemas/notification';
 import type { ServerContext } from '../context';
-import { BadRequestError, NotFoundError } from '../errors';
+import { resolvePageOrBadRequest } from '../validation';
+import { NotFoundError } from '../errors';
 import type { WorkspaceActor } from '../actor';
 import { withTransaction, type WriteOptions } from '../live/record-change';
 import { presentNotification } from '../presenters/notification';
@@ -79,13 +80,7 @@ export async function listNotifications(ctx: ServerContext, actor: WorkspaceActo
     const rows = await ctx.db.select().from(notifications).where(where).orderBy(...order).limit(1000);
     return presentRows(ctx.db, rows);
   }
-  let page;
-  try {
-    page = resolvePagination(query);
-  } catch (error) {
-    if (error instanceof InvalidPaginationError) throw new BadRequestError(error.message);
-    throw error;
-  }
+  const page = resolvePageOrBadRequest(query);
   const [{ total }] = await ctx.db.select({ total: sql<number>`count(*)::int` }).from(notifications).where(where);
   const rows = await ctx.db.select().from(notifications).where(where).orderBy(...order).limit(page.perPage).offset(page.offset);
   return offsetPage(await presentRows(ctx.db, rows), Number(total), page);
