@@ -43,3 +43,5 @@ export type AdminSession = z.infer<typeof adminSessionResponse>;
  * a live event or an optimistic row carries fewer fields than the list or detail answer.
  */
 export type StoreRow<Wire, Required extends keyof Wire> = Pick<Wire, Required> & Partial<Omit<Wire, Required>>;
+export type { NotificationWire as Notification, UnreadCounts } from '../../shared/schemas/notification';
+export type { IntakeIssueWire as IntakeIssue, IntakeIssueDetailWire as IntakeIssueDetail } from '../../shared/schemas/intake';

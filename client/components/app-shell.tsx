@@ -1,5 +1,5 @@
 // The signed-in frame: sidebar (workspace switcher, navigation, account) and a top bar.
-import { House, KeyRound, Mail, Users } from 'lucide-react';
+import { Bell, BellRing, House, KeyRound, Mail, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useT } from '../i18n';
@@ -33,11 +33,13 @@ export function AppShell({ workspaceSlug, title, actions, children }: {
           {workspace && (
             <>
               <NavLink to="/$workspaceSlug" slug={workspace.slug} exact icon={<House size={16} />} label={t('nav.home')} testId="nav-home" />
+              <NavLink to="/$workspaceSlug/notifications" slug={workspace.slug} icon={<Bell size={16} />} label={t('notifications.title')} testId="nav-notifications" />
               <WorkspaceWork slug={workspace.slug} />
               <p className="sidebar-section">{t('nav.settings')}</p>
               <NavLink to="/$workspaceSlug/settings/members" slug={workspace.slug} icon={<Users size={16} />} label={t('nav.members')} testId="nav-members" />
               <NavLink to="/$workspaceSlug/settings/invitations" slug={workspace.slug} icon={<Mail size={16} />} label={t('nav.invitations')} testId="nav-invitations" />
               <NavLink to="/$workspaceSlug/settings/api-tokens" slug={workspace.slug} icon={<KeyRound size={16} />} label={t('nav.apiTokens')} testId="nav-api-tokens" />
+              <NavLink to="/$workspaceSlug/settings/account/notifications" slug={workspace.slug} icon={<BellRing size={16} />} label={t('notificationPrefs.nav')} testId="nav-notification-preferences" />
             </>
           )}
         </nav>
@@ -49,7 +51,7 @@ export function AppShell({ workspaceSlug, title, actions, children }: {
           <h1 className="topbar-title">{title}</h1>
           {workspace && <SearchButton />}
           {workspace && <LiveIndicator />}
-          {workspace && <NotificationsBell />}
+          {workspace && <NotificationsBell workspaceSlug={workspace.slug} />}
           {actions && <div className="topbar-actions">{actions}</div>}
         </header>
         {/* A failing screen shows its notice here; the sidebar, top bar and shortcuts keep working. */}
@@ -59,7 +61,13 @@ export function AppShell({ workspaceSlug, title, actions, children }: {
   );
 }
 
-type WorkspaceRoute = '/$workspaceSlug' | '/$workspaceSlug/settings/members' | '/$workspaceSlug/settings/invitations' | '/$workspaceSlug/settings/api-tokens';
+type WorkspaceRoute =
+  | '/$workspaceSlug'
+  | '/$workspaceSlug/notifications'
+  | '/$workspaceSlug/settings/members'
+  | '/$workspaceSlug/settings/invitations'
+  | '/$workspaceSlug/settings/api-tokens'
+  | '/$workspaceSlug/settings/account/notifications';
 
 function NavLink({ to, slug, icon, label, testId, exact = false }: { to: WorkspaceRoute; slug: string; icon: ReactNode; label: string; testId: string; exact?: boolean }) {
   return (

@@ -8,6 +8,7 @@ import { screensEn } from './screens-en';
 import { uiEn } from './ui-en';
 import { pickersEn } from './pickers-en';
 import { cyclesEn } from './cycles-en';
+import { inboxEn } from './inbox-en';
 
 export const en = {
   ...workItemsEn,
@@ -16,6 +17,7 @@ export const en = {
   ...uiEn,
   ...pickersEn,
   ...cyclesEn,
+  ...inboxEn,
   'app.name': 'Trellis',
   'common.loading': 'Loading…',
   'common.save': 'Save',

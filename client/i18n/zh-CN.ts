@@ -8,6 +8,7 @@ import { screensZhCN } from './screens-zh-CN';
 import { uiZhCN } from './ui-zh-CN';
 import { pickersZhCN } from './pickers-zh-CN';
 import { cyclesZhCN } from './cycles-zh-CN';
+import { inboxZhCN } from './inbox-zh-CN';
 
 export const zhCN: ChineseMessages<typeof en> = {
   ...workItemsZhCN,
@@ -16,6 +17,7 @@ export const zhCN: ChineseMessages<typeof en> = {
   ...uiZhCN,
   ...pickersZhCN,
   ...cyclesZhCN,
+  ...inboxZhCN,
   'app.name': 'Trellis',
   'common.loading': '加载中…',
   'common.save': '保存',

@@ -13,6 +13,7 @@ import { ForgotPasswordPage, ResetPasswordPage, SetPasswordPage } from './passwo
 import { ProfilePage } from './profile-page';
 import { RouteError, rootRoute } from './root-route';
 import { settingsRoutes } from './settings-routes';
+import { inboxWorkspaceRoutes } from './inbox-routes';
 import { SignInPage } from './sign-in-page';
 import { CreateWorkspacePage, InvitationsPage, WorkspaceInvitationPage } from './workspace-entry-pages';
 import { workRoutes } from './work-routes';
@@ -161,7 +162,7 @@ export const routeTree = rootRoute.addChildren([
   workspaceInvitationRoute,
   profileRoute,
   adminRoute,
-  workspaceRoute.addChildren([workspaceHomeRoute, ...settingsRoutes, ...workRoutes]),
+  workspaceRoute.addChildren([workspaceHomeRoute, ...settingsRoutes, ...workRoutes, ...inboxWorkspaceRoutes]),
 ]);
 
 /** Builds the app's router (tests pass their own history). */

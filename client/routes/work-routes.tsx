@@ -1,6 +1,7 @@
 // Routes of the work area under `/$workspaceSlug`: the projects list, one project's screens
 // (issues, one issue, archived, drafts, settings, pages), global views and a member's issues.
 // One project's screens are children of the `projects/$projectId` layout route (project-route).
+import { intakeRoute } from './inbox-routes';
 import { createRoute } from '@tanstack/react-router';
 import { SETTINGS_TABS, type SettingsTab } from '../components/projects/project-settings';
 import { useSessionStore } from '../stores/session-store';
@@ -118,6 +119,7 @@ export const workRoutes = [
     projectSettingsRoute,
     ...pageRoutes,
     ...cycleRoutes,
+    intakeRoute,
   ]),
   globalViewRoute,
   memberIssuesRoute,

@@ -24,6 +24,8 @@ const ACTIONS_WITHOUT_BODY = new Set([
   'POST /api/workspaces/:slug/projects/:projectId/issues/:issueId/archive/',
   'POST /api/workspaces/:slug/projects/:projectId/cycles/:cycleId/archive/',
   'POST /api/workspaces/:slug/projects/:projectId/issues/:issueId/subscribe/',
+  'POST /api/workspaces/:slug/users/notifications/:notificationId/read/',
+  'POST /api/workspaces/:slug/users/notifications/:notificationId/archive/',
   'POST /api/workspaces/:slug/projects/:projectId/pages/:pageId/lock/',
   'POST /api/workspaces/:slug/projects/:projectId/pages/:pageId/archive/',
   'POST /api/workspaces/:slug/projects/:projectId/pages/:pageId/duplicate/',
