@@ -7,6 +7,7 @@
 //   enqueueJob(tx, queue, payload, { runAt?, maxAttempts? })  → job id. Call it with the caller's
 //       transaction handle: the job exists if and only if that write committed. Wakes the workers
 //       (NOTIFY 'jobs', delivered by Postgres at COMMIT).
+//   enqueueJobs(tx, queue, payloads, options)  → ids: the same for many jobs in one statement.
 //   const queue = new JobQueue(database, { workerId?, pollIntervalMs?, leaseMs?, concurrency? })
 //   queue.register(name, handler, { backoffBaseMs?, maxBackoffMs? })   one handler per queue name
 //   queue.start() / await queue.stop()   the "jobs" service (server/jobs.ts) starts it; stop() waits
@@ -41,13 +42,20 @@ export interface EnqueueOptions {
 
 /** Adds a job inside the caller's transaction; it becomes visible (and wakes workers) at COMMIT. */
 export async function enqueueJob(tx: Db, queue: string, payload: unknown, options: EnqueueOptions = {}): Promise<number> {
-  const [row] = await tx
+  const [id] = await enqueueJobs(tx, queue, [payload], options);
+  return id;
+}
+
+/** Adds many jobs of one queue in one statement (same rules as `enqueueJob`). */
+export async function enqueueJobs(tx: Db, queue: string, payloads: unknown[], options: EnqueueOptions = {}): Promise<number[]> {
+  if (payloads.length === 0) return [];
+  const rows = await tx
     .insert(jobs)
-    .values({ queue, payload: payload ?? {}, ...(options.runAt ? { runAt: options.runAt } : {}), ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}) })
+    .values(payloads.map((payload) => ({ queue, payload: payload ?? {}, ...(options.runAt ? { runAt: options.runAt } : {}), ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}) })))
     .returning({ id: jobs.id });
   // Transactional NOTIFY: sent at COMMIT, dropped on ROLLBACK.
   await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${queue})`);
-  return row.id;
+  return rows.map((row) => row.id);
 }
 
 /** What a handler receives for one attempt. */

@@ -9,11 +9,12 @@ import { scheduleTableMaintenance } from '../db/table-maintenance';
 import type { ServerContext } from './context';
 import { JobQueue } from './job-queue';
 import { scheduleIssueCountFolding } from './services/issue-counts';
+import { registerWebhookDelivery } from './services/webhook-delivery';
+import { startWebhookFeed } from './services/webhook-feed';
 
 /** Registers the handler of every job queue name on `queue` (one line per feature). */
 export function registerJobHandlers(ctx: ServerContext, queue: JobQueue): void {
-  void ctx;
-  void queue;
+  registerWebhookDelivery(ctx, queue);
 }
 
 export function startJobs(app: FastifyInstance): void {
@@ -30,7 +31,15 @@ export function startJobs(app: FastifyInstance): void {
   });
   registerJobHandlers(ctx, queue);
   ctx.jobQueue = queue;
-  app.addHook('onReady', () => queue.start());
+  let stopFeed: (() => Promise<void>) | null = null;
+  app.addHook('onReady', async () => {
+    await queue.start();
+    // Webhook deliveries are fed from the change log into the queue (server/services/webhook-feed.ts).
+    stopFeed = await startWebhookFeed(ctx, { onError: (error) => app.log.error({ err: error }, 'webhook feed failed') });
+  });
   // Before the database closes (the caller closes it after app.close()).
-  app.addHook('onClose', () => queue.stop());
+  app.addHook('onClose', async () => {
+    await stopFeed?.();
+    await queue.stop();
+  });
 }
