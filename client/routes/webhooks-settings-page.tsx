@@ -89,14 +89,16 @@ export function WebhooksSettingsPage({ workspaceSlug }: { workspaceSlug: string 
                         ))}
                       </span>
                     </div>
-                    <Button variant="ghost" size="sm" onClick={() => setOpenLog(openLog === hook.id ? null : hook.id)} aria-expanded={openLog === hook.id} data-testid="webhook-log-button">
-                      <ScrollText size={14} aria-hidden="true" /> {t('webhooks.deliveries')}
-                    </Button>
-                    <Button variant="ghost" size="sm" onClick={() => void toggleActive(hook)} data-testid="webhook-toggle-active">
-                      {hook.is_active ? t('webhooks.deactivate') : t('webhooks.activate')}
-                    </Button>
-                    <IconButton label={t('webhooks.regenerate')} icon={<RefreshCw size={16} />} onClick={() => setRegenerating(hook)} data-testid="webhook-regenerate" />
-                    <IconButton label={t('common.delete')} icon={<Trash2 size={16} />} onClick={() => setDeleting(hook)} data-testid="webhook-delete" />
+                    <div className="webhook-actions">
+                      <Button variant="ghost" size="sm" onClick={() => setOpenLog(openLog === hook.id ? null : hook.id)} aria-expanded={openLog === hook.id} data-testid="webhook-log-button">
+                        <ScrollText size={14} aria-hidden="true" /> {t('webhooks.deliveries')}
+                      </Button>
+                      <Button variant="ghost" size="sm" onClick={() => void toggleActive(hook)} data-testid="webhook-toggle-active">
+                        {hook.is_active ? t('webhooks.deactivate') : t('webhooks.activate')}
+                      </Button>
+                      <IconButton label={t('webhooks.regenerate')} icon={<RefreshCw size={16} />} onClick={() => setRegenerating(hook)} data-testid="webhook-regenerate" />
+                      <IconButton label={t('common.delete')} icon={<Trash2 size={16} />} onClick={() => setDeleting(hook)} data-testid="webhook-delete" />
+                    </div>
                   </div>
                   {openLog === hook.id && <DeliveryLog workspaceSlug={workspaceSlug} webhookId={hook.id} />}
                 </li>
