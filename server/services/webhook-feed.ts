@@ -6,13 +6,14 @@
 // workspace become visible in id order (record-change.ts takes a per-workspace lock), so `id > cursor`
 // misses nothing. Woken by this process's commits, by NOTIFY from other processes, and by a poll.
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { CHANGES_CHANNEL } from '../../db/change-notify';
-import { changes, webhookCursors, webhooks, type Webhook } from '../../db/schema/index';
+import { webhookCursors, webhooks, type Webhook } from '../../db/schema/index';
 import type { WebhookEvent } from '../../shared/schemas/webhook';
 import type { ServerContext } from '../context';
 import { enqueueJobs } from '../job-queue';
+import { readChanges } from '../live/record-change';
 import { WEBHOOK_DELIVERY_QUEUE, WEBHOOK_MAX_RETRIES, type DeliveryPayload } from './webhook-delivery';
 
 /** Changes read per workspace and transaction. */
@@ -59,12 +60,7 @@ async function feedWorkspace(ctx: ServerContext, workspaceId: string): Promise<n
     const tx = transaction as unknown as Db;
     const [cursor] = await tx.select().from(webhookCursors).where(eq(webhookCursors.workspaceId, workspaceId)).for('update', { skipLocked: true });
     if (!cursor) return 0;
-    const batch = await tx
-      .select({ id: changes.id, entity: changes.entity, op: changes.op, data: changes.data, actorId: changes.actorId })
-      .from(changes)
-      .where(and(eq(changes.workspaceId, workspaceId), gt(changes.id, cursor.lastChangeId)))
-      .orderBy(asc(changes.id))
-      .limit(WEBHOOK_FEED_BATCH);
+    const batch = await readChanges(tx, workspaceId, cursor.lastChangeId, WEBHOOK_FEED_BATCH);
     if (batch.length === 0) return 0;
     const hooks = await tx
       .select()

@@ -12,6 +12,7 @@ import type { WorkspaceActor } from '../actor';
 import type { ServerContext } from '../context';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { enqueueJob } from '../job-queue';
+import { workspaceHeadSql } from '../live/record-change';
 import { presentWebhook, presentWebhookLog } from '../presenters/webhook';
 import { randomToken } from '../security';
 import { checkWebhookUrl, WebhookTargetError } from './webhook-target';
@@ -68,7 +69,7 @@ export async function createWebhook(ctx: ServerContext, actor: WorkspaceActor, b
       .returning();
     await db.execute(sql`
       insert into ${webhookCursors} (workspace_id, last_change_id)
-      values (${actor.workspace.id}, (select coalesce(max(id), 0) from changes where workspace_id = ${actor.workspace.id}))
+      values (${actor.workspace.id}, ${workspaceHeadSql(sql`${actor.workspace.id}::uuid`)})
       on conflict do nothing`);
     return created;
   });
