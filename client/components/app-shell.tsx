@@ -1,8 +1,9 @@
 // The signed-in frame: sidebar (workspace switcher, navigation, account) and a top bar.
-import { Bell, BellRing, House, KeyRound, Mail, Users } from 'lucide-react';
+import { Bell, BellRing, House, KeyRound, Mail, Users, Webhook } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useT } from '../i18n';
+import { can, memberContext } from '../../shared/permission-table';
 import { signOut, useSessionStore } from '../stores/session-store';
 import { useCurrentWorkspaceSlug, useWorkspace } from '../stores/workspace-store';
 import { ScreenBoundary } from './error-boundary';
@@ -40,6 +41,9 @@ export function AppShell({ workspaceSlug, title, actions, children }: {
               <NavLink to="/$workspaceSlug/settings/invitations" slug={workspace.slug} icon={<Mail size={16} />} label={t('nav.invitations')} testId="nav-invitations" />
               <NavLink to="/$workspaceSlug/settings/api-tokens" slug={workspace.slug} icon={<KeyRound size={16} />} label={t('nav.apiTokens')} testId="nav-api-tokens" />
               <NavLink to="/$workspaceSlug/settings/account/notifications" slug={workspace.slug} icon={<BellRing size={16} />} label={t('notificationPrefs.nav')} testId="nav-notification-preferences" />
+              {can('workspace.webhooks', memberContext(workspace.role)) && (
+                <NavLink to="/$workspaceSlug/settings/webhooks" slug={workspace.slug} icon={<Webhook size={16} />} label={t('nav.webhooks')} testId="nav-webhooks" />
+              )}
             </>
           )}
         </nav>
@@ -67,6 +71,7 @@ type WorkspaceRoute =
   | '/$workspaceSlug/settings/members'
   | '/$workspaceSlug/settings/invitations'
   | '/$workspaceSlug/settings/api-tokens'
+  | '/$workspaceSlug/settings/webhooks'
   | '/$workspaceSlug/settings/account/notifications';
 
 function NavLink({ to, slug, icon, label, testId, exact = false }: { to: WorkspaceRoute; slug: string; icon: ReactNode; label: string; testId: string; exact?: boolean }) {

@@ -30,6 +30,8 @@ const ACTIONS_WITHOUT_BODY = new Set([
   'POST /api/workspaces/:slug/projects/:projectId/pages/:pageId/archive/',
   'POST /api/workspaces/:slug/projects/:projectId/pages/:pageId/duplicate/',
   'POST /api/workspaces/:slug/projects/:projectId/favorite-pages/:pageId/',
+  'POST /api/workspaces/:slug/webhooks/:webhookId/regenerate/',
+  'POST /api/workspaces/:slug/webhook-logs/:webhookId/:logId/redeliver/',
 ]);
 
 type ZodLike = z.ZodType & { _zod: { def: { type: string; shape?: Record<string, unknown> } } };

@@ -70,6 +70,15 @@ const EXPECTED: Record<string, PermissionName> = {
   'POST /api/workspaces/:slug/api-tokens/': 'workspace.api-tokens',
   'GET /api/workspaces/:slug/api-tokens/:tokenId/': 'workspace.api-tokens',
   'DELETE /api/workspaces/:slug/api-tokens/:tokenId/': 'workspace.api-tokens',
+  // webhooks (§10: WS{20})
+  'GET /api/workspaces/:slug/webhooks/': 'workspace.webhooks',
+  'POST /api/workspaces/:slug/webhooks/': 'workspace.webhooks',
+  'GET /api/workspaces/:slug/webhooks/:webhookId/': 'workspace.webhooks',
+  'PATCH /api/workspaces/:slug/webhooks/:webhookId/': 'workspace.webhooks',
+  'DELETE /api/workspaces/:slug/webhooks/:webhookId/': 'workspace.webhooks',
+  'POST /api/workspaces/:slug/webhooks/:webhookId/regenerate/': 'workspace.webhooks',
+  'GET /api/workspaces/:slug/webhook-logs/:webhookId/': 'workspace.webhooks',
+  'POST /api/workspaces/:slug/webhook-logs/:webhookId/:logId/redeliver/': 'workspace.webhooks',
   // auth (reference §1, API.md)
   'GET /auth/get-csrf-token/': 'public',
   'POST /auth/email-check/': 'public',
