@@ -17,6 +17,7 @@ const SECTIONS: Record<string, () => Promise<BenchModule>> = {
   pages: () => import('./pages') as Promise<BenchModule>,
   live: () => import('./live') as Promise<BenchModule>,
   'embedded-default': () => import('./embedded-default'),
+  webhooks: () => import('./webhooks'),
 };
 
 const FILE = join(ROOT, 'BENCHMARKS.md');

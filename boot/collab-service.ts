@@ -18,17 +18,13 @@ export function collabWrites(ctx: ServerContext): CollabWrites {
 }
 
 /**
- * Mounts /collab (and, in a process that serves nothing else, /healthz for the proxy) and stores
- * every open document when the app closes.
+ * Mounts /collab and stores every open document when the app closes.
  */
-export function startCollabService(app: FastifyInstance, options: { healthCheck: boolean }): Collab {
+export function startCollabService(app: FastifyInstance): Collab {
   const { ctx } = app;
   const collab = createCollab({ database: ctx.database, writes: collabWrites(ctx), redisUrl: ctx.config.REDIS_URL, appBaseUrl: ctx.config.appBaseUrl });
   ctx.collab = collab.bridge;
   collab.mount(app);
-  if (options.healthCheck) {
-    app.get('/healthz', { config: { access: 'public' } }, async () => ({ status: 'ok', documents: collab.hocuspocus.getDocumentsCount() }));
-  }
   app.addHook('onClose', () => collab.close());
   return collab;
 }

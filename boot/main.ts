@@ -13,6 +13,7 @@ import { ConfigError, databaseSettings, loadConfig, type Config } from '../serve
 import type { Database } from '../db/client';
 import { openDatabase } from '../db/open';
 import { EmbeddedPostgresError } from '../db/embedded/index';
+import { DatabaseNewerThanCodeError, migrateForward } from '../db/migration-status';
 import { ROLE_SERVICES, startServices } from './services';
 import { exitOnSignals } from './shutdown';
 
@@ -46,7 +47,8 @@ async function main() {
 
   const { database, description } = await openDatabase(databaseSettings(config));
   opened.database = database;
-  await database.migrate();
+  // Forward only: a database a newer release already migrated is refused, not run on (README "Upgrades").
+  await migrateForward(database);
 
   const app = await startServices({ config, database, clientDistDir: withClient ? clientDistDir : undefined });
   opened.app = app;
@@ -67,6 +69,6 @@ async function buildClient() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof EmbeddedPostgresError ? error.message : error);
+  console.error(error instanceof EmbeddedPostgresError || error instanceof DatabaseNewerThanCodeError ? error.message : error);
   process.exit(1);
 });

@@ -1,7 +1,7 @@
 // The composition root starts what TRELLIS_ROLE selects and nothing else: `all` serves REST, /live
 // and /collab; `server` has no collaboration server in its process (REST page writes go through
 // storage, compacted at once and announced by NOTIFY — so the page's html and versions are the same
-// as with collab in the process); `collab` serves /collab and /healthz only and runs no jobs.
+// as with collab in the process); `collab` serves /collab and the operator probes only and runs no jobs.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as Y from 'yjs';
 import { createTestServer, type TestServer } from '../tests/support/server';
@@ -25,7 +25,7 @@ describe('TRELLIS_ROLE=all', () => {
     expect(await status(server, '/api/instances/')).toBe(200);
     expect(await status(server, '/live/')).toBe(426);
     expect(await status(server, '/collab')).toBe(426);
-    expect(await status(server, '/healthz')).toBe(404);
+    expect(await status(server, '/healthz')).toBe(200);
     expect(server.app.ctx.collab).toBeDefined();
     expect(server.app.ctx.maintenance).toBeDefined();
   });
@@ -79,9 +79,10 @@ describe('TRELLIS_ROLE=collab', () => {
   });
   afterAll(async () => server?.close());
 
-  test('serves /collab and /healthz only, and runs no jobs', async () => {
+  test('serves /collab and the operator probes only, and runs no jobs', async () => {
     expect(await status(server, '/collab')).toBe(426);
     expect(await status(server, '/healthz')).toBe(200);
+    expect(await status(server, '/readyz')).toBe(200);
     expect(await status(server, '/api/instances/')).toBe(404);
     expect(await status(server, '/live/')).toBe(404);
     expect(server.app.ctx.maintenance).toBeUndefined();

@@ -6,6 +6,7 @@
 //   live    the /live change stream                                (server/live/)
 //   collab  Hocuspocus at /collab for pages and issue descriptions (collab/, wired in ./collab-service.ts)
 //   jobs    periodic database work                                 (server/jobs.ts)
+// and, whatever the role, /healthz, /readyz and /metrics for operators (server/ops/).
 //
 // Why a folder of its own: server/ and collab/ are peers that may import only db/ and shared/
 // (tests/architecture.test.ts), yet one process may run both and the collaboration server must
@@ -21,6 +22,8 @@ import { createHttpServer, registerRequestPipeline, registerRestApi, type HttpSe
 import liveRoutes from '../server/live/route';
 import { startJobs } from '../server/jobs';
 import { serveClientApp } from '../server/plugins/client-app';
+import { registerHealthRoutes } from '../server/ops/health';
+import { registerMetrics } from '../server/ops/metrics';
 import { startCollabService } from './collab-service';
 
 export type ServiceName = 'web' | 'live' | 'collab' | 'jobs';
@@ -53,8 +56,11 @@ export async function startServices(options: StartOptions): Promise<FastifyInsta
   if (services.has('web')) await registerRestApi(app);
   if (services.has('live')) await app.register(liveRoutes);
   // Without it, REST changes page bodies in storage and tells the collaboration processes (NOTIFY).
-  if (services.has('collab')) startCollabService(app, { healthCheck: !services.has('web') });
+  const collab = services.has('collab') ? startCollabService(app) : null;
   if (services.has('jobs')) startJobs(app);
+  // Every role answers the orchestrator's probes and (with METRICS_TOKEN) the scraper.
+  registerHealthRoutes(app, { live: services.has('live') });
+  registerMetrics(app, collab ? { collab: { documents: () => collab.hocuspocus.getDocumentsCount(), connections: () => collab.hocuspocus.getConnectionsCount() } } : {});
   // Last: its catch-all GET must not shadow any route above.
   if (services.has('web') && options.clientDistDir) await serveClientApp(app, options.clientDistDir);
   return app;

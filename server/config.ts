@@ -42,7 +42,7 @@ const trustProxy = z
     message: 'must be off (0) or a comma-separated list of proxy addresses or CIDR blocks (e.g. 127.0.0.1,10.0.0.0/8)',
   });
 
-const envSchema = z.object({
+export const envSchema = z.object({
   PORT: port(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   APP_BASE_URL: optionalUrl,
@@ -99,6 +99,10 @@ const envSchema = z.object({
   LIVE_MAX_BUFFERED_BYTES: positiveInt(4 * 1024 * 1024),
   /** Safety poll of the live reader, for a lost NOTIFY (2 s); tests lengthen it to prove NOTIFY alone delivers. */
   LIVE_POLL_INTERVAL_MS: positiveInt(2000),
+  /** Bearer token that opens /metrics; unset, /metrics is not served at all (nothing leaks on the public port). */
+  METRICS_TOKEN: optionalText,
+  /** A change reaching this process's live stream later than this after its commit logs a warning. */
+  LIVE_LAG_WARN_MS: positiveInt(5000),
   TRELLIS_ROLE: z.enum(['all', 'server', 'collab'], { message: 'must be all, server or collab' }).default('all'),
 });
 

@@ -4,6 +4,7 @@
 import type { Config } from './config';
 import type { Database, Db } from '../db/client';
 import type { TableMaintenance } from '../db/table-maintenance';
+import type { JobQueue } from './job-queue';
 
 export interface ServerContext {
   config: Config;
@@ -13,6 +14,8 @@ export interface ServerContext {
   afterCommit: Array<(event: CommittedWrite) => void>;
   /** The statistics keeper (db/table-maintenance.ts): bulk work calls afterBulkWork. Absent in scripts. */
   maintenance?: TableMaintenance;
+  /** This process's worker of the background job queue (server/job-queue.ts); set by the "jobs" service. */
+  jobQueue?: JobQueue;
 }
 
 /** The context of a process on `database`; the services it runs add their collaborators to it. */

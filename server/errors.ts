@@ -70,7 +70,10 @@ export class CodedError extends HttpError {
 
 /** 429 with the rate-limit code 5900. */
 export class RateLimitError extends CodedError {
-  constructor() {
+  /** Whole seconds until the limit lets the client in again (sent as `Retry-After`), when known. */
+  readonly retryAfterSeconds: number | null;
+  constructor(retryAfterMs?: number) {
     super(5900, 'RATE_LIMIT_EXCEEDED', 429);
+    this.retryAfterSeconds = retryAfterMs === undefined ? null : Math.max(1, Math.ceil(retryAfterMs / 1000));
   }
 }

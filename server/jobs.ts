@@ -1,10 +1,21 @@
 // The "jobs" service of a process (boot/services.ts): periodic work that needs only the database —
-// folding issue-count deltas, and the statistics keeper (db/table-maintenance.ts) for dead rows and
-// statistics where autovacuum does not keep them (PGlite; Postgres with it off). Each job stops when
-// the app closes. Processes that run no REST (TRELLIS_ROLE=collab) run no jobs.
+// folding issue-count deltas, the statistics keeper (db/table-maintenance.ts) for dead rows and
+// statistics where autovacuum does not keep them (PGlite; Postgres with it off) — and the worker of
+// the background job queue (server/job-queue.ts) with every queue's handler. Each stops when the app
+// closes (the queue waits for its running handlers). Processes that run no REST
+// (TRELLIS_ROLE=collab) run no jobs; their writes may still enqueue jobs for the others.
 import type { FastifyInstance } from 'fastify';
 import { scheduleTableMaintenance } from '../db/table-maintenance';
+import type { ServerContext } from './context';
+import { JobQueue } from './job-queue';
 import { scheduleIssueCountFolding } from './services/issue-counts';
+import { registerWebhookDelivery } from './services/webhook-delivery';
+import { startWebhookFeed } from './services/webhook-feed';
+
+/** Registers the handler of every job queue name on `queue` (one line per feature). */
+export function registerJobHandlers(ctx: ServerContext, queue: JobQueue): void {
+  registerWebhookDelivery(ctx, queue);
+}
 
 export function startJobs(app: FastifyInstance): void {
   const { ctx } = app;
@@ -14,4 +25,21 @@ export function startJobs(app: FastifyInstance): void {
   const maintenance = scheduleTableMaintenance(ctx.database, { log: app.log });
   ctx.maintenance = maintenance;
   app.addHook('onClose', () => maintenance.stop());
+
+  const queue = new JobQueue(ctx.database, {
+    onError: (error, job) => app.log.warn({ err: error, job: job && { id: job.id, queue: job.queue, attempt: job.attempt } }, 'background job failed'),
+  });
+  registerJobHandlers(ctx, queue);
+  ctx.jobQueue = queue;
+  let stopFeed: (() => Promise<void>) | null = null;
+  app.addHook('onReady', async () => {
+    await queue.start();
+    // Webhook deliveries are fed from the change log into the queue (server/services/webhook-feed.ts).
+    stopFeed = await startWebhookFeed(ctx, { onError: (error) => app.log.error({ err: error }, 'webhook feed failed') });
+  });
+  // Before the database closes (the caller closes it after app.close()).
+  app.addHook('onClose', async () => {
+    await stopFeed?.();
+    await queue.stop();
+  });
 }

@@ -1,4 +1,6 @@
 // Tiny input guards shared by plugins and routes.
+import { InvalidPaginationError, resolvePagination, type Pagination } from '../shared/cursor';
+import { BadRequestError } from './errors';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isUuid(value: unknown): value is string {
@@ -21,4 +23,17 @@ export function containsNul(value: unknown, depth = 0): boolean {
 /** The request body as a plain field map (empty for a missing or non-object body). */
 export function bodyFields(body: unknown): Record<string, unknown> {
   return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+/**
+ * Resolves `per_page` and `cursor` (shared/cursor.ts) for a service.
+ * @throws BadRequestError `{"error": "Invalid cursor parameter."}` (or the per_page message).
+ */
+export function resolvePageOrBadRequest(query: { per_page?: string | null; cursor?: string | null }): Pagination {
+  try {
+    return resolvePagination(query);
+  } catch (error) {
+    if (error instanceof InvalidPaginationError) throw new BadRequestError(error.message);
+    throw error;
+  }
 }

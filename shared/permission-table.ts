@@ -38,6 +38,8 @@ export const PERMISSIONS = {
   'workspace.invite': { rule: workspaceRule('member') },
   /** Personal API tokens in a workspace (WS{20,15}). */
   'workspace.api-tokens': { rule: workspaceRule('member') },
+  /** Webhooks and their delivery log (accounts §10: WS{20}). */
+  'workspace.webhooks': { rule: workspaceRule('admin') },
   /** Favorites (accounts §9: WS{20,15}, guests 403). */
   'workspace.favorites': { rule: workspaceRule('member') },
   /** Create projects, check identifiers and join public projects (accounts §5: WS{20,15}). */

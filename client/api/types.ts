@@ -9,6 +9,7 @@ export type { AuthSuccess } from '../../shared/schemas/auth';
 export type { ErrorBody, UserAdminLite, UserLite } from '../../shared/schemas/responses';
 export type { Profile, UserMe, UserSettings } from '../../shared/schemas/user';
 export type { ApiToken, Workspace, WorkspaceInvitation, WorkspaceMember } from '../../shared/schemas/workspace';
+export type { WebhookEvent, WebhookLogWire as WebhookLog, WebhookWire as Webhook } from '../../shared/schemas/webhook';
 export type { InstanceConfig, InstanceConfigurationRow, InstanceInfo } from '../../shared/schemas/instance';
 export type { IssueListItem } from '../../shared/schemas/issue';
 export type { IssueListResponse } from '../../shared/schemas/issue-list';
@@ -28,6 +29,7 @@ export type { Label } from '../../shared/schemas/label';
 export type { Estimate, EstimatePoint } from '../../shared/schemas/estimate';
 export type { Favorite } from '../../shared/schemas/favorite';
 export type { Page, PageDetail } from '../../shared/schemas/page';
+export type { ActiveCycle, Cycle, CycleAnalytics, CycleProgress } from '../../shared/schemas/cycle';
 
 export type OnboardingStep = z.infer<typeof onboardingStepResponse>;
 /** `GET /api/instances/`: the instance and its public config. */
@@ -42,3 +44,5 @@ export type AdminSession = z.infer<typeof adminSessionResponse>;
  * a live event or an optimistic row carries fewer fields than the list or detail answer.
  */
 export type StoreRow<Wire, Required extends keyof Wire> = Pick<Wire, Required> & Partial<Omit<Wire, Required>>;
+export type { NotificationWire as Notification, UnreadCounts } from '../../shared/schemas/notification';
+export type { IntakeIssueWire as IntakeIssue, IntakeIssueDetailWire as IntakeIssueDetail } from '../../shared/schemas/intake';

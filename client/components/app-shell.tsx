@@ -1,8 +1,9 @@
 // The signed-in frame: sidebar (workspace switcher, navigation, account) and a top bar.
-import { House, KeyRound, Mail, Users } from 'lucide-react';
+import { Bell, BellRing, House, KeyRound, Mail, Users, Webhook } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useT } from '../i18n';
+import { can, memberContext } from '../../shared/permission-table';
 import { signOut, useSessionStore } from '../stores/session-store';
 import { useCurrentWorkspaceSlug, useWorkspace } from '../stores/workspace-store';
 import { ScreenBoundary } from './error-boundary';
@@ -33,11 +34,16 @@ export function AppShell({ workspaceSlug, title, actions, children }: {
           {workspace && (
             <>
               <NavLink to="/$workspaceSlug" slug={workspace.slug} exact icon={<House size={16} />} label={t('nav.home')} testId="nav-home" />
+              <NavLink to="/$workspaceSlug/notifications" slug={workspace.slug} icon={<Bell size={16} />} label={t('notifications.title')} testId="nav-notifications" />
               <WorkspaceWork slug={workspace.slug} />
               <p className="sidebar-section">{t('nav.settings')}</p>
               <NavLink to="/$workspaceSlug/settings/members" slug={workspace.slug} icon={<Users size={16} />} label={t('nav.members')} testId="nav-members" />
               <NavLink to="/$workspaceSlug/settings/invitations" slug={workspace.slug} icon={<Mail size={16} />} label={t('nav.invitations')} testId="nav-invitations" />
               <NavLink to="/$workspaceSlug/settings/api-tokens" slug={workspace.slug} icon={<KeyRound size={16} />} label={t('nav.apiTokens')} testId="nav-api-tokens" />
+              <NavLink to="/$workspaceSlug/settings/account/notifications" slug={workspace.slug} icon={<BellRing size={16} />} label={t('notificationPrefs.nav')} testId="nav-notification-preferences" />
+              {can('workspace.webhooks', memberContext(workspace.role)) && (
+                <NavLink to="/$workspaceSlug/settings/webhooks" slug={workspace.slug} icon={<Webhook size={16} />} label={t('nav.webhooks')} testId="nav-webhooks" />
+              )}
             </>
           )}
         </nav>
@@ -49,7 +55,7 @@ export function AppShell({ workspaceSlug, title, actions, children }: {
           <h1 className="topbar-title">{title}</h1>
           {workspace && <SearchButton />}
           {workspace && <LiveIndicator />}
-          {workspace && <NotificationsBell />}
+          {workspace && <NotificationsBell workspaceSlug={workspace.slug} />}
           {actions && <div className="topbar-actions">{actions}</div>}
         </header>
         {/* A failing screen shows its notice here; the sidebar, top bar and shortcuts keep working. */}
@@ -59,7 +65,14 @@ export function AppShell({ workspaceSlug, title, actions, children }: {
   );
 }
 
-type WorkspaceRoute = '/$workspaceSlug' | '/$workspaceSlug/settings/members' | '/$workspaceSlug/settings/invitations' | '/$workspaceSlug/settings/api-tokens';
+type WorkspaceRoute =
+  | '/$workspaceSlug'
+  | '/$workspaceSlug/notifications'
+  | '/$workspaceSlug/settings/members'
+  | '/$workspaceSlug/settings/invitations'
+  | '/$workspaceSlug/settings/api-tokens'
+  | '/$workspaceSlug/settings/webhooks'
+  | '/$workspaceSlug/settings/account/notifications';
 
 function NavLink({ to, slug, icon, label, testId, exact = false }: { to: WorkspaceRoute; slug: string; icon: ReactNode; label: string; testId: string; exact?: boolean }) {
   return (

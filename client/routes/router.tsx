@@ -10,6 +10,7 @@ import { PageKind } from './page-kinds';
 import { ForgotPasswordPage, ResetPasswordPage, SetPasswordPage } from './password-pages';
 import { RouteError, rootRoute } from './root-route';
 import { settingsRoutes } from './settings-routes';
+import { inboxWorkspaceRoutes } from './inbox-routes';
 import { SignInPage } from './sign-in-page';
 import { WorkspaceInvitationPage } from './workspace-entry-pages';
 
@@ -165,7 +166,7 @@ export const routeTree = rootRoute.addChildren([
   workspaceInvitationRoute,
   profileRoute,
   adminRoute,
-  workspaceRoute.addChildren([workspaceHomeRoute, ...settingsRoutes, ...workRoutes]),
+  workspaceRoute.addChildren([workspaceHomeRoute, ...settingsRoutes, ...workRoutes, ...inboxWorkspaceRoutes]),
 ]);
 
 /** Builds the app's router (tests pass their own history). */

@@ -4,6 +4,7 @@
 import { ApiError } from '../api/http';
 import { syncProject } from '../local-cache/issue-cache';
 import { fetchEstimates } from '../stores/estimate-store';
+import { fetchCycles } from '../stores/cycle-store';
 import { fetchIssueDetail } from '../stores/issue-detail-store';
 import { getIssue } from '../stores/issue-store';
 import { fetchProjectLabels, fetchWorkspaceLabels } from '../stores/label-store';
@@ -31,6 +32,8 @@ export async function loadProjectScreen(slug: string, projectId: string): Promis
     fetchProjectMembers(slug, projectId),
     fetchMembers(slug),
     fetchEstimates(slug, projectId),
+    // Cycle names for the cycle property and the bulk bar; a failure here must not block the screen.
+    fetchCycles(slug, projectId).catch(() => []),
   ]);
 }
 

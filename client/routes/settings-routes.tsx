@@ -1,13 +1,15 @@
-// Workspace settings screens under `/$workspaceSlug/settings/`: members, invitations, API tokens.
+// Workspace settings screens under `/$workspaceSlug/settings/`: members, invitations, API tokens, webhooks.
 // Each loader loads the list its screen shows; a failure shows the screen's error with a Retry.
 import { createRoute } from '@tanstack/react-router';
 import { fetchApiTokens } from '../stores/api-token-store';
 import { fetchWorkspaceInvitations } from '../stores/invitation-store';
 import { fetchMembers } from '../stores/member-store';
+import { fetchWebhooks } from '../stores/webhook-store';
 import { ensureWorkspaces, findWorkspace } from '../stores/workspace-store';
 import { ApiTokensSettingsPage } from './api-tokens-settings-page';
 import { InvitationsSettingsPage } from './invitations-settings-page';
 import { MembersSettingsPage } from './members-settings-page';
+import { WebhooksSettingsPage } from './webhooks-settings-page';
 import { screenStates } from './screen-states';
 import { workspaceRoute } from './workspace-route';
 import { can, memberContext } from '../../shared/permission-table';
@@ -50,4 +52,18 @@ const apiTokensSettingsRoute = createRoute({
   },
 });
 
-export const settingsRoutes = [membersSettingsRoute, invitationsSettingsRoute, apiTokensSettingsRoute] as const;
+const webhooksSettingsRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'settings/webhooks',
+  loader: async ({ params }) => {
+    // Workspace admins only; anyone else's screen says so without asking.
+    await ensureWorkspaces();
+    if (can('workspace.webhooks', memberContext(findWorkspace(params.workspaceSlug)?.role))) await fetchWebhooks(params.workspaceSlug);
+  },
+  ...screenStates,
+  component: function WebhooksSettingsRoute() {
+    return <WebhooksSettingsPage workspaceSlug={webhooksSettingsRoute.useParams().workspaceSlug} />;
+  },
+});
+
+export const settingsRoutes = [membersSettingsRoute, invitationsSettingsRoute, apiTokensSettingsRoute, webhooksSettingsRoute] as const;

@@ -18,7 +18,7 @@ import { useProject } from '../stores/project-store';
 import { can, memberContext } from '../../shared/permission-table';
 
 /** Registers the list with the command palette while it is on screen. */
-function useCurrentList(source: ListSource): void {
+export function useCurrentList(source: ListSource): void {
   const list = useStableByContent(source);
   useEffect(() => {
     setCurrentList(list);
@@ -35,10 +35,11 @@ export function ProjectsPage({ slug }: { slug: string }) {
   );
 }
 
-function ProjectTabs({ slug, projectId, current }: { slug: string; projectId: string; current: 'issues' | 'archived' | 'drafts' | 'settings' }) {
+function ProjectTabs({ slug, projectId, current }: { slug: string; projectId: string; current: ProjectSection }) {
   const t = useT();
   const tabs = [
     { key: 'issues', to: '/$workspaceSlug/projects/$projectId/issues', label: t('project.tabIssues') },
+    { key: 'cycles', to: '/$workspaceSlug/projects/$projectId/cycles', label: t('cycles.nav') },
     { key: 'archived', to: '/$workspaceSlug/projects/$projectId/archived-issues', label: t('project.tabArchived') },
     { key: 'drafts', to: '/$workspaceSlug/projects/$projectId/draft-issues', label: t('project.tabDrafts') },
     { key: 'pages', to: '/$workspaceSlug/projects/$projectId/pages', label: t('screens.nav.pages') },
@@ -55,7 +56,10 @@ function ProjectTabs({ slug, projectId, current }: { slug: string; projectId: st
   );
 }
 
-function ProjectFrame({ slug, projectId, current, children }: { slug: string; projectId: string; current: 'issues' | 'archived' | 'drafts' | 'settings'; children: ReactNode }) {
+/** The project screen the tabs mark as current. */
+export type ProjectSection = 'issues' | 'cycles' | 'archived' | 'drafts' | 'settings';
+
+export function ProjectFrame({ slug, projectId, current, children }: { slug: string; projectId: string; current: ProjectSection; children: ReactNode }) {
   const t = useT();
   const project = useProject(projectId);
   return (

@@ -1,10 +1,12 @@
 // Routes of the work area under `/$workspaceSlug`: the projects list, one project's screens
 // (issues, one issue, archived, drafts, settings, pages), global views and a member's issues.
 // One project's screens are children of the `projects/$projectId` layout route (project-route).
+import { intakeRoute } from './inbox-routes';
 import { createRoute } from '@tanstack/react-router';
 import { SETTINGS_TABS, type SettingsTab } from '../components/projects/project-settings';
 import { useSessionStore } from '../stores/session-store';
 import { pageRoutes } from './pages-routes';
+import { cycleRoutes } from './cycles-routes';
 import { projectIndexRoute, projectRoute } from './project-route';
 import { loadIssueScreen, loadProjects, loadWorkspaceScreen } from './screen-loaders';
 import { screenStates } from './screen-states';
@@ -116,6 +118,8 @@ export const workRoutes = [
     draftIssuesRoute,
     projectSettingsRoute,
     ...pageRoutes,
+    ...cycleRoutes,
+    intakeRoute,
   ]),
   globalViewRoute,
   memberIssuesRoute,

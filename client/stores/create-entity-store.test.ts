@@ -147,6 +147,38 @@ describe('one entity-store API', () => {
     expect(store.getRow('a')?.name).toBe('v6');
   });
 
+  test('requests for one row go out in the order they were made; a refused one does not hold up the next', async () => {
+    const store = seeded();
+    const sent: string[] = [];
+    let answerFirst!: () => void;
+    const first = store.mutate({ mutationId: 'm1', kind: 'update', id: 'a', patch: { name: 'first' } }, () => {
+      sent.push('first');
+      return new Promise((resolve) => { answerFirst = () => resolve(undefined); });
+    });
+    const second = store.mutate({ mutationId: 'm2', kind: 'update', id: 'a', patch: { name: 'second' } }, async () => {
+      sent.push('second');
+      throw new Error('refused');
+    });
+    const third = store.mutate({ mutationId: 'm3', kind: 'update', id: 'a', patch: { name: 'third' } }, async () => {
+      sent.push('third');
+      return undefined;
+    });
+    const other = store.mutate({ mutationId: 'm4', kind: 'update', id: 'b', patch: { name: 'other' } }, async () => {
+      sent.push('other row');
+      return undefined;
+    });
+    await other;
+    // Both later edits show at once, but only the other row's request left while the first waits.
+    expect(store.getRows().find((row) => row.id === 'a')?.name).toBe('third');
+    expect(sent).toEqual(['first', 'other row']);
+    answerFirst();
+    await first;
+    await expect(second).rejects.toThrow('refused');
+    await third;
+    expect(sent).toEqual(['first', 'other row', 'second', 'third']);
+    expect(store.getRows().find((row) => row.id === 'a')?.name).toBe('third');
+  });
+
   test('one request for several rows: all show at once, all go back on failure', async () => {
     const store = seeded();
     store.upsert({ id: 'b', name: 'B', version: 1 });

@@ -65,6 +65,9 @@ export interface EntityStore<Row extends { id: string }> {
   /**
    * Shows `mutation` (one, or several rows of one request) at once, runs `send`, then confirms with
    * its answer. On failure exactly these pending entries are dropped and the error rethrown.
+   * Requests for one row go out one after another, in the order the person made them: two
+   * concurrent requests could reach the server in either order, and the later edit (a label
+   * added to a set another edit also changed) would be overwritten by the earlier one.
    */
   mutate(mutation: PendingMutation<Row> | PendingMutation<Row>[], send: () => Promise<MutationAnswer<Row>>): Promise<void>;
   /** The rows as the user should see them: confirmed with pending applied. */
@@ -128,6 +131,18 @@ export function createEntityStore<Row extends { id: string }>(options: EntitySto
   const useStore = create<EntityState<Row>>(initial);
   /** The version book: last known version per id, kept after a delete so a late older event cannot resurrect it. */
   let versions = new Map<string, number>();
+  /** The last request sent (or waiting) per row id: the next one for that row waits for it. */
+  const inFlight = new Map<string, Promise<unknown>>();
+  const inOrder = <T,>(ids: string[], send: () => Promise<T>): Promise<T> => {
+    const before = ids.map((id) => inFlight.get(id)).filter((promise) => promise !== undefined);
+    const sent = before.length === 0 ? send() : Promise.allSettled(before).then(send);
+    const settled = sent.then(() => undefined, () => undefined);
+    for (const id of ids) inFlight.set(id, settled);
+    void settled.then(() => {
+      for (const id of ids) if (inFlight.get(id) === settled) inFlight.delete(id);
+    });
+    return sent;
+  };
   const accepts = options.accepts ?? ((change: ChangeMessage, scope: string | null) => scope === null || change.workspace === scope);
   const fromChange = options.fromChange ?? ((data: Record<string, unknown>) => data as unknown as Row);
 
@@ -222,7 +237,7 @@ export function createEntityStore<Row extends { id: string }>(options: EntitySto
       useStore.setState((state) => ({ pending: [...state.pending, ...entries] }));
       let answer: MutationAnswer<Row>;
       try {
-        answer = await send();
+        answer = await inOrder([...new Set(entries.map((entry) => entry.id))], send);
       } catch (error) {
         useStore.setState((state) => ({ pending: withoutMine(state) }));
         throw error;

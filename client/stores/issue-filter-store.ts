@@ -43,6 +43,8 @@ export function contextOf(source: ListSource): IssueContext {
       return IssueContext.ARCHIVED;
     case 'draft':
       return IssueContext.DRAFT;
+    case 'cycle':
+      return IssueContext.CYCLE;
     case 'global':
       return IssueContext.GLOBAL;
     case 'profile':
@@ -103,13 +105,20 @@ export function mergeSavedSettings(source: ListSource, saved: UserProperties | n
   return { ...base, displayFilters, displayProperties: { ...base.displayProperties, ...(saved?.display_properties ?? {}) }, filters, loaded: true };
 }
 
+/** Where a project or cycle list keeps the caller's settings (per-cycle user-properties, reference §1.6.10). */
+function userPropertiesPath(slug: string, source: Extract<ListSource, { kind: 'project' | 'cycle' }>): string {
+  return source.kind === 'cycle'
+    ? `${projectPath(slug, source.projectId)}/cycles/${source.cycleId}/user-properties/`
+    : `${projectPath(slug, source.projectId)}/user-properties/`;
+}
+
 /** Loads a list's saved settings (project: `GET …/user-properties/`; others: localStorage). */
 export async function loadListSettings(slug: string, source: ListSource): Promise<ListSettings> {
   const key = listKey(source);
   const before = useIssueFilterStore.getState().lists[key];
   let saved: UserProperties | null = null;
-  if (source.kind === 'project') {
-    saved = await http.get<UserProperties>(`${projectPath(slug, source.projectId)}/user-properties/`).catch(() => readLocal<UserProperties>(storageKey(slug, key)));
+  if (source.kind === 'project' || source.kind === 'cycle') {
+    saved = await http.get<UserProperties>(userPropertiesPath(slug, source)).catch(() => readLocal<UserProperties>(storageKey(slug, key)));
   } else {
     saved = readLocal<UserProperties>(storageKey(slug, key));
   }
@@ -130,9 +139,9 @@ export async function loadListSettings(slug: string, source: ListSource): Promis
 async function persist(slug: string, source: ListSource, settings: ListSettings): Promise<void> {
   const body = { display_filters: settings.displayFilters, display_properties: settings.displayProperties, filters: settings.filters };
   writeLocal(storageKey(slug, listKey(source)), body);
-  if (source.kind !== 'project') return;
+  if (source.kind !== 'project' && source.kind !== 'cycle') return;
   try {
-    await http.patch(`${projectPath(slug, source.projectId)}/user-properties/`, body);
+    await http.patch(userPropertiesPath(slug, source), body);
   } catch (error) {
     reportFailure('toast.displaySaveFailed', error);
   }

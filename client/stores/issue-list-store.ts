@@ -76,6 +76,8 @@ function listPath(slug: string, source: ListSource): string {
       return `${projectPath(slug, source.projectId)}/archived-issues/`;
     case 'draft':
       return `${projectPath(slug, source.projectId)}/issue-drafts/`;
+    case 'cycle':
+      return `${projectPath(slug, source.projectId)}/cycles/${source.cycleId}/cycle-issues/`;
     case 'global':
       return `${workspacePath(slug)}/issues/`;
     case 'profile':
@@ -87,7 +89,11 @@ function listPath(slug: string, source: ListSource): string {
 export function buildListQuery(source: ListSource, settings: Pick<ListSettings, 'displayFilters' | 'filters'>, grouped: boolean): Record<string, string> {
   const display = settings.displayFilters;
   const query: Record<string, string> = { order_by: display.order_by, layout: display.layout };
-  for (const [key, values] of Object.entries(settings.filters as IssueFilters)) if (values && values.length) query[key] = values.join(',');
+  for (const [key, values] of Object.entries(settings.filters as IssueFilters)) {
+    // A cycle's list leaves the cycle key out of its own filters (spec §5).
+    if (source.kind === 'cycle' && key === 'cycle') continue;
+    if (values && values.length) query[key] = values.join(',');
+  }
   if (display.type && display.type !== 'all') query.type = display.type;
   if (display.sub_issue === false) query.sub_issue = 'false';
   const view = source.kind === 'global' ? source.viewId : source.kind === 'profile' ? source.tab : null;

@@ -204,6 +204,8 @@ export interface BulkProperties {
   target_date?: string | null;
   label_ids?: string[];
   assignee_ids?: string[];
+  /** Moves every issue into this cycle (null: out of any cycle). */
+  cycle_id?: string | null;
 }
 
 /**

@@ -1,5 +1,5 @@
 // Outgoing webhooks of a workspace and the log of their deliveries.
-import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { authorship, authorshipIndexes, id, softDelete, timestamps } from './columns';
 import { workspaces } from './workspace';
 
@@ -47,6 +47,10 @@ export const webhookLogs = pgTable(
     responseHeaders: text(),
     responseBody: text(),
     retryCount: integer().notNull().default(0),
+    /** X-Trellis-Delivery: one id per delivery, the same on each of its attempts. */
+    deliveryId: uuid(),
+    /** Time from sending the request to the end of the response (or the error), in ms. */
+    durationMs: integer(),
     ...timestamps,
     ...authorship,
   },
@@ -55,3 +59,16 @@ export const webhookLogs = pgTable(
 
 export type Webhook = typeof webhooks.$inferSelect;
 export type WebhookLog = typeof webhookLogs.$inferSelect;
+
+/**
+ * How far the webhook feed (server/services/webhook-feed.ts) has read a workspace's change log: the
+ * fan-out of changes into delivery jobs and the move of this cursor commit together, so each change
+ * becomes its deliveries exactly once. Created with the workspace's first webhook.
+ */
+export const webhookCursors = pgTable('webhook_cursors', {
+  workspaceId: uuid()
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  lastChangeId: bigint({ mode: 'number' }).notNull(),
+  ...timestamps,
+});

@@ -44,3 +44,27 @@ export function allOf(items: Array<Condition | null | undefined>): Condition | n
   if (kept.length === 0) return null;
   return kept.length === 1 ? kept[0] : { kind: 'and', items: kept };
 }
+
+/**
+ * The tree without any condition on `field` (spec §5: a cycle's issue list leaves the cycle key out
+ * of its own filters); a node left empty disappears, `null` when nothing is left.
+ */
+export function withoutField(condition: Condition | null, field: SetField): Condition | null {
+  if (!condition) return null;
+  switch (condition.kind) {
+    case 'in':
+      return condition.field === field ? null : condition;
+    case 'and':
+    case 'or': {
+      const items = condition.items.map((item) => withoutField(item, field)).filter((item): item is Condition => item !== null);
+      if (items.length === 0) return null;
+      return items.length === 1 ? items[0] : { kind: condition.kind, items };
+    }
+    case 'not': {
+      const item = withoutField(condition.item, field);
+      return item ? { kind: 'not', item } : null;
+    }
+    default:
+      return condition;
+  }
+}

@@ -1,12 +1,12 @@
 // The issue list services behind the routes: project issues, the workspace list with its built-in
 // and saved global views, my-issues and a member's profile issues (reference §1.6.11, accounts §4.4).
-import { and, eq, isNull, or } from 'drizzle-orm';
-import { views } from '../../db/schema/index';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { cycles, views } from '../../db/schema/index';
 import { OrderBy } from '../../shared/display';
 import { isUuid } from '../../shared/schemas/common';
 import type { ServerContext } from '../context';
 import { NotFoundError } from '../errors';
-import { allOf, type Condition } from './conditions';
+import { allOf, withoutField, type Condition } from './conditions';
 import { parseLegacyFilters } from './legacy-filters';
 import { listIssues, type ListResult } from './list-issues';
 import { flattenQuery, parseListRequest, type ListRequest, type RawQuery } from './params';
@@ -31,6 +31,25 @@ function callerFilter(view: string, userId: string): Condition | null {
 export async function listProjectIssues(ctx: ServerContext, actor: ProjectScopeActor, query: RawQuery, options: ScopeOptions = {}): Promise<ListResult> {
   const request = parseListRequest(query, { allowGrouping: true, timeZone: actor.timeZone });
   return listIssues(ctx.database, projectIssueScope(actor, options), request);
+}
+
+/**
+ * A cycle's issues (`GET …/cycles/:cycleId/cycle-issues/`) in any layout: the project list with the
+ * cycle itself as the scope and any cycle filter of the request left out (spec §5).
+ * @throws NotFoundError for a cycle not in the project; BadRequestError for bad list parameters.
+ */
+export async function listCycleIssues(ctx: ServerContext, actor: ProjectScopeActor, cycleId: string, query: RawQuery): Promise<ListResult> {
+  const [cycle] = await ctx.db
+    .select({ id: cycles.id })
+    .from(cycles)
+    .where(and(eq(cycles.id, cycleId), eq(cycles.projectId, actor.project.id), isNull(cycles.deletedAt)));
+  if (!cycle) throw new NotFoundError('Cycle not found');
+  const parsed = parseListRequest(query, { allowGrouping: true, timeZone: actor.timeZone });
+  const scope = projectIssueScope(actor);
+  // The cycle is part of the scope (a semi-join driven by the cycle_issues index), and the project
+  // counters count the whole project, not this cycle: the list counts its own rows.
+  const inCycle = sql`i.id in (select ci.issue_id from cycle_issues ci where ci.cycle_id = ${cycle.id} and ci.deleted_at is null)`;
+  return listIssues(ctx.database, { ...scope, where: sql`${scope.where} and ${inCycle}`, countedProjectId: null }, { ...parsed, filter: withoutField(parsed.filter, 'cycle') });
 }
 
 /** The filter and default order of a saved workspace view the actor may see. */

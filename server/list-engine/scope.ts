@@ -36,10 +36,14 @@ export function baseExclusions(options: ScopeOptions = {}): SQL {
     and i.id not in (${waitingInIntake()})`;
 }
 
-/** Ids of issues still pending or snoozed in intake (of one project, if given): never listed. */
+/**
+ * Ids of issues still in triage — every intake status but accepted (reference §6: declined,
+ * snoozed and duplicate submissions stay in triage, hidden from every normal list and count) — of
+ * one project, if given: never listed.
+ */
 export function waitingInIntake(projectId?: string): SQL {
   return sql`select ii.issue_id from intake_issues ii where ii.deleted_at is null
-    and ii.status in (${IntakeStatus.PENDING}, ${IntakeStatus.SNOOZED})${projectId ? sql` and ii.project_id = ${projectId}` : sql``}`;
+    and ii.status <> ${IntakeStatus.ACCEPTED}${projectId ? sql` and ii.project_id = ${projectId}` : sql``}`;
 }
 
 /** The issues of the actor's project (`request.actor.project`), guests limited to their own unless allowed. */

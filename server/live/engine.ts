@@ -31,10 +31,12 @@ export function liveEngineOf(ctx: ServerContext): LiveEngine | undefined {
 }
 
 /** Creates the engine and hooks it into the context's after-commit listeners. */
-export function createLiveEngine(ctx: ServerContext, log: { error(object: unknown, message?: string): void }): LiveEngine {
+export function createLiveEngine(ctx: ServerContext, log: { error(object: unknown, message?: string): void; warn(object: unknown, message?: string): void }): LiveEngine {
   const onError = (error: unknown) => log.error({ err: error }, 'live stream error');
+  // README "Health and metrics": one line per lag warning, so a slow fan-out shows in the logs.
+  const onLag = (lagMs: number) => log.warn({ lagMs, thresholdMs: ctx.config.LIVE_LAG_WARN_MS }, 'change-log lag: changes reach this process late');
   const hub = new Hub();
-  const reader = new ChangeReader(ctx.database, hub, { onError, pollIntervalMs: ctx.config.LIVE_POLL_INTERVAL_MS });
+  const reader = new ChangeReader(ctx.database, hub, { onError, onLag, lagWarnMs: ctx.config.LIVE_LAG_WARN_MS, pollIntervalMs: ctx.config.LIVE_POLL_INTERVAL_MS });
   hub.onWorkspaceEmpty = (workspaceId) => reader.untrack(workspaceId);
   const stopRetention = scheduleRetention(ctx, onError);
 

@@ -35,6 +35,9 @@ const ISSUE_CHILDREN = new Set([
   'issue_activity',
 ]);
 
+/** Entities that belong to one user: sent to their `audienceUserId` only, never to anyone else. */
+const PER_USER_ENTITIES = new Set(['notification']);
+
 /** How much of a project a user sees: nothing, a restricted guest's own issues, or everything. */
 export const AccessLevel = { NONE: 0, RESTRICTED: 1, FULL: 2 } as const;
 export type AccessLevel = (typeof AccessLevel)[keyof typeof AccessLevel];
@@ -64,6 +67,8 @@ export class Visibility {
   decide(change: Change): Verdict {
     const data = (change.data ?? {}) as Data;
     if (change.audienceUserId) return change.audienceUserId === this.userId ? 'send' : 'hide';
+    // Per-user rows without an audience never leave the server (a notification reaches its receiver only).
+    if (PER_USER_ENTITIES.has(change.entity)) return 'hide';
     if (change.entity === 'workspace' && change.op === 'delete') return 'revoke';
     if (change.entity === 'member') return this.decideMember(change, data);
     if (change.entity === 'project') return this.decideProject(change, data);
@@ -80,7 +85,11 @@ export class Visibility {
     else if (change.entity === 'member' && this.isMe(change, data, this.workspaceMembershipId) && typeof data.role === 'number') {
       this.workspaceRole = data.role;
     } else if (change.entity === 'project') this.applyProject(change, data);
-    else if (change.entity === 'issue' && data.created_by === this.userId && change.projectId) {
+    else if (change.entity === 'inbox_issue' && change.op === 'create' && change.projectId && data.created_by === this.userId) {
+      // An intake submission's issue is announced only through its intake row: it is the guest's own issue.
+      const issueId = issueIdOf(data);
+      if (issueId) this.ownIssues.get(change.projectId)?.add(issueId);
+    } else if (change.entity === 'issue' && data.created_by === this.userId && change.projectId) {
       if (change.op === 'create') this.ownIssues.get(change.projectId)?.add(change.entityId);
       if (data.is_draft === true) this.ownDrafts.add(change.entityId);
     }
@@ -148,6 +157,10 @@ export class Visibility {
         if (change.op === 'delete') return 'send';
         if (data.access === ViewAccess.PRIVATE && !this.owns(data)) return hidden;
         return restricted && !this.owns(data) ? hidden : 'send';
+      case 'cycle':
+        // Cycles are read by every project member (reference §2.2: list, progress, analytics Guest+);
+        // outsiders never get here (no project access above).
+        return 'send';
       case 'issue':
         if (!draftVisibleTo({ created_by: (data.created_by as string | null) ?? null, is_draft: data.is_draft === true }, this.userId, role)) return hidden;
         if (!restricted) return 'send';

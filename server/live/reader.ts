@@ -14,6 +14,9 @@ export interface ReaderOptions {
   /** Safety poll period (default 2 s). */
   pollIntervalMs?: number;
   onError?: (error: unknown) => void;
+  /** Called when a dispatched change was committed more than `lagWarnMs` ago (at most every 30 s). */
+  onLag?: (lagMs: number) => void;
+  lagWarnMs?: number;
 }
 
 /** Reads new changes for every workspace that has subscribers on this instance. */
@@ -27,14 +30,22 @@ export class ChangeReader {
   private started: Promise<void> | null = null;
   private poll: NodeJS.Timeout | null = null;
   private stopped = false;
-  /** now − created_at of the last dispatched row, for benchmarks and diagnostics. */
+  /** now − created_at of the last dispatched row, for benchmarks, /metrics and the lag warning. */
   lagMs = 0;
+  private lastLagWarning = 0;
 
   constructor(
     private readonly database: Database,
     private readonly hub: Hub,
     private readonly options: ReaderOptions = {},
   ) {}
+
+  private warnOnLag(): void {
+    const { onLag, lagWarnMs = 5000 } = this.options;
+    if (!onLag || this.lagMs <= lagWarnMs || Date.now() - this.lastLagWarning < 30_000) return;
+    this.lastLagWarning = Date.now();
+    onLag(this.lagMs);
+  }
 
   /** Opens the LISTEN connection and the safety poll (once; lazily on the first subscriber). */
   start(): Promise<void> {
@@ -128,6 +139,7 @@ export class ChangeReader {
         const last = rows[rows.length - 1];
         this.heads.set(workspaceId, last.id);
         this.lagMs = Date.now() - last.createdAt.getTime();
+        this.warnOnLag();
         this.hub.dispatch(workspaceId, rows);
       }
       if (rows.length < PAGE_SIZE) return;

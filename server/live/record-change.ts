@@ -42,6 +42,8 @@ export interface WriteOptions {
 interface Buffer {
   options: WriteOptions;
   rows: ChangeInput[];
+  /** Work that must see the whole transaction's writes, run after `work` and before the change rows. */
+  beforeCommit: Map<string, (tx: Db) => Promise<void>>;
 }
 
 /**
@@ -69,11 +71,12 @@ const claimedReceipts = new WeakSet<WriteOptions>();
  * @throws ConflictError when another request with the same mutation id already applied it.
  */
 export async function withTransaction<T>(ctx: ServerContext, options: WriteOptions, work: (tx: Db) => Promise<T>): Promise<T> {
-  const buffer: Buffer = { options, rows: [] };
+  const buffer: Buffer = { options, rows: [], beforeCommit: new Map() };
   const { value, tailRows } = await transactionWithTail(ctx.database, async (tx) => {
     buffers.set(tx, buffer);
     await claimReceipt(tx, options);
     const value = await work(tx);
+    for (const step of buffer.beforeCommit.values()) await step(tx);
     return { value, tail: changeLogTail(buffer) };
   });
   if (options.actorId && options.clientMutationId) claimedReceipts.add(options);
@@ -94,6 +97,19 @@ export function recordChange(tx: Db, change: ChangeInput): void {
   const buffer = buffers.get(tx);
   if (!buffer) throw new Error('recordChange must be called inside withTransaction');
   buffer.rows.push(change);
+}
+
+/**
+ * Registers `step` (once per `key`) to run at the end of the current transaction, after the
+ * service's own writes and before the change rows: derived rows that depend on everything the
+ * request wrote (notifications: who subscribed, who was mentioned) are written in the same
+ * transaction, once. A step may write and record changes itself.
+ * @throws Error when called outside `withTransaction`.
+ */
+export function beforeCommit(tx: Db, key: string, step: (tx: Db) => Promise<void>): void {
+  const buffer = buffers.get(tx);
+  if (!buffer) throw new Error('beforeCommit must be called inside withTransaction');
+  if (!buffer.beforeCommit.has(key)) buffer.beforeCommit.set(key, step);
 }
 
 async function claimReceipt(tx: Db, options: WriteOptions) {

@@ -2,7 +2,7 @@
 // errors keep their 4xx status with `{"error"}`, bad path params are 404, anything else a logged 500.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../errors';
+import { HttpError, RateLimitError } from '../errors';
 
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & { validationContext?: string }, request, reply) => {
@@ -11,6 +11,8 @@ async function errorsPlugin(app: FastifyInstance) {
         return reply.code(404).send({ error: 'The required object does not exist.' });
       }
       const httpError = error as unknown as HttpError;
+      // A limited client learns when to come back (RFC 9110 §10.2.3) instead of guessing.
+      if (httpError instanceof RateLimitError && httpError.retryAfterSeconds !== null) reply.header('retry-after', String(httpError.retryAfterSeconds));
       return reply.code(httpError.statusCode).send(httpError.body);
     }
     const status = error.statusCode ?? 500;

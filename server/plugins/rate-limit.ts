@@ -3,11 +3,12 @@
 // limit); with REDIS_URL every process counts in the same Redis keys and the limit holds for the
 // whole deployment. The plugin only provides the store: the limits themselves are built where they
 // apply (services/auth-rate-limit.ts, plugins/session.ts) with `app.createRateLimit`, and answer
-// with our own 429 body, so no x-ratelimit-* or Retry-After headers are added (none were before).
+// with our own 429 body and a Retry-After header (no x-ratelimit-* headers).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
+import { RateLimitError } from '../errors';
 
 /**
  * Keys one in-memory limiter tracks before it forgets the least recently counted one. A flood of
@@ -24,6 +25,11 @@ export type RateLimiter = ReturnType<FastifyInstance['createRateLimit']>;
 /** True when the limiter's answer says the request is over its limit. */
 export function isOverLimit(answer: Awaited<ReturnType<RateLimiter>>): boolean {
   return !answer.isAllowed && answer.isExceeded;
+}
+
+/** Throws the 429 of API.md, with how long until the window resets, when `answer` is over its limit. */
+export function refuseOverLimit(answer: Awaited<ReturnType<RateLimiter>>): void {
+  if (!answer.isAllowed && answer.isExceeded) throw new RateLimitError(answer.ttl);
 }
 
 /** True when a count read with `{increment: false}` has reached the limit (the next one would pass it). */

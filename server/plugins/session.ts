@@ -7,8 +7,8 @@ import { eq } from 'drizzle-orm';
 import { apiTokens, type users } from '../../db/schema/index';
 import { findApiKeyHolder, sessionLookup } from '../../db/identity';
 import { ADMIN_SESSION_COOKIE, SESSION_COOKIE } from '../../shared/session-cookies';
-import { RateLimitError, UnauthorizedError } from '../errors';
-import { isOverLimit, MAX_TRACKED_KEYS } from './rate-limit';
+import { UnauthorizedError } from '../errors';
+import { MAX_TRACKED_KEYS, refuseOverLimit } from './rate-limit';
 
 type UserRow = typeof users.$inferSelect;
 type ApiTokenRow = typeof apiTokens.$inferSelect;
@@ -50,7 +50,7 @@ async function sessionPlugin(app: FastifyInstance) {
     request.auth.via = 'api_key';
     request.auth.apiToken = row.token;
     // The token is known from here on (the limiter keys on it); over its limit nothing else runs.
-    if (isOverLimit(await apiKeyLimit(request))) throw new RateLimitError();
+    refuseOverLimit(await apiKeyLimit(request));
     // last_used is informational: update at most once a minute, off the request's critical path.
     if (!row.token.lastUsed || Date.now() - row.token.lastUsed.getTime() > 60_000) {
       db.update(apiTokens).set({ lastUsed: new Date() }).where(eq(apiTokens.id, row.token.id)).catch(() => {});

@@ -76,5 +76,6 @@ describe('API tokens', () => {
     const limited = await asKey(token, '/api/users/me/');
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ error_code: 5900, error_message: 'RATE_LIMIT_EXCEEDED' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
   });
 });

@@ -41,6 +41,10 @@ test('the fourth attempt for one email within a minute is 429 5900, from any add
   const limited = await signIn(' target@example.com', '10.0.0.9');
   expect(limited.statusCode).toBe(429);
   expect(limited.json()).toEqual(LIMITED);
+  // It says when to come back: within the minute's window, in whole seconds.
+  const retryAfter = Number(limited.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThanOrEqual(1);
+  expect(retryAfter).toBeLessThanOrEqual(60);
   expect((await signIn('someone-else@example.com', '10.0.0.9')).statusCode).toBe(400);
 });
 

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { ServerContext } from '../context';
 import { RateLimitError } from '../errors';
-import { hasReachedLimit, isOverLimit, MAX_TRACKED_KEYS, type RateLimiter } from '../plugins/rate-limit';
+import { hasReachedLimit, MAX_TRACKED_KEYS, refuseOverLimit, type RateLimiter } from '../plugins/rate-limit';
 import { bodyFields } from '../validation';
 import { normalizeEmail } from './auth';
 
@@ -59,9 +59,12 @@ export function authRateLimit(app: FastifyInstance, options: { signIn?: boolean 
   const limits = authLimits(app);
   return async function checkAuthRateLimit(request: FastifyRequest): Promise<void> {
     // The client first: one that is already limited adds no email keys, so it cannot crowd out others'.
-    if (isOverLimit(await limits.perClient(request))) throw new RateLimitError();
-    if (options.signIn && hasReachedLimit(await limits.failures(request, { increment: false }))) throw new RateLimitError();
-    if (emailOf(request) && isOverLimit(await limits.perEmail(request))) throw new RateLimitError();
+    refuseOverLimit(await limits.perClient(request));
+    if (options.signIn) {
+      const failures = await limits.failures(request, { increment: false });
+      if (!failures.isAllowed && hasReachedLimit(failures)) throw new RateLimitError(failures.ttl);
+    }
+    if (emailOf(request)) refuseOverLimit(await limits.perEmail(request));
   };
 }
 

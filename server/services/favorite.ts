@@ -262,3 +262,15 @@ export async function unfavoriteProject(ctx: ServerContext, actor: WorkspaceActo
   if (rows.length === 0) throw new NotFoundError();
   await withTransaction(ctx, options, (tx) => deleteFavoriteRows(tx, rows));
 }
+
+/**
+ * Removes the favorites of an entity (every user's, or one user's), inside an open transaction:
+ * archiving or deleting a cycle, module or view takes it out of everyone's favorites.
+ */
+export async function removeEntityFavorites(tx: Db, entityType: string, entityId: string, userId?: string): Promise<void> {
+  const rows = await tx
+    .select()
+    .from(favorites)
+    .where(and(eq(favorites.entityType, entityType), eq(favorites.entityIdentifier, entityId), userId ? eq(favorites.userId, userId) : undefined));
+  await deleteFavoriteRows(tx, rows);
+}

@@ -4,6 +4,7 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { estimatePoints, estimates, issueActivities, issues, labels, projects, states, users } from '../../db/schema/index';
 import { recordActivityChanges } from './issue-activity-change';
+import { queueActivityNotifications } from './notification-fanout';
 
 /** The issue an activity row belongs to. */
 export interface ActivityIssue {
@@ -52,6 +53,7 @@ export async function writeActivities(tx: Db, issue: ActivityIssue, actorId: str
     })),
   ).returning();
   await recordActivityChanges(tx, rows, 'create');
+  queueActivityNotifications(tx, issue, actorId, rows);
 }
 
 /** The issue fields whose changes are recorded. */

@@ -12,6 +12,7 @@ import type { IssueListRow } from '../presenters/issue';
 import { writeActivities } from './issue-activity';
 import { applyIssueUpdate, softDeleteIssues } from './issue';
 import { loadIssueRows } from './issue-read';
+import { addIssuesToCycle, removeFromCycles, requireCycleForIssues } from './cycle';
 
 type Properties = BulkOperationBody['properties'];
 
@@ -75,11 +76,13 @@ export async function bulkUpdateIssues(ctx: ServerContext, actor: ProjectActor, 
   await withTransaction(ctx, options, async (tx) => {
     const rows = await loadIssueRows(tx, and(inArray(issues.id, ids), eq(issues.projectId, project.id), isNull(issues.deletedAt)));
     if (rows.length !== ids.length) throw new BadRequestError('Issues are not valid please pass valid issue ids');
-    const cycle = props.cycle_id ? await requireCycle(tx, project.id, props.cycle_id) : null;
+    const cycle = props.cycle_id ? await requireCycleForIssues(tx, project.id, props.cycle_id) : null;
     const moduleRows = await requireModules(tx, project.id, props.module_ids ?? []);
+    for (const row of rows) checkDates(row, props);
+    // Cycle moves are set-based (and record the cycles' new counts, so progress is live).
+    if (cycle) await addIssuesToCycle(tx, cycle, ids, actor.userId);
+    else if (props.cycle_id === null) await removeFromCycles(tx, ids, actor.userId);
     for (const row of rows) {
-      checkDates(row, props);
-      if (props.cycle_id !== undefined) await moveToCycle(tx, row, cycle, actor.userId);
       await addToModules(tx, row, moduleRows, actor.userId);
       const fresh = (await loadIssueRows(tx, eq(issues.id, row.id)))[0];
       await applyIssueUpdate(tx, project, fresh, {

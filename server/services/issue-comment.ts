@@ -13,6 +13,7 @@ import { presentComment } from '../presenters/issue-comment';
 import type { IssueListRow } from '../presenters/issue';
 import { htmlToPlainText, isBlankRichHtml, sanitizeRichHtml } from './html';
 import { writeActivities } from './issue-activity';
+import { queueMentionNotifications } from './notification-fanout';
 import { commentReactionsByComment, loadReadableComment } from './issue-reaction';
 import { loadIssueRow, loadUserLites } from './issue-read';
 import { subscribeUsers } from './issue-subscription';
@@ -76,6 +77,7 @@ async function syncMentions(tx: Db, issue: IssueListRow, html: string, previousH
   const before = new Set(parseMentionedUserIds(previousHtml));
   const mentioned = await filterProjectMembers(tx, issue.projectId, parseMentionedUserIds(html).filter((id) => !before.has(id)));
   await subscribeUsers(tx, issue, [actorId, ...mentioned], actorId);
+  queueMentionNotifications(tx, issue, actorId, mentioned, 'comment');
 }
 
 /**

@@ -3,7 +3,7 @@
 // subscriptions, mentions and the change event — all in one transaction.
 import { and, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { issueAssignees, issueLabels, issueSequences, issues, type Issue, type Project } from '../../db/schema/index';
+import { issueAssignees, issueLabels, issueSequences, issues, type Issue, type Project, type State } from '../../db/schema/index';
 import { nextSortOrder } from '../../shared/sort-order';
 import { canCreateIssue } from '../../shared/policies/issue';
 import type { CreateIssueBody, UpdateIssueBody } from '../../shared/schemas/issue';
@@ -20,6 +20,7 @@ import { loadIssueRow } from './issue-read';
 import { subscribeUsers } from './issue-subscription';
 import * as check from './issue-validation';
 import { syncIssueMentions } from './mentions';
+import { queueMentionNotifications } from './notification-fanout';
 
 /** Takes the next sequence id of the project: gap-free (rolled back with the transaction) and never reused. */
 export async function nextSequenceId(tx: Db, projectId: string): Promise<number> {
@@ -72,9 +73,17 @@ export async function touchIssue(tx: Db, issueId: string, projectId: string, act
   await recordIssueChange(tx, issueId, projectId, 'update');
 }
 
+/** How an intake submission differs from a plain create: it starts in the triage state, unlisted. */
+export interface InsertIssueOptions {
+  /** The state to use instead of `state_id`/the default (intake: the project's triage state). */
+  state?: State;
+  /** false: record no `issue` change (an intake submission is not a project issue yet). */
+  announce?: boolean;
+}
+
 /** Inserts an issue with everything create implies, inside an open transaction. */
-export async function insertIssue(tx: Db, project: Project, body: CreateIssueBody, actorId: string): Promise<IssueListRow> {
-  const state = body.state_id ? await check.requireProjectState(tx, project.id, body.state_id) : await check.defaultProjectState(tx, project);
+export async function insertIssue(tx: Db, project: Project, body: CreateIssueBody, actorId: string, options: InsertIssueOptions = {}): Promise<IssueListRow> {
+  const state = options.state ?? (body.state_id ? await check.requireProjectState(tx, project.id, body.state_id) : await check.defaultProjectState(tx, project));
   if (body.parent_id) await check.requireValidParent(tx, project.id, null, body.parent_id);
   if (body.estimate_point) await check.requireEstimatePoint(tx, project.id, body.estimate_point);
   const labelIds = await check.filterLabels(tx, project, body.label_ids ?? []);
@@ -113,8 +122,9 @@ export async function insertIssue(tx: Db, project: Project, body: CreateIssueBod
   await replaceSet(tx, 'labels', issue, [], labelIds, actorId);
   const mentioned = await syncIssueMentions(tx, issue, descriptionHtml, actorId);
   await subscribeUsers(tx, issue, [actorId, ...assigneeIds, ...mentioned], actorId);
+  queueMentionNotifications(tx, issue, actorId, mentioned, 'description');
   if (issue.parentId) await touchIssue(tx, issue.parentId, project.id, actorId);
-  const created = await recordIssueChange(tx, issue.id, project.id, 'create');
+  const created = options.announce === false ? (await loadIssueRow(tx, project.id, issue.id))! : await recordIssueChange(tx, issue.id, project.id, 'create');
   // After the issue's own event: the live filter learns who created the issue (restricted guests,
   // drafts) from that event before it judges the issue's first activity row.
   await writeActivities(tx, issue, actorId, [{ verb: 'created', comment: 'created the issue' }], issue.createdAt);
@@ -198,6 +208,7 @@ export async function applyIssueUpdate(
   if (body.skip_activity && body.description_html !== undefined) activities = activities.filter((row) => row.field !== 'description');
   await writeUpdateActivities(tx, current, actorId, activities);
   const mentioned = patch.descriptionHtml !== undefined ? await syncIssueMentions(tx, current, patch.descriptionHtml, actorId) : [];
+  queueMentionNotifications(tx, current, actorId, mentioned, 'description');
   const newAssignees = after.assigneeIds.filter((id) => !current.assigneeIds.includes(id));
   await subscribeUsers(tx, current, [...newAssignees, ...mentioned], actorId);
   for (const parentId of new Set([current.parentId, after.parentId])) {

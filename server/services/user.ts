@@ -20,9 +20,10 @@ import {
   type Profile,
   type User,
 } from '../../db/schema/index';
-import { InvalidPaginationError, offsetPage, resolvePagination } from '../../shared/cursor';
+import { offsetPage } from '../../shared/cursor';
 import type { UpdateMeBody, UpdateNotificationPreferencesBody, UpdateProfileBody } from '../../shared/schemas/user';
 import type { ServerContext } from '../context';
+import { resolvePageOrBadRequest } from '../validation';
 import { BadRequestError, NotFoundError, ValidationError } from '../errors';
 import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
 import { soleAdminProjects, soleAdminWorkspaces } from '../policies/workspace-member';
@@ -204,13 +205,7 @@ export async function listMyActivities(db: Db, user: User, query: { per_page?: s
  * @throws BadRequestError for a malformed cursor or per_page.
  */
 export async function pageActivities(db: Db, actor: User, where: SQL | undefined, query: { per_page?: string; cursor?: string }) {
-  let page;
-  try {
-    page = resolvePagination(query);
-  } catch (error) {
-    if (error instanceof InvalidPaginationError) throw new BadRequestError(error.message);
-    throw error;
-  }
+  const page = resolvePageOrBadRequest(query);
   const [{ total }] = await db.select({ total: count() }).from(issueActivities).where(where);
   const rows = await db
     .select({ activity: issueActivities, issue: issues, project: projects, workspace: workspaces })

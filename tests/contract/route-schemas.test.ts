@@ -22,11 +22,16 @@ const ACTIONS_WITHOUT_BODY = new Set([
   'POST /api/workspaces/:slug/projects/:projectId/members/leave/',
   'POST /api/workspaces/:slug/projects/:projectId/states/:stateId/mark-default/',
   'POST /api/workspaces/:slug/projects/:projectId/issues/:issueId/archive/',
+  'POST /api/workspaces/:slug/projects/:projectId/cycles/:cycleId/archive/',
   'POST /api/workspaces/:slug/projects/:projectId/issues/:issueId/subscribe/',
+  'POST /api/workspaces/:slug/users/notifications/:notificationId/read/',
+  'POST /api/workspaces/:slug/users/notifications/:notificationId/archive/',
   'POST /api/workspaces/:slug/projects/:projectId/pages/:pageId/lock/',
   'POST /api/workspaces/:slug/projects/:projectId/pages/:pageId/archive/',
   'POST /api/workspaces/:slug/projects/:projectId/pages/:pageId/duplicate/',
   'POST /api/workspaces/:slug/projects/:projectId/favorite-pages/:pageId/',
+  'POST /api/workspaces/:slug/webhooks/:webhookId/regenerate/',
+  'POST /api/workspaces/:slug/webhook-logs/:webhookId/:logId/redeliver/',
 ]);
 
 type ZodLike = z.ZodType & { _zod: { def: { type: string; shape?: Record<string, unknown> } } };

@@ -48,6 +48,9 @@ export default async function setup(project: TestProject) {
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(smtpPort),
     SMTP_FROM: 'Trellis <trellis@localhost>',
+    // webhooks.spec.ts delivers to a receiver on loopback, retried quickly.
+    WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+    WEBHOOK_RETRY_BASE_MS: '500',
   });
   const { baseUrl, databaseUrl } = server;
 

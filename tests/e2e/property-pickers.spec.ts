@@ -49,7 +49,8 @@ describe('property pickers, by mouse and by keyboard', () => {
     for (const press of presses) await page.keyboard.press(press);
   };
   const typeInPicker = async (page: Page, text: string) => {
-    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('picker-input'))).toBe(true);
+    // A loaded CI machine can take more than the default second to open and focus the popover.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('picker-input')), { timeout: 10_000 }).toBe(true);
     await page.keyboard.type(text);
   };
   const focusedIssueId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-issue-id') ?? null);

@@ -189,7 +189,9 @@ describe('bad input on every route', () => {
   beforeAll(async () => {
     server = await createTestServer({ onRoute: collector.onRoute });
     world = await buildWorld(server);
-    routes = collector.routes.filter((route) => !route.websocket && route.method !== 'HEAD' && route.method !== 'OPTIONS');
+    // FUZZ_ONLY=<url part> limits a local run to some routes (e.g. `FUZZ_ONLY=intake-issues`); CI runs them all.
+    const only = process.env.FUZZ_ONLY;
+    routes = collector.routes.filter((route) => !route.websocket && route.method !== 'HEAD' && route.method !== 'OPTIONS' && (!only || route.url.includes(only)));
     const tables = await server.database.query<{ table_name: string; has_updated_at: boolean }>(sql`
       select table_name, bool_or(column_name = 'updated_at') as has_updated_at
       from information_schema.columns where table_schema = 'public' group by table_name order by table_name`);
@@ -205,7 +207,7 @@ describe('bad input on every route', () => {
   const snapshot = async () => JSON.stringify(await server.database.query(sql.raw(snapshotQuery)));
 
   test('answers 4xx in the contract format and changes nothing', async () => {
-    expect(routes.length).toBeGreaterThan(40);
+    expect(routes.length).toBeGreaterThan(process.env.FUZZ_ONLY ? 0 : 40);
     const failures: string[] = [];
     let sent = 0;
     let fuzzedKeys = 0;
@@ -248,8 +250,10 @@ describe('bad input on every route', () => {
     }
     if (process.env.FUZZ_DEBUG) console.log(`bad-input: ${routes.length} routes, ${fuzzedKeys} body keys, ${fuzzedQueryKeys} query keys, ${sent} requests`);
     expect(sent).toBeGreaterThan(routes.length);
-    expect(fuzzedKeys).toBeGreaterThan(20);
-    expect(fuzzedQueryKeys).toBeGreaterThan(10);
+    if (!process.env.FUZZ_ONLY) {
+      expect(fuzzedKeys).toBeGreaterThan(20);
+      expect(fuzzedQueryKeys).toBeGreaterThan(10);
+    }
     expect(failures).toEqual([]);
     // About 1,400 requests, each mutating one followed by a table snapshot: ~35 s on Postgres, ~60 s on PGlite.
   }, 600_000); // hundreds of requests, a table snapshot after each mutating one: minutes on a loaded 2-core machine

@@ -19,6 +19,8 @@ export interface TestServer {
 
 export interface TestServerOptions {
   driver?: TestDriver;
+  /** Serve this database instead of a fresh one (a restored backup, say). */
+  database?: TestDatabase;
   /** Extra environment for loadConfig (e.g. SMTP_HOST, GOOGLE_CLIENT_ID). */
   env?: Record<string, string>;
   /** Sees every route as it is registered (see StartOptions.onRoute). */
@@ -27,7 +29,7 @@ export interface TestServerOptions {
 
 /** Builds a server on a fresh database. Rate limits are high unless the test sets them. */
 export async function createTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const database = await createTestDatabase(options.driver);
+  const database = options.database ?? (await createTestDatabase(options.driver));
   const config = loadConfig(
     {
       LOG_LEVEL: 'silent',

@@ -14,6 +14,9 @@ import { applyActivityChange, refetchTrackedActivity } from '../../stores/issue-
 import { applyIssueChange } from '../../stores/issue-store';
 import { useIssueFilterStore } from '../../stores/issue-filter-store';
 import { applyLabelChange } from '../../stores/label-store';
+import { applyCycleChange } from '../../stores/cycle-store';
+import { applyNotificationChange } from '../../stores/notification-store';
+import { applyIntakeChange } from '../../stores/intake-store';
 import { applyProjectChange, fetchProjects } from '../../stores/project-store';
 import { applyStateChange, fetchWorkspaceStates } from '../../stores/state-store';
 import { cacheLiveIssueChange } from '../../local-cache/issue-cache';
@@ -27,12 +30,15 @@ const ROUTES: Record<string, (change: ChangeMessage) => void> = {
   project: applyProjectChange,
   state: applyStateChange,
   label: applyLabelChange,
+  cycle: applyCycleChange,
   favorite: applyFavoriteChange,
   comment: applyDetailChange,
   issue_link: applyDetailChange,
   issue_attachment: applyDetailChange,
   issue_reaction: applyDetailChange,
   issue_activity: applyActivityChange,
+  notification: applyNotificationChange,
+  inbox_issue: applyIntakeChange,
 };
 
 /** Per workspace without an open connection: the oldest sync cursor of the data loaded for it. */

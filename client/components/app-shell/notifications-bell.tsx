@@ -1,27 +1,41 @@
-// Top-bar notifications bell: a placeholder until the inbox exists. Clicking it only opens a small
-// note saying notifications are not available yet; Escape or leaving the bell closes it.
+// Top-bar notifications bell: a link to the workspace's notifications page with a badge of the
+// unread count (notifications + mentions), loaded on mount and kept live by the `notification`
+// changes of the live stream (notification-store refreshes the counts).
+import { Link } from '@tanstack/react-router';
 import { Bell } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { useT } from '../../i18n';
+import { fetchUnreadCounts, useNotificationList } from '../../stores/notification-store';
 
-export function NotificationsBell() {
+/** What the badge shows: nothing at 0, the number up to 99, then "99+". */
+export function badgeText(count: number): string | null {
+  if (count <= 0) return null;
+  return count > 99 ? '99+' : String(count);
+}
+
+export function NotificationsBell({ workspaceSlug }: { workspaceSlug: string }) {
   const t = useT();
-  const [open, setOpen] = useState(false);
-  const label = t('notifications.bellLabel');
+  const unread = useNotificationList((state) => state.counts.total_unread_notifications_count + state.counts.mention_unread_notifications_count);
+  useEffect(() => {
+    void fetchUnreadCounts(workspaceSlug).catch(() => undefined);
+  }, [workspaceSlug]);
+  const badge = badgeText(unread);
+  const label = badge ? t('notifications.bellUnread', { unread }) : t('notifications.bellLabel');
   return (
-    <span
-      className="prop-popover notifications-bell"
-      onBlur={(event) => { if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false); }}
-      onKeyDown={(event) => { if (event.key === 'Escape') setOpen(false); }}
+    <Link
+      to="/$workspaceSlug/notifications"
+      params={{ workspaceSlug }}
+      className="icon-button notifications-bell"
+      aria-label={label}
+      title={label}
+      data-testid="notifications-bell"
     >
-      <button type="button" className="icon-button" aria-label={label} title={label} aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen((value) => !value)} data-testid="notifications-bell">
-        <Bell size={18} aria-hidden="true" />
-      </button>
-      {open && (
-        <div className="menu notifications-popover" role="dialog" aria-label={label} data-testid="notifications-popover">
-          <p className="muted">{t('notifications.unavailable')}</p>
-        </div>
+      <Bell size={18} aria-hidden="true" />
+      {badge && (
+        <span className="notifications-badge" data-testid="notifications-badge">
+          {badge}
+        </span>
       )}
-    </span>
+    </Link>
   );
 }

@@ -1,6 +1,6 @@
 // The sidebar's work sections: favorites (folders with their children) and my projects, which can
 // be dragged into a new order (saved per user through user-properties sort_order).
-import { FileText, Folder, Star, X } from 'lucide-react';
+import { FileText, Folder, Inbox, Star, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { DndContext, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
@@ -132,6 +132,12 @@ function SidebarProject({ slug, project }: { slug: string; project: Project }) {
         <Link to="/$workspaceSlug/projects/$projectId/pages" params={{ workspaceSlug: slug, projectId: project.id }} className="nav-link nav-link-sub" activeProps={{ className: 'nav-link nav-link-sub nav-link-active' }} data-testid={`sidebar-project-pages-${project.identifier}`}>
           <FileText className="nav-icon" size={16} aria-hidden="true" />
           <span className="nav-text">{t('screens.nav.pages')}</span>
+        </Link>
+      )}
+      {project.intake_view && (
+        <Link to="/$workspaceSlug/projects/$projectId/intake" params={{ workspaceSlug: slug, projectId: project.id }} className="nav-link nav-link-sub" activeProps={{ className: 'nav-link nav-link-sub nav-link-active' }} data-testid={`sidebar-project-intake-${project.identifier}`}>
+          <Inbox className="nav-icon" size={16} aria-hidden="true" />
+          <span className="nav-text">{t('intake.title')}</span>
         </Link>
       )}
     </div>

@@ -6,6 +6,8 @@ import { useT } from '../../i18n';
 import { bulkDeleteIssues, bulkUpdateIssues, getIssue, updateIssue, type BulkProperties } from '../../stores/issue-store';
 import { toast, undoWindow } from '../../ui/toast';
 import { useProjectStates } from '../../stores/state-store';
+import { useProjectCycles } from '../../stores/cycle-store';
+import { CycleStatus } from '../../../shared/cycle';
 import { ConfirmDialog } from '../confirm-dialog';
 import { PRIORITY_LABEL } from './labels';
 import { clearSelection, useSelectionStore } from './selection-store';
@@ -25,6 +27,8 @@ export function BulkBar({ slug, projectId }: { slug: string; projectId?: string 
   const t = useT();
   const ids = useSelectionStore((state) => state.ids);
   const states = useProjectStates(projectId);
+  // Completed and archived cycles take no issues (reference §2.2).
+  const cycles = useProjectCycles(projectId).filter((cycle) => !cycle.archived_at && cycle.status !== CycleStatus.COMPLETED);
   const [confirming, setConfirming] = useState(false);
   if (ids.length === 0) return null;
 
@@ -55,6 +59,12 @@ export function BulkBar({ slug, projectId }: { slug: string; projectId?: string 
         <option value="">{t('property.priority')}…</option>
         {PRIORITY_ORDER.map((priority) => <option key={priority} value={priority}>{t(PRIORITY_LABEL[priority])}</option>)}
       </select>
+      {projectId && cycles.length > 0 && (
+        <select className="select select-sm" aria-label={t('cycles.bulk.cycle')} value="" onChange={(event) => event.target.value && apply({ cycle_id: event.target.value })} data-testid="bulk-cycle">
+          <option value="">{t('cycles.bulk.cycle')}…</option>
+          {cycles.map((cycle) => <option key={cycle.id} value={cycle.id}>{cycle.name}</option>)}
+        </select>
+      )}
       <button type="button" className="btn btn-danger btn-sm" onClick={() => setConfirming(true)} data-testid="bulk-delete">{t('common.delete')}</button>
       <button type="button" className="btn btn-ghost btn-sm" onClick={clearSelection}>{t('bulk.clear')}</button>
       {confirming && (
