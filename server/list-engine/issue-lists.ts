@@ -25,12 +25,13 @@ function callerFilter(view: string, userId: string): Condition | null {
 }
 
 /**
- * Lists a project's issues (`GET …/projects/:projectId/issues/`), grouped or not.
+ * Lists a project's issues (`GET …/projects/:projectId/issues/`), grouped or not; `extra` narrows
+ * it further (a module's issue list).
  * @throws BadRequestError for bad pagination, filters, order_by or grouping.
  */
-export async function listProjectIssues(ctx: ServerContext, actor: ProjectScopeActor, query: RawQuery, options: ScopeOptions = {}): Promise<ListResult> {
+export async function listProjectIssues(ctx: ServerContext, actor: ProjectScopeActor, query: RawQuery, options: ScopeOptions = {}, extra: Condition | null = null): Promise<ListResult> {
   const request = parseListRequest(query, { allowGrouping: true, timeZone: actor.timeZone });
-  return listIssues(ctx.database, projectIssueScope(actor, options), request);
+  return listIssues(ctx.database, projectIssueScope(actor, options), extra ? { ...request, filter: allOf([request.filter, extra]) } : request);
 }
 
 /** The filter and default order of a saved workspace view the actor may see. */
