@@ -27,6 +27,9 @@ const ACTIONS_WITHOUT_BODY = new Set([
   'POST /api/workspaces/:slug/projects/:projectId/pages/:pageId/archive/',
   'POST /api/workspaces/:slug/projects/:projectId/pages/:pageId/duplicate/',
   'POST /api/workspaces/:slug/projects/:projectId/favorite-pages/:pageId/',
+  'POST /api/workspaces/:slug/projects/:projectId/modules/:moduleId/archive/',
+  'POST /api/workspaces/:slug/projects/:projectId/views/:viewId/lock/',
+  'POST /api/workspaces/:slug/views/:viewId/lock/',
 ]);
 
 type ZodLike = z.ZodType & { _zod: { def: { type: string; shape?: Record<string, unknown> } } };

@@ -313,6 +313,27 @@ const EXPECTED: Record<string, PermissionName> = {
   'GET /api/workspaces/:slug/projects/:projectId/modules/:moduleId/module-links/:linkId/': 'project.read',
   'PATCH /api/workspaces/:slug/projects/:projectId/modules/:moduleId/module-links/:linkId/': 'project.edit',
   'DELETE /api/workspaces/:slug/projects/:projectId/modules/:moduleId/module-links/:linkId/': 'project.edit',
+  // saved views (work-items §4 and quirk 10: read any member (guests their own), create Member+; update/lock/access owner, delete owner or admin — row rules)
+  'GET /api/workspaces/:slug/projects/:projectId/views/': 'project.read',
+  'POST /api/workspaces/:slug/projects/:projectId/views/': 'project.create',
+  'GET /api/workspaces/:slug/projects/:projectId/views/:viewId/': 'project.read',
+  'PATCH /api/workspaces/:slug/projects/:projectId/views/:viewId/': 'project.row-rule',
+  'DELETE /api/workspaces/:slug/projects/:projectId/views/:viewId/': 'project.row-rule',
+  'POST /api/workspaces/:slug/projects/:projectId/views/:viewId/lock/': 'project.row-rule',
+  'DELETE /api/workspaces/:slug/projects/:projectId/views/:viewId/lock/': 'project.row-rule',
+  'POST /api/workspaces/:slug/projects/:projectId/views/:viewId/access/': 'project.row-rule',
+  'GET /api/workspaces/:slug/projects/:projectId/views/:viewId/issues/': 'project.read',
+  'GET /api/workspaces/:slug/views/': 'workspace.read',
+  'POST /api/workspaces/:slug/views/': 'workspace.create',
+  'GET /api/workspaces/:slug/views/:viewId/': 'workspace.read',
+  'PATCH /api/workspaces/:slug/views/:viewId/': 'workspace.row-rule',
+  'DELETE /api/workspaces/:slug/views/:viewId/': 'workspace.row-rule',
+  'POST /api/workspaces/:slug/views/:viewId/lock/': 'workspace.row-rule',
+  'DELETE /api/workspaces/:slug/views/:viewId/lock/': 'workspace.row-rule',
+  'POST /api/workspaces/:slug/views/:viewId/access/': 'workspace.row-rule',
+  'GET /api/workspaces/:slug/views/:viewId/issues/': 'workspace.read',
+  'POST /api/workspaces/:slug/projects/:projectId/user-favorite-views/': 'project.configure',
+  'DELETE /api/workspaces/:slug/projects/:projectId/user-favorite-views/:viewId/': 'project.configure',
       // Public routes may answer 403 for their own reasons (a wrong invitation token, CSRF on forms).
     // ~1,100 requests (every route × 5 callers): ~25 s on Postgres, longer on PGlite.
 };
