@@ -28,6 +28,8 @@ export type { Label } from '../../shared/schemas/label';
 export type { Estimate, EstimatePoint } from '../../shared/schemas/estimate';
 export type { Favorite } from '../../shared/schemas/favorite';
 export type { Page, PageDetail } from '../../shared/schemas/page';
+export type { Module, ModuleDetail, ModuleLink } from '../../shared/schemas/module';
+export type { View } from '../../shared/schemas/view';
 
 export type OnboardingStep = z.infer<typeof onboardingStepResponse>;
 /** `GET /api/instances/`: the instance and its public config. */

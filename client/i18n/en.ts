@@ -8,7 +8,9 @@ import { screensEn } from './screens-en';
 import { uiEn } from './ui-en';
 import { pickersEn } from './pickers-en';
 
+import { modulesEn } from './modules-en';
 export const en = {
+  ...modulesEn,
   ...workItemsEn,
   ...activityEn,
   ...screensEn,

@@ -8,7 +8,9 @@ import { screensZhCN } from './screens-zh-CN';
 import { uiZhCN } from './ui-zh-CN';
 import { pickersZhCN } from './pickers-zh-CN';
 
+import { modulesZhCN } from './modules-zh-CN';
 export const zhCN: ChineseMessages<typeof en> = {
+  ...modulesZhCN,
   ...workItemsZhCN,
   ...activityZhCN,
   ...screensZhCN,

@@ -35,12 +35,16 @@ export function ProjectsPage({ slug }: { slug: string }) {
   );
 }
 
-function ProjectTabs({ slug, projectId, current }: { slug: string; projectId: string; current: 'issues' | 'archived' | 'drafts' | 'settings' }) {
+/** The sections of a project, as its tab row names them. */
+export type ProjectSection = 'issues' | 'archived' | 'drafts' | 'modules' | 'settings';
+
+function ProjectTabs({ slug, projectId, current }: { slug: string; projectId: string; current: ProjectSection }) {
   const t = useT();
   const tabs = [
     { key: 'issues', to: '/$workspaceSlug/projects/$projectId/issues', label: t('project.tabIssues') },
     { key: 'archived', to: '/$workspaceSlug/projects/$projectId/archived-issues', label: t('project.tabArchived') },
     { key: 'drafts', to: '/$workspaceSlug/projects/$projectId/draft-issues', label: t('project.tabDrafts') },
+    { key: 'modules', to: '/$workspaceSlug/projects/$projectId/modules', label: t('modules.title') },
     { key: 'pages', to: '/$workspaceSlug/projects/$projectId/pages', label: t('screens.nav.pages') },
     { key: 'settings', to: '/$workspaceSlug/projects/$projectId/settings', label: t('project.settings') },
   ] as const;
@@ -55,7 +59,7 @@ function ProjectTabs({ slug, projectId, current }: { slug: string; projectId: st
   );
 }
 
-function ProjectFrame({ slug, projectId, current, children }: { slug: string; projectId: string; current: 'issues' | 'archived' | 'drafts' | 'settings'; children: ReactNode }) {
+export function ProjectFrame({ slug, projectId, current, children }: { slug: string; projectId: string; current: ProjectSection; children: ReactNode }) {
   const t = useT();
   const project = useProject(projectId);
   return (

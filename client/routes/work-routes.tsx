@@ -5,6 +5,7 @@ import { createRoute } from '@tanstack/react-router';
 import { SETTINGS_TABS, type SettingsTab } from '../components/projects/project-settings';
 import { useSessionStore } from '../stores/session-store';
 import { pageRoutes } from './pages-routes';
+import { moduleRoutes } from './modules-routes';
 import { projectIndexRoute, projectRoute } from './project-route';
 import { loadIssueScreen, loadProjects, loadWorkspaceScreen } from './screen-loaders';
 import { screenStates } from './screen-states';
@@ -116,6 +117,7 @@ export const workRoutes = [
     draftIssuesRoute,
     projectSettingsRoute,
     ...pageRoutes,
+    ...moduleRoutes,
   ]),
   globalViewRoute,
   memberIssuesRoute,

@@ -43,6 +43,8 @@ export function contextOf(source: ListSource): IssueContext {
       return IssueContext.ARCHIVED;
     case 'draft':
       return IssueContext.DRAFT;
+    case 'module':
+      return IssueContext.MODULE;
     case 'global':
       return IssueContext.GLOBAL;
     case 'profile':

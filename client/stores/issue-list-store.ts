@@ -76,6 +76,8 @@ function listPath(slug: string, source: ListSource): string {
       return `${projectPath(slug, source.projectId)}/archived-issues/`;
     case 'draft':
       return `${projectPath(slug, source.projectId)}/issue-drafts/`;
+    case 'module':
+      return `${projectPath(slug, source.projectId)}/modules/${source.moduleId}/issues/`;
     case 'global':
       return `${workspacePath(slug)}/issues/`;
     case 'profile':

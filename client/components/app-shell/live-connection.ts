@@ -14,6 +14,7 @@ import { applyActivityChange, refetchTrackedActivity } from '../../stores/issue-
 import { applyIssueChange } from '../../stores/issue-store';
 import { useIssueFilterStore } from '../../stores/issue-filter-store';
 import { applyLabelChange } from '../../stores/label-store';
+import { applyModuleChange } from '../../stores/module-store';
 import { applyProjectChange, fetchProjects } from '../../stores/project-store';
 import { applyStateChange, fetchWorkspaceStates } from '../../stores/state-store';
 import { cacheLiveIssueChange } from '../../local-cache/issue-cache';
@@ -27,6 +28,7 @@ const ROUTES: Record<string, (change: ChangeMessage) => void> = {
   project: applyProjectChange,
   state: applyStateChange,
   label: applyLabelChange,
+  module: applyModuleChange,
   favorite: applyFavoriteChange,
   comment: applyDetailChange,
   issue_link: applyDetailChange,

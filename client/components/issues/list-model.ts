@@ -10,6 +10,7 @@ export type ListSource =
   | { kind: 'project'; projectId: string }
   | { kind: 'archived'; projectId: string }
   | { kind: 'draft'; projectId: string }
+  | { kind: 'module'; projectId: string; moduleId: string }
   | { kind: 'global'; viewId: 'all-issues' | 'assigned' | 'created' | 'subscribed'; userId: string }
   | { kind: 'profile'; tab: 'assigned' | 'created' | 'subscribed'; userId: string };
 
@@ -25,6 +26,8 @@ export function listKey(source: ListSource): string {
     case 'archived':
     case 'draft':
       return `${source.kind}:${source.projectId}`;
+    case 'module':
+      return `module:${source.moduleId}`;
     case 'global':
       return `global:${source.viewId}`;
     case 'profile':
@@ -42,6 +45,8 @@ export function matchesSource(issue: Issue, source: ListSource, serverIds?: Read
       return issue.project_id === source.projectId && Boolean(issue.archived_at);
     case 'draft':
       return issue.project_id === source.projectId && Boolean(issue.is_draft);
+    case 'module':
+      return issue.project_id === source.projectId && live && (issue.module_ids ?? []).includes(source.moduleId);
     case 'global':
     case 'profile': {
       if (!live) return false;
