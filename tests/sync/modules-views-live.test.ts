@@ -7,6 +7,7 @@ import { createTestServer, type TestServer } from '../support/server';
 import { addProjectMember, addWorkspaceMember, buildProject, buildUser, buildWorkspace, setupInstance, type TestProject, type TestUser, type TestWorkspace } from '../support/factories';
 import { openLive, settle, writeChange, type LiveClient } from './live-client';
 import { ViewAccess } from '../../shared/visibility';
+import type { ChangeMessage } from '../../shared/live-protocol';
 
 let server: TestServer;
 let baseUrl: string;
@@ -77,7 +78,7 @@ describe('views', () => {
     await owner.waitFor((msg) => msg.type === 'change' && msg.entity === 'view' && msg.data.id === secret.json().id);
     await other.waitFor((msg) => msg.type === 'change' && msg.entity === 'view' && msg.data.id === shared.json().id);
     expect((await rest(member, 'POST', `/views/${shared.json().id}/access/`, { access: ViewAccess.PRIVATE })).statusCode).toBe(204);
-    const gone = await other.waitFor((msg) => msg.type === 'change' && msg.entity === 'view' && msg.op === 'delete' && msg.data.id === shared.json().id);
+    const gone = await other.waitFor<ChangeMessage>((msg) => msg.type === 'change' && msg.entity === 'view' && msg.op === 'delete' && msg.data.id === shared.json().id);
     expect(gone.data).toEqual({ id: shared.json().id });
     await flush([owner, other]);
     expect(other.changes().some((msg) => msg.entity === 'view' && msg.data.id === secret.json().id)).toBe(false);
