@@ -46,6 +46,10 @@ export const PERMISSIONS = {
   'workspace.create-project': { rule: workspaceRule('member') },
   /** See public projects they are not a member of, live and in lists (guests see only their own projects). */
   'workspace.browse-public-projects': { rule: workspaceRule('member') },
+  /** Create workspace-level items such as global views (spec §6: Member is the threshold for creating). */
+  'workspace.create': { rule: workspaceRule('member') },
+  /** Workspace rows whose rule is "owner only" or "owner or admin" (global views): the gate lets every member through to the row rule. */
+  'workspace.row-rule': { rule: workspaceRule('guest') },
   /** Turn a draft into a real issue: creating needs Member (spec §6). */
   'workspace.publish-draft': { rule: workspaceRule('member') },
 

@@ -30,6 +30,8 @@ export type { Estimate, EstimatePoint } from '../../shared/schemas/estimate';
 export type { Favorite } from '../../shared/schemas/favorite';
 export type { Page, PageDetail } from '../../shared/schemas/page';
 export type { ActiveCycle, Cycle, CycleAnalytics, CycleProgress } from '../../shared/schemas/cycle';
+export type { Module, ModuleDetail, ModuleLink } from '../../shared/schemas/module';
+export type { View } from '../../shared/schemas/view';
 
 export type OnboardingStep = z.infer<typeof onboardingStepResponse>;
 /** `GET /api/instances/`: the instance and its public config. */

@@ -10,7 +10,9 @@ import { pickersEn } from './pickers-en';
 import { cyclesEn } from './cycles-en';
 import { inboxEn } from './inbox-en';
 
+import { modulesEn } from './modules-en';
 export const en = {
+  ...modulesEn,
   ...workItemsEn,
   ...activityEn,
   ...screensEn,

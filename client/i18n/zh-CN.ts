@@ -10,7 +10,9 @@ import { pickersZhCN } from './pickers-zh-CN';
 import { cyclesZhCN } from './cycles-zh-CN';
 import { inboxZhCN } from './inbox-zh-CN';
 
+import { modulesZhCN } from './modules-zh-CN';
 export const zhCN: ChineseMessages<typeof en> = {
+  ...modulesZhCN,
   ...workItemsZhCN,
   ...activityZhCN,
   ...screensZhCN,

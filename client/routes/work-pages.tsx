@@ -42,6 +42,7 @@ function ProjectTabs({ slug, projectId, current }: { slug: string; projectId: st
     { key: 'cycles', to: '/$workspaceSlug/projects/$projectId/cycles', label: t('cycles.nav') },
     { key: 'archived', to: '/$workspaceSlug/projects/$projectId/archived-issues', label: t('project.tabArchived') },
     { key: 'drafts', to: '/$workspaceSlug/projects/$projectId/draft-issues', label: t('project.tabDrafts') },
+    { key: 'modules', to: '/$workspaceSlug/projects/$projectId/modules', label: t('modules.title') },
     { key: 'pages', to: '/$workspaceSlug/projects/$projectId/pages', label: t('screens.nav.pages') },
     { key: 'settings', to: '/$workspaceSlug/projects/$projectId/settings', label: t('project.settings') },
   ] as const;
@@ -57,7 +58,7 @@ function ProjectTabs({ slug, projectId, current }: { slug: string; projectId: st
 }
 
 /** The project screen the tabs mark as current. */
-export type ProjectSection = 'issues' | 'cycles' | 'archived' | 'drafts' | 'settings';
+export type ProjectSection = 'issues' | 'cycles' | 'modules' | 'archived' | 'drafts' | 'settings';
 
 export function ProjectFrame({ slug, projectId, current, children }: { slug: string; projectId: string; current: ProjectSection; children: ReactNode }) {
   const t = useT();

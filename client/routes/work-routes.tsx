@@ -7,6 +7,7 @@ import { SETTINGS_TABS, type SettingsTab } from '../components/projects/project-
 import { useSessionStore } from '../stores/session-store';
 import { pageRoutes } from './pages-routes';
 import { cycleRoutes } from './cycles-routes';
+import { moduleRoutes } from './modules-routes';
 import { projectIndexRoute, projectRoute } from './project-route';
 import { loadIssueScreen, loadProjects, loadWorkspaceScreen } from './screen-loaders';
 import { screenStates } from './screen-states';
@@ -120,6 +121,7 @@ export const workRoutes = [
     ...pageRoutes,
     ...cycleRoutes,
     intakeRoute,
+    ...moduleRoutes,
   ]),
   globalViewRoute,
   memberIssuesRoute,

@@ -45,6 +45,8 @@ export function contextOf(source: ListSource): IssueContext {
       return IssueContext.DRAFT;
     case 'cycle':
       return IssueContext.CYCLE;
+    case 'module':
+      return IssueContext.MODULE;
     case 'global':
       return IssueContext.GLOBAL;
     case 'profile':

@@ -78,6 +78,8 @@ function listPath(slug: string, source: ListSource): string {
       return `${projectPath(slug, source.projectId)}/issue-drafts/`;
     case 'cycle':
       return `${projectPath(slug, source.projectId)}/cycles/${source.cycleId}/cycle-issues/`;
+    case 'module':
+      return `${projectPath(slug, source.projectId)}/modules/${source.moduleId}/issues/`;
     case 'global':
       return `${workspacePath(slug)}/issues/`;
     case 'profile':

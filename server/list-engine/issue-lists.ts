@@ -25,12 +25,13 @@ function callerFilter(view: string, userId: string): Condition | null {
 }
 
 /**
- * Lists a project's issues (`GET …/projects/:projectId/issues/`), grouped or not.
+ * Lists a project's issues (`GET …/projects/:projectId/issues/`), grouped or not; `extra` narrows
+ * it further (a module's issue list).
  * @throws BadRequestError for bad pagination, filters, order_by or grouping.
  */
-export async function listProjectIssues(ctx: ServerContext, actor: ProjectScopeActor, query: RawQuery, options: ScopeOptions = {}): Promise<ListResult> {
+export async function listProjectIssues(ctx: ServerContext, actor: ProjectScopeActor, query: RawQuery, options: ScopeOptions = {}, extra: Condition | null = null): Promise<ListResult> {
   const request = parseListRequest(query, { allowGrouping: true, timeZone: actor.timeZone });
-  return listIssues(ctx.database, projectIssueScope(actor, options), request);
+  return listIssues(ctx.database, projectIssueScope(actor, options), extra ? { ...request, filter: allOf([request.filter, extra]) } : request);
 }
 
 /**
@@ -70,11 +71,23 @@ async function savedViewFilter(ctx: ServerContext, actor: WorkspaceScopeActor, v
         .limit(1)
     : [];
   if (!view) throw new NotFoundError('View not found');
-  const rich = view.richFilters as Record<string, unknown>;
+  return savedViewCondition(view, actor.timeZone);
+}
+
+/**
+ * A saved view's filter as list-engine conditions (its rich filter tree, else its legacy filters)
+ * and the order_by of its display filters. Also validates a view's filters before they are saved.
+ * @throws BadRequestError / FilterError for filters the list engine refuses.
+ */
+export function savedViewCondition(
+  view: { richFilters: unknown; filters: unknown; displayFilters: unknown },
+  timeZone?: string,
+): { filter: Condition | null; orderBy?: string } {
+  const rich = view.richFilters as Record<string, unknown> | null;
   const filter = rich && Object.keys(rich).length
     ? parseRichFilters(JSON.stringify(rich))
-    : parseLegacyFilters(legacyValues(view.filters as Record<string, unknown>), new Date(), actor.timeZone);
-  const orderBy = (view.displayFilters as { order_by?: unknown })?.order_by;
+    : parseLegacyFilters(legacyValues(view.filters as Record<string, unknown>), new Date(), timeZone);
+  const orderBy = (view.displayFilters as { order_by?: unknown } | null)?.order_by;
   return { filter, orderBy: typeof orderBy === 'string' ? orderBy : undefined };
 }
 

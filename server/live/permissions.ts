@@ -140,6 +140,10 @@ export class Visibility {
     if ((change.entity === 'view' || change.entity === 'page') && data.access === PageAccess.PRIVATE && !this.owns(data)) {
       return change.op === 'update' ? 'send-as-delete' : 'hide';
     }
+    // Workspace (global) views: a workspace guest sees only the ones they own (reference §4).
+    if (change.entity === 'view' && change.op !== 'delete' && this.workspaceRole < Role.MEMBER && !this.owns(data)) {
+      return change.op === 'update' ? 'send-as-delete' : 'hide';
+    }
     return 'send';
   }
 
@@ -153,6 +157,10 @@ export class Visibility {
         const actor = { userId: this.userId, projectRole: access.role, workspaceRole: this.workspaceRole };
         return canReadPage(actor, data as unknown as PageRow, { guest_view_all_features: access.guestViewAll }) ? 'send' : hidden;
       }
+      case 'module':
+      case 'module_link':
+        // Modules and their links are read by every project member, restricted guests included (reference §3).
+        return 'send';
       case 'view':
         if (change.op === 'delete') return 'send';
         if (data.access === ViewAccess.PRIVATE && !this.owns(data)) return hidden;

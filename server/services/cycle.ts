@@ -15,7 +15,7 @@ import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from 
 import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
 import { presentCycle, type CycleRow } from '../presenters/cycle';
 import { presentIssue } from '../presenters/issue';
-import { createFavorite, removeEntityFavorites } from './favorite';
+import { createFavorite, removeEntityFavorites, removeOwnEntityFavorite } from './favorite';
 import { recordActivityChanges } from './issue-activity-change';
 import { loadIssueRows } from './issue-read';
 import { cycleColumns, cycleDistribution, cycleInstant, cycleProgress, liveCycleDistribution, liveCycleStats } from './cycle-stats';
@@ -455,7 +455,7 @@ export async function archiveCycle(ctx: ServerContext, actor: ProjectActor, cycl
   const archivedAt = new Date();
   await withTransaction(ctx, options, async (tx) => {
     await tx.update(cycles).set({ archivedAt }).where(eq(cycles.id, cycle.id));
-    await removeEntityFavorites(tx, 'cycle', cycle.id);
+    await removeEntityFavorites(tx, 'cycle', [cycle.id]);
     await touchCycle(tx, cycle.id, actor.userId);
   });
   return { archived_at: archivedAt.toISOString() };
@@ -490,7 +490,7 @@ export async function deleteCycle(ctx: ServerContext, actor: ProjectActor, cycle
       .set({ deletedAt: new Date(), updatedBy: actor.userId, version: sql`${cycles.version} + 1` })
       .where(eq(cycles.id, cycle.id))
       .returning();
-    await removeEntityFavorites(tx, 'cycle', cycle.id);
+    await removeEntityFavorites(tx, 'cycle', [cycle.id]);
     recordChange(tx, { workspaceId: deleted.workspaceId, projectId: deleted.projectId, entity: 'cycle', entityId: deleted.id, op: 'delete', version: deleted.version, data: { id: deleted.id } });
   });
 }
@@ -503,12 +503,7 @@ export async function favoriteCycle(ctx: ServerContext, actor: ProjectActor, cyc
 
 /** `DELETE …/user-favorite-cycles/:cycleId/` → 204 (nothing when not a favorite). */
 export async function unfavoriteCycle(ctx: ServerContext, actor: ProjectActor, cycleId: string, options: WriteOptions) {
-  const [row] = await ctx.db
-    .select({ id: favorites.id })
-    .from(favorites)
-    .where(and(eq(favorites.entityType, 'cycle'), eq(favorites.entityIdentifier, cycleId), eq(favorites.userId, actor.userId)));
-  if (!row) return;
-  await withTransaction(ctx, options, (tx) => removeEntityFavorites(tx, 'cycle', cycleId, actor.userId));
+  await removeOwnEntityFavorite(ctx, actor, 'cycle', cycleId, options);
 }
 
 /** The project's cycle an issue write may put issues in: live, not completed. @throws BadRequestError */

@@ -264,13 +264,21 @@ export async function unfavoriteProject(ctx: ServerContext, actor: WorkspaceActo
 }
 
 /**
- * Removes the favorites of an entity (every user's, or one user's), inside an open transaction:
- * archiving or deleting a cycle, module or view takes it out of everyone's favorites.
+ * Removes every user's favorites of the given entities (an archived or deleted module, cycle or
+ * view), inside the caller's transaction, recording each delete for its owner.
  */
-export async function removeEntityFavorites(tx: Db, entityType: string, entityId: string, userId?: string): Promise<void> {
-  const rows = await tx
+export async function removeEntityFavorites(tx: Db, entityType: 'module' | 'cycle' | 'view', entityIds: string[]): Promise<void> {
+  if (entityIds.length === 0) return;
+  const rows = await tx.select().from(favorites).where(and(eq(favorites.entityType, entityType), inArray(favorites.entityIdentifier, entityIds)));
+  await deleteFavoriteRows(tx, rows);
+}
+
+/** Removes the caller's favorite of one entity (idempotent), recording the delete. */
+export async function removeOwnEntityFavorite(ctx: ServerContext, actor: WorkspaceActor, entityType: 'module' | 'cycle' | 'view', entityId: string, options: WriteOptions): Promise<void> {
+  const rows = await ctx.db
     .select()
     .from(favorites)
-    .where(and(eq(favorites.entityType, entityType), eq(favorites.entityIdentifier, entityId), userId ? eq(favorites.userId, userId) : undefined));
-  await deleteFavoriteRows(tx, rows);
+    .where(and(eq(favorites.entityType, entityType), eq(favorites.entityIdentifier, entityId), eq(favorites.userId, actor.userId)));
+  if (rows.length === 0) return;
+  await withTransaction(ctx, options, (tx) => deleteFavoriteRows(tx, rows));
 }

@@ -17,6 +17,7 @@ import { applyLabelChange } from '../../stores/label-store';
 import { applyCycleChange } from '../../stores/cycle-store';
 import { applyNotificationChange } from '../../stores/notification-store';
 import { applyIntakeChange } from '../../stores/intake-store';
+import { applyModuleChange } from '../../stores/module-store';
 import { applyProjectChange, fetchProjects } from '../../stores/project-store';
 import { applyStateChange, fetchWorkspaceStates } from '../../stores/state-store';
 import { cacheLiveIssueChange } from '../../local-cache/issue-cache';
@@ -31,6 +32,7 @@ const ROUTES: Record<string, (change: ChangeMessage) => void> = {
   state: applyStateChange,
   label: applyLabelChange,
   cycle: applyCycleChange,
+  module: applyModuleChange,
   favorite: applyFavoriteChange,
   comment: applyDetailChange,
   issue_link: applyDetailChange,

@@ -11,6 +11,7 @@ export type ListSource =
   | { kind: 'archived'; projectId: string }
   | { kind: 'draft'; projectId: string }
   | { kind: 'cycle'; projectId: string; cycleId: string }
+  | { kind: 'module'; projectId: string; moduleId: string }
   | { kind: 'global'; viewId: 'all-issues' | 'assigned' | 'created' | 'subscribed'; userId: string }
   | { kind: 'profile'; tab: 'assigned' | 'created' | 'subscribed'; userId: string };
 
@@ -28,6 +29,8 @@ export function listKey(source: ListSource): string {
       return `${source.kind}:${source.projectId}`;
     case 'cycle':
       return `cycle:${source.cycleId}`;
+    case 'module':
+      return `module:${source.moduleId}`;
     case 'global':
       return `global:${source.viewId}`;
     case 'profile':
@@ -47,6 +50,8 @@ export function matchesSource(issue: Issue, source: ListSource, serverIds?: Read
       return issue.project_id === source.projectId && Boolean(issue.is_draft);
     case 'cycle':
       return issue.project_id === source.projectId && live && issue.cycle_id === source.cycleId;
+    case 'module':
+      return issue.project_id === source.projectId && live && (issue.module_ids ?? []).includes(source.moduleId);
     case 'global':
     case 'profile': {
       if (!live) return false;
