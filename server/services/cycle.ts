@@ -4,7 +4,7 @@
 // workspace lists. Every write records the cycle (and each issue it moved) through recordChange.
 import { and, desc, eq, inArray, isNotNull, isNull, min, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cycleIssues, cycles, favorites, issueActivities, issues, projectMembers, projects, type Cycle } from '../../db/schema/index';
+import { cycleIssues, cycles, issueActivities, issues, projectMembers, projects, type Cycle } from '../../db/schema/index';
 import { CycleStatus, UNFINISHED_STATE_GROUPS, compareCycles, cycleStatus } from '../../shared/cycle';
 import { offsetPage, type Pagination } from '../../shared/cursor';
 import { Role, effectiveProjectRole } from '../../shared/roles';
