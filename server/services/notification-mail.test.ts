@@ -9,6 +9,7 @@ import { NotificationSender } from '../../shared/schemas/notification';
 import { startSmtpCapture, type SmtpCapture } from '../../tests/support/smtp';
 import { createTestServer, type TestServer } from '../../tests/support/server';
 import { buildWorld, type CallerName, type World } from '../../tests/support/world';
+import { enqueueJob } from '../job-queue';
 import { mailPreferencesFor, NOTIFICATION_MAIL_QUEUE } from './notification-mail';
 
 let smtp: SmtpCapture;
@@ -157,6 +158,21 @@ describe('notification mail', () => {
     expect(finished.status).toBe('done');
   });
 
+  test('a second job for the same receiver, at once or later, never mails a notification again', async () => {
+    const issue = await createIssue({ name: 'Twice' });
+    const since = smtp.messages.length;
+    await mentionInComment(issue.id, world.member.id);
+    // Two more jobs for the member, due now: they run beside (or before) the scheduled one.
+    await enqueueJob(server.database.db, NOTIFICATION_MAIL_QUEUE, { receiverId: world.member.id });
+    await enqueueJob(server.database.db, NOTIFICATION_MAIL_QUEUE, { receiverId: world.member.id });
+    await smtp.waitFor(world.member.email, { since });
+    await settle();
+    expect(mailsTo(world.member.email, since)).toHaveLength(1);
+    await enqueueJob(server.database.db, NOTIFICATION_MAIL_QUEUE, { receiverId: world.member.id });
+    await settle();
+    expect(mailsTo(world.member.email, since)).toHaveLength(1);
+  });
+
   test('a restart of the app (during an outage) loses no pending mail and sends it once', async () => {
     const issue = await createIssue({ name: 'Restart' });
     const since = smtp.messages.length;
@@ -188,6 +204,30 @@ describe('notification mail', () => {
     await smtp.waitFor(world.member.email, { since, timeoutMs: 30_000 });
     await settle();
     expect(mailsTo(world.member.email, since)).toHaveLength(1);
+  });
+});
+
+describe('without an SMTP server configured', () => {
+  test('the job completes without sending and marks the notifications, so none is mailed later', async () => {
+    const bare = await createTestServer({ env: { NOTIFICATION_MAIL_DELAY_MS: '100' } });
+    try {
+      const people = await buildWorld(bare);
+      const base = `/api/workspaces/${people.workspace.slug}/projects/${people.project.id}`;
+      const created = await bare.inject({ method: 'POST', url: `${base}/issues/`, headers: people.admin.headers, payload: { name: 'No SMTP' } });
+      expect(created.statusCode).toBe(201);
+      const issueId = (created.json() as { id: string }).id;
+      const since = smtp.messages.length;
+      const comment = await bare.inject({ method: 'POST', url: `${base}/issues/${issueId}/comments/`, headers: people.admin.headers, payload: { comment_html: mention(people.member.id) } });
+      expect(comment.statusCode).toBe(201);
+      const rowsOf = () => bare.database.db.select().from(notifications).where(and(eq(notifications.receiverId, people.member.id), eq(notifications.entityIdentifier, issueId)));
+      const [row] = await until(rowsOf, (rows) => rows.length === 1 && rows[0].mailedAt !== null);
+      expect(row.mailWanted).toBe(true);
+      const [job] = await bare.database.db.select().from(jobs).where(eq(jobs.queue, NOTIFICATION_MAIL_QUEUE));
+      expect(job).toMatchObject({ status: 'done', attempts: 1 });
+      expect(smtp.messages.length).toBe(since);
+    } finally {
+      await bare.close();
+    }
   });
 });
 
