@@ -8,6 +8,7 @@ import { jobs, notifications } from '../../db/schema/index';
 import { NotificationSender } from '../../shared/schemas/notification';
 import { startSmtpCapture, type SmtpCapture } from '../../tests/support/smtp';
 import { createTestServer, type TestServer } from '../../tests/support/server';
+import { until } from '../../tests/support/until';
 import { buildWorld, type CallerName, type World } from '../../tests/support/world';
 import { enqueueJob } from '../job-queue';
 import { mailPreferencesFor, NOTIFICATION_MAIL_QUEUE } from './notification-mail';
@@ -51,15 +52,6 @@ async function mentionInComment(issueId: string, userId: string) {
 
 const mailJobs = () => server.database.db.select().from(jobs).where(eq(jobs.queue, NOTIFICATION_MAIL_QUEUE));
 
-async function until<T>(read: () => Promise<T> | T, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value).slice(0, 1500)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** Waits until no mail job is pending or running, then a little longer (a duplicate would show up by then). */
 async function settle() {
