@@ -75,6 +75,10 @@ export const envSchema = z.object({
   GITLAB_URL: z.url({ message: 'must be a URL' }).default('https://gitlab.com'),
   WEBHOOK_ALLOWED_HOSTS: z.string().default(''),
   WEBHOOK_RETRY_BASE_MS: positiveInt(60_000),
+  /** How long notification emails of one recipient are gathered into one mail. */
+  NOTIFICATION_MAIL_DELAY_MS: positiveInt(60_000),
+  /** First retry delay of a notification mail the SMTP server did not take, doubled per retry. */
+  NOTIFICATION_MAIL_RETRY_BASE_MS: positiveInt(60_000),
   FILE_SIZE_LIMIT: positiveInt(5 * 1024 * 1024),
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: optionalText,

@@ -9,12 +9,14 @@ import { scheduleTableMaintenance } from '../db/table-maintenance';
 import type { ServerContext } from './context';
 import { JobQueue } from './job-queue';
 import { scheduleIssueCountFolding } from './services/issue-counts';
+import { registerNotificationMail } from './services/notification-mail';
 import { registerWebhookDelivery } from './services/webhook-delivery';
 import { startWebhookFeed } from './services/webhook-feed';
 
 /** Registers the handler of every job queue name on `queue` (one line per feature). */
 export function registerJobHandlers(ctx: ServerContext, queue: JobQueue): void {
   registerWebhookDelivery(ctx, queue);
+  registerNotificationMail(ctx, queue);
 }
 
 export function startJobs(app: FastifyInstance): void {

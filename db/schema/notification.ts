@@ -1,5 +1,6 @@
 // In-app notifications, one row per receiver.
-import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { authorship, authorshipIndexes, id, softDelete, timestamps, timestampTz, version } from './columns';
 import { projects } from './project';
 import { users } from './user';
@@ -29,6 +30,12 @@ export const notifications = pgTable(
     readAt: timestampTz(),
     archivedAt: timestampTz(),
     snoozedTill: timestampTz(),
+    /** The receiver's email preferences (user_notification_preferences) asked for a mail of this one. */
+    mailWanted: boolean().notNull().default(false),
+    /** The `notification-mail` job (jobs.id) that holds it for sending; no FK (done jobs are deleted). */
+    mailJobId: bigint({ mode: 'number' }),
+    /** When it went out in a mail (or was passed over because no SMTP server is configured). */
+    mailedAt: timestampTz(),
     version,
     ...timestamps,
     ...authorship,
@@ -43,6 +50,7 @@ export const notifications = pgTable(
     index().on(t.entityIdentifier),
     index().on(t.archivedAt),
     index().on(t.snoozedTill),
+    index('notifications_unmailed_idx').on(t.receiverId).where(sql`mail_wanted and mailed_at is null`),
     ...authorshipIndexes(t),
   ],
 );

@@ -7,6 +7,7 @@
 //   one notification per recipient per activity row; description edits, cycle/module moves,
 //   reactions, drafts and intake status changes notify nobody;
 //   then the actor is subscribed to the issue (except when deleting it).
+// Those the receiver's email preferences allow are also mailed, batched per receiver (notification-mail.ts).
 // Each notification is a change with an audience: the live stream sends it to its receiver only.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -30,6 +31,7 @@ import { beforeCommit, recordChange } from '../live/record-change';
 import { presentUserLite } from '../presenters/issue-activity';
 import { presentNotification } from '../presenters/notification';
 import { subscribeUsers } from './issue-subscription';
+import { markMailWanted, scheduleNotificationMails } from './notification-mail';
 
 interface IssueRef {
   id: string;
@@ -212,7 +214,9 @@ async function notifyIssue(tx: Db, entry: Pending): Promise<void> {
     }
   }
   if (values.length > 0) {
+    await markMailWanted(tx, values);
     const rows = await tx.insert(notifications).values(values).returning();
+    await scheduleNotificationMails(tx, rows);
     const [actor] = await tx.select().from(users).where(eq(users.id, actorId));
     const inIntake = await issueInIntake(tx, [issue.id]);
     for (const row of rows) recordNotificationChange(tx, row, 'create', actor ? presentUserLite(actor) : null, inIntake.has(issue.id));

@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestServer, type TestServer } from '../../tests/support/server';
+import { until } from '../../tests/support/until';
 import { buildWorld, type World } from '../../tests/support/world';
 import { signWebhookBody } from './webhook-delivery';
 import { checkWebhookUrl, guardedLookup, isReservedAddress } from './webhook-target';
@@ -32,15 +33,6 @@ async function startReceiver(): Promise<{ url: string; received: Received[]; scr
   return { url: `http://127.0.0.1:${port}`, received, script, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value).slice(0, 2000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('webhook delivery', () => {
   let server: TestServer;

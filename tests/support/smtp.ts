@@ -21,6 +21,11 @@ export interface SmtpCapture {
   messages: CapturedMail[];
   /** Waits for the next message to `to` that arrived after index `since` (default: any so far). */
   waitFor(to: string, options?: { since?: number; timeoutMs?: number }): Promise<CapturedMail>;
+  /** While true, every message is refused with a temporary error (451) — an SMTP outage. */
+  refusing: boolean;
+  /** Stops listening (connections are refused) until `start()`; `start()` listens on the same port again. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -28,12 +33,18 @@ export interface SmtpCapture {
 export async function startSmtpCapture(): Promise<SmtpCapture> {
   const messages: CapturedMail[] = [];
   const waiters = new Set<() => void>();
-  const server = new SMTPServer({
+  const state = { refusing: false };
+  const makeServer = () => new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onAuth(_auth, _session, callback) {
       callback(null, { user: 'test' });
+    },
+    onMailFrom(_address, _session, callback) {
+      if (!state.refusing) return callback();
+      const error = Object.assign(new Error('Service temporarily unavailable'), { responseCode: 451 });
+      callback(error);
     },
     onData(stream, session, callback) {
       simpleParser(stream)
@@ -52,11 +63,21 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
         .catch((error: Error) => callback(error));
     },
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
+  const listen = (instance: SMTPServer, onPort: number) =>
+    new Promise<void>((resolve, reject) => {
+      instance.once('error', reject);
+      instance.listen(onPort, '127.0.0.1', () => resolve());
+    });
+  let server: SMTPServer | null = makeServer();
+  await listen(server, 0);
   const { port } = server.server.address() as AddressInfo;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      const running = server;
+      server = null;
+      if (!running) return resolve();
+      running.close(() => resolve());
+    });
 
   function find(to: string, since: number) {
     return messages.slice(since).find((message) => message.to.includes(to.toLowerCase()));
@@ -86,6 +107,18 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
         waiters.add(check);
       });
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    get refusing() {
+      return state.refusing;
+    },
+    set refusing(value: boolean) {
+      state.refusing = value;
+    },
+    stop,
+    async start() {
+      if (server) return;
+      server = makeServer();
+      await listen(server, port);
+    },
+    close: stop,
   };
 }
