@@ -204,13 +204,19 @@ describe('property pickers, by mouse and by keyboard', () => {
     // The keys work once the page knows Alice may edit (the chips turn enabled with the project).
     await expect.poll(() => chip(sidebar, 'State').isEnabled(), { timeout: 30_000 }).toBe(true);
     await page.locator('.issue-detail .issue-key').click();
+    // As a person sees it: the next key goes in once focus is back on the issue (a closing
+    // picker hands it back a frame later; a key pressed before that lands in the picker).
+    const focusOnIssue = () => expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('issue-detail') ?? false), { timeout: 10_000 }).toBe(true);
 
+    await focusOnIssue();
     await keys(page, 's');
     await typeInPicker(page, 'in prog');
     await keys(page, 'Enter');
+    await focusOnIssue();
     await keys(page, 'l');
     await typeInPicker(page, 'backend');
     await keys(page, 'Enter', 'Escape');
+    await focusOnIssue();
     await keys(page, 'd');
     await typeInPicker(page, 'tomorrow');
     await keys(page, 'Enter');
