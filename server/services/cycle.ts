@@ -14,10 +14,9 @@ import type { ServerContext } from '../context';
 import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
 import { presentCycle, type CycleRow } from '../presenters/cycle';
-import { presentIssue } from '../presenters/issue';
 import { createFavorite, removeEntityFavorites, removeOwnEntityFavorite } from './favorite';
 import { recordActivityChanges } from './issue-activity-change';
-import { loadIssueRows } from './issue-read';
+import { touchIssues } from './issue';
 import { cycleColumns, cycleDistribution, cycleInstant, cycleProgress, liveCycleDistribution, liveCycleStats } from './cycle-stats';
 
 const BOTH_DATES = 'Both start date and end date are either required or are to be null';
@@ -313,16 +312,7 @@ async function writeMoves(tx: Db, moves: Move[], actorId: string) {
   const byIssue = new Map<string, typeof activityRows>();
   for (const row of activityRows) byIssue.set(row.issueId!, [...(byIssue.get(row.issueId!) ?? []), row]);
   for (const rows of byIssue.values()) await recordActivityChanges(tx, rows, 'create');
-  await tx
-    .update(issues)
-    .set({ version: sql`${issues.version} + 1`, updatedAt: new Date(), updatedBy: actorId })
-    .where(inArray(issues.id, ids));
-  for (let start = 0; start < ids.length; start += INSERT_CHUNK) {
-    const rows = await loadIssueRows(tx, inArray(issues.id, ids.slice(start, start + INSERT_CHUNK)));
-    for (const row of rows) {
-      recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'issue', entityId: row.id, op: 'update', version: row.version, data: presentIssue(row) });
-    }
-  }
+  await touchIssues(tx, ids, actorId);
 }
 
 /**

@@ -16,7 +16,7 @@ import { presentIssue, type IssueListRow } from '../presenters/issue';
 import { htmlToPlainText, sanitizeRichHtml } from './html';
 import { mergeHtmlIntoIssueState } from './issue-description-doc';
 import { diffIssueActivities, writeActivities, writeUpdateActivities, type IssueSnapshot } from './issue-activity';
-import { loadIssueRow } from './issue-read';
+import { loadIssueRow, loadIssueRows } from './issue-read';
 import { subscribeUsers } from './issue-subscription';
 import * as check from './issue-validation';
 import { syncIssueMentions } from './mentions';
@@ -71,6 +71,24 @@ export async function recordIssueChange(tx: Db, issueId: string, projectId: stri
 export async function touchIssue(tx: Db, issueId: string, projectId: string, actorId: string | null): Promise<void> {
   await tx.update(issues).set({ version: sql`${issues.version} + 1`, updatedAt: new Date(), updatedBy: actorId }).where(eq(issues.id, issueId));
   await recordIssueChange(tx, issueId, projectId, 'update');
+}
+
+/** Issues reloaded per statement when many are touched at once (bounded parameter lists). */
+const TOUCH_CHUNK = 1000;
+
+/**
+ * touchIssue for many issues (a cycle or module gained, lost or archived them): one version bump,
+ * then the rows reloaded in chunks of TOUCH_CHUNK and one change recorded per issue.
+ */
+export async function touchIssues(tx: Db, issueIds: string[], actorId: string | null): Promise<void> {
+  const ids = [...new Set(issueIds)];
+  if (ids.length === 0) return;
+  await tx.update(issues).set({ version: sql`${issues.version} + 1`, updatedAt: new Date(), updatedBy: actorId }).where(inArray(issues.id, ids));
+  for (let start = 0; start < ids.length; start += TOUCH_CHUNK) {
+    for (const row of await loadIssueRows(tx, inArray(issues.id, ids.slice(start, start + TOUCH_CHUNK)))) {
+      recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'issue', entityId: row.id, op: 'update', version: row.version, data: presentIssue(row) });
+    }
+  }
 }
 
 /** How an intake submission differs from a plain create: it starts in the triage state, unlisted. */

@@ -16,7 +16,7 @@ import type { IssueListRow } from '../presenters/issue';
 import { loadReadableIssue } from '../policies/issue';
 import { writeActivities } from './issue-activity';
 import { addToModules, requireModules } from './issue-bulk';
-import { touchIssue } from './issue';
+import { touchIssue, touchIssues } from './issue';
 import { loadIssueRows } from './issue-read';
 import { findModule } from './module-read';
 import { touchModule } from './module';
@@ -48,14 +48,10 @@ export async function addModuleIssues(ctx: ServerContext, actor: ProjectActor, m
   await withTransaction(ctx, options, async (tx) => {
     const rows = await loadIssueRows(tx, and(inArray(issues.id, ids), eq(issues.projectId, actor.project.id), isNull(issues.deletedAt)));
     if (rows.length !== ids.length) throw new BadRequestError('Issues are not valid please pass valid issue ids');
-    let changed = false;
-    for (const row of rows) {
-      if (row.moduleIds.includes(module.id)) continue;
-      await addToModules(tx, row, [module], actor.userId);
-      await touchIssue(tx, row.id, row.projectId, actor.userId);
-      changed = true;
-    }
-    if (changed) await touchModule(tx, module.id, actor.userId);
+    const adding = rows.filter((row) => !row.moduleIds.includes(module.id));
+    for (const row of adding) await addToModules(tx, row, [module], actor.userId);
+    await touchIssues(tx, adding.map((row) => row.id), actor.userId);
+    if (adding.length > 0) await touchModule(tx, module.id, actor.userId);
   });
 }
 

@@ -12,7 +12,7 @@ import { BadRequestError, ForbiddenError, ValidationError } from '../errors';
 import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
 import { presentModule, type ModuleView } from '../presenters/module';
 import { createFavorite, removeEntityFavorites, removeOwnEntityFavorite } from './favorite';
-import { touchIssue } from './issue';
+import { touchIssues } from './issue';
 import { findModule, toModuleViews } from './module-read';
 import { isUniqueViolation } from './project';
 
@@ -211,7 +211,7 @@ export async function deleteModule(ctx: ServerContext, actor: ProjectActor, modu
     await tx.update(moduleMembers).set({ deletedAt: now }).where(and(eq(moduleMembers.moduleId, current.id), isNull(moduleMembers.deletedAt)));
     const [row] = await tx.update(modules).set({ deletedAt: now, version: current.version + 1, updatedBy: actor.userId }).where(eq(modules.id, current.id)).returning();
     await removeEntityFavorites(tx, 'module', [current.id]);
-    for (const issueId of issueIds) await touchIssue(tx, issueId, current.projectId, actor.userId);
+    await touchIssues(tx, issueIds, actor.userId);
     await recordModuleChange(tx, row, 'delete');
   });
 }
@@ -232,7 +232,7 @@ export async function archiveModule(ctx: ServerContext, actor: ProjectActor, mod
       .returning();
     await removeEntityFavorites(tx, 'module', [current.id]);
     // Archived modules leave their issues' module_ids (they are no longer a live module).
-    for (const issueId of await moduleIssueIds(tx, current.id)) await touchIssue(tx, issueId, current.projectId, actor.userId);
+    await touchIssues(tx, await moduleIssueIds(tx, current.id), actor.userId);
     await recordModuleChange(tx, row, 'update');
     return row.archivedAt!;
   });
@@ -248,7 +248,7 @@ export async function restoreModule(ctx: ServerContext, actor: ProjectActor, mod
       .set({ archivedAt: null, version: current.version + 1, updatedAt: new Date(), updatedBy: actor.userId })
       .where(eq(modules.id, current.id))
       .returning();
-    for (const issueId of await moduleIssueIds(tx, current.id)) await touchIssue(tx, issueId, current.projectId, actor.userId);
+    await touchIssues(tx, await moduleIssueIds(tx, current.id), actor.userId);
     await recordModuleChange(tx, row, 'update');
   });
 }
