@@ -188,8 +188,9 @@ async function notifyIssue(tx: Db, entry: Pending): Promise<void> {
       });
     }
   }
+  // The actor names the mention message and rides on every notification's live event: read once.
+  const actor = values.length > 0 || entry.mentions.size > 0 ? (await tx.select().from(users).where(eq(users.id, actorId)))[0] : undefined;
   if (entry.mentions.size > 0) {
-    const [actor] = await tx.select().from(users).where(eq(users.id, actorId));
     const actorName = actor?.displayName || actor?.firstName || '';
     const commentActivity = [...entry.activities].reverse().find((row) => row.field === 'comment');
     const descriptionActivity = [...entry.activities].reverse().find((row) => row.field === 'description');
@@ -217,7 +218,6 @@ async function notifyIssue(tx: Db, entry: Pending): Promise<void> {
     await markMailWanted(tx, values);
     const rows = await tx.insert(notifications).values(values).returning();
     await scheduleNotificationMails(tx, rows);
-    const [actor] = await tx.select().from(users).where(eq(users.id, actorId));
     const inIntake = await issueInIntake(tx, [issue.id]);
     for (const row of rows) recordNotificationChange(tx, row, 'create', actor ? presentUserLite(actor) : null, inIntake.has(issue.id));
   }
