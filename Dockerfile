@@ -4,7 +4,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npx vite build
+# Built once here, so a container start or restart compiles nothing (scripts/start.mjs runs dist/server/main.js).
+RUN npx vite build && node scripts/build-server.mjs
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
 # The embedded PostgreSQL (used when DATABASE_URL is unset) refuses to run as root; as root Trellis
 # runs it as the system user `postgres`, made here so the container needs no useradd at run time.

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { serviceWorker } from './scripts/service-worker-plugin';
 
 const serverUrl = process.env.TRELLIS_SERVER_URL ?? 'http://127.0.0.1:3000';
 const clientRoot = fileURLToPath(new URL('./client', import.meta.url));
@@ -39,7 +40,7 @@ const outDir = fileURLToPath(new URL('./client/dist', import.meta.url));
 
 export default defineConfig({
   root: clientRoot,
-  plugins: [react(), precompress(outDir)],
+  plugins: [react(), serviceWorker(join(clientRoot, 'service-worker', 'sw.ts')), precompress(outDir)],
   build: {
     outDir,
     emptyOutDir: true,

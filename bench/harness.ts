@@ -92,7 +92,7 @@ export interface LoadResult {
 }
 
 /** Runs autocannon against one URL and returns latency percentiles (ms) and throughput. */
-export async function load(options: { url: string; connections: number; seconds: number; headers?: Record<string, string>; method?: 'GET' | 'POST'; body?: string }): Promise<LoadResult> {
+export async function load(options: { url: string; connections: number; seconds: number; headers?: Record<string, string>; method?: 'GET' | 'POST'; body?: string}): Promise<LoadResult> {
   const result = await autocannon({
     url: options.url,
     connections: options.connections,

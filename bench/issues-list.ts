@@ -15,6 +15,8 @@ import { freshDatabase, load, loadLine, median, ms, sessionHeaders, startServer,
 
 const CONNECTIONS = 16;
 
+export type BareStatement = { sql: string; params: unknown[] };
+
 interface Scenario {
   key: string;
   label: string;
@@ -59,9 +61,13 @@ function statementFor(seed: SeedResult, query: string): SQL {
 
 /** The median execution time (ms) of EXPLAIN ANALYZE of the statement the engine runs for `query`. */
 async function sqlTime(database: Database, seed: SeedResult, query: string): Promise<number> {
-  const statement = statementFor(seed, query);
+  return explainTime(database, statementFor(seed, query), 7);
+}
+
+/** The median `EXPLAIN ANALYZE` execution time (ms) of `statement` over `runs` runs. */
+export async function explainTime(database: Database, statement: SQL, runs = 5): Promise<number> {
   const times: number[] = [];
-  for (let run = 0; run < 7; run++) {
+  for (let run = 0; run < runs; run++) {
     const [row] = await database.query<{ 'QUERY PLAN': Array<{ 'Execution Time': number }> | string }>(sql`explain (analyze, format json) ${statement}`);
     const plan = typeof row['QUERY PLAN'] === 'string' ? JSON.parse(row['QUERY PLAN']) : row['QUERY PLAN'];
     times.push(plan[0]['Execution Time']);
@@ -72,10 +78,11 @@ async function sqlTime(database: Database, seed: SeedResult, query: string): Pro
 /**
  * The same statement sent by `connections` concurrent clients of the bare `postgres` driver (named
  * prepared statement, as the engine sends it) for `seconds`: what the database alone gives at the
- * load the API is measured at — no HTTP, auth, shaping or JSON.
+ * load the API is measured at — no HTTP, auth, shaping or JSON. Several statements run in order
+ * per iteration (a route that sends more than one); the latency is the iteration's.
  */
-export async function bareSqlLoad(url: string, statement: { sql: string; params: unknown[] }, connections: number, seconds: number) {
-  const { sql: text, params } = statement;
+export async function bareSqlLoad(url: string, statement: BareStatement | BareStatement[], connections: number, seconds: number) {
+  const statements = Array.isArray(statement) ? statement : [statement];
   // Same session settings as the app's pool (db/client.ts): JIT off.
   const client = postgres(url, { max: connections, onnotice: () => {}, connection: { jit: 'off' } });
   const latencies: number[] = [];
@@ -85,7 +92,7 @@ export async function bareSqlLoad(url: string, statement: { sql: string; params:
         Array.from({ length: connections }, async () => {
           while (Date.now() < until) {
             const started = performance.now();
-            await client.unsafe(text, params as never[], { prepare: true });
+            for (const { sql: text, params } of statements) await client.unsafe(text, params as never[], { prepare: true });
             if (record) latencies.push(performance.now() - started);
           }
         }),

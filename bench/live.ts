@@ -48,7 +48,7 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-async function startServer(fixture: Fixture, extraEnv: Record<string, string> = {}, options: { gc?: boolean } = {}): Promise<Server> {
+export async function startServer(fixture: Fixture, extraEnv: Record<string, string> = {}, options: { gc?: boolean } = {}): Promise<Server> {
   // `gc`: `--expose-gc` plus the bench-only preload bench/gc-hook.ts, reached over an IPC channel.
   const args = options.gc ? ['--expose-gc', '--import', 'tsx', '--import', join(ROOT, 'bench', 'gc-hook.ts')] : ['--import', 'tsx'];
   const child = spawn(process.execPath, [...args, join(ROOT, 'boot', 'main.ts')], {
@@ -219,7 +219,7 @@ export async function fanOut(server: Server, fixture: Fixture, groups: Clients[]
 }
 
 /** Steps the PATCH rate up (3 s per step) until the p99 response → event passes 100 ms or events go missing. */
-async function sustainedRate(server: Server, fixture: Fixture, groups: Clients[], sockets: number) {
+export async function sustainedRate(server: Server, fixture: Fixture, groups: Clients[], sockets: number) {
   const steps: Array<{ patchesPerSec: number; eventsPerSec: number; p99: number; spreadP99: number; missing: number; achieved: number }> = [];
   let best = 0;
   for (const rate of [5, 10, 20, 40, 80, 160]) {
@@ -414,7 +414,7 @@ async function idleMemory(fixture: Fixture, maxSockets: number) {
   return rows;
 }
 
-async function seed(): Promise<Fixture> {
+export async function seed(): Promise<Fixture> {
   const databaseUrl = await freshDatabase('trellis_bench_live');
   const database = await createDatabase({ databaseUrl, maxConnections: 4 });
   await database.migrate();

@@ -18,6 +18,15 @@ const SECTIONS: Record<string, () => Promise<BenchModule>> = {
   live: () => import('./live') as Promise<BenchModule>,
   'embedded-default': () => import('./embedded-default'),
   webhooks: () => import('./webhooks'),
+  exports: () => import('./exports'),
+  cycles: () => import('./cycles'),
+  analytics: () => import('./analytics'),
+  notifications: () => import('./notifications'),
+  dashboard: () => import('./dashboard'),
+  'cold-start': () => import('./cold-start'),
+  'backup-restore': () => import('./backup-restore'),
+  'scale-out': () => import('./scale-out'),
+  outbox: () => import('./outbox'),
 };
 
 const FILE = join(ROOT, 'BENCHMARKS.md');
@@ -26,7 +35,7 @@ const HEADER_END = '<!-- bench:header-end -->';
 function parseOptions(argv: string[]): { names: string[]; options: BenchOptions } {
   const only = argv.find((arg, index) => arg === '--only' || argv[index - 1] === '--only' || arg.startsWith('--only='));
   const onlyValue = argv.find((arg) => arg.startsWith('--only='))?.slice(7) ?? (only === '--only' ? argv[argv.indexOf('--only') + 1] : undefined);
-  const positional = argv.filter((arg, index) => !arg.startsWith('--') && argv[index - 1] !== '--only' && argv[index - 1] !== '--seconds');
+  const positional = argv.filter((arg, index) => !arg.startsWith('--') && argv[index - 1] !== '--only' && argv[index - 1] !== '--seconds' && argv[index - 1] !== '--issues');
   const names = onlyValue ? onlyValue.split(',').filter(Boolean) : positional.length ? positional : Object.keys(SECTIONS);
   const secondsArg = argv.find((arg) => arg.startsWith('--seconds='))?.slice(10) ?? (argv.includes('--seconds') ? argv[argv.indexOf('--seconds') + 1] : undefined);
   return { names, options: { huge: argv.includes('--huge'), seconds: Number(secondsArg ?? 8), argv } };

@@ -1,7 +1,8 @@
 // In-browser measurements of the UI benchmark (bench/ui.ts): an init script that timestamps the
 // first painted list row, kanban completeness and live-socket messages; scripted scrolls that
 // collect requestAnimationFrame deltas; and a remote PATCH observed with a MutationObserver.
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { firstPage, launchContext } from '../tests/e2e/support/browser';
 import type { ApiClient } from './ui-setup';
 
 /** Installed in every page before its scripts run (`context.addInitScript`). */
@@ -93,10 +94,15 @@ export async function firstRow(page: Page, url: string | null, timeoutMs = 60_00
 }
 
 /** JS responses the page fetched so far: count, transferred bytes and decoded bytes. */
-export async function scriptResources(page: Page): Promise<{ count: number; transfer: number; decoded: number }> {
+export async function scriptResources(page: Page): Promise<{ count: number; transfer: number; decoded: number; files: string[] }> {
   return page.evaluate(() => {
     const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => /\.m?js(\?|$)/.test(entry.name));
-    return { count: entries.length, transfer: entries.reduce((sum, entry) => sum + entry.transferSize, 0), decoded: entries.reduce((sum, entry) => sum + entry.decodedBodySize, 0) };
+    return {
+      count: entries.length,
+      transfer: entries.reduce((sum, entry) => sum + entry.transferSize, 0),
+      decoded: entries.reduce((sum, entry) => sum + entry.decodedBodySize, 0),
+      files: entries.map((entry) => new URL(entry.name).pathname),
+    };
   });
 }
 
@@ -106,10 +112,11 @@ export async function waitForCache(page: Page, slug: string, projectId: string, 
   await page.waitForFunction((expected) => Number((document.querySelector('[data-testid="issue-count"]')?.textContent ?? '').replace(/\D/g, '')) >= expected, issues, { timeout: timeoutMs, polling: 500 });
   await page.waitForFunction(
     async ({ slug, projectId }) => {
-      const names = (await indexedDB.databases()).map((db) => db.name);
-      if (!names.includes(`trellis-${slug}`)) return false;
+      // The cache is one database per user and workspace: `trellis-<user id>-<slug>`.
+      const name = (await indexedDB.databases()).map((db) => db.name).find((candidate) => candidate && /^trellis-[0-9a-f-]{36}-/.test(candidate) && candidate.endsWith(`-${slug}`));
+      if (!name) return false;
       return new Promise<boolean>((resolve) => {
-        const open = indexedDB.open(`trellis-${slug}`);
+        const open = indexedDB.open(name);
         open.onerror = () => resolve(false);
         open.onsuccess = () => {
           const db = open.result;
@@ -259,4 +266,14 @@ export async function clockOffset(page: Page): Promise<{ offset: number; rtt: nu
     if (after - before < best.rtt) best = { offset: browser - (before + after) / 2, rtt: after - before };
   }
   return best;
+}
+
+/** A new Chromium profile (browser.ts flags) with the probes and the owner's session cookies. */
+export async function openContext(baseUrl: string, owner: ApiClient): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await launchContext(baseUrl);
+  // tsx keeps function names with a `__name` helper that serialised page functions call.
+  await context.addInitScript('window.__name = window.__name || ((fn) => fn);');
+  await context.addInitScript(installProbes);
+  await context.addCookies(owner.cookies.map((cookie) => ({ ...cookie, url: baseUrl })));
+  return { context, page: await firstPage(context) };
 }

@@ -1,9 +1,7 @@
-// Set-up pieces of the UI benchmark (bench/ui.ts): building the client, the initial JavaScript of
-// index.html, a seeded bench database, the real server as a child process and signed-in API clients.
+// Set-up pieces of the UI benchmark (bench/ui.ts): building the client, a seeded bench database,
+// the real server as a child process and signed-in API clients.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { createDatabase } from '../db/client';
 import { DEMO_PASSWORD, SEEDED_TABLES, seedDemo, type SeedResult } from '../db/seed/seed';
@@ -11,7 +9,6 @@ import { analyzeAfterBulkWork } from '../db/table-maintenance';
 import { freshDatabase, ROOT } from './harness';
 import { freePort } from '../tests/e2e/support/server-process';
 
-export const DIST = join(ROOT, 'client', 'dist');
 
 /** `npx vite build` into client/dist; throws with the build output when it fails. */
 export function buildClient(): number {
@@ -19,33 +16,6 @@ export function buildClient(): number {
   const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, encoding: 'utf8', timeout: 600_000 });
   if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`);
   return (Date.now() - started) / 1000;
-}
-
-export interface JsFile {
-  file: string;
-  raw: number;
-  gzip: number;
-}
-
-/**
- * The JavaScript index.html loads before any lazy route: its module scripts and modulepreloads, plus
- * every chunk those import statically (`import … from "./x.js"`), each gzipped with node:zlib (level 6).
- */
-export function initialJavaScript(): JsFile[] {
-  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
-  const queue = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"|<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => (match[1] ?? match[2]).replace(/^\//, ''));
-  const seen = new Map<string, JsFile>();
-  while (queue.length && seen.size < 200) {
-    const file = queue.shift()!;
-    if (seen.has(file)) continue;
-    const code = readFileSync(join(DIST, file));
-    seen.set(file, { file, raw: code.length, gzip: gzipSync(code).length });
-    // Static imports only: dynamic `import("…")` chunks are lazy routes and are not counted.
-    for (const match of code.toString('utf8').matchAll(/(?:^|[;}\s])import\s*(?:[\w${},\s*]+from\s*)?["']\.\/([^"']+\.js)["']/g)) {
-      queue.push(join(file.replace(/[^/]+$/, ''), match[1]));
-    }
-  }
-  return [...seen.values()];
 }
 
 export interface BenchData {
@@ -57,11 +27,11 @@ export interface BenchData {
 }
 
 /**
- * Recreates `trellis_bench_ui`, seeds the demo project with `issues` issues, then spreads them evenly
+ * Recreates `name` (`trellis_bench_ui`), seeds the demo project with `issues` issues, then spreads them evenly
  * over the five states (round robin by sequence) so the kanban has 5 columns of issues / 5 cards.
  */
-export async function seedBenchDatabase(issues: number): Promise<BenchData> {
-  const url = await freshDatabase('trellis_bench_ui');
+export async function seedBenchDatabase(issues: number, name = 'trellis_bench_ui'): Promise<BenchData> {
+  const url = await freshDatabase(name);
   const database = await createDatabase({ databaseUrl: url, maxConnections: 2 });
   try {
     await database.migrate();
@@ -78,11 +48,11 @@ export async function seedBenchDatabase(issues: number): Promise<BenchData> {
 }
 
 /** Drops the bench database. */
-export async function dropBenchDatabase(): Promise<void> {
+export async function dropBenchDatabase(name = 'trellis_bench_ui'): Promise<void> {
   const postgres = (await import('postgres')).default;
   const admin = postgres(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', { max: 1, onnotice: () => {} });
   try {
-    await admin.unsafe('drop database if exists "trellis_bench_ui" with (force)');
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
   } finally {
     await admin.end();
   }

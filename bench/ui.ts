@@ -8,11 +8,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { firstPage, launchContext } from '../tests/e2e/support/browser';
 import { machineLine } from './harness';
-import { clockOffset, firstRow, installProbes, kanbanRender, pickerOpen, remoteChange, scriptResources, scrollFrames, waitForCache, type RemoteChange } from './ui-measure';
+import { clockOffset, firstRow, kanbanRender, openContext, pickerOpen, remoteChange, scriptResources, scrollFrames, waitForCache, type RemoteChange } from './ui-measure';
 import { BOARD_STEP, COLUMN_STEP, SCROLL_FRAMES, writeUiSection, type UiResults } from './ui-report';
-import { buildClient, dropBenchDatabase, initialJavaScript, seedBenchDatabase, signIn, startTrellis, type ApiClient, type TrellisServer } from './ui-setup';
+import { gzipOfAssets, initialJavaScript } from './initial-js';
+import { buildClient, dropBenchDatabase, seedBenchDatabase, signIn, startTrellis, type ApiClient, type TrellisServer } from './ui-setup';
 
 const argv = process.argv.slice(2);
 const option = (name: string) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
@@ -24,22 +24,15 @@ const SLUG = 'bench-ui';
 const log = (line: string) => console.log(`[bench:ui ${new Date().toISOString().slice(11, 19)}] ${line}`);
 const round = (value: number) => Math.round(value * 10) / 10;
 
-/** A new Chromium profile (browser.ts flags) with the probes and the owner's session cookies. */
-async function openContext(baseUrl: string, owner: ApiClient): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await launchContext(baseUrl);
-  // tsx keeps function names with a `__name` helper that serialised page functions call.
-  await context.addInitScript('window.__name = window.__name || ((fn) => fn);');
-  await context.addInitScript(installProbes);
-  await context.addCookies(owner.cookies.map((cookie) => ({ ...cookie, url: baseUrl })));
-  return { context, page: await firstPage(context) };
-}
-
 async function coldRuns(baseUrl: string, owner: ApiClient, listUrl: string, results: UiResults): Promise<void> {
   for (let rep = 0; rep < REPS; rep++) {
     const { context, page } = await openContext(baseUrl, owner);
     try {
       results.cold.push(await firstRow(page, listUrl));
-      if (rep === 0) results.coldScripts = await scriptResources(page);
+      if (rep === 0) {
+        results.coldScripts = await scriptResources(page);
+        results.firstScreenGzip = gzipOfAssets(results.coldScripts.files);
+      }
     } finally {
       await context.close();
     }
@@ -111,7 +104,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const results: UiResults = {
     issues: ISSUES, reps: REPS, quick, load: { before: loadavg(), after: [] }, machine: machineLine(), chromium: execFileSync('chromium', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(),
-    buildSeconds: null, seedSeconds: 0, js: [], cold: [], warm: [], warmListRequests: [], apiList: [], cacheFillSeconds: 0, coldScripts: null,
+    buildSeconds: null, seedSeconds: 0, js: [], cold: [], warm: [], warmListRequests: [], apiList: [], cacheFillSeconds: 0, coldScripts: null, firstScreenGzip: null,
     kanban: [], picker: [], columnCards: [], boardScrollWidth: 0, idle: [], listScroll: [], columnScroll: [], boardScroll: [], clock: { offset: 0, rtt: 0 }, remote: [],
     command: `npm run bench:ui${argv.length ? ` -- ${argv.join(' ')}` : ''}`, errors: [],
   };

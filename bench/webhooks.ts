@@ -26,7 +26,8 @@ const percentile = (values: number[], p: number) => {
 };
 const TARGET_P99_MS = 1000;
 
-async function startTrellis(databaseUrl: string): Promise<{ child: ChildProcess; baseUrl: string; stop: () => Promise<void> }> {
+/** Starts `boot/main.ts` on `databaseUrl` (port 0, loopback) and waits until it listens; also used by bench/notifications.ts and bench/dashboard.ts. */
+export async function startTrellis(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<{ child: ChildProcess; baseUrl: string; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'boot', 'main.ts')], {
     cwd: ROOT,
     env: {
@@ -40,6 +41,7 @@ async function startTrellis(databaseUrl: string): Promise<{ child: ChildProcess;
       SECRET_KEY: 'bench-secret-0123456789abcdef',
       WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
       RATE_LIMIT_API_KEY_PER_MIN: '1000000',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

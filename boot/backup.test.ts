@@ -9,6 +9,9 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { createDatabase } from '../db/client';
 import { createDiskStorage } from '../server/storage/disk';
 import { availableDrivers, createTestDatabase, defaultDriver, type TestDatabase } from '../tests/support/db';
 import { createTestServer, type TestServer } from '../tests/support/server';
@@ -126,7 +129,39 @@ describe(`backup of a ${sourceDriver} instance, restored into ${targetDriver}`, 
     const created = await restored.inject({ method: 'POST', url: `${base}/issues/`, headers: owner.headers, payload: { name: 'After the move' } });
     expect(created.statusCode).toBe(201);
     expect(created.json().sequence_id).toBe(3);
-  });
+  }, 300_000); // a loaded machine: seeding, two engines, every listing twice
+
+  test.skipIf(!process.env.DATABASE_URL)('restore needs no superuser: a database owner that is not one restores the archive', async () => {
+    const suffix = randomBytes(4).toString('hex');
+    const role = `trellis_owner_${suffix}`;
+    const name = `trellis_restore_${suffix}`;
+    const admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create role "${role}" login nosuperuser password 'restore-test'`);
+    await admin.unsafe(`create database "${name}" owner "${role}"`);
+    const url = new URL(process.env.DATABASE_URL!);
+    url.username = role;
+    url.password = 'restore-test';
+    url.pathname = `/${name}`;
+    const owned = await createDatabase({ databaseUrl: url.toString(), maxConnections: 2 });
+    try {
+      await owned.migrate();
+      const [{ rolsuper }] = await owned.query<{ rolsuper: boolean }>(sql`select rolsuper from pg_roles where rolname = current_user`);
+      expect(rolsuper).toBe(false);
+      await restoreBackup(owned, createDiskStorage(join(work, 'owned')), archive);
+      const [{ count }] = await owned.query<{ count: number }>(sql`select count(*)::int as count from issues`);
+      expect(count).toBe(2);
+      // The foreign keys are back (and were checked against the restored rows), and the count triggers run again.
+      const [{ keys }] = await owned.query<{ keys: number }>(sql`select count(*)::int as keys from pg_constraint where contype = 'f' and connamespace = 'public'::regnamespace`);
+      expect(keys).toBeGreaterThan(50);
+      const [{ disabled }] = await owned.query<{ disabled: number }>(sql`select count(*)::int as disabled from pg_trigger where not tgisinternal and tgenabled = 'D'`);
+      expect(disabled).toBe(0);
+    } finally {
+      await owned.close();
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.unsafe(`drop role if exists "${role}"`);
+      await admin.end();
+    }
+  }, 300_000);
 
   test('an instance that holds data is refused, and nothing is written to it', async () => {
     await expect(restoreBackup(source.database, createDiskStorage(join(work, 'source')), archive)).rejects.toThrow(/target instance is not empty/);

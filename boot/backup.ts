@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { StringDecoder } from 'node:string_decoder';
 import { createGunzip, createGzip } from 'node:zlib';
 import tar from 'tar-stream';
 import type { Database } from '../db/client';
@@ -123,35 +124,94 @@ export async function writeBackup(database: Database, storage: FileStorage, file
   }
 }
 
-/** Calls `onEntry` for each entry of the archive, in order, with its bytes as a stream. */
-async function readEntries(file: string, onEntry: (name: string, stream: Readable) => Promise<void>): Promise<void> {
+/**
+ * The archive's entries in order, pulled one at a time: the next entry is read from the file only
+ * once the consumer is done with this one (what it left unread is skipped), so nothing but the
+ * entry being read is in memory.
+ */
+async function* archiveEntries(file: string): AsyncGenerator<{ name: string; stream: Readable }> {
   const extract = tar.extract();
-  const done = new Promise<void>((resolve, reject) => {
-    extract.on('entry', (header, stream, next) => {
-      onEntry(header.name, stream).then(() => next(), (error: unknown) => extract.destroy(error as Error));
+  const waiting: { name: string; stream: Readable; ended: Promise<void>; next: () => void }[] = [];
+  let finished = false;
+  let failure: unknown = null;
+  let wake: (() => void) | null = null;
+  const signal = () => {
+    wake?.();
+    wake = null;
+  };
+  extract.on('entry', (header, stream, next) => {
+    // tar-stream's entry streams are readable-stream v3 objects: watch their end from the start.
+    const ended = new Promise<void>((resolve) => {
+      for (const event of ['end', 'error', 'close']) stream.once(event, () => resolve());
     });
-    extract.on('finish', resolve);
-    extract.on('error', reject);
+    waiting.push({ name: header.name, stream, ended, next });
+    signal();
   });
-  await Promise.all([pipeline(createReadStream(file), createGunzip(), extract), done]).catch((error: unknown) => {
-    if (error instanceof BackupError) throw error;
-    throw new BackupError(`${file} is not a readable Trellis archive (${error instanceof Error ? error.message : String(error)}).`);
+  extract.on('finish', () => {
+    finished = true;
+    signal();
   });
+  const reading = pipeline(createReadStream(file), createGunzip(), extract).catch((error: unknown) => {
+    failure = error;
+    signal();
+  });
+  try {
+    for (;;) {
+      if (failure) throw new BackupError(`${file} is not a readable Trellis archive (${failure instanceof Error ? failure.message : String(failure)}).`);
+      const entry = waiting.shift();
+      if (entry) {
+        try {
+          yield { name: entry.name, stream: entry.stream };
+        } finally {
+          entry.stream.resume();
+          await entry.ended;
+          entry.next();
+        }
+        continue;
+      }
+      if (finished) return;
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+  } finally {
+    if (!finished) extract.destroy();
+    await reading;
+  }
+}
+
+/** A table entry's JSON lines, one string per row, decoded as they arrive. */
+async function* lines(stream: Readable): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  let rest = '';
+  for await (const chunk of stream) {
+    rest += decoder.write(chunk as Buffer);
+    let start = 0;
+    for (let end = rest.indexOf('\n'); end !== -1; end = rest.indexOf('\n', start)) {
+      yield rest.slice(start, end);
+      start = end + 1;
+    }
+    rest = rest.slice(start);
+  }
+  rest += decoder.end();
+  if (rest.length > 0) yield rest;
 }
 
 /** Reads the manifest and checks every entry against its checksum. @throws BackupError */
 export async function verifyBackup(file: string): Promise<Manifest> {
   const sums = new Map<string, string>();
   let manifest: Manifest | null = null;
-  await readEntries(file, async (name, stream) => {
+  for await (const { name, stream } of archiveEntries(file)) {
     if (name === MANIFEST) {
-      manifest = JSON.parse((await readAll(stream)).toString('utf8')) as Manifest;
-      return;
+      try {
+        manifest = JSON.parse((await readAll(stream)).toString('utf8')) as Manifest;
+      } catch {
+        throw new BackupError(`${file} is damaged: its manifest is not readable.`);
+      }
+      continue;
     }
     const hash = createHash('sha256');
     for await (const chunk of stream) hash.update(chunk as Buffer);
     sums.set(name, hash.digest('hex'));
-  });
+  }
   const found = manifest as Manifest | null;
   if (!found) throw new BackupError(`${file} has no manifest: it is not a complete Trellis archive.`);
   if (found.format !== ARCHIVE_FORMAT) throw new BackupError(`${file} is archive format ${found.format}; this release reads format ${ARCHIVE_FORMAT}.`);
@@ -183,25 +243,22 @@ export async function restoreBackup(database: Database, storage: FileStorage, fi
     throw new BackupError(`The target instance is not empty (${occupied.slice(0, 5).join(', ')}${occupied.length > 5 ? ', …' : ''} hold rows). Restore only into a new, empty DATA_DIR or database.`);
   }
 
-  // Second pass: tables into the database (one transaction), files into storage.
+  // Second pass: tables into the database (one transaction), streamed from the archive row by row
+  // as the transaction asks for them; files into storage as they come (after the tables).
   const writtenFiles: string[] = [];
-  const tables: TableDump[] = [];
-  try {
-    await readEntries(file, async (name, stream) => {
+  async function* tables(): AsyncGenerator<TableDump> {
+    for await (const { name, stream } of archiveEntries(file)) {
       if (name.startsWith(TABLE_PREFIX)) {
-        // Each table's rows are buffered as text lines, then loaded in one transaction below.
-        const text = (await readAll(stream)).toString('utf8');
-        const lines = text.length === 0 ? [] : text.slice(0, -1).split('\n');
-        tables.push({ table: name.slice(TABLE_PREFIX.length, -'.jsonl'.length), rows: Readable.from(lines) });
+        yield { table: name.slice(TABLE_PREFIX.length, -'.jsonl'.length), rows: lines(stream) };
       } else if (name.startsWith(FILE_PREFIX)) {
         const key = name.slice(FILE_PREFIX.length);
         await storage.put(key, await readAll(stream), 'application/octet-stream');
         writtenFiles.push(key);
-      } else {
-        await readAll(stream);
       }
-    });
-    await restoreDatabase(database, (async function* () { yield* tables; })());
+    }
+  }
+  try {
+    await restoreDatabase(database, tables());
   } catch (error) {
     for (const key of writtenFiles) await storage.delete(key).catch(() => undefined);
     throw error;

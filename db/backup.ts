@@ -5,9 +5,14 @@
 //
 // Consistency: every table is read inside ONE `repeatable read` transaction, so a backup taken
 // while the server writes is one snapshot (an issue never without its project, a page's updates
-// never ahead of its snapshot row). Restore loads every table in one transaction with triggers and
-// foreign-key checks off (`session_replication_role = replica`: rows arrive table by table, and the
-// count triggers must not count restored rows twice), then moves identity sequences past the rows.
+// never ahead of its snapshot row). Restore loads every table in one transaction, streaming rows
+// in batches (no table is held in memory), then moves identity sequences past the rows. Rows
+// arrive table by table in name order, so foreign keys cannot be checked row by row, and the
+// count triggers must not count restored rows twice: inside the transaction the foreign keys are
+// dropped and the tables' own triggers disabled, and at the end the triggers come back and every
+// foreign key is added again — which checks every restored row against it. All of that needs only
+// ownership of the tables (the user the server migrates with), not a superuser; a superuser takes
+// the shorter road of `session_replication_role = replica` for the transaction.
 import { sql } from 'drizzle-orm';
 import type { Database, SessionQuery } from './client';
 
@@ -89,15 +94,52 @@ export async function nonEmptyTables(database: Database): Promise<string[]> {
 /** Thrown when the archive's tables do not fit this instance's schema. */
 export class RestoreMismatchError extends Error {}
 
+/** Thrown when the database user may not change the tables (restore needs the tables' owner). */
+export class RestorePermissionError extends Error {}
+
+interface ForeignKey {
+  table: string;
+  name: string;
+  definition: string;
+}
+
 /**
  * Loads tables into an empty, migrated database in one transaction: all of them, or (on any error)
- * none. `tables` yields each table's rows as written by dumpDatabase.
+ * none. `tables` yields each table's rows as written by dumpDatabase; each table's rows are consumed
+ * before the next table is asked for, so the caller can stream them from the archive.
  */
 export async function restoreDatabase(database: Database, tables: AsyncIterable<TableDump>): Promise<Record<string, number>> {
   return inTransaction(database, false, async (run) => {
     const known = new Set(await publicTables(run));
     const counts: Record<string, number> = {};
-    await run(`set local session_replication_role = replica`);
+    const foreignKeys = await run<ForeignKey>(
+      `select c.conrelid::regclass::text as table, c.conname as name, pg_get_constraintdef(c.oid) as definition
+       from pg_constraint c where c.contype = 'f' and c.connamespace = 'public'::regnamespace order by 1, 2`,
+    );
+    const withTriggers = (await run<{ table: string }>(
+      `select distinct t.tgrelid::regclass::text as table from pg_trigger t join pg_class r on r.oid = t.tgrelid
+       where r.relnamespace = 'public'::regnamespace and not t.tgisinternal order by 1`,
+    )).map((row) => row.table);
+    // A superuser (PGlite's user; the compose file's) turns triggers and key checks off for this
+    // transaction in one statement; anyone else drops and re-adds the keys (owner rights suffice).
+    const superuser = (await run<{ on: boolean }>(`select rolsuper as on from pg_roles where rolname = current_user`))[0]?.on === true;
+    try {
+      if (superuser) {
+        await run(`set local session_replication_role = replica`);
+        foreignKeys.length = 0;
+        withTriggers.length = 0;
+      }
+      for (const key of foreignKeys) await run(`alter table ${key.table} drop constraint ${quoteIdent(key.name)}`);
+      for (const table of withTriggers) await run(`alter table ${table} disable trigger user`);
+    } catch (error) {
+      if (/must be owner|permission denied/i.test(String((error as Error).message))) {
+        throw new RestorePermissionError(
+          `Restore must run as the owner of Trellis's tables (the database user the server migrates with): ${(error as Error).message}. ` +
+            'Run it with the DATABASE_URL the server uses.',
+        );
+      }
+      throw error;
+    }
     for await (const { table, rows } of tables) {
       if (!known.has(table)) throw new RestoreMismatchError(`The archive has a table "${table}" this release does not know.`);
       // Generated columns (search vectors) are computed again; everything else is restored as written.
@@ -120,6 +162,9 @@ export async function restoreDatabase(database: Database, tables: AsyncIterable<
       await flush();
       counts[table] = count;
     }
+    for (const table of withTriggers) await run(`alter table ${table} enable trigger user`);
+    // Each key added back checks every restored row: an archive whose rows do not hold together fails here, as a whole.
+    for (const key of foreignKeys) await run(`alter table ${key.table} add constraint ${quoteIdent(key.name)} ${key.definition}`);
     // Identity and serial columns continue after the restored rows.
     const sequences = await run<{ table_name: string; column_name: string }>(
       `select table_name, column_name from information_schema.columns where table_schema = 'public' and (is_identity = 'YES' or column_default like 'nextval(%')`,

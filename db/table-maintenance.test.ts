@@ -21,7 +21,7 @@ interface IssueStats {
 const quiet = { debug() {}, error() {} };
 
 describe('plannedMaintenance (the rules)', () => {
-  const table = (over: Partial<TableStats>): TableStats => ({ target: 'public.t', name: 't', live: 1000, dead: 0, modifiedSinceAnalyze: 0, reltuples: 1000, relpages: 10, pages: 10, ...over });
+  const table = (over: Partial<TableStats>): TableStats => ({ target: 'public.t', name: 't', live: 1000, dead: 0, insertedSinceVacuum: 0, modifiedSinceAnalyze: 0, reltuples: 1000, relpages: 10, pages: 10, ...over });
 
   test('analyze past 50 + 10 % of the rows, not before', () => {
     expect(plannedMaintenance(table({ modifiedSinceAnalyze: 150 })).analyze).toBe(false);
@@ -31,6 +31,13 @@ describe('plannedMaintenance (the rules)', () => {
   test('vacuum past 50 + 20 % dead rows', () => {
     expect(plannedMaintenance(table({ dead: 250 })).vacuum).toBe(false);
     expect(plannedMaintenance(table({ dead: 251 })).vacuum).toBe(true);
+  });
+
+  test('vacuum past 1000 + 20 % rows inserted since the last vacuum (sets the visibility map after bulk inserts)', () => {
+    expect(plannedMaintenance(table({ insertedSinceVacuum: 1200 })).vacuum).toBe(false);
+    const action = plannedMaintenance(table({ insertedSinceVacuum: 1201 }));
+    expect(action.vacuum).toBe(true);
+    expect(action.reason).toContain('1201 rows inserted since the last vacuum');
   });
 
   test('counters lost (restart): never-analyzed or grown tables are analyzed by the catalog', () => {

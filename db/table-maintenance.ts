@@ -7,7 +7,11 @@
 // own default rules:
 //   - ANALYZE when rows changed since the last analyze > 50 + 10 % of the table's rows
 //     (autovacuum_analyze_threshold / autovacuum_analyze_scale_factor);
-//   - VACUUM when dead rows > 50 + 20 % of the rows (autovacuum_vacuum_threshold / _scale_factor);
+//   - VACUUM when dead rows > 50 + 20 % of the rows (autovacuum_vacuum_threshold / _scale_factor),
+//     or rows inserted since the last vacuum > 1000 + 20 % of the rows (autovacuum_vacuum_insert_
+//     threshold / _scale_factor, PG 13+): a vacuum after bulk inserts sets the visibility map, without
+//     which every index-only scan still reads the table (issue #14: the dashboard's counts over the
+//     member's 28,000 assigned issues read all 100,000 issue rows after a bulk seed);
 // and, because those counters live in memory (PGlite drops them on every restart, Postgres after a
 // crash), also by what the catalog keeps: ANALYZE a table never analyzed that spans 2+ pages, or,
 // when the counters restarted, one that grew more than 10 % in pages since its last analyze.
@@ -23,6 +27,8 @@ export const ANALYZE_THRESHOLD = 50;
 export const ANALYZE_SCALE_FACTOR = 0.1;
 export const VACUUM_THRESHOLD = 50;
 export const VACUUM_SCALE_FACTOR = 0.2;
+export const VACUUM_INSERT_THRESHOLD = 1000;
+export const VACUUM_INSERT_SCALE_FACTOR = 0.2;
 /** The catalog fallback: a never-analyzed table of at least this many pages, or this much growth. */
 export const MIN_PAGES_NEVER_ANALYZED = 2;
 export const PAGE_GROWTH_FACTOR = 0.1;
@@ -41,6 +47,8 @@ export interface TableStats {
   name: string;
   live: number;
   dead: number;
+  /** Rows inserted since the table was last vacuumed (pg_stat_user_tables.n_ins_since_vacuum). */
+  insertedSinceVacuum: number;
   modifiedSinceAnalyze: number;
   /** pg_class.reltuples: -1 until the table is first analyzed or vacuumed. */
   reltuples: number;
@@ -86,8 +94,11 @@ export function plannedMaintenance(stats: TableStats): MaintenanceAction {
     analyze = true;
     reasons.push(`grew from ${stats.relpages} to ${stats.pages} pages since the last analyze (counters reset)`);
   }
-  const vacuum = stats.dead > VACUUM_THRESHOLD + VACUUM_SCALE_FACTOR * rows;
-  if (vacuum) reasons.push(`${stats.dead} dead rows (of ~${Math.round(rows)})`);
+  const deadRows = stats.dead > VACUUM_THRESHOLD + VACUUM_SCALE_FACTOR * rows;
+  const inserted = stats.insertedSinceVacuum > VACUUM_INSERT_THRESHOLD + VACUUM_INSERT_SCALE_FACTOR * rows;
+  const vacuum = deadRows || inserted;
+  if (deadRows) reasons.push(`${stats.dead} dead rows (of ~${Math.round(rows)})`);
+  if (inserted) reasons.push(`${stats.insertedSinceVacuum} rows inserted since the last vacuum (of ~${Math.round(rows)})`);
   return { table: stats.name, analyze, vacuum, reason: reasons.join('; ') };
 }
 
@@ -95,6 +106,7 @@ async function readTableStats(run: SessionQuery): Promise<TableStats[]> {
   const rows = await run<Record<string, string | number>>(`
     select format('%I.%I', s.schemaname, s.relname) as target, s.relname as name,
       s.n_live_tup::float8 as live, s.n_dead_tup::float8 as dead, s.n_mod_since_analyze::float8 as modified,
+      s.n_ins_since_vacuum::float8 as inserted,
       c.reltuples::float8 as reltuples, c.relpages::int as relpages,
       (pg_relation_size(c.oid) / current_setting('block_size')::int)::int as pages
     from pg_stat_user_tables s join pg_class c on c.oid = s.relid
@@ -105,6 +117,7 @@ async function readTableStats(run: SessionQuery): Promise<TableStats[]> {
     name: String(row.name),
     live: Number(row.live),
     dead: Number(row.dead),
+    insertedSinceVacuum: Number(row.inserted),
     modifiedSinceAnalyze: Number(row.modified),
     reltuples: Number(row.reltuples),
     relpages: Number(row.relpages),

@@ -118,7 +118,10 @@ describe.each(availableDrivers())('job queue on %s', (driver) => {
   test('failures are retried with exponential backoff until maxAttempts, then the job fails', async () => {
     const id = await database.db.transaction((tx) => enqueueJob(tx as never, 'test.backoff', {}, { maxAttempts: 3 }));
     const attempts: Array<{ attempt: number; last: boolean; at: number }> = [];
-    const queue = new JobQueue(database).register(
+    const reported: Array<[number | undefined, boolean | undefined, boolean]> = [];
+    const onError = (_error: unknown, job?: { attempt: number }, outcome?: { gaveUp: boolean; retryInMs: number | null }) =>
+      void reported.push([job?.attempt, outcome?.gaveUp, outcome?.retryInMs === null ? false : (outcome?.retryInMs ?? 0) >= 9000]);
+    const queue = new JobQueue(database, { onError }).register(
       'test.backoff',
       async (job) => {
         attempts.push({ attempt: job.attempt, last: job.isLastAttempt, at: Date.now() });
@@ -147,6 +150,12 @@ describe.each(availableDrivers())('job queue on %s', (driver) => {
       [1, false],
       [2, false],
       [3, true],
+    ]);
+    // One report per failed attempt, saying what follows (the log line of server/jobs.ts).
+    expect(reported).toEqual([
+      [1, false, true],
+      [2, false, true],
+      [3, true, false],
     ]);
     await database.query(sql`update jobs set run_at = now() where id = ${id}`);
     expect(await queue.runDue()).toBe(0);

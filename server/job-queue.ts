@@ -101,8 +101,17 @@ export interface JobQueueOptions {
   leaseMs?: number;
   /** Jobs run at once by this worker (default 4). */
   concurrency?: number;
-  /** Called with errors of the queue itself (claim/finish statements) and of handlers. */
-  onError?: (error: unknown, job?: JobRun) => void;
+  /**
+   * Called with errors of the queue itself (claim/finish statements) and of handlers; for a failed
+   * attempt also with what happens next (server/jobs.ts logs one `background job failed` line from it).
+   */
+  onError?: (error: unknown, job?: JobRun, outcome?: JobFailure) => void;
+}
+
+/** What follows a failed attempt: a retry after `retryInMs`, or (gaveUp) the job is `failed` for good. */
+export interface JobFailure {
+  gaveUp: boolean;
+  retryInMs: number | null;
 }
 
 interface ClaimedRow {
@@ -128,7 +137,7 @@ export class JobQueue {
   private readonly pollIntervalMs: number;
   private readonly leaseMs: number;
   private readonly concurrency: number;
-  private readonly onError: (error: unknown, job?: JobRun) => void;
+  private readonly onError: (error: unknown, job?: JobRun, outcome?: JobFailure) => void;
   private readonly running = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
   private unlisten: (() => Promise<void>) | null = null;
@@ -285,10 +294,10 @@ export class JobQueue {
       await this.finish(job, 'done', null, null);
     } catch (error) {
       clearInterval(heartbeat);
-      this.onError(error, job);
       const message = error instanceof Error ? error.message : String(error);
       const giveUp = error instanceof PermanentJobError || job.isLastAttempt || !entry;
       const delay = error instanceof RetryJobError ? error.delayMs : entry ? backoffDelay(job.attempt, entry.options) : 0;
+      this.onError(error, job, { gaveUp: giveUp, retryInMs: giveUp ? null : delay });
       await this.finish(job, giveUp ? 'failed' : 'pending', message, giveUp ? null : delay).catch((finishError) => this.onError(finishError, job));
     } finally {
       clearInterval(heartbeat);

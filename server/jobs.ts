@@ -9,6 +9,8 @@ import { scheduleTableMaintenance } from '../db/table-maintenance';
 import type { ServerContext } from './context';
 import { JobQueue } from './job-queue';
 import { scheduleIssueCountFolding } from './services/issue-counts';
+import { registerGithubImport } from './services/github-import';
+import { registerIssueExport } from './services/export-job';
 import { registerNotificationMail } from './services/notification-mail';
 import { registerWebhookDelivery } from './services/webhook-delivery';
 import { startWebhookFeed } from './services/webhook-feed';
@@ -17,6 +19,8 @@ import { startWebhookFeed } from './services/webhook-feed';
 export function registerJobHandlers(ctx: ServerContext, queue: JobQueue): void {
   registerWebhookDelivery(ctx, queue);
   registerNotificationMail(ctx, queue);
+  registerGithubImport(ctx, queue);
+  registerIssueExport(ctx, queue);
 }
 
 export function startJobs(app: FastifyInstance): void {
@@ -29,7 +33,14 @@ export function startJobs(app: FastifyInstance): void {
   app.addHook('onClose', () => maintenance.stop());
 
   const queue = new JobQueue(ctx.database, {
-    onError: (error, job) => app.log.warn({ err: error, job: job && { id: job.id, queue: job.queue, attempt: job.attempt } }, 'background job failed'),
+    // One line per failed attempt (README "Health, metrics and upgrades"): warn while it will be
+    // retried, error when the job gave up; errors of the queue itself carry no job.
+    onError: (error, job, outcome) => {
+      if (!job || !outcome) return app.log.error({ err: error }, 'job queue error');
+      const fields = { err: error, job: { id: job.id, queue: job.queue, attempt: job.attempt, max_attempts: job.maxAttempts }, gave_up: outcome.gaveUp, retry_in_ms: outcome.retryInMs };
+      if (outcome.gaveUp) app.log.error(fields, 'background job failed');
+      else app.log.warn(fields, 'background job failed');
+    },
   });
   registerJobHandlers(ctx, queue);
   ctx.jobQueue = queue;

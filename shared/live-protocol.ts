@@ -7,25 +7,8 @@ export const PROTOCOL_VERSION = 1;
 /** How often the server sends a heartbeat ping. */
 export const PING_INTERVAL_MS = 25_000;
 
-/**
- * Close codes the server uses on /live. The client reconnects (with its last id) after any close
- * except UNAUTHORIZED and FORBIDDEN, which need the user to act.
- */
-export const LiveCloseCode = {
-  /** Server shutting down; reconnect. */
-  GOING_AWAY: 1001,
-  /** No valid session cookie or API key. */
-  UNAUTHORIZED: 4001,
-  /** Not a member of the workspace (or no longer), or a foreign origin. */
-  FORBIDDEN: 4003,
-  /** The socket's send buffer passed the server's bound; reconnect with the last id. */
-  SLOW_CONSUMER: 4008,
-  /** No frame from the client for too long (pongs count). */
-  IDLE_TIMEOUT: 4010,
-  /** A frame that is not a valid client message. */
-  BAD_MESSAGE: 4400,
-} as const;
-export type LiveCloseCode = (typeof LiveCloseCode)[keyof typeof LiveCloseCode];
+// Close codes: kept in their own module so the browser can read the close codes without the zod schemas below.
+export { LiveCloseCode } from './live-close-codes';
 
 /** Entities that appear in change events (the list is open: new entities may be added). */
 export const LiveEntity = {

@@ -40,6 +40,14 @@ export const PERMISSIONS = {
   'workspace.api-tokens': { rule: workspaceRule('member') },
   /** Webhooks and their delivery log (accounts §10: WS{20}). */
   'workspace.webhooks': { rule: workspaceRule('admin') },
+  /** Installed integrations (GitHub): list and install, no secrets involved (WS{20,15}); a repository link is a project admin's. */
+  'workspace.integrations': { rule: workspaceRule('member') },
+  /** Export issues and read one's own export history and files (accounts §4.4 `export-issues/`: WS{20,15}). */
+  'workspace.export': { rule: workspaceRule('member') },
+  /** Workspace analytics charts, project stats and running a saved analytic view (work-items §8.2: WS{20,15}). */
+  'workspace.analytics': { rule: workspaceRule('member') },
+  /** Saved analytic views: list, create, change, delete (work-items §8.2: WS{20}). */
+  'workspace.analytic-views': { rule: workspaceRule('admin') },
   /** Favorites (accounts §9: WS{20,15}, guests 403). */
   'workspace.favorites': { rule: workspaceRule('member') },
   /** Create projects, check identifiers and join public projects (accounts §5: WS{20,15}). */
@@ -64,6 +72,8 @@ export const PERMISSIONS = {
   'project.row-rule': { rule: projectRule('guest') },
   /** Create issues, pages and drafts (spec §6: Member is the threshold for creating). */
   'project.create': { rule: projectRule('member') },
+  /** Reads the references give to Member+ only: a module's detail and its issue list (work-items §3). */
+  'project.member-read': { rule: projectRule('member') },
   /** Change issues in bulk, their links, relations, sub-issues, subscribers, archive state (Member+). */
   'project.edit': { rule: projectRule('member') },
   /** Project configuration a member may change: estimates, deploy boards, state edits, archive, favorite pages. */

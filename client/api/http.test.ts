@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { ApiError, getCsrfToken, http, resetCsrfToken, signOutWithForm } from './http';
+import { ApiError, http, resetCsrfToken } from './http';
 
 type Call = { url: string; init: RequestInit };
 
@@ -68,14 +68,5 @@ describe('http', () => {
     const sent = calls.filter((call) => call.url === '/api/users/me/');
     expect(sent).toHaveLength(2);
     expect(header(sent[0], 'X-CSRFToken')).not.toBe(header(sent[1], 'X-CSRFToken'));
-  });
-
-  test('sign-out posts a hidden form with csrfmiddlewaretoken', async () => {
-    const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
-    await signOutWithForm();
-    const form = document.querySelector('form[action="/auth/sign-out/"]') as HTMLFormElement;
-    expect(form.method.toUpperCase()).toBe('POST');
-    expect((form.querySelector('input[name="csrfmiddlewaretoken"]') as HTMLInputElement).value).toBe(await getCsrfToken());
-    expect(submit).toHaveBeenCalledOnce();
   });
 });

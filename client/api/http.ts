@@ -141,36 +141,6 @@ export const http = {
     request<T>(path, { ...options, method: 'DELETE' }),
 };
 
-/**
- * Navigates the browser by posting a hidden HTML form (used for sign-out, where the server
- * answers with a redirect rather than JSON).
- */
-export function submitHiddenForm(action: string, fields: Record<string, string>): void {
-  const form = document.createElement('form');
-  form.method = 'POST';
-  form.action = action;
-  form.style.display = 'none';
-  for (const [name, value] of Object.entries(fields)) {
-    const input = document.createElement('input');
-    input.type = 'hidden';
-    input.name = name;
-    input.value = value;
-    form.appendChild(input);
-  }
-  document.body.appendChild(form);
-  form.submit();
-}
-
-/**
- * Signs out as the spec says: a hidden form carrying `csrfmiddlewaretoken` is posted to
- * `/auth/sign-out/`; the server answers 302 to `/`.
- * @throws Error('CSRF token not found') when no token can be obtained.
- */
-export async function signOutWithForm(): Promise<void> {
-  const token = await getCsrfToken();
-  submitHiddenForm('/auth/sign-out/', { csrfmiddlewaretoken: token });
-}
-
 /** Returns the first human-readable message in an API error body, if any. */
 export function readErrorText(body: unknown): string | null {
   if (!body || typeof body !== 'object') return typeof body === 'string' && body ? body : null;

@@ -10,6 +10,7 @@ export type { ErrorBody, UserAdminLite, UserLite } from '../../shared/schemas/re
 export type { Profile, UserMe, UserSettings } from '../../shared/schemas/user';
 export type { ApiToken, Workspace, WorkspaceInvitation, WorkspaceMember } from '../../shared/schemas/workspace';
 export type { WebhookEvent, WebhookLogWire as WebhookLog, WebhookWire as Webhook } from '../../shared/schemas/webhook';
+export type { RepositorySyncWire as RepositorySync, WorkspaceIntegrationWire as WorkspaceIntegration } from '../../shared/schemas/integration';
 export type { InstanceConfig, InstanceConfigurationRow, InstanceInfo } from '../../shared/schemas/instance';
 export type { IssueListItem } from '../../shared/schemas/issue';
 export type { IssueListResponse } from '../../shared/schemas/issue-list';

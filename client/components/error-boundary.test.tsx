@@ -67,6 +67,8 @@ describe('screen error boundary', () => {
     expect(container.textContent).not.toContain('Cannot reach the server');
     // The shell is still there around the failed screen.
     expect(container.querySelector('.topbar-title')?.textContent).toBe('Shell title');
+    // A long title is cut short beside the tabs; its tooltip holds it whole.
+    expect(container.querySelector('.topbar-title')?.getAttribute('title')).toBe('Shell title');
     expect(container.querySelector('.sidebar')).not.toBeNull();
     expect(container.querySelector('main.content')?.contains(notice)).toBe(true);
 

@@ -1,6 +1,7 @@
 // Labelled form controls with hint and inline error wired up for screen readers.
 import { Eye, EyeOff } from 'lucide-react';
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { Select, type SelectProps } from '../ui/select';
 import { useT } from '../i18n';
 
 interface FieldFrameProps {
@@ -91,21 +92,21 @@ export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
   );
 }
 
-export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
-  label: ReactNode;
+export interface SelectFieldProps extends Omit<SelectProps, 'label' | 'id' | 'invalid' | 'describedBy'> {
+  /** The visible label; also the list's accessible name. */
+  label: string;
   hint?: ReactNode;
   error?: string | null;
   id?: string;
 }
 
-export function SelectField({ label, hint, error, id, children, ...select }: SelectFieldProps) {
+/** A labelled single choice: the design system's Select (no native <select>, issue #12). */
+export function SelectField({ label, hint, error, id, ...select }: SelectFieldProps) {
   const autoId = useId();
   const fieldId = id ?? autoId;
   return (
     <FieldFrame id={fieldId} label={label} hint={hint} error={error}>
-      <select id={fieldId} className="input select" aria-invalid={error ? true : undefined} {...select}>
-        {children}
-      </select>
+      <Select id={fieldId} label={label} invalid={Boolean(error)} describedBy={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined} {...select} />
     </FieldFrame>
   );
 }

@@ -92,7 +92,8 @@ export function InviteRowsForm({ workspaceSlug, maxRole = Role.ADMIN, onSent, su
               value={row.role}
               maxRole={maxRole}
               onChange={(role) => updateRow(index, { role })}
-              data-testid="invite-role-select"
+              label={t('inviteModal.role')}
+              testId="invite-role-select"
             />
             <button
               type="button"

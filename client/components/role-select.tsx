@@ -1,7 +1,7 @@
 // Role picker and label for workspace roles (spec §6: Admin 20, Member 15, Guest 5).
-import type { SelectHTMLAttributes } from 'react';
 import { ROLES, Role } from '../../shared/roles';
 import { useT, type MessageKey, type Translate } from '../i18n';
+import { Select } from '../ui/select';
 
 const ROLE_KEYS: Record<number, MessageKey> = {
   [Role.ADMIN]: 'role.admin',
@@ -15,20 +15,28 @@ export function roleLabel(t: Translate, role: number): string {
   return key ? t(key) : String(role);
 }
 
-export function RoleSelect({ value, onChange, maxRole = Role.ADMIN, ...rest }: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange'> & {
+/** The design system's Select over the roles (no native <select>, issue #12). */
+export function RoleSelect({ value, onChange, maxRole = Role.ADMIN, label, id, disabled, testId }: {
   value: number;
   onChange: (role: number) => void;
   /** Roles above this are not offered (you cannot grant more than you have). */
   maxRole?: number;
+  /** The list's accessible name ("Role for ada@example.com"); defaults to "Role". */
+  label?: string;
+  id?: string;
+  disabled?: boolean;
+  testId?: string;
 }) {
   const t = useT();
   return (
-    <select className="input select" value={value} onChange={(event) => onChange(Number(event.target.value))} {...rest}>
-      {ROLES.filter((role) => role <= maxRole || role === value).map((role) => (
-        <option key={role} value={role}>
-          {roleLabel(t, role)}
-        </option>
-      ))}
-    </select>
+    <Select
+      id={id}
+      label={label ?? t('members.column.role')}
+      value={String(value)}
+      disabled={disabled}
+      options={ROLES.filter((role) => role <= maxRole || role === value).map((role) => ({ value: String(role), label: roleLabel(t, role) }))}
+      onChange={(role) => onChange(Number(role))}
+      testId={testId}
+    />
   );
 }

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 // Pure helpers of the work area: palette search, sidebar and state reordering, favorites tree,
 // projects filter, calendar weeks, gantt dragging, comment mentions, identifier suggestion.
 import { describe, expect, test } from 'vitest';

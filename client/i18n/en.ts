@@ -7,19 +7,31 @@ import { activityEn } from './activity-en';
 import { screensEn } from './screens-en';
 import { uiEn } from './ui-en';
 import { pickersEn } from './pickers-en';
+import { analyticsEn } from './analytics-en';
 import { cyclesEn } from './cycles-en';
 import { inboxEn } from './inbox-en';
+import { dashboardEn } from './dashboard-en';
+import { outboxEn } from './outbox-en';
 
 import { modulesEn } from './modules-en';
+import { integrationsEn } from './integrations-en';
+import { exportsEn } from './exports-en';
+import { viewsEn } from './views-en';
 export const en = {
   ...modulesEn,
+  ...integrationsEn,
+  ...viewsEn,
   ...workItemsEn,
   ...activityEn,
   ...screensEn,
   ...uiEn,
   ...pickersEn,
   ...cyclesEn,
+  ...analyticsEn,
   ...inboxEn,
+  ...exportsEn,
+  ...dashboardEn,
+  ...outboxEn,
   'app.name': 'Trellis',
   'common.loading': 'Loading…',
   'common.save': 'Save',

@@ -2,7 +2,10 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { AuthErrorCode, AUTH_ERROR_NAMES } from '../auth/auth-errors';
 import { PLURAL_SUFFIX } from './plural-keys';
-import { applyProfileLanguage, authErrorKey, getDictionary, getLocale, Locale, normalizeLocale, resolveLocale, setLocale, t, translate } from './index';
+import { applyProfileLanguage, authErrorKey, getDictionary, getLocale, loadLocale, Locale, normalizeLocale, resolveLocale, setLocale, t, translate } from './index';
+
+// Chinese is fetched on first use in the app; these tests read it directly.
+await loadLocale(Locale.ZH_CN);
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 

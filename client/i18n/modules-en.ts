@@ -51,6 +51,7 @@ export const modulesEn = {
   'modules.createFailed': 'Could not create the module',
   'modules.pickerLabel': 'Modules',
   'modules.back': 'All modules',
+  'modules.notFound': 'This module does not exist or was deleted.',
   'savedViews.title': 'Saved views',
   'savedViews.save': 'Save as view',
   'savedViews.saveTitle': 'Save the current filters as a view',

@@ -52,6 +52,7 @@ export const modulesZhCN: Record<keyof typeof modulesEn, string> = {
   'modules.createFailed': '无法创建模块',
   'modules.pickerLabel': '模块',
   'modules.back': '全部模块',
+  'modules.notFound': '该模块不存在或已被删除。',
   'savedViews.title': '已保存视图',
   'savedViews.save': '保存为视图',
   'savedViews.saveTitle': '将当前筛选保存为视图',

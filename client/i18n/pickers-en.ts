@@ -20,6 +20,8 @@ export const pickersEn = {
   'pickers.date.clear': 'Clear date',
   'pickers.date.typed': 'Set to {date}',
   'pickers.noDate': 'No date',
+  'pickers.filterAny': 'Any',
+  'pickers.notChosen': 'Not chosen',
   'shortcuts.issueState': 'Change the state of the focused issue',
   'shortcuts.issuePriority': 'Change the priority of the focused issue',
   'shortcuts.issueAssignee': 'Assign the focused issue',

@@ -22,6 +22,8 @@ export const pickersZhCN: Record<keyof typeof pickersEn, string> = {
   'pickers.date.clear': '清除日期',
   'pickers.date.typed': '设为 {date}',
   'pickers.noDate': '无日期',
+  'pickers.filterAny': '任意',
+  'pickers.notChosen': '未选择',
   'shortcuts.issueState': '更改当前工作项的状态',
   'shortcuts.issuePriority': '更改当前工作项的优先级',
   'shortcuts.issueAssignee': '指派当前工作项',

@@ -257,6 +257,8 @@ export const workItemsEn = {
   'toast.issuesDeleted_other': 'Deleted {count} issues',
   'toast.issueArchived': 'Archived "{name}"',
   'toast.labelDeleted': 'Deleted label "{name}"',
+  'toast.stateDeleted': 'Deleted state "{name}"',
+  'toast.estimateDeleted': 'Deleted estimate "{name}"',
   'toast.issuesUpdated_one': 'Updated {count} issue',
   'toast.issuesUpdated_other': 'Updated {count} issues',
   'toast.estimatesFetchFailed': 'Error fetching estimates',

@@ -256,6 +256,8 @@ export const workItemsZhCN: ChineseMessages<typeof workItemsEn> = {
   'toast.issuesDeleted_other': '已删除 {count} 个工作项',
   'toast.issueArchived': '已归档“{name}”',
   'toast.labelDeleted': '已删除标签“{name}”',
+  'toast.stateDeleted': '已删除状态“{name}”',
+  'toast.estimateDeleted': '已删除估算“{name}”',
   'toast.issuesUpdated_other': '已更新 {count} 个工作项',
   'toast.estimatesFetchFailed': '获取估算失败',
   'toast.estimateCreateFailed': '创建估算失败',

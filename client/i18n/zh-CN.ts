@@ -7,19 +7,31 @@ import { activityZhCN } from './activity-zh-CN';
 import { screensZhCN } from './screens-zh-CN';
 import { uiZhCN } from './ui-zh-CN';
 import { pickersZhCN } from './pickers-zh-CN';
+import { analyticsZhCN } from './analytics-zh-CN';
 import { cyclesZhCN } from './cycles-zh-CN';
+import { outboxZhCN } from './outbox-zh-CN';
 import { inboxZhCN } from './inbox-zh-CN';
+import { dashboardZhCN } from './dashboard-zh-CN';
 
 import { modulesZhCN } from './modules-zh-CN';
+import { integrationsZhCN } from './integrations-zh-CN';
+import { exportsZhCN } from './exports-zh-CN';
+import { viewsZhCN } from './views-zh-CN';
 export const zhCN: ChineseMessages<typeof en> = {
   ...modulesZhCN,
+  ...integrationsZhCN,
+  ...viewsZhCN,
   ...workItemsZhCN,
   ...activityZhCN,
   ...screensZhCN,
   ...uiZhCN,
   ...pickersZhCN,
   ...cyclesZhCN,
+  ...analyticsZhCN,
+  ...outboxZhCN,
   ...inboxZhCN,
+  ...exportsZhCN,
+  ...dashboardZhCN,
   'app.name': 'Trellis',
   'common.loading': '加载中…',
   'common.save': '保存',

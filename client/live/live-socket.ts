@@ -1,7 +1,8 @@
 // The one reader of /live (STYLE §6), framework-free: connect, subscribe with the last applied id,
 // replay → ready → live, resubscribe after any drop with exponential backoff and jitter, reload on
 // `reset`, answer pings, and report the connection state (connected | reconnecting | offline).
-import { LiveCloseCode, type ChangeMessage, type ServerMessage } from '../../shared/live-protocol';
+import { LiveCloseCode } from '../../shared/live-close-codes';
+import type { ChangeMessage, ServerMessage } from '../../shared/live-protocol';
 
 export type ConnectionState = 'connected' | 'reconnecting' | 'offline';
 

@@ -8,10 +8,14 @@ export interface CacheStorage {
   getMeta<T>(key: string): Promise<T | undefined>;
   setMeta(key: string, value: unknown): Promise<void>;
   putIssues(rows: Issue[]): Promise<void>;
-  deleteIssues(ids: string[]): Promise<void>;
+  /** Removes rows of one project. */
+  deleteIssues(projectId: string, ids: string[]): Promise<void>;
   getProjectIssues(projectId: string): Promise<Issue[]>;
-  /** The project's first `limit` rows by `sort_order` (the default list order): a quick first paint. */
-  getFirstProjectIssues(projectId: string, limit: number): Promise<Issue[]>;
+  /**
+   * Rewrites the project's rows as a snapshot a reload reads in a few records, when at least
+   * `minJournal` single-row writes piled up since the last one (true when it did).
+   */
+  compactProject(projectId: string, minJournal: number): Promise<boolean>;
   /** Removes every row and meta value. */
   clear(): Promise<void>;
   close(): void;
@@ -50,7 +54,7 @@ export class MemoryCacheStorage implements CacheStorage {
     for (const row of rows) issues.set(row.id, row);
   }
 
-  async deleteIssues(ids: string[]): Promise<void> {
+  async deleteIssues(_projectId: string, ids: string[]): Promise<void> {
     const { issues } = this.data;
     for (const id of ids) issues.delete(id);
   }
@@ -59,8 +63,10 @@ export class MemoryCacheStorage implements CacheStorage {
     return [...this.data.issues.values()].filter((row) => row.project_id === projectId);
   }
 
-  async getFirstProjectIssues(projectId: string, limit: number): Promise<Issue[]> {
-    return (await this.getProjectIssues(projectId)).sort((a, b) => a.sort_order - b.sort_order).slice(0, limit);
+  /** Rows are one map here: nothing to fold. */
+  async compactProject(_projectId: string, _minJournal: number): Promise<boolean> {
+    if (this.failing) throw new Error('storage failure');
+    return false;
   }
 
   async clear(): Promise<void> {

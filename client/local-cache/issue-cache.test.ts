@@ -6,13 +6,18 @@ import { useToastStore } from '../components/app-shell/toast-store';
 import { fetchIssueList, useIssueListStore } from '../stores/issue-list-store';
 import { defaultListSettings } from '../stores/issue-filter-store';
 import { getIssue, resetIssues, useIssueStore, type Issue } from '../stores/issue-store';
+import { useSessionStore } from '../stores/session-store';
+import type { UserMe } from '../api/types';
 import { MemoryCacheStorage } from './cache-storage';
-import { BATCH_SIZE, cacheLiveIssueChange, closeCache, DB_VERSION, initCache, isLocalDbEnabled, LOCAL_DB_ENABLED_KEY, setCacheStorageFactory, setLocalDbEnabled, syncProject, useLocalCacheStore } from './issue-cache';
+import { BATCH_SIZE, COMPACT_AFTER, cacheDatabaseName, cacheLiveIssueChange, closeCache, DB_VERSION, initCache, isLocalDbEnabled, LOCAL_DB_ENABLED_KEY, setCacheStorageFactory, setLocalDbEnabled, syncProject, useLocalCacheStore } from './issue-cache';
 
 const P = '11111111-1111-4111-8111-111111111111';
 const base = `/api/workspaces/acme/projects/${P}`;
 const row = (id: string, updated = '2026-01-01T00:00:00.000Z', patch: Partial<Issue> = {}) =>
   ({ id, name: id, sequence_id: 1, project_id: P, state_id: 's1', priority: 'none', sort_order: 1, label_ids: [], assignee_ids: [], start_date: null, target_date: null, created_at: updated, updated_at: updated, ...patch }) as Issue;
+
+const ALICE = 'a1a1a1a1-0000-4000-8000-000000000001';
+const signedIn = (id: string) => useSessionStore.setState({ status: 'ready', user: { id } as UserMe });
 
 let api: ReturnType<typeof installFakeApi>;
 let adapter: MemoryCacheStorage;
@@ -27,6 +32,7 @@ beforeEach(() => {
   useIssueListStore.setState({ lists: {} });
   adapter = new MemoryCacheStorage();
   setCacheStorageFactory(() => adapter);
+  signedIn(ALICE);
 });
 
 afterEach(() => {
@@ -37,7 +43,7 @@ afterEach(() => {
 describe('database lifecycle', () => {
   test('a database with another version is cleared and re-initialised; status goes initializing → ready', async () => {
     const old = new MemoryCacheStorage();
-    await old.open('acme');
+    await old.open(`${ALICE}-acme`);
     await old.setMeta('version', 0);
     await old.putIssues([row('stale')]);
     const promise = initCache('acme');
@@ -46,6 +52,26 @@ describe('database lifecycle', () => {
     expect(useLocalCacheStore.getState().dbStatus).toBe('ready');
     expect(await adapter.getMeta('version')).toBe(DB_VERSION);
     expect(await adapter.getProjectIssues(P)).toEqual([]);
+  });
+
+  test("another person signing in on the same browser opens their own database, never the first one's", async () => {
+    expect(await initCache('acme')).toBe(true);
+    await adapter.putIssues([row('alice-only')]);
+    expect(cacheDatabaseName('acme')).toBe(`${ALICE}-acme`);
+    closeCache();
+
+    const bob = 'b0b0b0b0-0000-4000-8000-000000000002';
+    signedIn(bob);
+    const bobs = new MemoryCacheStorage();
+    setCacheStorageFactory(() => bobs);
+    expect(await initCache('acme')).toBe(true);
+    expect(cacheDatabaseName('acme')).toBe(`${bob}-acme`);
+    expect(await bobs.getProjectIssues(P)).toEqual([]);
+
+    // Signed out: no database is opened at all.
+    closeCache();
+    useSessionStore.setState({ status: 'ready', user: null });
+    expect(await initCache('acme')).toBe(false);
   });
 
   test('a storage failure marks the database as error', async () => {
@@ -96,8 +122,20 @@ describe('project sync', () => {
     expect(api.calls.filter((call) => call.path.endsWith('/issues/') && !call.path.includes('v2'))).toHaveLength(0);
   });
 
+  test('a finished sync folds what it wrote into the snapshot a reload reads; a failed fold keeps the sync', async () => {
+    api.on('GET', `${base}/v2/issues/`, () => json(200, { results: [row('a')], next_cursor: null }));
+    const folds: [string, number][] = [];
+    adapter.compactProject = async (projectId, minJournal) => {
+      folds.push([projectId, minJournal]);
+      throw new Error('quota');
+    };
+    expect(await syncProject('acme', P)).toBe(true);
+    expect(folds).toEqual([[P, COMPACT_AFTER]]);
+    expect(useLocalCacheStore.getState().projects[P]).toBe('ready');
+  });
+
   test('a later sync paints from the cache before the network, then fetches changes and evicts deleted ids', async () => {
-    await adapter.open('acme');
+    await adapter.open(`${ALICE}-acme`);
     await adapter.setMeta('version', DB_VERSION);
     await adapter.setMeta(`sync:${P}`, '2026-01-01T00:00:00.000Z');
     await adapter.putIssues([row('kept'), row('gone')]);
@@ -122,7 +160,7 @@ describe('project sync', () => {
   });
 
   test('a filled cache paints the list while the list and sync requests never answer', async () => {
-    await adapter.open('acme');
+    await adapter.open(`${ALICE}-acme`);
     await adapter.setMeta('version', DB_VERSION);
     await adapter.setMeta(`sync:${P}`, '2026-01-01T00:00:00.000Z');
     await adapter.putIssues([row('a'), row('b')]);
@@ -139,7 +177,7 @@ describe('project sync', () => {
   });
 
   test('a failed cache read lets the list fall back to the server', async () => {
-    await adapter.open('acme');
+    await adapter.open(`${ALICE}-acme`);
     await adapter.setMeta('version', DB_VERSION);
     await adapter.setMeta(`sync:${P}`, '2026-01-01T00:00:00.000Z');
     adapter.getProjectIssues = () => Promise.reject(new Error('read failed'));

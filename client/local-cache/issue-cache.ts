@@ -9,6 +9,7 @@ import { reportFailure } from '../components/app-shell/toast-store';
 import { projectPath } from '../stores/api-paths';
 import { markProjectCached, trackCacheRead } from '../stores/issue-list-store';
 import { removeIssues, scopeIssues, upsertIssues, type Issue } from '../stores/issue-store';
+import { useSessionStore } from '../stores/session-store';
 import type { ChangeMessage } from '../../shared/live-protocol';
 import { MemoryCacheStorage, type CacheStorage } from './cache-storage';
 import { IndexedDbCacheStorage } from './indexeddb-storage';
@@ -17,8 +18,11 @@ export const DB_VERSION = 1;
 export const SYNC_PAGE_SIZE = 1000;
 /** Insert batch sizes (spec §9). */
 export const BATCH_SIZE = { issueSync: 200, issues: 100, other: 500 } as const;
-/** Rows read first for the quick paint of a cached project (more than a screen of list rows). */
-export const FIRST_PAINT_ROWS = 200;
+/**
+ * Journal entries (rows written one by one since the last snapshot) at which a finished sync folds
+ * them into a new snapshot: a first sync always does, a reload's few changed rows do not.
+ */
+export const COMPACT_AFTER = 500;
 export const LOCAL_DB_ENABLED_KEY = 'LOCAL_DB_ENABLED';
 
 export type DatabaseStatus = 'initializing' | 'ready' | 'error';
@@ -30,6 +34,8 @@ let storage: CacheStorage | null = null;
 /** Live changes of projects whose sync is running, written after the sync's own rows. */
 const liveDuringSync = new Map<string, ChangeMessage[]>();
 let opening: Promise<boolean> | null = null;
+/** The database name `opening` belongs to. */
+let openedName: string | null = null;
 let storageFactory: () => CacheStorage = () => (IndexedDbCacheStorage.isAvailable() ? new IndexedDbCacheStorage() : new MemoryCacheStorage());
 
 /** Swaps the storage adapter (tests use MemoryCacheStorage). */
@@ -57,15 +63,28 @@ function writeEnabled(value: boolean): void {
 const setProjectStatus = (projectId: string, status: ProjectCacheStatus) =>
   useLocalCacheStore.setState((state) => ({ projects: { ...state.projects, [projectId]: status } }));
 
-/** Opens the workspace's database, clearing it when its stored version is not DB_VERSION. */
+/**
+ * One database per signed-in user and workspace: what one person's lists cached (projects or issues a
+ * guest may not see) is never read for another person signing in on the same browser.
+ */
+export function cacheDatabaseName(slug: string): string | null {
+  const userId = useSessionStore.getState().user?.id;
+  return userId ? `${userId}-${slug}` : null;
+}
+
+/** Opens the signed-in user's database of the workspace, clearing it when its stored version is not DB_VERSION. */
 export function initCache(slug: string): Promise<boolean> {
-  if (useLocalCacheStore.getState().slug === slug && opening) return opening;
+  const name = cacheDatabaseName(slug);
+  if (useLocalCacheStore.getState().slug === slug && openedName === name && opening) return opening;
   closeCache();
   useLocalCacheStore.setState({ slug, dbStatus: 'initializing', projects: {} });
+  openedName = name;
   opening = (async () => {
     try {
+      // Nobody signed in: nothing to cache for.
+      if (!name) throw new Error('no signed-in user');
       const next = storageFactory();
-      await next.open(slug);
+      await next.open(name);
       if ((await next.getMeta<number>('version')) !== DB_VERSION) {
         await next.clear();
         await next.setMeta('version', DB_VERSION);
@@ -88,6 +107,7 @@ export function closeCache(): void {
   storage?.close();
   storage = null;
   opening = null;
+  openedName = null;
   liveDuringSync.clear();
   useLocalCacheStore.setState({ slug: null, dbStatus: null, projects: {} });
 }
@@ -101,17 +121,20 @@ async function putInBatches(rows: Issue[], size: number): Promise<void> {
  * when the cache cannot be used, undefined when it does not hold the project yet.
  */
 async function readProject(slug: string, projectId: string): Promise<{ lastSync: string | null | undefined; painted: boolean }> {
+  performance.mark('trellis:cache-open');
   if (!(await initCache(slug)) || !storage) return { lastSync: null, painted: false };
+  performance.mark('trellis:cache-opened');
   // An unreadable sync mark means "not cached yet": the caller then loads from the network and rewrites it.
   const lastSync = await storage.getMeta<string>(`sync:${projectId}`).catch(() => undefined);
   if (!lastSync) return { lastSync, painted: false };
   try {
-    // Reading 10,000 rows takes longer than the network; the first page by the default order
-    // paints at once, and the full read then fills in the rest below it.
+    // One read of the project's snapshot and journal (indexeddb-storage.ts): the board needs every
+    // issue before it is complete, and the snapshot reads 10,000 of them in a few records.
     scopeIssues(slug);
-    upsertIssues(await storage.getFirstProjectIssues(projectId, FIRST_PAINT_ROWS));
     const rows = await storage.getProjectIssues(projectId);
+    performance.mark('trellis:cache-all');
     upsertIssues(rows);
+    performance.mark('trellis:cache-all-stored');
     markProjectCached(projectId, true);
     return { lastSync, painted: true };
   } catch {
@@ -171,12 +194,15 @@ export async function syncProject(slug: string, projectId: string): Promise<bool
     if (lastSync) {
       const deleted = await http.get<string[]>(`${projectPath(slug, projectId)}/deleted-issues/`, { updated_at__gt: lastSync });
       if (Array.isArray(deleted) && deleted.length) {
-        await storage.deleteIssues(deleted);
+        await storage.deleteIssues(projectId, deleted);
         removeIssues(deleted);
       }
     }
     await storage.setMeta(`sync:${projectId}`, latest || new Date().toISOString());
     await writeLiveDuringSync(projectId, written);
+    // The next reload reads the snapshot instead of thousands of single rows. A failure only
+    // leaves the journal as it is: every read still merges it.
+    await storage.compactProject(projectId, COMPACT_AFTER).catch(() => false);
     // No await from the last (empty) look at the queue to here: later changes find the project ready.
     liveDuringSync.delete(projectId);
     markProjectCached(projectId, true);
@@ -199,14 +225,14 @@ async function writeLiveDuringSync(projectId: string, written: Map<string, strin
       const updatedAt = change.data.updated_at as string | undefined;
       // The sync page was read after this change: its row is the newer one. Deletions always apply.
       if (change.op !== 'delete' && updatedAt && (written.get(id) ?? '') > updatedAt) continue;
-      await writeLiveChange(storage!, change);
+      await writeLiveChange(storage!, projectId, change);
     }
   }
 }
 
-function writeLiveChange(target: CacheStorage, change: ChangeMessage): Promise<void> {
+function writeLiveChange(target: CacheStorage, projectId: string, change: ChangeMessage): Promise<void> {
   const id = change.data.id as string;
-  return change.op === 'delete' || change.data.archived_at ? target.deleteIssues([id]) : target.putIssues([change.data as unknown as Issue]);
+  return change.op === 'delete' || change.data.archived_at ? target.deleteIssues(projectId, [id]) : target.putIssues([change.data as unknown as Issue]);
 }
 
 /** Writes a live issue change into the cache (when the project is cached, or queued while it syncs). */
@@ -218,7 +244,7 @@ export function cacheLiveIssueChange(change: ChangeMessage): void {
   if (queue) return void queue.push(change);
   if (!storage || useLocalCacheStore.getState().projects[projectId] !== 'ready') return;
   // Best-effort cache write: the store already shows the change, and the next delta sync repairs the cache.
-  void writeLiveChange(storage, change).catch(() => undefined);
+  void writeLiveChange(storage, projectId, change).catch(() => undefined);
 }
 
 /**

@@ -144,14 +144,16 @@ function CreateTokenModal({ workspaceSlug, onClose, onCreated }: { workspaceSlug
           onChange={(event) => setDescription(event.target.value)}
           data-testid="api-token-description-input"
         />
-        <SelectField label={t('apiTokens.expiry')} value={days} onChange={(event) => setDays(event.target.value)} data-testid="api-token-expiry-select">
-          <option value="never">{t('apiTokens.expiry.never')}</option>
-          {EXPIRY_DAYS.map((value) => (
-            <option key={value} value={value}>
-              {t('apiTokens.expiry.days', { days: value })}
-            </option>
-          ))}
-        </SelectField>
+        <SelectField
+          label={t('apiTokens.expiry')}
+          value={days}
+          options={[
+            { value: 'never', label: t('apiTokens.expiry.never') },
+            ...EXPIRY_DAYS.map((value) => ({ value: String(value), label: t('apiTokens.expiry.days', { days: value }) })),
+          ]}
+          onChange={setDays}
+          testId="api-token-expiry-select"
+        />
         <div className="form-actions">
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             {t('common.cancel')}

@@ -1,7 +1,8 @@
 // The Cycles screens (spec §2): the project's cycles with tabs active, upcoming, completed, draft
 // and archived (the active tab shows the current cycle's panel), and one cycle: its numbers, the
-// complete-and-transfer flow and its issues in every layout. Cycle rows take issues dropped on them.
-import { useState, type DragEvent } from 'react';
+// complete-and-transfer flow and its issues in every layout. Cycle rows take issues dragged onto
+// them from the unplanned issues below (plan-issues.tsx).
+import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Archive, ArchiveRestore, MoreHorizontal, Pencil, Star, Trash2 } from 'lucide-react';
 import { CycleStatus } from '../../shared/cycle';
@@ -10,23 +11,19 @@ import type { Cycle } from '../api/types';
 import { toastOnFailure } from '../components/app-shell/toast-store';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { CycleModal } from '../components/cycles/cycle-modal';
-import { CycleNumbers, ProgressBar } from '../components/cycles/cycle-panel';
+import { CycleNumbers } from '../components/cycles/cycle-panel';
 import { TransferDialog } from '../components/cycles/transfer-dialog';
 import { IssueListView } from '../components/issues/issue-list-view';
 import type { ListSource } from '../components/issues/list-model';
 import { useT } from '../i18n';
 import { deleteCycle, setCycleArchived, setCycleFavorite, useCycle, useProjectCycles } from '../stores/cycle-store';
-import { addIssuesToCycle } from '../stores/issue-store';
 import { useProject } from '../stores/project-store';
-import { Button, EmptyState, IconButton, Menu, toast } from '../ui';
+import { Button, EmptyState, IconButton, Menu, ProgressBar } from '../ui';
+import { PlanDnd, UnplannedIssues, takesIssues as cycleTakesIssues, useCycleDrop } from '../components/cycles/plan-issues';
 import { ProjectFrame, useCurrentList } from './work-pages';
 import '../components/cycles/cycles.css';
+import { CYCLE_TABS, type CycleTab } from './screen-tabs';
 
-export const CYCLE_TABS = ['active', 'upcoming', 'completed', 'draft', 'archived'] as const;
-export type CycleTab = (typeof CYCLE_TABS)[number];
-
-/** The drag payload type of an issue row (lists set it; cycle rows accept it). */
-export const ISSUE_DRAG_TYPE = 'application/x-trellis-issue';
 
 function inTab(cycle: Cycle, tab: CycleTab): boolean {
   if (tab === 'archived') return Boolean(cycle.archived_at);
@@ -61,6 +58,7 @@ export function CyclesPage({ slug, projectId, tab }: { slug: string; projectId: 
           </nav>
           {canCreate && <Button size="sm" onClick={() => setCreating(true)} data-testid="cycle-new">{t('cycles.new')}</Button>}
         </div>
+        <PlanDnd slug={slug} projectId={projectId}>
         {shown.length === 0 ? (
           <EmptyState
             title={t(`cycles.empty.${tab}`)}
@@ -73,6 +71,8 @@ export function CyclesPage({ slug, projectId, tab }: { slug: string; projectId: 
           </ul>
         )}
         {active && <CycleNumbers slug={slug} cycle={active} />}
+        {tab !== 'completed' && tab !== 'archived' && <UnplannedIssues slug={slug} projectId={projectId} canEdit={canEdit} />}
+        </PlanDnd>
       </div>
       {creating && <CycleModal slug={slug} projectId={projectId} onClose={() => setCreating(false)} />}
     </ProjectFrame>
@@ -84,19 +84,8 @@ function CycleRow({ slug, cycle, canEdit }: { slug: string; cycle: Cycle; canEdi
   const day = useDay();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [over, setOver] = useState(false);
-  const takesIssues = canEdit && !cycle.archived_at && cycle.status !== CycleStatus.COMPLETED;
-
-  const onDrop = (event: DragEvent<HTMLLIElement>) => {
-    setOver(false);
-    const ids = (event.dataTransfer.getData(ISSUE_DRAG_TYPE) || '').split(',').filter(Boolean);
-    if (!takesIssues || ids.length === 0) return;
-    event.preventDefault();
-    void addIssuesToCycle(slug, cycle.project_id, cycle.id, ids).then(
-      () => toast.success(t('cycles.addedToast', { name: cycle.name })),
-      () => toast.error(t('cycles.toast.addFailed')),
-    );
-  };
+  const takesIssues = canEdit && cycleTakesIssues(cycle);
+  const drop = useCycleDrop(cycle, takesIssues);
 
   const items = [
     ...(canEdit && !cycle.archived_at && cycle.status !== CycleStatus.COMPLETED ? [{ id: 'cycle-edit', label: t('cycles.edit'), icon: <Pencil size={14} />, onSelect: () => setEditing(true) }] : []),
@@ -107,15 +96,9 @@ function CycleRow({ slug, cycle, canEdit }: { slug: string; cycle: Cycle; canEdi
 
   return (
     <li
-      className={`cycle-row${over ? ' cycle-row-over' : ''}`}
+      ref={drop.ref}
+      className={`cycle-row${drop.isOver ? ' cycle-row-over' : ''}`}
       data-testid={`cycle-row-${cycle.name}`}
-      onDragOver={(event) => {
-        if (!takesIssues || !event.dataTransfer.types.includes(ISSUE_DRAG_TYPE)) return;
-        event.preventDefault();
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={onDrop}
       aria-description={takesIssues ? t('cycles.dropHint', { name: cycle.name }) : undefined}
     >
       <Link to="/$workspaceSlug/projects/$projectId/cycles/$cycleId" params={{ workspaceSlug: slug, projectId: cycle.project_id, cycleId: cycle.id }} className="cycle-row-name">
@@ -143,6 +126,43 @@ function CycleRow({ slug, cycle, canEdit }: { slug: string; cycle: Cycle; canEdi
   );
 }
 
+/**
+ * A completed cycle still holding backlog, unstarted or started issues (it ended by its dates, not
+ * by a transfer). Once transferred its counts are the frozen snapshot, which no longer say what it
+ * holds, so a transferred cycle offers no second transfer.
+ */
+function holdsUnfinished(cycle: Cycle): boolean {
+  const frozen = Object.keys(cycle.progress_snapshot ?? {}).length > 0;
+  return !frozen && cycle.backlog_issues + cycle.unstarted_issues + cycle.started_issues > 0;
+}
+
+/** The cycles page tab a cycle is listed on. */
+function tabOf(cycle: Cycle): CycleTab {
+  if (cycle.archived_at) return 'archived';
+  return cycle.status === CycleStatus.CURRENT ? 'active' : (cycle.status as CycleTab);
+}
+
+/**
+ * A cycle with no issues yet: its next step is planning it, which the cycles page does (unplanned
+ * issues dragged onto its row); a new issue made here would not join the cycle, so no "New issue".
+ */
+function EmptyCycle({ slug, cycle, canPlan }: { slug: string; cycle: Cycle; canPlan: boolean }) {
+  const t = useT();
+  return (
+    <div data-testid="cycle-empty">
+      <EmptyState
+        title={t('cycles.emptyIssues.title')}
+        body={canPlan ? t('cycles.emptyIssues.body') : undefined}
+        action={canPlan ? (
+          <Link to="/$workspaceSlug/projects/$projectId/cycles" params={{ workspaceSlug: slug, projectId: cycle.project_id }} search={{ tab: tabOf(cycle) }} className="btn btn-primary btn-sm">
+            {t('cycles.emptyIssues.plan')}
+          </Link>
+        ) : undefined}
+      />
+    </div>
+  );
+}
+
 export function CycleDetailPage({ slug, projectId, cycleId, peekId }: { slug: string; projectId: string; cycleId: string; peekId?: string }) {
   const t = useT();
   const navigate = useNavigate();
@@ -166,13 +186,20 @@ export function CycleDetailPage({ slug, projectId, cycleId, peekId }: { slug: st
           <Link to="/$workspaceSlug/projects/$projectId/cycles" params={{ workspaceSlug: slug, projectId }} className="muted">{t('cycles.back')}</Link>
           <h2 className="cycle-detail-name">{cycle.name}</h2>
           <span className={`cycle-status cycle-status-${cycle.status}`}>{t(`cycles.status.${cycle.status}`)}</span>
-          {canEdit && !cycle.archived_at && cycle.status !== CycleStatus.DRAFT && (
+          {canEdit && !cycle.archived_at && cycle.status === CycleStatus.CURRENT && (
             <Button size="sm" variant="secondary" onClick={() => setTransferring(true)} data-testid="cycle-complete">{t('cycles.complete')}</Button>
+          )}
+          {canEdit && !cycle.archived_at && cycle.status === CycleStatus.COMPLETED && holdsUnfinished(cycle) && (
+            <Button size="sm" variant="secondary" onClick={() => setTransferring(true)} data-testid="cycle-transfer-open">{t('cycles.transferUnfinished')}</Button>
           )}
         </div>
         <CycleNumbers slug={slug} cycle={cycle} />
         <h3>{t('cycles.issues')}</h3>
-        <IssueListView slug={slug} source={source} peekId={peekId} onPeek={(id) => void navigate({ to: '.', search: id ? { peekId: id } : {} })} />
+        {cycle.total_issues === 0 ? (
+          <EmptyCycle slug={slug} cycle={cycle} canPlan={canEdit && cycleTakesIssues(cycle)} />
+        ) : (
+          <IssueListView slug={slug} source={source} peekId={peekId} onPeek={(id) => void navigate({ to: '.', search: id ? { peekId: id } : {} })} />
+        )}
       </div>
       {transferring && <TransferDialog slug={slug} cycle={cycle} onClose={() => setTransferring(false)} />}
     </ProjectFrame>

@@ -3,7 +3,7 @@
 import { redirect } from '@tanstack/react-router';
 import { ensureInstance } from '../stores/instance-store';
 import { fetchMyInvitations } from '../stores/invitation-store';
-import { ensureSession } from '../stores/session-store';
+import { ensureSession, forgetSession } from '../stores/session-store';
 import { ensureWorkspaces } from '../stores/workspace-store';
 import { PageKind, resolvePageRedirect, SET_UP_PATH, type SessionSnapshot } from './page-kinds';
 
@@ -14,19 +14,28 @@ interface GuardArgs {
 /** Returns a `beforeLoad` that redirects visitors who may not see a page of this kind. */
 export function guardPage(kind: PageKind) {
   return async ({ location }: GuardArgs): Promise<void> => {
+    // The session is asked for alongside the instance (not after it): one round trip less before
+    // any screen loads.
+    const sessionRequest = ensureSession();
+    sessionRequest.catch(() => undefined);
     const instance = await ensureInstance();
     const isSetupDone = instance.status !== 'ready' || instance.isSetupDone;
-    if (!isSetupDone) throw redirect({ href: SET_UP_PATH });
+    if (!isSetupDone) {
+      // Asked before set-up, the session is "signed out": forget that answer, set-up signs someone in.
+      await sessionRequest.catch(() => undefined);
+      forgetSession();
+      throw redirect({ href: SET_UP_PATH });
+    }
     if (kind === PageKind.PUBLIC) {
       try {
-        await ensureSession();
+        await sessionRequest;
       } catch {
         // Public pages (reset password, an invitation link) like to know who is signed in but
         // work for anyone: a failed session look-up just leaves them signed-out.
       }
       return;
     }
-    const session = await ensureSession();
+    const session = await sessionRequest;
     const nextPath = (location.search as Record<string, unknown> | undefined)?.next_path;
     const snapshot: SessionSnapshot = { user: session.user, profile: session.profile, settings: session.settings };
     if (session.user && session.profile?.is_onboarded && needsDestination(kind) && !hasSettingsDestination(snapshot)) {

@@ -77,8 +77,8 @@ export function InvitationsSettingsPage({ workspaceSlug }: { workspaceSlug: stri
                         value={invitation.role}
                         maxRole={myRole}
                         onChange={(role) => void handleRoleChange(invitation, role)}
-                        aria-label={t('members.roleFor', { name: invitation.email })}
-                        data-testid="invitation-role-select"
+                        label={t('members.roleFor', { name: invitation.email })}
+                        testId="invitation-role-select"
                       />
                     ) : (
                       roleLabel(t, invitation.role)

@@ -11,6 +11,7 @@ import { SkeletonRows } from '../ui';
 import { InviteRowsForm } from '../components/invite-rows-form';
 import { Modal } from '../components/modal';
 import { RoleSelect, roleLabel } from '../components/role-select';
+import { Link } from '@tanstack/react-router';
 import { useT } from '../i18n';
 import { removeMember, updateMemberRole, useMembers, useMembersStatus } from '../stores/member-store';
 import { useSessionStore } from '../stores/session-store';
@@ -85,7 +86,9 @@ export function MembersSettingsPage({ workspaceSlug }: { workspaceSlug: string }
                       <span className="person">
                         <span className="avatar" aria-hidden="true">{name.charAt(0).toUpperCase()}</span>
                         <span>
-                          {name}
+                          <Link to="/$workspaceSlug/profile/$userId" params={{ workspaceSlug, userId: row.member.id }} search={{ tab: 'summary' }} data-testid="member-profile-link">
+                            {name}
+                          </Link>
                           {isMe && <span className="badge">{t('members.you')}</span>}
                           {!isActive && <span className="badge badge-muted">{t('members.suspended')}</span>}
                         </span>
@@ -97,8 +100,8 @@ export function MembersSettingsPage({ workspaceSlug }: { workspaceSlug: string }
                         <RoleSelect
                           value={row.role}
                           onChange={(role) => void handleRoleChange(row, role)}
-                          aria-label={t('members.roleFor', { name })}
-                          data-testid="member-role-select"
+                          label={t('members.roleFor', { name })}
+                          testId="member-role-select"
                         />
                       ) : (
                         roleLabel(t, row.role)

@@ -10,7 +10,7 @@ import { MODULE_STATUSES, ARCHIVABLE_MODULE_STATUSES, type ModuleStatus } from '
 import { can, memberContext } from '../../shared/permission-table';
 import { IssueListView } from '../components/issues/issue-list-view';
 import type { ListSource } from '../components/issues/list-model';
-import { Button, Dialog, EmptyState, IconButton } from '../ui';
+import { Button, Dialog, EmptyState, IconButton, ProgressBar as UiProgressBar, PropertyChip, Select } from '../ui';
 import { useT, type MessageKey } from '../i18n';
 import { useMemberUserMap } from '../stores/member-store';
 import { useProject } from '../stores/project-store';
@@ -18,7 +18,6 @@ import {
   MODULE_SORTS,
   addModuleLink,
   createModule,
-  moduleProgress,
   setModuleArchived,
   toggleModuleFavorite,
   updateModule,
@@ -40,12 +39,9 @@ function useCanEdit(projectId: string): boolean {
 
 function ProgressBar({ module }: { module: Module }) {
   const t = useT();
-  const percent = moduleProgress(module);
   return (
     <div className="module-progress" data-testid="module-progress">
-      <div className="module-progress-track" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
-        <div className="module-progress-fill" style={{ width: `${percent}%` }} />
-      </div>
+      <UiProgressBar done={module.completed_issues ?? 0} total={module.total_issues ?? 0} tone="success" />
       <span className="muted">{t('modules.progress', { done: module.completed_issues ?? 0, total: module.total_issues ?? 0 })}</span>
     </div>
   );
@@ -54,18 +50,15 @@ function ProgressBar({ module }: { module: Module }) {
 function StatusSelect({ slug, module, disabled }: { slug: string; module: Module; disabled: boolean }) {
   const t = useT();
   return (
-    <select
-      className="input input-sm"
-      aria-label={t('modules.status')}
-      value={module.status}
+    <PropertyChip
+      label={t('modules.status')}
+      valueText={t(statusKey(module.status))}
+      options={MODULE_STATUSES.map((status) => ({ value: status, label: t(statusKey(status)) }))}
+      selected={[module.status]}
       disabled={disabled}
-      data-testid="module-status"
-      onChange={(event) => void updateModule(slug, module, { status: event.target.value }).catch(() => undefined)}
-    >
-      {MODULE_STATUSES.map((status) => (
-        <option key={status} value={status}>{t(statusKey(status))}</option>
-      ))}
-    </select>
+      testId="module-status"
+      onSelect={(status) => void (status !== module.status && updateModule(slug, module, { status }).catch(() => undefined))}
+    />
   );
 }
 
@@ -96,11 +89,13 @@ function CreateModuleDialog({ slug, projectId, onClose }: { slug: string; projec
         </label>
         <label className="field">
           <span>{t('modules.status')}</span>
-          <select className="input" value={status} onChange={(event) => setStatus(event.target.value as ModuleStatus)}>
-            {MODULE_STATUSES.map((value) => (
-              <option key={value} value={value}>{t(statusKey(value))}</option>
-            ))}
-          </select>
+          <Select
+            label={t('modules.status')}
+            value={status}
+            options={MODULE_STATUSES.map((value) => ({ value, label: t(statusKey(value)) }))}
+            onChange={(value) => setStatus(value as ModuleStatus)}
+            testId="module-create-status"
+          />
         </label>
         <div className="row-end">
           <Button type="button" variant="ghost" onClick={onClose}>{t('common.cancel')}</Button>
@@ -117,6 +112,8 @@ export function ModulesListPage({ slug, projectId, archived }: { slug: string; p
   const [sort, setSort] = useState<ModuleSort>('name');
   const [creating, setCreating] = useState(false);
   const canEdit = useCanEdit(projectId);
+  // A module's detail is Member+ (work-items §3): guests see the list only.
+  const canOpen = can('project.member-read', memberContext(null, useProject(projectId)?.member_role));
   const rows = useProjectModules(projectId, archived, sort);
   return (
     <ProjectFrame slug={slug} projectId={projectId} current="modules">
@@ -130,11 +127,14 @@ export function ModulesListPage({ slug, projectId, archived }: { slug: string; p
         </nav>
         <label className="field-inline">
           <span className="muted">{t('modules.sort')}</span>
-          <select className="input input-sm" value={sort} onChange={(event) => setSort(event.target.value as ModuleSort)} data-testid="modules-sort">
-            {MODULE_SORTS.map((value) => (
-              <option key={value} value={value}>{t(`modules.sort.${value}` as MessageKey)}</option>
-            ))}
-          </select>
+          <Select
+            className="input-sm"
+            label={t('modules.sort')}
+            value={sort}
+            options={MODULE_SORTS.map((value) => ({ value, label: t(`modules.sort.${value}` as MessageKey) }))}
+            onChange={(value) => setSort(value as ModuleSort)}
+            testId="modules-sort"
+          />
         </label>
         {canEdit && !archived && (
           <Button size="sm" onClick={() => setCreating(true)} data-testid="module-create">
@@ -149,9 +149,13 @@ export function ModulesListPage({ slug, projectId, archived }: { slug: string; p
           {rows.map((module) => (
             <li key={module.id} className="module-row" data-testid="module-row" data-module-id={module.id}>
               <IconButton label={t(module.is_favorite ? 'modules.unfavorite' : 'modules.favorite')} onClick={() => void toggleModuleFavorite(slug, module)} disabled={!canEdit || archived} icon={<Star size={16} fill={module.is_favorite ? 'currentColor' : 'none'} aria-hidden="true" />} />
-              <button type="button" className="module-name link-button" onClick={() => void navigate({ to: '/$workspaceSlug/projects/$projectId/modules/$moduleId', params: { workspaceSlug: slug, projectId, moduleId: module.id } })}>
-                {nameOrUntitled(module.name)}
-              </button>
+              {canOpen ? (
+                <button type="button" className="module-name link-button" onClick={() => void navigate({ to: '/$workspaceSlug/projects/$projectId/modules/$moduleId', params: { workspaceSlug: slug, projectId, moduleId: module.id } })}>
+                  {nameOrUntitled(module.name)}
+                </button>
+              ) : (
+                <span className="module-name">{nameOrUntitled(module.name)}</span>
+              )}
               <ProgressBar module={module} />
               <StatusSelect slug={slug} module={module} disabled={!canEdit || archived} />
               {canEdit && (archived ? (
@@ -211,7 +215,14 @@ export function ModuleDetailPage({ slug, projectId, moduleId, peekId }: { slug: 
   const canEdit = useCanEdit(projectId);
   const users = useMemberUserMap();
   const source: ListSource = { kind: 'module', projectId, moduleId };
-  if (!module) return <ProjectFrame slug={slug} projectId={projectId} current="modules"><EmptyState title={t('common.loading')} /></ProjectFrame>;
+  // The route's loader has read the module: it is missing only when there is none (or it was just deleted).
+  if (!module) {
+    return (
+      <ProjectFrame slug={slug} projectId={projectId} current="modules">
+        <EmptyState title={t('modules.notFound')} action={<Link to="/$workspaceSlug/projects/$projectId/modules" params={{ workspaceSlug: slug, projectId }}>{t('modules.back')}</Link>} />
+      </ProjectFrame>
+    );
+  }
   const members = (module.member_ids ?? []).map((id) => users.get(id)?.display_name ?? id);
   return (
     <ProjectFrame slug={slug} projectId={projectId} current="modules">
@@ -226,7 +237,7 @@ export function ModuleDetailPage({ slug, projectId, moduleId, peekId }: { slug: 
           <h3>{t('modules.members')}</h3>
           <p className={members.length ? undefined : 'muted'}>{members.length ? members.join(', ') : t('modules.noMembers')}</p>
           {module.lead_id && <p className="muted">{t('modules.lead')}: {users.get(module.lead_id)?.display_name ?? module.lead_id}</p>}
-          {(module.start_date || module.target_date) && <p className="muted">{module.start_date ?? '—'} → {module.target_date ?? '—'}</p>}
+          {(module.start_date || module.target_date) && <p className="muted">{module.start_date ?? '—'} – {module.target_date ?? '—'}</p>}
         </section>
         <LinksPanel slug={slug} module={module} canEdit={canEdit} />
       </div>

@@ -1,12 +1,13 @@
 // `/{workspaceSlug}/notifications`: the All and Mentions tabs (with their unread counts), the
 // sub-filters (assigned to me, created by me, subscribed by me; unread only; snoozed; archived),
 // mark all read, and per row read/unread, archive and snooze (optimistic, rolled back on failure).
-// Clicking a notification marks it read and opens its issue.
-import { useNavigate } from '@tanstack/react-router';
+// Clicking a notification marks it read and opens its issue as a peek over the list (`?peekId=`).
 import { Archive, ArchiveRestore, BellOff, CheckCheck, Mail, MailOpen } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { Notification } from '../api/types';
 import { AppShell } from '../components/app-shell';
+import { toastOnFailure } from '../components/app-shell/toast-store';
+import { IssuePeek } from '../components/issues/issue-peek';
 import { SnoozeMenu } from '../components/inbox/snooze-menu';
 import { RelativeTime } from '../components/relative-time';
 import { useT } from '../i18n';
@@ -24,7 +25,11 @@ import {
   type NotificationFilters,
   type NotificationTypeFilter,
 } from '../stores/notification-store';
-import { Avatar, Button, EmptyState, IconButton, SkeletonRows, toast } from '../ui';
+import { fetchEstimates } from '../stores/estimate-store';
+import { fetchProjectLabels } from '../stores/label-store';
+import { fetchProjectMembers } from '../stores/member-store';
+import { fetchProjectStates } from '../stores/state-store';
+import { Avatar, Button, EmptyState, IconButton, Select, SkeletonRows, Tab, TabList, TabPanel, Tabs, toast } from '../ui';
 import './inbox.css';
 
 const TYPES: NotificationTypeFilter[] = ['all', 'assigned', 'created', 'subscribed'];
@@ -33,9 +38,11 @@ interface IssueData {
   issue?: { id?: string; name?: string; identifier?: string; sequence_id?: number };
 }
 
-export function NotificationsPage({ workspaceSlug }: { workspaceSlug: string }) {
+/** The issue a notification is about. */
+const issueIdOf = (row: Notification) => ((row.data ?? {}) as IssueData).issue?.id ?? row.entity_identifier;
+
+export function NotificationsPage({ workspaceSlug, peekId, onPeek }: { workspaceSlug: string; peekId?: string; onPeek: (issueId: string | null) => void }) {
   const t = useT();
-  const navigate = useNavigate();
   const filters = useNotificationList((state) => state.filters);
   const counts = useNotificationList((state) => state.counts);
   const hasMore = useNotificationList((state) => state.hasMore);
@@ -54,12 +61,11 @@ export function NotificationsPage({ workspaceSlug }: { workspaceSlug: string }) 
   const failed = () => toast.error(t('notifications.actionFailed'));
 
   const open = (row: Notification) => {
-    const data = (row.data ?? {}) as IssueData;
     if (!row.read_at) void setNotificationRead(workspaceSlug, row, true).catch(failed);
-    if (row.project && row.entity_identifier) {
-      void navigate({ to: '/$workspaceSlug/projects/$projectId/issues/$issueId', params: { workspaceSlug, projectId: row.project, issueId: data.issue?.id ?? row.entity_identifier } });
-    }
+    const issueId = issueIdOf(row);
+    if (row.project && issueId) onPeek(issueId);
   };
+  const peekProject = peekId ? rows.find((row) => issueIdOf(row) === peekId)?.project ?? undefined : undefined;
 
   return (
     <AppShell
@@ -71,119 +77,126 @@ export function NotificationsPage({ workspaceSlug }: { workspaceSlug: string }) 
         </Button>
       }
     >
-      <div className="inbox-toolbar">
-        <div role="tablist" className="inbox-tabs">
-          {(['all', 'mentions'] as const).map((tab) => {
-            const count = tab === 'all' ? counts.total_unread_notifications_count : counts.mention_unread_notifications_count;
-            return (
-              <button
-                key={tab}
-                type="button"
-                role="tab"
-                aria-selected={filters.tab === tab}
-                className={filters.tab === tab ? 'inbox-tab inbox-tab-active' : 'inbox-tab'}
-                onClick={() => change({ ...DEFAULT_FILTERS, tab })}
-                data-testid={`notifications-tab-${tab}`}
-              >
-                {t(tab === 'all' ? 'notifications.tabAll' : 'notifications.tabMentions')}
-                {count > 0 && <span className="inbox-count">{count}</span>}
-              </button>
-            );
-          })}
-        </div>
-        <div className="inbox-filters">
-          <label className="inbox-filter">
-            <span className="sr-only">{t('notifications.typeFilter')}</span>
-            <select className="input input-sm" value={filters.type} onChange={(event) => change({ type: event.target.value as NotificationTypeFilter })} data-testid="notifications-type">
-              {TYPES.map((type) => (
-                <option key={type} value={type}>{t(`notifications.type.${type}`)}</option>
-              ))}
-            </select>
-          </label>
-          <label className="inbox-filter">
-            <input type="checkbox" checked={filters.unread} onChange={(event) => change({ unread: event.target.checked })} data-testid="notifications-unread-only" />
-            {t('notifications.unreadOnly')}
-          </label>
-          <label className="inbox-filter">
-            <input type="checkbox" checked={filters.snoozed} onChange={(event) => change({ snoozed: event.target.checked, archived: false })} data-testid="notifications-snoozed" />
-            {t('notifications.showSnoozed')}
-          </label>
-          <label className="inbox-filter">
-            <input type="checkbox" checked={filters.archived} onChange={(event) => change({ archived: event.target.checked, snoozed: false })} data-testid="notifications-archived" />
-            {t('notifications.showArchived')}
-          </label>
-        </div>
-      </div>
-      <section className="card card-flush">
-        {status === 'error' ? (
-          <EmptyState
-            title={t('notifications.loadFailed')}
-            action={<Button variant="secondary" onClick={() => setRetry((value) => value + 1)}>{t('common.retry')}</Button>}
-          />
-        ) : status !== 'ready' && rows.length === 0 ? (
-          <SkeletonRows />
-        ) : rows.length === 0 ? (
-          <EmptyState title={t(filters.tab === 'mentions' ? 'notifications.emptyMentions' : 'notifications.emptyTitle')} body={t('notifications.emptyBody')} icon={<BellOff size={22} />} />
-        ) : (
-          <ul className="list" data-testid="notification-list">
-            {rows.map((row) => {
-              const data = (row.data ?? {}) as IssueData;
-              const key = data.issue?.identifier && data.issue.sequence_id ? `${data.issue.identifier}-${data.issue.sequence_id}` : '';
+      <Tabs value={filters.tab} onValueChange={(tab) => change({ ...DEFAULT_FILTERS, tab })}>
+        <div className="inbox-toolbar">
+          <TabList label={t('notifications.title')}>
+            {(['all', 'mentions'] as const).map((tab) => {
+              const count = tab === 'all' ? counts.total_unread_notifications_count : counts.mention_unread_notifications_count;
               return (
-                <li key={row.id} className={row.read_at ? 'list-row notification-row' : 'list-row notification-row notification-unread'} data-testid="notification-row">
-                  <button type="button" className="notification-open" onClick={() => open(row)} data-testid="notification-open">
-                    <Avatar name={row.triggered_by_details?.display_name ?? ''} src={row.triggered_by_details?.avatar_url ?? null} size="sm" />
-                    <span className="notification-text">
-                      <span className="list-row-title">
-                        {row.is_mentioned_notification ? (
-                          row.message_stripped || row.title
-                        ) : (
-                          <>
-                            <strong>{row.triggered_by_details?.display_name ?? t('notifications.someone')}</strong> {row.title}
-                          </>
-                        )}
-                      </span>
-                      <span className="list-row-subtitle">
-                        {key && <span className="muted">{key} </span>}
-                        {data.issue?.name}
-                      </span>
-                    </span>
-                    {row.created_at && <RelativeTime value={row.created_at} className="muted" />}
-                  </button>
-                  <span className="notification-actions">
-                    <IconButton
-                      label={t(row.read_at ? 'notifications.markUnread' : 'notifications.markRead')}
-                      icon={row.read_at ? <Mail size={16} /> : <MailOpen size={16} />}
-                      onClick={() => void setNotificationRead(workspaceSlug, row, !row.read_at).catch(failed)}
-                      data-testid="notification-toggle-read"
-                    />
-                    <IconButton
-                      label={t(row.archived_at ? 'notifications.unarchive' : 'notifications.archive')}
-                      icon={row.archived_at ? <ArchiveRestore size={16} /> : <Archive size={16} />}
-                      onClick={() => void setNotificationArchived(workspaceSlug, row, !row.archived_at).catch(failed)}
-                      data-testid="notification-toggle-archive"
-                    />
-                    {row.snoozed_till && new Date(row.snoozed_till).getTime() > Date.now() ? (
-                      <Button variant="ghost" size="sm" onClick={() => void snoozeNotification(workspaceSlug, row, null).catch(failed)} data-testid="notification-unsnooze">
-                        {t('notifications.unsnooze')}
-                      </Button>
-                    ) : (
-                      <SnoozeMenu testId="notification-snooze" onSnooze={(till) => void snoozeNotification(workspaceSlug, row, till).catch(failed)} />
-                    )}
-                  </span>
-                </li>
+                <Tab key={tab} value={tab} testId={`notifications-tab-${tab}`}>
+                  {t(tab === 'all' ? 'notifications.tabAll' : 'notifications.tabMentions')}
+                  {count > 0 && <span className="inbox-count">{count}</span>}
+                </Tab>
               );
             })}
-          </ul>
-        )}
-        {hasMore && (
-          <div className="inbox-more">
-            <Button variant="ghost" busy={loadingMore} onClick={() => void fetchMoreNotifications(workspaceSlug).catch(failed)} data-testid="notifications-load-more">
-              {t('inbox.loadMore')}
-            </Button>
+          </TabList>
+          <div className="inbox-filters">
+            <Select
+              className="input-sm"
+              label={t('notifications.typeFilter')}
+              value={filters.type}
+              options={TYPES.map((type) => ({ value: type, label: t(`notifications.type.${type}`) }))}
+              onChange={(type) => change({ type: type as NotificationTypeFilter })}
+              testId="notifications-type"
+            />
+            <label className="inbox-filter">
+              <input type="checkbox" checked={filters.unread} onChange={(event) => change({ unread: event.target.checked })} data-testid="notifications-unread-only" />
+              {t('notifications.unreadOnly')}
+            </label>
+            <label className="inbox-filter">
+              <input type="checkbox" checked={filters.snoozed} onChange={(event) => change({ snoozed: event.target.checked, archived: false })} data-testid="notifications-snoozed" />
+              {t('notifications.showSnoozed')}
+            </label>
+            <label className="inbox-filter">
+              <input type="checkbox" checked={filters.archived} onChange={(event) => change({ archived: event.target.checked, snoozed: false })} data-testid="notifications-archived" />
+              {t('notifications.showArchived')}
+            </label>
           </div>
-        )}
-      </section>
+        </div>
+        <TabPanel value={filters.tab} className="card card-flush">
+          {status === 'error' ? (
+            <EmptyState
+              title={t('notifications.loadFailed')}
+              action={<Button variant="secondary" onClick={() => setRetry((value) => value + 1)}>{t('common.retry')}</Button>}
+            />
+          ) : status !== 'ready' && rows.length === 0 ? (
+            <SkeletonRows />
+          ) : rows.length === 0 ? (
+            <EmptyState title={t(filters.tab === 'mentions' ? 'notifications.emptyMentions' : 'notifications.emptyTitle')} body={t('notifications.emptyBody')} icon={<BellOff size={22} />} />
+          ) : (
+            <ul className="list" data-testid="notification-list">
+              {rows.map((row) => {
+                const data = (row.data ?? {}) as IssueData;
+                const key = data.issue?.identifier && data.issue.sequence_id ? `${data.issue.identifier}-${data.issue.sequence_id}` : '';
+                return (
+                  <li key={row.id} className={row.read_at ? 'list-row notification-row' : 'list-row notification-row notification-unread'} data-testid="notification-row">
+                    <button type="button" className="notification-open" onClick={() => open(row)} data-testid="notification-open">
+                      <Avatar name={row.triggered_by_details?.display_name ?? ''} src={row.triggered_by_details?.avatar_url ?? null} size="sm" />
+                      <span className="notification-text">
+                        <span className="list-row-title">
+                          {row.is_mentioned_notification ? (
+                            row.message_stripped || row.title
+                          ) : (
+                            <>
+                              <strong>{row.triggered_by_details?.display_name ?? t('notifications.someone')}</strong> {row.title}
+                            </>
+                          )}
+                        </span>
+                        <span className="list-row-subtitle">
+                          {key && <span className="muted">{key} </span>}
+                          {data.issue?.name}
+                        </span>
+                      </span>
+                      {row.created_at && <RelativeTime value={row.created_at} className="muted" />}
+                    </button>
+                    <span className="notification-actions">
+                      <IconButton
+                        label={t(row.read_at ? 'notifications.markUnread' : 'notifications.markRead')}
+                        icon={row.read_at ? <Mail size={16} /> : <MailOpen size={16} />}
+                        onClick={() => void setNotificationRead(workspaceSlug, row, !row.read_at).catch(failed)}
+                        data-testid="notification-toggle-read"
+                      />
+                      <IconButton
+                        label={t(row.archived_at ? 'notifications.unarchive' : 'notifications.archive')}
+                        icon={row.archived_at ? <ArchiveRestore size={16} /> : <Archive size={16} />}
+                        onClick={() => void setNotificationArchived(workspaceSlug, row, !row.archived_at).catch(failed)}
+                        data-testid="notification-toggle-archive"
+                      />
+                      {row.snoozed_till && new Date(row.snoozed_till).getTime() > Date.now() ? (
+                        <Button variant="ghost" size="sm" onClick={() => void snoozeNotification(workspaceSlug, row, null).catch(failed)} data-testid="notification-unsnooze">
+                          {t('notifications.unsnooze')}
+                        </Button>
+                      ) : (
+                        <SnoozeMenu testId="notification-snooze" onSnooze={(till) => void snoozeNotification(workspaceSlug, row, till).catch(failed)} />
+                      )}
+                    </span>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          {hasMore && (
+            <div className="inbox-more">
+              <Button variant="ghost" busy={loadingMore} onClick={() => void fetchMoreNotifications(workspaceSlug).catch(failed)} data-testid="notifications-load-more">
+                {t('inbox.loadMore')}
+              </Button>
+            </div>
+          )}
+        </TabPanel>
+      </Tabs>
+      {peekId && <NotificationPeek slug={workspaceSlug} issueId={peekId} projectId={peekProject} onClose={() => onPeek(null)} />}
     </AppShell>
   );
+}
+
+/**
+ * The peek of a notification's issue. This workspace screen has not loaded the project's states,
+ * labels, members and estimates that the issue's properties name, so it loads them here.
+ */
+function NotificationPeek({ slug, issueId, projectId, onClose }: { slug: string; issueId: string; projectId?: string; onClose: () => void }) {
+  useEffect(() => {
+    if (!projectId) return;
+    toastOnFailure(Promise.all([fetchProjectStates(slug, projectId), fetchProjectLabels(slug, projectId), fetchProjectMembers(slug, projectId), fetchEstimates(slug, projectId)]));
+  }, [slug, projectId]);
+  return <IssuePeek slug={slug} issueId={issueId} projectId={projectId} onClose={onClose} />;
 }

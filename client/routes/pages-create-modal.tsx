@@ -37,10 +37,13 @@ export function CreatePageModal({ slug, projectId, onCreated, onClose }: {
       <form onSubmit={(event) => void handleSubmit(event)} className="form">
         {errors.banner && <Alert>{errors.banner}</Alert>}
         <TextField label={t('pages.create.name')} value={name} maxLength={255} onChange={(event) => setName(event.target.value)} placeholder={t('pages.untitled')} data-testid="page-name-input" />
-        <SelectField label={t('pages.create.access')} value={String(access)} onChange={(event) => setAccess(Number(event.target.value))} data-testid="page-access-select">
-          <option value="0">{t('pages.access.public')}</option>
-          <option value="1">{t('pages.access.private')}</option>
-        </SelectField>
+        <SelectField
+          label={t('pages.create.access')}
+          value={String(access)}
+          options={[{ value: '0', label: t('pages.access.public') }, { value: '1', label: t('pages.access.private') }]}
+          onChange={(value) => setAccess(Number(value))}
+          testId="page-access-select"
+        />
         <Button type="submit" busy={busy} block data-testid="create-page-submit">
           {t('pages.create.submit')}
         </Button>

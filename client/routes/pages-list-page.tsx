@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { AppShell } from '../components/app-shell';
 import { Button } from '../components/button';
+import { Select, Tab, TabList, TabPanel, Tabs } from '../ui';
 import { EmptyState, PageLoader } from '../components/feedback';
 import { useT, type MessageKey } from '../i18n';
 import {
@@ -55,50 +56,59 @@ export function PagesListPage({ workspaceSlug, projectId }: { workspaceSlug: str
       title={t('pages.title')}
       actions={canCreate && <Button size="sm" onClick={() => setCreating(true)} data-testid="new-page-button">{t('pages.new')}</Button>}
     >
-      <div className="pages-toolbar">
-        <div className="pages-tabs" role="tablist" aria-label={t('pages.title')} data-testid="pages-tabs">
-          {TABS.map((item) => (
-            <Button key={item.tab} size="sm" variant={tab === item.tab ? 'secondary' : 'ghost'} role="tab" aria-selected={tab === item.tab} onClick={() => setTab(item.tab)} data-testid={`pages-tab-${item.tab}`}>
-              {t(item.label)}
-            </Button>
-          ))}
+      <Tabs value={tab} onValueChange={setTab}>
+        <div className="pages-toolbar">
+          <TabList label={t('pages.title')} className="pages-tabs" testId="pages-tabs">
+            {TABS.map((item) => (
+              <Tab key={item.tab} value={item.tab} testId={`pages-tab-${item.tab}`}>
+                {t(item.label)}
+              </Tab>
+            ))}
+          </TabList>
+          <div className="pages-sort">
+            <span aria-hidden="true">{t('pages.sort.label')}</span>
+            <Select
+              className="select-sm"
+              label={t('pages.sort.label')}
+              value={sortKey}
+              options={SORTS.map((item) => ({ value: item.key, label: t(item.label) }))}
+              onChange={(value) => setSortKey(value as PageSortKey)}
+              testId="pages-sort"
+            />
+          </div>
+          <Button size="sm" variant="ghost" onClick={() => setDescending(!descending)} aria-label={t('pages.sort.direction')}>
+            {descending ? <ArrowDown size={14} aria-hidden="true" /> : <ArrowUp size={14} aria-hidden="true" />}
+          </Button>
+          <Button size="sm" variant={favoritesOnly ? 'secondary' : 'ghost'} aria-pressed={favoritesOnly} onClick={() => setFavoritesOnly(!favoritesOnly)} data-testid="pages-favorites-filter">
+            {t('pages.favorites')}
+          </Button>
         </div>
-        <label className="pages-sort">
-          {t('pages.sort.label')}
-          <select className="select" value={sortKey} onChange={(event) => setSortKey(event.target.value as PageSortKey)} data-testid="pages-sort">
-            {SORTS.map((item) => <option key={item.key} value={item.key}>{t(item.label)}</option>)}
-          </select>
-        </label>
-        <Button size="sm" variant="ghost" onClick={() => setDescending(!descending)} aria-label={t('pages.sort.direction')}>
-          {descending ? <ArrowDown size={14} aria-hidden="true" /> : <ArrowUp size={14} aria-hidden="true" />}
-        </Button>
-        <Button size="sm" variant={favoritesOnly ? 'secondary' : 'ghost'} aria-pressed={favoritesOnly} onClick={() => setFavoritesOnly(!favoritesOnly)} data-testid="pages-favorites-filter">
-          {t('pages.favorites')}
-        </Button>
-      </div>
-      {status === 'loading' && rows.length === 0 ? (
-        <PageLoader />
-      ) : shown.length === 0 ? (
-        <EmptyState title={t('pages.empty.title')} body={t('pages.empty.body')} />
-      ) : (
-        <ul className="list card card-flush" data-testid="pages-list">
-          {shown.map((page) => (
-            <li key={page.id} className="list-row" data-testid="page-row">
-              <div className="list-row-main">
-                <Link to="/$workspaceSlug/projects/$projectId/pages/$pageId" params={{ workspaceSlug, projectId, pageId: page.id }} className="list-row-title">
-                  {page.is_favorite ? <Star size={12} role="img" aria-label={t('ui.favorite')} /> : null}
-                  {page.name || t('pages.untitled')}
-                </Link>
-                <span className="muted">
-                  {page.access === PageAccess.PRIVATE ? t('pages.access.private') : t('pages.access.public')}
-                  {page.is_locked ? ` · ${t('pages.locked')}` : ''}
-                </span>
-              </div>
-              <PageActions slug={workspaceSlug} projectId={projectId} page={page} permissions={pagePermissions(actor, page)} onDuplicated={(copy) => openPage(copy.id)} />
-            </li>
-          ))}
-        </ul>
-      )}
+        <TabPanel value={tab}>
+          {status === 'loading' && rows.length === 0 ? (
+            <PageLoader />
+          ) : shown.length === 0 ? (
+            <EmptyState title={t('pages.empty.title')} body={t('pages.empty.body')} />
+          ) : (
+            <ul className="list card card-flush" data-testid="pages-list">
+              {shown.map((page) => (
+                <li key={page.id} className="list-row" data-testid="page-row">
+                  <div className="list-row-main">
+                    <Link to="/$workspaceSlug/projects/$projectId/pages/$pageId" params={{ workspaceSlug, projectId, pageId: page.id }} className="list-row-title">
+                      {page.is_favorite ? <Star size={12} role="img" aria-label={t('ui.favorite')} /> : null}
+                      {page.name || t('pages.untitled')}
+                    </Link>
+                    <span className="muted">
+                      {page.access === PageAccess.PRIVATE ? t('pages.access.private') : t('pages.access.public')}
+                      {page.is_locked ? ` · ${t('pages.locked')}` : ''}
+                    </span>
+                  </div>
+                  <PageActions slug={workspaceSlug} projectId={projectId} page={page} permissions={pagePermissions(actor, page)} onDuplicated={(copy) => openPage(copy.id)} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </TabPanel>
+      </Tabs>
       {creating && <CreatePageModal slug={workspaceSlug} projectId={projectId} onClose={() => setCreating(false)} onCreated={(page) => openPage(page.id)} />}
     </AppShell>
   );

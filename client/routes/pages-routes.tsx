@@ -1,12 +1,15 @@
 // Page routes under a project: the project's page list and one page. The page screen is
 // lazy-loaded so the editor stack stays out of the main bundle.
+import { lazyScreen, withScreens } from './lazy-screen';
 import { lazy, Suspense } from 'react';
 import { createRoute } from '@tanstack/react-router';
 import { PageLoader } from '../components/feedback';
-import { PagesListPage } from './pages-list-page';
 import { projectRoute } from './project-route';
 import { loadPagesScreen } from './screen-loaders';
 import { screenStates } from './screen-states';
+import { ProjectFeatureGate } from './project-feature-gate';
+
+const PagesListPage = lazyScreen(() => import('./pages-list-page'), 'PagesListPage');
 
 const PageScreen = lazy(() => import('../editor/page-screen'));
 
@@ -15,10 +18,14 @@ const pagesListRoute = createRoute({
   path: 'pages',
   loader: ({ params }) => loadPagesScreen(params.workspaceSlug, params.projectId),
   ...screenStates,
-  component: function PagesListRoute() {
+  component: withScreens(function PagesListRoute() {
     const { workspaceSlug, projectId } = pagesListRoute.useParams();
-    return <PagesListPage workspaceSlug={workspaceSlug} projectId={projectId} />;
-  },
+    return (
+      <ProjectFeatureGate slug={workspaceSlug} projectId={projectId} feature="page_view">
+        <PagesListPage workspaceSlug={workspaceSlug} projectId={projectId} />
+      </ProjectFeatureGate>
+    );
+  }, PagesListPage),
 });
 
 const pageRoute = createRoute({
@@ -27,9 +34,11 @@ const pageRoute = createRoute({
   component: function PageRoute() {
     const { workspaceSlug, projectId, pageId } = pageRoute.useParams();
     return (
-      <Suspense fallback={<PageLoader />}>
-        <PageScreen key={pageId} workspaceSlug={workspaceSlug} projectId={projectId} pageId={pageId} />
-      </Suspense>
+      <ProjectFeatureGate slug={workspaceSlug} projectId={projectId} feature="page_view">
+        <Suspense fallback={<PageLoader />}>
+          <PageScreen key={pageId} workspaceSlug={workspaceSlug} projectId={projectId} pageId={pageId} />
+        </Suspense>
+      </ProjectFeatureGate>
     );
   },
 });

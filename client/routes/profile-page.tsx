@@ -114,15 +114,10 @@ function LanguageSection() {
         label={t('profile.language')}
         value={locale}
         disabled={busy}
-        onChange={(event) => void handleChange(event.target.value as Locale)}
-        data-testid="language-select"
-      >
-        {SUPPORTED_LOCALES.map((value) => (
-          <option key={value} value={value}>
-            {t(`language.${value}`)}
-          </option>
-        ))}
-      </SelectField>
+        options={SUPPORTED_LOCALES.map((value) => ({ value, label: t(`language.${value}`) }))}
+        onChange={(value) => void handleChange(value as Locale)}
+        testId="language-select"
+      />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { createRoute, createRouter, lazyRouteComponent, redirect } from '@tansta
 import { AuthMode } from '../auth/auth-flow';
 import { PageLoader } from '../components/feedback';
 import { ensureInstance, fetchAdminSession } from '../stores/instance-store';
+import { ensureSession } from '../stores/session-store';
 import { ensureWorkspaces } from '../stores/workspace-store';
 import { guardPage } from './guard';
 import { PageKind } from './page-kinds';
@@ -11,8 +12,8 @@ import { ForgotPasswordPage, ResetPasswordPage, SetPasswordPage } from './passwo
 import { RouteError, rootRoute } from './root-route';
 import { settingsRoutes } from './settings-routes';
 import { inboxWorkspaceRoutes } from './inbox-routes';
+import { analyticsRoutes } from './analytics-routes';
 import { SignInPage } from './sign-in-page';
-import { WorkspaceInvitationPage } from './workspace-entry-pages';
 
 // Screens a visit rarely starts on load on demand, keeping the first screen's JavaScript small.
 const OnboardingPage = lazyRouteComponent(() => import('./onboarding-page'), 'OnboardingPage');
@@ -20,6 +21,7 @@ const ProfilePage = lazyRouteComponent(() => import('./profile-page'), 'ProfileP
 const AdminPage = lazyRouteComponent(() => import('./admin-page'), 'AdminPage');
 const CreateWorkspacePage = lazyRouteComponent(() => import('./workspace-entry-pages'), 'CreateWorkspacePage');
 const InvitationsPage = lazyRouteComponent(() => import('./workspace-entry-pages'), 'InvitationsPage');
+const WorkspaceInvitationPage = lazyRouteComponent(() => import('./workspace-entry-pages'), 'WorkspaceInvitationPage');
 import { workRoutes } from './work-routes';
 import { workspaceHomeRoute, workspaceRoute } from './workspace-route';
 
@@ -145,10 +147,12 @@ const adminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin',
   // The instance decides between the set-up form and the admin screens; once set up, whether an
-  // admin is signed in (401/403 just mean "no").
+  // admin is signed in (401/403 just mean "no"). The signed-in person's session is loaded too, so
+  // their theme and language apply here as on every other screen (theme-sync and i18n follow it);
+  // a failed look-up leaves the admin screens in the system theme rather than failing them.
   loader: async () => {
     const instance = await ensureInstance();
-    if (instance.isSetupDone) await fetchAdminSession();
+    if (instance.isSetupDone) await Promise.all([fetchAdminSession(), ensureSession().catch(() => undefined)]);
   },
   component: AdminPage,
 });
@@ -166,7 +170,7 @@ export const routeTree = rootRoute.addChildren([
   workspaceInvitationRoute,
   profileRoute,
   adminRoute,
-  workspaceRoute.addChildren([workspaceHomeRoute, ...settingsRoutes, ...workRoutes, ...inboxWorkspaceRoutes]),
+  workspaceRoute.addChildren([workspaceHomeRoute, ...settingsRoutes, ...workRoutes, ...inboxWorkspaceRoutes, ...analyticsRoutes]),
 ]);
 
 /** Builds the app's router (tests pass their own history). */
@@ -178,6 +182,10 @@ export function createAppRouter(options: { history?: Parameters<typeof createRou
     // Every route gets its own boundary: a failing child leaves its parents rendered.
     defaultErrorComponent: RouteError,
     defaultPendingMs: 200,
+    // The router's default keeps a pending screen up for at least 500 ms once shown: a start whose
+    // loaders took 250 ms then sat idle until 700 ms. The pending screen is the app shell with a
+    // spinner (screen-states.tsx), so swapping it for the screen early does not flash.
+    defaultPendingMinMs: 0,
     defaultPreload: false,
     scrollRestoration: true,
   });

@@ -1,18 +1,23 @@
-// Workspace settings screens under `/$workspaceSlug/settings/`: members, invitations, API tokens, webhooks.
+// Workspace settings screens under `/$workspaceSlug/settings/`: members, invitations, API tokens, webhooks, exports.
 // Each loader loads the list its screen shows; a failure shows the screen's error with a Retry.
+import { lazyScreen, withScreens } from './lazy-screen';
 import { createRoute } from '@tanstack/react-router';
 import { fetchApiTokens } from '../stores/api-token-store';
+import { fetchExports } from '../stores/export-store';
+import { ensureProjects } from '../stores/project-store';
 import { fetchWorkspaceInvitations } from '../stores/invitation-store';
 import { fetchMembers } from '../stores/member-store';
 import { fetchWebhooks } from '../stores/webhook-store';
 import { ensureWorkspaces, findWorkspace } from '../stores/workspace-store';
-import { ApiTokensSettingsPage } from './api-tokens-settings-page';
-import { InvitationsSettingsPage } from './invitations-settings-page';
-import { MembersSettingsPage } from './members-settings-page';
-import { WebhooksSettingsPage } from './webhooks-settings-page';
 import { screenStates } from './screen-states';
 import { workspaceRoute } from './workspace-route';
 import { can, memberContext } from '../../shared/permission-table';
+const ExportsSettingsPage = lazyScreen(() => import('./exports-settings-page'), 'ExportsSettingsPage');
+const WebhooksSettingsPage = lazyScreen(() => import('./webhooks-settings-page'), 'WebhooksSettingsPage');
+const MembersSettingsPage = lazyScreen(() => import('./members-settings-page'), 'MembersSettingsPage');
+const InvitationsSettingsPage = lazyScreen(() => import('./invitations-settings-page'), 'InvitationsSettingsPage');
+
+const ApiTokensSettingsPage = lazyScreen(() => import('./api-tokens-settings-page'), 'ApiTokensSettingsPage');
 
 const membersSettingsRoute = createRoute({
   getParentRoute: () => workspaceRoute,
@@ -21,9 +26,9 @@ const membersSettingsRoute = createRoute({
     await fetchMembers(params.workspaceSlug);
   },
   ...screenStates,
-  component: function MembersSettingsRoute() {
+  component: withScreens(function MembersSettingsRoute() {
     return <MembersSettingsPage workspaceSlug={membersSettingsRoute.useParams().workspaceSlug} />;
-  },
+  }, MembersSettingsPage),
 });
 
 const invitationsSettingsRoute = createRoute({
@@ -35,9 +40,9 @@ const invitationsSettingsRoute = createRoute({
     if (can('workspace.invite', memberContext(findWorkspace(params.workspaceSlug)?.role))) await fetchWorkspaceInvitations(params.workspaceSlug);
   },
   ...screenStates,
-  component: function InvitationsSettingsRoute() {
+  component: withScreens(function InvitationsSettingsRoute() {
     return <InvitationsSettingsPage workspaceSlug={invitationsSettingsRoute.useParams().workspaceSlug} />;
-  },
+  }, InvitationsSettingsPage),
 });
 
 const apiTokensSettingsRoute = createRoute({
@@ -47,9 +52,9 @@ const apiTokensSettingsRoute = createRoute({
     await fetchApiTokens(params.workspaceSlug);
   },
   ...screenStates,
-  component: function ApiTokensSettingsRoute() {
+  component: withScreens(function ApiTokensSettingsRoute() {
     return <ApiTokensSettingsPage workspaceSlug={apiTokensSettingsRoute.useParams().workspaceSlug} />;
-  },
+  }, ApiTokensSettingsPage),
 });
 
 const webhooksSettingsRoute = createRoute({
@@ -61,9 +66,24 @@ const webhooksSettingsRoute = createRoute({
     if (can('workspace.webhooks', memberContext(findWorkspace(params.workspaceSlug)?.role))) await fetchWebhooks(params.workspaceSlug);
   },
   ...screenStates,
-  component: function WebhooksSettingsRoute() {
+  component: withScreens(function WebhooksSettingsRoute() {
     return <WebhooksSettingsPage workspaceSlug={webhooksSettingsRoute.useParams().workspaceSlug} />;
-  },
+  }, WebhooksSettingsPage),
 });
 
-export const settingsRoutes = [membersSettingsRoute, invitationsSettingsRoute, apiTokensSettingsRoute, webhooksSettingsRoute] as const;
+const exportsSettingsRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'settings/exports',
+  loader: async ({ params }) => {
+    // Members and admins; a guest's screen says so without asking.
+    await ensureWorkspaces();
+    if (!can('workspace.export', memberContext(findWorkspace(params.workspaceSlug)?.role))) return;
+    await Promise.all([ensureProjects(params.workspaceSlug), fetchExports(params.workspaceSlug)]);
+  },
+  ...screenStates,
+  component: withScreens(function ExportsSettingsRoute() {
+    return <ExportsSettingsPage workspaceSlug={exportsSettingsRoute.useParams().workspaceSlug} />;
+  }, ExportsSettingsPage),
+});
+
+export const settingsRoutes = [membersSettingsRoute, invitationsSettingsRoute, apiTokensSettingsRoute, webhooksSettingsRoute, exportsSettingsRoute] as const;

@@ -1,17 +1,18 @@
 // Routes of the work area under `/$workspaceSlug`: the projects list, one project's screens
-// (issues, one issue, archived, drafts, settings, pages), global views and a member's issues.
+// (issues, one issue, archived, drafts, settings, pages, views), global views and a member's issues.
 // One project's screens are children of the `projects/$projectId` layout route (project-route).
 import { intakeRoute } from './inbox-routes';
 import { createRoute } from '@tanstack/react-router';
-import { SETTINGS_TABS, type SettingsTab } from '../components/projects/project-settings';
-import { useSessionStore } from '../stores/session-store';
+import { SETTINGS_TABS, type SettingsTab } from './screen-tabs';
 import { pageRoutes } from './pages-routes';
-import { cycleRoutes } from './cycles-routes';
+import { cycleRoutes, workspaceCycleRoutes } from './cycles-routes';
 import { moduleRoutes } from './modules-routes';
+import { projectViewRoutes, workspaceViewRoutes } from './views-routes';
 import { projectIndexRoute, projectRoute } from './project-route';
-import { loadIssueScreen, loadProjects, loadWorkspaceScreen } from './screen-loaders';
+import { loadIssueScreen, loadProjects, loadWorkspaceScreen, startProjectListSettings } from './screen-loaders';
 import { screenStates } from './screen-states';
-import { GlobalViewPage, IssueDetailScreen, ProfileIssuesPage, ProjectIssuesPage, ProjectSettingsPage, ProjectsPage } from './work-pages';
+import { IssueDetailScreen, ProfileIssuesPage, ProjectIssuesPage, ProjectSettings, ProjectSettingsPage, ProjectsPage } from './work-pages';
+import { withScreens } from './lazy-screen';
 import { workspaceRoute } from './workspace-route';
 
 /** `?peekId=` — the issue open in the peek overlay over a list. */
@@ -33,6 +34,7 @@ const projectIssuesRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'issues',
   validateSearch: peekSearch,
+  loader: ({ params }) => startProjectListSettings(params.workspaceSlug, params.projectId),
   component: function ProjectIssuesRoute() {
     const { workspaceSlug, projectId } = projectIssuesRoute.useParams();
     return <ProjectIssuesPage slug={workspaceSlug} projectId={projectId} kind="project" peekId={projectIssuesRoute.useSearch().peekId} />;
@@ -74,23 +76,10 @@ const projectSettingsRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'settings',
   validateSearch: (search: Record<string, unknown>): { tab?: SettingsTab } => (isSettingsTab(search.tab) ? { tab: search.tab } : {}),
-  component: function ProjectSettingsRoute() {
+  component: withScreens(function ProjectSettingsRoute() {
     const { workspaceSlug, projectId } = projectSettingsRoute.useParams();
     return <ProjectSettingsPage slug={workspaceSlug} projectId={projectId} tab={projectSettingsRoute.useSearch().tab ?? 'general'} />;
-  },
-});
-
-const globalViewRoute = createRoute({
-  getParentRoute: () => workspaceRoute,
-  path: 'workspace-views/$globalViewId',
-  validateSearch: peekSearch,
-  loader: ({ params }) => loadWorkspaceScreen(params.workspaceSlug),
-  ...screenStates,
-  component: function GlobalViewRoute() {
-    const { workspaceSlug, globalViewId } = globalViewRoute.useParams();
-    const me = useSessionStore((state) => state.user?.id ?? '');
-    return <GlobalViewPage slug={workspaceSlug} viewId={globalViewId} me={me} peekId={globalViewRoute.useSearch().peekId} />;
-  },
+  }, ProjectSettings),
 });
 
 const memberIssuesRoute = createRoute({
@@ -105,7 +94,7 @@ const memberIssuesRoute = createRoute({
   component: function MemberIssuesRoute() {
     const { workspaceSlug, userId } = memberIssuesRoute.useParams();
     const search = memberIssuesRoute.useSearch();
-    return <ProfileIssuesPage slug={workspaceSlug} userId={userId} tab={search.tab ?? 'assigned'} peekId={search.peekId} />;
+    return <ProfileIssuesPage slug={workspaceSlug} userId={userId} tab={search.tab ?? 'summary'} peekId={search.peekId} />;
   },
 });
 
@@ -122,7 +111,9 @@ export const workRoutes = [
     ...cycleRoutes,
     intakeRoute,
     ...moduleRoutes,
+    ...projectViewRoutes,
   ]),
-  globalViewRoute,
+  ...workspaceViewRoutes,
   memberIssuesRoute,
+  ...workspaceCycleRoutes,
 ] as const;

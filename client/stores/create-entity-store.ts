@@ -42,6 +42,14 @@ export interface EntityStoreOptions<Row> {
   fromChange?(data: Record<string, unknown>, current: Row | undefined): Row;
 }
 
+export interface MutateOptions {
+  /**
+   * False when `send` only waits for a queue that orders the requests itself (the work-item
+   * outbox, client/outbox/): the store then does not hold it back behind earlier requests.
+   */
+  ordered?: boolean;
+}
+
 /** What a mutation's request may answer: the saved row(s), or nothing (then the patch is kept). */
 export type MutationAnswer<Row> = Row | Row[] | void | undefined;
 
@@ -69,7 +77,7 @@ export interface EntityStore<Row extends { id: string }> {
    * concurrent requests could reach the server in either order, and the later edit (a label
    * added to a set another edit also changed) would be overwritten by the earlier one.
    */
-  mutate(mutation: PendingMutation<Row> | PendingMutation<Row>[], send: () => Promise<MutationAnswer<Row>>): Promise<void>;
+  mutate(mutation: PendingMutation<Row> | PendingMutation<Row>[], send: () => Promise<MutationAnswer<Row>>, options?: MutateOptions): Promise<void>;
   /** The rows as the user should see them: confirmed with pending applied. */
   useRows(scope?: string | null): Row[];
   /** The same, outside React. */
@@ -86,6 +94,11 @@ export interface EntityStore<Row extends { id: string }> {
  */
 export function temporaryId(mutationId: string): string {
   return `temp-${mutationId}`;
+}
+
+/** Whether `id` is a create's temporary id (nothing on the server answers to it yet). */
+export function isTemporaryId(id: string): boolean {
+  return id.startsWith('temp-');
 }
 
 /** A fresh id for `X-Client-Mutation-Id` (randomUUID is missing on plain-http origins). */
@@ -230,14 +243,14 @@ export function createEntityStore<Row extends { id: string }>(options: EntitySto
         return { confirmed, pending };
       });
     },
-    async mutate(mutation, send) {
+    async mutate(mutation, send, mutateOptions = {}) {
       const entries = Array.isArray(mutation) ? mutation : [mutation];
       const mine = new Set(entries);
       const withoutMine = (state: EntityState<Row>) => state.pending.filter((item) => !mine.has(item));
       useStore.setState((state) => ({ pending: [...state.pending, ...entries] }));
       let answer: MutationAnswer<Row>;
       try {
-        answer = await inOrder([...new Set(entries.map((entry) => entry.id))], send);
+        answer = await (mutateOptions.ordered === false ? send() : inOrder([...new Set(entries.map((entry) => entry.id))], send));
       } catch (error) {
         useStore.setState((state) => ({ pending: withoutMine(state) }));
         throw error;

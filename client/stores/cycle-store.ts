@@ -1,16 +1,19 @@
 // Cycles of the workspace's projects (spec §4 "Cycle status", §7 "Cycles"): load, create, update
-// (optimistic, reverted on failure), archive/restore, delete, transfer, and the per-cycle progress
-// and analytics. Live `cycle` changes land here; `is_favorite` is per user, so a live change keeps
+// (optimistic, reverted on failure), archive/restore, delete, transfer (through the work-item
+// outbox: it moves issues), and the per-cycle progress and analytics. Live `cycle` changes land here; `is_favorite` is per user, so a live change keeps
 // the value this user already has.
 import { useMemo } from 'react';
 import { http } from '../api/http';
-import type { Cycle, CycleAnalytics, CycleProgress } from '../api/types';
+import type { ActiveCycle, Cycle, CycleAnalytics, CycleProgress } from '../api/types';
 import { reportFailure } from '../components/app-shell/toast-store';
-import { compareCycles } from '../../shared/cycle';
+import { compareCycles, UNFINISHED_STATE_GROUPS } from '../../shared/cycle';
+import { outboxMutate } from '../outbox/work-outbox';
 import type { ChangeMessage } from '../../shared/live-protocol';
 import { createEntityStore, createMutationId } from './create-entity-store';
 import { projectPath, workspacePath } from './api-paths';
-import { replaceProjectRows } from './project-scoped';
+import { loadOnce, replaceProjectRows } from './project-scoped';
+import { issueEntities } from './issue-store';
+import { getState } from './state-store';
 
 const cycles = createEntityStore<Cycle>({
   mergeRows: true,
@@ -31,11 +34,40 @@ export async function fetchCycles(slug: string, projectId: string): Promise<Cycl
   return rows;
 }
 
+/** Loads a project's cycles once (the cycle chip on a row of a list that did not load them). */
+const cycleLoader = loadOnce((slug, projectId) => fetchCycles(slug, projectId), (projectId) => cycles.getRows().some((row) => row.project_id === projectId));
+export const ensureCycles = cycleLoader.ensure;
+
 /** `GET /api/workspaces/{ws}/cycles/` (the cycle picker of workspace lists). @throws ApiError */
 export async function fetchWorkspaceCycles(slug: string): Promise<Cycle[]> {
   const rows = await http.get<Cycle[]>(`${workspacePath(slug)}/cycles/`);
   cycles.upsertMany(rows);
   return rows;
+}
+
+/** One page of `GET /api/workspaces/{ws}/active-cycles/`. */
+export interface ActiveCyclesPage {
+  results: ActiveCycle[];
+  total_count: number;
+  next_cursor: string;
+  next_page_results: boolean;
+}
+
+/**
+ * `GET /api/workspaces/{ws}/active-cycles/` (the current cycle of each of my projects); the cycles
+ * go into the store too, so live `cycle` events keep their counts current. @throws ApiError
+ */
+export async function fetchActiveCycles(slug: string, cursor?: string): Promise<ActiveCyclesPage> {
+  const page = await http.get<ActiveCyclesPage>(`${workspacePath(slug)}/active-cycles/`, { per_page: '20', ...(cursor ? { cursor } : {}) });
+  if (cycles.useStore.getState().scope !== slug) cycles.setAll(slug, []);
+  cycles.upsertMany(page.results.map((row) => ({ ...row, priority_issues: undefined }) as Cycle));
+  return page;
+}
+
+/** Every cycle the store holds that is current now (any project of the workspace). */
+export function useCurrentCycleSignature(): string {
+  const rows = cycles.useRows();
+  return useMemo(() => rows.filter((row) => row.status === 'current' && !row.archived_at).map((row) => `${row.id}:${row.version ?? 0}`).sort().join(','), [rows]);
 }
 
 export interface CycleInput {
@@ -103,14 +135,36 @@ export async function setCycleFavorite(slug: string, cycle: Cycle, favorite: boo
   });
 }
 
-/** `POST …/transfer-issues/ {new_cycle_id}`. @throws ApiError */
-export async function transferCycleIssues(slug: string, cycle: Cycle, newCycleId: string): Promise<void> {
-  await http.post(`${cyclesPath(slug, cycle.project_id)}/${cycle.id}/transfer-issues/`, { new_cycle_id: newCycleId }, { mutationId: createMutationId() });
+/**
+ * The cycle's issues the transfer moves, as far as this browser knows them: those in `cycle` whose
+ * state is backlog, unstarted or started (the server's rule; its answer decides the rest).
+ */
+function unfinishedIssuesOf(cycleId: string): string[] {
+  return issueEntities
+    .getRows()
+    .filter((issue) => issue.cycle_id === cycleId && (UNFINISHED_STATE_GROUPS as readonly string[]).includes(getState(issue.state_id)?.group ?? issue.state__group ?? ''))
+    .map((issue) => issue.id);
 }
 
-/** `DELETE …/cycle-issues/{issueId}/`. @throws ApiError */
-export async function removeIssueFromCycle(slug: string, projectId: string, cycleId: string, issueId: string): Promise<void> {
-  await http.delete(`${cyclesPath(slug, projectId)}/${cycleId}/cycle-issues/${issueId}/`, { mutationId: createMutationId() });
+/**
+ * `POST …/transfer-issues/ {new_cycle_id}` through the work-item outbox (issue 17): the unfinished
+ * issues show in the new cycle at once and the request is kept until the server answers it,
+ * replayed with its original mutation id. Resolves true when the server answered, false when it is
+ * out of reach (the transfer waits, shown pending).
+ * @throws ApiError when the server refused it (it stays in "changes not saved" with its message)
+ */
+export async function transferCycleIssues(slug: string, cycle: Cycle, newCycleId: string): Promise<boolean> {
+  const mutationId = createMutationId();
+  const moved = unfinishedIssuesOf(cycle.id);
+  const answer = await outboxMutate({
+    mutationId,
+    // Both cycles: a later transfer out of the target waits for this one to land.
+    keys: [cycle.id, newCycleId, ...moved],
+    request: { method: 'POST', path: `${cyclesPath(slug, cycle.project_id)}/${cycle.id}/transfer-issues/`, body: { new_cycle_id: newCycleId } },
+    optimistic: [{ store: 'issue', entries: moved.map((id) => ({ mutationId, kind: 'update' as const, id, patch: { cycle_id: newCycleId } })) }],
+    label: { key: 'outbox.kind.transfer', values: { name: cycle.name } },
+  });
+  return answer !== undefined;
 }
 
 /** `GET …/progress/`. @throws ApiError */
@@ -132,4 +186,7 @@ export function useProjectCycles(projectId: string | undefined): Cycle[] {
 }
 
 export const useCycle = (cycleId: string | undefined): Cycle | undefined => cycles.useRow(cycleId);
-export const resetCycles = (): void => cycles.reset();
+export const resetCycles = (): void => {
+  cycleLoader.reset();
+  cycles.reset();
+};

@@ -4,7 +4,8 @@ import { http } from '../api/http';
 import { reportFailure } from '../components/app-shell/toast-store';
 import { createEntityStore, createMutationId } from './create-entity-store';
 import { projectPath } from './api-paths';
-import { replaceProjectRows } from './project-scoped';
+import { loadOnce, replaceProjectRows } from './project-scoped';
+import { isUndone, pastUndoWindow } from './undo-window';
 
 export interface EstimatePoint {
   id: string;
@@ -54,31 +55,26 @@ export async function createEstimate(slug: string, projectId: string, name: stri
   }
 }
 
-/** `DELETE …/estimates/{id}/`, optimistic. */
-export async function deleteEstimate(slug: string, estimate: Estimate): Promise<void> {
+/** `DELETE …/estimates/{id}/`, optimistic; with `undoWindow` sent only once it has passed. */
+export async function deleteEstimate(slug: string, estimate: Estimate, options: { undoWindow?: () => Promise<boolean> } = {}): Promise<void> {
   const mutationId = createMutationId();
   try {
     await estimates.mutate({ mutationId, kind: 'delete', id: estimate.id }, async () => {
+      await pastUndoWindow(options.undoWindow);
       await http.delete(`${projectPath(slug, estimate.project_id)}/estimates/${estimate.id}/`, { mutationId });
     });
   } catch (error) {
+    if (isUndone(error)) return;
     reportFailure('toast.estimateDeleteFailed', error);
     throw error;
   }
 }
 
-const requested = new Set<string>();
-
 /**
  * Loads a project's estimates once per page load when a screen needs them and nobody loaded them
  * yet (global and profile lists show issues of many projects). A failure is already toasted.
  */
-export function ensureEstimates(slug: string, projectId: string): void {
-  const key = `${slug}/${projectId}`;
-  if (requested.has(key) || estimates.getRows().some((row) => row.project_id === projectId)) return;
-  requested.add(key);
-  void fetchEstimates(slug, projectId).catch(() => requested.delete(key));
-}
+export const ensureEstimates = loadOnce((slug, projectId) => fetchEstimates(slug, projectId), (projectId) => estimates.getRows().some((row) => row.project_id === projectId)).ensure;
 
 /** Estimates of a project; their points sorted by key. */
 export function useProjectEstimates(projectId: string | undefined): Estimate[] {

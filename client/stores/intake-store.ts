@@ -10,9 +10,12 @@ import type { IntakeIssue, IntakeIssueDetail } from '../api/types';
 import { INBOX_FIRST_CURSOR } from '../../shared/cursor';
 import { INTAKE_CLOSED_STATUSES, INTAKE_OPEN_STATUSES, IntakeStatus } from '../../shared/issue-constants';
 import type { ChangeMessage } from '../../shared/live-protocol';
-import { createEntityStore, createMutationId } from './create-entity-store';
+import { isDiscarded, outboxMutate, registerOutboxStore } from '../outbox/work-outbox';
+import { reportFailure } from '../components/app-shell/toast-store';
+import { createEntityStore, createMutationId, isTemporaryId, temporaryId } from './create-entity-store';
 
 const rows = createEntityStore<IntakeIssue>({ mergeRows: true });
+registerOutboxStore('intake', rows);
 
 export type IntakeTab = 'open' | 'closed';
 export type IntakeOrder = '-issue__created_at' | 'issue__created_at' | '-issue__updated_at' | 'issue__updated_at' | '-issue__sequence_id' | 'issue__sequence_id';
@@ -39,9 +42,11 @@ interface ListState {
   total: number;
   loadingMore: boolean;
   detail: IntakeIssueDetail | null;
+  /** The issue id of the submission whose detail is being fetched (the pane shows a skeleton). */
+  opening: string | null;
 }
 
-export const useIntakeList = create<ListState>(() => ({ filters: tabDefaults('open'), order: [], nextCursor: null, hasMore: false, total: 0, loadingMore: false, detail: null }));
+export const useIntakeList = create<ListState>(() => ({ filters: tabDefaults('open'), order: [], nextCursor: null, hasMore: false, total: 0, loadingMore: false, detail: null, opening: null }));
 
 const base = (slug: string, projectId: string) => `/api/workspaces/${encodeURIComponent(slug)}/projects/${projectId}/intake-issues/`;
 
@@ -90,45 +95,108 @@ export async function fetchMoreIntake(slug: string, projectId: string): Promise<
 
 /** Loads one submission's detail (`expand=issue_inbox`). @throws ApiError */
 export async function fetchIntakeDetail(slug: string, projectId: string, issueId: string): Promise<IntakeIssueDetail> {
-  const detail = await http.get<IntakeIssueDetail>(`${base(slug, projectId)}${issueId}/`, { expand: 'issue_inbox' });
-  useIntakeList.setState({ detail });
-  return detail;
+  useIntakeList.setState({ opening: issueId });
+  // Only the last submission clicked is shown: an earlier, slower answer does not replace it.
+  const stillWanted = () => useIntakeList.getState().opening === issueId;
+  try {
+    const detail = await http.get<IntakeIssueDetail>(`${base(slug, projectId)}${issueId}/`, { expand: 'issue_inbox' });
+    if (stillWanted()) useIntakeList.setState({ detail, opening: null });
+    return detail;
+  } catch (error) {
+    if (stillWanted()) useIntakeList.setState({ opening: null });
+    throw error;
+  }
 }
 
 export function clearIntakeDetail(): void {
-  useIntakeList.setState({ detail: null });
+  useIntakeList.setState({ detail: null, opening: null });
 }
 
-/** Submits a new issue to the intake; it shows on the open tab. @throws ApiError */
-export async function createIntakeIssue(slug: string, projectId: string, issue: { name: string; description_html?: string; priority?: string }): Promise<IntakeIssueDetail> {
-  const created = await http.post<IntakeIssueDetail>(base(slug, projectId), { source: 'IN_APP', issue }, { mutationId: createMutationId() });
-  const { duplicate_issue_detail: _duplicate, ...row } = created;
-  rows.upsert({ ...row, issue: { id: created.issue.id, name: created.issue.name, priority: created.issue.priority, sequence_id: created.issue.sequence_id, project_id: created.issue.project_id, created_at: created.issue.created_at, label_ids: created.issue.label_ids, created_by: created.issue.created_by } });
-  useIntakeList.setState((state) => (state.order.includes(created.id) ? state : { order: [created.id, ...state.order], total: state.total + 1 }));
-  return created;
+/** The open submission's detail with its row's waiting triage applied, so what the person did shows at once. */
+export function useIntakeDetail(): IntakeIssueDetail | null {
+  const detail = useIntakeList((state) => state.detail);
+  const row = rows.useRow(detail?.id);
+  return useMemo(() => (detail && row ? { ...detail, status: row.status, snoozed_till: row.snoozed_till, duplicate_to: row.duplicate_to } : detail), [detail, row]);
+}
+
+/** The outbox entry's ordering keys and the row marker's id for a submission: its row and its issue. */
+const keysOf = (row: IntakeIssue) => [...new Set([row.id, row.issue.id])];
+
+/**
+ * Submits a new issue to the intake through the work-item outbox (issue 17): it shows on the open
+ * tab at once under a temporary id, and the server's row takes its place when the request lands.
+ * Resolves true when the server answered, false when it is out of reach (the submission waits).
+ * @throws ApiError when the server refused it (it stays, failed, until retried or discarded)
+ */
+export async function createIntakeIssue(slug: string, projectId: string, issue: { name: string; description_html?: string; priority?: string }): Promise<boolean> {
+  const mutationId = createMutationId();
+  const id = temporaryId(mutationId);
+  const now = new Date().toISOString();
+  const row: IntakeIssue = {
+    id,
+    status: IntakeStatus.PENDING,
+    duplicate_to: null,
+    snoozed_till: null,
+    source: 'IN_APP',
+    created_by: null,
+    version: 0,
+    issue: { id, name: issue.name, priority: issue.priority ?? 'none', sequence_id: 0, project_id: projectId, created_at: now, label_ids: [], created_by: null },
+  };
+  const answer = await outboxMutate({
+    mutationId,
+    keys: [id],
+    createsTemp: id,
+    request: { method: 'POST', path: base(slug, projectId), body: { source: 'IN_APP', issue } },
+    optimistic: [{ store: 'intake', entries: [{ mutationId, kind: 'create', id, row }] }],
+    label: { key: 'outbox.kind.intakeCreate', values: { name: issue.name } },
+  });
+  const created = answer as IntakeIssueDetail | undefined;
+  if (created) useIntakeList.setState((state) => (state.order.includes(created.id) ? state : { order: [created.id, ...state.order], total: state.total + 1 }));
+  return created !== undefined;
 }
 
 export type TriageChange = { status: number; snoozed_till?: string | null; duplicate_to?: string | null };
 
-/** Accept / decline / snooze / duplicate, shown at once and rolled back on failure. @throws ApiError */
-export async function triageIntake(slug: string, projectId: string, row: IntakeIssue, change: TriageChange): Promise<void> {
+/**
+ * Accept / decline / snooze / duplicate through the work-item outbox: shown at once, kept until the
+ * server answers, replayed with its mutation id. Resolves true when the server answered, false when
+ * it is out of reach. @throws ApiError when refused (the row shows it failed until retried or discarded)
+ */
+export async function triageIntake(slug: string, projectId: string, row: IntakeIssue, change: TriageChange): Promise<boolean> {
   const mutationId = createMutationId();
-  await rows.mutate({ mutationId, kind: 'update', id: row.id, patch: change }, async () => {
-    const detail = await http.patch<IntakeIssueDetail>(`${base(slug, projectId)}${row.issue.id}/`, change, { mutationId });
-    const current = useIntakeList.getState().detail;
-    if (current?.id === detail.id) useIntakeList.setState({ detail });
-    const { duplicate_issue_detail: _duplicate, issue: _issue, ...fields } = detail;
-    return { ...row, ...fields };
+  const answer = await outboxMutate({
+    mutationId,
+    keys: keysOf(row),
+    request: { method: 'PATCH', path: `${base(slug, projectId)}${row.issue.id}/`, body: change },
+    optimistic: [{ store: 'intake', entries: [{ mutationId, kind: 'update', id: row.id, patch: change }] }],
+    label: { key: 'outbox.kind.triage', values: { name: row.issue.name } },
   });
+  const detail = answer as IntakeIssueDetail | undefined;
+  if (detail && useIntakeList.getState().detail?.id === detail.id) useIntakeList.setState({ detail });
+  return detail !== undefined;
 }
 
-/** Deletes a submission (and, unless accepted, its issue). @throws ApiError */
-export async function deleteIntake(slug: string, projectId: string, row: IntakeIssue): Promise<void> {
+/**
+ * Deletes a submission (and, unless accepted, its issue) through the work-item outbox: hidden at
+ * once. Resolves true when the server answered, false when it is out of reach.
+ * @throws ApiError when refused (the row comes back, failed, until retried or discarded)
+ */
+export async function deleteIntake(slug: string, projectId: string, row: IntakeIssue): Promise<boolean> {
   const mutationId = createMutationId();
-  await rows.mutate({ mutationId, kind: 'delete', id: row.id }, async () => {
-    await http.delete(`${base(slug, projectId)}${row.issue.id}/`, { mutationId });
+  const answered = await outboxMutate({
+    mutationId,
+    keys: keysOf(row),
+    request: { method: 'DELETE', path: `${base(slug, projectId)}${row.issue.id}/` },
+    optimistic: [{ store: 'intake', entries: [{ mutationId, kind: 'delete', id: row.id }] }],
+    label: { key: 'outbox.kind.intakeDelete', values: { name: row.issue.name } },
   });
-  clearIntakeDetail();
+  if (useIntakeList.getState().detail?.id === row.id) clearIntakeDetail();
+  return answered !== undefined;
+}
+
+/** A triage action's failure: the server's reason as a toast (nothing when the person discarded it). */
+export function reportIntakeFailure(error: unknown): void {
+  if (!isDiscarded(error)) reportFailure('intake.actionFailed', error);
 }
 
 /** Live: intake rows of the shown project. */
@@ -153,12 +221,17 @@ export function useIntakeRows(projectId: string): IntakeIssue[] {
   const statuses = useIntakeList((state) => state.filters.statuses);
   return useMemo(() => {
     const byId = new Map(list.map((row) => [row.id, row]));
-    return order.map((id) => byId.get(id)).filter((row): row is IntakeIssue => Boolean(row) && statuses.includes(effectiveStatus(row!)));
+    // Submissions made here that the server has not answered yet (offline) come first.
+    const waiting = list.filter((row) => isTemporaryId(row.id)).map((row) => row.id);
+    return [...waiting, ...order].map((id) => byId.get(id)).filter((row): row is IntakeIssue => Boolean(row) && statuses.includes(effectiveStatus(row!)));
   }, [list, order, statuses]);
 }
 
 export function useIntakeStatus(projectId: string) {
   return rows.useStore((state) => (state.scope === projectId ? state.status : 'idle'));
 }
+
+/** The submissions as shown (waiting changes applied), outside React. */
+export const getIntakeRows = (): IntakeIssue[] => rows.getRows();
 
 export const resetIntake = rows.reset;

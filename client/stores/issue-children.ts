@@ -4,6 +4,7 @@
 // the id of its issue (`issue`). Sub-issues are issues: they live in the issue store (parent_id).
 import { create } from 'zustand';
 import type { ChangeMessage } from '../../shared/live-protocol';
+import { registerOutboxStore } from '../outbox/work-outbox';
 import { createEntityStore } from './create-entity-store';
 
 export interface Reaction { id: string; reaction: string; actor: string; issue?: string }
@@ -64,6 +65,12 @@ export const issueReactions = childStore<Reaction>();
 export const links = childStore<IssueLink>();
 export const attachments = childStore<Attachment>();
 export const relations = createEntityStore<RelationRow>({ accepts: () => false });
+
+registerOutboxStore('comment', comments);
+registerOutboxStore('issue_reaction', issueReactions);
+registerOutboxStore('issue_link', links);
+registerOutboxStore('issue_attachment', attachments);
+registerOutboxStore('relation', relations);
 
 /** The row id of one relation. */
 export const relationId = (issueId: string, relationType: string, relatedId: string): string => `${issueId}:${relationType}:${relatedId}`;

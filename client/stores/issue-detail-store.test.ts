@@ -5,6 +5,7 @@ import { useToastStore } from '../components/app-shell/toast-store';
 import type { Issue } from './issue-store';
 import { addComment, applyDetailChange } from './issue-detail-store';
 import { comments as commentStore, patchMeta, resetIssueChildren } from './issue-children';
+import { closeWorkOutbox, discardOutboxEntry, useOutboxStore } from '../outbox/work-outbox';
 
 const P = '11111111-1111-4111-8111-111111111111';
 const issue = { id: 'i1', project_id: P, name: 'Fuel' } as Issue;
@@ -13,6 +14,7 @@ let api: ReturnType<typeof installFakeApi>;
 
 beforeEach(() => {
   api = installFakeApi();
+  closeWorkOutbox();
   useToastStore.setState({ toasts: [] });
   resetIssueChildren();
   patchMeta('i1', { status: 'ready' });
@@ -39,11 +41,15 @@ describe('comments', () => {
     expect(comments().map((row) => row.id)).toEqual(['c1']);
   });
 
-  test("someone else's comment is appended; a refused comment of mine disappears with a toast", async () => {
+  test("someone else's comment is appended; a refused comment of mine stays listed as not saved with a toast, and disappears when discarded", async () => {
     applyDetailChange({ type: 'change', id: 2, entity: 'comment', op: 'create', workspace: 'acme', project_id: P, version: 1, data: { id: 'c9', comment_html: 'x', created_at: '2026-01-01T00:00:00Z', issue: 'i1' }, client_mutation_id: null });
     api.on('POST', path, () => json(400, { error: 'You are not allowed to comment on the issue' }));
     await expect(addComment('acme', issue, '<p>no</p>', 'me')).rejects.toMatchObject({ status: 400 });
-    expect(comments().map((row) => row.id)).toEqual(['c9']);
+    expect(comments()).toHaveLength(2);
+    const [failed] = useOutboxStore.getState().records;
+    expect(failed).toMatchObject({ status: 'failed', error: { message: 'You are not allowed to comment on the issue' } });
+    await discardOutboxEntry(failed!.seq);
+    await vi.waitFor(() => expect(comments().map((row) => row.id)).toEqual(['c9']));
     expect(useToastStore.getState().toasts[0]?.message).toBe('You are not allowed to comment on the issue');
   });
 });

@@ -7,7 +7,9 @@ import { useMemo } from 'react';
 import { http } from '../api/http';
 import { reportFailure } from '../components/app-shell/toast-store';
 import type { ChangeMessage } from '../../shared/live-protocol';
-import { createMutationId, temporaryId, type EntityStore, type MutationAnswer, type PendingMutation } from './create-entity-store';
+import type { OutboxInput, StoredPending } from '../outbox/outbox';
+import { isDiscarded, outboxMutate } from '../outbox/work-outbox';
+import { createMutationId, temporaryId } from './create-entity-store';
 import { issuePath } from './api-paths';
 import { fetchIssueActivity } from './issue-activity-store';
 import {
@@ -87,16 +89,22 @@ export async function fetchIssueDetail(slug: string, projectId: string, issueId:
   if (partFailure !== undefined) reportFailure('toast.refreshFailed', partFailure);
 }
 
-/** Runs one mutation of a child store; on failure the store has dropped it, and a toast says what failed. */
-async function change<Row extends { id: string }>(
-  store: EntityStore<Row>,
-  mutation: PendingMutation<Row> | PendingMutation<Row>[],
-  send: () => Promise<MutationAnswer<Row>>,
-  failure: Parameters<typeof reportFailure>[0],
-): Promise<void> {
+/** The parts of an outbox entry every child change has: its mutation id, the issue it is on, the pending rows. */
+function childEntry(store: string, issue: Issue, entries: StoredPending[], key: string, keys: string[] = []): Omit<OutboxInput, 'request'> {
+  return {
+    mutationId: entries[0].mutationId,
+    keys: [issue.id, ...keys],
+    optimistic: [{ store, entries }],
+    label: { key, values: { name: issue.name } },
+  };
+}
+
+/** Runs one child change through the outbox; a refusal is toasted (and stays listed as not saved) and rethrown. */
+async function change(input: OutboxInput, failure: Parameters<typeof reportFailure>[0]): Promise<void> {
   try {
-    await store.mutate(mutation, send);
+    await outboxMutate(input);
   } catch (error) {
+    if (isDiscarded(error)) return;
     reportFailure(failure, error);
     throw error;
   }
@@ -106,17 +114,20 @@ async function change<Row extends { id: string }>(
 export async function addComment(slug: string, issue: Issue, html: string, actor: string): Promise<void> {
   const mutationId = createMutationId();
   const temp: Comment = { id: temporaryId(mutationId), comment_html: html, actor, created_at: new Date().toISOString(), comment_reactions: [], issue: issue.id };
-  await change(comments, { mutationId, kind: 'create', id: temp.id, row: temp }, async () => {
-    const saved = await http.post<Comment>(`${issuePath(slug, issue.project_id, issue.id)}/comments/`, { comment_html: html }, { mutationId });
-    return { ...saved, issue: issue.id };
+  await change({
+    ...childEntry('comment', issue, [{ mutationId, kind: 'create', id: temp.id, row: temp }], 'outbox.kind.comment', [temp.id]),
+    createsTemp: temp.id,
+    answerPatch: { issue: issue.id },
+    request: { method: 'POST', path: `${issuePath(slug, issue.project_id, issue.id)}/comments/`, body: { comment_html: html } },
   }, 'toast.commentFailed');
 }
 
 /** Deletes a comment. @throws ApiError */
 export function deleteComment(slug: string, issue: Issue, commentId: string): Promise<void> {
   const mutationId = createMutationId();
-  return change(comments, { mutationId, kind: 'delete', id: commentId }, async () => {
-    await http.delete(`${issuePath(slug, issue.project_id, issue.id)}/comments/${commentId}/`, { mutationId });
+  return change({
+    ...childEntry('comment', issue, [{ mutationId, kind: 'delete', id: commentId }], 'outbox.kind.commentDelete', [commentId]),
+    request: { method: 'DELETE', path: `${issuePath(slug, issue.project_id, issue.id)}/comments/${commentId}/` },
   }, 'toast.commentFailed');
 }
 
@@ -126,15 +137,17 @@ export async function toggleIssueReaction(slug: string, issue: Issue, reaction: 
   const mine = issueReactions.getRows().find((row) => row.issue === issue.id && row.actor === me && row.reaction === reaction);
   const mutationId = createMutationId();
   if (mine) {
-    await change(issueReactions, { mutationId, kind: 'delete', id: mine.id }, async () => {
-      await http.delete(`${base}${encodeURIComponent(reaction)}/`, { mutationId });
+    await change({
+      ...childEntry('issue_reaction', issue, [{ mutationId, kind: 'delete', id: mine.id }], 'outbox.kind.reaction'),
+      request: { method: 'DELETE', path: `${base}${encodeURIComponent(reaction)}/` },
     }, 'toast.reactionFailed');
     return;
   }
   const temp: Reaction = { id: temporaryId(mutationId), reaction, actor: me, issue: issue.id };
-  await change(issueReactions, { mutationId, kind: 'create', id: temp.id, row: temp }, async () => {
-    const saved = await http.post<Reaction | undefined>(base, { reaction }, { mutationId });
-    return saved ? { ...temp, ...saved } : undefined;
+  await change({
+    ...childEntry('issue_reaction', issue, [{ mutationId, kind: 'create', id: temp.id, row: temp }], 'outbox.kind.reaction'),
+    answerPatch: { reaction, actor: me, issue: issue.id },
+    request: { method: 'POST', path: base, body: { reaction } },
   }, 'toast.reactionFailed');
 }
 
@@ -145,9 +158,9 @@ export async function toggleCommentReaction(slug: string, issue: Issue, comment:
   const mine = current.find((row) => row.actor === me && row.reaction === reaction);
   const next = mine ? current.filter((row) => row !== mine) : [...current, { id: `temp-${reaction}`, reaction, actor: me }];
   const mutationId = createMutationId();
-  await change(comments, { mutationId, kind: 'update', id: comment.id, patch: { comment_reactions: next } }, async () => {
-    if (mine) await http.delete(`${base}${encodeURIComponent(reaction)}/`, { mutationId });
-    else await http.post(base, { reaction }, { mutationId });
+  await change({
+    ...childEntry('comment', issue, [{ mutationId, kind: 'update', id: comment.id, patch: { comment_reactions: next } }], 'outbox.kind.reaction', [comment.id]),
+    request: mine ? { method: 'DELETE', path: `${base}${encodeURIComponent(reaction)}/` } : { method: 'POST', path: base, body: { reaction } },
   }, 'toast.reactionFailed');
 }
 
@@ -155,16 +168,19 @@ export async function toggleCommentReaction(slug: string, issue: Issue, comment:
 export async function addLink(slug: string, issue: Issue, url: string, title?: string): Promise<void> {
   const mutationId = createMutationId();
   const temp: IssueLink = { id: temporaryId(mutationId), url, title: title ?? null, issue: issue.id };
-  await change(links, { mutationId, kind: 'create', id: temp.id, row: temp }, async () => {
-    const saved = await http.post<IssueLink>(`${issuePath(slug, issue.project_id, issue.id)}/issue-links/`, { url, title }, { mutationId });
-    return { ...saved, issue: issue.id };
+  await change({
+    ...childEntry('issue_link', issue, [{ mutationId, kind: 'create', id: temp.id, row: temp }], 'outbox.kind.link', [temp.id]),
+    createsTemp: temp.id,
+    answerPatch: { issue: issue.id },
+    request: { method: 'POST', path: `${issuePath(slug, issue.project_id, issue.id)}/issue-links/`, body: { url, title } },
   }, 'toast.linkFailed');
 }
 
 export function deleteLink(slug: string, issue: Issue, linkId: string): Promise<void> {
   const mutationId = createMutationId();
-  return change(links, { mutationId, kind: 'delete', id: linkId }, async () => {
-    await http.delete(`${issuePath(slug, issue.project_id, issue.id)}/issue-links/${linkId}/`, { mutationId });
+  return change({
+    ...childEntry('issue_link', issue, [{ mutationId, kind: 'delete', id: linkId }], 'outbox.kind.link', [linkId]),
+    request: { method: 'DELETE', path: `${issuePath(slug, issue.project_id, issue.id)}/issue-links/${linkId}/` },
   }, 'toast.linkFailed');
 }
 
@@ -172,15 +188,17 @@ export function deleteLink(slug: string, issue: Issue, linkId: string): Promise<
 export async function addRelation(slug: string, issue: Issue, relationType: string, related: RelationItem): Promise<void> {
   const mutationId = createMutationId();
   const row = { id: relationId(issue.id, relationType, related.id), issue: issue.id, relation_type: relationType, item: related };
-  await change(relations, { mutationId, kind: 'create', id: row.id, row }, async () => {
-    await http.post(`${issuePath(slug, issue.project_id, issue.id)}/issue-relation/`, { relation_type: relationType, issues: [related.id] }, { mutationId });
+  await change({
+    ...childEntry('relation', issue, [{ mutationId, kind: 'create', id: row.id, row }], 'outbox.kind.relation', [related.id]),
+    request: { method: 'POST', path: `${issuePath(slug, issue.project_id, issue.id)}/issue-relation/`, body: { relation_type: relationType, issues: [related.id] } },
   }, 'toast.relationFailed');
 }
 
 export function removeRelation(slug: string, issue: Issue, relationType: string, relatedId: string): Promise<void> {
   const mutationId = createMutationId();
-  return change(relations, { mutationId, kind: 'delete', id: relationId(issue.id, relationType, relatedId) }, async () => {
-    await http.post(`${issuePath(slug, issue.project_id, issue.id)}/remove-relation/`, { relation_type: relationType, related_issue: relatedId }, { mutationId });
+  return change({
+    ...childEntry('relation', issue, [{ mutationId, kind: 'delete', id: relationId(issue.id, relationType, relatedId) }], 'outbox.kind.relation', [relatedId]),
+    request: { method: 'POST', path: `${issuePath(slug, issue.project_id, issue.id)}/remove-relation/`, body: { relation_type: relationType, related_issue: relatedId } },
   }, 'toast.relationFailed');
 }
 
@@ -189,16 +207,19 @@ export async function addSubIssues(slug: string, issue: Issue, children: Issue[]
   const mutationId = createMutationId();
   // Children not loaded yet become rows first, so the pending parent change has something to apply to.
   upsertIssues(children.filter((child) => !issueEntities.getRow(child.id)));
-  await change(issueEntities, children.map((child) => ({ mutationId, kind: 'update' as const, id: child.id, patch: { parent_id: issue.id } })), async () => {
-    await http.post(`${issuePath(slug, issue.project_id, issue.id)}/sub-issues/`, { sub_issue_ids: children.map((child) => child.id) }, { mutationId });
+  const entries = children.map((child) => ({ mutationId, kind: 'update' as const, id: child.id, patch: { parent_id: issue.id } }));
+  await change({
+    ...childEntry('issue', issue, entries, 'outbox.kind.subIssues', children.map((child) => child.id)),
+    request: { method: 'POST', path: `${issuePath(slug, issue.project_id, issue.id)}/sub-issues/`, body: { sub_issue_ids: children.map((child) => child.id) } },
   }, 'toast.subIssueFailed');
 }
 
 /** Removes the parent of a sub-issue (PATCH the child with parent_id null). */
 export async function removeSubIssue(slug: string, parent: Issue, child: Issue): Promise<void> {
   const mutationId = createMutationId();
-  await change(issueEntities, { mutationId, kind: 'update', id: child.id, patch: { parent_id: null } }, async () => {
-    await http.patch(`${issuePath(slug, child.project_id, child.id)}/`, { parent_id: null }, { mutationId });
+  await change({
+    ...childEntry('issue', child, [{ mutationId, kind: 'update', id: child.id, patch: { parent_id: null } }], 'outbox.kind.subIssues', [parent.id]),
+    request: { method: 'PATCH', path: `${issuePath(slug, child.project_id, child.id)}/`, body: { parent_id: null } },
   }, 'toast.subIssueFailed');
 }
 
@@ -256,8 +277,9 @@ function safeJson(text: string): unknown {
 
 export function deleteAttachment(slug: string, issue: Issue, attachmentId: string): Promise<void> {
   const mutationId = createMutationId();
-  return change(attachments, { mutationId, kind: 'delete', id: attachmentId }, async () => {
-    await http.delete(`${issuePath(slug, issue.project_id, issue.id)}/issue-attachments/${attachmentId}/`, { mutationId });
+  return change({
+    ...childEntry('issue_attachment', issue, [{ mutationId, kind: 'delete', id: attachmentId }], 'outbox.kind.attachment', [attachmentId]),
+    request: { method: 'DELETE', path: `${issuePath(slug, issue.project_id, issue.id)}/issue-attachments/${attachmentId}/` },
   }, 'toast.attachmentFailed');
 }
 

@@ -2,6 +2,8 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { installFakeApi, json } from '../test-support/fake-api';
 import type { ListSource } from '../components/issues/list-model';
+import type { UserMe } from '../api/types';
+import { useSessionStore } from './session-store';
 import { getListSettings, loadListSettings, toggleKanbanGroup, updateDisplayFilters, updateFilters, useIssueFilterStore } from './issue-filter-store';
 
 const P = '11111111-1111-4111-8111-111111111111';
@@ -82,5 +84,38 @@ describe('saving per user', () => {
     updateFilters('acme', global, { priority: ['urgent'], labels: [] });
     expect(getListSettings(global).filters).toEqual({ priority: ['urgent'] });
     expect(JSON.parse(localStorage.getItem('trellis:list:acme:global:all-issues')!).filters).toEqual({ priority: ['urgent'] });
+  });
+});
+
+describe('starting from the last known settings', () => {
+  const ALICE = 'a1a1a1a1-0000-4000-8000-000000000001';
+  const BOB = 'b0b0b0b0-0000-4000-8000-000000000002';
+  const signedIn = (id: string) => useSessionStore.setState({ status: 'ready', user: { id } as UserMe });
+
+  test("a project list shows its user's last server settings until the answer is in, then the answer; another user starts from the defaults", async () => {
+    signedIn(ALICE);
+    api.on('GET', `/api/workspaces/acme/projects/${P}/user-properties/`, () => json(200, { display_filters: { layout: 'kanban', group_by: 'priority' } }));
+    await loadListSettings('acme', project);
+    expect(getListSettings(project)).toMatchObject({ loaded: true, displayFilters: { layout: 'kanban', group_by: 'priority' } });
+
+    // A reload: nothing in the store, and the server has not answered yet.
+    useIssueFilterStore.setState({ lists: {} });
+    let answer!: (settings: unknown) => void;
+    api.on('GET', `/api/workspaces/acme/projects/${P}/user-properties/`, () => new Promise((resolve) => (answer = (settings) => resolve(json(200, settings)))));
+    const loading = loadListSettings('acme', project);
+    expect(getListSettings(project)).toMatchObject({ loaded: false, displayFilters: { layout: 'kanban', group_by: 'priority' } });
+    const before = getListSettings(project);
+    answer({ display_filters: { layout: 'kanban', group_by: 'priority' } });
+    await loading;
+    // The same answer keeps the same objects: nothing regroups.
+    expect(getListSettings(project).loaded).toBe(true);
+    expect(getListSettings(project).displayFilters).toBe(before.displayFilters);
+
+    // Bob on the same browser never starts from Alice's board.
+    signedIn(BOB);
+    useIssueFilterStore.setState({ lists: {} });
+    api.on('GET', `/api/workspaces/acme/projects/${P}/user-properties/`, () => new Promise(() => undefined));
+    void loadListSettings('acme', project);
+    expect(getListSettings(project)).toMatchObject({ loaded: false, displayFilters: { layout: 'list' } });
   });
 });

@@ -20,6 +20,8 @@ export interface ListPaging {
   pages: Record<string, number>;
   serverIds: Set<string>;
   loadingGroups: string[];
+  /** Why the last load of page 0 failed (status 'error'): the screen shows it with a Retry. */
+  error?: unknown;
 }
 
 export const useIssueListStore = create<{ lists: Record<string, ListPaging> }>(() => ({ lists: {} }));
@@ -71,6 +73,9 @@ const FILTER_KEY_OF_GROUP: Record<GroupBy, string> = {
 function listPath(slug: string, source: ListSource): string {
   switch (source.kind) {
     case 'project':
+    case 'view':
+      // A view's list is the project list with the view's filters (reference §4), which the list
+      // settings hold: unsaved edits to them show at once, wider or narrower.
       return `${projectPath(slug, source.projectId)}/issues/`;
     case 'archived':
       return `${projectPath(slug, source.projectId)}/archived-issues/`;
@@ -81,6 +86,7 @@ function listPath(slug: string, source: ListSource): string {
     case 'module':
       return `${projectPath(slug, source.projectId)}/modules/${source.moduleId}/issues/`;
     case 'global':
+    case 'workspace-view':
       return `${workspacePath(slug)}/issues/`;
     case 'profile':
       return `${workspacePath(slug)}/user-issues/${source.userId}/`;
@@ -103,7 +109,7 @@ export function buildListQuery(source: ListSource, settings: Pick<ListSettings, 
   if (view === 'created' && (source.kind === 'global' || source.kind === 'profile')) query.created_by = source.userId;
   if (view === 'subscribed' && (source.kind === 'global' || source.kind === 'profile')) query.subscriber = source.userId;
   // The workspace list has no grouping (reference §1.6.11); groups are then formed locally.
-  if (grouped && source.kind !== 'global' && display.group_by) {
+  if (grouped && source.kind !== 'global' && source.kind !== 'workspace-view' && display.group_by) {
     query.group_by = GROUP_BY_WIRE[display.group_by];
     if (display.sub_group_by) query.sub_group_by = GROUP_BY_WIRE[display.sub_group_by];
   }
@@ -115,7 +121,7 @@ interface GroupedBucket {
   total_results: number;
 }
 
-interface ListResponse {
+export interface ListResponse {
   results: Issue[] | Record<string, GroupedBucket>;
   total_count?: number;
   next_page_results?: boolean;
@@ -159,7 +165,7 @@ export async function fetchIssueList(slug: string, source: ListSource, settings:
     setPaging(key, { status: 'ready', origin: 'cache', groupTotals: {}, pages: {} });
     return;
   }
-  setPaging(key, { status: 'loading' });
+  setPaging(key, { status: 'loading', error: undefined });
   const perPage = perPageFor(settings.displayFilters);
   try {
     const answer = await http.get<ListResponse>(listPath(slug, source), { ...buildListQuery(source, settings, true), per_page: perPage, cursor: `${perPage}:0:0` });
@@ -168,7 +174,7 @@ export async function fetchIssueList(slug: string, source: ListSource, settings:
     const pages = Object.fromEntries(Object.keys(groupTotals).map((group) => [group, 1]));
     setPaging(key, { status: 'ready', origin: 'server', groupTotals, pages, serverIds: new Set(issues.map((issue) => issue.id)) });
   } catch (error) {
-    setPaging(key, { status: 'error' });
+    setPaging(key, { status: 'error', error });
     reportFailure('toast.issuesFetchFailed', error);
   }
 }

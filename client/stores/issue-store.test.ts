@@ -3,6 +3,9 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { useToastStore } from '../components/app-shell/toast-store';
 import { installFakeApi, json } from '../test-support/fake-api';
 import type { ChangeMessage } from '../../shared/live-protocol';
+import { closeWorkOutbox, discardOutboxEntry, useOutboxStore, workOutbox } from '../outbox/work-outbox';
+import { MemoryOutboxStorage } from '../outbox/outbox-storage';
+import type { OutboxRecord } from '../outbox/outbox';
 import {
   applyIssueChange,
   bulkUpdateIssues,
@@ -33,6 +36,7 @@ let api: ReturnType<typeof installFakeApi>;
 
 beforeEach(() => {
   api = installFakeApi();
+  closeWorkOutbox();
   resetIssues();
   scopeIssues('acme');
   useToastStore.setState({ toasts: [] });
@@ -60,11 +64,15 @@ describe('optimistic updates', () => {
     expect(api.calls[0]!.headers.get('X-Client-Mutation-Id')).toBeTruthy();
   });
 
-  test('a refused update rolls back and a toast names the issue', async () => {
+  test('a refused update stays on the row as failed with the server\'s message, a toast names the issue, and discard rolls it back', async () => {
     upsertIssues([issue('a', { name: 'Login bug' })]);
     api.on('PATCH', `${base}/issues/a/`, () => json(400, { error: 'State is not valid please pass a valid state_id' }));
     await expect(updateIssue('acme', 'a', { state_id: 'nope' })).rejects.toMatchObject({ status: 400 });
-    expect(getIssue('a')?.state_id).toBe('s1');
+    expect(getIssue('a')?.state_id).toBe('nope');
+    const [failed] = useOutboxStore.getState().records;
+    expect(failed).toMatchObject({ status: 'failed', keys: ['a'], error: { status: 400, message: 'State is not valid please pass a valid state_id' } });
+    await discardOutboxEntry(failed!.seq);
+    await vi.waitFor(() => expect(getIssue('a')?.state_id).toBe('s1'));
     const [toast] = useToastStore.getState().toasts;
     expect(toast?.title).toContain('Login bug');
     expect(toast?.message).toBe('State is not valid please pass a valid state_id');
@@ -124,7 +132,9 @@ describe('optimistic updates', () => {
     expect(getIssue('a')?.priority).toBe('urgent');
     expect(getIssue('b')?.label_ids).toEqual(['l1', 'l2']);
     await expect(pending).rejects.toMatchObject({ status: 400 });
-    expect(getIssue('a')?.priority).toBe('none');
+    expect(getIssue('a')?.priority).toBe('urgent');
+    await discardOutboxEntry(useOutboxStore.getState().records[0]!.seq);
+    await vi.waitFor(() => expect(getIssue('a')?.priority).toBe('none'));
     expect(getIssue('b')?.label_ids).toEqual(['l1']);
   });
 
@@ -141,6 +151,29 @@ describe('optimistic updates', () => {
     await setIssueSubscribed('acme', 'a', true);
     expect(getIssue('a')?.is_subscribed).toBe(false);
     await vi.waitFor(() => expect(api.calls.some((call) => call.method === 'GET' && call.path.endsWith('/subscribe/'))).toBe(true));
+  });
+
+  test('the store shows an edit before the outbox writes it to storage, and the write starts in the click\'s own task (a reload right after keeps it)', async () => {
+    const writes: Array<{ shown: string | undefined; synchronous: boolean }> = [];
+    let clicking = false;
+    class Watched extends MemoryOutboxStorage {
+      override put(record: OutboxRecord): Promise<void> {
+        writes.push({ shown: getIssue('a')?.priority, synchronous: clicking });
+        return super.put(record);
+      }
+    }
+    await workOutbox.open(new Watched());
+    upsertIssues([issue('a')]);
+    api.on('PATCH', `${base}/issues/a/`, (call) => json(200, { ...issue('a'), ...(call.body as object), version: 2 }));
+    clicking = true;
+    const pending = updateIssue('acme', 'a', { priority: 'high' });
+    expect(getIssue('a')?.priority).toBe('high');
+    expect(useOutboxStore.getState().rowStatus.get('a')).toBe('pending');
+    clicking = false;
+    expect(writes).toEqual([{ shown: 'high', synchronous: true }]);
+    await pending;
+    expect(writes).toEqual([{ shown: 'high', synchronous: true }]);
+    expect(api.calls.filter((call) => call.method === 'PATCH')).toHaveLength(1);
   });
 });
 

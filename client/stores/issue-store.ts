@@ -1,7 +1,10 @@
 // Issues of the current workspace, one row per id however many lists show it: confirmed rows plus
 // pending optimistic changes (STYLE §6). Every mutation shows at once, rolls back on failure with a
 // toast naming what failed, and is confirmed by its answer or by the live event carrying its id.
-import { http, request } from '../api/http';
+import { http } from '../api/http';
+import type { MessageKey } from '../i18n';
+import { setDelta, type OutboxInput, type SetDelta } from '../outbox/outbox';
+import { isDiscarded, outboxMutate, registerOutboxStore, type OutboxMutateOptions } from '../outbox/work-outbox';
 import { isUndone, pastUndoWindow } from './undo-window';
 import { reportFailure, toastOnFailure } from '../components/app-shell/toast-store';
 import type { Priority, StateGroup } from '../../shared/issue-constants';
@@ -37,6 +40,7 @@ export type IssuePatch = Partial<Omit<Issue, 'id'>>;
 const issues = createEntityStore<Issue>({ mergeRows: true });
 /** Raw store (confirmed + pending). Prefer the hooks. */
 export const useIssueStore = issues.useStore;
+registerOutboxStore('issue', issues);
 
 /** Ensures the store belongs to `slug` (dropping another workspace's rows). */
 export function scopeIssues(slug: string): void {
@@ -61,23 +65,51 @@ export function issueKey(identifier: string | undefined, issue: Pick<Issue, 'seq
   return `${identifier ?? '?'}-${issue.sequence_id}`;
 }
 
+/** What an outbox entry of a change to issue `current` needs besides its request. */
+function issueEntry(current: Pick<Issue, 'id' | 'name'>, mutationId: string, patch: IssuePatch, label: string) {
+  return {
+    mutationId,
+    keys: [current.id],
+    optimistic: [{ store: 'issue', entries: [{ mutationId, kind: 'update' as const, id: current.id, patch }] }],
+    label: { key: label, values: { name: current.name } },
+  };
+}
+
 /**
- * `PATCH …/issues/{id}/` shown at once; on failure the change is dropped and a toast names it.
+ * The outbox entry of `PATCH …/issues/{id}/`: only the fields the person changed, and labels and
+ * assignees as their additions and removals (applied to the server's sets when it is sent).
+ */
+export function issuePatchEntry(slug: string, current: Issue, patch: IssuePatch, mutationId = createMutationId(), label = 'outbox.kind.update'): OutboxInput {
+  const { label_ids: labelIds, assignee_ids: assigneeIds, ...fields } = patch;
+  const sets: Record<string, SetDelta> = {};
+  if (labelIds) sets.label_ids = setDelta(current.label_ids ?? [], labelIds);
+  if (assigneeIds) sets.assignee_ids = setDelta(current.assignee_ids ?? [], assigneeIds);
+  return {
+    ...issueEntry(current, mutationId, patch, label),
+    request: { method: 'PATCH', path: `${issuePath(slug, current.project_id, current.id)}/`, body: fields, sets },
+  };
+}
+
+/** Runs an outbox change; a refusal is toasted (and stays in the "changes not saved" list) and rethrown. */
+async function send(input: OutboxInput, failure: MessageKey, vars: Record<string, string | number>, options?: OutboxMutateOptions): Promise<unknown> {
+  try {
+    return await outboxMutate(input, options);
+  } catch (error) {
+    if (isUndone(error) || isDiscarded(error)) return undefined;
+    reportFailure(failure, error, vars);
+    throw error;
+  }
+}
+
+/**
+ * `PATCH …/issues/{id}/` through the outbox: shown at once, sent when the server is reachable;
+ * a refusal is toasted and stays on the row as failed.
  * @throws ApiError
  */
 export async function updateIssue(slug: string, issueId: string, patch: IssuePatch): Promise<void> {
   const current = getIssue(issueId);
   if (!current) throw new Error('Issue not found');
-  const mutationId = createMutationId();
-  try {
-    await issues.mutate({ mutationId, kind: 'update', id: issueId, patch }, async () => {
-      const answer = await http.patch<Issue | undefined>(`${issuePath(slug, current.project_id, issueId)}/`, patch, { mutationId });
-      return answer ? { ...patch, ...answer, id: issueId } : undefined;
-    });
-  } catch (error) {
-    reportFailure('toast.issueUpdateFailed', error, { name: current.name });
-    throw error;
-  }
+  await send(issuePatchEntry(slug, current, patch), 'toast.issueUpdateFailed', { name: current.name });
 }
 
 export interface CreateIssueInput extends IssuePatch {
@@ -91,7 +123,8 @@ function normalized(row: Issue, projectId: string): Issue {
 
 /**
  * Creates an issue: a temporary row shows at once, the server's row replaces it, then the cycle
- * and modules are added (a cycle of null is ignored). On failure the temporary row disappears.
+ * and modules are added (a cycle of null is ignored). Offline the temporary row is answered and
+ * stays pending; what is made on it (comments, sub-issues, the cycle) waits for the real id.
  * @throws ApiError
  */
 export async function createIssue(
@@ -119,20 +152,19 @@ export async function createIssue(
     ...input,
     is_local_update: true,
   };
-  let created: Issue | undefined;
-  try {
-    await issues.mutate({ mutationId, kind: 'create', id: temp.id, row: temp }, async () => {
-      const body = { ...input, ...(extras.draft ? { is_draft: true } : {}) };
-      const path = extras.draft ? `${projectPath(slug, projectId)}/issue-drafts/` : `${projectPath(slug, projectId)}/issues/`;
-      created = normalized(await http.post<Issue>(path, body, { mutationId }), projectId);
-      return created;
-    });
-  } catch (error) {
-    reportFailure('toast.issueCreateFailed', error, { name: input.name });
-    throw error;
-  }
-  const saved = created!;
-  // The issue exists either way; a cycle or module that did not stick is said, not hidden.
+  const body = { ...input, ...(extras.draft ? { is_draft: true } : {}) };
+  const path = extras.draft ? `${projectPath(slug, projectId)}/issue-drafts/` : `${projectPath(slug, projectId)}/issues/`;
+  const answer = await send({
+    mutationId,
+    keys: [temp.id],
+    createsTemp: temp.id,
+    request: { method: 'POST', path, body },
+    answerPatch: { label_ids: [], assignee_ids: [], project_id: projectId },
+    optimistic: [{ store: 'issue', entries: [{ mutationId, kind: 'create', id: temp.id, row: temp }] }],
+    label: { key: 'outbox.kind.create', values: { name: input.name } },
+  }, 'toast.issueCreateFailed', { name: input.name });
+  const saved = answer && typeof (answer as Issue).id === 'string' ? normalized(answer as Issue, projectId) : temp;
+  // The issue exists (or will) either way; a cycle or module that did not stick is said, not hidden.
   if (extras.cycleId) await toastOnFailure(addIssuesToCycle(slug, projectId, extras.cycleId, [saved.id]), 'toast.issueUpdateFailed', { name: saved.name });
   if (extras.moduleIds?.length) await toastOnFailure(setIssueModules(slug, projectId, saved.id, extras.moduleIds, []), 'toast.issueUpdateFailed', { name: saved.name });
   return saved;
@@ -143,57 +175,86 @@ function rowPatches(mutationId: string, patches: Array<{ id: string; patch: Issu
   return patches.map(({ id, patch }) => ({ mutationId, kind: 'update' as const, id, patch }));
 }
 
-/** `POST …/cycles/{id}/cycle-issues/ {issues}`, shown at once. @throws ApiError */
+const nameOf = (issueIds: string[]) => (issueIds.length === 1 ? getIssue(issueIds[0])?.name ?? '' : String(issueIds.length));
+
+/** `POST …/cycles/{id}/cycle-issues/ {issues}` through the outbox, shown at once. @throws ApiError */
 export async function addIssuesToCycle(slug: string, projectId: string, cycleId: string, issueIds: string[]): Promise<void> {
   const mutationId = createMutationId();
-  await issues.mutate(rowPatches(mutationId, issueIds.map((id) => ({ id, patch: { cycle_id: cycleId } }))), async () => {
-    await http.post(`${projectPath(slug, projectId)}/cycles/${cycleId}/cycle-issues/`, { issues: issueIds }, { mutationId });
-  });
-}
-
-/** `POST …/issues/{id}/modules/ {modules, removed_modules}`, shown at once. @throws ApiError */
-export async function setIssueModules(slug: string, projectId: string, issueId: string, add: string[], remove: string[]): Promise<void> {
-  const mutationId = createMutationId();
-  const before = getIssue(issueId)?.module_ids ?? [];
-  const moduleIds = [...new Set([...before.filter((id) => !remove.includes(id)), ...add])];
-  await issues.mutate({ mutationId, kind: 'update', id: issueId, patch: { module_ids: moduleIds } }, async () => {
-    await http.post(`${issuePath(slug, projectId, issueId)}/modules/`, { modules: add, removed_modules: remove }, { mutationId });
+  await outboxMutate({
+    mutationId,
+    keys: issueIds,
+    request: { method: 'POST', path: `${projectPath(slug, projectId)}/cycles/${cycleId}/cycle-issues/`, body: { issues: issueIds } },
+    optimistic: [{ store: 'issue', entries: rowPatches(mutationId, issueIds.map((id) => ({ id, patch: { cycle_id: cycleId } }))) }],
+    label: { key: 'outbox.kind.cycle', values: { name: nameOf(issueIds) } },
   });
 }
 
 /**
- * `DELETE …/issues/{id}/`, hidden at once. With `undoWindow` the request waits for it and an Undo
- * shows the issue again with nothing sent. @throws ApiError
+ * Puts one issue into `cycleId` (`POST …/cycle-issues/`, moving it out of any other cycle) or, with
+ * null, takes it out of its cycle (`DELETE …/cycle-issues/{id}/`), through the outbox; shown at once.
+ * @throws ApiError
+ */
+export async function setIssueCycle(slug: string, issueId: string, cycleId: string | null): Promise<void> {
+  const current = getIssue(issueId);
+  if (!current) throw new Error('Issue not found');
+  const from = current.cycle_id ?? null;
+  if (from === cycleId) return;
+  const mutationId = createMutationId();
+  const cycles = `${projectPath(slug, current.project_id)}/cycles`;
+  await outboxMutate({
+    mutationId,
+    keys: [issueId],
+    request: cycleId ? { method: 'POST', path: `${cycles}/${cycleId}/cycle-issues/`, body: { issues: [issueId] } } : { method: 'DELETE', path: `${cycles}/${from}/cycle-issues/${issueId}/` },
+    optimistic: [{ store: 'issue', entries: rowPatches(mutationId, [{ id: issueId, patch: { cycle_id: cycleId } }]) }],
+    label: { key: 'outbox.kind.cycle', values: { name: current.name } },
+  });
+}
+
+/** The outbox entry of `POST …/issues/{id}/modules/ {modules, removed_modules}` (already a delta). */
+export function issueModulesEntry(slug: string, projectId: string, issueId: string, add: string[], remove: string[], mutationId = createMutationId()): OutboxInput {
+  const before = getIssue(issueId)?.module_ids ?? [];
+  const moduleIds = [...new Set([...before.filter((id) => !remove.includes(id)), ...add])];
+  return {
+    mutationId,
+    keys: [issueId],
+    request: { method: 'POST', path: `${issuePath(slug, projectId, issueId)}/modules/`, body: { modules: add, removed_modules: remove } },
+    optimistic: [{ store: 'issue', entries: [{ mutationId, kind: 'update', id: issueId, patch: { module_ids: moduleIds } }] }],
+    label: { key: 'outbox.kind.modules', values: { name: getIssue(issueId)?.name ?? '' } },
+  };
+}
+
+/** `POST …/issues/{id}/modules/` through the outbox, shown at once. @throws ApiError */
+export async function setIssueModules(slug: string, projectId: string, issueId: string, add: string[], remove: string[]): Promise<void> {
+  await outboxMutate(issueModulesEntry(slug, projectId, issueId, add, remove));
+}
+
+/**
+ * `DELETE …/issues/{id}/`, hidden at once. With `undoWindow` the request is queued only after it
+ * and an Undo shows the issue again with nothing sent. @throws ApiError
  */
 export async function deleteIssue(slug: string, issueId: string, options: { undoWindow?: () => Promise<boolean> } = {}): Promise<void> {
   const current = getIssue(issueId);
   if (!current) throw new Error('Issue not found');
   const mutationId = createMutationId();
-  try {
-    await issues.mutate({ mutationId, kind: 'delete', id: issueId }, async () => {
-      await pastUndoWindow(options.undoWindow);
-      await http.delete(`${issuePath(slug, current.project_id, issueId)}/`, { mutationId });
-    });
-  } catch (error) {
-    if (isUndone(error)) return;
-    reportFailure('toast.issueDeleteFailed', error, { name: current.name });
-    throw error;
-  }
+  await send({
+    mutationId,
+    keys: [issueId],
+    request: { method: 'DELETE', path: `${issuePath(slug, current.project_id, issueId)}/` },
+    optimistic: [{ store: 'issue', entries: [{ mutationId, kind: 'delete', id: issueId }] }],
+    label: { key: 'outbox.kind.delete', values: { name: current.name } },
+  }, 'toast.issueDeleteFailed', { name: current.name }, { before: () => pastUndoWindow(options.undoWindow) });
 }
 
 /** `DELETE …/bulk-delete-issues/ {issue_ids}` for issues of one project: one request, all rows hidden at once. @throws ApiError */
 export async function bulkDeleteIssues(slug: string, projectId: string, issueIds: string[], options: { undoWindow?: () => Promise<boolean> } = {}): Promise<void> {
   const mutationId = createMutationId();
-  try {
-    await issues.mutate(issueIds.map((id) => ({ mutationId, kind: 'delete' as const, id })), async () => {
-      await pastUndoWindow(options.undoWindow);
-      await request(`${projectPath(slug, projectId)}/bulk-delete-issues/`, { method: 'DELETE', body: { issue_ids: issueIds }, mutationId });
-    });
-  } catch (error) {
-    if (isUndone(error)) return;
-    reportFailure('toast.bulkDeleteFailed', error, { count: issueIds.length });
-    throw error;
-  }
+  await send({
+    mutationId,
+    keys: issueIds,
+    request: { method: 'DELETE', path: `${projectPath(slug, projectId)}/bulk-delete-issues/`, body: { issue_ids: issueIds } },
+    optimistic: [{ store: 'issue', entries: issueIds.map((id) => ({ mutationId, kind: 'delete' as const, id })) }],
+    label: { key: 'outbox.kind.bulkDelete', values: { count: issueIds.length } },
+  }, 'toast.bulkDeleteFailed', { count: issueIds.length }, { before: () => pastUndoWindow(options.undoWindow) });
 }
 
 /** Properties a bulk update may set (API.md bulk-operation-issues). */
@@ -209,7 +270,8 @@ export interface BulkProperties {
 }
 
 /**
- * `POST …/bulk-operation-issues/`, all or nothing. Labels and assignees are added to each issue.
+ * `POST …/bulk-operation-issues/`, all or nothing. Labels and assignees are added to each issue
+ * (the server adds them: a delta already).
  * @throws Error('Issue not found') when an issue is not loaded; ApiError from the server.
  */
 export async function bulkUpdateIssues(slug: string, projectId: string, issueIds: string[], properties: BulkProperties): Promise<void> {
@@ -222,44 +284,28 @@ export async function bulkUpdateIssues(slug: string, projectId: string, issueIds
     if (properties.assignee_ids) patch.assignee_ids = [...new Set([...row.assignee_ids, ...properties.assignee_ids])];
     return { id: row.id, patch };
   });
-  try {
-    await issues.mutate(rowPatches(mutationId, patches), async () => {
-      await http.post(`${projectPath(slug, projectId)}/bulk-operation-issues/`, { issue_ids: issueIds, properties }, { mutationId });
-    });
-  } catch (error) {
-    reportFailure('toast.bulkUpdateFailed', error, { count: issueIds.length });
-    throw error;
-  }
+  await send({
+    mutationId,
+    keys: issueIds,
+    request: { method: 'POST', path: `${projectPath(slug, projectId)}/bulk-operation-issues/`, body: { issue_ids: issueIds, properties } },
+    optimistic: [{ store: 'issue', entries: rowPatches(mutationId, patches) }],
+    label: { key: 'outbox.kind.bulkUpdate', values: { count: issueIds.length } },
+  }, 'toast.bulkUpdateFailed', { count: issueIds.length });
 }
 
 /** `POST …/issues/{id}/archive/`: the issue leaves the list at once. @throws ApiError (4xx when not closed) */
 export async function archiveIssue(slug: string, issueId: string): Promise<void> {
   const current = getIssue(issueId);
   if (!current) throw new Error('Issue not found');
-  const mutationId = createMutationId();
-  try {
-    await issues.mutate({ mutationId, kind: 'update', id: issueId, patch: { archived_at: new Date().toISOString().slice(0, 10) } }, async () => {
-      const answer = await http.post<{ archived_at: string }>(`${issuePath(slug, current.project_id, issueId)}/archive/`, {}, { mutationId });
-      return { ...current, archived_at: answer?.archived_at ?? new Date().toISOString().slice(0, 10) };
-    });
-  } catch (error) {
-    reportFailure('toast.issueArchiveFailed', error, { name: current.name });
-    throw error;
-  }
+  const input = issueEntry(current, createMutationId(), { archived_at: new Date().toISOString().slice(0, 10) }, 'outbox.kind.archive');
+  await send({ ...input, request: { method: 'POST', path: `${issuePath(slug, current.project_id, issueId)}/archive/`, body: {} } }, 'toast.issueArchiveFailed', { name: current.name });
 }
 
 /** `DELETE …/issues/{id}/archive/`: the archived issue is back in its lists at once (archive's undo). @throws ApiError */
 export async function unarchiveIssue(slug: string, issueId: string, projectId: string): Promise<void> {
   const current = useIssueStore.getState().confirmed.get(issueId) ?? getIssue(issueId);
-  const mutationId = createMutationId();
-  if (!current) {
-    await http.delete(`${issuePath(slug, projectId, issueId)}/archive/`, { mutationId });
-    return;
-  }
-  await issues.mutate({ mutationId, kind: 'update', id: issueId, patch: { archived_at: null } }, async () => {
-    await http.delete(`${issuePath(slug, projectId, issueId)}/archive/`, { mutationId });
-    return { ...current, archived_at: null };
-  });
+  const input = issueEntry(current ?? { id: issueId, name: '' }, createMutationId(), { archived_at: null }, 'outbox.kind.unarchive');
+  await outboxMutate({ ...input, optimistic: current ? input.optimistic : [], request: { method: 'DELETE', path: `${issuePath(slug, projectId, issueId)}/archive/` } });
 }
 
 /** Subscribes or unsubscribes me (`POST`/`DELETE …/subscribe/`), optimistic; re-fetches on error. */

@@ -8,6 +8,7 @@ import { reportFailure } from '../components/app-shell/toast-store';
 import type { ChangeMessage } from '../../shared/live-protocol';
 import { createEntityStore, createMutationId } from './create-entity-store';
 import { projectPath } from './api-paths';
+import { loadOnce } from './project-scoped';
 
 export type Module = StoreRow<WireModule, 'id' | 'name' | 'project_id' | 'status'> & { link_module?: ModuleLink[] };
 
@@ -36,6 +37,10 @@ export async function fetchModules(slug: string, projectId: string, archived = f
   keepOthers(slug, projectId, rows, archived);
   return rows;
 }
+
+/** Loads a project's live modules once (the module chip on a row of a list that did not load them). */
+const moduleLoader = loadOnce((slug, projectId) => fetchModules(slug, projectId), (projectId) => modules.getRows().some((row) => row.project_id === projectId && !row.archived_at));
+export const ensureModules = moduleLoader.ensure;
 
 /** `GET …/modules/{id}/` (archived ones from `archived-modules/{id}/`). @throws ApiError */
 export async function fetchModule(slug: string, projectId: string, moduleId: string): Promise<ModuleDetail> {
@@ -124,16 +129,6 @@ export async function addModuleLink(slug: string, module: Module, input: { url: 
   await fetchModule(slug, module.project_id, module.id);
 }
 
-/** `POST …/modules/{id}/issues/`. @throws ApiError */
-export async function addIssuesToModule(slug: string, module: Module, issueIds: string[]): Promise<void> {
-  await http.post(`${base(slug, module.project_id)}/modules/${module.id}/issues/`, { issues: issueIds }, { mutationId: createMutationId() });
-}
-
-/** `POST …/issues/{id}/modules/`: adds and removes in one call. @throws ApiError */
-export async function setIssueModules(slug: string, projectId: string, issueId: string, add: string[], remove: string[]): Promise<void> {
-  await http.post(`${base(slug, projectId)}/issues/${issueId}/modules/`, { modules: add, removed_modules: remove }, { mutationId: createMutationId() });
-}
-
 export const applyModuleChange = (change: ChangeMessage): void => modules.applyChange(change);
 
 /** Completed share of a module's issues (0–100). */
@@ -178,4 +173,7 @@ export function useProjectModules(projectId: string, archived: boolean, sort: Mo
 }
 
 export const useModule = (moduleId: string | undefined): Module | undefined => modules.useRow(moduleId);
-export const resetModules = (): void => modules.reset();
+export const resetModules = (): void => {
+  moduleLoader.reset();
+  modules.reset();
+};

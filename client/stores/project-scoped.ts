@@ -15,3 +15,21 @@ export function replaceProjectRows<Row extends { id: string; project_id?: string
     : [];
   store.setAll(slug, [...kept, ...rows.map((row) => ({ ...row, project_id: row.project_id ?? row.project ?? projectId }))]);
 }
+
+/**
+ * Loads a project's rows once when a screen needs them and nobody loaded them yet (lists that show
+ * issues of many projects): `ensure` fetches unless `loaded(projectId)` or a fetch is under way or
+ * done; a failed fetch may be tried again. `reset` forgets (a workspace switch).
+ */
+export function loadOnce(fetch: (slug: string, projectId: string) => Promise<unknown>, loaded: (projectId: string) => boolean) {
+  const requested = new Set<string>();
+  return {
+    ensure(slug: string, projectId: string): void {
+      const key = `${slug}/${projectId}`;
+      if (requested.has(key) || loaded(projectId)) return;
+      requested.add(key);
+      void fetch(slug, projectId).catch(() => requested.delete(key));
+    },
+    reset: () => requested.clear(),
+  };
+}

@@ -1,10 +1,11 @@
 // The signed-in user, their profile and settings, and every auth action (sign-in/up, codes,
 // passwords, onboarding, sign-out). Components call these actions; they never call fetch.
 import { create } from 'zustand';
-import { ApiError, http, resetCsrfToken, signOutWithForm } from '../api/http';
+import { ApiError, http, resetCsrfToken } from '../api/http';
 import type { AuthSuccess, OnboardingStep, Profile, UserMe, UserSettings } from '../api/types';
 import type { EmailCheckResult } from '../auth/auth-flow';
 import { applyProfileLanguage } from '../i18n';
+import { clearOfflineApiCache } from '../service-worker/register';
 import type { LoadStatus } from './create-entity-store';
 
 export interface SessionState {
@@ -35,8 +36,19 @@ export async function ensureSession(): Promise<SessionState> {
   return state.status === 'ready' ? state : fetchSession();
 }
 
+/** Drops a loaded session so the next `ensureSession` asks the server again. */
+export function forgetSession(): void {
+  useSessionStore.setState({ status: 'idle', user: null, profile: null, settings: null });
+}
+
 async function loadSession(): Promise<SessionState> {
   useSessionStore.setState({ status: 'loading' });
+  // All three at once (one round trip, not two): profile and settings are only read when `me`
+  // names a user; signed out they answer 401 and are dropped.
+  const profileRequest = http.get<Profile>('/api/users/me/profile/');
+  // Settings only steer redirects; the app still works without them.
+  const settingsRequest = http.get<UserSettings>('/api/users/me/settings/').catch(() => null);
+  profileRequest.catch(() => undefined);
   let user: UserMe;
   try {
     user = await http.get<UserMe>('/api/users/me/');
@@ -54,11 +66,7 @@ async function loadSession(): Promise<SessionState> {
     useSessionStore.setState({ status: 'error' });
     throw new ApiError(502, user);
   }
-  const [profile, settings] = await Promise.all([
-    http.get<Profile>('/api/users/me/profile/'),
-    // Settings only steer redirects; the app still works without them.
-    http.get<UserSettings>('/api/users/me/settings/').catch(() => null),
-  ]);
+  const [profile, settings] = await Promise.all([profileRequest, settingsRequest]);
   applyProfileLanguage(profile.language);
   useSessionStore.setState({ status: 'ready', user, profile, settings });
   return useSessionStore.getState();
@@ -96,6 +104,8 @@ export async function authenticate(path: string, body: Record<string, string | u
   const answer = await http.post<AuthSuccess>(path, body);
   // The session was rotated; so may the CSRF token have been.
   resetCsrfToken();
+  // Whatever the offline copy of the API held was someone's earlier session, never this one's.
+  await clearOfflineApiCache();
   await fetchSession();
   return answer;
 }
@@ -161,9 +171,19 @@ export async function finishOnboarding(firstWorkspaceId: string | null): Promise
   await refreshSettings();
 }
 
-/** Signs out by posting the hidden CSRF form; the browser follows the server's redirect. */
-export function signOut(): Promise<void> {
-  return signOutWithForm();
+/**
+ * Signs out: the server ends the session first (`POST /auth/sign-out/` as JSON, answered 200), so
+ * nothing is dropped when it cannot be reached. Only once it answered does `signedOut` run (the
+ * outbox is discarded or closed), the API answers kept for offline start are emptied (the next
+ * person on this browser never starts from them) and the app goes to its root.
+ * @throws NetworkError when the server is out of reach, ApiError when it refused: still signed in, nothing changed.
+ */
+export async function signOut(signedOut?: () => Promise<void> | void): Promise<void> {
+  await http.post('/auth/sign-out/');
+  resetCsrfToken();
+  await signedOut?.();
+  await clearOfflineApiCache();
+  window.location.assign('/');
 }
 
 /** Forgets the session (used when the server says we are signed out). */

@@ -8,6 +8,7 @@ import { createEntityStore, createMutationId } from './create-entity-store';
 import { projectPath, workspacePath } from './api-paths';
 import type { ChangeMessage } from '../../shared/live-protocol';
 import { replaceProjectRows } from './project-scoped';
+import { isUndone, pastUndoWindow } from './undo-window';
 
 export interface State {
   id: string;
@@ -74,13 +75,15 @@ export async function markStateDefault(slug: string, state: State): Promise<void
 }
 
 /** `DELETE …/states/{id}/`, optimistic. @throws ApiError (default or non-empty state) */
-export async function deleteState(slug: string, state: State): Promise<void> {
+export async function deleteState(slug: string, state: State, options: { undoWindow?: () => Promise<boolean> } = {}): Promise<void> {
   const mutationId = createMutationId();
   try {
     await states.mutate({ mutationId, kind: 'delete', id: state.id }, async () => {
+      await pastUndoWindow(options.undoWindow);
       await http.delete(`${projectPath(slug, state.project_id)}/states/${state.id}/`, { mutationId });
     });
   } catch (error) {
+    if (isUndone(error)) return;
     reportFailure('toast.stateDeleteFailed', error, { name: state.name });
     throw error;
   }

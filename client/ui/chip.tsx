@@ -7,12 +7,36 @@
 // The popover is portalled to <body>, but React still bubbles its events through the component
 // tree: without the stops below a click on an option would also "click" the kanban card or list
 // row around the chip (opening the issue) and a pointer-down would start a card drag.
-import { useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useState, type ComponentProps, type ReactNode, type SyntheticEvent } from 'react';
 import { Popover } from 'radix-ui';
 import { useT } from '../i18n';
 import './pickers/pickers.css';
 
 const stop = (event: SyntheticEvent) => event.stopPropagation();
+
+/**
+ * The floating list of a chip or a Select: clicks and keys stay inside it (a row or card under it
+ * must not react), and Escape closes this list only, not the peek or dialog it sits on.
+ */
+export function PickerContent({ label, testId, ...rest }: { label: string; testId?: string } & Omit<ComponentProps<typeof Popover.Content>, 'aria-label'>) {
+  return (
+    <Popover.Portal>
+      <Popover.Content
+        className="picker-content"
+        align="start"
+        sideOffset={4}
+        collisionPadding={8}
+        aria-label={label}
+        data-testid={testId ? `${testId}-picker` : undefined}
+        onClick={stop}
+        onPointerDown={stop}
+        onKeyDown={stop}
+        onEscapeKeyDown={(event) => event.stopPropagation()}
+        {...rest}
+      />
+    </Popover.Portal>
+  );
+}
 
 export interface ChipPopoverProps {
   /** The property's name, e.g. "State": the popover's accessible name. */
@@ -54,26 +78,35 @@ export function useChipOpen(open: boolean | undefined, onOpenChange: ((open: boo
 export function ChipPopover({ label, valueText, icon, chip, spokenValue, title, open, onOpenChange, returnFocusTo, empty, disabled, testId, children }: ChipPopoverProps) {
   const t = useT();
   const [isOpen, setOpen] = useChipOpen(open, onOpenChange);
+  // Radix's popover (contexts, presence, portal, composed refs) costs every closed chip on a board
+  // of cards its hooks; a chip is a plain button until first opened (by a click or a hotkey), then
+  // the popover takes over the same place and stays.
+  const [armed, setArmed] = useState(false);
   const chipLabel = t('pickers.chipValue', { property: label, value: spokenValue ?? valueText });
+  const button = (onClick: (event: SyntheticEvent) => void, extra: Record<string, unknown> = {}) => (
+    <button type="button" className={`property-chip${empty ? ' property-chip-empty' : ''}`} aria-label={chipLabel} title={title ?? valueText} data-testid={testId} onClick={onClick} onPointerDown={stop} onKeyDown={stop} {...extra}>
+      {chip ?? <>{icon}<span className="property-chip-text">{valueText}</span></>}
+    </button>
+  );
+  if (!armed && !isOpen) {
+    // What Radix's trigger says of a closed popover, so the chip reads the same before and after.
+    return button(
+      (event) => {
+        stop(event);
+        setArmed(true);
+        setOpen(true);
+      },
+      { disabled, 'aria-haspopup': 'dialog', 'aria-expanded': false, 'data-state': 'closed' },
+    );
+  }
   return (
     <Popover.Root open={isOpen} onOpenChange={setOpen}>
       <Popover.Trigger asChild disabled={disabled}>
-        <button type="button" className={`property-chip${empty ? ' property-chip-empty' : ''}`} aria-label={chipLabel} title={title ?? valueText} data-testid={testId} onClick={stop} onPointerDown={stop} onKeyDown={stop}>
-          {chip ?? <>{icon}<span className="property-chip-text">{valueText}</span></>}
-        </button>
+        {button(stop)}
       </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          className="picker-content"
-          align="start"
-          sideOffset={4}
-          collisionPadding={8}
-          aria-label={label}
-          data-testid={testId ? `${testId}-picker` : undefined}
-          onClick={stop}
-          onPointerDown={stop}
-          onKeyDown={stop}
-          onEscapeKeyDown={(event) => event.stopPropagation() /* closes this picker only, not the peek or dialog under it */}
+      <PickerContent
+          label={label}
+          testId={testId}
           onCloseAutoFocus={(event) => {
             const target = returnFocusTo?.();
             if (!target) return;
@@ -86,8 +119,7 @@ export function ChipPopover({ label, valueText, icon, chip, spokenValue, title, 
           }}
         >
           {children}
-        </Popover.Content>
-      </Popover.Portal>
+      </PickerContent>
     </Popover.Root>
   );
 }

@@ -119,6 +119,40 @@ describe('Combobox', () => {
     expect(optionTexts()).toEqual(['Done']); // an exact match offers no duplicate
   });
 
+  test('options searched by the caller: every keystroke reaches it, its hits show unfiltered, "Searching…" while it runs', async () => {
+    const queries: string[] = [];
+    function Searched() {
+      const [query, setQuery] = useState('');
+      // The "server" matched by number: none of the labels contains the typed text.
+      const hits = query === '42' ? [{ value: 'i42', label: 'AP-42 Login fails' }, { value: 'i43', label: 'AP-43 Logout' }] : [];
+      return (
+        <Combobox
+          label="Issue"
+          options={hits}
+          selected={[]}
+          onSelect={(value) => queries.push(`chose ${value}`)}
+          onQueryChange={(value) => {
+            queries.push(value);
+            setQuery(value);
+          }}
+          loading={query === 'slow'}
+          testId="searched"
+        />
+      );
+    }
+    await view.render(<Searched />);
+    await type('slow');
+    expect(view.container.querySelector('[data-testid="searched-loading"]')?.textContent).toBe('Searching…');
+    expect(view.container.textContent).not.toContain('No matches');
+    await type('42');
+    expect(optionTexts()).toEqual(['AP-42 Login fails', 'AP-43 Logout']);
+    await press('ArrowDown');
+    await press('Enter');
+    expect(queries).toEqual(['slow', '42', 'chose i43']);
+    await type('none');
+    expect(view.container.querySelector('[data-testid="searched-empty"]')?.textContent).toBe('No matches');
+  });
+
   test('toggleValue adds a value that is not there and takes out one that is', () => {
     expect(toggleValue(['a'], 'b')).toEqual(['a', 'b']);
     expect(toggleValue(['a', 'b'], 'a')).toEqual(['b']);

@@ -31,6 +31,13 @@ export interface ComboboxProps {
   emptyText?: string;
   /** Read out before a chosen option ("Selected"), for screen readers that miss the check mark. */
   checkedText?: string;
+  /**
+   * The options come from a search the caller runs (a server search as the person types): the list
+   * shows them as given instead of filtering them, and `onQueryChange` hears every keystroke.
+   */
+  onQueryChange?: (query: string) => void;
+  /** The caller's search is still running: a "Searching…" row instead of "No matches". */
+  loading?: boolean;
   testId?: string;
 }
 
@@ -39,16 +46,33 @@ export function toggleValue(list: readonly string[], value: string): string[] {
   return list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
 }
 
-export function Combobox({ label, options, selected, onSelect, multiple = false, onCreate, createText, placeholder, emptyText, checkedText, testId }: ComboboxProps) {
+export function Combobox({ label, options, selected, onSelect, multiple = false, onCreate, createText, placeholder, emptyText, checkedText, onQueryChange, loading = false, testId }: ComboboxProps) {
   const t = useT();
   const [query, setQuery] = useState('');
   const trimmed = query.trim();
   const canCreate = Boolean(onCreate) && isNewName(query, options.map((option) => option.label));
   return (
-    <Command className="picker-command" label={label} filter={pickerFilter} loop data-testid={testId}>
-      <Command.Input className="picker-input" value={query} onValueChange={setQuery} placeholder={placeholder ?? t('ui.combobox.search')} aria-label={label} autoFocus />
+    <Command className="picker-command" label={label} filter={pickerFilter} shouldFilter={!onQueryChange} loop data-testid={testId}>
+      <Command.Input
+        className="picker-input"
+        value={query}
+        onValueChange={(value) => {
+          setQuery(value);
+          onQueryChange?.(value);
+        }}
+        placeholder={placeholder ?? t('ui.combobox.search')}
+        aria-label={label}
+        aria-busy={loading || undefined}
+        autoFocus
+      />
       <Command.List className="picker-list" aria-label={label} aria-multiselectable={multiple || undefined}>
-        <Command.Empty className="picker-empty">{emptyText ?? t('ui.combobox.empty')}</Command.Empty>
+        {loading && options.length === 0 ? (
+          <Command.Loading className="picker-empty" label={t('ui.combobox.searching')}>
+            <span data-testid={testId ? `${testId}-loading` : undefined}>{t('ui.combobox.searching')}</span>
+          </Command.Loading>
+        ) : (
+          <Command.Empty className="picker-empty" data-testid={testId ? `${testId}-empty` : undefined}>{emptyText ?? t('ui.combobox.empty')}</Command.Empty>
+        )}
         {options.map((option) => {
           const checked = selected.includes(option.value);
           return (

@@ -1,8 +1,9 @@
 // A date chip whose popover holds a filterable list of quick choices (Today, Tomorrow, In one
 // week, a typed date such as 2026-12-24, Clear) driven by the keyboard like every other picker,
-// and a react-day-picker month for the mouse. The calendar's first day of the week follows the
-// interface locale (Sunday in en, Monday in zh-CN), month and day names translated. Values are
-// calendar dates as "YYYY-MM-DD", the API's format, never shifted by a time zone.
+// and a react-day-picker month for the mouse. The month's first day of the week follows the
+// locale as the calendar layout reads it (Sunday in en-US, Monday in en-GB and zh-CN), month and
+// day names translated. Values are calendar dates as "YYYY-MM-DD", the API's format, never
+// shifted by a time zone.
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Command } from 'cmdk';
 import { CalendarDays, CalendarX } from 'lucide-react';
@@ -13,9 +14,22 @@ import { pickerFilter } from './pickers/picker-filter';
 
 const MonthCalendar = lazy(() => import('./month-calendar'));
 
+// One Intl.DateTimeFormat per locale and shape: toLocaleDateString builds a new one per call, which
+// showed in the profile of a 10,000-issue board (a date chip on every card).
+const formats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: string, withYear: boolean): Intl.DateTimeFormat {
+  const key = `${locale}|${withYear}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', ...(withYear ? { year: 'numeric' } : {}) });
+    formats.set(key, format);
+  }
+  return format;
+}
+
 /** "Mar 3" this year, "Mar 3, 2027" in another. */
 export function formatChipDate(day: Date, locale: string, now = new Date()): string {
-  return day.toLocaleDateString(locale, { month: 'short', day: 'numeric', ...(day.getFullYear() !== now.getFullYear() ? { year: 'numeric' } : {}) });
+  return dateFormat(locale, day.getFullYear() !== now.getFullYear()).format(day);
 }
 
 export interface DatePickerProps extends Omit<ChipPopoverProps, 'children' | 'valueText' | 'icon' | 'chip' | 'spokenValue' | 'empty'> {
@@ -58,7 +72,7 @@ function DatePickerPanel({ label, value, onPick }: { label: string; value: strin
   const presets = presetDays(now);
   const typed = parseTypedDay(search, now);
   const presetText: Record<DatePreset, string> = { today: t('pickers.date.today'), tomorrow: t('pickers.date.tomorrow'), nextWeek: t('pickers.date.nextWeek') };
-  const format = (day: string) => parseIsoDay(day)!.toLocaleDateString(locale, { month: 'short', day: 'numeric', year: 'numeric' });
+  const format = (day: string) => dateFormat(locale, true).format(parseIsoDay(day)!);
   const selected = parseIsoDay(value);
   return (
     <div className="date-picker-panel">

@@ -4,6 +4,16 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
+/** One field an update changed, in the words of the issue history (reference §1.6.1 / §10 `activity`). */
+export interface FieldChange {
+  field: string;
+  /** A history row's text (issues), or the wire value of the field (projects, cycles, modules). */
+  old_value: unknown;
+  new_value: unknown;
+  old_identifier: string | null;
+  new_identifier: string | null;
+}
+
 export const changes = pgTable(
   'changes',
   {
@@ -22,6 +32,12 @@ export const changes = pgTable(
     op: text().notNull(),
     version: bigint({ mode: 'number' }).notNull(),
     data: jsonb(),
+    /**
+     * Server-only, never on the live stream: the fields an update changed, as the issue history
+     * records them (`[{field, old_value, new_value, old_identifier, new_identifier}]`); the webhook
+     * feed sends one delivery per entry (reference §10). Null when the writer had none to give.
+     */
+    fields: jsonb().$type<FieldChange[]>(),
     actorId: uuid(),
     clientMutationId: text(),
     // clock_timestamp(), not now(): the retention cut-off wants the real append time.

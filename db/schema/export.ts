@@ -1,5 +1,5 @@
 // History of issue exports (CSV/JSON/XLSX) requested in a workspace.
-import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { authorship, authorshipIndexes, id, timestamps } from './columns';
 import { users } from './user';
 import { workspaces } from './workspace';
@@ -13,9 +13,14 @@ export const exporterHistory = pgTable(
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     projectIds: jsonb().notNull().default([]),
     provider: text().notNull(),
+    /** 'queued' | 'processing' | 'completed' | 'failed' (shared/schemas/export.ts ExportStatus). */
     status: text().notNull().default('queued'),
+    /** Progress while processing: issues written so far out of `totalCount` (counted when the job starts). */
+    exportedCount: integer().notNull().default(0),
+    totalCount: integer().notNull().default(0),
     reason: text().notNull().default(''),
     url: text(),
+    /** Storage key of the finished file (server/storage); '' until completed. */
     key: text().notNull().default(''),
     token: text().notNull(),
     initiatedById: uuid().references(() => users.id, { onDelete: 'set null' }),

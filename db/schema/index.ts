@@ -20,3 +20,5 @@ export * from './webhook';
 export * from './changes';
 export * from './job';
 export * from './export';
+export * from './integration';
+export * from './analytics';

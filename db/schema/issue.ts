@@ -132,6 +132,11 @@ export const issues = pgTable(
     // order key from the index alone, without visiting thousands of heap pages.
     index('issues_list_target_date_index').on(t.projectId, t.targetDate, t.createdAt, t.id).where(listed),
     index('issues_list_start_date_index').on(t.projectId, t.startDate, t.createdAt, t.id).where(listed),
+    // Home dashboard (server/services/dashboard.ts): what its widgets read of a listed issue, from
+    // the index alone. By id: joined in id order to the caller's issue_assignees rows (a merge join
+    // of two index-only scans, never the wide issue rows); by creator: the caller's created issues.
+    index('issues_dashboard_id_index').on(t.id, t.projectId, t.stateId, t.targetDate, t.createdBy, t.createdAt, t.completedAt, t.priority).where(listed),
+    index('issues_dashboard_creator_index').on(t.createdBy, t.projectId, t.stateId, t.targetDate, t.createdAt, t.completedAt, t.id).where(listed),
     ...authorshipIndexes(t),
   ],
 );

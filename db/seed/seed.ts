@@ -162,7 +162,7 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
   return { workspaceId: workspace.id, workspaceSlug: workspace.slug, projectId: project.id, ownerId, ownerEmail, memberIds: userIds, labelIds, stateIds };
 }
 
-interface IssueSeed {
+export interface IssueSeed {
   count: number;
   random: () => number;
   project: { id: string; workspaceId: string };
@@ -182,8 +182,11 @@ const ISSUE_COLUMNS = {
 };
 const LINK_COLUMNS = { issue_id: 'uuid', project_id: 'uuid', workspace_id: 'uuid', created_by: 'uuid' };
 
-/** Issues and their labels, assignees, cycle and module rows, in batches of one statement per table. */
-async function seedIssues(database: Database, seed: IssueSeed) {
+/**
+ * Issues and their labels, assignees, cycle and module rows, in batches of one statement per table
+ * (also used by bench/dashboard.ts to fill projects made through the API; empty id lists are skipped).
+ */
+export async function seedIssues(database: Database, seed: IssueSeed) {
   const { random, project, userIds } = seed;
   const now = Date.now();
   const day = (offsetDays: number) => new Date(now + offsetDays * DAY_MS).toISOString().slice(0, 10);
@@ -208,7 +211,7 @@ async function seedIssues(database: Database, seed: IssueSeed) {
       rows.push({
         id, project_id: project.id, workspace_id: project.workspaceId,
         parent_id: issueIds.length && random() < 0.05 ? issueIds[Math.floor(random() * issueIds.length)] : null,
-        state_id: seed.stateIds[group], estimate_point_id: random() < 0.4 ? seed.pointIds[Math.floor(random() * seed.pointIds.length)] : null,
+        state_id: seed.stateIds[group], estimate_point_id: seed.pointIds.length && random() < 0.4 ? seed.pointIds[Math.floor(random() * seed.pointIds.length)] : null,
         name: issueName(random), description_html: description.html, description_stripped: description.text,
         priority: weighted(random, PRIORITY_WEIGHTS), start_date: random() < 0.4 ? day(startOffset) : null,
         target_date: random() < 0.5 ? day(startOffset + 1 + Math.floor(random() * 30)) : null, sequence_id: index + 1,
@@ -217,8 +220,8 @@ async function seedIssues(database: Database, seed: IssueSeed) {
       });
       for (const labelId of pickSkewed(random, seed.labelIds, weighted(random, LABEL_COUNT_WEIGHTS))) labelRows.push({ ...link, label_id: labelId });
       for (const assigneeId of pickSkewed(random, assignable, weighted(random, ASSIGNEE_COUNT_WEIGHTS))) assigneeRows.push({ ...link, assignee_id: assigneeId });
-      if (random() < 0.3) cycleRows.push({ ...link, cycle_id: seed.cycleIds[Math.floor(random() * seed.cycleIds.length)] });
-      if (random() < 0.25) moduleRows.push({ ...link, module_id: seed.moduleIds[Math.floor(random() * seed.moduleIds.length)] });
+      if (seed.cycleIds.length && random() < 0.3) cycleRows.push({ ...link, cycle_id: seed.cycleIds[Math.floor(random() * seed.cycleIds.length)] });
+      if (seed.moduleIds.length && random() < 0.25) moduleRows.push({ ...link, module_id: seed.moduleIds[Math.floor(random() * seed.moduleIds.length)] });
       issueIds.push(id);
     }
     await insertJson(database, 'issues', ISSUE_COLUMNS, rows);

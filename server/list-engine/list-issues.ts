@@ -26,6 +26,12 @@ export interface ListScope {
    * live list of one project), or null when the scope must be counted row by row.
    */
   countedProjectId: string | null;
+  /**
+   * A small set an unfiltered ungrouped page starts from instead of walking an order index (a
+   * cycle's links): FROM items that yield issue `i`, and the scope's condition written for them.
+   * The page and its total then come from those rows, collected once.
+   */
+  driving?: { from: SQL; where: SQL };
 }
 
 /** The content type a route sends a list's JSON text with (Fastify types a string as text/plain). */
@@ -72,21 +78,24 @@ function keyRefs(keys: SortKey[], alias: string): SQL[] {
  * filter the page is an index-ordered LIMIT/OFFSET (the partial list indexes of db/schema/issue.ts)
  * and the total comes from the maintained counters (or an index-only count when the scope has
  * none, e.g. a guest's own issues). With one, the filtered ids are collected once and both the
- * total and the page come from them, so a selective filter never walks the whole order index.
+ * total and the page come from them, so a selective filter never walks the whole order index; so
+ * are the ids of a scope's driving set (a cycle's issues) when there is no filter.
  */
 export function ungroupedStatement(scope: ListScope, request: ListRequest): SQL {
   const keys = sortKeys(request.orderBy);
-  const where = whereSql(scope, request);
+  // A filter may be selective enough to drive the plan itself: the driving set serves unfiltered pages.
+  const driving = request.filter === null ? scope.driving : undefined;
+  const where = driving ? driving.where : whereSql(scope, request);
   const { perPage, offset } = request.pagination;
   const refs = keyRefs(keys, 'f');
-  const filtered = request.filter !== null;
+  const filtered = request.filter !== null || driving !== undefined;
   const page = filtered
     ? sql`select f.* from f order by ${orderClause(keys, refs)} ${pageLimit(perPage, offset)}`
     : sql`select i.id, ${keyColumns(keys)} from issues i where ${where} order by ${orderClause(keys)} ${pageLimit(perPage, offset)}`;
   let total = sql`(select count(*) from issues i where ${where})`;
   if (filtered) total = sql`(select count(*) from f)`;
   else if (usesCounters(scope.countedProjectId, request)) total = countedTotalSql(scope.countedProjectId);
-  return sql`${filtered ? sql`with f as materialized (select i.id, ${keyColumns(keys)} from issues i where ${where}) ` : sql``}select st.total, st.sync_cursor, p.*
+  return sql`${filtered ? sql`with f as materialized (select i.id, ${keyColumns(keys)} from ${driving ? driving.from : sql`issues i`} where ${where}) ` : sql``}select st.total, st.sync_cursor, p.*
     from (select ${total}::int as total, ${syncCursorSql(scope.workspaceId)} as sync_cursor) st
     left join lateral (
       select i.id::text as id, ${issueItemJson()} as item, pg.__pos

@@ -51,6 +51,38 @@ export function perIssueAggregate(relation: Relation, aggregate: SQL, issueAlias
   return sql`(select ${filtered} ${sql.raw(`from ${def.table} x ${target} where ${key}`)})`;
 }
 
+/**
+ * Every live link of a relation as rows `(issue_id, key)`, for joining many issues at once (the
+ * analytics charts group whole workspaces by label, assignee, cycle or module): the same liveness
+ * as `relationFrom`, without the per-issue correlation.
+ */
+export function relationRows(relation: Relation): SQL {
+  const def = RELATIONS[relation];
+  const target = def.target ? `join ${def.target.table} t on t.id = x.${def.column} and ${def.target.live}` : '';
+  return sql.raw(`select x.issue_id, x.${def.column} as key from ${def.table} x ${target} where x.deleted_at is null`);
+}
+
+/**
+ * `left join <link> <alias> on <alias>.issue_id = <issue>.id and <live>`: the live links of many
+ * issues at once (the analytics charts and overview, grouping whole workspaces by label, assignee,
+ * cycle or module), its key column is `relationKey(relation, alias)`. The same liveness
+ * as `relationRows`, but the dead targets (deleted labels, archived modules…) are left out by a
+ * hashed `not in` over the target table instead of a join to it: the target tables are small
+ * enough never to be analyzed, and a join to one is rated at a single live row (`deleted_at is
+ * null` at 0.5 %), which turned 100 000 link rows into an estimate of 400 and a nested loop of
+ * bitmap scans per label. The `not in` keeps the link table's own estimate.
+ */
+export function liveLinkJoin(relation: Relation, alias: string, issueId: SQL): SQL {
+  const def = RELATIONS[relation];
+  const dead = def.target ? ` and ${alias}.${def.column} not in (select t.id from ${def.target.table} t where not (${def.target.live}))` : '';
+  return sql`left join ${sql.raw(`${def.table} ${alias}`)} on ${sql.raw(`${alias}.issue_id`)} = ${issueId} and ${sql.raw(`${alias}.deleted_at is null${dead}`)}`;
+}
+
+/** The key column of a `liveLinkJoin` under `alias`: `<alias>.<column>`. */
+export function relationKey(relation: Relation, alias: string): SQL {
+  return sql.raw(`${alias}.${RELATIONS[relation].column}`);
+}
+
 /** The link's key column, `x.<column>`. */
 export function relationColumn(relation: Relation): SQL {
   return sql.raw(`x.${RELATIONS[relation].column}`);

@@ -24,6 +24,16 @@ export interface ProjectScopeActor extends WorkspaceScopeActor {
 export interface ScopeOptions {
   /** List archived issues instead of live ones (archived lists). */
   archived?: boolean;
+  /**
+   * Test the caller's projects as `project_id = any(array(<ids>))` instead of `in (<ids>)`, for
+   * statements over whole workspaces (analytics). Same rows; what changes is the planner's row
+   * estimate: it rates the semi-join `in (subquery)` by projects and project_members, tiny tables
+   * that stay unanalyzed (below autovacuum's 50-row threshold, and below table-maintenance's two
+   * pages), at under 1 % of the issues — 714 of 100 000 — and then joins the links of 100 000
+   * issues with plans sized for a few hundred (nested loops, sorts spilling to disk). The array
+   * (an InitPlan, run once) is rated by issues.project_id's own statistics: all of them.
+   */
+  projectsAsArray?: boolean;
 }
 
 /**
@@ -76,9 +86,10 @@ export function workspaceIssueScope(actor: WorkspaceScopeActor, options: ScopeOp
   const isAdmin = actor.workspaceRole === Role.ADMIN;
   const memberOf = memberProjectIds(workspaceId, actor.userId);
   const fullyVisible = memberProjectIds(workspaceId, actor.userId, true, isAdmin);
+  const inProjects = (ids: SQL) => (options.projectsAsArray ? sql`i.project_id = any(array(${ids}))` : sql`i.project_id in (${ids})`);
   return {
-    where: sql`i.workspace_id = ${workspaceId} and i.project_id in (${memberOf})
-      and (i.project_id in (${fullyVisible}) or i.created_by = ${actor.userId}) and ${baseExclusions(options)}`,
+    where: sql`i.workspace_id = ${workspaceId} and ${inProjects(memberOf)}
+      and (${inProjects(fullyVisible)} or i.created_by = ${actor.userId}) and ${baseExclusions(options)}`,
     projectIds: memberOf,
     workspaceId,
     countedProjectId: null,

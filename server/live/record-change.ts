@@ -8,12 +8,12 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { transactionWithTail } from '../../db/transaction';
 import { announceChanges } from '../../db/change-notify';
-import { changeRetention, changes, mutationReceipts, type Change } from '../../db/schema/changes';
+import { changeRetention, changes, mutationReceipts, type Change, type FieldChange } from '../../db/schema/changes';
 import type { ServerContext } from '../context';
 import { ConflictError } from '../errors';
 
 export type ChangeOp = 'create' | 'update' | 'delete';
-export type { Change } from '../../db/schema/changes';
+export type { Change, FieldChange } from '../../db/schema/changes';
 
 export interface ChangeInput {
   workspaceId: string;
@@ -32,6 +32,11 @@ export interface ChangeInput {
    * belong to. Server-only (never on the wire): the restricted-guest filter needs it for deletes.
    */
   issueIds?: string[] | null;
+  /**
+   * For updates: the fields that changed (server-only, for the webhook feed's one delivery per
+   * field). Omitted: the fields noted for this entity in the transaction (`noteFieldChanges`), if any.
+   */
+  fields?: FieldChange[] | null;
 }
 
 export interface WriteOptions {
@@ -44,6 +49,8 @@ interface Buffer {
   rows: ChangeInput[];
   /** Work that must see the whole transaction's writes, run after `work` and before the change rows. */
   beforeCommit: Map<string, (tx: Db) => Promise<void>>;
+  /** Field changes noted per `entity:id`, waiting for that entity's next update change. */
+  fields: Map<string, FieldChange[]>;
 }
 
 /**
@@ -71,7 +78,7 @@ const claimedReceipts = new WeakSet<WriteOptions>();
  * @throws ConflictError when another request with the same mutation id already applied it.
  */
 export async function withTransaction<T>(ctx: ServerContext, options: WriteOptions, work: (tx: Db) => Promise<T>): Promise<T> {
-  const buffer: Buffer = { options, rows: [], beforeCommit: new Map() };
+  const buffer: Buffer = { options, rows: [], beforeCommit: new Map(), fields: new Map() };
   const { value, tailRows } = await transactionWithTail(ctx.database, async (tx) => {
     buffers.set(tx, buffer);
     await claimReceipt(tx, options);
@@ -96,7 +103,24 @@ export async function withTransaction<T>(ctx: ServerContext, options: WriteOptio
 export function recordChange(tx: Db, change: ChangeInput): void {
   const buffer = buffers.get(tx);
   if (!buffer) throw new Error('recordChange must be called inside withTransaction');
-  buffer.rows.push(change);
+  const key = `${change.entity}:${change.entityId}`;
+  const noted = buffer.fields.get(key);
+  buffer.fields.delete(key);
+  buffer.rows.push(change.fields === undefined && change.op === 'update' && noted ? { ...change, fields: noted } : change);
+}
+
+/**
+ * Notes fields of an entity that this transaction changed (the issue history rows, as they are
+ * written): its next `update` change carries them, wherever in the service that change is recorded
+ * (an issue's update, a touch after a cycle or module move, an archive). A create or delete drops them.
+ * @throws Error when called outside `withTransaction`.
+ */
+export function noteFieldChanges(tx: Db, entity: string, entityId: string, fields: FieldChange[]): void {
+  const buffer = buffers.get(tx);
+  if (!buffer) throw new Error('noteFieldChanges must be called inside withTransaction');
+  if (fields.length === 0) return;
+  const key = `${entity}:${entityId}`;
+  buffer.fields.set(key, [...(buffer.fields.get(key) ?? []), ...fields]);
 }
 
 /**
@@ -143,6 +167,7 @@ function changeLogTail(buffer: Buffer): SQL[] {
     op: row.op,
     version: row.version,
     data: row.data ?? null,
+    fields: row.fields?.length ? row.fields : null,
   }));
   // Ordering: the per-workspace lock is held until COMMIT, so a later id of the workspace never
   // becomes visible before an earlier one (a reader polling `id > cursor` would skip the earlier one
@@ -156,10 +181,10 @@ function changeLogTail(buffer: Buffer): SQL[] {
     ? sql`where (select count(pg_advisory_xact_lock(hashtextextended('changes:' || k, 0))) from jsonb_array_elements_text(${JSON.stringify(workspaceIds)}::jsonb) as k) >= 0`
     : sql``;
   const insert = sql`
-    insert into changes (workspace_id, project_id, audience_user_id, issue_ids, entity, entity_id, op, version, data, actor_id, client_mutation_id)
-    select r.workspace_id, r.project_id, r.audience_user_id, r.issue_ids, r.entity, r.entity_id, r.op, r.version, r.data, ${buffer.options.actorId}::uuid, ${buffer.options.clientMutationId ?? null}::text
+    insert into changes (workspace_id, project_id, audience_user_id, issue_ids, entity, entity_id, op, version, data, fields, actor_id, client_mutation_id)
+    select r.workspace_id, r.project_id, r.audience_user_id, r.issue_ids, r.entity, r.entity_id, r.op, r.version, r.data, r.fields, ${buffer.options.actorId}::uuid, ${buffer.options.clientMutationId ?? null}::text
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as r(workspace_id uuid, project_id uuid, audience_user_id uuid, issue_ids uuid[], entity text, entity_id uuid, op text, version bigint, data jsonb)
+      as r(workspace_id uuid, project_id uuid, audience_user_id uuid, issue_ids uuid[], entity text, entity_id uuid, op text, version bigint, data jsonb, fields jsonb)
     ${lock}
     returning id`;
   return changeLogTestHooks.afterInsert ? [insert, changeLogTestHooks.afterInsert()] : [insert];

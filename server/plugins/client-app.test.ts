@@ -17,6 +17,7 @@ describe('serving the built client', () => {
   beforeAll(async () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), script);
     writeFileSync(join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(script));
     database = await createTestDatabase();
@@ -49,6 +50,14 @@ describe('serving the built client', () => {
     expect(gzipped.statusCode).toBe(200);
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(gzipped.rawPayload.length).toBeLessThan(script.length / 5);
+  });
+
+  test('the service worker is served from the site root (scope: the whole app) and always revalidated', async () => {
+    const worker = await app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toContain('javascript');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.body).toContain('addEventListener("fetch"');
   });
 
   test('paths outside the build folder are not served', async () => {

@@ -1,22 +1,18 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { magicCodes, users } from '../../db/schema/index';
-import { createTestServer, type TestServer } from '../../tests/support/server';
-import { buildUser, setupInstance } from '../../tests/support/factories';
-import { cookieSet, postForm, postJson, redirectOf, setInstanceConfig, setSetupDone } from '../../tests/support/auth';
-import { startSmtpCapture, type SmtpCapture } from '../../tests/support/smtp';
+import type { TestServer } from '../../tests/support/server';
+import { buildUser } from '../../tests/support/factories';
+import { APP_BASE_URL, cookieSet, createMailingServer, freshEmail, postForm, postJson, redirectOf, setSetupDone, withInstanceConfig } from '../../tests/support/auth';
+import type { SmtpCapture } from '../../tests/support/smtp';
 
-const BASE = 'http://localhost:3000';
+const BASE = APP_BASE_URL;
 
 let server: TestServer;
 let smtp: SmtpCapture;
-let seq = 0;
-const freshEmail = () => `magic-${Date.now().toString(36)}-${seq++}@example.com`;
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  server = await createTestServer({ env: { ...smtp.env, APP_BASE_URL: BASE } });
-  await setupInstance(server);
+  ({ server, smtp } = await createMailingServer());
 });
 
 afterAll(async () => {
@@ -24,14 +20,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-async function withSetting<T>(key: string, value: string, restore: string, run: () => Promise<T>): Promise<T> {
-  await setInstanceConfig(server, key, value);
-  try {
-    return await run();
-  } finally {
-    await setInstanceConfig(server, key, restore);
-  }
-}
+const withSetting = <T>(key: string, value: string, restore: string, run: () => Promise<T>) => withInstanceConfig(server, key, value, restore, run);
 
 /** Asks for a code and reads it from the email the server sent. */
 async function mailedCode(email: string): Promise<string> {
@@ -61,7 +50,7 @@ async function expectBothStyles(url: string, fields: Record<string, string>, cod
 
 describe('POST /auth/email-check/', () => {
   test('a new email asks for a code; a password user for the password; an auto-set user for a code', async () => {
-    expect((await postJson(server, '/auth/email-check/', { email: freshEmail() })).json()).toEqual({ existing: false, status: 'MAGIC_CODE' });
+    expect((await postJson(server, '/auth/email-check/', { email: freshEmail('magic') })).json()).toEqual({ existing: false, status: 'MAGIC_CODE' });
     const withPassword = await buildUser(server);
     expect((await postJson(server, '/auth/email-check/', { email: ` ${withPassword.email.toUpperCase()}` })).json()).toEqual({
       existing: true,
@@ -73,10 +62,10 @@ describe('POST /auth/email-check/', () => {
 
   test('without SMTP or with codes switched off, everyone is asked for a password', async () => {
     await withSetting('EMAIL_HOST', '', '127.0.0.1', async () => {
-      expect((await postJson(server, '/auth/email-check/', { email: freshEmail() })).json().status).toBe('CREDENTIAL');
+      expect((await postJson(server, '/auth/email-check/', { email: freshEmail('magic') })).json().status).toBe('CREDENTIAL');
     });
     await withSetting('ENABLE_MAGIC_LINK_LOGIN', '0', '1', async () => {
-      expect((await postJson(server, '/auth/email-check/', { email: freshEmail() })).json().status).toBe('CREDENTIAL');
+      expect((await postJson(server, '/auth/email-check/', { email: freshEmail('magic') })).json().status).toBe('CREDENTIAL');
     });
   });
 
@@ -94,9 +83,9 @@ describe('POST /auth/email-check/', () => {
   test('5000 before set-up', async () => {
     await setSetupDone(server, false);
     try {
-      const response = await postJson(server, '/auth/email-check/', { email: freshEmail() });
+      const response = await postJson(server, '/auth/email-check/', { email: freshEmail('magic') });
       expect(response.json()).toEqual({ error_code: 5000, error_message: 'INSTANCE_NOT_CONFIGURED' });
-      expect((await postJson(server, '/auth/magic-generate/', { email: freshEmail() })).json().error_code).toBe(5000);
+      expect((await postJson(server, '/auth/magic-generate/', { email: freshEmail('magic') })).json().error_code).toBe(5000);
     } finally {
       await setSetupDone(server, true);
     }
@@ -105,7 +94,7 @@ describe('POST /auth/email-check/', () => {
 
 describe('magic sign-up and sign-in', () => {
   test('sign-up with the mailed code creates a verified user with an auto-set password', async () => {
-    const email = freshEmail();
+    const email = freshEmail('magic');
     const code = await mailedCode(email);
     const [row] = await server.database.db.select().from(magicCodes).where(eq(magicCodes.email, email));
     expect(row.codeHash).not.toContain(code);
@@ -143,7 +132,7 @@ describe('magic sign-up and sign-in', () => {
   });
 
   test('sign-up codes: wrong 5092, void after five wrong guesses 5097, both styles', async () => {
-    const email = freshEmail();
+    const email = freshEmail('magic');
     const code = await mailedCode(email);
     await expectBothStyles('/auth/magic-sign-up/', { email, code: wrongCode(code) }, 5092, 'INVALID_MAGIC_CODE_SIGN_UP');
     for (let guess = 3; guess <= 5; guess++) await postJson(server, '/auth/magic-sign-up/', { email, code: wrongCode(code) });
@@ -153,7 +142,7 @@ describe('magic sign-up and sign-in', () => {
   test('an expired code answers 5095 / 5097', async () => {
     const user = await buildUser(server);
     const signInCode = await mailedCode(user.email);
-    const email = freshEmail();
+    const email = freshEmail('magic');
     const signUpCode = await mailedCode(email);
     await server.database.db.update(magicCodes).set({ expiresAt: new Date(Date.now() - 1000) });
     expect((await postJson(server, '/auth/magic-sign-in/', { email: user.email, code: signInCode })).json().error_code).toBe(5095);
@@ -161,7 +150,7 @@ describe('magic sign-up and sign-in', () => {
   });
 
   test('four codes per window: the fifth request is 5102 for a new email, 5100 for a user', async () => {
-    const email = freshEmail();
+    const email = freshEmail('magic');
     for (let attempt = 0; attempt < 4; attempt++) expect((await postJson(server, '/auth/magic-generate/', { email })).statusCode).toBe(200);
     expect((await postJson(server, '/auth/magic-generate/', { email })).json()).toEqual({
       error_code: 5102,
@@ -208,7 +197,7 @@ describe('magic sign-up and sign-in', () => {
   test('magic sign-up: 5030 for an existing user, 5015 with sign-up off', async () => {
     const user = await buildUser(server);
     await expectBothStyles('/auth/magic-sign-up/', { email: user.email, code: '123456' }, 5030, 'USER_ALREADY_EXIST');
-    const email = freshEmail();
+    const email = freshEmail('magic');
     const code = await mailedCode(email);
     await withSetting('ENABLE_SIGNUP', '0', '1', () =>
       expectBothStyles('/auth/magic-sign-up/', { email, code }, 5015, 'SIGNUP_DISABLED'),
@@ -217,25 +206,25 @@ describe('magic sign-up and sign-in', () => {
 
   test('5016 everywhere while codes are switched off', async () => {
     await withSetting('ENABLE_MAGIC_LINK_LOGIN', '0', '1', async () => {
-      expect((await postJson(server, '/auth/magic-generate/', { email: freshEmail() })).json()).toEqual({
+      expect((await postJson(server, '/auth/magic-generate/', { email: freshEmail('magic') })).json()).toEqual({
         error_code: 5016,
         error_message: 'MAGIC_LINK_LOGIN_DISABLED',
       });
       const user = await buildUser(server);
       await expectBothStyles('/auth/magic-sign-in/', { email: user.email, code: '123456' }, 5016, 'MAGIC_LINK_LOGIN_DISABLED');
-      await expectBothStyles('/auth/magic-sign-up/', { email: freshEmail(), code: '123456' }, 5016, 'MAGIC_LINK_LOGIN_DISABLED');
+      await expectBothStyles('/auth/magic-sign-up/', { email: freshEmail('magic'), code: '123456' }, 5016, 'MAGIC_LINK_LOGIN_DISABLED');
     });
   });
 
   test('5025 everywhere without an SMTP host', async () => {
     await withSetting('EMAIL_HOST', '', '127.0.0.1', async () => {
-      expect((await postJson(server, '/auth/magic-generate/', { email: freshEmail() })).json()).toEqual({
+      expect((await postJson(server, '/auth/magic-generate/', { email: freshEmail('magic') })).json()).toEqual({
         error_code: 5025,
         error_message: 'SMTP_NOT_CONFIGURED',
       });
       const user = await buildUser(server);
       await expectBothStyles('/auth/magic-sign-in/', { email: user.email, code: '123456' }, 5025, 'SMTP_NOT_CONFIGURED');
-      await expectBothStyles('/auth/magic-sign-up/', { email: freshEmail(), code: '123456' }, 5025, 'SMTP_NOT_CONFIGURED');
+      await expectBothStyles('/auth/magic-sign-up/', { email: freshEmail('magic'), code: '123456' }, 5025, 'SMTP_NOT_CONFIGURED');
     });
   });
 
@@ -246,7 +235,7 @@ describe('magic sign-up and sign-in', () => {
 
   test('a failing SMTP server is logged, not shown: the code request still answers 200', async () => {
     await withSetting('EMAIL_PORT', '1', String(smtp.port), async () => {
-      const response = await postJson(server, '/auth/magic-generate/', { email: freshEmail() });
+      const response = await postJson(server, '/auth/magic-generate/', { email: freshEmail('magic') });
       expect(response.statusCode).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 300));
     });

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { accounts, instanceConfigurations, sessions, users } from '../../db/schema/index';
 import { createTestServer, type TestServer } from '../../tests/support/server';
 import { buildUser, setupInstance } from '../../tests/support/factories';
-import { setInstanceConfig } from '../../tests/support/auth';
+import { freshEmail, setInstanceConfig } from '../../tests/support/auth';
 import { startJsonApi, startOAuthMock, walkOAuth, type JsonApi, type OAuthMock } from '../../tests/support/oauth';
 import { hashSecret } from '../security';
 
@@ -15,8 +15,8 @@ let googleMock: OAuthMock;
 let githubMock: OAuthMock;
 let githubApi: JsonApi;
 let gitlabMock: OAuthMock;
+/** Numbers the fake providers' user ids apart. */
 let seq = 0;
-const freshEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${seq++}@example.com`;
 
 // What each fake provider says about the user signing in; tests set these before a walk.
 let googleUser = { sub: 'g-1', email: 'g@example.com', given_name: 'Grace', family_name: 'Hopper' };

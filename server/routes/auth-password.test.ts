@@ -9,32 +9,31 @@ import {
   workspaceInvitations,
   workspaceMembers,
 } from '../../db/schema/index';
-import { createTestServer, type TestServer } from '../../tests/support/server';
-import { buildUser, buildWorkspace, setupInstance, TEST_PASSWORD } from '../../tests/support/factories';
+import type { TestServer } from '../../tests/support/server';
+import { buildUser, buildWorkspace, TEST_PASSWORD } from '../../tests/support/factories';
 import {
+  APP_BASE_URL,
   cookieSet,
+  createMailingServer,
+  freshEmail,
   postForm,
   postJson,
   redirectOf,
   sessionHeaders,
-  setInstanceConfig,
   setSetupDone,
+  withInstanceConfig,
 } from '../../tests/support/auth';
-import { startSmtpCapture, type SmtpCapture } from '../../tests/support/smtp';
+import type { SmtpCapture } from '../../tests/support/smtp';
 import { hashSecret } from '../security';
 
 const STRONG = 'violet-Tractor-mirror-93';
-const BASE = 'http://localhost:3000';
+const BASE = APP_BASE_URL;
 
 let server: TestServer;
 let smtp: SmtpCapture;
-let seq = 0;
-const freshEmail = () => `pw-${Date.now().toString(36)}-${seq++}@example.com`;
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  server = await createTestServer({ env: { ...smtp.env, APP_BASE_URL: BASE } });
-  await setupInstance(server);
+  ({ server, smtp } = await createMailingServer());
 });
 
 afterAll(async () => {
@@ -42,14 +41,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-async function withSetting<T>(key: string, value: string, restore: string, run: () => Promise<T>): Promise<T> {
-  await setInstanceConfig(server, key, value);
-  try {
-    return await run();
-  } finally {
-    await setInstanceConfig(server, key, restore);
-  }
-}
+const withSetting = <T>(key: string, value: string, restore: string, run: () => Promise<T>) => withInstanceConfig(server, key, value, restore, run);
 
 async function sessionExists(key: string): Promise<boolean> {
   const rows = await server.database.db.select().from(sessions).where(eq(sessions.id, hashSecret(key)));
@@ -173,7 +165,7 @@ describe('POST /auth/sign-in/', () => {
     await setSetupDone(server, false);
     try {
       await expectCode('/auth/sign-in/', { email: user.email, password: user.password }, 5000, 'INSTANCE_NOT_CONFIGURED');
-      await expectCode('/auth/sign-up/', { email: freshEmail(), password: STRONG }, 5000, 'INSTANCE_NOT_CONFIGURED');
+      await expectCode('/auth/sign-up/', { email: freshEmail('pw'), password: STRONG }, 5000, 'INSTANCE_NOT_CONFIGURED');
     } finally {
       await setSetupDone(server, true);
     }
@@ -188,7 +180,7 @@ describe('POST /auth/sign-in/', () => {
 
 describe('POST /auth/sign-up/', () => {
   test('JSON sign-up creates the user with profile and notification preferences, signed in', async () => {
-    const email = freshEmail();
+    const email = freshEmail('pw');
     const response = await postJson(server, '/auth/sign-up/', { email: email.toUpperCase(), password: STRONG, confirm_password: STRONG });
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -201,7 +193,7 @@ describe('POST /auth/sign-up/', () => {
   });
 
   test('form sign-up redirects into the app', async () => {
-    const response = await postForm(server, '/auth/sign-up/', { email: freshEmail(), password: STRONG });
+    const response = await postForm(server, '/auth/sign-up/', { email: freshEmail('pw'), password: STRONG });
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe(BASE);
     expect(cookieSet(response, 'session-id')).toBeTruthy();
@@ -210,7 +202,7 @@ describe('POST /auth/sign-up/', () => {
   test('accepted workspace invitations become memberships at sign-up', async () => {
     const owner = await buildUser(server);
     const workspace = await buildWorkspace(server, owner);
-    const email = freshEmail();
+    const email = freshEmail('pw');
     const { db } = server.database;
     await db.insert(workspaceInvitations).values({ workspaceId: workspace.id, email, role: 15, token: hashSecret(email), accepted: true });
     const response = await postJson(server, '/auth/sign-up/', { email, password: STRONG });
@@ -241,10 +233,10 @@ describe('POST /auth/sign-up/', () => {
 
   test('5015 with sign-up off, unless the email was invited', async () => {
     await withSetting('ENABLE_SIGNUP', '0', '1', async () => {
-      await expectCode('/auth/sign-up/', { email: freshEmail(), password: STRONG }, 5015, 'SIGNUP_DISABLED');
+      await expectCode('/auth/sign-up/', { email: freshEmail('pw'), password: STRONG }, 5015, 'SIGNUP_DISABLED');
       const owner = await buildUser(server);
       const workspace = await buildWorkspace(server, owner);
-      const invited = freshEmail();
+      const invited = freshEmail('pw');
       await server.database.db.insert(workspaceInvitations).values({ workspaceId: workspace.id, email: invited, token: hashSecret(invited) });
       expect((await postJson(server, '/auth/sign-up/', { email: invited, password: STRONG })).statusCode).toBe(200);
     });
@@ -252,7 +244,7 @@ describe('POST /auth/sign-up/', () => {
 
   test('5018 while password sign-in is off', async () => {
     await withSetting('ENABLE_EMAIL_PASSWORD', '0', '1', () =>
-      expectCode('/auth/sign-up/', { email: freshEmail(), password: STRONG }, 5018, 'PASSWORD_LOGIN_DISABLED'),
+      expectCode('/auth/sign-up/', { email: freshEmail('pw'), password: STRONG }, 5018, 'PASSWORD_LOGIN_DISABLED'),
     );
   });
 });

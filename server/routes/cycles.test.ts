@@ -167,6 +167,10 @@ describe('cycles', () => {
   test('progress and analytics: counts per state group, burndown per day, distributions', async () => {
     const progress = (await call(guest, 'GET', `${base}/cycles/${current.id}/progress/`)).json();
     expect(progress).toMatchObject({ total_issues: 3, backlog_issues: 1, started_issues: 1, completed_issues: 1, cancelled_issues: 0, unstarted_issues: 0, total_estimate_points: 0 });
+    // Spec §7 also names the path `cycle-progress/`: the same numbers, the same permission.
+    const alias = await call(guest, 'GET', `${base}/cycles/${current.id}/cycle-progress/`);
+    expect(alias.statusCode).toBe(200);
+    expect(alias.json()).toEqual(progress);
     const analytics = await call(guest, 'GET', `${base}/cycles/${current.id}/analytics/?type=issues`);
     expect(analytics.statusCode).toBe(200);
     const chart = analytics.json().completion_chart as Record<string, number | null>;
@@ -176,7 +180,10 @@ describe('cycles', () => {
     expect(chart[addDays(today, 1)]).toBeNull();
     const [assignee] = analytics.json().assignees;
     expect(assignee).toMatchObject({ assignee_id: member.id, total_issues: 3, completed_issues: 1, pending_issues: 2 });
-    expect((await call(member, 'GET', `${base}/cycles/${current.id}/analytics/`)).statusCode).toBe(200);
+    // Without a type the analytics are in points (spec §7 "analytics?type (default points)").
+    const byDefault = await call(member, 'GET', `${base}/cycles/${current.id}/analytics/`);
+    expect(byDefault.statusCode).toBe(200);
+    expect(byDefault.json()).toEqual((await call(member, 'GET', `${base}/cycles/${current.id}/analytics/?type=points`)).json());
     expect((await call(member, 'GET', `${base}/cycles/${draft.id}/analytics/`)).json()).toEqual({ error: 'Cycle has no start or end date' });
     expect((await call(member, 'GET', `${base}/cycles/${current.id}/analytics/?type=bogus`)).statusCode).toBe(400);
   });
@@ -194,21 +201,44 @@ describe('cycles', () => {
     expect((await call(guest, 'PATCH', `${base}/cycles/${upcoming.id}/`, { name: 'g' })).statusCode).toBe(403);
   });
 
-  test('transfer moves only unfinished issues and freezes the old numbers', async () => {
-    const transfer = (body: object) => call(member, 'POST', `${base}/cycles/${current.id}/transfer-issues/`, body);
+  test('transfer from the current cycle moves only unfinished issues, freezes the numbers and completes it', async () => {
+    // Its own current cycle: the tests below still need `current` running.
+    const sprint = await create('Sprint 1x', addDays(today, -3), addDays(today, 4));
+    const issueIds = [await newIssue('T backlog'), await newIssue('T started', 'started'), await newIssue('T done', 'completed')];
+    expect((await call(member, 'POST', `${base}/cycles/${sprint.id}/cycle-issues/`, { issues: issueIds })).statusCode).toBe(201);
+    const transfer = (body: object) => call(member, 'POST', `${base}/cycles/${sprint.id}/transfer-issues/`, body);
     expect((await transfer({})).json()).toEqual({ error: 'New Cycle Id is required' });
     expect((await transfer({ new_cycle_id: completed.id })).json()).toEqual({ error: 'The cycle where the issues are transferred is already completed' });
     const done = await transfer({ new_cycle_id: upcoming.id });
     expect(done.json()).toEqual({ message: 'Success' });
     const moved = (await call(member, 'GET', `${base}/cycles/${upcoming.id}/cycle-issues/`)).json();
     expect(moved.total_count).toBe(2);
-    const stayed = (await call(member, 'GET', `${base}/cycles/${current.id}/cycle-issues/`)).json();
+    const stayed = (await call(member, 'GET', `${base}/cycles/${sprint.id}/cycle-issues/`)).json();
     expect(stayed.total_count).toBe(1);
-    // Progress reads the snapshot taken before the move.
-    const progress = (await call(member, 'GET', `${base}/cycles/${current.id}/progress/`)).json();
-    expect(progress).toMatchObject({ total_issues: 3, completed_issues: 1 });
-    const cycle = (await call(member, 'GET', `${base}/cycles/${current.id}/`)).json();
+
+    // Completed: it ended at the transfer, takes no more issues, and its progress stays the snapshot.
+    const cycle = (await call(member, 'GET', `${base}/cycles/${sprint.id}/`)).json();
+    expect(cycle.status).toBe('completed');
+    expect(new Date(cycle.end_date).getTime()).toBeLessThanOrEqual(Date.now());
     expect(cycle.progress_snapshot).toMatchObject({ total_issues: 3, distribution: { completion_chart: expect.any(Object) } });
+    const late = await call(member, 'POST', `${base}/cycles/${sprint.id}/cycle-issues/`, { issues: [await newIssue('Too late')] });
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toEqual({ error: 'The Cycle has already been completed so no new issues can be added' });
+    const progress = (await call(member, 'GET', `${base}/cycles/${sprint.id}/progress/`)).json();
+    expect(progress).toMatchObject({ total_issues: 3, completed_issues: 1, started_issues: 1, backlog_issues: 1 });
+    for (const key of Object.keys(progress)) expect(progress[key]).toBe(cycle.progress_snapshot[key]);
+    expect((await call(member, 'GET', `${base}/cycles/?cycle_view=current`)).json().map((row: { id: string }) => row.id)).toEqual([current.id]);
+  });
+
+  test('transfer from an upcoming cycle moves its unfinished issues and leaves it upcoming', async () => {
+    const later = await create('Sprint 3', addDays(today, 20), addDays(today, 27));
+    const done = await call(member, 'POST', `${base}/cycles/${upcoming.id}/transfer-issues/`, { new_cycle_id: later.id });
+    expect(done.json()).toEqual({ message: 'Success' });
+    expect((await call(member, 'GET', `${base}/cycles/${later.id}/cycle-issues/`)).json().total_count).toBe(2);
+    const cycle = (await call(member, 'GET', `${base}/cycles/${upcoming.id}/`)).json();
+    expect(cycle).toMatchObject({ status: 'upcoming', progress_snapshot: { total_issues: 2 } });
+    expect(cycle.end_date.slice(0, 10)).toBe(addDays(today, 17));
+    expect((await call(member, 'POST', `${base}/cycles/${upcoming.id}/cycle-issues/`, { issues: [await newIssue('Still open')] })).statusCode).toBe(201);
   });
 
   test('archive completed only, favorites removed, archived list and detail, restore', async () => {
@@ -239,6 +269,10 @@ describe('cycles', () => {
     expect(active.statusCode).toBe(200);
     expect(active.json()).toMatchObject({ total_count: 1, results: [{ id: current.id, project_id: project.id, total_issues: 3, priority_issues: [] }] });
     expect((await call(member, 'GET', `/api/workspaces/${workspace.slug}/active-cycles/?cursor=bad`)).statusCode).toBe(400);
+    // Cycles turned off in the project's features: its current cycle leaves the workspace page too.
+    expect((await call(admin, 'PATCH', `/api/workspaces/${workspace.slug}/projects/${project.id}/`, { cycle_view: false })).statusCode).toBe(200);
+    expect((await call(member, 'GET', `/api/workspaces/${workspace.slug}/active-cycles/?per_page=10`)).json()).toMatchObject({ total_count: 0, results: [] });
+    expect((await call(admin, 'PATCH', `/api/workspaces/${workspace.slug}/projects/${project.id}/`, { cycle_view: true })).statusCode).toBe(200);
     expect((await call(outsider, 'GET', `/api/workspaces/${workspace.slug}/cycles/`)).statusCode).toBe(403);
   });
 
@@ -251,6 +285,16 @@ describe('cycles', () => {
     expect(insider.decide(change)).toBe('send');
     const notInProject = new Visibility(other.id, workspace.id, { id: 'm2', role: 15 });
     expect(notInProject.decide(change)).toBe('hide');
+  });
+
+  test('a move of several issues sends each its own cycle activity event, with its own issue', async () => {
+    const ids = [await newIssue('M1'), await newIssue('M2'), await newIssue('M3')];
+    const last = (await server.database.db.select({ id: changes.id }).from(changes)).reduce((max, row) => Math.max(max, Number(row.id)), 0);
+    expect((await call(member, 'POST', `${base}/cycles/${current.id}/cycle-issues/`, { issues: ids })).statusCode).toBe(201);
+    const rows = (await server.database.db.select().from(changes).where(eq(changes.entity, 'issue_activity'))).filter((row) => Number(row.id) > last);
+    const byIssue = new Map(rows.map((row) => [(row.data as { issue: string }).issue, row.data as { field: string; new_value: string; issue_detail: { id: string } }]));
+    expect([...byIssue.keys()].sort()).toEqual([...ids].sort());
+    for (const id of ids) expect(byIssue.get(id)).toMatchObject({ field: 'cycles', issue_detail: { id } });
   });
 
   test('delete: admin or creator only; the issues leave the cycle', async () => {

@@ -148,13 +148,16 @@ export default async function cyclesRoutes(fastify: FastifyInstance) {
     handler: async (request) => transferCycleIssues(app.ctx, request.actor, request.params.cycleId, request.body.new_cycle_id, writeOptions(request)),
   });
 
-  app.route({
-    method: 'GET',
-    url: `${one}/progress/`,
-    config: { access: 'project.read' },
-    schema: { params: cycleParams, response: replies({ 200: cycleProgressResponse }) },
-    handler: async (request) => getCycleProgress(app.ctx, request.actor, request.params.cycleId),
-  });
+  // Spec §7 names both `progress/` and `cycle-progress/`; they answer the same.
+  for (const path of ['progress', 'cycle-progress']) {
+    app.route({
+      method: 'GET',
+      url: `${one}/${path}/`,
+      config: { access: 'project.read' },
+      schema: { params: cycleParams, response: replies({ 200: cycleProgressResponse }) },
+      handler: async (request) => getCycleProgress(app.ctx, request.actor, request.params.cycleId),
+    });
+  }
 
   app.route({
     method: 'GET',

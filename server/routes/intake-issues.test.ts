@@ -32,6 +32,12 @@ async function submit(name: string, caller: CallerName = 'member', extra: Record
 const listIds = async (query = '') => ((await call('admin', 'GET', `issues/${query}`)).json().results as Array<{ id: string }>).map((row) => row.id);
 
 describe('intake', () => {
+  // First, while the project has no triage state yet: both submissions create it at once.
+  test('two first submissions at the same moment both land, on one triage state', async () => {
+    const [first, second] = await Promise.all([submit('Racing one'), submit('Racing two')]);
+    expect(first.issue.state_id).toBe(second.issue.state_id);
+  });
+
   test('a submission is pending, IN_APP, in triage, and out of the project lists', async () => {
     const created = await submit('Printer on fire', 'member', { priority: 'high' });
     expect(created).toMatchObject({ status: -2, source: 'IN_APP', issue: { name: 'Printer on fire', priority: 'high' } });

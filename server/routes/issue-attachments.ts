@@ -2,6 +2,7 @@
 // delete, and a streaming download with the file's name and type.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
+import { contentDisposition } from '../content-disposition';
 import { issueParams } from '../../shared/schemas/issue';
 import { attachmentParams } from '../../shared/schemas/issue-extras';
 import { BadRequestError, ValidationError } from '../errors';
@@ -37,10 +38,6 @@ async function readUpload(request: FastifyRequest): Promise<UploadedFile> {
 }
 
 /** `attachment; filename="…"` with an ASCII fallback and the UTF-8 name. */
-function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 export default async function issueAttachmentsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestServer, type TestServer } from '../../tests/support/server';
-import { addProjectMember, addWorkspaceMember, buildProject, buildUser, buildWorkspace, setupInstance, type TestProject, type TestUser, type TestWorkspace } from '../../tests/support/factories';
+import { buildProject, type TestProject, type TestUser, type TestWorkspace } from '../../tests/support/factories';
+import { buildWorld } from '../../tests/support/world';
 
 describe('labels', () => {
   let server: TestServer;
@@ -17,14 +18,7 @@ describe('labels', () => {
 
   beforeAll(async () => {
     server = await createTestServer();
-    await setupInstance(server);
-    [admin, member, guest, outsider] = await Promise.all(Array.from({ length: 4 }, () => buildUser(server)));
-    workspace = await buildWorkspace(server, admin);
-    await addWorkspaceMember(server, workspace, member, 15);
-    await addWorkspaceMember(server, workspace, guest, 5);
-    project = await buildProject(server, workspace, admin);
-    await addProjectMember(server, project, member, 15);
-    await addProjectMember(server, project, guest, 5);
+    ({ admin, member, guest, outsider, workspace, project } = await buildWorld(server));
     base = `/api/workspaces/${workspace.slug}/projects/${project.id}/issue-labels`;
   });
   afterAll(async () => server?.close());

@@ -14,7 +14,7 @@ const BASE = '/api/workspaces/:slug/projects/:projectId';
 export default async function moduleIssuesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get(`${BASE}/modules/:moduleId/issues/`, { config: { access: 'project.read' }, schema: { params: moduleParams, querystring: issueListQuery, response: replies({ 200: issueListResponse }) } }, async (request, reply) => {
+  app.get(`${BASE}/modules/:moduleId/issues/`, { config: { access: 'project.member-read' }, schema: { params: moduleParams, querystring: issueListQuery, response: replies({ 200: issueListResponse }) } }, async (request, reply) => {
     const result = await listModuleIssues(app.ctx, request.actor, request.params.moduleId, request.query);
     return reply.header('x-sync-cursor', result.syncCursor).type(JSON_TYPE).send(result.json);
   });

@@ -71,7 +71,7 @@ describe('create, read, update', () => {
     const [event] = await moduleChanges(module.id);
     expect(event).toMatchObject({ op: 'create', projectId: world.project.id });
     expect(event.data).not.toHaveProperty('is_favorite');
-    const detail = await call('guest', 'GET', `modules/${module.id}/`);
+    const detail = await call('member', 'GET', `modules/${module.id}/`);
     expect(detail.statusCode).toBe(200);
     expect(detail.json()).toMatchObject({ id: module.id, link_module: [], sub_issues: 0, backlog_estimate_points: 0 });
   });
@@ -99,9 +99,14 @@ describe('create, read, update', () => {
     expect((await call('member', 'GET', 'modules/')).json().length).toBe(before);
   });
 
-  test('guests read but cannot create; outsiders 403; anonymous 401; unknown ids 404', async () => {
+  test('guests list modules but cannot open or create one; outsiders 403; anonymous 401; unknown ids 404', async () => {
     expect((await call('guest', 'POST', 'modules/', { name: 'x' })).statusCode).toBe(403);
     expect((await call('guest', 'GET', 'modules/')).statusCode).toBe(200);
+    // The detail and the module's issue list are Member+ (work-items §3); the archived detail and links any member.
+    const module = await createModule();
+    expect((await call('guest', 'GET', `modules/${module.id}/`)).json()).toEqual({ error: "You don't have the required permissions." });
+    expect((await call('guest', 'GET', `modules/${module.id}/issues/`)).statusCode).toBe(403);
+    expect((await call('guest', 'GET', `modules/${module.id}/module-links/`)).statusCode).toBe(200);
     expect((await call('outsider', 'GET', 'modules/')).statusCode).toBe(403);
     expect((await call('anonymous', 'GET', 'modules/')).statusCode).toBe(401);
     expect((await call('member', 'GET', 'modules/not-a-uuid/')).statusCode).toBe(404);

@@ -36,7 +36,8 @@ export default async function modulesRoutes(fastify: FastifyInstance) {
     reply.code(201).send(presentModule(await createModule(app.ctx, request.actor, request.body, writeOptions(request)))),
   );
 
-  app.get(`${BASE}/modules/:moduleId/`, { config: { access: 'project.read' }, schema: { params: moduleParams, response: replies({ 200: moduleDetailResponse }) } }, async (request) => {
+  // Member+ (work-items §3), unlike the list: guests see modules listed but not opened.
+  app.get(`${BASE}/modules/:moduleId/`, { config: { access: 'project.member-read' }, schema: { params: moduleParams, response: replies({ 200: moduleDetailResponse }) } }, async (request) => {
     const module = await getModule(app.ctx, request.actor, request.params.moduleId);
     if (module.archivedAt) throw new NotFoundError('Module not found');
     return presentModuleDetail(module, await listModuleLinkRows(app.ctx.db, module.id));

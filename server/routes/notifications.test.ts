@@ -1,7 +1,7 @@
 // Notifications (reference §7): created in the activity's transaction by the recipient rules, and
 // the caller's own list, counts and switches.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { changes, notifications } from '../../db/schema/index';
 import { createTestServer, type TestServer } from '../../tests/support/server';
 import { buildWorld, type CallerName, type World } from '../../tests/support/world';
@@ -54,6 +54,20 @@ describe('creation rules', () => {
     expect(await rowsFor(world.member.id, issue.id)).toHaveLength(2);
   });
 
+  test('a bulk change notifies each issue\'s followers once per issue, the actor subscribed to each', async () => {
+    const ids = [];
+    for (const name of ['Bulk one', 'Bulk two', 'Bulk three']) ids.push((await createIssue('member', { name, assignee_ids: [world.member.id] })).id);
+    const bulk = await call('admin', 'POST', `${project}/bulk-operation-issues/`, { issue_ids: ids, properties: { priority: 'low' } });
+    expect(bulk.statusCode).toBe(204);
+    for (const id of ids) {
+      const rows = await rowsFor(world.member.id, id);
+      expect(rows.map((row) => row.sender)).toEqual(['in_app:issue_activities:created']);
+      expect(rows[0]).toMatchObject({ triggeredById: world.admin.id, projectId: world.project.id });
+      const subscribed = await call('admin', 'GET', `${project}/issues/${id}/subscribe/`);
+      expect(subscribed.json()).toEqual({ subscribed: true });
+    }
+  });
+
   test('mentions are their own kind: the mentioned member gets a mention, not the subscriber one', async () => {
     const issue = await createIssue('member', { name: 'Mentions' });
     const comment = await call('admin', 'POST', `${project}/issues/${issue.id}/comments/`, { comment_html: mention(world.member.id) });
@@ -70,6 +84,24 @@ describe('creation rules', () => {
     // The actor never notifies themselves by mentioning themselves.
     const self = await createIssue('admin', { name: 'Self', description_html: mention(world.admin.id) });
     expect(await rowsFor(world.admin.id, self.id)).toHaveLength(0);
+  });
+
+  test('notifications are written in the transaction of the activity that causes them (same xmin)', async () => {
+    // `xmin` is the id of the transaction that wrote a row version, on Postgres and on PGlite alike.
+    const issue = await createIssue('member', { name: 'One transaction', assignee_ids: [world.admin.id] });
+    const written = async () =>
+      server.database.query<{ activity: string; activity_xmin: string; notification_xmin: string }>(sql`
+        select a.id::text as activity, a.xmin::text as activity_xmin, n.xmin::text as notification_xmin
+        from notifications n join issue_activities a on a.id = (n.data->'issue_activity'->>'id')::uuid
+        where n.entity_identifier = ${issue.id} order by n.created_at, n.id`);
+    await call('admin', 'PATCH', `${project}/issues/${issue.id}/`, { priority: 'high' });
+    await call('admin', 'PATCH', `${project}/issues/${issue.id}/`, { priority: 'low' });
+    const rows = await written();
+    // The creation (to the assignee) and the two edits (to the subscribed creator).
+    expect(rows).toHaveLength(3);
+    for (const row of rows) expect(row.notification_xmin).toBe(row.activity_xmin);
+    // Separate requests are separate transactions, so equal ids are not a coincidence of the check.
+    expect(new Set(rows.map((row) => row.activity_xmin)).size).toBe(3);
   });
 
   test('reactions and cycle-like moves notify nobody', async () => {

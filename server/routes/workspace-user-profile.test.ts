@@ -92,4 +92,25 @@ describe('workspace user profile and activity', () => {
     expect((await get('admin', `user-stats/${world.admin.id}/`)).json().created_issues).toBe(4);
     expect((await get('member', `user-stats/${world.outsider.id}/`)).statusCode).toBe(404);
   });
+
+  test('a submission waiting in intake is no issue of the profile yet; once accepted it counts', async () => {
+    const project = `/api/workspaces/${world.workspace.slug}/projects/${world.project.id}`;
+    expect((await server.inject({ method: 'PATCH', url: `${project}/`, headers: world.admin.headers, payload: { intake_view: true } })).statusCode).toBe(200);
+    const before = { stats: (await get('admin', `user-stats/${world.member.id}/`)).json(), profile: (await get('admin', `user-profile/${world.member.id}/`)).json() };
+    const submitted = await server.inject({ method: 'POST', url: `${project}/intake-issues/`, headers: world.member.headers, payload: { issue: { name: 'waiting', priority: 'high', assignee_ids: [world.member.id] } } });
+    expect(submitted.statusCode).toBe(200);
+    const issueId = submitted.json().issue.id as string;
+    const stats = (await get('admin', `user-stats/${world.member.id}/`)).json();
+    expect(stats).toEqual(before.stats);
+    expect(stats.state_distribution.map((row: { state_group: string }) => row.state_group)).not.toContain('triage');
+    expect((await get('admin', `user-profile/${world.member.id}/`)).json().project_data).toEqual(before.profile.project_data);
+
+    const accepted = await server.inject({ method: 'PATCH', url: `${project}/intake-issues/${issueId}/`, headers: world.admin.headers, payload: { status: 1 } });
+    expect(accepted.statusCode).toBe(200);
+    const after = (await get('admin', `user-stats/${world.member.id}/`)).json();
+    expect(after).toMatchObject({ created_issues: before.stats.created_issues + 1, assigned_issues: before.stats.assigned_issues + 1 });
+    expect(after.priority_distribution).toContainEqual({ priority: 'high', priority_count: 1, priority_order: 1 });
+    const row = (await get('admin', `user-profile/${world.member.id}/`)).json().project_data.find((entry: { id: string }) => entry.id === world.project.id);
+    expect(row).toMatchObject({ created_issues: 1, assigned_issues: 3 });
+  });
 });

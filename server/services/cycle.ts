@@ -2,7 +2,7 @@
 // dates, the date check, the issues in a cycle (an issue is in at most one: adding moves it),
 // transfer of unfinished issues with a progress snapshot, archive/restore, favorites, and the
 // workspace lists. Every write records the cycle (and each issue it moved) through recordChange.
-import { and, desc, eq, inArray, isNotNull, isNull, min, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lte, min, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cycleIssues, cycles, issueActivities, issues, projectMembers, projects, type Cycle } from '../../db/schema/index';
 import { CycleStatus, UNFINISHED_STATE_GROUPS, compareCycles, cycleStatus } from '../../shared/cycle';
@@ -13,11 +13,12 @@ import type { ProjectActor, WorkspaceActor } from '../actor';
 import type { ServerContext } from '../context';
 import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
-import { presentCycle, type CycleRow } from '../presenters/cycle';
+import { changedFields } from '../live/changed-fields';
+import { presentCycle, snapshotStats, type CycleRow } from '../presenters/cycle';
 import { createFavorite, removeEntityFavorites, removeOwnEntityFavorite } from './favorite';
-import { recordActivityChanges } from './issue-activity-change';
+import { recordActivityChangesMany } from './issue-activity-change';
 import { touchIssues } from './issue';
-import { cycleColumns, cycleDistribution, cycleInstant, cycleProgress, liveCycleDistribution, liveCycleStats } from './cycle-stats';
+import { cycleColumns, cycleDistribution, cycleDistributions, cycleInstant, cycleProgress, distributionOf, liveCycleAnalytics, preparedStats } from './cycle-stats';
 
 const BOTH_DATES = 'Both start date and end date are either required or are to be null';
 const COMPLETED_NO_ISSUES = 'The Cycle has already been completed so no new issues can be added';
@@ -41,13 +42,14 @@ async function presentOne(db: Db, cycleId: string, userId: string | null) {
 }
 
 /** Bumps the cycle's version (its fields or its issues changed) and records it; returns the actor-free wire object. */
-async function touchCycle(tx: Db, cycleId: string, actorId: string | null, op: 'create' | 'update' = 'update') {
+export async function touchCycle(tx: Db, cycleId: string, actorId: string | null, op: 'create' | 'update' = 'update', changed?: { keys: string[]; before: Record<string, unknown> }) {
   const [cycle] =
     op === 'update'
       ? await tx.update(cycles).set({ version: sql`${cycles.version} + 1`, updatedAt: new Date(), updatedBy: actorId }).where(eq(cycles.id, cycleId)).returning()
       : await tx.select().from(cycles).where(eq(cycles.id, cycleId));
   const data = await presentOne(tx, cycle.id, null);
-  recordChange(tx, { workspaceId: cycle.workspaceId, projectId: cycle.projectId, entity: 'cycle', entityId: cycle.id, op, version: cycle.version, data });
+  const fields = changed && changedFields(changed.keys, changed.before, data);
+  recordChange(tx, { workspaceId: cycle.workspaceId, projectId: cycle.projectId, entity: 'cycle', entityId: cycle.id, op, version: cycle.version, data, fields });
   return data;
 }
 
@@ -87,14 +89,14 @@ export async function getCycle(ctx: ServerContext, actor: ProjectActor, cycleId:
 
 /** `GET …/cycles/:cycleId/progress/`. */
 export async function getCycleProgress(ctx: ServerContext, actor: ProjectActor, cycleId: string) {
-  return cycleProgress(ctx.db, await loadCycle(ctx.db, actor.project.id, cycleId));
+  return cycleProgress(preparedStats(ctx.database), await loadCycle(ctx.db, actor.project.id, cycleId));
 }
 
 /** `GET …/cycles/:cycleId/analytics/?type=` (default points, spec §7). @throws BadRequestError for a draft cycle */
 export async function getCycleAnalytics(ctx: ServerContext, actor: ProjectActor, cycleId: string, type: 'issues' | 'points' = 'points') {
   const cycle = await loadCycle(ctx.db, actor.project.id, cycleId);
   if (!cycle.startDate || !cycle.endDate) throw new BadRequestError('Cycle has no start or end date');
-  return cycleDistribution(ctx.db, cycle, type);
+  return cycleDistribution(preparedStats(ctx.database), cycle, type);
 }
 
 /** `GET …/archived-cycles/`. */
@@ -110,11 +112,7 @@ export async function getArchivedCycle(ctx: ServerContext, actor: ProjectActor, 
   const detail = await getCycle(ctx, actor, cycleId);
   const dated = cycle.startDate && cycle.endDate;
   const empty = { assignees: [], labels: [], completion_chart: {} };
-  return {
-    ...detail,
-    distribution: dated ? await cycleDistribution(ctx.db, cycle, 'issues') : empty,
-    estimate_distribution: dated ? await cycleDistribution(ctx.db, cycle, 'points') : empty,
-  };
+  return { ...detail, ...(dated ? await cycleDistributions(preparedStats(ctx.database), cycle) : { distribution: empty, estimate_distribution: empty }) };
 }
 
 /** The live projects of the workspace the caller is an active member of. */
@@ -145,6 +143,8 @@ export async function listActiveCycles(ctx: ServerContext, actor: WorkspaceActor
     isNull(cycles.archivedAt),
     sql`${cycles.startDate} <= ${now.toISOString()}::timestamptz and ${cycles.endDate} >= ${now.toISOString()}::timestamptz`,
     sql`${cycles.projectId} in ${myProjects(actor)}`,
+    // A project whose cycles are turned off (project features) shows none here either.
+    sql`${cycles.projectId} in (select ${projects.id} from ${projects} where ${projects.cycleView})`,
   );
   const [{ total }] = await ctx.db.select({ total: sql<number>`count(*)::int`.mapWith(Number) }).from(cycles).where(current);
   const rows = (await ctx.db
@@ -154,19 +154,38 @@ export async function listActiveCycles(ctx: ServerContext, actor: WorkspaceActor
     .orderBy(cycles.name, cycles.id)
     .limit(page.perPage)
     .offset(page.offset)) as CycleRow[];
-  const results = [];
-  for (const row of rows) {
-    const progress = await cycleProgress(ctx.db, row);
-    const urgent = await ctx.db
-      .select({ id: issues.id, name: issues.name, sequence_id: issues.sequenceId, priority: issues.priority, state_id: issues.stateId, project_id: issues.projectId })
-      .from(cycleIssues)
-      .innerJoin(issues, and(eq(issues.id, cycleIssues.issueId), isNull(issues.deletedAt), isNull(issues.archivedAt), eq(issues.isDraft, false)))
-      .where(and(eq(cycleIssues.cycleId, row.id), isNull(cycleIssues.deletedAt), inArray(issues.priority, ['urgent', 'high'])))
-      .orderBy(sql`case when ${issues.priority} = 'urgent' then 0 else 1 end`, desc(issues.createdAt))
-      .limit(10);
-    results.push({ ...presentCycle(row, now), ...progress, priority_issues: urgent });
-  }
+  const urgent = await priorityIssues(ctx.db, rows.map((row) => row.id));
+  // The row's stats are the progress (snapshot once frozen, else live), as `progress/` answers.
+  const results = rows.map((row) => ({ ...presentCycle(row, now), ...(snapshotStats(row.progressSnapshot) ?? row.stats), priority_issues: urgent.get(row.id) ?? [] }));
   return offsetPage(results, total, page);
+}
+
+/** Urgent, then high, newest first: at most 10 per cycle, for every listed cycle in one statement. */
+async function priorityIssues(db: Db, cycleIds: string[]) {
+  const byCycle = new Map<string, Array<{ id: string; name: string; sequence_id: number; priority: string; state_id: string | null; project_id: string }>>();
+  if (cycleIds.length === 0) return byCycle;
+  const ranked = db
+    .select({
+      cycleId: cycleIssues.cycleId,
+      id: issues.id,
+      name: issues.name,
+      sequence_id: issues.sequenceId,
+      priority: issues.priority,
+      state_id: issues.stateId,
+      project_id: issues.projectId,
+      rank: sql<number>`row_number() over (partition by ${cycleIssues.cycleId} order by case when ${issues.priority} = 'urgent' then 0 else 1 end, ${issues.createdAt} desc, ${issues.id})`.as('rank'),
+    })
+    .from(cycleIssues)
+    .innerJoin(issues, and(eq(issues.id, cycleIssues.issueId), isNull(issues.deletedAt), isNull(issues.archivedAt), eq(issues.isDraft, false)))
+    .where(and(inArray(cycleIssues.cycleId, cycleIds), isNull(cycleIssues.deletedAt), inArray(issues.priority, ['urgent', 'high'])))
+    .as('ranked');
+  const rows = await db.select().from(ranked).where(lte(ranked.rank, 10)).orderBy(ranked.cycleId, ranked.rank);
+  for (const { cycleId, rank: _rank, ...issue } of rows) {
+    const list = byCycle.get(cycleId) ?? [];
+    list.push(issue);
+    byCycle.set(cycleId, list);
+  }
+  return byCycle;
 }
 
 // ——— Writes ———
@@ -224,6 +243,7 @@ export async function updateCycle(ctx: ServerContext, actor: ProjectActor, cycle
     };
   }
   return withTransaction(ctx, options, async (tx) => {
+    const before = await presentOne(tx, current.id, null);
     await tx
       .update(cycles)
       .set({
@@ -236,7 +256,7 @@ export async function updateCycle(ctx: ServerContext, actor: ProjectActor, cycle
         logoProps: body.logo_props,
       })
       .where(eq(cycles.id, current.id));
-    await touchCycle(tx, current.id, actor.userId);
+    await touchCycle(tx, current.id, actor.userId, 'update', { keys, before });
     return presentOne(tx, current.id, actor.userId);
   });
 }
@@ -309,9 +329,7 @@ async function writeMoves(tx: Db, moves: Move[], actorId: string) {
       .returning();
     activityRows.push(...inserted);
   }
-  const byIssue = new Map<string, typeof activityRows>();
-  for (const row of activityRows) byIssue.set(row.issueId!, [...(byIssue.get(row.issueId!) ?? []), row]);
-  for (const rows of byIssue.values()) await recordActivityChanges(tx, rows, 'create');
+  await recordActivityChangesMany(tx, activityRows, 'create');
   await touchIssues(tx, ids, actorId);
 }
 
@@ -378,7 +396,9 @@ export async function removeCycleIssue(ctx: ServerContext, actor: ProjectActor, 
 
 /**
  * `POST …/cycles/:cycleId/transfer-issues/` `{new_cycle_id}` — freezes this cycle's numbers into its
- * progress snapshot, then moves its backlog/unstarted/started issues to the new cycle.
+ * progress snapshot, then moves its backlog/unstarted/started issues to the new cycle. A current
+ * cycle is completed by it (the "Complete" of the cycles page): it ends now, so it takes no more
+ * issues and its frozen progress stays true. Upcoming, draft and completed cycles keep their dates.
  * @throws NotFoundError, BadRequestError
  */
 export async function transferCycleIssues(ctx: ServerContext, actor: ProjectActor, cycleId: string, newCycleId: string | null | undefined, options: WriteOptions) {
@@ -389,16 +409,22 @@ export async function transferCycleIssues(ctx: ServerContext, actor: ProjectActo
   if (cycleStatus(target.startDate, target.endDate) === CycleStatus.COMPLETED || target.archivedAt) {
     throw new BadRequestError('The cycle where the issues are transferred is already completed');
   }
+  // Status is completed once the end is before now: one millisecond back, so the cycle recorded
+  // below (and any read in the same millisecond) is already completed.
+  const ended = cycleStatus(cycle.startDate, cycle.endDate) === CycleStatus.CURRENT ? { ...cycle, endDate: new Date(Date.now() - 1) } : cycle;
   await withTransaction(ctx, options, async (tx) => {
-    const stats = await liveCycleStats(tx, cycle.id);
-    const dated = cycle.startDate && cycle.endDate;
+    // One read of the cycle gives the numbers and both distributions of the snapshot (its burndown
+    // runs to the new end).
+    const analytics = await liveCycleAnalytics(tx, ended);
+    const dated = ended.startDate && ended.endDate;
     const empty = { assignees: [], labels: [], completion_chart: {} };
     const snapshot = {
-      ...stats,
-      distribution: dated ? await liveCycleDistribution(tx, cycle, 'issues') : empty,
-      estimate_distribution: dated ? await liveCycleDistribution(tx, cycle, 'points') : empty,
+      ...analytics.stats,
+      distribution: dated ? distributionOf(ended, analytics, 'issues') : empty,
+      estimate_distribution: dated ? distributionOf(ended, analytics, 'points') : empty,
     };
-    await tx.update(cycles).set({ progressSnapshot: snapshot }).where(eq(cycles.id, cycle.id));
+    // The cycle's change (with its new status) is recorded by touchCycle below, after the moves.
+    await tx.update(cycles).set({ progressSnapshot: snapshot, endDate: ended.endDate }).where(eq(cycles.id, cycle.id));
     const unfinished = await tx
       .select({ id: issues.id })
       .from(cycleIssues)

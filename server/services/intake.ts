@@ -41,13 +41,21 @@ async function requireIntake(db: Db, project: Project) {
   return intake;
 }
 
-/** The project's triage state, created on first use (reference §6: group triage, #4E5355, 65000). */
+/**
+ * The project's triage state, created on first use (reference §6: group triage, #4E5355, 65000).
+ * Two first submissions can race to create it: the insert skips a conflicting row (waiting for the
+ * other transaction's commit) and the state is read again, so both land on the one state.
+ */
 async function triageState(tx: Db, project: Project, actorId: string): Promise<State> {
-  const [existing] = await tx
-    .select()
-    .from(states)
-    .where(and(eq(states.projectId, project.id), isNull(states.deletedAt), eq(states.isTriage, true)))
-    .limit(1);
+  const find = async () => {
+    const [existing] = await tx
+      .select()
+      .from(states)
+      .where(and(eq(states.projectId, project.id), isNull(states.deletedAt), eq(states.isTriage, true)))
+      .limit(1);
+    return existing;
+  };
+  const existing = await find();
   if (existing) return existing;
   const [created] = await tx
     .insert(states)
@@ -63,8 +71,12 @@ async function triageState(tx: Db, project: Project, actorId: string): Promise<S
       createdBy: actorId,
       updatedBy: actorId,
     })
+    .onConflictDoNothing()
     .returning();
-  return created;
+  const triage = created ?? (await find());
+  // Only a state of the project's own named "Triage" can still stand in the way.
+  if (!triage) throw new BadRequestError('A state named "Triage" already exists in this project; rename it to use the intake');
+  return triage;
 }
 
 /** A valid submitted name, or the reference's 400. */

@@ -3,7 +3,7 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { estimatePoints, estimates, issueActivities, issues, labels, projects, states, users } from '../../db/schema/index';
-import { recordActivityChanges } from './issue-activity-change';
+import { noteActivityFields, recordActivityChanges } from './issue-activity-change';
 import { queueActivityNotifications } from './notification-fanout';
 
 /** The issue an activity row belongs to. */
@@ -52,6 +52,7 @@ export async function writeActivities(tx: Db, issue: ActivityIssue, actorId: str
       ...(createdAt ? { createdAt, updatedAt: createdAt } : {}),
     })),
   ).returning();
+  noteActivityFields(tx, rows);
   await recordActivityChanges(tx, rows, 'create');
   queueActivityNotifications(tx, issue, actorId, rows);
 }
@@ -173,6 +174,8 @@ export async function writeUpdateActivities(tx: Db, issue: ActivityIssue, actorI
         .set({ newValue: input.newValue, createdAt: sql`clock_timestamp()`, updatedAt: sql`greatest(clock_timestamp(), ${issueActivities.updatedAt} + interval '1 millisecond')` })
         .where(eq(issueActivities.id, last.id))
         .returning();
+      // The change is from the description just before this edit, not from the one the moved row keeps.
+      noteActivityFields(tx, moved.map((row) => ({ ...row, oldValue: input.oldValue ?? null })));
       await recordActivityChanges(tx, moved, 'update');
     } else {
       rest.push(input);

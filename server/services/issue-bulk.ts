@@ -82,7 +82,9 @@ export async function bulkUpdateIssues(ctx: ServerContext, actor: ProjectActor, 
     // Cycle moves are set-based (and record the cycles' new counts, so progress is live).
     if (cycle) await addIssuesToCycle(tx, cycle, ids, actor.userId);
     else if (props.cycle_id === null) await removeFromCycles(tx, ids, actor.userId);
-    for (const row of rows) {
+    // A cycle-only move (the bulk bar's cycle, a drag onto a cycle) is done: no per-issue pass.
+    const perIssue = [props.state_id, props.priority, props.start_date, props.target_date, props.label_ids, props.assignee_ids].some((value) => value !== undefined) || moduleRows.length > 0;
+    for (const row of perIssue ? rows : []) {
       await addToModules(tx, row, moduleRows, actor.userId);
       const fresh = (await loadIssueRows(tx, eq(issues.id, row.id)))[0];
       await applyIssueUpdate(tx, project, fresh, {

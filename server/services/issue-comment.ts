@@ -106,28 +106,43 @@ export async function createComment(ctx: ServerContext, actor: ProjectActor, iss
       const [parent] = await tx.select({ id: issueComments.id }).from(issueComments).where(and(eq(issueComments.id, body.parent), eq(issueComments.issueId, issueId), isNull(issueComments.deletedAt)));
       if (!parent) throw new BadRequestError('Parent comment is not valid');
     }
-    const [row] = await tx
-      .insert(issueComments)
-      .values({
-        issueId,
-        projectId: issue.projectId,
-        workspaceId: issue.workspaceId,
-        actorId: actor.userId,
-        parentId: body.parent ?? null,
-        commentHtml: html,
-        commentStripped: htmlToPlainText(html),
-        commentJson: body.comment_json ?? {},
-        access: body.access,
-        createdBy: actor.userId,
-        updatedBy: actor.userId,
-      })
-      .returning();
-    await writeActivities(tx, issue, actor.userId, [{ verb: 'created', field: 'comment', newValue: html, comment: 'created a comment', issueCommentId: row.id }]);
-    await syncMentions(tx, issue, html, null, actor.userId);
-    const [wire] = await presentComments(tx, actor, issue, [row]);
-    recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'comment', entityId: row.id, op: 'create', version: row.version, data: wire, issueIds: [row.issueId] });
-    return wire;
+    return (await insertComment(tx, actor, issue, { html, parentId: body.parent ?? null, json: body.comment_json ?? {}, access: body.access })).wire;
   });
+}
+
+/**
+ * Inserts a comment (html already sanitized) by the actor with its activity, mentions and change
+ * event, inside an open transaction. `external`: where an imported comment came from.
+ */
+export async function insertComment(
+  tx: Db,
+  actor: ProjectActor,
+  issue: IssueListRow,
+  comment: { html: string; parentId?: string | null; json?: Record<string, unknown>; access?: string; external?: { source: string; id: string } },
+) {
+  const [row] = await tx
+    .insert(issueComments)
+    .values({
+      issueId: issue.id,
+      projectId: issue.projectId,
+      workspaceId: issue.workspaceId,
+      actorId: actor.userId,
+      parentId: comment.parentId ?? null,
+      commentHtml: comment.html,
+      commentStripped: htmlToPlainText(comment.html),
+      commentJson: comment.json ?? {},
+      access: comment.access,
+      externalSource: comment.external?.source ?? null,
+      externalId: comment.external?.id ?? null,
+      createdBy: actor.userId,
+      updatedBy: actor.userId,
+    })
+    .returning();
+  await writeActivities(tx, issue, actor.userId, [{ verb: 'created', field: 'comment', newValue: comment.html, comment: 'created a comment', issueCommentId: row.id }]);
+  await syncMentions(tx, issue, comment.html, null, actor.userId);
+  const [wire] = await presentComments(tx, actor, issue, [row]);
+  recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'comment', entityId: row.id, op: 'create', version: row.version, data: wire, issueIds: [row.issueId] });
+  return { row, wire };
 }
 
 /** PATCH `comments/{id}/`: the author or a project admin; `edited_at` is set when the html changes. */
@@ -156,7 +171,9 @@ export async function updateComment(ctx: ServerContext, actor: ProjectActor, iss
       await syncMentions(tx, issue, html, comment.commentHtml, actor.userId);
     }
     const [wire] = await presentComments(tx, actor, issue, [row]);
-    recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'comment', entityId: row.id, op: 'update', version: row.version, data: wire, issueIds: [row.issueId] });
+    // Plane's comment webhooks name the changed text `description` (reference §10).
+    const fields = changed ? [{ field: 'description', old_value: comment.commentHtml, new_value: html, old_identifier: null, new_identifier: null }] : null;
+    recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'comment', entityId: row.id, op: 'update', version: row.version, data: wire, issueIds: [row.issueId], fields });
     return wire;
   });
 }

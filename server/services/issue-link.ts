@@ -1,7 +1,7 @@
 // Links on an issue (reference §1.6.4): URL normalisation, one link per URL, activity and change events.
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { issueLinks, type IssueLink } from '../../db/schema/index';
+import { issueLinks, type Issue, type IssueLink } from '../../db/schema/index';
 import type { CreateLinkBody, UpdateLinkBody } from '../../shared/schemas/issue-extras';
 import { Role } from '../../shared/roles';
 import type { ServerContext } from '../context';
@@ -77,16 +77,26 @@ export async function createIssueLink(ctx: ServerContext, actor: ProjectActor, i
   const url = normalizeLinkUrl(body.url);
   return withTransaction(ctx, options, async (tx) => {
     await assertUniqueUrl(tx, issueId, url);
-    const [row] = await tx
-      .insert(issueLinks)
-      .values({ issueId, projectId: issue.projectId, workspaceId: issue.workspaceId, url, title: body.title ?? null, metadata: body.metadata ?? {}, createdBy: actor.userId, updatedBy: actor.userId })
-      .returning();
-    await writeActivities(tx, issue, actor.userId, [{ verb: 'created', field: 'link', newValue: url, comment: 'created a link', newIdentifier: row.id }]);
-    await touchIssue(tx, issueId, issue.projectId, actor.userId);
-    const [wire] = await presentLinks(tx, [row]);
-    recordLink(tx, row, 'create', wire);
-    return wire;
+    return insertIssueLink(tx, issue, { url, title: body.title ?? null, metadata: body.metadata ?? {} }, actor.userId);
   });
+}
+
+/** Inserts a link (URL already normalised) with its activity, the issue touch and the change event, inside an open transaction. */
+export async function insertIssueLink(
+  tx: Db,
+  issue: Pick<Issue, 'id' | 'projectId' | 'workspaceId'>,
+  link: { url: string; title: string | null; metadata: Record<string, unknown> },
+  actorId: string,
+) {
+  const [row] = await tx
+    .insert(issueLinks)
+    .values({ issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, ...link, createdBy: actorId, updatedBy: actorId })
+    .returning();
+  await writeActivities(tx, issue, actorId, [{ verb: 'created', field: 'link', newValue: link.url, comment: 'created a link', newIdentifier: row.id }]);
+  await touchIssue(tx, issue.id, issue.projectId, actorId);
+  const [wire] = await presentLinks(tx, [row]);
+  recordLink(tx, row, 'create', wire);
+  return wire;
 }
 
 /** Edits a link's url, title or metadata. */

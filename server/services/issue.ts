@@ -21,6 +21,7 @@ import { subscribeUsers } from './issue-subscription';
 import * as check from './issue-validation';
 import { syncIssueMentions } from './mentions';
 import { queueMentionNotifications } from './notification-fanout';
+import { refreshCountsOf } from './module-progress';
 
 /** Takes the next sequence id of the project: gap-free (rolled back with the transaction) and never reused. */
 export async function nextSequenceId(tx: Db, projectId: string): Promise<number> {
@@ -232,6 +233,9 @@ export async function applyIssueUpdate(
   for (const parentId of new Set([current.parentId, after.parentId])) {
     if (parentId && patch.parentId !== undefined) await touchIssue(tx, parentId, project.id, actorId);
   }
+  // Its modules' and cycle's counts (state groups, points, sub-issues, drafts left out) follow live.
+  const countsChanged = patch.stateId !== undefined || patch.estimatePointId !== undefined || patch.parentId !== undefined || (patch.isDraft !== undefined && patch.isDraft !== current.isDraft);
+  if (countsChanged) refreshCountsOf(tx, [current.id], actorId);
   return recordIssueChange(tx, current.id, project.id, 'update');
 }
 
@@ -265,6 +269,7 @@ export async function softDeleteIssues(tx: Db, rows: Array<Pick<Issue, 'id' | 'p
     if (!deleted) continue;
     await writeActivities(tx, issue, actorId, [{ verb: 'deleted', field: 'issue', comment: 'deleted the issue' }]);
     recordChange(tx, { workspaceId: issue.workspaceId, projectId: issue.projectId, entity: 'issue', entityId: issue.id, op: 'delete', version: deleted.version, data: { id: issue.id } });
+    refreshCountsOf(tx, [issue.id], actorId);
     if (issue.parentId && !rows.some((row) => row.id === issue.parentId)) await touchIssue(tx, issue.parentId, issue.projectId, actorId);
   }
 }

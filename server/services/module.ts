@@ -10,6 +10,7 @@ import type { ServerContext } from '../context';
 import type { ProjectActor, WorkspaceActor } from '../actor';
 import { BadRequestError, ForbiddenError, ValidationError } from '../errors';
 import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
+import { changedFields, sentKeys } from '../live/changed-fields';
 import { presentModule, type ModuleView } from '../presenters/module';
 import { createFavorite, removeEntityFavorites, removeOwnEntityFavorite } from './favorite';
 import { touchIssues } from './issue';
@@ -19,9 +20,15 @@ import { isUniqueViolation } from './project';
 const DUPLICATE_NAME = 'Module with this name already exists';
 
 /** Records a module change carrying the module as every project member sees it (no `is_favorite`). */
-export async function recordModuleChange(tx: Db, row: Module, op: 'create' | 'update' | 'delete'): Promise<void> {
-  const data = op === 'delete' ? { id: row.id } : presentModule((await toModuleViews(tx, [row], null))[0]);
-  recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'module', entityId: row.id, op, version: row.version, data });
+export async function recordModuleChange(tx: Db, row: Module, op: 'create' | 'update' | 'delete', changed?: { keys: string[]; before: Record<string, unknown> }): Promise<void> {
+  const data = op === 'delete' ? { id: row.id } : await presentModuleRow(tx, row);
+  const fields = changed && changedFields(changed.keys, changed.before, data);
+  recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'module', entityId: row.id, op, version: row.version, data, fields });
+}
+
+/** The module as its change events carry it. */
+async function presentModuleRow(tx: Db, row: Module) {
+  return presentModule((await toModuleViews(tx, [row], null))[0]);
 }
 
 /** Bumps a module's version (its counts or links changed) and records it. */
@@ -163,6 +170,7 @@ export async function updateModule(ctx: ServerContext, actor: ProjectActor, modu
     withTransaction(ctx, options, async (tx) => {
       if (body.name !== undefined && body.name !== current.name) await assertUniqueName(tx, current.projectId, body.name, current.id);
       const memberIds = await checkPeople(tx, current.projectId, body.lead_id, body.member_ids);
+      const before = await presentModuleRow(tx, current);
       const [updated] = await tx
         .update(modules)
         .set({
@@ -183,7 +191,7 @@ export async function updateModule(ctx: ServerContext, actor: ProjectActor, modu
         .where(eq(modules.id, current.id))
         .returning();
       if (memberIds) await replaceMembers(tx, updated, memberIds, actor.userId);
-      await recordModuleChange(tx, updated, 'update');
+      await recordModuleChange(tx, updated, 'update', { keys: sentKeys(body), before });
       return updated;
     }),
   );

@@ -30,8 +30,8 @@ import type { UserLite } from '../../shared/schemas/responses';
 import { beforeCommit, recordChange } from '../live/record-change';
 import { presentUserLite } from '../presenters/issue-activity';
 import { presentNotification } from '../presenters/notification';
-import { subscribeUsers } from './issue-subscription';
 import { markMailWanted, scheduleNotificationMails } from './notification-mail';
+import { insertNotifications } from './notification-insert';
 
 interface IssueRef {
   id: string;
@@ -94,8 +94,9 @@ interface IssueInfo {
   stateGroup: string | null;
 }
 
-async function loadIssueInfo(tx: Db, issueId: string): Promise<IssueInfo | null> {
-  const [row] = await tx
+/** The issues' names, keys, creators and states, in one query for every issue of the transaction. */
+async function loadIssueInfos(tx: Db, issueIds: string[]): Promise<Map<string, IssueInfo>> {
+  const rows = await tx
     .select({
       id: issues.id,
       name: issues.name,
@@ -109,21 +110,45 @@ async function loadIssueInfo(tx: Db, issueId: string): Promise<IssueInfo | null>
     .from(issues)
     .innerJoin(projects, eq(projects.id, issues.projectId))
     .leftJoin(states, eq(states.id, issues.stateId))
-    .where(eq(issues.id, issueId));
-  return row ?? null;
+    .where(inArray(issues.id, issueIds));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** Active project members among the issue's subscribers and assignees. */
-async function followers(tx: Db, issue: IssueRef): Promise<{ subscribers: string[]; assignees: Set<string> }> {
+interface Followers {
+  subscribers: string[];
+  assignees: Set<string>;
+}
+
+/** Per issue: active project members among its subscribers and assignees (three queries for all issues). */
+async function loadFollowers(tx: Db, refs: IssueRef[]): Promise<Map<string, Followers>> {
+  const issueIds = refs.map((ref) => ref.id);
+  const projectIds = [...new Set(refs.map((ref) => ref.projectId))];
   const [subscribed, assigned, members] = await Promise.all([
-    tx.select({ id: issueSubscribers.subscriberId }).from(issueSubscribers).where(and(eq(issueSubscribers.issueId, issue.id), isNull(issueSubscribers.deletedAt))),
-    tx.select({ id: issueAssignees.assigneeId }).from(issueAssignees).where(and(eq(issueAssignees.issueId, issue.id), isNull(issueAssignees.deletedAt))),
-    tx.select({ id: projectMembers.memberId }).from(projectMembers).where(and(eq(projectMembers.projectId, issue.projectId), eq(projectMembers.isActive, true))),
+    tx.select({ issueId: issueSubscribers.issueId, id: issueSubscribers.subscriberId }).from(issueSubscribers).where(and(inArray(issueSubscribers.issueId, issueIds), isNull(issueSubscribers.deletedAt))),
+    tx.select({ issueId: issueAssignees.issueId, id: issueAssignees.assigneeId }).from(issueAssignees).where(and(inArray(issueAssignees.issueId, issueIds), isNull(issueAssignees.deletedAt))),
+    tx.select({ projectId: projectMembers.projectId, id: projectMembers.memberId }).from(projectMembers).where(and(inArray(projectMembers.projectId, projectIds), eq(projectMembers.isActive, true))),
   ]);
-  const active = new Set(members.map((row) => row.id));
-  const assignees = new Set(assigned.map((row) => row.id).filter((id) => active.has(id)));
-  const subscribers = [...new Set([...subscribed.map((row) => row.id), ...assignees])].filter((id) => active.has(id));
-  return { subscribers, assignees };
+  const activeByProject = groupIds(members.map((row) => [row.projectId, row.id]));
+  const subscribedByIssue = groupIds(subscribed.map((row) => [row.issueId, row.id]));
+  const assignedByIssue = groupIds(assigned.map((row) => [row.issueId, row.id]));
+  const result = new Map<string, Followers>();
+  for (const ref of refs) {
+    const active = activeByProject.get(ref.projectId) ?? new Set<string>();
+    const assignees = new Set([...(assignedByIssue.get(ref.id) ?? [])].filter((id) => active.has(id)));
+    const subscribers = [...new Set([...(subscribedByIssue.get(ref.id) ?? []), ...assignees])].filter((id) => active.has(id));
+    result.set(ref.id, { subscribers, assignees });
+  }
+  return result;
+}
+
+function groupIds(pairs: Array<[string, string]>): Map<string, Set<string>> {
+  const groups = new Map<string, Set<string>>();
+  for (const [key, id] of pairs) {
+    let set = groups.get(key);
+    if (!set) groups.set(key, (set = new Set()));
+    set.add(id);
+  }
+  return groups;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -154,20 +179,86 @@ function activityData(activity: IssueActivity | undefined, fallback: { actor: st
   };
 }
 
+/**
+ * Writes the notifications of every issue the transaction touched with a fixed number of queries,
+ * however many issues and recipients (a bulk edit of 500 issues is not 500 × 10 round trips):
+ * issue details, followers, actors and mentionable members are read for all issues at once, then
+ * one insert, one mail-scheduling step, one intake check and one subscription insert.
+ */
 async function flushNotifications(tx: Db, byIssue: Map<string, Pending>): Promise<void> {
-  for (const entry of byIssue.values()) await notifyIssue(tx, entry);
+  const entries = [...byIssue.values()].filter((entry) => entry.actorId);
   byIssue.clear();
+  if (entries.length === 0) return;
+  const infos = await loadIssueInfos(tx, entries.map((entry) => entry.issue.id));
+  const live = entries.filter((entry) => {
+    const info = infos.get(entry.issue.id);
+    return info && !info.isDraft;
+  });
+  if (live.length === 0) return;
+  const followers = await loadFollowers(tx, live.map((entry) => entry.issue));
+  const mentioned = live.filter((entry) => entry.mentions.size > 0);
+  const mentionable = mentioned.length
+    ? await tx
+        .select({ projectId: projectMembers.projectId, id: projectMembers.memberId })
+        .from(projectMembers)
+        .where(
+          and(
+            inArray(projectMembers.projectId, [...new Set(mentioned.map((entry) => entry.issue.projectId))]),
+            eq(projectMembers.isActive, true),
+            inArray(projectMembers.memberId, [...new Set(mentioned.flatMap((entry) => [...entry.mentions.keys()]))]),
+          ),
+        )
+    : [];
+  const mentionableByProject = groupIds(mentionable.map((row) => [row.projectId, row.id]));
+
+  const values: Array<typeof notifications.$inferInsert> = [];
+  const subscriptions: Array<{ issue: IssueRef; actorId: string }> = [];
+  const actorsNeeded = new Set<string>();
+  for (const entry of live) {
+    const before = values.length;
+    const activities = buildIssueNotifications(entry, infos.get(entry.issue.id)!, followers.get(entry.issue.id)!, mentionableByProject, values);
+    if (values.length > before) actorsNeeded.add(entry.actorId!);
+    const deletesIssue = entry.activities.some((row) => row.verb === 'deleted' && row.field === 'issue');
+    if (!deletesIssue && activities > 0) subscriptions.push({ issue: entry.issue, actorId: entry.actorId! });
+  }
+  if (values.length > 0) {
+    // The actors name the mention messages and ride on every notification's live event: read once.
+    const actorRows = await tx.select().from(users).where(inArray(users.id, [...actorsNeeded]));
+    const actors = new Map(actorRows.map((row) => [row.id, row]));
+    for (const value of values) {
+      if (value.sender !== NotificationSender.MENTIONED) continue;
+      const actor = actors.get(value.triggeredById!);
+      const actorName = actor?.displayName || actor?.firstName || '';
+      const message = String(value.message).replace(MENTION_ACTOR, actorName);
+      Object.assign(value, { title: message, message, messageStripped: message, messageHtml: `<p>${escapeText(message)}</p>` });
+    }
+    await markMailWanted(tx, values);
+    const rows = await insertNotifications(tx, values);
+    await scheduleNotificationMails(tx, rows);
+    const inIntake = await issueInIntake(tx, [...new Set(rows.map((row) => row.entityIdentifier).filter((id): id is string => Boolean(id)))]);
+    const lite = new Map([...actors].map(([id, actor]) => [id, presentUserLite(actor)]));
+    for (const row of rows) recordNotificationChange(tx, row, 'create', (row.triggeredById && lite.get(row.triggeredById)) || null, inIntake.has(row.entityIdentifier ?? ''));
+  }
+  if (subscriptions.length > 0) {
+    await tx
+      .insert(issueSubscribers)
+      .values(subscriptions.map(({ issue, actorId }) => ({ issueId: issue.id, subscriberId: actorId, projectId: issue.projectId, workspaceId: issue.workspaceId, createdBy: actorId })))
+      .onConflictDoNothing();
+  }
 }
 
-async function notifyIssue(tx: Db, entry: Pending): Promise<void> {
-  const { issue, actorId } = entry;
-  if (!actorId) return;
-  const info = await loadIssueInfo(tx, issue.id);
-  if (!info || info.isDraft) return;
+/** Stands for the actor's name in a comment-mention message until the actors are read. */
+const MENTION_ACTOR = '\u0000actor\u0000';
+
+/**
+ * Appends one issue's notifications to `values`: one per recipient per notifying activity, and the
+ * mention notifications. Returns how many notifying activities the issue had.
+ */
+function buildIssueNotifications(entry: Pending, info: IssueInfo, followers: Followers, mentionableByProject: Map<string, Set<string>>, values: Array<typeof notifications.$inferInsert>): number {
+  const { issue } = entry;
+  const actorId = entry.actorId!;
   const activities = entry.activities.filter((row) => !SILENT_FIELDS.has(row.field ?? ''));
-  const { subscribers, assignees } = await followers(tx, issue);
-  const recipients = subscribers.filter((id) => id !== actorId && !entry.mentions.has(id));
-  const values: Array<typeof notifications.$inferInsert> = [];
+  const recipients = followers.subscribers.filter((id) => id !== actorId && !entry.mentions.has(id));
   const base = {
     workspaceId: issue.workspaceId,
     projectId: issue.projectId,
@@ -183,46 +274,29 @@ async function notifyIssue(tx: Db, entry: Pending): Promise<void> {
         ...base,
         receiverId,
         title: activity.comment,
-        sender: senderFor(receiverId, info, assignees),
+        sender: senderFor(receiverId, info, followers.assignees),
         data: { issue: issueData(info), issue_activity: activityData(activity, { actor: actorId, field: activity.field ?? '' }) },
       });
     }
   }
-  // The actor names the mention message and rides on every notification's live event: read once.
-  const actor = values.length > 0 || entry.mentions.size > 0 ? (await tx.select().from(users).where(eq(users.id, actorId)))[0] : undefined;
   if (entry.mentions.size > 0) {
-    const actorName = actor?.displayName || actor?.firstName || '';
     const commentActivity = [...entry.activities].reverse().find((row) => row.field === 'comment');
     const descriptionActivity = [...entry.activities].reverse().find((row) => row.field === 'description');
-    const mentionable = await tx
-      .select({ id: projectMembers.memberId })
-      .from(projectMembers)
-      .where(and(eq(projectMembers.projectId, issue.projectId), eq(projectMembers.isActive, true), inArray(projectMembers.memberId, [...entry.mentions.keys()])));
-    for (const { id: receiverId } of mentionable) {
-      const source = entry.mentions.get(receiverId)!;
-      const message = source === 'comment' ? `${actorName} has mentioned you in a comment in issue ${info.name}` : `You have been mentioned in the issue ${info.name}`;
+    const mentionable = mentionableByProject.get(issue.projectId) ?? new Set<string>();
+    for (const [receiverId, source] of entry.mentions) {
+      if (!mentionable.has(receiverId)) continue;
+      const message = source === 'comment' ? `${MENTION_ACTOR} has mentioned you in a comment in issue ${info.name}` : `You have been mentioned in the issue ${info.name}`;
       const activity = source === 'comment' ? commentActivity : descriptionActivity;
       values.push({
         ...base,
         receiverId,
-        title: message,
         message,
-        messageStripped: message,
-        messageHtml: `<p>${escapeText(message)}</p>`,
         sender: NotificationSender.MENTIONED,
         data: { issue: issueData(info), issue_activity: activityData(activity, { actor: actorId, field: source }) },
       });
     }
   }
-  if (values.length > 0) {
-    await markMailWanted(tx, values);
-    const rows = await tx.insert(notifications).values(values).returning();
-    await scheduleNotificationMails(tx, rows);
-    const inIntake = await issueInIntake(tx, [issue.id]);
-    for (const row of rows) recordNotificationChange(tx, row, 'create', actor ? presentUserLite(actor) : null, inIntake.has(issue.id));
-  }
-  const deletesIssue = entry.activities.some((row) => row.verb === 'deleted' && row.field === 'issue');
-  if (!deletesIssue && activities.length > 0) await subscribeUsers(tx, issue, [actorId], actorId);
+  return activities.length;
 }
 
 /** The issues (of `ids`) that still wait in intake: pending, snoozed or duplicate. */

@@ -23,7 +23,8 @@ const APP_BASE_URL = 'https://trellis.example';
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  env = { ...smtp.env, APP_BASE_URL, NOTIFICATION_MAIL_DELAY_MS: '1000', NOTIFICATION_MAIL_RETRY_BASE_MS: '100' };
+  // A 3 s gathering window: the batching test's three writes must fall inside one window even on a loaded CI machine.
+  env = { ...smtp.env, APP_BASE_URL, NOTIFICATION_MAIL_DELAY_MS: '3000', NOTIFICATION_MAIL_RETRY_BASE_MS: '100' };
   server = await createTestServer({ env });
   world = await buildWorld(server);
   project = `/api/workspaces/${world.workspace.slug}/projects/${world.project.id}`;
@@ -214,7 +215,9 @@ describe('without an SMTP server configured', () => {
       const rowsOf = () => bare.database.db.select().from(notifications).where(and(eq(notifications.receiverId, people.member.id), eq(notifications.entityIdentifier, issueId)));
       const [row] = await until(rowsOf, (rows) => rows.length === 1 && rows[0].mailedAt !== null);
       expect(row.mailWanted).toBe(true);
-      const [job] = await bare.database.db.select().from(jobs).where(eq(jobs.queue, NOTIFICATION_MAIL_QUEUE));
+      // The handler marks the notifications in its own transaction; the queue marks the job done just after.
+      const jobsOf = () => bare.database.db.select().from(jobs).where(eq(jobs.queue, NOTIFICATION_MAIL_QUEUE));
+      const [job] = await until(jobsOf, (rows) => rows.length === 1 && rows[0].status !== 'running');
       expect(job).toMatchObject({ status: 'done', attempts: 1 });
       expect(smtp.messages.length).toBe(since);
     } finally {

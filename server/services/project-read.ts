@@ -15,6 +15,7 @@ import {
 import { offsetPageResponse } from '../../shared/cursor';
 import { IntakeStatus } from '../../shared/issue-constants';
 import type { ServerContext } from '../context';
+import { changedFields } from '../live/changed-fields';
 import { resolveListPagination } from '../list-engine/params';
 import type { WorkspaceActor } from '../actor';
 import { authorizeProjectRetrieve, visibleProjects } from '../policies/project';
@@ -75,6 +76,13 @@ export async function loadProjectExtras(db: Db, projectIds: string[], userId: st
 export async function presentProjectFor(db: Db, project: Project, userId: string) {
   const extras = await loadProjectExtras(db, [project.id], userId);
   return presentProject(project, extras.get(project.id)!);
+}
+
+/** The updated project as presentProjectFor gives it, and the sent `keys` whose value it changed. */
+export async function presentProjectUpdate(db: Db, before: Project, after: Project, userId: string, keys: string[]) {
+  const extras = (await loadProjectExtras(db, [after.id], userId)).get(after.id)!;
+  const data = presentProject(after, extras);
+  return { data, fields: changedFields(keys, presentProject(before, extras), data) };
 }
 
 /** `GET /api/workspaces/:slug/projects/` — every visible project, archived ones included. */

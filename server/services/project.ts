@@ -27,7 +27,8 @@ import { recordChange, withTransaction, type WriteOptions } from '../live/record
 import type { ProjectActor, WorkspaceActor } from '../actor';
 import { presentProjectMemberRole } from '../presenters/project-member';
 import { presentState } from '../presenters/state';
-import { presentProjectFor } from './project-read';
+import { presentProjectFor, presentProjectUpdate } from './project-read';
+import { sentKeys } from '../live/changed-fields';
 import { ProjectNetwork } from '../../shared/visibility';
 
 /** Colours of the default states as the reference creates them (Todo keeps the unstarted group colour). */
@@ -244,8 +245,8 @@ export async function updateProject(ctx: ServerContext, actor: ProjectActor, bod
         await tx.update(projectIdentifiers).set({ name: body.identifier, updatedBy: actor.userId }).where(eq(projectIdentifiers.projectId, project.id));
       }
       await ensureIntake(tx, project, actor.userId);
-      const data = await presentProjectFor(tx, project, actor.userId);
-      recordChange(tx, { workspaceId: project.workspaceId, projectId: project.id, entity: 'project', entityId: project.id, op: 'update', version: project.version, data });
+      const { data, fields } = await presentProjectUpdate(tx, current, project, actor.userId, sentKeys(body));
+      recordChange(tx, { workspaceId: project.workspaceId, projectId: project.id, entity: 'project', entityId: project.id, op: 'update', version: project.version, data, fields });
       return data;
     });
   } catch (error) {

@@ -3,7 +3,9 @@
 // once; deactivation after the 5th failed retry; redeliver; targets re-checked at send time.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { webhooks } from '../../db/schema/index';
 import { createTestServer, type TestServer } from '../../tests/support/server';
 import { until } from '../../tests/support/until';
 import { buildWorld, type World } from '../../tests/support/world';
@@ -96,6 +98,54 @@ describe('webhook delivery', () => {
     await server.inject({ method: 'DELETE', url: `/api/workspaces/${world.workspace.slug}/webhooks/${hook.id}/`, headers: world.admin.headers });
   });
 
+  test('a create is one delivery with activity.field null; an update is one delivery per changed field with its old and new values', async () => {
+    const hook = await createHook({ issue: true });
+    receiver.script.splice(0, receiver.script.length, 200);
+    const states = (await server.inject({ method: 'GET', url: `/api/workspaces/${world.workspace.slug}/projects/${world.project.id}/states/`, headers: world.admin.headers })).json() as Array<{ id: string; name: string }>;
+    const received = () => receiver.received.filter((request) => request.headers['x-trellis-signature'] === signWebhookBody(hook.secret_key, request.body)).map((request) => JSON.parse(request.body));
+    const issue = await createIssue('Fan out');
+    const actor = { id: world.admin.id, first_name: 'Ada', display_name: 'ada', is_bot: false };
+    const [created] = await until(async () => received(), (bodies) => bodies.length >= 1);
+    expect(created).toMatchObject({ event: 'issue', action: 'created', data: { id: issue.id } });
+    expect(created.activity).toMatchObject({ field: null, old_value: null, new_value: null, old_identifier: null, new_identifier: null, actor });
+    expect(Object.keys(created.activity.actor).sort()).toEqual(['avatar', 'avatar_url', 'display_name', 'first_name', 'id', 'is_bot', 'last_name']);
+
+    const patch = await server.inject({ method: 'PATCH', url: `/api/workspaces/${world.workspace.slug}/projects/${world.project.id}/issues/${issue.id}/`, headers: world.admin.headers, payload: { name: 'Fanned out', priority: 'high' } });
+    expect(patch.statusCode).toBe(200);
+    const updates = (await until(async () => received(), (bodies) => bodies.length >= 3)).slice(1);
+    expect(updates).toHaveLength(2);
+    const byField = Object.fromEntries(updates.map((body) => [body.activity.field, body]));
+    expect(Object.keys(byField).sort()).toEqual(['name', 'priority']);
+    expect(byField.name.activity).toMatchObject({ old_value: 'Fan out', new_value: 'Fanned out', actor });
+    expect(byField.priority.activity).toMatchObject({ old_value: 'none', new_value: 'high', actor });
+    for (const body of updates) expect(body).toMatchObject({ action: 'updated', data: { id: issue.id, name: 'Fanned out', priority: 'high' } });
+
+    const from = (await server.inject({ method: 'GET', url: `/api/workspaces/${world.workspace.slug}/projects/${world.project.id}/issues/${issue.id}/`, headers: world.admin.headers })).json().state_id as string;
+    const to = states.find((state) => state.id !== from)!;
+    const move = await server.inject({ method: 'PATCH', url: `/api/workspaces/${world.workspace.slug}/projects/${world.project.id}/issues/${issue.id}/`, headers: world.admin.headers, payload: { state_id: to.id } });
+    expect(move.statusCode).toBe(200);
+    const [stateChange] = (await until(async () => received(), (bodies) => bodies.length >= 4)).slice(3);
+    expect(stateChange.activity).toMatchObject({ field: 'state', old_identifier: from, new_identifier: to.id, old_value: states.find((state) => state.id === from)!.name, new_value: to.name });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(received()).toHaveLength(4);
+    await server.inject({ method: 'DELETE', url: `/api/workspaces/${world.workspace.slug}/webhooks/${hook.id}/`, headers: world.admin.headers });
+  });
+
+  test('a project update without history rows still fans out per sent field that changed, with the wire values', async () => {
+    const hook = await createHook({ project: true });
+    receiver.script.splice(0, receiver.script.length, 200);
+    const received = () => receiver.received.filter((request) => request.headers['x-trellis-signature'] === signWebhookBody(hook.secret_key, request.body)).map((request) => JSON.parse(request.body));
+    const before = (await server.inject({ method: 'GET', url: `/api/workspaces/${world.workspace.slug}/projects/${world.project.id}/`, headers: world.admin.headers })).json();
+    const patch = await server.inject({ method: 'PATCH', url: `/api/workspaces/${world.workspace.slug}/projects/${world.project.id}/`, headers: world.admin.headers, payload: { name: 'Renamed project', description: before.description, module_view: false } });
+    expect(patch.statusCode).toBe(200);
+    const bodies = await until(async () => received(), (rows) => rows.length >= 2);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(received()).toHaveLength(2);
+    const byField = Object.fromEntries(bodies.map((body) => [body.activity.field, body.activity]));
+    expect(byField).toMatchObject({ name: { old_value: before.name, new_value: 'Renamed project' }, module_view: { old_value: true, new_value: false } });
+    await server.inject({ method: 'DELETE', url: `/api/workspaces/${world.workspace.slug}/webhooks/${hook.id}/`, headers: world.admin.headers });
+  });
+
   test('a 4xx other than 429 is logged once and not retried; the webhook stays active; redeliver sends it again', async () => {
     const hook = await createHook({ issue: true });
     receiver.script.splice(0, receiver.script.length, 410, 200);
@@ -114,6 +164,30 @@ describe('webhook delivery', () => {
     await server.inject({ method: 'DELETE', url: `/api/workspaces/${world.workspace.slug}/webhooks/${hook.id}/`, headers: world.admin.headers });
   });
 
+  test('429 and network errors are retried like 5xx', async () => {
+    const hook = await createHook({ issue: true });
+    receiver.script.splice(0, receiver.script.length, 429, 200);
+    await createIssue('Slow down');
+    const attempts = await until(() => logs(hook.id), (rows) => rows.length >= 2);
+    expect(attempts.map((a) => [a.retry_count, a.response_status]).sort()).toEqual([
+      [0, '429'],
+      [1, '200'],
+    ]);
+    await server.inject({ method: 'DELETE', url: `/api/workspaces/${world.workspace.slug}/webhooks/${hook.id}/`, headers: world.admin.headers });
+    // Nothing listens on this port: connection refused, retried until the webhook is deactivated.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const refused = await server.inject({ method: 'POST', url: `/api/workspaces/${world.workspace.slug}/webhooks/`, headers: world.admin.headers, payload: { url: `http://127.0.0.1:${port}/gone`, issue: true } });
+    expect(refused.statusCode).toBe(201);
+    await createIssue('Nobody home');
+    const failures = await until(() => logs(refused.json().id), (rows) => rows.length >= 6);
+    expect(failures.every((a) => a.response_status === null)).toBe(true);
+    expect(failures.map((a) => a.retry_count).sort()).toEqual([0, 1, 2, 3, 4, 5]);
+    await until(() => hookState(refused.json().id), (state) => state.is_active === false);
+  });
+
   test('after the 5th failed retry the webhook is deactivated; toggles decide which changes are sent', async () => {
     const hook = await createHook({ issue: true });
     const quiet = await createHook({ project: true });
@@ -130,6 +204,49 @@ describe('webhook delivery', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await logs(hook.id)).toHaveLength(6);
   });
+});
+
+describe('webhook targets re-checked at delivery', () => {
+  // Only a name is allowed here: the receiver's loopback address is not. A webhook saved while its
+  // target was acceptable (the name then answered a public address, or the address was allowed)
+  // must not reach loopback at delivery time: logged once as refused, not retried, nothing sent.
+  let server: TestServer;
+  let world: World;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  beforeAll(async () => {
+    server = await createTestServer({ env: { WEBHOOK_ALLOWED_HOSTS: 'hooks.internal', WEBHOOK_RETRY_BASE_MS: '50' } });
+    world = await buildWorld(server);
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await server?.close();
+    await receiver?.close();
+  });
+
+  const port = () => new URL(receiver.url).port;
+  for (const [label, target] of [
+    ['a name whose DNS answer is now loopback', () => `http://localhost:${port()}/rebound`],
+    ['an address no longer allowed', () => `http://127.0.0.1:${port()}/literal`],
+  ] as const) {
+    test(label, async () => {
+      const created = await server.inject({ method: 'POST', url: `/api/workspaces/${world.workspace.slug}/webhooks/`, headers: world.admin.headers, payload: { url: `http://hooks.internal/${label.length}`, issue: true } });
+      expect(created.statusCode).toBe(201);
+      const hookId = created.json().id as string;
+      // What the saved URL points at by delivery time (a DNS change, or WEBHOOK_ALLOWED_HOSTS narrowed).
+      await server.database.db.update(webhooks).set({ url: target() }).where(eq(webhooks.id, hookId));
+      const before = receiver.received.length;
+      const issue = await server.inject({ method: 'POST', url: `/api/workspaces/${world.workspace.slug}/projects/${world.project.id}/issues/`, headers: world.admin.headers, payload: { name: label } });
+      expect(issue.statusCode).toBe(201);
+      const logs = async () => (await server.inject({ method: 'GET', url: `/api/workspaces/${world.workspace.slug}/webhook-logs/${hookId}/`, headers: world.admin.headers })).json() as Array<{ response_status: string | null; response_body: string }>;
+      const [attempt] = await until(logs, (rows) => rows.length >= 1);
+      expect(attempt.response_status).toBeNull();
+      expect(attempt.response_body).toContain('Invalid or disallowed webhook URL.');
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(await logs()).toHaveLength(1);
+      expect(receiver.received.length).toBe(before);
+      await server.inject({ method: 'DELETE', url: `/api/workspaces/${world.workspace.slug}/webhooks/${hookId}/`, headers: world.admin.headers });
+    });
+  }
 });
 
 describe('webhook targets', () => {

@@ -5,7 +5,8 @@
 // Network errors, timeouts, 429 and 5xx are retried by the job queue with exponential backoff
 // (WEBHOOK_RETRY_BASE_MS, doubled); after the 5th failed retry the webhook is deactivated. Any other
 // 4xx, and a target refused by the address rules, is logged once and not retried. The target is
-// re-checked against the DNS answers the request connects to (webhook-target.ts guardedLookup).
+// re-checked against the DNS answers the request connects to (webhook-target.ts guardedLookup), and
+// an address given literally against the same rules.
 import { createHmac } from 'node:crypto';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -13,7 +14,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { webhookLogs, webhooks } from '../../db/schema/index';
 import type { ServerContext } from '../context';
 import { PermanentJobError, type JobQueue, type JobRun } from '../job-queue';
-import { guardedLookup, parseWebhookUrl, WebhookTargetError } from './webhook-target';
+import { assertLiteralTargetAllowed, guardedLookup, parseWebhookUrl, WebhookTargetError } from './webhook-target';
 
 export const WEBHOOK_DELIVERY_QUEUE = 'webhooks.deliver';
 /** Retries after the first attempt (API.md: at most 5, then the webhook is deactivated). */
@@ -93,7 +94,9 @@ export async function deliverWebhook(ctx: ServerContext, job: JobRun<DeliveryPay
   const started = performance.now();
   let outcome: Outcome;
   try {
-    outcome = await post(parseWebhookUrl(hook.url), body, headers, ctx.config.webhookAllowedHosts, WEBHOOK_TIMEOUT_MS);
+    const url = parseWebhookUrl(hook.url);
+    assertLiteralTargetAllowed(url, ctx.config.webhookAllowedHosts);
+    outcome = await post(url, body, headers, ctx.config.webhookAllowedHosts, WEBHOOK_TIMEOUT_MS);
   } catch (error) {
     outcome = { status: null, headers: null, body: '', error: error instanceof Error ? error : new Error(String(error)) };
   }

@@ -1,19 +1,21 @@
 // Feeds webhook deliveries from the change log (DESIGN "The sync engine" 1): for each workspace with
 // a webhook, read the changes after its cursor (`webhook_cursors`), queue one delivery job per change
-// and matching active webhook, and move the cursor — all in one transaction, so each change becomes
+// and matching active webhook (an update that names its changed fields: one per field, reference §10),
+// and move the cursor — all in one transaction, so each change becomes
 // its deliveries exactly once, whatever crashes. The cursor row is taken FOR UPDATE SKIP LOCKED, so
 // several instances feed different workspaces and never the same one twice. Change ids of one
 // workspace become visible in id order (record-change.ts takes a per-workspace lock), so `id > cursor`
 // misses nothing. Woken by this process's commits, by NOTIFY from other processes, and by a poll.
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { CHANGES_CHANNEL } from '../../db/change-notify';
-import { webhookCursors, webhooks, type Webhook } from '../../db/schema/index';
+import { users, webhookCursors, webhooks, type Webhook } from '../../db/schema/index';
 import type { WebhookEvent } from '../../shared/schemas/webhook';
 import type { ServerContext } from '../context';
 import { enqueueJobs } from '../job-queue';
-import { readChanges } from '../live/record-change';
+import { readChanges, type Change, type FieldChange } from '../live/record-change';
+import { presentUserLite, type UserLite } from '../presenters/issue-activity';
 import { WEBHOOK_DELIVERY_QUEUE, WEBHOOK_MAX_RETRIES, type DeliveryPayload } from './webhook-delivery';
 
 /** Changes read per workspace and transaction. */
@@ -41,17 +43,42 @@ const TOGGLE: Record<WebhookEvent, keyof Pick<Webhook, 'project' | 'issue' | 'cy
   issue_comment: 'issueComment',
 };
 
-/** The documented body (API.md): `{event, action, webhook_id, workspace_id, data, activity}`. */
-export function webhookBody(hook: Pick<Webhook, 'id' | 'workspaceId'>, change: { entity: string; op: string; data: unknown; actorId: string | null }): string {
+/**
+ * The documented bodies (API.md, reference §10) of one change: `{event, action, webhook_id,
+ * workspace_id, data, activity}`, one per changed field of an update that names them, else one with
+ * `activity.field` null (creates, deletes, updates without a field list).
+ */
+export function webhookBodies(hook: Pick<Webhook, 'id' | 'workspaceId'>, change: Pick<Change, 'entity' | 'op' | 'data' | 'fields'>, actor: UserLite | null): string[] {
   const event = WEBHOOK_EVENT_OF_ENTITY[change.entity] ?? change.entity;
-  return JSON.stringify({
-    event,
-    action: ACTIONS[change.op as keyof typeof ACTIONS] ?? change.op,
-    webhook_id: hook.id,
-    workspace_id: hook.workspaceId,
-    data: change.data ?? null,
-    activity: { field: null, new_value: null, old_value: null, actor: change.actorId ? { id: change.actorId } : null, old_identifier: null, new_identifier: null },
-  });
+  const fields: Array<FieldChange | null> = change.op === 'update' && change.fields?.length ? change.fields : [null];
+  return fields.map((field) =>
+    JSON.stringify({
+      event,
+      action: ACTIONS[change.op as keyof typeof ACTIONS] ?? change.op,
+      webhook_id: hook.id,
+      workspace_id: hook.workspaceId,
+      data: change.data ?? null,
+      activity: {
+        field: field?.field ?? null,
+        new_value: field?.new_value ?? null,
+        old_value: field?.old_value ?? null,
+        actor,
+        old_identifier: field?.old_identifier ?? null,
+        new_identifier: field?.new_identifier ?? null,
+      },
+    }),
+  );
+}
+
+/** The UserLite (`activity.actor`) of every actor of a batch's webhook changes, read in one query. */
+async function batchActors(tx: Db, batch: Change[]): Promise<Map<string, UserLite>> {
+  const ids = [...new Set(batch.filter((change) => change.actorId && WEBHOOK_EVENT_OF_ENTITY[change.entity]).map((change) => change.actorId!))];
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, avatar: users.avatar, isBot: users.isBot, displayName: users.displayName })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((row) => [row.id, presentUserLite(row)!]));
 }
 
 /** Feeds one workspace's next batch; returns how many changes it consumed (0: nothing new or busy elsewhere). */
@@ -66,13 +93,15 @@ async function feedWorkspace(ctx: ServerContext, workspaceId: string): Promise<n
       .select()
       .from(webhooks)
       .where(and(eq(webhooks.workspaceId, workspaceId), eq(webhooks.isActive, true), isNull(webhooks.deletedAt)));
+    const actors = hooks.length ? await batchActors(tx, batch) : new Map<string, UserLite>();
     const payloads: DeliveryPayload[] = [];
     for (const change of batch) {
       const event = WEBHOOK_EVENT_OF_ENTITY[change.entity];
       if (!event) continue;
+      const actor = change.actorId ? (actors.get(change.actorId) ?? null) : null;
       for (const hook of hooks) {
         if (!hook[TOGGLE[event]]) continue;
-        payloads.push({ webhookId: hook.id, workspaceId, deliveryId: randomUUID(), event, body: webhookBody(hook, change) });
+        for (const body of webhookBodies(hook, change, actor)) payloads.push({ webhookId: hook.id, workspaceId, deliveryId: randomUUID(), event, body });
       }
     }
     await enqueueJobs(tx, WEBHOOK_DELIVERY_QUEUE, payloads, { maxAttempts: WEBHOOK_MAX_RETRIES + 1 });

@@ -107,6 +107,18 @@ export async function checkWebhookUrl(raw: string, allowed: readonly string[], r
 }
 
 /**
+ * Refuses a URL whose host is a reserved IP literal not allowed: Node connects to an address given
+ * literally without calling `lookup`, so `guardedLookup` never sees it (a URL saved while its
+ * address was in WEBHOOK_ALLOWED_HOSTS, then removed). @throws WebhookTargetError.
+ */
+export function assertLiteralTargetAllowed(url: URL, allowed: readonly string[]): void {
+  const host = bare(url.hostname);
+  if (isIP(host) && isReservedAddress(host) && !isAllowedHost(allowed, host, host)) {
+    throw new WebhookTargetError(`${URL_MESSAGES.disallowed} (${host})`);
+  }
+}
+
+/**
  * A `lookup` for http(s).request that resolves like the system and refuses a reserved answer unless
  * allowed: the address checked is the address connected to.
  */

@@ -8,10 +8,11 @@ import { PRIORITY_ORDER, STATE_GROUPS, isFinishedStateGroup } from '../../shared
 import { Role } from '../../shared/roles';
 import { NotFoundError } from '../errors';
 import type { WorkspaceActor } from '../actor';
+import { waitingInIntake } from '../list-engine/scope';
 import { pageActivities } from './user';
 
 /** History fields the profile feed leaves out, as the reference does. */
-const HIDDEN_ACTIVITY_FIELDS = ['comment', 'vote', 'reaction', 'draft'];
+export const HIDDEN_ACTIVITY_FIELDS = ['comment', 'vote', 'reaction', 'draft'];
 
 /**
  * The user when they have a membership of the actor's workspace (an active one when `activeOnly`).
@@ -43,9 +44,13 @@ function callerProjectIds(actor: WorkspaceActor) {
   )`;
 }
 
-/** Counts one kind of the user's issues in the outer query's project (live issues only: not deleted, archived or draft). */
+/**
+ * Counts one kind of the user's issues in the outer query's project (live issues only: not deleted,
+ * archived, draft, or waiting in intake — a submission is no project issue until accepted).
+ */
 function issueCount(userId: string, kind: 'created' | 'assigned' | 'completed' | 'pending') {
-  const live = sql`i.project_id = ${projects.id} and i.deleted_at is null and i.archived_at is null and not i.is_draft`;
+  const live = sql`i.project_id = ${projects.id} and i.deleted_at is null and i.archived_at is null and not i.is_draft
+    and i.id not in (${waitingInIntake()})`;
   if (kind === 'created') return sql<number>`(select count(*)::int from issues i where ${live} and i.created_by = ${userId})`;
   const groups = { assigned: sql`true`, completed: sql`s.group = 'completed'`, pending: sql`s.group in ('backlog', 'unstarted', 'started')` }[kind];
   return sql<number>`(
@@ -117,13 +122,14 @@ const PRIORITY_RANK = sql<number>`array_position(${sql.raw(`array[${PRIORITY_ORD
 /** State groups whose issues are still to do. */
 const PENDING_GROUPS = STATE_GROUPS.filter((group) => !isFinishedStateGroup(group));
 
-/** Live issues (not deleted, archived or draft) of the caller's live projects. */
+/** Live issues (not deleted, archived, draft or waiting in intake) of the caller's live projects. */
 function callerIssues(actor: WorkspaceActor): SQL {
   return and(
     isNull(issues.deletedAt),
     isNull(issues.archivedAt),
     eq(issues.isDraft, false),
     sql`${issues.projectId} in ${callerProjectIds(actor)}`,
+    sql`${issues.id} not in (${waitingInIntake()})`,
   )!;
 }
 

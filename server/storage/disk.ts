@@ -1,6 +1,7 @@
 // Attachment storage on the local disk, under DATA_DIR/uploads.
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { FileStorage } from './index';
 
@@ -19,6 +20,11 @@ export function createDiskStorage(dataDir: string): FileStorage {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, data);
+    },
+    async putFile(key, source) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      await pipeline(createReadStream(source), createWriteStream(path));
     },
     async get(key) {
       const path = pathOf(key);

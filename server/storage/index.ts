@@ -10,6 +10,8 @@ export interface FileStorage {
   /** `disk` or `s3`, recorded on each attachment row. */
   readonly kind: 'disk' | 's3';
   put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** Stores the file at `path` under `key`, streamed (large generated files such as exports). */
+  putFile(key: string, path: string, contentType: string): Promise<void>;
   /** A stream of the stored bytes. @throws Error when the object is missing. */
   get(key: string): Promise<Readable>;
   /** Removes the object; missing objects are ignored. */

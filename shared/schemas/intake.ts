@@ -1,7 +1,7 @@
 // Intake (reference §6): request bodies, query strings and responses of `intake-issues/` (also
 // served as `inbox-issues/`). `{issueId}` in the paths is the ISSUE id, not the intake row's.
 import { z } from 'zod';
-import { boundedString, datetimeSchema, uuidSchema } from './common';
+import { boundedString, datetimeSchema, nonEmptyString, uuidSchema } from './common';
 import { issueDetail } from './issue-extras';
 import { HTML_MAX_LENGTH, ID_LIST_MAX } from './issue';
 import { nullableInstant, paginated } from './responses';
@@ -93,7 +93,7 @@ export type IntakeIssueDetailWire = z.infer<typeof intakeIssueDetail>;
 
 export const intakeIssueListResponse = paginated(z.array(intakeIssue));
 
-/** GET `intakes/`: the project's intake. */
+/** GET `intakes/`: the project's intake (its first: the default one first); also POST/PATCH answers. */
 export const intakeResponse = z.strictObject({
   id: z.string(),
   name: z.string(),
@@ -104,4 +104,25 @@ export const intakeResponse = z.strictObject({
   project: z.string(),
   workspace: z.string(),
   pending_issue_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  created_by: z.string().nullable(),
+  updated_by: z.string().nullable(),
 });
+
+/** Path of one intake (`intakes/{intakeId}/`, the intake's own id). */
+export const intakeParams = z.object({ slug: z.string(), projectId: uuidSchema, intakeId: uuidSchema });
+
+const intakeFields = {
+  description: boundedString(10_000).optional(),
+  view_props: z.record(z.string(), z.unknown()).optional(),
+  logo_props: z.record(z.string(), z.unknown()).optional(),
+};
+
+/** POST `intakes/`: a further intake of the project (never the default). */
+export const createIntakeBody = z.object({ name: nonEmptyString(255), ...intakeFields });
+export type CreateIntakeBody = z.infer<typeof createIntakeBody>;
+
+/** PATCH `intakes/{id}/`. */
+export const updateIntakeBody = z.object({ name: nonEmptyString(255).optional(), ...intakeFields });
+export type UpdateIntakeBody = z.infer<typeof updateIntakeBody>;

@@ -6,9 +6,7 @@ import { boundedString, nonEmptyString, uuidSchema } from './common';
 import { jsonObject, projectParams, workspaceParams } from './project';
 import { ViewAccess } from '../visibility';
 
-/** Built-in global view ids (spec §2): computed by the workspace list, never rows. */
-export const BUILT_IN_VIEW_IDS = ['all-issues', 'assigned', 'created', 'subscribed'] as const;
-export type BuiltInViewId = (typeof BUILT_IN_VIEW_IDS)[number];
+export { BUILT_IN_VIEW_IDS, type BuiltInViewId } from '../built-in-views';
 
 export const VIEW_NAME_MAX_LENGTH = 255;
 const viewAccessValue = z.union([z.literal(ViewAccess.PUBLIC), z.literal(ViewAccess.PRIVATE)]);

@@ -32,6 +32,7 @@ const ACTIONS_WITHOUT_BODY = new Set([
   'POST /api/workspaces/:slug/projects/:projectId/favorite-pages/:pageId/',
   'POST /api/workspaces/:slug/webhooks/:webhookId/regenerate/',
   'POST /api/workspaces/:slug/webhook-logs/:webhookId/:logId/redeliver/',
+  'POST /api/workspaces/:slug/workspace-integrations/:provider/',
   'POST /api/workspaces/:slug/projects/:projectId/modules/:moduleId/archive/',
   'POST /api/workspaces/:slug/projects/:projectId/views/:viewId/lock/',
   'POST /api/workspaces/:slug/views/:viewId/lock/',

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { firstPage, launchContext, screenshot, trackPageErrors } from './support/browser';
+import { seriousViolations } from './support/axe';
 import { countMail, waitForMail, waitForNewMail } from './support/mail';
 
 const baseUrl = inject('e2eBaseUrl');
@@ -71,6 +72,9 @@ describe('foundation flows in Chromium', () => {
     await page.waitForURL(/\/admin/);
     await byTestId(page, 'admin-setup-form').waitFor();
     await screenshot(page, 'admin-setup');
+    // Issue #12: axe on the one-time set-up form and the admin settings (a11y-more-screens.spec.ts
+    // checks the admin screens in both themes and locales when it sets the instance up itself).
+    expect(await seriousViolations(page)).toEqual([]);
     await byTestId(page, 'first-name-input').fill('Ada');
     await byTestId(page, 'email-input').fill(`admin-${stamp}@example.com`);
     await byTestId(page, 'company-name-input').fill('Trellis Test Co');
@@ -78,6 +82,7 @@ describe('foundation flows in Chromium', () => {
     await byTestId(page, 'continue-button').click();
     await byTestId(page, 'admin-settings-form').waitFor();
     await screenshot(page, 'admin-settings');
+    expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 

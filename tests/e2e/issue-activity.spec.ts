@@ -4,17 +4,13 @@
 // as it happens — names instead of ids, no HTML, and a relative time that moves on with the clock.
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { firstPage, launchContext, screenshot, trackPageErrors } from './support/browser';
-import { api, setUpInstance, signUp } from './support/team';
+import { openBrowser, screenshot } from './support/browser';
+import { byTestId } from './support/fresh';
+import { addIssue, api, buildTeam, TEAM_PASSWORD as password, teamNames } from './support/team';
 
 const baseUrl = inject('e2eBaseUrl');
-const stamp = Date.now().toString(36);
-const slug = `activity-${stamp}`;
-const password = 'Trellis-e2e-passphrase-47';
-const alice = { email: `act-alice-${stamp}@example.com`, first_name: 'Alice' };
-const bob = { email: `act-bob-${stamp}@example.com`, first_name: 'Bob' };
-
-const byTestId = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
+const names = teamNames('act', 'activity');
+const { slug, alice } = names;
 
 describe('issue activity in Chromium: live rows with names and relative times', () => {
   let aliceContext: BrowserContext;
@@ -29,35 +25,16 @@ describe('issue activity in Chromium: live rows with names and relative times', 
   const issueApi = () => `/api/workspaces/${slug}/projects/${projectId}/issues/${issueId}/`;
 
   beforeAll(async () => {
-    await setUpInstance(baseUrl, `act-admin-${stamp}@example.com`);
-    bobContext = await launchContext(baseUrl);
-    bobPage = await firstPage(bobContext);
-    // Alice's browser is fresh: her first visit to Trellis is the link to the issue, below.
-    aliceContext = await launchContext(baseUrl);
-    alicePage = await firstPage(aliceContext);
-    errors = trackPageErrors(alicePage);
-    await signUp(alicePage, alice, password);
-    await signUp(bobPage, bob, password);
-    expect((await api(alicePage, 'POST', '/api/workspaces/', { name: 'Activity Team', slug })).status).toBe(201);
-    expect((await api(alicePage, 'POST', `/api/workspaces/${slug}/invitations/`, { emails: [{ email: bob.email, role: 15 }] })).status).toBeLessThan(300);
-    const invitations = await api<{ id: string }[]>(bobPage, 'GET', '/api/users/me/workspaces/invitations/');
-    expect((await api(bobPage, 'POST', '/api/users/me/workspaces/invitations/', { invitations: invitations.body.map((row) => row.id) })).status).toBeLessThan(300);
-    const project = await api<{ id: string }>(alicePage, 'POST', `/api/workspaces/${slug}/projects/`, { name: 'Lunar Survey', identifier: 'LS' });
-    expect(project.status, JSON.stringify(project.body)).toBe(201);
-    projectId = project.body.id;
-    const me = (await api<{ id: string; display_name: string }>(alicePage, 'GET', '/api/users/me/')).body;
-    const bobUser = (await api<{ id: string; display_name: string }>(bobPage, 'GET', '/api/users/me/')).body;
-    aliceName = me.display_name;
-    bobName = bobUser.display_name;
-    expect((await api(alicePage, 'POST', `/api/workspaces/${slug}/projects/${projectId}/members/`, { members: [{ member_id: bobUser.id, role: 15 }] })).status).toBeLessThan(300);
-    const issue = await api<{ id: string }>(alicePage, 'POST', `/api/workspaces/${slug}/projects/${projectId}/issues/`, { name: 'Map the crater rim', assignee_ids: [me.id], description_html: '<p>First pass</p>' });
-    expect(issue.status, JSON.stringify(issue.body)).toBe(201);
-    issueId = issue.body.id;
-    await aliceContext.close();
-    // A new context for Alice: nothing cached, signed in through the form as a person would be.
-    aliceContext = await launchContext(baseUrl);
-    alicePage = await firstPage(aliceContext);
-    errors = trackPageErrors(alicePage);
+    const team = await buildTeam(baseUrl, names, { workspace: 'Activity Team', project: { name: 'Lunar Survey', identifier: 'LS' } });
+    ({ context: bobContext, page: bobPage } = team.bob);
+    aliceName = team.alice.user.display_name;
+    bobName = team.bob.user.display_name;
+    projectId = team.projectId;
+    issueId = await addIssue(team.alice.page, team.projectPath, { name: 'Map the crater rim', assignee_ids: [team.alice.user.id], description_html: '<p>First pass</p>' });
+    await team.alice.context.close();
+    // A new context for Alice: nothing cached, signed in through the form as a person would be;
+    // her first visit to Trellis in it is the link to the issue, below.
+    ({ context: aliceContext, page: alicePage, errors } = await openBrowser(baseUrl));
     await alicePage.clock.install();
     await alicePage.goto('/');
     const answer = await api(alicePage, 'POST', '/auth/sign-in/', { email: alice.email, password });

@@ -68,7 +68,7 @@ describe('moving a kanban card as a member', () => {
     await Promise.all([visit?.context.close(), setupContext?.close()]);
   });
 
-  test('a refused drop shows a toast naming the issue and the card goes back to its column', async () => {
+  test('a refused drop shows a toast naming the issue, stays marked failed, and Discard puts the card back', async () => {
     const page = visit.page;
     const card = cardIn(page, todoId, 'Refused card');
     await card.waitFor();
@@ -84,7 +84,15 @@ describe('moving a kanban card as a member', () => {
     await drag(page, card, byTestId(page, `kanban-column-${startedId}`));
     await page.locator('[data-testid="toast"]', { hasText: 'Issue "Refused card" could not be moved' }).waitFor({ timeout: 15_000 });
     expect(refused).toBe(1);
-    await cardIn(page, todoId, 'Refused card').waitFor();
+    // Issue #17: a refusal is not silently rolled back; the card stays where the person put it,
+    // marked failed, until they discard (or retry) it in the shell's "changes not saved" list.
+    await cardIn(page, startedId, 'Refused card').locator('[data-testid="outbox-row-failed"]').waitFor({ timeout: 15_000 });
+    expect((await issueOnServer(issueId)).state_id).toBe(todoId);
+    await byTestId(page, 'outbox-indicator').click();
+    await page.locator('[data-testid="outbox-entry"][data-status="failed"]').getByTestId('outbox-entry-error').filter({ hasText: 'permissions' }).waitFor();
+    await page.locator('[data-testid="outbox-entry"][data-status="failed"]').getByTestId('outbox-discard').click();
+    await page.keyboard.press('Escape');
+    await cardIn(page, todoId, 'Refused card').waitFor({ timeout: 15_000 });
     expect(await cardIn(page, startedId, 'Refused card').count()).toBe(0);
     expect((await issueOnServer(issueId)).state_id).toBe(todoId);
     await screenshot(page, 'kanban-move-refused');

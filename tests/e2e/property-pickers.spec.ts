@@ -1,8 +1,8 @@
 // Issue #12 "Property pickers like Linear's", tried as a new user would: each test opens a fresh
 // browser context and changes state, priority, assignee, labels (creating one on the way) and due
-// date through the property chips — by mouse in the list and the detail, by keyboard (the S, P,
-// A, L, D keys on a focused issue, type to filter, Enter) on the kanban board, the spreadsheet and
-// the detail — and reads the result back from the API or after a reload. `?` lists the keys.
+// date through the property chips — by mouse in the list, the peek and the detail, by keyboard (the
+// S, P, A, L, D keys on a focused issue, type to filter, Enter) on the kanban board, the
+// spreadsheet, the peek and the detail — and reads the result back from the API or after a reload. `?` lists the keys.
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { screenshot } from './support/browser';
@@ -192,6 +192,45 @@ describe('property pickers, by mouse and by keyboard', () => {
     await expect.poll(async () => (await stored(issueId)).target_date, { timeout: 15_000 }).toMatch(/^\d{4}-\d{2}-15$/);
     expect((await row.boundingBox())!.height).toBe(rowHeight);
     await screenshot(page, 'pickers-spreadsheet');
+    expect(errors).toEqual([]);
+  });
+
+  test('peek over the list: state by keyboard (S, type, Enter), labels by mouse with multi-select', async () => {
+    const issueId = await createIssue(team, { name: 'Oil the hinges' });
+    const docs = await api<{ id: string }>(team.setup, 'POST', `${team.projectPath}/issue-labels/`, { name: 'Docs', color: '#2563eb' });
+    expect(docs.status).toBe(201);
+    const { page, errors } = await visit(`${issuesPath()}?peekId=${issueId}`);
+    const peek = byTestId(page, 'issue-peek');
+    const sidebar = peek.locator('.issue-sidebar');
+    await chip(sidebar, 'State').waitFor({ timeout: 30_000 });
+    await expect.poll(() => chip(sidebar, 'State').isEnabled(), { timeout: 30_000 }).toBe(true);
+
+    // Keyboard: focus the issue in the peek, S opens its state picker, type to filter, Enter.
+    await peek.locator('.issue-detail .issue-key').click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('issue-detail') ?? false), { timeout: 10_000 }).toBe(true);
+    await keys(page, 's');
+    await typeInPicker(page, 'in prog');
+    await keys(page, 'Enter');
+    await expect.poll(async () => (await stored(issueId)).state_id, { timeout: 15_000 }).toBe(states['In Progress']);
+    await picker(page).waitFor({ state: 'detached' });
+    // Choosing closed the picker, not the peek.
+    expect(await peek.count()).toBe(1);
+
+    // Mouse: the labels chip, two labels chosen in the one open picker, each with its check mark.
+    await chip(sidebar, 'Labels').click();
+    await option(page, 'Backend').click();
+    await picker(page).locator('.picker-item[data-checked]', { hasText: 'Backend' }).waitFor();
+    await option(page, 'Docs').click();
+    await picker(page).locator('.picker-item[data-checked]', { hasText: 'Docs' }).waitFor();
+    await expect.poll(async () => (await stored(issueId)).label_ids.sort(), { timeout: 15_000 }).toEqual([backend, docs.body.id].sort());
+    // Clicking a checked label takes it off again.
+    await option(page, 'Backend').click();
+    await expect.poll(async () => (await stored(issueId)).label_ids, { timeout: 15_000 }).toEqual([docs.body.id]);
+    await page.keyboard.press('Escape');
+    await picker(page).waitFor({ state: 'detached' });
+    await expect.poll(() => chip(sidebar, 'Labels').getAttribute('aria-label')).toBe('Labels: Docs');
+    await expect.poll(() => chip(sidebar, 'State').getAttribute('aria-label')).toBe('State: In Progress');
+    await screenshot(page, 'pickers-peek');
     expect(errors).toEqual([]);
   });
 

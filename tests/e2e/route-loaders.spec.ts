@@ -5,13 +5,14 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Route } from 'playwright-core';
 import { screenshot } from './support/browser';
 import { byTestId, freshVisit, type FreshVisit } from './support/fresh';
-import { buildScreensTeam, TEAM_PASSWORD, type ScreensTeam } from './support/screens-team';
+import { buildScreensTeam, createIssue, TEAM_PASSWORD, type ScreensTeam } from './support/screens-team';
 
 const baseUrl = inject('e2eBaseUrl');
 
 describe('a screen whose loader fails', () => {
   let team: ScreensTeam;
   let visit: FreshVisit | undefined;
+  let listVisit: FreshVisit | undefined;
 
   beforeAll(async () => {
     team = await buildScreensTeam(baseUrl, 'loaders', 'LDR');
@@ -19,11 +20,13 @@ describe('a screen whose loader fails', () => {
 
   afterAll(async () => {
     await visit?.context.close();
+    await listVisit?.context.close();
     await team?.setupContext.close();
   });
 
   test('shows its error inside the app shell, and Retry loads it once the server answers', async () => {
-    visit = await freshVisit(baseUrl, team.alice, TEAM_PASSWORD, '/');
+    // No service worker: the failing states answer below is a page route, which the worker would bypass.
+    visit = await freshVisit(baseUrl, team.alice, TEAM_PASSWORD, '/', { serviceWorkers: 'block' });
     const { page, errors } = visit;
     let failing = true;
     let refused = 0;
@@ -49,6 +52,33 @@ describe('a screen whose loader fails', () => {
     await byTestId(page, 'new-issue').waitFor({ timeout: 30_000 });
     expect(await notice.count()).toBe(0);
     expect(page.url()).toContain(`/${team.slug}/projects/${team.projectId}/issues`);
+    expect(errors).toEqual([]);
+  });
+
+  test("an issue list whose issues fail to load shows the screen's error with Retry, not an empty list", async () => {
+    await createIssue(team, { name: 'Wax the wings' });
+    listVisit = await freshVisit(baseUrl, team.alice, TEAM_PASSWORD, '/', { serviceWorkers: 'block' });
+    const { page, errors } = listVisit;
+    let failing = true;
+    // The list's page of issues and the local cache's sync (v2/issues/), the two ways rows arrive.
+    const issueReads = (url: URL) => url.pathname === `${team.projectPath}/issues/` || url.pathname === `${team.projectPath}/v2/issues/`;
+    await page.route(issueReads, async (route: Route) => {
+      if (!failing || route.request().method() !== 'GET') return route.continue();
+      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'boom' }) });
+    });
+
+    await page.goto(`/${team.slug}/projects/${team.projectId}/issues`);
+    const notice = page.locator('.issue-list-view [data-testid="error-notice"]');
+    await notice.waitFor({ timeout: 30_000 });
+    // The toolbar and the shell stay; the list does not pretend there are no issues.
+    expect(await byTestId(page, 'new-issue').isVisible()).toBe(true);
+    expect(await page.getByText('No issues', { exact: false }).count()).toBe(0);
+    await screenshot(page, 'issue-list-load-error');
+
+    failing = false;
+    await notice.locator('[data-testid="error-retry"]').click();
+    await page.locator('[data-testid="issue-row"]', { hasText: 'Wax the wings' }).waitFor({ timeout: 30_000 });
+    expect(await notice.count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

@@ -20,7 +20,6 @@ interface Estimate {
 describe('project settings and estimates, as a person arriving from a link', () => {
   let team: ScreensTeam;
   let fibonacci: Estimate;
-  let shirts: Estimate;
   const visits: FreshVisit[] = [];
   const visit = async (person: { email: string }, path: string) => {
     const opened = await freshVisit(baseUrl, person, TEAM_PASSWORD, path);
@@ -37,7 +36,7 @@ describe('project settings and estimates, as a person arriving from a link', () 
   beforeAll(async () => {
     team = await buildScreensTeam(baseUrl, 'scr-set', 'SET');
     fibonacci = await addEstimate('Fibonacci', ['1', '2', '3', '5', '8']);
-    shirts = await addEstimate('T-shirt', ['S', 'M', 'L']);
+    await addEstimate('T-shirt', ['S', 'M', 'L']);
     expect((await api(team.setup, 'PATCH', `${team.projectPath}/`, { guest_view_all_features: true })).status).toBe(200);
   });
 
@@ -51,7 +50,14 @@ describe('project settings and estimates, as a person arriving from a link', () 
     await form.waitFor();
     await expect.poll(() => byTestId(page, 'settings-project-name').inputValue()).toBe('Screens SET');
     await byTestId(page, 'settings-project-description').fill('Launch pad for every mission');
-    await byTestId(page, 'settings-project-estimate').selectOption(fibonacci.id);
+    // The estimate is the design system's Select, here by keyboard: ArrowDown opens it, typing filters, Enter picks.
+    await byTestId(page, 'settings-project-estimate').focus();
+    await page.keyboard.press('ArrowDown');
+    await byTestId(page, 'settings-project-estimate-picker').getByRole('combobox').waitFor();
+    await page.keyboard.type('fibo');
+    await page.keyboard.press('Enter');
+    await byTestId(page, 'settings-project-estimate-picker').waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('settings-project-estimate');
     // Leaving a field saves nothing; the form says there is something to save.
     await byTestId(page, 'settings-project-name').focus();
     expect(await form.getAttribute('data-dirty')).toBe('true');
@@ -70,11 +76,11 @@ describe('project settings and estimates, as a person arriving from a link', () 
     await page.reload();
     await form.waitFor();
     await expect.poll(() => byTestId(page, 'settings-project-description').inputValue()).toBe('Launch pad for every mission');
-    await expect.poll(() => byTestId(page, 'settings-project-estimate').inputValue()).toBe(fibonacci.id);
+    await expect.poll(() => byTestId(page, 'settings-project-estimate').textContent()).toBe('Fibonacci');
     expect(await form.getAttribute('data-dirty')).toBe('false');
     const second = await visit(team.alice, `/${team.slug}/projects/${team.projectId}/settings?tab=general`);
     await expect.poll(() => byTestId(second.page, 'settings-project-description').inputValue()).toBe('Launch pad for every mission');
-    await expect.poll(() => byTestId(second.page, 'settings-project-estimate').inputValue()).toBe(fibonacci.id);
+    await expect.poll(() => byTestId(second.page, 'settings-project-estimate').textContent()).toBe('Fibonacci');
     expect(errors).toEqual([]);
   });
 
@@ -91,12 +97,16 @@ describe('project settings and estimates, as a person arriving from a link', () 
     // The server refuses a name another project took: the reason shows, the typed values stay.
     expect((await api(team.setup, 'POST', `/api/workspaces/${team.slug}/projects/`, { name: 'Taken Name', identifier: 'TKN' })).status).toBe(201);
     await byTestId(page, 'settings-project-name').fill('Taken Name');
-    await byTestId(page, 'settings-project-estimate').selectOption(shirts.id);
+    // By mouse this time: click the field, click the option.
+    await byTestId(page, 'settings-project-estimate').click();
+    await byTestId(page, 'settings-project-estimate-picker').getByRole('option', { name: 'T-shirt' }).click();
     await byTestId(page, 'settings-save').click();
     await page.locator('#settings-project-name-error', { hasText: 'Another project of this workspace already has this name.' }).waitFor();
     await byTestId(page, 'settings-save-error').waitFor();
     expect(await byTestId(page, 'settings-project-name').inputValue()).toBe('Taken Name');
-    expect(await byTestId(page, 'settings-project-estimate').inputValue()).toBe(shirts.id);
+    expect(await byTestId(page, 'settings-project-estimate').textContent()).toBe('T-shirt');
+    // The refused save sent the chosen scheme too: the server still has the saved one.
+    expect((await api<{ estimate: string | null }>(team.setup, 'GET', `${team.projectPath}/`)).body.estimate).toBe(fibonacci.id);
     expect(await byTestId(page, 'settings-project-description').inputValue()).toBe('Second thoughts');
     expect(await byTestId(page, 'settings-general-form').getAttribute('data-dirty')).toBe('true');
     await screenshot(page, 'screens-settings-refused');

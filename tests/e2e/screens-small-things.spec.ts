@@ -1,8 +1,9 @@
 // Issue #10 item 7, each from a fresh page load in a fresh browser context: onboarding names are
 // saved and shown; on an instance without mail, inviting offers the link instead of promising an
 // email; Escape in a picker of the create modal closes only the picker and the typed text stays;
-// the quick-add error toast fits the viewport; Pages is in the sidebar and the palette; feature
-// switches without screens are marked as coming soon while the API keeps storing them.
+// the quick-add error toast fits the viewport; Pages is in the sidebar and the palette; only time
+// tracking's switch is 'coming soon'; a section switched off leaves the project's tabs (live, in
+// another tab too) and its route says it is off.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -179,35 +180,71 @@ describe('small things a new user hits, as a person arriving from a link', () =>
     await screenshot(page, 'screens-pages-nav');
   });
 
-  test('feature switches without screens say "coming soon" and cannot be flipped; the API still stores them', async () => {
+  test('only time tracking is "coming soon"; turning cycles off hides the Cycles tab live in a second tab and its route says so; on again brings it back', async () => {
     const { page } = await visit(`/${team.slug}/projects/${team.projectId}/settings?tab=features`);
     await byTestId(page, 'project-features').waitFor();
-    for (const key of ['cycle_view', 'module_view', 'issue_views_view', 'intake_view']) {
-      expect(await byTestId(page, `feature-${key}`).isDisabled()).toBe(true);
-      expect(await byTestId(page, `feature-soon-${key}`).textContent()).toBe('Coming soon');
+    expect(await byTestId(page, 'feature-is_time_tracking_enabled').isDisabled()).toBe(true);
+    expect(await byTestId(page, 'feature-soon-is_time_tracking_enabled').textContent()).toBe('Coming soon');
+    for (const key of ['cycle_view', 'module_view', 'issue_views_view', 'page_view', 'intake_view']) {
+      expect(await byTestId(page, `feature-${key}`).isDisabled()).toBe(false);
+      expect(await byTestId(page, `feature-soon-${key}`).count()).toBe(0);
     }
-    expect(await byTestId(page, 'feature-page_view').isDisabled()).toBe(false);
+    await byTestId(page, 'feature-cycle_view').check();
+    await expect.poll(async () => (await api<{ cycle_view: boolean }>(page, 'GET', `${team.projectPath}/`)).body.cycle_view).toBe(true);
     await screenshot(page, 'screens-features');
-    const patched = await api<{ cycle_view: boolean }>(page, 'PATCH', `${team.projectPath}/`, { cycle_view: false });
-    expect(patched.status).toBe(200);
-    expect(patched.body.cycle_view).toBe(false);
-    await page.reload();
-    await expect.poll(() => byTestId(page, 'feature-cycle_view').isChecked()).toBe(false);
+
+    // A second tab, on the project's issues with the Cycles tab in view.
+    const other = (await visit(issuesPath())).page;
+    await byTestId(other, 'project-tab-cycles').waitFor();
+    await byTestId(other, 'live-status').and(other.locator('[data-state="connected"]')).waitFor({ timeout: 20_000 });
+
+    await byTestId(page, 'feature-cycle_view').uncheck();
+    await expect.poll(() => byTestId(other, 'project-tab-cycles').count(), { timeout: 15_000 }).toBe(0);
+    expect(await byTestId(other, 'project-tab-modules').count()).toBe(1);
+    expect(await byTestId(page, 'project-tab-cycles').count()).toBe(0);
+
+    // The cycles route, reached by its address, says the feature is off and leads an admin to the switch.
+    await other.goto(`/${team.slug}/projects/${team.projectId}/cycles`);
+    await byTestId(other, 'feature-off').waitFor();
+    expect(await byTestId(other, 'feature-off').textContent()).toContain('Cycles are turned off for this project');
+    await screenshot(other, 'screens-feature-off');
+    // A guest gets the same notice, without the link to the settings.
+    const carol = await freshVisit(baseUrl, team.carol, TEAM_PASSWORD, `/${team.slug}/projects/${team.projectId}/cycles`);
+    visits.push(carol);
+    await byTestId(carol.page, 'feature-off').waitFor();
+    expect(await byTestId(carol.page, 'feature-off-settings').count()).toBe(0);
+    await byTestId(other, 'feature-off-settings').click();
+    await other.waitForURL(/\/settings\?tab=features$/);
+    await byTestId(other, 'project-features').waitFor();
+
+    // On again: the tab is back in the first tab without a reload.
+    await byTestId(other, 'feature-cycle_view').check();
+    await byTestId(page, 'project-tab-cycles').waitFor({ timeout: 15_000 });
+    await byTestId(page, 'project-tab-cycles').click();
+    await page.waitForURL(new RegExp(`/projects/${team.projectId}/cycles`));
+    expect(await byTestId(page, 'feature-off').count()).toBe(0);
   });
 
-  test('a create that does not reach the server keeps the dialog open with everything typed', async () => {
+  test('a create that does not reach the server is kept, shown as waiting, and lands once the connection is back', async () => {
     const { page } = await visit(issuesPath());
     await byTestId(page, 'new-issue').click();
     await byTestId(page, 'create-issue-modal').waitFor();
     await byTestId(page, 'create-issue-name').fill('Replace the shutter motor');
     // The connection drops as the create is sent (fault injection on the network; the server is real).
-    await page.route('**/issues/', (route) => (route.request().method() === 'POST' ? route.abort('connectionreset') : route.continue()));
+    // Issue #17: offline is a state, not an error — the create waits in the outbox, nothing typed is lost.
+    let dropped = 0;
+    await page.route('**/issues/', (route) => (route.request().method() === 'POST' ? (dropped++, route.abort('connectionreset')) : route.continue()));
     await byTestId(page, 'create-issue-submit').click();
-    await byTestId(page, 'create-issue-modal').getByRole('alert').filter({ hasText: 'could not be created' }).waitFor({ timeout: 15_000 });
-    expect(await byTestId(page, 'create-issue-name').inputValue()).toBe('Replace the shutter motor');
+    const row = page.locator('[data-testid="issue-row"], [data-testid="kanban-card"]', { hasText: 'Replace the shutter motor' }).first();
+    await row.waitFor({ timeout: 15_000 });
+    await expect.poll(() => dropped, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => Number(await byTestId(page, 'outbox-indicator').getAttribute('data-waiting')), { timeout: 15_000 }).toBe(1);
     await page.unroute('**/issues/');
-    await byTestId(page, 'create-issue-submit').click();
-    await byTestId(page, 'create-issue-modal').waitFor({ state: 'detached', timeout: 15_000 });
-    await page.locator('[data-testid="issue-row"], [data-testid="kanban-card"]', { hasText: 'Replace the shutter motor' }).first().waitFor({ timeout: 15_000 });
+    // The outbox retries with backoff; the issue lands exactly once.
+    const named = async () => (await api<{ results: Array<{ name: string }> }>(page, 'GET', `${team.projectPath}/issues/?per_page=100`)).body.results.filter((issue) => issue.name === 'Replace the shutter motor').length;
+    await expect.poll(named, { timeout: 45_000 }).toBe(1);
+    // Nothing waits any more: the indicator goes away.
+    await expect.poll(() => byTestId(page, 'outbox-indicator').count(), { timeout: 15_000 }).toBe(0);
+    await row.waitFor();
   });
 });

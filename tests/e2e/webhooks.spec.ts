@@ -1,7 +1,8 @@
 // Issue #15 webhooks, tried as a new workspace admin would: settings → webhooks, add a webhook to a
 // receiver on loopback with the issue event, copy the secret shown once, then watch the deliveries
-// of a new issue appear in the webhook's log (a 500 first, then the retry's 200), redeliver one, and
-// deactivate the webhook. The receiver checks every signature with the secret the screen showed.
+// of a new issue appear in the webhook's log (a 500 first, then the retry's 200), redeliver one,
+// regenerate the secret, and deactivate the webhook. The receiver checks every signature with the
+// secret the screen showed.
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -72,6 +73,19 @@ describe('webhooks screen', () => {
     await byTestId(page, 'webhook-redeliver').first().click();
     await expect.poll(() => byTestId(page, 'webhook-log-row').count(), { timeout: 30_000 }).toBe(3);
     expect(received).toHaveLength(3);
+
+    // Regenerate: a new secret, shown once; the next delivery is signed with it.
+    await byTestId(page, 'webhook-regenerate').click();
+    await byTestId(page, 'confirm-button').click();
+    const renewed = (await byTestId(page, 'webhook-secret').textContent()) ?? '';
+    expect(renewed).toMatch(/^trl_wh_[0-9a-f]{32}$/);
+    expect(renewed).not.toBe(secret);
+    await byTestId(page, 'webhook-secret-done').click();
+    await createIssue(team, { name: 'Signed anew' });
+    await expect.poll(() => byTestId(page, 'webhook-log-row').count(), { timeout: 30_000 }).toBe(4);
+    const last = received[received.length - 1];
+    expect(JSON.parse(last.body)).toMatchObject({ data: { name: 'Signed anew' } });
+    expect(last.signature).toBe(createHmac('sha256', renewed).update(last.body).digest('hex'));
 
     await byTestId(page, 'webhook-toggle-active').click();
     await expect.poll(() => byTestId(page, 'webhook-status').textContent()).toBe('Inactive');

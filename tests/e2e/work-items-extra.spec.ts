@@ -3,17 +3,13 @@
 // byte for byte, and a person who goes offline and comes back to see a teammate's change live.
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { firstPage, launchContext, screenshot, trackPageErrors } from './support/browser';
-import { api, setUpInstance, signUp } from './support/team';
+import { screenshot } from './support/browser';
+import { byTestId } from './support/fresh';
+import { addIssue, api, buildTeam, teamNames, type Me } from './support/team';
 
 const baseUrl = inject('e2eBaseUrl');
-const stamp = Date.now().toString(36);
-const slug = `extra-${stamp}`;
-const password = 'Trellis-e2e-passphrase-91';
-const alice = { email: `wx-alice-${stamp}@example.com`, first_name: 'Alice' };
-const bob = { email: `wx-bob-${stamp}@example.com`, first_name: 'Bob' };
-
-const byTestId = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
+const names = teamNames('wx', 'extra');
+const { slug } = names;
 
 describe('work items in Chromium: mentions, attachments, offline and back', () => {
   let aliceContext: BrowserContext;
@@ -21,34 +17,17 @@ describe('work items in Chromium: mentions, attachments, offline and back', () =
   let alicePage: Page;
   let bobPage: Page;
   let projectId = '';
-  let bobUser = { id: '', display_name: '' };
+  let bobUser: Me = { id: '', display_name: '' };
   const issueIds: Record<string, string> = {};
   let errors: string[] = [];
   const issuePath = (name: string) => `/api/workspaces/${slug}/projects/${projectId}/issues/${issueIds[name]}/`;
 
   beforeAll(async () => {
-    await setUpInstance(baseUrl, `wx-admin-${stamp}@example.com`);
-    aliceContext = await launchContext(baseUrl);
-    bobContext = await launchContext(baseUrl);
-    alicePage = await firstPage(aliceContext);
-    bobPage = await firstPage(bobContext);
-    errors = trackPageErrors(alicePage);
-    await signUp(alicePage, alice, password);
-    await signUp(bobPage, bob, password);
-    expect((await api(alicePage, 'POST', '/api/workspaces/', { name: 'Extra Team', slug })).status).toBe(201);
-    expect((await api(alicePage, 'POST', `/api/workspaces/${slug}/invitations/`, { emails: [{ email: bob.email, role: 15 }] })).status).toBeLessThan(300);
-    const invitations = await api<{ id: string }[]>(bobPage, 'GET', '/api/users/me/workspaces/invitations/');
-    expect((await api(bobPage, 'POST', '/api/users/me/workspaces/invitations/', { invitations: invitations.body.map((row) => row.id) })).status).toBeLessThan(300);
-    const project = await api<{ id: string }>(alicePage, 'POST', `/api/workspaces/${slug}/projects/`, { name: 'Gemini Relay', identifier: 'GR' });
-    expect(project.status, JSON.stringify(project.body)).toBe(201);
-    projectId = project.body.id;
-    bobUser = (await api<{ id: string; display_name: string }>(bobPage, 'GET', '/api/users/me/')).body;
-    expect((await api(alicePage, 'POST', `/api/workspaces/${slug}/projects/${projectId}/members/`, { members: [{ member_id: bobUser.id, role: 15 }] })).status).toBeLessThan(300);
-    for (const name of ['Check the antenna', 'Pack the payload', 'Calibrate the relay']) {
-      const created = await api<{ id: string }>(alicePage, 'POST', `/api/workspaces/${slug}/projects/${projectId}/issues/`, { name });
-      expect(created.status, JSON.stringify(created.body)).toBe(201);
-      issueIds[name] = created.body.id;
-    }
+    const team = await buildTeam(baseUrl, names, { workspace: 'Extra Team', project: { name: 'Gemini Relay', identifier: 'GR' } });
+    ({ context: aliceContext, page: alicePage, errors } = team.alice);
+    ({ context: bobContext, page: bobPage, user: bobUser } = team.bob);
+    projectId = team.projectId;
+    for (const name of ['Check the antenna', 'Pack the payload', 'Calibrate the relay']) issueIds[name] = await addIssue(alicePage, team.projectPath, { name });
   });
 
   afterAll(async () => {

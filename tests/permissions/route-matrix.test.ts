@@ -70,6 +70,11 @@ const EXPECTED: Record<string, PermissionName> = {
   'POST /api/workspaces/:slug/api-tokens/': 'workspace.api-tokens',
   'GET /api/workspaces/:slug/api-tokens/:tokenId/': 'workspace.api-tokens',
   'DELETE /api/workspaces/:slug/api-tokens/:tokenId/': 'workspace.api-tokens',
+  // integrations (spec §7 Projects, issue #15): install/list WS{20,15}; a project's repository sync P{20}
+  'GET /api/workspaces/:slug/workspace-integrations/': 'workspace.integrations',
+  'POST /api/workspaces/:slug/workspace-integrations/:provider/': 'workspace.integrations',
+  'GET /api/workspaces/:slug/projects/:projectId/workspace-integrations/:integrationId/github-repository-sync/': 'project.admin',
+  'POST /api/workspaces/:slug/projects/:projectId/workspace-integrations/:integrationId/github-repository-sync/': 'project.admin',
   // webhooks (§10: WS{20})
   'GET /api/workspaces/:slug/webhooks/': 'workspace.webhooks',
   'POST /api/workspaces/:slug/webhooks/': 'workspace.webhooks',
@@ -79,6 +84,20 @@ const EXPECTED: Record<string, PermissionName> = {
   'POST /api/workspaces/:slug/webhooks/:webhookId/regenerate/': 'workspace.webhooks',
   'GET /api/workspaces/:slug/webhook-logs/:webhookId/': 'workspace.webhooks',
   'POST /api/workspaces/:slug/webhook-logs/:webhookId/:logId/redeliver/': 'workspace.webhooks',
+  // issue exports (accounts §4.4, work-items §8.3: WS{20,15}; history and files are the initiator's own)
+  'POST /api/workspaces/:slug/export-issues/': 'workspace.export',
+  'GET /api/workspaces/:slug/export-issues/': 'workspace.export',
+  'GET /api/workspaces/:slug/export-issues/:exportId/download/': 'workspace.export',
+  // analytics (work-items §8.2: WS{20,15} unless noted; default-analytics any member; analytic-view WS{20})
+  'GET /api/workspaces/:slug/analytics/': 'workspace.analytics',
+  'GET /api/workspaces/:slug/default-analytics/': 'workspace.read',
+  'GET /api/workspaces/:slug/project-stats/': 'workspace.analytics',
+  'GET /api/workspaces/:slug/analytic-view/': 'workspace.analytic-views',
+  'POST /api/workspaces/:slug/analytic-view/': 'workspace.analytic-views',
+  'GET /api/workspaces/:slug/analytic-view/:viewId/': 'workspace.analytic-views',
+  'PATCH /api/workspaces/:slug/analytic-view/:viewId/': 'workspace.analytic-views',
+  'DELETE /api/workspaces/:slug/analytic-view/:viewId/': 'workspace.analytic-views',
+  'GET /api/workspaces/:slug/saved-analytic-view/:viewId/': 'workspace.analytics',
   // auth (reference §1, API.md)
   'GET /auth/get-csrf-token/': 'public',
   'POST /auth/email-check/': 'public',
@@ -304,6 +323,7 @@ const EXPECTED: Record<string, PermissionName> = {
   'DELETE /api/workspaces/:slug/projects/:projectId/cycles/:cycleId/cycle-issues/:issueId/': 'project.edit',
   'POST /api/workspaces/:slug/projects/:projectId/cycles/:cycleId/transfer-issues/': 'project.edit',
   'GET /api/workspaces/:slug/projects/:projectId/cycles/:cycleId/progress/': 'project.read',
+  'GET /api/workspaces/:slug/projects/:projectId/cycles/:cycleId/cycle-progress/': 'project.read',
   'GET /api/workspaces/:slug/projects/:projectId/cycles/:cycleId/analytics/': 'project.read',
   'POST /api/workspaces/:slug/projects/:projectId/cycles/:cycleId/archive/': 'project.edit',
   'DELETE /api/workspaces/:slug/projects/:projectId/cycles/:cycleId/archive/': 'project.edit',
@@ -332,6 +352,15 @@ const EXPECTED: Record<string, PermissionName> = {
   'GET /api/workspaces/:slug/projects/:projectId/inbox-issues/:issueId/': 'project.read',
   'PATCH /api/workspaces/:slug/projects/:projectId/inbox-issues/:issueId/': 'project.row-rule',
   'DELETE /api/workspaces/:slug/projects/:projectId/inbox-issues/:issueId/': 'project.row-rule',
+  // the project's intakes, both spellings (work-items §6: Member+; the default intake cannot be deleted)
+  'GET /api/workspaces/:slug/projects/:projectId/intakes/': 'project.member-read',
+  'POST /api/workspaces/:slug/projects/:projectId/intakes/': 'project.configure',
+  'PATCH /api/workspaces/:slug/projects/:projectId/intakes/:intakeId/': 'project.configure',
+  'DELETE /api/workspaces/:slug/projects/:projectId/intakes/:intakeId/': 'project.configure',
+  'GET /api/workspaces/:slug/projects/:projectId/inboxes/': 'project.member-read',
+  'POST /api/workspaces/:slug/projects/:projectId/inboxes/': 'project.configure',
+  'PATCH /api/workspaces/:slug/projects/:projectId/inboxes/:intakeId/': 'project.configure',
+  'DELETE /api/workspaces/:slug/projects/:projectId/inboxes/:intakeId/': 'project.configure',
   // notifications (work-items §7.1: workspace Guest+; the service scopes every row to receiver = caller)
   'GET /api/workspaces/:slug/users/notifications/': 'workspace.read',
   'GET /api/workspaces/:slug/users/notifications/unread/': 'workspace.read',
@@ -343,14 +372,19 @@ const EXPECTED: Record<string, PermissionName> = {
   'DELETE /api/workspaces/:slug/users/notifications/:notificationId/read/': 'workspace.read',
   'POST /api/workspaces/:slug/users/notifications/:notificationId/archive/': 'workspace.read',
   'DELETE /api/workspaces/:slug/users/notifications/:notificationId/archive/': 'workspace.read',
+  // home dashboard (accounts §12.1: each member's own; someone else's dashboard is a 404 row rule)
+  'GET /api/workspaces/:slug/dashboard/': 'workspace.own-settings',
+  'GET /api/workspaces/:slug/dashboard/:dashboardId/': 'workspace.read',
+  'GET /api/dashboard/:dashboardId/': 'authenticated',
+  'PATCH /api/dashboard/:dashboardId/widgets/:widgetId/': 'authenticated',
   // workspace issue lists (work-items 1.6.11, accounts §4.4: workspace Guest+)
   'GET /api/workspaces/:slug/issues/': 'workspace.read',
   'GET /api/workspaces/:slug/my-issues/': 'workspace.read',
   'GET /api/workspaces/:slug/user-issues/:userId/': 'workspace.read',
-  // modules (work-items §3: read any member; write Member+; delete admin or creator is a row rule; favorites Member+)
+  // modules (work-items §3: list read any member, detail and issue list Member+; write Member+; delete admin or creator is a row rule; favorites Member+)
   'GET /api/workspaces/:slug/projects/:projectId/modules/': 'project.read',
   'POST /api/workspaces/:slug/projects/:projectId/modules/': 'project.create',
-  'GET /api/workspaces/:slug/projects/:projectId/modules/:moduleId/': 'project.read',
+  'GET /api/workspaces/:slug/projects/:projectId/modules/:moduleId/': 'project.member-read',
   'PATCH /api/workspaces/:slug/projects/:projectId/modules/:moduleId/': 'project.edit',
   'PUT /api/workspaces/:slug/projects/:projectId/modules/:moduleId/': 'project.edit',
   'DELETE /api/workspaces/:slug/projects/:projectId/modules/:moduleId/': 'project.row-rule',
@@ -361,7 +395,7 @@ const EXPECTED: Record<string, PermissionName> = {
   'POST /api/workspaces/:slug/projects/:projectId/user-favorite-modules/': 'project.configure',
   'DELETE /api/workspaces/:slug/projects/:projectId/user-favorite-modules/:moduleId/': 'project.configure',
   'GET /api/workspaces/:slug/modules/': 'workspace.read',
-  'GET /api/workspaces/:slug/projects/:projectId/modules/:moduleId/issues/': 'project.read',
+  'GET /api/workspaces/:slug/projects/:projectId/modules/:moduleId/issues/': 'project.member-read',
   'POST /api/workspaces/:slug/projects/:projectId/modules/:moduleId/issues/': 'project.edit',
   'DELETE /api/workspaces/:slug/projects/:projectId/modules/:moduleId/issues/:issueId/': 'project.edit',
   'POST /api/workspaces/:slug/projects/:projectId/issues/:issueId/modules/': 'project.edit',

@@ -1,9 +1,27 @@
-// Request helpers for the auth suites: form posts with the CSRF pair, JSON posts, and reading the
-// redirect query and the session cookie an answer set.
+// Helpers for the auth suites: a set-up instance that mails into an SMTP capture, fresh emails,
+// form posts with the CSRF pair, JSON posts, reading the redirect query and the session cookie an
+// answer set, and instance settings changed for the length of a test.
 import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { instanceConfigurations, instances } from '../../db/schema/index';
-import type { TestServer } from './server';
+import { setupInstance } from './factories';
+import { createTestServer, type TestServer } from './server';
+import { startSmtpCapture, type SmtpCapture } from './smtp';
+
+/** The public URL the auth suites give their server: redirects and mailed links point at it. */
+export const APP_BASE_URL = 'http://localhost:3000';
+
+/** A set-up instance at APP_BASE_URL whose mail goes to an SMTP capture; close both after the file. */
+export async function createMailingServer(): Promise<{ server: TestServer; smtp: SmtpCapture }> {
+  const smtp = await startSmtpCapture();
+  const server = await createTestServer({ env: { ...smtp.env, APP_BASE_URL } });
+  await setupInstance(server);
+  return { server, smtp };
+}
+
+let emailSeq = 0;
+/** An address no other test in this file used: `<prefix>-<time>-<n>@example.com`. */
+export const freshEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${emailSeq++}@example.com`;
 
 /** A CSRF token; the cookie and the header (or form field) only have to match. */
 export const TEST_CSRF = 'c'.repeat(64);
@@ -47,6 +65,16 @@ export function sessionHeaders(sessionKey: string): Record<string, string> {
 /** Sets an instance configuration key directly in the database (as an admin PATCH would). */
 export async function setInstanceConfig(server: TestServer, key: string, value: string): Promise<void> {
   await server.database.db.update(instanceConfigurations).set({ value }).where(eq(instanceConfigurations.key, key));
+}
+
+/** Runs `run` with the instance setting `key` at `value`, and sets it to `restore` after (also when `run` throws). */
+export async function withInstanceConfig<T>(server: TestServer, key: string, value: string, restore: string, run: () => Promise<T>): Promise<T> {
+  await setInstanceConfig(server, key, value);
+  try {
+    return await run();
+  } finally {
+    await setInstanceConfig(server, key, restore);
+  }
 }
 
 /** Marks the instance as set up or not (the 5000 gate). */

@@ -1,13 +1,14 @@
-// Live events of modules and views over real WebSockets (issue 13 "Bad input and permissions"): a
-// changed module status reaches every project member, guests included, and nobody outside the
-// project; a private view's events reach its owner only (others get it as a delete when a shared
+// Live events of cycles, modules and views over real WebSockets (issue 13 "Bad input and
+// permissions", "Every list live"): a new cycle, an issue moved into it and its issues' state changes
+// reach project members with the cycle's new counts, and nobody outside the project; a changed
+// module status reaches every project member, guests included, and nobody outside the project; a private view's events reach its owner only (others get it as a delete when a shared
 // view turns private); a workspace guest hears only global views they own.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestServer, type TestServer } from '../support/server';
 import { addProjectMember, addWorkspaceMember, buildProject, buildUser, buildWorkspace, setupInstance, type TestProject, type TestUser, type TestWorkspace } from '../support/factories';
 import { openLive, settle, writeChange, type LiveClient } from './live-client';
 import { ViewAccess } from '../../shared/visibility';
-import type { ChangeMessage } from '../../shared/live-protocol';
+import type { ChangeMessage, ServerMessage } from '../../shared/live-protocol';
 
 let server: TestServer;
 let baseUrl: string;
@@ -54,6 +55,53 @@ afterAll(async () => {
   await server?.close();
 });
 
+describe('cycles', () => {
+  test('a new cycle, an issue moved into it and its state changes reach members with fresh counts; nobody outside the project', async () => {
+    const [m, g, b] = [await subscribed(member), await subscribed(guest), await subscribed(bystander)];
+    const base = `/api/workspaces/${workspace.slug}/projects/${project.id}`;
+    const states = (await server.inject({ method: 'GET', url: `${base}/states/`, headers: admin.headers })).json() as Array<{ id: string; group: string }>;
+    const done = states.find((state) => state.group === 'completed')!;
+    const created = await rest(admin, 'POST', `/projects/${project.id}/cycles/`, { name: 'Live cycle' });
+    expect(created.statusCode).toBe(201);
+    const cycleId = created.json().id as string;
+    const isCycle = (msg: ServerMessage): msg is ChangeMessage => msg.type === 'change' && msg.entity === 'cycle' && msg.data.id === cycleId;
+    for (const client of [m, g]) await client.waitFor((msg) => isCycle(msg) && msg.op === 'create');
+
+    const issueIds: string[] = [];
+    for (const name of ['c-one', 'c-two']) issueIds.push((await rest(admin, 'POST', `/projects/${project.id}/issues/`, { name })).json().id as string);
+    expect((await rest(admin, 'POST', `/projects/${project.id}/cycles/${cycleId}/cycle-issues/`, { issues: issueIds })).statusCode).toBe(201);
+    await m.waitFor((msg) => isCycle(msg) && msg.data.total_issues === 2 && msg.data.completed_issues === 0);
+
+    // The progress numbers follow a state change of one of its issues, and of a bulk change once.
+    expect((await rest(admin, 'PATCH', `/projects/${project.id}/issues/${issueIds[0]}/`, { state_id: done.id })).statusCode).toBe(200);
+    await m.waitFor((msg) => isCycle(msg) && msg.data.total_issues === 2 && msg.data.completed_issues === 1);
+    const before = m.changes().filter(isCycle).length;
+    const bulk = await server.inject({ method: 'POST', url: `${base}/bulk-operation-issues/`, headers: admin.headers, payload: { issue_ids: issueIds, properties: { state_id: done.id } } });
+    expect(bulk.statusCode).toBeLessThan(300);
+    await m.waitFor((msg) => isCycle(msg) && msg.data.completed_issues === 2);
+    await flush([m, b]);
+    expect(m.changes().filter(isCycle).length - before).toBe(1);
+    expect(b.changes().some((msg) => msg.entity === 'cycle')).toBe(false);
+  });
+});
+
+describe('completing a cycle', () => {
+  test('transfer from the current cycle ends it: the cycle update with status completed reaches a member, and nobody outside the project', async () => {
+    const [m, b] = [await subscribed(member), await subscribed(bystander)];
+    const today = new Date().toISOString().slice(0, 10);
+    const sprint = (await rest(admin, 'POST', `/projects/${project.id}/cycles/`, { name: 'Live sprint', start_date: today, end_date: today })).json() as { id: string; status: string };
+    expect(sprint.status).toBe('current');
+    const next = (await rest(admin, 'POST', `/projects/${project.id}/cycles/`, { name: 'Live next' })).json() as { id: string };
+    const issueId = (await rest(admin, 'POST', `/projects/${project.id}/issues/`, { name: 'unfinished' })).json().id as string;
+    expect((await rest(admin, 'POST', `/projects/${project.id}/cycles/${sprint.id}/cycle-issues/`, { issues: [issueId] })).statusCode).toBe(201);
+    expect((await rest(admin, 'POST', `/projects/${project.id}/cycles/${sprint.id}/transfer-issues/`, { new_cycle_id: next.id })).statusCode).toBe(200);
+    const event = await m.waitFor((msg) => msg.type === 'change' && msg.entity === 'cycle' && msg.op === 'update' && msg.data.id === sprint.id && msg.data.status === 'completed');
+    expect(event).toMatchObject({ data: { total_issues: 1, progress_snapshot: { total_issues: 1 } } });
+    await flush([b]);
+    expect(b.changes().some((msg) => msg.entity === 'cycle' && msg.data.id === sprint.id)).toBe(false);
+  });
+});
+
 describe('modules', () => {
   test('a changed module status reaches project members (guests too) and nobody outside the project', async () => {
     const [m, g, b] = [await subscribed(member), await subscribed(guest), await subscribed(bystander)];
@@ -67,6 +115,46 @@ describe('modules', () => {
     }
     await flush([b]);
     expect(b.changes().some((msg) => msg.entity === 'module')).toBe(false);
+  });
+});
+
+describe('module progress', () => {
+  test("an issue's state change re-announces its modules with the new counts, once per module for a bulk change", async () => {
+    const m = await subscribed(member);
+    const base = `/api/workspaces/${workspace.slug}/projects/${project.id}`;
+    const states = (await server.inject({ method: 'GET', url: `${base}/states/`, headers: admin.headers })).json() as Array<{ id: string; group: string }>;
+    const done = states.find((state) => state.group === 'completed')!;
+    const module = (await rest(admin, 'POST', `/projects/${project.id}/modules/`, { name: 'Progress module' })).json() as { id: string };
+    const issueIds: string[] = [];
+    for (const name of ['one', 'two']) {
+      const issue = await rest(admin, 'POST', `/projects/${project.id}/issues/`, { name });
+      expect(issue.statusCode).toBe(201);
+      issueIds.push(issue.json().id as string);
+    }
+    expect((await rest(admin, 'POST', `/projects/${project.id}/modules/${module.id}/issues/`, { issues: issueIds })).statusCode).toBe(201);
+    const isModule = (msg: ServerMessage): msg is ChangeMessage => msg.type === 'change' && msg.entity === 'module' && msg.data.id === module.id;
+    await m.waitFor((msg) => isModule(msg) && msg.data.total_issues === 2);
+
+    expect((await rest(admin, 'PATCH', `/projects/${project.id}/issues/${issueIds[0]}/`, { state_id: done.id })).statusCode).toBe(200);
+    const after = await m.waitFor<ChangeMessage>((msg) => isModule(msg) && msg.data.completed_issues === 1);
+    expect(after.data).toMatchObject({ total_issues: 2, completed_issues: 1 });
+
+    const before = m.changes().filter(isModule).length;
+    const bulk = await server.inject({ method: 'POST', url: `${base}/bulk-operation-issues/`, headers: admin.headers, payload: { issue_ids: issueIds, properties: { state_id: done.id } } });
+    expect(bulk.statusCode).toBeLessThan(300);
+    await m.waitFor((msg) => isModule(msg) && msg.data.completed_issues === 2);
+    await flush([m]);
+    expect(m.changes().filter(isModule).length - before).toBe(1);
+
+    // A name change leaves the counts alone: no module event.
+    const quiet = m.changes().filter(isModule).length;
+    await rest(admin, 'PATCH', `/projects/${project.id}/issues/${issueIds[0]}/`, { name: 'renamed' });
+    await flush([m]);
+    expect(m.changes().filter(isModule).length).toBe(quiet);
+
+    // Deleting an issue takes it out of the counts.
+    expect((await server.inject({ method: 'DELETE', url: `${base}/issues/${issueIds[1]}/`, headers: admin.headers })).statusCode).toBe(204);
+    await m.waitFor((msg) => isModule(msg) && msg.data.total_issues === 1 && msg.data.completed_issues === 1);
   });
 });
 

@@ -18,6 +18,7 @@ import { applyCycleChange } from '../../stores/cycle-store';
 import { applyNotificationChange } from '../../stores/notification-store';
 import { applyIntakeChange } from '../../stores/intake-store';
 import { applyModuleChange } from '../../stores/module-store';
+import { applyViewChange } from '../../stores/view-store';
 import { applyProjectChange, fetchProjects } from '../../stores/project-store';
 import { applyStateChange, fetchWorkspaceStates } from '../../stores/state-store';
 import { cacheLiveIssueChange } from '../../local-cache/issue-cache';
@@ -33,6 +34,7 @@ const ROUTES: Record<string, (change: ChangeMessage) => void> = {
   label: applyLabelChange,
   cycle: applyCycleChange,
   module: applyModuleChange,
+  view: applyViewChange,
   favorite: applyFavoriteChange,
   comment: applyDetailChange,
   issue_link: applyDetailChange,

@@ -1,12 +1,13 @@
 // Work-item additions to the app shell: the live connection indicator, the sidebar collapse
-// toggle, global view links and the per-workspace wiring (live stream, overlays, shortcuts).
-import { Layers, PanelLeft } from 'lucide-react';
+// toggle, global view and active-cycle links and the per-workspace wiring (live stream, overlays, shortcuts).
+import { Layers, PanelLeft, RefreshCcw } from 'lucide-react';
 import { Link } from '@tanstack/react-router';
 import { useT } from '../../i18n';
 import { GlobalOverlays } from '../command-palette/global-overlays';
 import { openPalette } from '../command-palette/overlay-store';
 import { CollapseFlag, toggleCollapsed, useCollapseFlags } from './collapse-flags';
 import { useLiveStatus, useWorkspaceLive } from './live-connection';
+import { useWorkspaceOutbox } from './outbox-indicator';
 import { SidebarWork } from './sidebar-projects';
 
 export function LiveIndicator() {
@@ -33,11 +34,16 @@ export function useAppSidebarCollapsed(): boolean {
   return useCollapseFlags((flags) => flags[CollapseFlag.APP_SIDEBAR]);
 }
 
+/** The palette's keys as this machine's keyboard labels them: ⌘K on Apple devices, Ctrl K elsewhere. */
+export function paletteKeys(platform = typeof navigator === 'undefined' ? '' : navigator.platform || navigator.userAgent): string {
+  return /Mac|iPhone|iPad|iPod/i.test(platform) ? '⌘K' : 'Ctrl K';
+}
+
 export function SearchButton() {
   const t = useT();
   return (
     <button type="button" className="btn btn-secondary btn-sm" onClick={openPalette} data-testid="open-palette">
-      {t('palette.open')} <kbd>⌘K</kbd>
+      {t('palette.open')} <kbd>{paletteKeys()}</kbd>
     </button>
   );
 }
@@ -46,11 +52,16 @@ export function SearchButton() {
 export function WorkspaceWork({ slug }: { slug: string }) {
   const t = useT();
   useWorkspaceLive(slug);
+  useWorkspaceOutbox(slug);
   return (
     <>
       <Link to="/$workspaceSlug/workspace-views/$globalViewId" params={{ workspaceSlug: slug, globalViewId: 'all-issues' }} className="nav-link" activeProps={{ className: 'nav-link nav-link-active' }} data-testid="nav-views">
         <Layers className="nav-icon" size={16} aria-hidden="true" />
         {t('nav.views')}
+      </Link>
+      <Link to="/$workspaceSlug/active-cycles" params={{ workspaceSlug: slug }} className="nav-link" activeProps={{ className: 'nav-link nav-link-active' }} data-testid="nav-active-cycles">
+        <RefreshCcw className="nav-icon" size={16} aria-hidden="true" />
+        {t('cycles.active.nav')}
       </Link>
       <SidebarWork slug={slug} />
       <GlobalOverlays slug={slug} />

@@ -1,14 +1,18 @@
 // The sidebar's work sections: favorites (folders with their children) and my projects, which can
 // be dragged into a new order (saved per user through user-properties sort_order).
-import { FileText, Folder, Inbox, Star, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Check, FileText, Folder, FolderInput, Inbox, Star, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState, type HTMLAttributes, type Ref } from 'react';
 import { Link } from '@tanstack/react-router';
-import { DndContext, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { sortOrderBetween } from '../../../shared/sort-order';
 import { useT } from '../../i18n';
 import { addFavorite, fetchFavorites, moveFavorite, removeFavorite, useFavoriteTree, type Favorite } from '../../stores/favorite-store';
-import { fetchProjects, reorderProject, useJoinedProjects, type Project } from '../../stores/project-store';
+import { fetchProjects, useJoinedProjects, type Project } from '../../stores/project-store';
 import { toastOnFailure } from './toast-store';
+import { Popover } from '../../ui/popover';
+
+// Dragging projects into a new order brings dnd-kit: it loads when the pointer first comes over the
+// project list, and until then the same rows render without drag handles.
+const DraggableProjects = lazy(() => import('./sidebar-projects-drag').then((module) => ({ default: module.DraggableProjects })));
 
 /** The sort_order that puts `moved` just before `target` in `ordered` (or last when target is null). */
 export function projectDropOrder(ordered: Project[], movedId: string, targetId: string | null): number | null {
@@ -76,10 +80,7 @@ function FavoriteLink({ slug, favorite, folders }: { slug: string; favorite: Fav
         <span className="nav-link nav-link-sub"><Star size={14} aria-hidden="true" /> {label}</span>
       )}
       {folders.length > 0 && (
-        <select className="fav-move" aria-label={t('favorites.moveTo')} value={favorite.parent ?? ''} onChange={(event) => void moveFavorite(slug, favorite.id, { parent: event.target.value || null })}>
-          <option value="">{t('favorites.noFolder')}</option>
-          {folders.map((folder) => <option key={folder.id} value={folder.id}>{folder.name}</option>)}
-        </select>
+        <FavoriteMove folders={folders} current={favorite.parent ?? null} onMove={(parent) => void moveFavorite(slug, favorite.id, { parent })} />
       )}
       <button type="button" className="icon-button" aria-label={t('favorites.remove')} onClick={() => void removeFavorite(slug, favorite.id)}><X size={14} aria-hidden="true" /></button>
     </div>
@@ -89,40 +90,38 @@ function FavoriteLink({ slug, favorite, folders }: { slug: string; favorite: Fav
 function ProjectsSection({ slug }: { slug: string }) {
   const t = useT();
   const projects = useJoinedProjects(slug);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));
-  const handleDragEnd = (event: DragEndEvent) => {
-    const movedId = String(event.active.id);
-    const targetId = event.over ? String(event.over.id).replace(/^before:/, '') : undefined;
-    if (targetId === undefined) return;
-    const order = projectDropOrder(projects, movedId, targetId === 'end' ? null : targetId);
-    if (order !== null) toastOnFailure(reorderProject(slug, movedId, order));
-  };
+  // A drag starts with the pointer over the list, so that is when the drag code is fetched.
+  const [dragReady, setDragReady] = useState(false);
+  const staticRows = projects.map((project) => <SidebarProject key={project.id} slug={slug} project={project} />);
   return (
-    <div className="sidebar-group" data-testid="sidebar-projects">
+    <div className="sidebar-group" data-testid="sidebar-projects" onPointerEnter={() => setDragReady(true)}>
       <div className="sidebar-section-row">
         <Link to="/$workspaceSlug/projects" params={{ workspaceSlug: slug }} className="sidebar-section sidebar-section-link" data-testid="nav-projects">{t('nav.projects')}</Link>
       </div>
-      <DndContext sensors={sensors} onDragEnd={handleDragEnd}>
-        {projects.map((project) => <SidebarProject key={project.id} slug={slug} project={project} />)}
-        <EndDrop />
-      </DndContext>
+      {dragReady ? (
+        <Suspense fallback={staticRows}>
+          <DraggableProjects slug={slug} projects={projects} />
+        </Suspense>
+      ) : (
+        staticRows
+      )}
     </div>
   );
 }
 
-function EndDrop() {
-  const { setNodeRef, isOver } = useDroppable({ id: 'before:end' });
-  return <div ref={setNodeRef} className={`sidebar-drop-end${isOver ? ' sidebar-drop-over' : ''}`} />;
+/** How sidebar-projects-drag makes a row draggable and a drop target; absent before it has loaded. */
+export interface ProjectRowDrag {
+  dropRef: Ref<HTMLDivElement>;
+  dropOver: boolean;
+  handle: HTMLAttributes<HTMLDivElement> & { ref: Ref<HTMLDivElement> };
+  dragging: boolean;
 }
 
-function SidebarProject({ slug, project }: { slug: string; project: Project }) {
+export function SidebarProject({ slug, project, drag }: { slug: string; project: Project; drag?: ProjectRowDrag }) {
   const t = useT();
-  // Dragged by pointer only, and it holds links: not a button of its own (axe nested-interactive).
-  const drag = useDraggable({ id: project.id, attributes: { role: 'group', tabIndex: -1 } });
-  const drop = useDroppable({ id: `before:${project.id}` });
   return (
-    <div ref={drop.setNodeRef} className={drop.isOver ? 'sidebar-drop-over' : undefined}>
-      <div ref={drag.setNodeRef} {...drag.listeners} {...drag.attributes} className={drag.isDragging ? 'dragging' : undefined} data-testid={`sidebar-project-${project.identifier}`}>
+    <div ref={drag?.dropRef} className={drag?.dropOver ? 'sidebar-drop-over' : undefined}>
+      <div {...drag?.handle} className={drag?.dragging ? 'dragging' : undefined} data-testid={`sidebar-project-${project.identifier}`}>
         <Link to="/$workspaceSlug/projects/$projectId/issues" params={{ workspaceSlug: slug, projectId: project.id }} className="nav-link" activeProps={{ className: 'nav-link nav-link-active' }}>
           <span className="project-badge" aria-hidden="true">{project.identifier.slice(0, 2)}</span>
           <span className="nav-text">{project.name}</span>
@@ -141,5 +140,43 @@ function SidebarProject({ slug, project }: { slug: string; project: Project }) {
         </Link>
       )}
     </div>
+  );
+}
+
+/**
+ * "Move to folder" for a favorite: a small popover of the folders (the shell's Popover, so the first
+ * screen loads no menu or list library for it). Focus moves into the list on open; Tab and Enter
+ * choose, Escape closes and focus returns to the button.
+ */
+function FavoriteMove({ folders, current, onMove }: { folders: Favorite[]; current: string | null; onMove: (parent: string | null) => void }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const choices = [{ id: null, name: t('favorites.noFolder') }, ...folders.map((folder) => ({ id: folder.id, name: folder.name || t('common.untitled') }))];
+  return (
+    <Popover
+      open={open}
+      onOpenChange={setOpen}
+      label={t('favorites.moveTo')}
+      align="end"
+      className="fav-move-list"
+      trigger={<button type="button" className="icon-button fav-move" aria-label={t('favorites.moveTo')} title={t('favorites.moveTo')}><FolderInput size={14} aria-hidden="true" /></button>}
+    >
+      {choices.map((choice) => (
+        <button
+          key={choice.id ?? 'none'}
+          type="button"
+          className="fav-move-choice"
+          aria-pressed={choice.id === current}
+          onClick={() => {
+            setOpen(false);
+            if (choice.id !== current) onMove(choice.id);
+          }}
+        >
+          {choice.id ? <Folder size={14} aria-hidden="true" /> : <X size={14} aria-hidden="true" />}
+          <span>{choice.name}</span>
+          {choice.id === current && <Check size={14} aria-hidden="true" className="fav-move-current" />}
+        </button>
+      ))}
+    </Popover>
   );
 }

@@ -1,11 +1,9 @@
 // The command palette (Ctrl/Cmd+K), on cmdk: jump to a project or its pages, find an issue by key
 // ("ABC-12") or name, create an issue, a project or a workspace, switch the current list's layout,
 // the theme or the language. Arrow keys move, Enter runs.
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Command } from 'cmdk';
 import { Building2, CircleDot, FileText, Folder, FolderPlus, Keyboard, Languages, LayoutList, Monitor, Moon, Plus, Sun } from 'lucide-react';
-import { http } from '../../api/http';
-import { projectPath } from '../../stores/api-paths';
 import { useNavigate } from '@tanstack/react-router';
 import { LAYOUTS_BY_CONTEXT } from '../../../shared/display';
 import { SUPPORTED_LOCALES, setLocale, translate, useLocale, useT, type Locale, type Translate } from '../../i18n';
@@ -18,6 +16,7 @@ import { issueKey, useIssues } from '../../stores/issue-store';
 import { useJoinedProjects } from '../../stores/project-store';
 import { Modal } from '../modal';
 import { LAYOUT_LABEL } from '../issues/labels';
+import { useIssueSearch, type IssueSearchOptions } from '../issues/use-issue-search';
 import { closePalette, openCreateIssue, openCreateProject, openShortcuts, useOverlayStore } from './overlay-store';
 
 type Group = 'actions' | 'navigation' | 'preferences' | 'issues';
@@ -87,6 +86,8 @@ export function CommandPalette({ slug }: { slug: string }) {
   );
 }
 
+const PALETTE_SEARCH: IssueSearchOptions = { minLength: 2, params: { workspace_search: true } };
+
 /** Every command for the query: fixed actions, layouts of the list on screen, projects, preferences, issues. */
 function usePaletteCommands(slug: string, query: string): PaletteCommand[] {
   const t = useT();
@@ -96,7 +97,8 @@ function usePaletteCommands(slug: string, query: string): PaletteCommand[] {
   const projects = useJoinedProjects(slug);
   const issues = useIssues();
   const currentList = useOverlayStore((state) => state.currentList);
-  const found = useServerSearch(slug, projects[0]?.id, query);
+  // Issues not loaded locally, from the server's search across my projects.
+  const found = useIssueSearch(slug, projects[0]?.id, query, PALETTE_SEARCH).hits;
 
   return useMemo<PaletteCommand[]>(() => {
     const q = query.trim().toLowerCase();
@@ -166,36 +168,3 @@ async function chooseLanguage(locale: Locale): Promise<void> {
   await updateProfile({ language: locale }).catch((error: unknown) => reportFailure('toast.languageSaveFailed', error));
 }
 
-interface SearchHit {
-  id: string;
-  name: string;
-  sequence_id: number;
-  project_id: string;
-}
-
-/**
- * Issues the server finds for the query across my projects (`search-issues/?workspace_search=true`),
- * for issues that are not loaded locally; debounced, and empty on failure.
- */
-function useServerSearch(slug: string, anyProjectId: string | undefined, query: string): SearchHit[] {
-  const [hits, setHits] = useState<SearchHit[]>([]);
-  useEffect(() => {
-    const q = query.trim();
-    if (!anyProjectId || q.length < 2) {
-      setHits([]);
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      void http
-        .get<SearchHit[]>(`${projectPath(slug, anyProjectId)}/search-issues/`, { search: q, workspace_search: true }, controller.signal)
-        .then((rows) => setHits(Array.isArray(rows) ? rows : []))
-        .catch(() => setHits([]));
-    }, 250);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [slug, anyProjectId, query]);
-  return hits;
-}

@@ -51,7 +51,7 @@ export function GlobalOverlays({ slug }: { slug: string }) {
       }
       if (key === 'g') pendingG = Date.now();
       else if (event.key === '?') openShortcuts();
-      else if (key === 'c') {
+      else if (key === 'c' && !event.shiftKey && !event.defaultPrevented) {
         event.preventDefault();
         openCreateIssue();
       }

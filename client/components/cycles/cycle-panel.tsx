@@ -7,7 +7,7 @@ import { useT } from '../../i18n';
 import type { Cycle, CycleAnalytics, CycleProgress } from '../../api/types';
 import { fetchCycleAnalytics, fetchCycleProgress } from '../../stores/cycle-store';
 import { useIssues } from '../../stores/issue-store';
-import { Skeleton } from '../../ui';
+import { ProgressBar, Skeleton } from '../../ui';
 
 const GROUPS = ['backlog', 'unstarted', 'started', 'completed', 'cancelled'] as const;
 
@@ -114,15 +114,6 @@ export function CycleNumbers({ slug, cycle }: { slug: string; cycle: Cycle }) {
           />
         </section>
       )}
-    </div>
-  );
-}
-
-export function ProgressBar({ done, total }: { done: number; total: number }) {
-  const percent = total > 0 ? Math.round((done / total) * 100) : 0;
-  return (
-    <div className="cycle-progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
-      <div className="cycle-progress-fill" style={{ width: `${percent}%` }} />
     </div>
   );
 }

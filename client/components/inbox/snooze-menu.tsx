@@ -3,7 +3,7 @@
 import { AlarmClock } from 'lucide-react';
 import { useState } from 'react';
 import { useT, type MessageKey } from '../../i18n';
-import { Button, DatePicker, Dialog, IconButton, Menu } from '../../ui';
+import { Button, DatePicker, Dialog, IconButton, Menu, Select } from '../../ui';
 
 export const SNOOZE_PRESETS: ReadonlyArray<{ id: string; days: number; label: MessageKey }> = [
   { id: '1d', days: 1, label: 'inbox.snooze.1d' },
@@ -75,14 +75,13 @@ export function SnoozeMenu({ onSnooze, testId = 'snooze-menu', asButton = false 
         >
           <div className="snooze-custom">
             <DatePicker label={t('inbox.snooze.day')} value={day} onChange={setDay} testId="snooze-custom-day" />
-            <label className="field-label">
-              {t('inbox.snooze.time')}
-              <select className="input" value={time} onChange={(event) => setTime(event.target.value)} data-testid="snooze-custom-time">
-                {SNOOZE_TIMES.map((value) => (
-                  <option key={value} value={value}>{value}</option>
-                ))}
-              </select>
-            </label>
+            <Select
+              label={t('inbox.snooze.time')}
+              value={time}
+              options={SNOOZE_TIMES.map((value) => ({ value, label: value }))}
+              onChange={setTime}
+              testId="snooze-custom-time"
+            />
           </div>
         </Dialog>
       )}

@@ -1,7 +1,11 @@
+// @vitest-environment happy-dom
 import { describe, expect, test } from 'vitest';
-import { Locale, translate, type Translate } from '../../i18n';
+import { loadLocale, Locale, translate, type Translate } from '../../i18n';
 import type { Activity } from '../../stores/issue-activity-store';
 import { formatActivity, readableValue, type ActivityLookups } from './activity-format';
+
+// Chinese is fetched on first use in the app; these tests read it directly.
+await loadLocale(Locale.ZH_CN);
 
 const ADA = '0b6f4a51-9a52-4a0e-9f8e-3e2f1d0c7b6a';
 const MIA = '6c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';

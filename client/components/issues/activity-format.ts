@@ -2,10 +2,10 @@
 // due date to Mar 4, 2026". Rows store names for what they show (reference §1.6.1) and ids in
 // old/new_identifier; current names from the workspace's stores win, the stored names are the
 // fallback, and raw ids or HTML are never shown (a description change is just "updated the description").
-import { decodeHTML } from 'entities';
 import type { Locale, MessageKey, Translate } from '../../i18n';
 import type { Activity } from '../../stores/issue-activity-store';
 import { formatDay } from '../format';
+import { decodeEntities } from '../html-text';
 
 /** Current names of what activity rows point at; each returns undefined when it does not know the id. */
 export interface ActivityLookups {
@@ -25,7 +25,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A stored value made safe to show: markup removed, whitespace collapsed, a bare id dropped. */
 export function readableValue(value: string | null | undefined): string {
   // &nbsp; decodes to U+00A0, which \s folds with the rest of the whitespace.
-  const text = decodeHTML((value ?? '').replace(/<[^>]*>/g, ' '))
+  const text = decodeEntities((value ?? '').replace(/<[^>]*>/g, ' '))
     .replace(/\s+/g, ' ')
     .trim();
   return UUID.test(text) ? '' : text;

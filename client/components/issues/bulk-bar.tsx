@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { PRIORITY_ORDER, type Priority } from '../../../shared/issue-constants';
 import { useT } from '../../i18n';
-import { bulkDeleteIssues, bulkUpdateIssues, getIssue, updateIssue, type BulkProperties } from '../../stores/issue-store';
+import { bulkDeleteIssues, bulkUpdateIssues, getIssue, setIssueCycle, updateIssue, type BulkProperties } from '../../stores/issue-store';
 import { toast, undoWindow } from '../../ui/toast';
 import { useProjectStates } from '../../stores/state-store';
 import { useProjectCycles } from '../../stores/cycle-store';
@@ -12,6 +12,27 @@ import { ConfirmDialog } from '../confirm-dialog';
 import { PRIORITY_LABEL } from './labels';
 import { clearSelection, useSelectionStore } from './selection-store';
 import { toastOnFailure } from '../app-shell/toast-store';
+import { ChipPopover, Combobox, type ComboboxOption } from '../../ui';
+import { PriorityIcon, StateIcon } from '../../ui/pickers/property-icons';
+
+/** A chip that opens a searchable list; picking a value applies it to every selected issue. */
+function BulkPicker({ label, options, onPick, testId }: { label: string; options: ComboboxOption[]; onPick: (value: string) => void; testId: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <ChipPopover label={label} valueText={`${label}…`} spokenValue={label} open={open} onOpenChange={setOpen} testId={testId}>
+      <Combobox
+        label={label}
+        options={options}
+        selected={[]}
+        testId={`${testId}-list`}
+        onSelect={(value) => {
+          setOpen(false);
+          onPick(value);
+        }}
+      />
+    </ChipPopover>
+  );
+}
 
 function byProject(ids: string[]): Map<string, string[]> {
   const map = new Map<string, string[]>();
@@ -32,6 +53,11 @@ export function BulkBar({ slug, projectId }: { slug: string; projectId?: string 
   const [confirming, setConfirming] = useState(false);
   if (ids.length === 0) return null;
 
+  // The cycle is not a field of the issue (the PATCH would drop it): it goes back through cycle-issues.
+  const restore = async (id: string, { cycle_id: cycleId, ...fields }: BulkProperties) => {
+    if (Object.keys(fields).length) await updateIssue(slug, id, fields);
+    if (cycleId !== undefined) await setIssueCycle(slug, id, cycleId ?? null);
+  };
   // Each issue's values before the change, so Undo puts every one back as it was.
   const apply = (properties: BulkProperties) => {
     const before = ids.flatMap((id) => {
@@ -40,7 +66,7 @@ export function BulkBar({ slug, projectId }: { slug: string; projectId?: string 
     });
     const work = [...byProject(ids)].map(([project, projectIds]) => bulkUpdateIssues(slug, project, projectIds, properties));
     void Promise.all(work).then(
-      () => toast.success(t('toast.issuesUpdated', { count: before.length }), { undo: () => Promise.all(before.map((row) => updateIssue(slug, row.id, row.patch))).then(() => undefined) }),
+      () => toast.success(t('toast.issuesUpdated', { count: before.length }), { undo: () => Promise.all(before.map((row) => restore(row.id, row.patch))).then(() => undefined) }),
       () => undefined,
     );
     for (const done of work) void toastOnFailure(done);
@@ -50,20 +76,26 @@ export function BulkBar({ slug, projectId }: { slug: string; projectId?: string 
     <div className="bulk-bar" role="region" aria-label={t('bulk.label')} data-testid="bulk-bar">
       <strong>{t('bulk.selected', { count: ids.length })}</strong>
       {projectId && (
-        <select className="select select-sm" aria-label={t('property.state')} value="" onChange={(event) => event.target.value && apply({ state_id: event.target.value })} data-testid="bulk-state">
-          <option value="">{t('property.state')}…</option>
-          {states.map((state) => <option key={state.id} value={state.id}>{state.name}</option>)}
-        </select>
+        <BulkPicker
+          label={t('property.state')}
+          testId="bulk-state"
+          options={states.map((state) => ({ value: state.id, label: state.name, icon: <StateIcon group={state.group} color={state.color} /> }))}
+          onPick={(stateId) => apply({ state_id: stateId })}
+        />
       )}
-      <select className="select select-sm" aria-label={t('property.priority')} value="" onChange={(event) => event.target.value && apply({ priority: event.target.value as Priority })} data-testid="bulk-priority">
-        <option value="">{t('property.priority')}…</option>
-        {PRIORITY_ORDER.map((priority) => <option key={priority} value={priority}>{t(PRIORITY_LABEL[priority])}</option>)}
-      </select>
+      <BulkPicker
+        label={t('property.priority')}
+        testId="bulk-priority"
+        options={PRIORITY_ORDER.map((priority) => ({ value: priority, label: t(PRIORITY_LABEL[priority]), icon: <PriorityIcon priority={priority} /> }))}
+        onPick={(priority) => apply({ priority: priority as Priority })}
+      />
       {projectId && cycles.length > 0 && (
-        <select className="select select-sm" aria-label={t('cycles.bulk.cycle')} value="" onChange={(event) => event.target.value && apply({ cycle_id: event.target.value })} data-testid="bulk-cycle">
-          <option value="">{t('cycles.bulk.cycle')}…</option>
-          {cycles.map((cycle) => <option key={cycle.id} value={cycle.id}>{cycle.name}</option>)}
-        </select>
+        <BulkPicker
+          label={t('cycles.bulk.cycle')}
+          testId="bulk-cycle"
+          options={cycles.map((cycle) => ({ value: cycle.id, label: cycle.name }))}
+          onPick={(cycleId) => apply({ cycle_id: cycleId })}
+        />
       )}
       <button type="button" className="btn btn-danger btn-sm" onClick={() => setConfirming(true)} data-testid="bulk-delete">{t('common.delete')}</button>
       <button type="button" className="btn btn-ghost btn-sm" onClick={clearSelection}>{t('bulk.clear')}</button>

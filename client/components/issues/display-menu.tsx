@@ -43,7 +43,7 @@ export function DisplayMenu({ slug, source }: { slug: string; source: ListSource
     { value: 'active', label: t('list.typeActive') },
     { value: 'backlog', label: t('list.typeBacklog') },
   ];
-  const orderOptions = ORDER_BY_OPTIONS.filter((option) => source.kind !== 'global' || option !== 'sort_order').map((option) => ({ value: option, label: t(ORDER_BY_LABEL[option]!) }));
+  const orderOptions = ORDER_BY_OPTIONS.filter((option) => contextOf(source) !== 'global' || option !== 'sort_order').map((option) => ({ value: option, label: t(ORDER_BY_LABEL[option]!) }));
   const labelOf = (options: { value: string; label: string }[], value: string) => options.find((option) => option.value === value)?.label ?? value;
   const field = (label: string, chip: ReactNode) => (
     <div className="menu-field">
@@ -88,7 +88,7 @@ export function DisplayMenu({ slug, source }: { slug: string; source: ListSource
 }
 
 /** The filter bar: one multi-select chip per property; a chip with a filter set shows how many. */
-export function FilterMenu({ slug, source }: { slug: string; source: ListSource }) {
+export function FilterMenu({ slug, source, locked = false }: { slug: string; source: ListSource; locked?: boolean }) {
   const t = useT();
   const settings = useListSettings(source);
   const projectId = 'projectId' in source ? source.projectId : undefined;
@@ -98,16 +98,21 @@ export function FilterMenu({ slug, source }: { slug: string; source: ListSource 
   const filters = settings.filters;
   const chip = (key: keyof IssueFilters, label: string, options: ComboboxOption[], testId: string) => {
     const selected = filters[key] ?? [];
+    const chosen = summaryOf(options, selected, '');
     return (
       <PropertyChip
         multiple
         label={label}
-        valueText={selected.length ? `${label}: ${summaryOf(options, selected, '')}` : label}
+        // The chip shows "Priority: High"; its spoken name adds the property once ("Priority: High",
+        // not "Priority: Priority: High"), and an unset filter reads "Priority: Any".
+        valueText={selected.length ? t('pickers.chipValue', { property: label, value: chosen }) : label}
+        spokenValue={selected.length ? chosen : t('pickers.filterAny')}
         icon={<ListFilter size={13} aria-hidden="true" className="picker-icon" />}
         empty={selected.length === 0}
         options={options}
         selected={selected}
         onSelect={(value) => updateFilters(slug, source, { [key]: toggleValue(getListSettings(source).filters[key] ?? [], value) })}
+        disabled={locked}
         testId={testId}
       />
     );

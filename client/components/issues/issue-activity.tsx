@@ -18,7 +18,7 @@ import { CommentBox, CommentItem } from './issue-comments';
 import { toastOnFailure } from '../app-shell/toast-store';
 
 /** Current names from the workspace's stores, for the activity sentences. */
-function useActivityLookups(): ActivityLookups {
+export function useActivityLookups(): ActivityLookups {
   const users = useMemberUserMap();
   const states = useStateMap();
   const labels = useLabelMap();

@@ -1,25 +1,23 @@
 // Comments of the issue timeline (issue-activity.tsx): one comment with its reactions, and the
 // comment box with @mentions: typing "@" suggests members; a chosen member is sent as a mention-component.
 import { useState, type FormEvent } from 'react';
-import { decodeHTML, escapeUTF8 } from 'entities';
-import { useT, type MessageKey } from '../../i18n';
+import { useT } from '../../i18n';
 import { addComment, deleteComment, toggleCommentReaction, type Comment } from '../../stores/issue-detail-store';
 import type { Issue } from '../../stores/issue-store';
 import { useAssignableUsers } from '../../stores/member-store';
 import { RelativeTime } from '../relative-time';
 import { toastOnFailure } from '../app-shell/toast-store';
+import { decodeEntities, escapeHtml } from '../html-text';
+import { ReactionButton } from './reaction-button';
+import { REACTIONS } from './reactions';
 
-export const REACTIONS = ['👍', '🎉', '❤️', '👀'];
-
-/** Reactions are emoji as content; each button is named in words, so it is usable where no emoji font renders. */
-const REACTION_NAME: Record<string, MessageKey> = { '👍': 'reaction.thumbsUp', '🎉': 'reaction.hooray', '❤️': 'reaction.heart', '👀': 'reaction.eyes' };
 
 /** Turns comment text into HTML, with each `@name` of a known member as a mention-component. */
 export function commentToHtml(text: string, mentions: { id: string; name: string }[]): string {
-  let html = escapeUTF8(text);
+  let html = escapeHtml(text);
   for (const mention of mentions) {
-    const tag = `<mention-component entity_name="user_mention" entity_identifier="${mention.id}" label="${escapeUTF8(mention.name)}"></mention-component>`;
-    html = html.split(`@${escapeUTF8(mention.name)}`).join(tag);
+    const tag = `<mention-component entity_name="user_mention" entity_identifier="${mention.id}" label="${escapeHtml(mention.name)}"></mention-component>`;
+    html = html.split(`@${escapeHtml(mention.name)}`).join(tag);
   }
   return html.split('\n').map((line) => `<p>${line}</p>`).join('');
 }
@@ -30,7 +28,7 @@ export function commentToText(html: string): string {
     .replace(/<mention-component[^>]*label="([^"]*)"[^>]*><\/mention-component>/g, '@$1')
     .replace(/<\/p>\s*<p>/g, '\n')
     .replace(/<[^>]+>/g, '');
-  return decodeHTML(text);
+  return decodeEntities(text);
 }
 
 export function CommentItem({ slug, issue, comment, me, author }: { slug: string; issue: Issue; comment: Comment; me: string; author: string }) {
@@ -47,9 +45,7 @@ export function CommentItem({ slug, issue, comment, me, author }: { slug: string
       <p className="comment-body">{commentToText(comment.comment_html)}</p>
       <div className="reactions">
         {counts.map(({ reaction, count, mine }) => (
-          <button key={reaction} type="button" className={`reaction${mine ? ' reaction-mine' : ''}`} aria-pressed={mine} aria-label={`${t(REACTION_NAME[reaction]!)}${count > 0 ? ` ${count}` : ''}`} disabled={comment.id.startsWith('temp-')} onClick={() => toastOnFailure(toggleCommentReaction(slug, issue, comment, reaction, me))}>
-            {reaction}{count > 0 ? ` ${count}` : ''}
-          </button>
+          <ReactionButton key={reaction} reaction={reaction} count={count} mine={mine} disabled={comment.id.startsWith('temp-')} onToggle={() => toastOnFailure(toggleCommentReaction(slug, issue, comment, reaction, me))} />
         ))}
       </div>
     </li>

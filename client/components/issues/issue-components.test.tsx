@@ -8,6 +8,7 @@ import { installFakeApi, json } from '../../test-support/fake-api';
 import { Locale, setLocale } from '../../i18n';
 import { Toaster } from '../../ui/toaster';
 import { useToastStore } from '../app-shell/toast-store';
+import { closeWorkOutbox, discardOutboxEntry, useOutboxStore } from '../../outbox/work-outbox';
 import { dispatchChange } from '../app-shell/live-connection';
 import { applyIssueChange, resetIssues, scopeIssues, upsertIssues, type Issue } from '../../stores/issue-store';
 import { setStates, type State } from '../../stores/state-store';
@@ -32,6 +33,7 @@ let api: ReturnType<typeof installFakeApi>;
 
 beforeEach(() => {
   api = installFakeApi();
+  closeWorkOutbox();
   setLocale(Locale.EN);
   resetIssues();
   scopeIssues('acme');
@@ -57,7 +59,7 @@ function PriorityHarness({ id }: { id: string }) {
 }
 
 describe('inline property edit', () => {
-  test('the new priority shows at once; a refusal puts the old one back and a toast names the issue', async () => {
+  test('the new priority shows at once; a refusal is toasted with the issue and kept as failed, and discarding puts the old one back', async () => {
     upsertIssues([issue('a', { name: 'Launch checklist' })]);
     let release!: () => void;
     api.on('PATCH', `/api/workspaces/acme/projects/${P}/issues/a/`, async () => {
@@ -72,8 +74,11 @@ describe('inline property edit', () => {
     expect(chip().getAttribute('aria-label')).toBe('Priority: Urgent');
     await vi.waitFor(() => expect(release).toBeTypeOf('function'));
     await act(async () => release());
+    await vi.waitFor(() => expect(useOutboxStore.getState().records[0]?.status).toBe('failed'));
+    expect(chip().getAttribute('aria-label')).toBe('Priority: Urgent');
+    await act(async () => discardOutboxEntry(useOutboxStore.getState().records[0]!.seq));
     await vi.waitFor(() => expect(chip().getAttribute('aria-label')).toBe('Priority: No priority'));
-    // The toast renders in its own update after the rollback: wait for it too (slow machines).
+    // The toast renders in its own update: wait for it too (slow machines).
     await vi.waitFor(() => expect(container.querySelector('[data-testid="toast"]')?.textContent ?? '').toContain('Launch checklist'));
     const toast = container.querySelector('[data-testid="toast"]');
     expect(toast?.textContent).toContain("You don't have the required permissions.");

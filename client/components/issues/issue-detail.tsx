@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useT } from '../../i18n';
 import { LazyLiveIssueDescriptionEditor as LiveIssueDescriptionEditor } from '../../editor/lazy-issue-description-editor';
+import { isTemporaryId } from '../../stores/create-entity-store';
 import { fetchIssueDetail, toggleIssueReaction, useIssueDetail } from '../../stores/issue-detail-store';
 import { archiveIssue, issueKey, unarchiveIssue, setIssueSubscribed, updateIssue, useIssue, type Issue } from '../../stores/issue-store';
 import { isFinishedStateGroup } from '../../../shared/issue-constants';
@@ -14,12 +15,14 @@ import { useStateMap } from '../../stores/state-store';
 import { Spinner } from '../feedback';
 import { CollapseFlag, toggleCollapsed, useCollapseFlags } from '../app-shell/collapse-flags';
 import { IssueActivity } from './issue-activity';
-import { REACTIONS } from './issue-comments';
+import { ReactionButton } from './reaction-button';
+import { REACTIONS } from './reactions';
 import { IssueDatePicker } from './issue-date-chip';
 import { IssueHotkeyProvider, useDocumentHotkeys, useIssueHotkeyScope } from './issue-hotkeys';
 import { AssigneePicker, LabelPicker } from './issue-people-labels';
 import { EstimatePicker, PriorityPicker, StatePicker } from './issue-properties';
 import { ParentPicker } from './parent-picker';
+import { CyclePicker, ModulePicker } from './issue-plan-pickers';
 import { AttachmentsWidget, LinksWidget, RelationsWidget, SubIssuesWidget } from './issue-widgets';
 import { DeleteIssueModal } from './delete-issue-modal';
 import { shortenForToast, toastOnFailure } from '../app-shell/toast-store';
@@ -28,18 +31,21 @@ import { can, memberContext } from '../../../shared/permission-table';
 
 /**
  * Loads the issue's detail once per issue, for the peek overlay (the full page has a route loader;
- * the list under the peek already loaded the project's states, labels and members). A failure
- * shows in the overlay as "issue not found" through the detail's status.
+ * the list under the peek already loaded the project's states, labels and members). A failure is
+ * the detail's status 'error'; `error` says which (the overlay tells "not found" from "try again")
+ * and `retry` loads it again.
  */
-export function useIssueDetailLoader(slug: string, projectId: string | undefined, issueId: string): 'loading' | 'ready' | 'error' {
+export function useIssueDetailLoader(slug: string, projectId: string | undefined, issueId: string): { status: 'loading' | 'ready' | 'error'; error: unknown; retry: () => void } {
   const detail = useIssueDetail(issueId);
+  const [error, setError] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    if (!projectId) return;
-    fetchIssueDetail(slug, projectId, issueId).catch(() => {
-      // Recorded as the detail's status 'error', which the overlay shows.
-    });
-  }, [slug, projectId, issueId]);
-  return detail.status;
+    // An issue made offline (temporary id) is only in the outbox: there is nothing to load yet.
+    if (!projectId || isTemporaryId(issueId)) return;
+    setError(null);
+    fetchIssueDetail(slug, projectId, issueId).catch(setError);
+  }, [slug, projectId, issueId, attempt]);
+  return { status: detail.status, error, retry: () => setAttempt((value) => value + 1) };
 }
 
 export function IssueDetailBody({ slug, issue, onDeleted }: { slug: string; issue: Issue; onDeleted?: () => void }) {
@@ -78,15 +84,14 @@ export function IssueDetailBody({ slug, issue, onDeleted }: { slug: string; issu
         </p>
         <textarea className="issue-title-input" rows={1} value={title} aria-label={t('issue.title')} disabled={!canEdit} onChange={(event) => setTitle(event.target.value)} onBlur={saveTitle} onKeyDown={(event) => event.key === 'Enter' && (event.preventDefault(), (event.target as HTMLTextAreaElement).blur())} data-testid="issue-title-input" />
         {/* Live document: no save on blur, no copy of the html to fall out of step with (#10 item 2). */}
-        <LiveIssueDescriptionEditor key={issue.id} issueId={issue.id} editable={canEdit && !issue.archived_at} />
+        {/* The shared description document opens once the issue exists on the server (not under a temporary id). */}
+        {!isTemporaryId(issue.id) && <LiveIssueDescriptionEditor key={issue.id} issueId={issue.id} editable={canEdit && !issue.archived_at} />}
         <div className="reactions">
           {REACTIONS.map((reaction) => {
             const rows = detail.reactions.filter((row) => row.reaction === reaction);
             const mine = rows.some((row) => row.actor === me);
             return (
-              <button key={reaction} type="button" className={`reaction${mine ? ' reaction-mine' : ''}`} aria-pressed={mine} onClick={() => toastOnFailure(toggleIssueReaction(slug, issue, reaction, me))} data-testid="issue-reaction">
-                {reaction}{rows.length ? ` ${rows.length}` : ''}
-              </button>
+              <ReactionButton key={reaction} reaction={reaction} count={rows.length} mine={mine} onToggle={() => toastOnFailure(toggleIssueReaction(slug, issue, reaction, me))} testId="issue-reaction" />
             );
           })}
         </div>
@@ -108,6 +113,8 @@ export function IssueDetailBody({ slug, issue, onDeleted }: { slug: string; issu
           <dt>{t('property.estimate')}</dt><dd><EstimatePicker slug={slug} issue={issue} disabled={!canEdit} /></dd>
           <dt>{t('property.start_date')}</dt><dd><IssueDatePicker slug={slug} issue={issue} field="start_date" disabled={!canEdit} /></dd>
           <dt>{t('property.due_date')}</dt><dd><IssueDatePicker slug={slug} issue={issue} field="target_date" disabled={!canEdit} /></dd>
+          <dt>{t('property.cycle')}</dt><dd><CyclePicker slug={slug} issue={issue} disabled={!canEdit} /></dd>
+          <dt>{t('property.modules')}</dt><dd><ModulePicker slug={slug} issue={issue} disabled={!canEdit} /></dd>
           <dt>{t('issue.parent')}</dt><dd><ParentPicker slug={slug} issue={issue} disabled={!canEdit} /></dd>
         </dl>
         {canEdit && !issue.archived_at && isFinishedStateGroup(stateGroup ?? '') && (

@@ -1,5 +1,6 @@
 // Linear-style single keys on a focused issue (a list row, a kanban card, the open detail):
-// S state, P priority, A assignee, L labels, D due date open that property's picker. The row
+// S state, P priority, A assignee, L labels, D due date, Shift+C cycle, M modules open that
+// property's picker. The row
 // (or detail) is a scope: it hears the key and the matching chip inside it opens, even when the
 // chip is not on screen (an unset property on a kanban card, a hidden display property). When a
 // picker opened this way closes, focus goes back to the issue, where the next key press lands.
@@ -7,18 +8,20 @@ import { createContext, useContext, useEffect, useMemo, useRef, useState, type K
 import type { MessageKey } from '../../i18n';
 import { isTypingTarget } from '../command-palette/overlay-store';
 
-export type HotkeyProperty = 'state' | 'priority' | 'assignee' | 'labels' | 'due_date';
+export type HotkeyProperty = 'state' | 'priority' | 'assignee' | 'labels' | 'due_date' | 'cycle' | 'modules';
 
-const KEY_TO_PROPERTY: Record<string, HotkeyProperty> = { s: 'state', p: 'priority', a: 'assignee', l: 'labels', d: 'due_date' };
+const KEY_TO_PROPERTY: Record<string, HotkeyProperty> = { s: 'state', p: 'priority', a: 'assignee', l: 'labels', d: 'due_date', m: 'modules' };
 
 /** The rows these keys add to the shortcut modal (`?`). */
 export const ISSUE_SHORTCUTS: { keys: string; label: MessageKey }[] = (
-  [['S', 'shortcuts.issueState'], ['P', 'shortcuts.issuePriority'], ['A', 'shortcuts.issueAssignee'], ['L', 'shortcuts.issueLabels'], ['D', 'shortcuts.issueDueDate'], ['Enter', 'shortcuts.openIssue']] as const
+  [['S', 'shortcuts.issueState'], ['P', 'shortcuts.issuePriority'], ['A', 'shortcuts.issueAssignee'], ['L', 'shortcuts.issueLabels'], ['D', 'shortcuts.issueDueDate'], ['Shift C', 'shortcuts.issueCycle'], ['M', 'shortcuts.issueModules'], ['Enter', 'shortcuts.openIssue']] as const
 ).map(([keys, label]) => ({ keys, label }));
 
 /** The property a key press asks for, or null (modifiers and typing never count). */
 export function hotkeyProperty(event: Pick<KeyboardEvent, 'key' | 'metaKey' | 'ctrlKey' | 'altKey' | 'target'>): HotkeyProperty | null {
   if (event.metaKey || event.ctrlKey || event.altKey || isTypingTarget(event.target)) return null;
+  // Plain C creates an issue (global); Shift+C is the cycle, as in Linear.
+  if (event.key === 'C') return 'cycle';
   return KEY_TO_PROPERTY[event.key.toLowerCase()] ?? null;
 }
 

@@ -11,10 +11,12 @@ import { useLabelMap } from '../../stores/label-store';
 import { useMemberUserMap } from '../../stores/member-store';
 import { useProject, useProjectStore } from '../../stores/project-store';
 import { useStateMap } from '../../stores/state-store';
+import { OutboxRowMarker } from '../app-shell/outbox-indicator';
 import { IssueDatePicker } from './issue-date-chip';
 import { useHotkeyRequested } from './issue-hotkeys';
 import { AssigneePicker, LabelPicker } from './issue-people-labels';
 import { EstimatePicker, PriorityPicker, StatePicker } from './issue-properties';
+import { CyclePicker, ModulePicker } from './issue-plan-pickers';
 import { GROUP_BY_LABEL, PRIORITY_LABEL, STATE_GROUP_LABEL } from './labels';
 import { NONE_GROUP } from './list-model';
 
@@ -25,13 +27,18 @@ export function IssueKey({ issue }: { issue: Issue }) {
 
 export function IssueTitle({ issue }: { issue: Issue }) {
   // The tooltip shows a name the row or card cuts short.
-  return <span className="issue-title" title={nameOrUntitled(issue.name)}>{nameOrUntitled(issue.name)}</span>;
+  return (
+    <>
+      <span className="issue-title" title={nameOrUntitled(issue.name)}>{nameOrUntitled(issue.name)}</span>
+      <OutboxRowMarker id={issue.id} />
+    </>
+  );
 }
 
 /**
  * The property strip of a row or card: only the display properties that are on. A `compact` strip
  * (the kanban card) shows only properties that are set, as small chips; a property asked for by
- * its hotkey (S, P, A, L, D) shows while its picker is open even when unset or hidden.
+ * its hotkey (S, P, A, L, D, Shift+C, M) shows while its picker is open even when unset or hidden.
  */
 export function IssuePropertyStrip({ slug, issue, properties, canEdit, compact }: { slug: string; issue: Issue; properties: DisplayProperties; canEdit: boolean; compact?: boolean }) {
   const t = useT();
@@ -42,6 +49,8 @@ export function IssuePropertyStrip({ slug, issue, properties, canEdit, compact }
     assignee: useHotkeyRequested('assignee'),
     labels: useHotkeyRequested('labels'),
     due_date: useHotkeyRequested('due_date'),
+    cycle: useHotkeyRequested('cycle'),
+    modules: useHotkeyRequested('modules'),
   };
   const show = (on: boolean, set: boolean, hotkey: boolean) => hotkey || (on && (!compact || set));
   return (
@@ -53,6 +62,8 @@ export function IssuePropertyStrip({ slug, issue, properties, canEdit, compact }
       {show(properties.start_date, Boolean(issue.start_date), false) && <IssueDatePicker slug={slug} issue={issue} field="start_date" disabled={disabled} />}
       {show(properties.due_date, Boolean(issue.target_date), asked.due_date) && <IssueDatePicker slug={slug} issue={issue} field="target_date" disabled={disabled} />}
       {show(properties.estimate, Boolean(issue.estimate_point), false) && <EstimatePicker slug={slug} issue={issue} disabled={disabled} />}
+      {show(properties.cycle, Boolean(issue.cycle_id), asked.cycle) && <CyclePicker slug={slug} issue={issue} disabled={disabled} />}
+      {show(properties.modules, (issue.module_ids ?? []).length > 0, asked.modules) && <ModulePicker slug={slug} issue={issue} disabled={disabled} />}
       {properties.sub_issue_count && (issue.sub_issues_count ?? 0) > 0 && <span className="chip" title={t('property.sub_issue_count')}><ListTree size={12} aria-hidden="true" /> {issue.sub_issues_count}</span>}
       {properties.link && (issue.link_count ?? 0) > 0 && <span className="chip" title={t('property.link')}><Link2 size={12} aria-hidden="true" /> {issue.link_count}</span>}
       {properties.attachment_count && (issue.attachment_count ?? 0) > 0 && <span className="chip" title={t('property.attachment_count')}><Paperclip size={12} aria-hidden="true" /> {issue.attachment_count}</span>}

@@ -11,6 +11,7 @@ import { useProject } from '../../stores/project-store';
 import { useStateMap } from '../../stores/state-store';
 import { STATE_GROUP_LABEL } from './labels';
 import { toastOnFailure } from '../app-shell/toast-store';
+import { ChipPopover, Combobox, Select } from '../../ui';
 
 export function Widget({ title, defaultOpen, children, testId }: { title: string; defaultOpen: boolean; children: ReactNode; testId?: string }) {
   const [open, setOpen] = useState(defaultOpen);
@@ -24,15 +25,25 @@ export function Widget({ title, defaultOpen, children, testId }: { title: string
   );
 }
 
-function IssuePicker({ projectId, exclude, onPick }: { projectId: string; exclude: Set<string>; onPick: (issue: Issue) => void }) {
+/** A searchable issue picker (sub-issues, relations): type a key or words of the name, Enter to pick. */
+function IssuePicker({ projectId, exclude, onPick, testId }: { projectId: string; exclude: Set<string>; onPick: (issue: Issue) => void; testId: string }) {
   const t = useT();
+  const [open, setOpen] = useState(false);
   const project = useProject(projectId);
   const issues = useIssues().filter((issue) => issue.project_id === projectId && !exclude.has(issue.id) && !issue.is_local_update);
   return (
-    <select className="select select-sm" value="" aria-label={t('issue.pick')} onChange={(event) => { const found = issues.find((issue) => issue.id === event.target.value); if (found) onPick(found); }}>
-      <option value="">{t('issue.pick')}…</option>
-      {issues.slice(0, 300).map((issue) => <option key={issue.id} value={issue.id}>{issueKey(project?.identifier, issue)} {issue.name}</option>)}
-    </select>
+    <ChipPopover label={t('issue.pick')} valueText={`${t('issue.pick')}…`} spokenValue={t('issue.pick')} open={open} onOpenChange={setOpen} testId={testId}>
+      <Combobox
+        label={t('issue.pick')}
+        options={open ? issues.map((issue) => ({ value: issue.id, label: `${issueKey(project?.identifier, issue)} ${issue.name}` })) : []}
+        selected={[]}
+        onSelect={(value) => {
+          const found = issues.find((issue) => issue.id === value);
+          setOpen(false);
+          if (found) onPick(found);
+        }}
+      />
+    </ChipPopover>
   );
 }
 
@@ -67,7 +78,7 @@ export function SubIssuesWidget({ slug, issue, canEdit }: { slug: string; issue:
           </li>
         ))}
       </ul>
-      {canEdit && <IssuePicker projectId={issue.project_id} exclude={new Set([issue.id, ...rows.map((row) => row.id), issue.parent_id ?? ''])} onPick={(child) => toastOnFailure(addSubIssues(slug, issue, [child]))} />}
+      {canEdit && <IssuePicker projectId={issue.project_id} exclude={new Set([issue.id, ...rows.map((row) => row.id), issue.parent_id ?? ''])} onPick={(child) => toastOnFailure(addSubIssues(slug, issue, [child]))} testId="sub-issue-picker" />}
     </Widget>
   );
 }
@@ -84,7 +95,7 @@ export function RelationsWidget({ slug, issue, canEdit }: { slug: string; issue:
     <Widget title={t('issue.relations')} defaultOpen={false} testId="relations-widget">
       {RELATION_TYPES.filter((key) => (detail.relations[key] ?? []).length > 0).map((key) => (
         <div key={key}>
-          <p className="menu-section">{key.replace(/_/g, ' ')}</p>
+          <p className="menu-section">{t(`relation.${key}`)}</p>
           <ul className="plain-list">
             {(detail.relations[key] ?? []).map((row) => (
               <li key={row.id} className="plain-row">
@@ -97,10 +108,15 @@ export function RelationsWidget({ slug, issue, canEdit }: { slug: string; issue:
       ))}
       {canEdit && (
         <div className="inline-form">
-          <select className="select select-sm" value={type} aria-label={t('issue.relationType')} onChange={(event) => setType(event.target.value as typeof type)}>
-            {RELATION_TYPES.map((key) => <option key={key} value={key}>{key.replace(/_/g, ' ')}</option>)}
-          </select>
-          <IssuePicker projectId={issue.project_id} exclude={new Set([issue.id, ...related])} onPick={(other) => toastOnFailure(addRelation(slug, issue, type, { id: other.id, name: other.name, sequence_id: other.sequence_id, project_id: other.project_id }))} />
+          <Select
+            className="select-sm"
+            label={t('issue.relationType')}
+            value={type}
+            options={RELATION_TYPES.map((key) => ({ value: key, label: t(`relation.${key}`) }))}
+            onChange={(value) => setType(value as typeof type)}
+            testId="relation-type"
+          />
+          <IssuePicker projectId={issue.project_id} exclude={new Set([issue.id, ...related])} onPick={(other) => toastOnFailure(addRelation(slug, issue, type, { id: other.id, name: other.name, sequence_id: other.sequence_id, project_id: other.project_id }))} testId="relation-picker" />
         </div>
       )}
     </Widget>

@@ -69,4 +69,3 @@ export const STATE_GROUP_LABEL: Record<StateGroup, MessageKey> = {
   cancelled: 'stateGroup.cancelled',
 };
 
-export const PRIORITY_ICON: Record<Priority, string> = { urgent: '‼', high: '▲', medium: '■', low: '▼', none: '–' };

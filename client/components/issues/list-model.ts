@@ -13,6 +13,10 @@ export type ListSource =
   | { kind: 'cycle'; projectId: string; cycleId: string }
   | { kind: 'module'; projectId: string; moduleId: string }
   | { kind: 'global'; viewId: 'all-issues' | 'assigned' | 'created' | 'subscribed'; userId: string }
+  /** A saved project view: the project's issues through the view's filters (kept in the list settings). */
+  | { kind: 'view'; projectId: string; viewId: string }
+  /** A saved global (workspace) view: the workspace's issues through the view's filters. */
+  | { kind: 'workspace-view'; viewId: string }
   | { kind: 'profile'; tab: 'assigned' | 'created' | 'subscribed'; userId: string };
 
 /** The user's filters (spec §3 filter keys); an absent or empty list means no filter. */
@@ -33,6 +37,10 @@ export function listKey(source: ListSource): string {
       return `module:${source.moduleId}`;
     case 'global':
       return `global:${source.viewId}`;
+    case 'view':
+      return `view:${source.viewId}`;
+    case 'workspace-view':
+      return `workspace-view:${source.viewId}`;
     case 'profile':
       return `profile:${source.userId}:${source.tab}`;
   }
@@ -43,7 +51,10 @@ export function matchesSource(issue: Issue, source: ListSource, serverIds?: Read
   const live = !issue.archived_at && !issue.is_draft;
   switch (source.kind) {
     case 'project':
+    case 'view':
       return issue.project_id === source.projectId && live;
+    case 'workspace-view':
+      return live;
     case 'archived':
       return issue.project_id === source.projectId && Boolean(issue.archived_at);
     case 'draft':

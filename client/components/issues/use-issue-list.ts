@@ -47,11 +47,14 @@ export function useGroupedIssues(slug: string, source: ListSource): GroupedList 
   const users = useAssignableUsers(projectId);
   const projects = useJoinedProjects(slug);
 
+  const display = settings.displayFilters;
+  const filters = settings.filters;
+  // Over the display filters and filters, not the settings object: settings read again from the
+  // server unchanged (issue-filter-store keeps their objects) do not regroup 10,000 issues.
   return useMemo(() => {
-    const display = settings.displayFilters;
     const stateGroupOf = (issue: Issue): StateGroup | null => (issue.state_id ? stateMap.get(issue.state_id)?.group : undefined) ?? issue.state__group ?? null;
     const issues = all
-      .filter((issue) => matchesSource(issue, list, paging.serverIds) && matchesFilters(issue, settings.filters, display, stateGroupOf))
+      .filter((issue) => matchesSource(issue, list, paging.serverIds) && matchesFilters(issue, filters, display, stateGroupOf))
       .sort(issueComparator(display.order_by));
     const candidatesFor = (groupBy: GroupBy | null): string[] => {
       const fixed = fixedCandidates(groupBy);
@@ -67,5 +70,5 @@ export function useGroupedIssues(slug: string, source: ListSource): GroupedList 
       display.sub_group_by ? { ...group, subGroups: groupIssues(group.issues, display.sub_group_by, candidatesFor(display.sub_group_by), display.show_empty_groups, stateGroupOf) } : group,
     );
     return { groups, issues, stateGroupOf };
-  }, [all, settings, paging.serverIds, stateMap, states, labels, users, projects, list, projectId]);
+  }, [all, display, filters, paging.serverIds, stateMap, states, labels, users, projects, list, projectId]);
 }

@@ -7,6 +7,7 @@ import { useT } from '../../i18n';
 import { createProject, isIdentifierTaken } from '../../stores/project-store';
 import { Button } from '../button';
 import { Modal } from '../modal';
+import { SelectField } from '../field';
 import { ProjectNetwork } from '../../../shared/visibility';
 
 const FORBIDDEN = /[&+,:;$^}{*=?@#|'<>.()%!-]/;
@@ -88,13 +89,13 @@ export function CreateProjectModal({ slug, onClose }: { slug: string; onClose: (
           <span className="field-label">{t('project.description')}</span>
           <textarea className="input" rows={3} value={description} onChange={(event) => setDescription(event.target.value)} />
         </label>
-        <label className="field">
-          <span className="field-label">{t('project.visibility')}</span>
-          <select className="select" value={network} onChange={(event) => setNetwork(Number(event.target.value))}>
-            <option value={ProjectNetwork.PUBLIC}>{t('project.public')}</option>
-            <option value={ProjectNetwork.SECRET}>{t('project.private')}</option>
-          </select>
-        </label>
+        <SelectField
+          label={t('project.visibility')}
+          value={String(network)}
+          options={[{ value: String(ProjectNetwork.PUBLIC), label: t('project.public') }, { value: String(ProjectNetwork.SECRET), label: t('project.private') }]}
+          onChange={(value) => setNetwork(Number(value))}
+          testId="create-project-network"
+        />
       </form>
     </Modal>
   );

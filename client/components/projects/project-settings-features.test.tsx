@@ -72,19 +72,44 @@ describe('features settings', () => {
     expect(api.calls.find((call) => call.method === 'PATCH')?.body).toEqual({ page_view: true });
   });
 
-  test('switches of screens the client does not have are shown as coming soon and cannot be flipped', async () => {
-    setProjects('acme', [project()]);
+  test('only time tracking, which has no screen, is shown as coming soon and cannot be flipped', async () => {
+    setProjects('acme', [project({ is_time_tracking_enabled: true })]);
     await act(async () => root.render(<FeaturesSettings slug="acme" projectId={P} />));
-    for (const key of ['cycle_view', 'module_view', 'issue_views_view', 'intake_view', 'is_time_tracking_enabled']) {
-      expect(box(`feature-${key}`).disabled).toBe(true);
-      expect(box(`feature-soon-${key}`)?.textContent).toBe('Coming soon');
-    }
+    expect(box('feature-is_time_tracking_enabled').disabled).toBe(true);
+    expect(box('feature-soon-is_time_tracking_enabled')?.textContent).toBe('Coming soon');
     // The stored value still shows (the API keeps the toggle).
-    expect(box('feature-cycle_view').checked).toBe(true);
-    expect(box('feature-page_view').disabled).toBe(false);
-    expect(box('feature-soon-page_view')).toBeNull();
-    await click('feature-cycle_view');
+    expect(box('feature-is_time_tracking_enabled').checked).toBe(true);
+    await click('feature-is_time_tracking_enabled');
     expect(api.calls.some((call) => call.method === 'PATCH')).toBe(false);
+  });
+
+  test('cycles, modules and views have their screens: an admin turns each off and on here', async () => {
+    let stored = project({ issue_views_view: true });
+    setProjects('acme', [stored]);
+    api.on('PATCH', projectUrl, (call) => json(200, (stored = { ...stored, ...(call.body as object) })));
+    await act(async () => root.render(<FeaturesSettings slug="acme" projectId={P} />));
+    for (const key of ['cycle_view', 'module_view', 'issue_views_view']) {
+      expect(box(`feature-${key}`).disabled).toBe(false);
+      expect(box(`feature-soon-${key}`)).toBeNull();
+      expect(box(`feature-${key}`).checked).toBe(true);
+      await click(`feature-${key}`);
+      expect(box(`feature-${key}`).checked).toBe(false);
+      expect(api.calls.filter((call) => call.method === 'PATCH').at(-1)?.body).toEqual({ [key]: false });
+    }
+    await click('feature-cycle_view');
+    expect(box('feature-cycle_view').checked).toBe(true);
+    expect(api.calls.filter((call) => call.method === 'PATCH').at(-1)?.body).toEqual({ cycle_view: true });
+  });
+
+  test('intake has its screen: an admin turns it on here (the sidebar then offers the intake)', async () => {
+    setProjects('acme', [project()]);
+    api.on('PATCH', projectUrl, (call) => json(200, { ...project(), ...(call.body as object) }));
+    await act(async () => root.render(<FeaturesSettings slug="acme" projectId={P} />));
+    expect(box('feature-intake_view').disabled).toBe(false);
+    expect(box('feature-soon-intake_view')).toBeNull();
+    await click('feature-intake_view');
+    expect(box('feature-intake_view').checked).toBe(true);
+    expect(api.calls.find((call) => call.method === 'PATCH')?.body).toEqual({ intake_view: true });
   });
 
   test('a member sees the features but cannot change them', async () => {

@@ -11,6 +11,7 @@ import { deleteProject, setProjectArchived, updateProject, useProject } from '..
 import { showToast } from '../app-shell/toast-store';
 import { Button } from '../button';
 import { ConfirmDialog } from '../confirm-dialog';
+import { SelectField } from '../field';
 import { changedFields, draftOf, validateDraft, type GeneralDraft } from './project-general-form';
 import { ProjectNetwork } from '../../../shared/visibility';
 import { can, memberContext } from '../../../shared/permission-table';
@@ -104,18 +105,22 @@ export function GeneralSettings({ slug, projectId }: { slug: string; projectId: 
           <textarea id="settings-project-description" className="input" rows={3} value={draft.description} disabled={!canEdit} aria-invalid={descriptionError ? true : undefined} onChange={(event) => edit({ description: event.target.value })} data-testid="settings-project-description" />
           {descriptionError && <p className="field-error" role="alert">{descriptionError}</p>}
         </div>
-        <label className="field"><span className="field-label">{t('project.visibility')}</span>
-          <select className="select" value={draft.network} disabled={!canEdit} onChange={(event) => edit({ network: Number(event.target.value) })} data-testid="settings-project-network">
-            <option value={ProjectNetwork.PUBLIC}>{t('project.public')}</option>
-            <option value={ProjectNetwork.SECRET}>{t('project.private')}</option>
-          </select>
-        </label>
-        <label className="field"><span className="field-label">{t('property.estimate')}</span>
-          <select className="select" value={draft.estimate} disabled={!canEdit} onChange={(event) => edit({ estimate: event.target.value })} data-testid="settings-project-estimate">
-            <option value="">{t('settings.estimatesOff')}</option>
-            {estimateOptions.map((estimate) => <option key={estimate.id} value={estimate.id}>{estimate.name}</option>)}
-          </select>
-        </label>
+        <SelectField
+          label={t('project.visibility')}
+          value={String(draft.network)}
+          disabled={!canEdit}
+          options={[{ value: String(ProjectNetwork.PUBLIC), label: t('project.public') }, { value: String(ProjectNetwork.SECRET), label: t('project.private') }]}
+          onChange={(network) => edit({ network: Number(network) })}
+          testId="settings-project-network"
+        />
+        <SelectField
+          label={t('property.estimate')}
+          value={draft.estimate}
+          disabled={!canEdit}
+          options={[{ value: '', label: t('settings.estimatesOff') }, ...estimateOptions.map((estimate) => ({ value: estimate.id, label: estimate.name }))]}
+          onChange={(estimate) => edit({ estimate })}
+          testId="settings-project-estimate"
+        />
         {save.kind === 'error' && <p className="field-error" role="alert" data-testid="settings-save-error">{t('screens.settings.saveFailed', { reason: save.message })}</p>}
         {canEdit && (
           <div className="form-actions">

@@ -1,7 +1,7 @@
 // Project settings lists: states (grouped, drag to reorder, mark default) and labels (nested, drag
 // to reorder or move under another label). Reorders send a midpoint sequence / sort_order.
 import { GripVertical, Tag } from 'lucide-react';
-import { EmptyState } from '../../ui';
+import { EmptyState, Select } from '../../ui';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { DndContext, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { STATE_GROUPS, STATE_GROUP_COLORS, type StateGroup } from '../../../shared/issue-constants';
@@ -65,7 +65,7 @@ export function StatesSettings({ slug, projectId }: { slug: string; projectId: s
                 <span className="dot" style={{ background: state.color }} />
                 <input className="input input-sm" defaultValue={state.name} aria-label={t('settings.stateName')} onBlur={(event) => event.target.value.trim() && event.target.value !== state.name && toastOnFailure(updateState(slug, state, { name: event.target.value.trim() }))} />
                 {state.default ? <span className="badge">{t('settings.default')}</span> : <button type="button" className="link-button" onClick={() => toastOnFailure(markStateDefault(slug, state))}>{t('settings.markDefault')}</button>}
-                {!state.default && <button type="button" className="link-button" onClick={() => toastOnFailure(deleteState(slug, state))}>{t('common.delete')}</button>}
+                {!state.default && <button type="button" className="link-button" onClick={() => toastOnFailure(deleteState(slug, state, { undoWindow: () => undoWindow(t('toast.stateDeleted', { name: shortenForToast(state.name) })) }))}>{t('common.delete')}</button>}
               </DragRow>
             ))}
           </ul>
@@ -117,10 +117,14 @@ export function LabelsSettings({ slug, projectId }: { slug: string; projectId: s
       <form className="inline-form" onSubmit={handleAdd}>
         <input className="input input-sm" value={name} placeholder={t('settings.labelName')} aria-label={t('settings.labelName')} onChange={(event) => setName(event.target.value)} data-testid="label-name" />
         <input type="color" value={color} aria-label={t('settings.labelColor')} onChange={(event) => setColor(event.target.value)} />
-        <select className="select select-sm" value={parent} aria-label={t('settings.labelParent')} onChange={(event) => setParent(event.target.value)}>
-          <option value="">{t('settings.noParent')}</option>
-          {roots.map((label) => <option key={label.id} value={label.id}>{label.name}</option>)}
-        </select>
+        <Select
+          className="select-sm"
+          label={t('settings.labelParent')}
+          value={parent}
+          options={[{ value: '', label: t('settings.noParent') }, ...roots.map((label) => ({ value: label.id, label: label.name, icon: <span className="picker-dot" style={{ background: label.color }} aria-hidden="true" /> }))]}
+          onChange={setParent}
+          testId="label-parent"
+        />
         <button type="submit" className="btn btn-primary btn-sm" data-testid="add-label">{t('settings.addLabel')}</button>
       </form>
       <DndContext sensors={sensors} onDragEnd={handleDragEnd}>

@@ -2,7 +2,7 @@
 // states, labels, estimates, features and publish. The project route's loader loads what they show.
 import { useState } from 'react';
 import { Triangle } from 'lucide-react';
-import { EmptyState } from '../../ui';
+import { EmptyState, Select, Tab, TabList, TabPanel, Tabs } from '../../ui';
 import { ROLE_LABEL_KEYS } from './role-labels';
 import { useT } from '../../i18n';
 import { createEstimate, deleteEstimate, useProjectEstimates } from '../../stores/estimate-store';
@@ -11,30 +11,34 @@ import { updateProject, useProject } from '../../stores/project-store';
 import { LabelsSettings, StatesSettings } from './project-settings-lists';
 import { FeaturesSettings, PublishSettings } from './project-settings-features';
 import { GeneralSettings } from './project-settings-general';
-import { toastOnFailure } from '../app-shell/toast-store';
+import { GithubIntegrationSettings } from './project-settings-github';
+import { shortenForToast, toastOnFailure } from '../app-shell/toast-store';
+import { undoWindow } from '../../ui/toast';
+import { SETTINGS_TABS, type SettingsTab } from '../../routes/screen-tabs';
 
-export const SETTINGS_TABS = ['general', 'members', 'states', 'labels', 'estimates', 'features', 'publish'] as const;
-export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 export function ProjectSettings({ slug, projectId, tab, onTab }: { slug: string; projectId: string; tab: SettingsTab; onTab: (tab: SettingsTab) => void }) {
   const t = useT();
   return (
-    <div className="settings-stack" data-testid="project-settings">
-      <div className="segmented" role="tablist">
+    <Tabs value={tab} onValueChange={onTab} className="settings-stack">
+      <TabList label={t('project.settings')}>
         {SETTINGS_TABS.map((name) => (
-          <button key={name} type="button" role="tab" aria-selected={tab === name} className={`segment${tab === name ? ' segment-active' : ''}`} onClick={() => onTab(name)} data-testid={`settings-tab-${name}`}>
+          <Tab key={name} value={name} testId={`settings-tab-${name}`}>
             {t(`settings.tab.${name}`)}
-          </button>
+          </Tab>
         ))}
-      </div>
-      {tab === 'general' && <GeneralSettings slug={slug} projectId={projectId} />}
-      {tab === 'members' && <MembersSettings slug={slug} projectId={projectId} />}
-      {tab === 'states' && <StatesSettings slug={slug} projectId={projectId} />}
-      {tab === 'labels' && <LabelsSettings slug={slug} projectId={projectId} />}
-      {tab === 'estimates' && <EstimatesSettings slug={slug} projectId={projectId} />}
-      {tab === 'features' && <FeaturesSettings slug={slug} projectId={projectId} />}
-      {tab === 'publish' && <PublishSettings slug={slug} projectId={projectId} />}
-    </div>
+      </TabList>
+      <TabPanel value={tab} className="settings-stack" testId="project-settings">
+        {tab === 'general' && <GeneralSettings slug={slug} projectId={projectId} />}
+        {tab === 'members' && <MembersSettings slug={slug} projectId={projectId} />}
+        {tab === 'states' && <StatesSettings slug={slug} projectId={projectId} />}
+        {tab === 'labels' && <LabelsSettings slug={slug} projectId={projectId} />}
+        {tab === 'estimates' && <EstimatesSettings slug={slug} projectId={projectId} />}
+        {tab === 'features' && <FeaturesSettings slug={slug} projectId={projectId} />}
+        {tab === 'publish' && <PublishSettings slug={slug} projectId={projectId} />}
+        {tab === 'integrations' && <GithubIntegrationSettings slug={slug} projectId={projectId} />}
+      </TabPanel>
+    </Tabs>
   );
 }
 
@@ -47,19 +51,29 @@ function MembersSettings({ slug, projectId }: { slug: string; projectId: string 
   return (
     <section className="settings-card">
       <form className="inline-form" onSubmit={(event) => { event.preventDefault(); if (adding) toastOnFailure(addProjectMembers(slug, projectId, [{ member_id: adding, role: 15 }])); setAdding(''); }}>
-        <select className="select select-sm" value={adding} aria-label={t('settings.addMember')} onChange={(event) => setAdding(event.target.value)}>
-          <option value="">{t('settings.addMember')}…</option>
-          {outside.map((user) => <option key={user.id} value={user.id}>{user.display_name}</option>)}
-        </select>
+        <Select
+          className="select-sm"
+          label={t('settings.addMember')}
+          value={adding}
+          placeholder={`${t('settings.addMember')}…`}
+          options={outside.map((user) => ({ value: user.id, label: user.display_name, keywords: user.email ? [user.email] : undefined }))}
+          onChange={setAdding}
+          testId="project-member-add"
+        />
         <button type="submit" className="btn btn-primary btn-sm" disabled={!adding}>{t('settings.add')}</button>
       </form>
       <ul className="plain-list">
         {[...memberships].sort((a, b) => (users.get(a.member)?.display_name ?? '').localeCompare(users.get(b.member)?.display_name ?? '')).map((row) => (
           <li key={row.id} className="settings-row">
             <span>{users.get(row.member)?.display_name ?? row.member}</span>
-            <select className="select select-sm" value={row.role} aria-label={t('settings.role')} onChange={(event) => toastOnFailure(updateProjectMemberRole(slug, projectId, row.id, Number(event.target.value)))}>
-              {[20, 15, 5].map((role) => <option key={role} value={role}>{t(ROLE_LABEL_KEYS[role]!)}</option>)}
-            </select>
+            <Select
+              className="select-sm"
+              label={t('settings.role')}
+              value={String(row.role)}
+              options={[20, 15, 5].map((role) => ({ value: String(role), label: t(ROLE_LABEL_KEYS[role]!) }))}
+              onChange={(role) => toastOnFailure(updateProjectMemberRole(slug, projectId, row.id, Number(role)))}
+              testId={`project-member-role-${row.member}`}
+            />
             <button type="button" className="link-button" onClick={() => toastOnFailure(removeProjectMember(slug, projectId, row.id))}>{t('common.remove')}</button>
           </li>
         ))}
@@ -90,7 +104,7 @@ function EstimatesSettings({ slug, projectId }: { slug: string; projectId: strin
             {project?.estimate === estimate.id
               ? <span className="badge" data-testid={`estimate-active-${estimate.id}`}>{t('screens.estimates.active')}</span>
               : <button type="button" className="link-button" onClick={() => toastOnFailure(updateProject(slug, projectId, { estimate: estimate.id }))} data-testid={`estimate-use-${estimate.id}`}>{t('screens.estimates.use')}</button>}
-            <button type="button" className="link-button" onClick={() => toastOnFailure(deleteEstimate(slug, estimate))}>{t('common.delete')}</button>
+            <button type="button" className="link-button" onClick={() => toastOnFailure(deleteEstimate(slug, estimate, { undoWindow: () => undoWindow(t('toast.estimateDeleted', { name: shortenForToast(estimate.name) })) }))}>{t('common.delete')}</button>
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 // The projects list: my projects or all visible ones, archived only with the archived filter,
 // ordered by created_at (default) or name; join public projects; favorite; create.
 import { Star } from 'lucide-react';
+import { Select } from '../../ui';
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { nameOrUntitled } from '../../../shared/names';
@@ -44,10 +45,14 @@ export function ProjectsList({ slug }: { slug: string }) {
       <div className="list-toolbar">
         <label className="check-label"><input type="checkbox" checked={filters.my_projects} onChange={(event) => setFilters({ ...filters, my_projects: event.target.checked })} data-testid="filter-my-projects" />{t('project.filterMine')}</label>
         <label className="check-label"><input type="checkbox" checked={filters.archived_projects} onChange={(event) => setFilters({ ...filters, archived_projects: event.target.checked })} data-testid="filter-archived" />{t('project.filterArchived')}</label>
-        <select className="select select-sm" aria-label={t('list.orderBy')} value={orderBy} onChange={(event) => setOrderBy(event.target.value as 'created_at' | 'name')}>
-          <option value="created_at">{t('project.orderCreated')}</option>
-          <option value="name">{t('project.orderName')}</option>
-        </select>
+        <Select
+          className="select-sm"
+          label={t('list.orderBy')}
+          value={orderBy}
+          options={[{ value: 'created_at', label: t('project.orderCreated') }, { value: 'name', label: t('project.orderName') }]}
+          onChange={(value) => setOrderBy(value as 'created_at' | 'name')}
+          testId="projects-order"
+        />
         <span className="toolbar-spacer" />
         {canCreate && <button type="button" className="btn btn-primary btn-sm" onClick={() => setCreating(true)} data-testid="new-project">{t('project.create')}</button>}
       </div>

@@ -17,7 +17,18 @@ function chromiumPath(): string {
 }
 
 /** A new browser context with its own profile (cookies, storage), like a separate person. */
-export async function launchContext(baseURL: string, options: { locale?: string; viewport?: { width: number; height: number } } = {}): Promise<BrowserContext> {
+export async function launchContext(
+  baseURL: string,
+  options: {
+    locale?: string;
+    viewport?: { width: number; height: number };
+    /**
+     * 'block' for a spec that answers GETs with page.route(): the app's service worker answers
+     * those itself (its own fetches bypass the page's routes), so the route would never run.
+     */
+    serviceWorkers?: 'allow' | 'block';
+  } = {},
+): Promise<BrowserContext> {
   const profile = mkdtempSync(join(tmpdir(), 'trellis-chromium-'));
   return chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath(),
@@ -25,6 +36,7 @@ export async function launchContext(baseURL: string, options: { locale?: string;
     baseURL,
     viewport: options.viewport ?? { width: 1280, height: 800 },
     ...(options.locale ? { locale: options.locale } : {}),
+    serviceWorkers: options.serviceWorkers ?? 'allow',
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -46,6 +58,19 @@ export async function firstPage(context: BrowserContext): Promise<Page> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/** A person's own browser: a fresh context, its page, and the page's uncaught errors since it opened. */
+export interface OwnBrowser {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+export async function openBrowser(baseURL: string, options: Parameters<typeof launchContext>[1] = {}): Promise<OwnBrowser> {
+  const context = await launchContext(baseURL, options);
+  const page = await firstPage(context);
+  return { context, page, errors: trackPageErrors(page) };
 }
 
 /** Collects page errors so a spec can assert the UI threw nothing. */

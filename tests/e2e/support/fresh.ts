@@ -1,15 +1,11 @@
 // A person arriving from a link: a new browser context (own profile, empty cache), signed in with a
 // password through the API, then the caller loads the screen under test as a fresh page load.
 import { expect } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { firstPage, launchContext, trackPageErrors } from './browser';
+import type { Page } from 'playwright-core';
+import { openBrowser, type launchContext, type OwnBrowser } from './browser';
 import { api } from './team';
 
-export interface FreshVisit {
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-}
+export type FreshVisit = OwnBrowser;
 
 /** Signs in with email and password from inside the page (the browser keeps the session cookie). */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
@@ -21,12 +17,10 @@ export async function signIn(page: Page, email: string, password: string): Promi
 
 /** A fresh context signed in as `person`, its page loaded at `path`. */
 export async function freshVisit(baseUrl: string, person: { email: string }, password: string, path: string, options: Parameters<typeof launchContext>[1] = {}): Promise<FreshVisit> {
-  const context = await launchContext(baseUrl, options);
-  const page = await firstPage(context);
-  const errors = trackPageErrors(page);
-  await signIn(page, person.email, password);
-  await page.goto(path);
-  return { context, page, errors };
+  const visit = await openBrowser(baseUrl, options);
+  await signIn(visit.page, person.email, password);
+  await visit.page.goto(path);
+  return visit;
 }
 
 /** `[data-testid="…"]`. */

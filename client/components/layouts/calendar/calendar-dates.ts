@@ -2,6 +2,7 @@
 // timezone shifts a due date (API.md: dates are YYYY-MM-DD, no per-user shifting). Day steps are
 // shared/calendar-day.ts's addDays; which day is today is the person's (use-today.ts).
 import { addDays } from '../../../../shared/calendar-day';
+import type { Weekday } from '../../../i18n/week-start';
 
 /** YYYY-MM-DD of a Date (UTC). */
 export function toDateString(date: Date): string {
@@ -23,26 +24,8 @@ export function isWeekend(value: string): boolean {
   return day === 0 || day === 6;
 }
 
-/** Day of the week as JavaScript counts it: 0 = Sunday … 6 = Saturday. */
-export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
-
-type WeekInfo = { firstDay?: number };
-
-/**
- * The first day of the week of a locale (en-US → Sunday, en-GB and zh-CN → Monday), from the
- * browser's CLDR data (`Intl.Locale#getWeekInfo`, older engines `weekInfo`); Monday when unknown.
- */
-export function firstDayOfWeek(localeTag: string): Weekday {
-  try {
-    const locale = new Intl.Locale(localeTag) as Intl.Locale & { getWeekInfo?: () => WeekInfo; weekInfo?: WeekInfo };
-    const firstDay = (locale.getWeekInfo?.() ?? locale.weekInfo)?.firstDay;
-    // CLDR counts 1 = Monday … 7 = Sunday.
-    if (typeof firstDay === 'number' && firstDay >= 1 && firstDay <= 7) return (firstDay % 7) as Weekday;
-  } catch {
-    // An invalid tag: fall through to Monday.
-  }
-  return 1;
-}
+// The first day of the week lives with the locale: the date picker needs it too.
+export { firstDayOfWeek, type Weekday } from '../../../i18n/week-start';
 
 /**
  * The weeks shown for a month or for the week containing `anchor`, each starting on `weekStart`

@@ -3,19 +3,15 @@
 // `calendar.show_weekends` is off, and then a note says how many dated issues that hides.
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { normalizeLocale, useLocale, useT } from '../../../i18n';
+import { useLocale, useT } from '../../../i18n';
+import { weekLocaleTag } from '../../../i18n/week-start';
 import { updateDisplayFilters } from '../../../stores/issue-filter-store';
 import type { Issue } from '../../../stores/issue-store';
 import { IssueKey, IssueTitle } from '../../issues/issue-parts';
 import type { LayoutProps } from '../layout-props';
 import { useToday } from '../../use-today';
+import { Select } from '../../../ui';
 import { calendarWeeks, countWeekendDates, firstDayOfWeek, parseDate, shiftAnchor, weekdayHeaders } from './calendar-dates';
-
-/** The browser's own tag when it speaks the interface language (en-GB keeps Monday), else the locale. */
-function weekLocaleTag(locale: string): string {
-  const browser = typeof navigator === 'undefined' ? null : navigator.language;
-  return browser && normalizeLocale(browser) === locale ? browser : locale;
-}
 
 export function CalendarLayout(props: LayoutProps) {
   const t = useT();
@@ -52,10 +48,14 @@ export function CalendarLayout(props: LayoutProps) {
         <button type="button" className="btn btn-secondary btn-sm" onClick={() => setAnchor(shiftAnchor(anchor, calendar.layout, 1))} aria-label={t('calendar.next')}><ChevronRight size={16} aria-hidden="true" /></button>
         <button type="button" className="btn btn-ghost btn-sm" onClick={() => setAnchor(today)}>{t('calendar.today')}</button>
         <span className="toolbar-spacer" />
-        <select className="select select-sm" aria-label={t('calendar.layout')} value={calendar.layout} onChange={(event) => setCalendar({ layout: event.target.value as 'month' | 'week' })} data-testid="calendar-layout-select">
-          <option value="month">{t('calendar.month')}</option>
-          <option value="week">{t('calendar.week')}</option>
-        </select>
+        <Select
+          className="select-sm"
+          label={t('calendar.layout')}
+          value={calendar.layout}
+          options={[{ value: 'month', label: t('calendar.month') }, { value: 'week', label: t('calendar.week') }]}
+          onChange={(layout) => setCalendar({ layout: layout as 'month' | 'week' })}
+          testId="calendar-layout-select"
+        />
         <label className="check-label">
           <input type="checkbox" checked={calendar.show_weekends} onChange={(event) => setCalendar({ show_weekends: event.target.checked })} data-testid="show-weekends" />
           {t('calendar.showWeekends')}

@@ -1,9 +1,9 @@
 // The kanban layout: a column per group (and a swimlane per sub-group), cards dragged with
 // @dnd-kit/core between groups when the grouping allows it; each column virtualises its cards.
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import { DndContext, DragOverlay, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { isKanbanDragAllowed } from '../../../../shared/display';
+import { isKanbanDragAllowed, type DisplayProperties } from '../../../../shared/display';
 import { useT } from '../../../i18n';
 import type { Issue } from '../../../stores/issue-store';
 import { moveIssue } from '../../../stores/issue-move';
@@ -14,8 +14,12 @@ import type { IssueGroup } from '../../issues/list-model';
 import { hasMoreInGroup, type LayoutProps } from '../layout-props';
 import { patchForKanbanDrop, type DropSpot } from './kanban-drop';
 
-/** Columns longer than this are virtualised. */
-const VIRTUALIZE_AFTER = 40;
+/**
+ * Columns longer than this are virtualised: about two screens of cards. (At 40, the cached first
+ * page of a big project — 200 rows, 40 a column — rendered every card, and the full read a moment
+ * later swapped all of them for the virtual rows: the warm 5 × 2,000 board paid for both.)
+ */
+const VIRTUALIZE_AFTER = 16;
 
 interface DragData {
   issue: Issue;
@@ -32,6 +36,10 @@ export function KanbanLayout(props: LayoutProps) {
   const canDrag = props.canEdit && isKanbanDragAllowed(display.group_by, display.sub_group_by);
   const titleOf = useGroupTitle(display.group_by);
   const subTitleOf = useGroupTitle(display.sub_group_by);
+  // One callback for every card across renders, so memoised cards skip a board re-render.
+  const onOpenRef = useRef(props.onOpen);
+  onOpenRef.current = props.onOpen;
+  const onOpen = useCallback((issue: Issue) => onOpenRef.current(issue), []);
   const subKeys = display.sub_group_by ? [...new Set(list.groups.flatMap((group) => (group.subGroups ?? []).map((sub) => sub.key)))] : ['all'];
 
   const cellOf = (group: string, sub: string): Issue[] => {
@@ -58,7 +66,7 @@ export function KanbanLayout(props: LayoutProps) {
             {display.sub_group_by && <div className="kanban-lane-title">{subTitleOf(sub).title}</div>}
             <div className="kanban-columns">
               {list.groups.map((group) => (
-                <KanbanColumn key={group.key} {...props} group={group} sub={sub} issues={cellOf(group.key, sub)} title={titleOf(group.key)} canDrag={canDrag} />
+                <KanbanColumn key={group.key} {...props} onOpen={onOpen} group={group} sub={sub} issues={cellOf(group.key, sub)} title={titleOf(group.key)} canDrag={canDrag} />
               ))}
             </div>
           </div>
@@ -71,13 +79,19 @@ export function KanbanLayout(props: LayoutProps) {
 }
 
 function KanbanColumn(props: LayoutProps & { group: IssueGroup; sub: string; issues: Issue[]; title: { title: string; color?: string }; canDrag: boolean }) {
-  const { group, sub, issues, title, settings, slug, source, paging } = props;
+  const { group, sub, issues, title, settings, slug, source, paging, canDrag, canEdit, onOpen } = props;
+  const properties = settings.displayProperties;
+  const hideState = settings.displayFilters.group_by === 'state';
+  const card = (issue: Issue) => <KanbanCard key={issue.id} slug={slug} issue={issue} groupKey={group.key} sub={sub} canDrag={canDrag} canEdit={canEdit} properties={properties} hideState={hideState} onOpen={onOpen} />;
   const collapsed = settings.kanbanFilters.group_by.includes(group.key);
   const { setNodeRef, isOver } = useDroppable({ id: `cell:${group.key}:${sub}`, data: { group: group.key, sub, beforeId: null } satisfies DropSpot });
   const scrollRef = useRef<HTMLDivElement>(null);
   // Short columns render every card; long ones only what is on screen.
   const virtualize = issues.length > VIRTUALIZE_AFTER;
-  const virtualizer = useVirtualizer({ enabled: virtualize, count: issues.length, getScrollElement: () => scrollRef.current, estimateSize: () => 92, overscan: 6, initialRect: { width: 280, height: 700 }, getItemKey: (index) => issues[index]?.id ?? index });
+  // The same key function while the column's issues are the same: the virtualizer recomputes its
+  // 2,000 measurements whenever this function changes, so a new one per render cost every render.
+  const getItemKey = useCallback((index: number) => issues[index]?.id ?? index, [issues]);
+  const virtualizer = useVirtualizer({ enabled: virtualize, count: issues.length, getScrollElement: () => scrollRef.current, estimateSize: () => 92, overscan: 6, initialRect: { width: 280, height: 700 }, getItemKey });
 
   return (
     <section className={`kanban-column${isOver ? ' kanban-column-over' : ''}${collapsed ? ' kanban-column-collapsed' : ''}`} ref={setNodeRef} data-testid={`kanban-column-${group.key}`} aria-label={title.title}>
@@ -96,13 +110,13 @@ function KanbanColumn(props: LayoutProps & { group: IssueGroup; sub: string; iss
                 const issue = issues[item.index];
                 return issue ? (
                   <div key={item.key} className="virtual-row" data-index={item.index} ref={virtualizer.measureElement} style={{ transform: `translateY(${item.start}px)` }}>
-                    <KanbanCard {...props} issue={issue} />
+                    {card(issue)}
                   </div>
                 ) : null;
               })}
             </div>
           ) : (
-            issues.map((issue) => <KanbanCard key={issue.id} {...props} issue={issue} />)
+            issues.map(card)
           )}
           {!props.settings.displayFilters.sub_group_by && hasMoreInGroup(paging, group.key, issues.length) && (
             <LoadMore busy={paging.loadingGroups.includes(group.key)} onClick={() => props.onLoadMore(group.key)} />
@@ -114,18 +128,34 @@ function KanbanColumn(props: LayoutProps & { group: IssueGroup; sub: string; iss
   );
 }
 
-/** A card: only its set properties as chips. Focusable: Enter opens it, S/P/A/L/D open a picker. */
-function KanbanCard(props: LayoutProps & { issue: Issue; group: IssueGroup; sub: string; canDrag: boolean }) {
-  const { issue, group, sub, canDrag, settings, slug } = props;
-  const drag = useDraggable({ id: `card:${issue.id}:${group.key}:${sub}`, data: { issue, group: group.key, sub } satisfies DragData, disabled: !canDrag || issue.is_local_update });
-  const drop = useDroppable({ id: `before:${issue.id}:${group.key}:${sub}`, data: { group: group.key, sub, beforeId: issue.id } satisfies DropSpot });
-  const hotkeys = useIssueHotkeyScope<HTMLElement>(props.canEdit && !issue.is_local_update, issue.id);
+interface KanbanCardProps {
+  slug: string;
+  issue: Issue;
+  groupKey: string;
+  sub: string;
+  canDrag: boolean;
+  canEdit: boolean;
+  properties: DisplayProperties;
+  /** The state chip is left out when the columns are the states. */
+  hideState: boolean;
+  onOpen: (issue: Issue) => void;
+}
+
+/**
+ * A card: only its set properties as chips. Focusable: Enter opens it, S/P/A/L/D open a picker.
+ * Memoised on its own props (all stable across a board re-render), so a board re-render — new
+ * rows from the cache or the sync, settings read again — renders only the cards that changed.
+ */
+const KanbanCard = memo(function KanbanCard({ slug, issue, groupKey, sub, canDrag, canEdit, properties, hideState, onOpen }: KanbanCardProps) {
+  const drag = useDraggable({ id: `card:${issue.id}:${groupKey}:${sub}`, data: { issue, group: groupKey, sub } satisfies DragData, disabled: !canDrag || issue.is_local_update });
+  const drop = useDroppable({ id: `before:${issue.id}:${groupKey}:${sub}`, data: { group: groupKey, sub, beforeId: issue.id } satisfies DropSpot });
+  const hotkeys = useIssueHotkeyScope<HTMLElement>(canEdit && !issue.is_local_update, issue.id);
   const setCardRef = (node: HTMLElement | null) => {
     drag.setNodeRef(node);
     hotkeys.ref.current = node;
   };
   const handleKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Enter' && event.target === event.currentTarget && !issue.is_local_update) props.onOpen(issue);
+    if (event.key === 'Enter' && event.target === event.currentTarget) onOpen(issue);
     else hotkeys.onKeyDown(event);
   };
   return (
@@ -141,16 +171,28 @@ function KanbanCard(props: LayoutProps & { issue: Issue; group: IssueGroup; sub:
           aria-label={issue.name}
           aria-roledescription={undefined}
           className={`kanban-card${drag.isDragging ? ' kanban-card-dragging' : ''}${issue.is_local_update ? ' issue-row-pending' : ''}`}
-          onClick={() => !issue.is_local_update && props.onOpen(issue)}
+          onClick={() => onOpen(issue)}
           onKeyDown={handleKeyDown}
           data-testid="kanban-card"
           data-issue-id={issue.id}
         >
-          {settings.displayProperties.key && <IssueKey issue={issue} />}
-          <IssueTitle issue={issue} />
-          <IssuePropertyStrip compact slug={slug} issue={issue} properties={{ ...settings.displayProperties, state: settings.displayProperties.state && settings.displayFilters.group_by !== 'state' }} canEdit={props.canEdit} />
+          <KanbanCardBody slug={slug} issue={issue} properties={properties} hideState={hideState} canEdit={canEdit} />
         </article>
       </IssueHotkeyProvider>
     </div>
   );
-}
+});
+
+/**
+ * What a card shows. Apart from the card: dnd-kit re-renders every draggable and droppable when
+ * one registers (each card's mount, each drag), and the key, title and chips need none of that.
+ */
+const KanbanCardBody = memo(function KanbanCardBody({ slug, issue, properties, hideState, canEdit }: Pick<KanbanCardProps, 'slug' | 'issue' | 'properties' | 'hideState' | 'canEdit'>) {
+  return (
+    <>
+      {properties.key && <IssueKey issue={issue} />}
+      <IssueTitle issue={issue} />
+      <IssuePropertyStrip compact slug={slug} issue={issue} properties={hideState && properties.state ? { ...properties, state: false } : properties} canEdit={canEdit} />
+    </>
+  );
+});

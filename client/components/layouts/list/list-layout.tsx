@@ -52,13 +52,16 @@ export function ListLayout(props: LayoutProps) {
   onOpenRef.current = props.onOpen;
   const onOpen = useCallback((issue: Issue) => onOpenRef.current(issue), []);
 
+  // One key function per set of rows: the virtualizer recomputes every row's measurement (10,000
+  // on a big project) whenever this function changes, and a new one per render did that each time.
+  const getItemKey = useCallback((index: number) => `${rows[index]?.type}:${rows[index]?.key}`, [rows]);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => parentRef.current,
     estimateSize: (index) => (rows[index]?.type === 'header' ? HEADER_HEIGHT : ROW_HEIGHT),
     overscan: OVERSCAN,
     initialRect: { width: 1000, height: 800 },
-    getItemKey: (index) => `${rows[index]?.type}:${rows[index]?.key}`,
+    getItemKey,
   });
 
   if (list.issues.length === 0 && !props.canQuickAdd) return <EmptyState title={t('list.empty')} body={t('list.emptyBody')} icon={<ListTodo size={22} />} />;
@@ -99,12 +102,12 @@ const ListRow = memo(function ListRow({ issue, slug, properties, canEdit, onOpen
   const selected = useIsSelected(issue.id);
   const hotkeys = useIssueHotkeyScope<HTMLDivElement>(canEdit && !issue.is_local_update, issue.id);
   const handleKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Enter' && event.target === event.currentTarget && !issue.is_local_update) onOpen(issue);
+    if (event.key === 'Enter' && event.target === event.currentTarget) onOpen(issue);
     else hotkeys.onKeyDown(event);
   };
   return (
     <IssueHotkeyProvider value={hotkeys.scope}>
-      <div ref={hotkeys.ref} tabIndex={0} aria-label={issue.name} className={`issue-row${selected ? ' issue-row-selected' : ''}${issue.is_local_update ? ' issue-row-pending' : ''}`} onClick={() => !issue.is_local_update && onOpen(issue)} onKeyDown={handleKeyDown} data-testid="issue-row" data-issue-id={issue.id}>
+      <div ref={hotkeys.ref} tabIndex={0} aria-label={issue.name} className={`issue-row${selected ? ' issue-row-selected' : ''}${issue.is_local_update ? ' issue-row-pending' : ''}`} onClick={() => onOpen(issue)} onKeyDown={handleKeyDown} data-testid="issue-row" data-issue-id={issue.id}>
         {canEdit && (
           <input type="checkbox" className="row-check" checked={selected} aria-label={t('list.select')} onClick={(event) => event.stopPropagation()} onChange={() => toggleSelected(issue.id)} />
         )}

@@ -1,0 +1,196 @@
+// A member's profile page (spec §2 "/{workspaceSlug}/profile/{userId}", reference accounts §4.4):
+// the header card (`user-profile/`), the Summary tab (`user-stats/`: counts, assigned issues by
+// state and by priority, issues per project) and the Activity tab (`user-activity/`, paged). The
+// assigned / created / subscribed tabs are issue lists (work-pages.tsx).
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useLocale, useT, type MessageKey } from '../../i18n';
+import { http } from '../../api/http';
+import type { IssueActivity } from '../../api/types';
+import { workspacePath } from '../../stores/api-paths';
+import { useProjects } from '../../stores/project-store';
+import { Avatar, Button, Skeleton, SkeletonRows } from '../../ui';
+import { ErrorNotice } from '../error-boundary';
+import { formatDate } from '../format';
+import { STATE_GROUPS, PRIORITY_ORDER } from '../../../shared/issue-constants';
+import { ActivityList, Figures, type Loaded } from './home-dashboard';
+import './dashboard.css';
+
+const StateGroupChart = lazy(() => import('./dashboard-charts').then((module) => ({ default: module.StateGroupChart })));
+const PriorityChart = lazy(() => import('./dashboard-charts').then((module) => ({ default: module.PriorityChart })));
+
+interface UserProfile {
+  project_data: Array<{ id: string; created_issues: number; assigned_issues: number; completed_issues: number; pending_issues: number }>;
+  user_data: { email: string; first_name: string; last_name: string; avatar_url: string | null; date_joined: string; display_name: string };
+}
+
+interface UserStats {
+  state_distribution: Array<{ state_group: string; state_count: number }>;
+  priority_distribution: Array<{ priority: string; priority_count: number }>;
+  created_issues: number;
+  assigned_issues: number;
+  completed_issues: number;
+  pending_issues: number;
+  subscribed_issues: number;
+}
+
+function useGet<T>(path: string): [Loaded<T>, () => void] {
+  const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    http.get<T>(path, undefined, controller.signal).then(
+      (data) => setState({ status: 'ready', data }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setState({ status: 'error', error });
+      },
+    );
+    return () => controller.abort();
+  }, [path, attempt]);
+  return [state, useCallback(() => setAttempt((value) => value + 1), [])];
+}
+
+/** The member's card: avatar, name, email and when they joined. */
+export function MemberProfileHeader({ slug, userId }: { slug: string; userId: string }) {
+  const t = useT();
+  const locale = useLocale();
+  const [state, retry] = useGet<UserProfile>(`${workspacePath(slug)}/user-profile/${encodeURIComponent(userId)}/`);
+  return (
+    <section className="card" data-testid="member-profile-header">
+      <Figures state={state} retry={retry} rows={2}>
+        {({ user_data: user }) => {
+          const name = user.display_name || [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
+          return (
+            <div className="profile-header">
+              <Avatar name={name} src={user.avatar_url} size="lg" />
+              <div>
+                <h2 data-testid="member-profile-name">{name}</h2>
+                <p className="muted">
+                  {user.email} · {t('memberProfile.joined', { date: formatDate(user.date_joined, locale) })}
+                </p>
+              </div>
+            </div>
+          );
+        }}
+      </Figures>
+    </section>
+  );
+}
+
+export function MemberProfileSummary({ slug, userId }: { slug: string; userId: string }) {
+  const t = useT();
+  const [stats, retryStats] = useGet<UserStats>(`${workspacePath(slug)}/user-stats/${encodeURIComponent(userId)}/`);
+  const [profile, retryProfile] = useGet<UserProfile>(`${workspacePath(slug)}/user-profile/${encodeURIComponent(userId)}/`);
+  const projects = useProjects(slug);
+  const counts: Array<[keyof UserStats, MessageKey]> = [
+    ['created_issues', 'memberProfile.stat.created'],
+    ['assigned_issues', 'memberProfile.stat.assigned'],
+    ['completed_issues', 'memberProfile.stat.completed'],
+    ['pending_issues', 'memberProfile.stat.pending'],
+    ['subscribed_issues', 'memberProfile.stat.subscribed'],
+  ];
+  return (
+    <div className="profile-sections">
+      <section className="card">
+        <Figures state={stats} retry={retryStats} rows={1}>
+          {(data) => (
+            <dl className="dashboard-stats">
+              {counts.map(([key, label]) => (
+                <div key={key} className="dashboard-stat" data-testid={`profile-stat-${key}`}>
+                  <dt>{t(label)}</dt>
+                  <dd>{data[key] as number}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </Figures>
+      </section>
+      <div className="dashboard-grid">
+        <section className="card dashboard-widget">
+          <h2 className="dashboard-widget-title">{t('memberProfile.byState')}</h2>
+          <Figures state={stats} retry={retryStats}>
+            {(data) => {
+              const byGroup = new Map(data.state_distribution.map((row) => [row.state_group, row.state_count]));
+              const rows = STATE_GROUPS.map((group) => ({ key: group, label: t(`stateGroup.${group}` as MessageKey), count: byGroup.get(group) ?? 0 }));
+              return rows.some((row) => row.count > 0) ? <Chart>{<StateGroupChart data={rows} />}</Chart> : <p className="muted dashboard-empty">{t('dashboard.empty.chart')}</p>;
+            }}
+          </Figures>
+        </section>
+        <section className="card dashboard-widget">
+          <h2 className="dashboard-widget-title">{t('memberProfile.byPriority')}</h2>
+          <Figures state={stats} retry={retryStats}>
+            {(data) => {
+              const byPriority = new Map(data.priority_distribution.map((row) => [row.priority, row.priority_count]));
+              const rows = PRIORITY_ORDER.map((priority) => ({ key: priority, label: t(`priority.${priority}` as MessageKey), count: byPriority.get(priority) ?? 0 }));
+              return rows.some((row) => row.count > 0) ? <Chart>{<PriorityChart data={rows} />}</Chart> : <p className="muted dashboard-empty">{t('dashboard.empty.chart')}</p>;
+            }}
+          </Figures>
+        </section>
+        <section className="card dashboard-widget">
+          <h2 className="dashboard-widget-title">{t('memberProfile.projects')}</h2>
+          <Figures state={profile} retry={retryProfile}>
+            {(data) => (
+              <ul className="dashboard-legend">
+                {data.project_data.map((row) => {
+                  const project = projects.find((candidate) => candidate.id === row.id);
+                  return (
+                    <li key={row.id} data-testid="profile-project">
+                      <span>{project?.name ?? t('dashboard.unknownProject')}</span>
+                      <span className="muted">
+                        {t('memberProfile.stat.assigned')} <strong>{row.assigned_issues}</strong> · {t('memberProfile.stat.completed')} <strong>{row.completed_issues}</strong>
+                      </span>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </Figures>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function Chart({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Skeleton height={180} width="100%" />}>{children}</Suspense>;
+}
+
+const ACTIVITY_PAGE = 20;
+
+/** The member's history in my projects, newest first, 20 at a time. */
+export function MemberProfileActivity({ slug, userId }: { slug: string; userId: string }) {
+  const t = useT();
+  const [rows, setRows] = useState<IssueActivity[]>([]);
+  const [next, setNext] = useState<string | null>(`${ACTIVITY_PAGE}:0:0`);
+  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [error, setError] = useState<unknown>(null);
+  const load = useCallback(
+    async (cursor: string, replace: boolean) => {
+      setState('loading');
+      try {
+        const page = await http.get<{ results: IssueActivity[]; next_cursor: string; next_page_results: boolean }>(`${workspacePath(slug)}/user-activity/${encodeURIComponent(userId)}/`, { per_page: ACTIVITY_PAGE, cursor });
+        setRows((current) => (replace ? page.results : [...current, ...page.results]));
+        setNext(page.next_page_results ? page.next_cursor : null);
+        setState('ready');
+      } catch (caught) {
+        setError(caught);
+        setState('error');
+      }
+    },
+    [slug, userId],
+  );
+  useEffect(() => {
+    void load(`${ACTIVITY_PAGE}:0:0`, true);
+  }, [load]);
+  return (
+    <section className="card" data-testid="member-profile-activity">
+      {state === 'error' && <ErrorNotice error={error} onRetry={() => void load(next ?? `${ACTIVITY_PAGE}:0:0`, rows.length === 0)} compact />}
+      {state === 'loading' && rows.length === 0 ? <SkeletonRows rows={5} /> : <ActivityList slug={slug} rows={rows} />}
+      {next && rows.length > 0 && state !== 'error' && (
+        <Button variant="secondary" size="sm" busy={state === 'loading'} onClick={() => void load(next, false)} data-testid="activity-load-more">
+          {t('memberProfile.loadMore')}
+        </Button>
+      )}
+    </section>
+  );
+}

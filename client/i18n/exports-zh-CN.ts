@@ -1,0 +1,37 @@
+// 工作区设置 → 导出 的简体中文文案。
+import type { exportsEn } from './exports-en';
+import type { ChineseMessages } from './plural-keys';
+
+export const exportsZhCN: ChineseMessages<typeof exportsEn> = {
+  'nav.exports': '导出',
+  'exports.title': '导出',
+  'exports.subtitle': '将项目中的问题导出为 CSV、JSON 或 Excel 工作簿。导出在后台进行；下载链接一小时内有效，可在此处重新获取。',
+  'exports.membersOnly': '只有工作区成员和管理员可以导出问题。',
+  'exports.new': '新建导出',
+  'exports.projects': '项目',
+  'exports.allProjects': '我的全部项目',
+  'exports.someProjects_other': '{count} 个项目',
+  'exports.format': '格式',
+  'exports.format.csv': 'CSV',
+  'exports.format.json': 'JSON',
+  'exports.format.xlsx': 'Excel (XLSX)',
+  'exports.start': '开始导出',
+  'exports.started': '导出已开始，可在下方的历史记录中查看。',
+  'exports.startFailed': '无法开始导出。',
+  'exports.noProjects': '你还不是任何项目的成员，暂无可导出的内容。',
+  'exports.history': '历史记录',
+  'exports.emptyTitle': '暂无导出',
+  'exports.emptyBody': '在上方选择项目和格式，然后开始导出。',
+  'exports.loadFailed': '无法加载导出历史记录。',
+  'exports.col.started': '开始时间',
+  'exports.col.format': '格式',
+  'exports.col.projects': '项目',
+  'exports.col.status': '状态',
+  'exports.status.queued': '排队中',
+  'exports.status.processing': '导出中',
+  'exports.status.completed': '已就绪',
+  'exports.status.failed': '失败',
+  'exports.progress': '{done} / {total} 个问题',
+  'exports.issues_other': '{count} 个问题',
+  'exports.download': '下载',
+};

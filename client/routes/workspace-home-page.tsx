@@ -1,0 +1,68 @@
+// `/{workspaceSlug}`'s home: the member's dashboard widgets (loaded on demand by workspace-route).
+import { useEffect } from 'react';
+import { Link } from '@tanstack/react-router';
+import { AppShell } from '../components/app-shell';
+import { EmptyState } from '../components/feedback';
+import { WorkspaceAvatar } from '../components/workspace-switcher';
+import { useT } from '../i18n';
+import { useWorkspace } from '../stores/workspace-store';
+import { can, memberContext } from '../../shared/permission-table';
+import { ErrorNotice } from '../components/error-boundary';
+import { HomeDashboard, WidgetsMenu } from '../components/dashboard/home-dashboard';
+import { loadHomeDashboard, useDashboardState } from '../stores/dashboard-store';
+import { useProjects } from '../stores/project-store';
+import { useSessionStore } from '../stores/session-store';
+import { SkeletonRows } from '../ui';
+
+export function WorkspaceHomePage({ workspaceSlug }: { workspaceSlug: string }) {
+  const t = useT();
+  const workspace = useWorkspace(workspaceSlug);
+  const user = useSessionStore((state) => state.user);
+  const status = useDashboardState((state) => state.status);
+  const error = useDashboardState((state) => state.error);
+  const projects = useProjects(workspaceSlug);
+  useEffect(() => {
+    void loadHomeDashboard(workspaceSlug);
+  }, [workspaceSlug]);
+  if (!workspace) return null;
+  const canInvite = can('workspace.invite', memberContext(workspace.role));
+  const name = user?.display_name || user?.first_name || '';
+  return (
+    <AppShell workspaceSlug={workspaceSlug} title={t('nav.home')} actions={status === 'ready' ? <WidgetsMenu /> : undefined}>
+      <section className="card hero" data-testid="workspace-home">
+        <WorkspaceAvatar workspace={workspace} size="lg" />
+        <div>
+          <h2 className="hero-title">{name ? t('dashboard.greeting', { name }) : t('workspace.home.title', { workspace: workspace.name })}</h2>
+          <p className="muted">
+            {workspace.name}
+            {typeof workspace.total_members === 'number' && ` · ${t('workspace.members.count', { count: workspace.total_members })}`}
+          </p>
+        </div>
+      </section>
+      {projects.length === 0 && (
+        <section className="card">
+          <EmptyState
+            title={t('workspace.home.emptyTitle')}
+            body={t('workspace.home.emptyBody')}
+            action={
+              canInvite ? (
+                <Link to="/$workspaceSlug/settings/members" params={{ workspaceSlug }} className="btn btn-secondary">
+                  {t('workspace.home.inviteCta')}
+                </Link>
+              ) : undefined
+            }
+          />
+        </section>
+      )}
+      {status === 'error' ? (
+        <section className="card" data-testid="dashboard-error">
+          <ErrorNotice error={error} onRetry={() => void loadHomeDashboard(workspaceSlug)} />
+        </section>
+      ) : status === 'ready' ? (
+        <HomeDashboard slug={workspaceSlug} />
+      ) : (
+        <SkeletonRows rows={6} />
+      )}
+    </AppShell>
+  );
+}

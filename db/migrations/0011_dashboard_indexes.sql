@@ -1,0 +1,2 @@
+CREATE INDEX "issues_dashboard_id_index" ON "issues" USING btree ("id","project_id","state_id","target_date","created_by","created_at","completed_at","priority") WHERE deleted_at is null and archived_at is null and not is_draft;--> statement-breakpoint
+CREATE INDEX "issues_dashboard_creator_index" ON "issues" USING btree ("created_by","project_id","state_id","target_date","created_at","completed_at","id") WHERE deleted_at is null and archived_at is null and not is_draft;

@@ -1,0 +1,154 @@
+// The production build of the server side (every TRELLIS_ROLE: REST, /live, /collab, jobs): esbuild
+// bundles boot/main.ts and everything of ours it imports (boot, server, collab, db, shared) into one
+// ES module, `dist/server/main.js`, leaving packages in node_modules as imports. `npm start`
+// (scripts/start.mjs) runs that file, so a start or restart compiles no TypeScript; it rebuilds
+// first when the file is missing or older than the sources (a fingerprint of every source file's
+// path, size and mtime, kept in `build-info.json` beside it).
+//
+// Plain JavaScript on purpose: it must run with nothing but Node, before anything is compiled.
+// Run by hand: `node scripts/build-server.mjs` (the Dockerfile does, so the image starts built).
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const DEFAULT_OUT_DIR = join(ROOT, 'dist', 'server');
+/** Folders whose files go into the bundle; a change in any of them (or package.json) makes it stale. */
+const SOURCE_DIRS = ['boot', 'server', 'collab', 'db', 'shared'];
+const ENTRY = join(ROOT, 'boot', 'main.ts');
+const INFO_FILE = 'build-info.json';
+
+function sourceFiles(dir, found = []) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) sourceFiles(path, found);
+    else if (!entry.name.endsWith('.test.ts')) found.push(path);
+  }
+  return found;
+}
+
+/** Path, size and mtime of every source file, hashed: what the build in build-info.json was made from. */
+export function sourceFingerprint() {
+  const hash = createHash('sha256');
+  const files = SOURCE_DIRS.flatMap((dir) => sourceFiles(join(ROOT, dir)));
+  files.push(join(ROOT, 'package.json'), fileURLToPath(import.meta.url));
+  for (const file of files.sort()) {
+    const stat = statSync(file);
+    hash.update(`${relative(ROOT, file)}\0${stat.size}\0${stat.mtimeMs}\n`);
+  }
+  return hash.digest('hex');
+}
+
+/** Why the build in `outDir` cannot be used as it is (missing, stale), or null when it is current. */
+export function staleReason(outDir = DEFAULT_OUT_DIR) {
+  const infoPath = join(outDir, INFO_FILE);
+  if (!existsSync(join(outDir, 'main.js')) || !existsSync(infoPath)) return 'no build yet';
+  try {
+    const info = JSON.parse(readFileSync(infoPath, 'utf8'));
+    return info.fingerprint === sourceFingerprint() ? null : 'sources changed since the last build';
+  } catch {
+    return 'unreadable build-info.json';
+  }
+}
+
+const posix = (path) => path.split(sep).join('/');
+
+/**
+ * esbuild plugin for the two things a bundle changes:
+ * - `import.meta.url` / `import.meta.dirname` in a source file name that file's place in the repository
+ *   (db/client.ts finds db/migrations, boot/main.ts finds client/dist), rewritten relative to the
+ *   bundle so the repository can still move as a whole;
+ * - server/routes/index.ts loads the route modules of its folder by reading the folder at run time;
+ *   in the bundle the same files, in the same name order, are imported statically.
+ */
+function repositoryPaths(outDir) {
+  return {
+    name: 'trellis-repository-paths',
+    setup(build) {
+      build.onLoad({ filter: /\.ts$/ }, async (args) => {
+        if (args.path.includes(`${sep}node_modules${sep}`)) return undefined;
+        const routesIndex = join(ROOT, 'server', 'routes', 'index.ts');
+        if (args.path === routesIndex) return { contents: staticRoutesIndex(routesIndex), loader: 'ts', resolveDir: dirname(routesIndex) };
+        let contents = readFileSync(args.path, 'utf8');
+        if (contents.includes('import.meta.url') || contents.includes('import.meta.dirname')) {
+          const fileFromOut = posix(relative(outDir, args.path));
+          const dirFromOut = posix(relative(outDir, dirname(args.path))) || '.';
+          contents = contents
+            .replaceAll('import.meta.url', `new URL(${JSON.stringify(fileFromOut)}, import.meta.url).href`)
+            .replaceAll('import.meta.dirname', `__trellisFileURLToPath(new URL(${JSON.stringify(`${dirFromOut}/`)}, import.meta.url)).replace(/[\\\\/]$/, '')`);
+        }
+        return { contents, loader: 'ts' };
+      });
+    },
+  };
+}
+
+function staticRoutesIndex(indexPath) {
+  const files = readdirSync(dirname(indexPath))
+    .filter((file) => /\.ts$/.test(file) && !file.endsWith('.test.ts') && file !== 'index.ts')
+    .sort();
+  const imports = files.map((file, i) => `import route${i} from './${file.replace(/\.ts$/, '')}';`);
+  const list = files.map((file, i) => `[${JSON.stringify(file)}, route${i}]`);
+  return `${imports.join('\n')}
+import type { FastifyInstance } from 'fastify';
+// Generated by scripts/build-server.mjs: the bundle's static form of server/routes/index.ts.
+const modules: [string, unknown][] = [${list.join(', ')}];
+export async function registerRoutes(app: FastifyInstance): Promise<void> {
+  for (const [file, plugin] of modules) {
+    if (typeof plugin !== 'function') throw new Error(\`server/routes/\${file} has no default plugin export\`);
+    await app.register(plugin as (app: FastifyInstance) => Promise<void>);
+  }
+}
+`;
+}
+
+/** Bundles the server into `outDir` (written beside, then renamed: processes starting at once never run half a file). */
+export async function buildServer({ outDir = DEFAULT_OUT_DIR, quiet = false } = {}) {
+  const started = Date.now();
+  const fingerprint = sourceFingerprint();
+  const esbuild = await import('esbuild');
+  mkdirSync(outDir, { recursive: true });
+  const temp = join(outDir, `main.${process.pid}.${Date.now()}.tmp.js`);
+  await esbuild.build({
+    entryPoints: [ENTRY],
+    outfile: temp,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'linked',
+    sourcesContent: false,
+    legalComments: 'none',
+    logLevel: 'warning',
+    banner: { js: "import { fileURLToPath as __trellisFileURLToPath } from 'node:url';" },
+    plugins: [repositoryPaths(outDir)],
+  });
+  // esbuild's service process would otherwise live on as a child of the server.
+  await esbuild.stop();
+  // The map first: main.js names it, and main.js appears last.
+  const map = readFileSync(`${temp}.map`, 'utf8').replace(JSON.stringify(`${temp.slice(outDir.length + 1)}`), '"main.js"');
+  writeFileSync(join(outDir, 'main.js.map'), map);
+  const code = readFileSync(temp, 'utf8').replace(/\/\/# sourceMappingURL=.*$/m, '//# sourceMappingURL=main.js.map');
+  writeFileSync(temp, code);
+  renameSync(temp, join(outDir, 'main.js'));
+  rmSync(`${temp}.map`, { force: true });
+  writeFileSync(join(outDir, INFO_FILE), `${JSON.stringify({ fingerprint, built_at: new Date().toISOString() }, null, 2)}\n`);
+  if (!quiet) console.log(`Built the server into ${relative(ROOT, outDir) || '.'}/main.js in ${Date.now() - started} ms`);
+}
+
+/** Builds when the output is missing or stale; returns the path of main.js. */
+export async function ensureServerBuilt({ outDir = DEFAULT_OUT_DIR } = {}) {
+  const reason = staleReason(outDir);
+  if (reason) {
+    console.log(`Building the server (${reason})…`);
+    await buildServer({ outDir, quiet: true });
+  }
+  return join(outDir, 'main.js');
+}
+
+if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url) {
+  const outArg = process.argv.find((arg) => arg.startsWith('--out='));
+  await buildServer({ outDir: outArg ? join(process.cwd(), outArg.slice(6)) : DEFAULT_OUT_DIR });
+}

@@ -1,0 +1,16 @@
+// `npm start` (and `npm run start:server`, `npm run start:collab`): runs the built server
+// (dist/server/main.js, see ./build-server.mjs), building it first when it is missing or older than
+// the sources — so the first start after an install or an upgrade builds once (a few seconds) and
+// every later start or restart compiles nothing. The server runs in this very process (imported,
+// not spawned): the signal a process manager sends to `npm start` reaches it (package.json execs node).
+// TRELLIS_BUILD_DIR puts the build elsewhere inside the repository (the start tests use their own).
+import { isAbsolute, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { DEFAULT_OUT_DIR, ROOT, ensureServerBuilt } from './build-server.mjs';
+
+const dir = process.env.TRELLIS_BUILD_DIR;
+const outDir = dir ? (isAbsolute(dir) ? dir : join(ROOT, dir)) : DEFAULT_OUT_DIR;
+// Stack traces name the TypeScript sources (main.js.map).
+process.setSourceMapsEnabled(true);
+const main = await ensureServerBuilt({ outDir });
+await import(pathToFileURL(main).href);

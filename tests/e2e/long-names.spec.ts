@@ -1,0 +1,76 @@
+// Issue #12 "the list row and the spreadsheet keep a fixed row height; long names truncate with a
+// tooltip": an issue with a very long name and a label with a long name, seen in the list, the
+// kanban board and the spreadsheet. The name and the label chip are cut short on screen (the text
+// overflows its box), the tooltip holds the whole text, and rows keep their height.
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { screenshot } from './support/browser';
+import { freshVisit, switchLayout, type FreshVisit } from './support/fresh';
+import { buildScreensTeam, createIssue, TEAM_PASSWORD, type ScreensTeam } from './support/screens-team';
+import { api } from './support/team';
+
+const baseUrl = inject('e2eBaseUrl');
+const LONG_NAME = `Rewire ${'the hangar lights along the north wall and '.repeat(5)}test every switch`;
+const LONG_LABEL = 'Infrastructure and facilities maintenance backlog';
+
+/** True when the element's text does not fit its box (it is shown cut short). */
+const cutShort = (node: Locator) => node.evaluate((element) => element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1);
+
+describe('long names', () => {
+  let team: ScreensTeam;
+  let visit: FreshVisit | undefined;
+
+  beforeAll(async () => {
+    team = await buildScreensTeam(baseUrl, 'longname', 'LNG');
+    const label = await api<{ id: string }>(team.setup, 'POST', `${team.projectPath}/issue-labels/`, { name: LONG_LABEL, color: '#2563eb' });
+    expect(label.status).toBe(201);
+    await createIssue(team, { name: LONG_NAME, label_ids: [label.body.id] });
+    await createIssue(team, { name: 'Short one' });
+  });
+
+  afterAll(async () => {
+    await visit?.context.close();
+    await team?.setupContext.close();
+  });
+
+  test('cut short with the whole text as tooltip in the list, kanban and spreadsheet; rows keep their height', async () => {
+    visit = await freshVisit(baseUrl, team.alice, TEAM_PASSWORD, `/${team.slug}/projects/${team.projectId}/issues`);
+    const { page, errors } = visit;
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await switchLayout(page, 'list');
+    const row = page.locator('[data-testid="issue-row"]', { hasText: 'Rewire' });
+    const short = page.locator('[data-testid="issue-row"]', { hasText: 'Short one' });
+    await row.waitFor({ timeout: 30_000 });
+    const title = row.locator('.issue-title');
+    expect(await title.getAttribute('title')).toBe(LONG_NAME);
+    expect(await cutShort(title)).toBe(true);
+    const labels = row.getByRole('button', { name: /^Labels:/ });
+    expect(await labels.getAttribute('title')).toBe(LONG_LABEL);
+    expect(await cutShort(labels.locator('.property-chip-text'))).toBe(true);
+    expect((await row.boundingBox())!.height).toBe((await short.boundingBox())!.height);
+    await screenshot(page, 'long-names-list');
+
+    await switchLayout(page, 'spreadsheet');
+    const sheetRow = page.locator('[data-testid="sheet-row"]', { hasText: 'Rewire' });
+    const sheetShort = page.locator('[data-testid="sheet-row"]', { hasText: 'Short one' });
+    await sheetRow.waitFor({ timeout: 30_000 });
+    const sheetTitle = sheetRow.locator('.issue-title');
+    expect(await sheetTitle.getAttribute('title')).toBe(LONG_NAME);
+    expect(await cutShort(sheetTitle)).toBe(true);
+    expect((await sheetRow.boundingBox())!.height).toBe((await sheetShort.boundingBox())!.height);
+    await screenshot(page, 'long-names-spreadsheet');
+
+    await switchLayout(page, 'kanban');
+    const card = page.locator('[data-testid="kanban-card"]', { hasText: 'Rewire' });
+    await card.waitFor({ timeout: 30_000 });
+    // A card gives the name two lines, then cuts it.
+    const cardTitle = card.locator('.issue-title');
+    expect(await cardTitle.getAttribute('title')).toBe(LONG_NAME);
+    expect(await cutShort(cardTitle)).toBe(true);
+    const cardLabels = card.getByRole('button', { name: /^Labels:/ });
+    expect(await cardLabels.getAttribute('title')).toBe(LONG_LABEL);
+    await screenshot(page, 'long-names-kanban');
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,49 @@
+// The axe-core check of issue #12 shared by the screen specs: axe's serious and critical
+// violations on a page, and a run over screens in light and dark, en and zh-CN with a screenshot
+// of each kept as an artefact.
+import { expect } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { screenshot } from './browser';
+import { switchLayout, type FreshVisit } from './fresh';
+import { api } from './team';
+
+/** Violations an assistive-technology user would hit: axe's serious and critical ones. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`);
+}
+
+export interface Screen {
+  name: string;
+  path: string;
+  layout?: Parameters<typeof switchLayout>[1];
+  /** A locator that shows the screen's data has arrived. */
+  ready?: string;
+}
+
+/** Opens each screen in light and dark, en and zh-CN: axe (0 serious/critical) and a screenshot each. */
+export async function checkScreens(baseUrl: string, opened: FreshVisit, screens: Screen[]): Promise<void> {
+  const { page, errors } = opened;
+  const found: string[] = [];
+  for (const [theme, language] of [['light', 'en'], ['dark', 'en'], ['light', 'zh-CN'], ['dark', 'zh-CN']] as const) {
+    expect((await api(page, 'PATCH', '/api/users/me/profile/', { theme: { theme }, language })).status).toBeLessThan(300);
+    for (const screen of screens) {
+      await page.goto(new URL(screen.path, baseUrl).toString());
+      if (screen.layout) await switchLayout(page, screen.layout);
+      if (screen.ready) await page.locator(screen.ready).first().waitFor({ timeout: 30_000 });
+      await expect.poll(() => page.locator('.ui-skeleton, [aria-busy="true"]').count(), { timeout: 15_000 }).toBe(0);
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language);
+      for (const violation of await seriousViolations(page)) {
+        found.push(`${screen.name} ${theme} ${language}: ${violation}`);
+        console.warn(found.at(-1));
+      }
+      await screenshot(page, `screen-${screen.name}-${theme}-${language}`);
+    }
+  }
+  expect(found).toEqual([]);
+  expect(errors).toEqual([]);
+}
