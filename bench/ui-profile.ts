@@ -3,10 +3,11 @@
 // opens the list in Chromium like bench/ui.ts and prints each load's waterfall: every request the
 // page made (start → response start → end, and whether the service worker answered it), the
 // `trellis:*` performance marks of the client's start path, and the first row in the DOM / painted.
-// --cpu adds a CDP CPU profile of one warm load: self time per function and per script.
+// --cpu adds a CDP CPU profile of one warm load: self time per function and per script (--save FILE
+// also writes the raw profile).
 // --kanban profiles the warm 5-column board instead (bench/ui.ts's kanbanRender: a page.goto of the
 // issues URL with the board layout saved), timed to the first card and to every column painted.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
@@ -76,6 +77,9 @@ async function cpuProfiledLoad(page: Page, session: CDPSession): Promise<Load> {
   await session.send('Profiler.start');
   const result = await load(page, null);
   const { profile } = (await session.send('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number } };
+  // --save FILE keeps the raw profile (Chromium DevTools opens it: Performance → Load profile).
+  const saveTo = option('--save');
+  if (saveTo) writeFileSync(saveTo, JSON.stringify(profile));
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<string, number>();
   const byScript = new Map<string, number>();

@@ -277,6 +277,7 @@ export const workItemsEn = {
   'toast.subscriptionFailed': 'Subscription to "{name}" could not be changed',
   'toast.actionFailed': 'The change could not be saved',
   'toast.issueLoadFailed': 'The issue could not be loaded',
+  'toast.projectRefreshFailed': 'The project could not be refreshed: showing what this browser last saw',
   'toast.refreshFailed': 'The latest data could not be loaded',
   'toast.issuesFetchFailed': 'The issues could not be loaded',
   'toast.displaySaveFailed': 'Display settings could not be saved',

@@ -273,6 +273,7 @@ export const workItemsZhCN: ChineseMessages<typeof workItemsEn> = {
   'toast.subscriptionFailed': '“{name}”的订阅修改失败',
   'toast.actionFailed': '更改保存失败',
   'toast.issueLoadFailed': '工作项详情加载失败',
+  'toast.projectRefreshFailed': '项目刷新失败：显示的是此浏览器上次看到的内容',
   'toast.refreshFailed': '最新数据加载失败',
   'toast.issuesFetchFailed': '工作项加载失败',
   'toast.displaySaveFailed': '显示设置保存失败',

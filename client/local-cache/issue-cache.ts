@@ -101,6 +101,21 @@ export function initCache(slug: string): Promise<boolean> {
   return opening;
 }
 
+/**
+ * A small record kept beside the cached issues, in the same per-user database (a project's names:
+ * routes/project-reads.ts). Undefined when absent, unreadable or the cache is off; never throws.
+ */
+export async function readCacheRecord<T>(slug: string, key: string): Promise<T | undefined> {
+  if (!isLocalDbEnabled() || !cacheDatabaseName(slug) || !(await initCache(slug)) || !storage) return undefined;
+  return storage.getMeta<T>(`record:${key}`).catch(() => undefined);
+}
+
+/** Writes such a record (best effort: a full or closed database just keeps none). */
+export async function writeCacheRecord(slug: string, key: string, value: unknown): Promise<void> {
+  if (!isLocalDbEnabled() || !cacheDatabaseName(slug) || !(await initCache(slug)) || !storage) return;
+  await storage.setMeta(`record:${key}`, value).catch(() => undefined);
+}
+
 /** Closes the database and forgets which projects it held (lists go back to the server). */
 export function closeCache(): void {
   for (const projectId of Object.keys(useLocalCacheStore.getState().projects)) markProjectCached(projectId, false);

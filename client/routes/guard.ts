@@ -5,6 +5,7 @@ import { ensureInstance } from '../stores/instance-store';
 import { fetchMyInvitations } from '../stores/invitation-store';
 import { ensureSession, forgetSession } from '../stores/session-store';
 import { ensureWorkspaces } from '../stores/workspace-store';
+import { startScreenReadsEarly } from './screen-loaders';
 import { PageKind, resolvePageRedirect, SET_UP_PATH, type SessionSnapshot } from './page-kinds';
 
 interface GuardArgs {
@@ -18,7 +19,11 @@ export function guardPage(kind: PageKind) {
     // any screen loads.
     const sessionRequest = ensureSession();
     sessionRequest.catch(() => undefined);
-    const instance = await ensureInstance();
+    const instanceRequest = ensureInstance();
+    // Signed-in pages: the screen's own reads start now too, alongside the session's round trip
+    // (after the guard's own requests, which the browser's six connections serve first).
+    if (kind === PageKind.AUTHENTICATED) startScreenReadsEarly(location.pathname);
+    const instance = await instanceRequest;
     const isSetupDone = instance.status !== 'ready' || instance.isSetupDone;
     if (!isSetupDone) {
       // Asked before set-up, the session is "signed out": forget that answer, set-up signs someone in.

@@ -3,18 +3,19 @@
 // so the route's error component shows them with a Retry instead of a half-empty screen.
 import { ApiError } from '../api/http';
 import { syncProject } from '../local-cache/issue-cache';
-import { fetchEstimates } from '../stores/estimate-store';
-import { fetchCycles } from '../stores/cycle-store';
-import { fetchModules } from '../stores/module-store';
 import { fetchIssueDetail } from '../stores/issue-detail-store';
 import { getIssue } from '../stores/issue-store';
-import { fetchProjectLabels, fetchWorkspaceLabels } from '../stores/label-store';
-import { fetchMembers, fetchProjectMembers } from '../stores/member-store';
+import { fetchWorkspaceLabels } from '../stores/label-store';
+import { fetchMembers } from '../stores/member-store';
 import { fetchPages } from '../stores/page-store';
 import { ensureProjects } from '../stores/project-store';
 import { getListSettings, loadListSettings } from '../stores/issue-filter-store';
-import { fetchProjectStates, fetchWorkspaceStates } from '../stores/state-store';
+import { fetchWorkspaceStates } from '../stores/state-store';
 import { toastOnFailure } from '../components/app-shell/toast-store';
+import { ensureWorkspaces } from '../stores/workspace-store';
+import { whenUserKnown } from '../stores/session-store';
+import { startEarly, takeEarly } from './early-reads';
+import { loadProjectReads } from './project-reads';
 import { preloadLayout } from '../components/layouts/layout-chunks';
 
 /** The projects of the workspace (the projects list, the sidebar, every project screen). */
@@ -23,28 +24,42 @@ export async function loadProjects(slug: string): Promise<void> {
 }
 
 /**
- * A project's states, labels, members and estimates (every project screen shows their names), and
- * the start of the local-cache sync, which runs on its own and reports through the issue store.
+ * A project's names (project-reads.ts: states, labels, members, estimates, from the local cache's
+ * copy when it has one), and the start of the local-cache sync, which runs on its own and reports
+ * through the issue store. On a page load both were usually started from the URL already
+ * (startScreenReadsEarly).
  */
 export async function loadProjectScreen(slug: string, projectId: string): Promise<void> {
-  void syncProject(slug, projectId);
-  // Cycle names (cycle chip, bulk bar) and module names (module chip) load alongside but are not
-  // waited for: those answers carry progress figures and were the slowest of the set (cycles and
-  // modules ~430 / ~500 ms on a 10,000-issue project vs ~80 ms for states), so waiting held the
-  // first row back; their chips show "…" until the names arrive. A failure never blocks the screen.
-  // They are asked for last: the browser sends at most 6 requests at a time to one HTTP/1.1 host,
-  // so what the screen waits for goes first.
-  const needed = Promise.all([
-    ensureProjects(slug),
-    fetchProjectStates(slug, projectId),
-    fetchProjectLabels(slug, projectId),
-    fetchProjectMembers(slug, projectId),
-    fetchMembers(slug),
-    fetchEstimates(slug, projectId),
-  ]);
-  void fetchCycles(slug, projectId).catch(() => []);
-  void fetchModules(slug, projectId).catch(() => []);
-  await needed;
+  void takeEarly(projectCacheKey(slug, projectId), () => syncProject(slug, projectId));
+  await takeEarly(projectReadsKey(slug, projectId), () => loadProjectReads(slug, projectId));
+}
+
+const projectReadsKey = (slug: string, projectId: string) => `project:${slug}:${projectId}`;
+const projectCacheKey = (slug: string, projectId: string) => `project-cache:${slug}:${projectId}`;
+
+/** My workspaces (the workspace route's loader: the frame of every signed-in screen). */
+export async function loadMyWorkspaces(): Promise<void> {
+  await takeEarly('workspaces', ensureWorkspaces);
+}
+
+let earlyStarted = false;
+
+/**
+ * Called by the guard of signed-in pages on the page load's first navigation, right after it has
+ * asked for the session: starts the reads of the screen the URL names (my workspaces; a project's
+ * names for a project screen), so they travel alongside the session's round trip instead of after
+ * it. Later navigations find the session loaded and need no head start.
+ */
+export function startScreenReadsEarly(pathname: string): void {
+  if (earlyStarted) return;
+  earlyStarted = true;
+  const [slug, section, projectId] = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  if (!slug) return;
+  startEarly('workspaces', ensureWorkspaces);
+  if (section !== 'projects' || !projectId) return;
+  startEarly(projectReadsKey(slug, projectId), () => loadProjectReads(slug, projectId));
+  // The local cache is per user: it opens as soon as `users/me/` names who is signed in.
+  startEarly(projectCacheKey(slug, projectId), async () => ((await whenUserKnown()) ? syncProject(slug, projectId) : Promise.reject(new Error('signed out'))));
 }
 
 /**

@@ -3,11 +3,10 @@
 // Every signed-in screen is a child of it (settings-routes, work-routes, pages-routes).
 import { lazyScreen, withScreens } from './lazy-screen';
 import { createRoute } from '@tanstack/react-router';
-import { ensureWorkspaces } from '../stores/workspace-store';
 import { guardPage } from './guard';
 import { PageKind } from './page-kinds';
 import { rootRoute } from './root-route';
-import { loadWorkspaceScreen } from './screen-loaders';
+import { loadMyWorkspaces, loadWorkspaceScreen } from './screen-loaders';
 import { screenStates } from './screen-states';
 import { WorkspaceLayout } from './workspace-pages';
 
@@ -17,9 +16,7 @@ export const workspaceRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '$workspaceSlug',
   beforeLoad: guardPage(PageKind.AUTHENTICATED),
-  loader: async () => {
-    await ensureWorkspaces();
-  },
+  loader: () => loadMyWorkspaces(),
   component: function WorkspaceRoute() {
     return <WorkspaceLayout workspaceSlug={workspaceRoute.useParams().workspaceSlug} />;
   },

@@ -31,12 +31,17 @@ export const useEstimateStore = estimates.useStore;
 export async function fetchEstimates(slug: string, projectId: string): Promise<Estimate[]> {
   try {
     const rows = await http.get<Estimate[]>(`${projectPath(slug, projectId)}/estimates/`);
-    replaceProjectRows(estimates, slug, projectId, rows.map((row) => ({ ...row, project_id: projectId })));
+    applyProjectEstimates(slug, projectId, rows);
     return rows;
   } catch (error) {
     reportFailure('toast.estimatesFetchFailed', error);
     throw error;
   }
+}
+
+/** Puts a project's estimates (an answer of `…/estimates/`, or the local cache's copy of one) in the store. */
+export function applyProjectEstimates(slug: string, projectId: string, rows: Estimate[]): void {
+  replaceProjectRows(estimates, slug, projectId, rows.map((row) => ({ ...row, project_id: projectId })));
 }
 
 /** `POST …/estimates/ {estimate, estimate_points}`. @throws ApiError */

@@ -21,9 +21,12 @@ export const useLabelStore = labels.useStore;
 /** `GET …/projects/{id}/issue-labels/`. @throws ApiError */
 export async function fetchProjectLabels(slug: string, projectId: string): Promise<Label[]> {
   const rows = await http.get<Label[]>(`${projectPath(slug, projectId)}/issue-labels/`);
-  replaceProjectRows(labels, slug, projectId, rows);
+  applyProjectLabels(slug, projectId, rows);
   return rows;
 }
+
+/** Puts a project's labels (an answer of `…/issue-labels/`, or the local cache's copy of one) in the store. */
+export const applyProjectLabels = (slug: string, projectId: string, rows: Label[]): void => replaceProjectRows(labels, slug, projectId, rows);
 
 /** `GET /api/workspaces/{ws}/labels/`. @throws ApiError */
 export async function fetchWorkspaceLabels(slug: string): Promise<Label[]> {

@@ -17,13 +17,16 @@ export async function fetchMembers(slug: string): Promise<WorkspaceMember[]> {
   members.setStatus(slug, 'loading');
   try {
     const rows = await http.get<WorkspaceMember[]>(membersPath(slug));
-    members.setAll(slug, rows);
+    applyMembers(slug, rows);
     return rows;
   } catch (error) {
     members.setStatus(slug, 'error', error);
     throw error;
   }
 }
+
+/** Puts the workspace's members (an answer of `…/members/`, or the local cache's copy of one) in the store. */
+export const applyMembers = (slug: string, rows: WorkspaceMember[]): void => members.setAll(slug, rows);
 
 /** `PATCH …/members/{id}/ {role}`, shown at once. @throws ApiError (then the old role is back). */
 export function updateMemberRole(slug: string, memberId: string, role: number): Promise<void> {
@@ -89,9 +92,14 @@ const projectMembersPath = (slug: string, projectId: string) =>
 /** `GET …/projects/{id}/members/`: replaces that project's rows, keeping other projects'. @throws ApiError */
 export async function fetchProjectMembers(slug: string, projectId: string): Promise<ProjectMember[]> {
   const rows = await http.get<ProjectMember[]>(projectMembersPath(slug, projectId));
+  applyProjectMembers(projectId, rows);
+  return rows;
+}
+
+/** Puts a project's members (an answer of `…/members/`, or the local cache's copy of one) in the store. */
+export function applyProjectMembers(projectId: string, rows: ProjectMember[]): void {
   const others = [...projectMembers.useStore.getState().confirmed.values()].filter((row) => row.project !== projectId);
   projectMembers.setAll(null, [...others, ...rows.map((row) => ({ ...row, project: projectId }))]);
-  return rows;
 }
 
 /** `POST …/members/ {members:[{member_id, role}]}`. @throws ApiError */

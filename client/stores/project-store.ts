@@ -59,12 +59,17 @@ export async function fetchProjects(slug: string): Promise<Project[]> {
   if (useProjectStore.getState().scope !== slug || useProjectStore.getState().status !== 'ready') projects.setStatus(slug, 'loading');
   try {
     const rows = await http.get<Project[]>(`${workspacePath(slug)}/projects/details/`);
-    projects.setAll(slug, rows.map((row) => ({ ...row, is_member: row.is_member ?? row.member_role != null })));
+    applyProjects(slug, rows);
     return rows;
   } catch (error) {
     projects.setStatus(slug, 'error', error);
     throw error;
   }
+}
+
+/** Puts the workspace's projects (an answer of `projects/details/`, or the local cache's copy of one) in the store. */
+export function applyProjects(slug: string, rows: Project[]): void {
+  projects.setAll(slug, rows.map((row) => ({ ...row, is_member: row.is_member ?? row.member_role != null })));
 }
 
 /** Loads the projects once per workspace. */

@@ -36,6 +36,25 @@ export async function ensureSession(): Promise<SessionState> {
   return state.status === 'ready' ? state : fetchSession();
 }
 
+/**
+ * The signed-in user's id as soon as `users/me/` has answered (before the profile and settings);
+ * null when nobody is signed in or the session could not be loaded.
+ */
+export function whenUserKnown(): Promise<string | null> {
+  return new Promise((resolve) => {
+    const settle = (state: SessionState): boolean => {
+      if (state.user) resolve(state.user.id);
+      else if (state.status === 'ready' || state.status === 'error') resolve(null);
+      else return false;
+      return true;
+    };
+    if (settle(useSessionStore.getState())) return;
+    const stop = useSessionStore.subscribe((state) => {
+      if (settle(state)) stop();
+    });
+  });
+}
+
 /** Drops a loaded session so the next `ensureSession` asks the server again. */
 export function forgetSession(): void {
   useSessionStore.setState({ status: 'idle', user: null, profile: null, settings: null });
@@ -66,6 +85,9 @@ async function loadSession(): Promise<SessionState> {
     useSessionStore.setState({ status: 'error' });
     throw new ApiError(502, user);
   }
+  // Known before the profile and settings: the local cache opens this user's database meanwhile
+  // (whenUserKnown). The session stays `loading` until all three are in.
+  useSessionStore.setState({ user });
   const [profile, settings] = await Promise.all([profileRequest, settingsRequest]);
   applyProfileLanguage(profile.language);
   useSessionStore.setState({ status: 'ready', user, profile, settings });

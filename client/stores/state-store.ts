@@ -28,9 +28,12 @@ export const useStateStore = states.useStore;
 /** `GET …/projects/{id}/states/`. @throws ApiError */
 export async function fetchProjectStates(slug: string, projectId: string): Promise<State[]> {
   const rows = await http.get<State[]>(`${projectPath(slug, projectId)}/states/`);
-  replaceProjectRows(states, slug, projectId, rows);
+  applyProjectStates(slug, projectId, rows);
   return rows;
 }
+
+/** Puts a project's states (an answer of `…/states/`, or the local cache's copy of one) in the store. */
+export const applyProjectStates = (slug: string, projectId: string, rows: State[]): void => replaceProjectRows(states, slug, projectId, rows);
 
 /** `GET /api/workspaces/{ws}/states/`: every state of my projects. @throws ApiError */
 export async function fetchWorkspaceStates(slug: string): Promise<State[]> {

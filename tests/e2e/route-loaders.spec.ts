@@ -81,4 +81,68 @@ describe('a screen whose loader fails', () => {
     expect(await notice.count()).toBe(0);
     expect(errors).toEqual([]);
   });
+
+  test("a reload of a project screen asks for the project's names alongside the session, not after it", async () => {
+    const early = await freshVisit(baseUrl, team.alice, TEAM_PASSWORD, '/', { serviceWorkers: 'block' });
+    try {
+      const { page, errors } = early;
+      // The session's answer is held back: the loaders of the old start path waited for it.
+      let sessionAnsweredAt = 0;
+      await page.route('**/api/users/me/', async (route: Route) => {
+        await new Promise((resolve) => setTimeout(resolve, 800));
+        sessionAnsweredAt = Date.now();
+        await route.continue();
+      });
+      const statesAskedAt: number[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === `${team.projectPath}/states/`) statesAskedAt.push(Date.now());
+      });
+      await page.goto(`/${team.slug}/projects/${team.projectId}/issues`);
+      await byTestId(page, 'new-issue').waitFor({ timeout: 30_000 });
+      expect(sessionAnsweredAt).toBeGreaterThan(0);
+      expect(statesAskedAt.length).toBeGreaterThan(0);
+      // Asked while the session was still held back, and not asked a second time by the loader.
+      expect(statesAskedAt[0]).toBeLessThan(sessionAnsweredAt);
+      expect(statesAskedAt).toHaveLength(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await early.context.close();
+    }
+  });
+
+  test("a reload of a project screen shows its issues from this browser's copy before the server has answered", async () => {
+    await createIssue(team, { name: 'Remembered rows' });
+    const warm = await freshVisit(baseUrl, team.alice, TEAM_PASSWORD, '/', { serviceWorkers: 'block' });
+    try {
+      const { page, errors } = warm;
+      const listUrl = `/${team.slug}/projects/${team.projectId}/issues`;
+      const row = page.locator('[data-testid="issue-row"]', { hasText: 'Remembered rows' });
+      await page.goto(listUrl);
+      await row.waitFor({ timeout: 30_000 });
+      // The copy is written once every read has answered; give it a moment to land.
+      await page.waitForTimeout(1500);
+
+      // Now the project's names answer only after 3 s: the screen must not wait for them.
+      let namesAnsweredAt = 0;
+      const slowNames = (url: URL) => [`${team.projectPath}/states/`, `${team.projectPath}/issue-labels/`, `${team.projectPath}/estimates/`].includes(url.pathname);
+      await page.route(slowNames, async (route: Route) => {
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+        namesAnsweredAt = Date.now();
+        await route.continue();
+      });
+      await page.reload();
+      await row.waitFor({ timeout: 30_000 });
+      const rowShownAt = Date.now();
+      expect(namesAnsweredAt === 0 || rowShownAt < namesAnsweredAt).toBe(true);
+      // The row shows its state by name from the remembered states, not an unknown one.
+      const stateName = await row.locator('[data-testid="state-select"]').first().getAttribute('title');
+      expect(stateName).toBeTruthy();
+      expect(stateName).not.toBe('…');
+      // And the answers, when they come, are taken in without an error.
+      await expect.poll(() => namesAnsweredAt, { timeout: 15_000 }).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await warm.context.close();
+    }
+  });
 });
