@@ -93,6 +93,16 @@ describe('offline outbox', () => {
     // The service worker takes over this first visit (and keeps what it read) once it is installed.
     await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 30_000 }).toBe(true);
     await expect.poll(() => page.evaluate(async () => (await (await caches.open('trellis-api-1')).keys()).length), { timeout: 15_000 }).toBeGreaterThan(3);
+    // Every read the app starts from is kept before the network goes: the worker copies what the
+    // page read before it took over in the background, and a copy still on its way when the
+    // network goes is lost (the offline reload then had no answer for it and showed no rows).
+    const startReads = ['/api/instances/', '/api/users/me/', '/api/users/me/profile/', '/api/users/me/workspaces/', `/api/workspaces/${team.slug}/projects/details/`, `${team.projectPath}/states/`, `${team.projectPath}/issue-labels/`, `${team.projectPath}/members/`, `${team.projectPath}/estimates/`];
+    const notKept = () =>
+      page.evaluate(async (paths) => {
+        const kept = new Set((await (await caches.open('trellis-api-1')).keys()).map((request) => new URL(request.url).pathname));
+        return paths.filter((path) => !kept.has(path));
+      }, startReads);
+    await expect.poll(notKept, { timeout: 30_000 }).toEqual([]);
 
     await context.setOffline(true);
     // Offline means offline for the worker too: it cannot reach the server either.
@@ -355,6 +365,16 @@ describe('offline outbox', () => {
     await openList();
     await row('Offline one').waitFor();
     await expect.poll(() => page.evaluate(async () => (await (await caches.open('trellis-api-1')).keys()).length), { timeout: 15_000 }).toBeGreaterThan(3);
+    // Every read the app starts from is kept before the network goes: the worker copies what the
+    // page read before it took over in the background, and a copy still on its way when the
+    // network goes is lost (the offline reload then had no answer for it and showed no rows).
+    const startReads = ['/api/instances/', '/api/users/me/', '/api/users/me/profile/', '/api/users/me/workspaces/', `/api/workspaces/${team.slug}/projects/details/`, `${team.projectPath}/states/`, `${team.projectPath}/issue-labels/`, `${team.projectPath}/members/`, `${team.projectPath}/estimates/`];
+    const notKept = () =>
+      page.evaluate(async (paths) => {
+        const kept = new Set((await (await caches.open('trellis-api-1')).keys()).map((request) => new URL(request.url).pathname));
+        return paths.filter((path) => !kept.has(path));
+      }, startReads);
+    await expect.poll(notKept, { timeout: 30_000 }).toEqual([]);
     await byTestId(page, 'sign-out-button').click();
     await page.waitForURL((url) => url.pathname === '/');
     await byTestId(page, 'email-input').waitFor();
