@@ -10,6 +10,7 @@ import { fetchMembers } from '../stores/member-store';
 import { fetchPages } from '../stores/page-store';
 import { ensureProjects } from '../stores/project-store';
 import { getListSettings, loadListSettings } from '../stores/issue-filter-store';
+import { cachedRowsRead } from '../stores/issue-list-store';
 import { fetchWorkspaceStates } from '../stores/state-store';
 import { toastOnFailure } from '../components/app-shell/toast-store';
 import { ensureWorkspaces } from '../stores/workspace-store';
@@ -65,15 +66,23 @@ export function startScreenReadsEarly(pathname: string): void {
 /**
  * A project list's saved layout and filters (`…/user-properties/`), started with the project's
  * loader instead of after the screen mounts: the list paints its rows only once it knows its
- * layout. Not waited for (the list shows its skeleton meanwhile); never rejects. The layout's
- * chunk (kanban, calendar…) is asked for as soon as the layout is known.
+ * layout. Not waited for (the list starts from the user's last known copy); never rejects. The
+ * layout's chunk (kanban, calendar…) is asked for as soon as the layout is known.
  */
-export function startProjectListSettings(slug: string, projectId: string): void {
+export async function loadProjectList(slug: string, projectId: string): Promise<void> {
   const source = { kind: 'project', projectId } as const;
   if (!getListSettings(source).loaded) void loadListSettings(slug, source).then((settings) => preloadLayout(settings.displayFilters.layout));
   // The layout it had last time (or already has): its chunk loads alongside the loaders.
   preloadLayout(getListSettings(source).displayFilters.layout);
+  // The project's cached issues, when this browser holds them (the project route's loader started
+  // that read): the list then renders once, with its rows, instead of rendering empty while the
+  // read waits for the busy main thread and again when the rows land. Bounded: a slow or stuck
+  // database never holds the screen back for long (the list shows its skeleton meanwhile).
+  await cachedRowsRead(projectId, CACHED_ROWS_WAIT_MS);
 }
+
+/** How long a list's loader waits for the local cache's read of its project's issues. */
+const CACHED_ROWS_WAIT_MS = 1000;
 
 /** What workspace-wide issue lists (views, a member's profile) need to show names. */
 export async function loadWorkspaceScreen(slug: string): Promise<void> {

@@ -9,7 +9,7 @@ import { cycleRoutes, workspaceCycleRoutes } from './cycles-routes';
 import { moduleRoutes } from './modules-routes';
 import { projectViewRoutes, workspaceViewRoutes } from './views-routes';
 import { projectIndexRoute, projectRoute } from './project-route';
-import { loadIssueScreen, loadProjects, loadWorkspaceScreen, startProjectListSettings } from './screen-loaders';
+import { loadIssueScreen, loadProjects, loadWorkspaceScreen, loadProjectList } from './screen-loaders';
 import { screenStates } from './screen-states';
 import { IssueDetailScreen, ProfileIssuesPage, ProjectIssuesPage, ProjectSettings, ProjectSettingsPage, ProjectsPage } from './work-pages';
 import { withScreens } from './lazy-screen';
@@ -34,7 +34,7 @@ const projectIssuesRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: 'issues',
   validateSearch: peekSearch,
-  loader: ({ params }) => startProjectListSettings(params.workspaceSlug, params.projectId),
+  loader: ({ params }) => loadProjectList(params.workspaceSlug, params.projectId),
   component: function ProjectIssuesRoute() {
     const { workspaceSlug, projectId } = projectIssuesRoute.useParams();
     return <ProjectIssuesPage slug={workspaceSlug} projectId={projectId} kind="project" peekId={projectIssuesRoute.useSearch().peekId} />;

@@ -30,6 +30,34 @@ describe('createEntityStore', () => {
     expect(store.getRows().map((row) => row.id)).toEqual(['a', 'b']);
   });
 
+  test('setAll with the rows it already holds changes nothing; a changed row alone gets a new object', () => {
+    const store = seeded();
+    store.setAll('acme', [{ id: 'a', name: 'A', version: 2 }, { id: 'b', name: 'B', version: 1 }]);
+    const before = store.useStore.getState().confirmed;
+    let updates = 0;
+    const stop = store.useStore.subscribe(() => updates++);
+    store.setAll('acme', [{ id: 'a', name: 'A', version: 2 }, { id: 'b', name: 'B', version: 1 }]);
+    expect(updates).toBe(0);
+    expect(store.useStore.getState().confirmed).toBe(before);
+    store.setAll('acme', [{ id: 'a', name: 'A', version: 2 }, { id: 'b', name: 'B2', version: 2 }]);
+    stop();
+    expect(updates).toBe(1);
+    const after = store.useStore.getState().confirmed;
+    expect(after.get('a')).toBe(before.get('a'));
+    expect(after.get('b')).toEqual({ id: 'b', name: 'B2', version: 2 });
+    // A reload marked loading, answered with the same rows: ready again, the rows the same map.
+    const held = store.useStore.getState().confirmed;
+    store.setStatus('acme', 'loading');
+    store.setAll('acme', [{ id: 'a', name: 'A', version: 2 }, { id: 'b', name: 'B2', version: 2 }]);
+    expect(store.useStore.getState().status).toBe('ready');
+    expect(store.useStore.getState().confirmed).toBe(held);
+    // Another scope, or fewer rows, is a change even when the rows left are equal.
+    store.setAll('acme', [{ id: 'a', name: 'A', version: 2 }]);
+    expect(store.getRows().map((row) => row.id)).toEqual(['a']);
+    store.setAll('other', [{ id: 'a', name: 'A', version: 2 }]);
+    expect(store.useStore.getState().scope).toBe('other');
+  });
+
   test('upsertMany takes the newer rows of a batch in one store update', () => {
     const store = seeded();
     let updates = 0;

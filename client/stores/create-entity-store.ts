@@ -201,7 +201,24 @@ export function createEntityStore<Row extends { id: string }>(options: EntitySto
         const version = versionOf(row);
         if (version !== undefined) versions.set(row.id, version);
       }
-      useStore.setState({ scope, confirmed: new Map(rows.map((row) => [row.id, row])), status: 'ready', error: null });
+      // A row equal to the one held keeps its object, and an answer that changes nothing changes
+      // no state: a refresh of unchanged rows (a reload's remembered copy, then the server's answer)
+      // re-renders nothing, where every list over 10,000 issues regrouped on each one.
+      const state = useStore.getState();
+      const held = state.scope === scope ? state.confirmed : new Map<string, Row>();
+      let changed = state.scope !== scope || rows.length !== held.size;
+      const confirmed = new Map<string, Row>();
+      for (const row of rows) {
+        const known = held.get(row.id);
+        if (known !== undefined && sameRow(known, row)) confirmed.set(row.id, known);
+        else {
+          confirmed.set(row.id, row);
+          changed = true;
+        }
+      }
+      if (changed) useStore.setState({ scope, confirmed, status: 'ready', error: null });
+      // The same rows after a reload marked `loading`: only the status moves, the rows stay the same map.
+      else if (state.status !== 'ready' || state.error !== null) useStore.setState({ status: 'ready', error: null });
     },
     upsert: (row) => upsertMany([row]),
     upsertMany,
@@ -298,4 +315,9 @@ export function createEntityStore<Row extends { id: string }>(options: EntitySto
     },
     getRow: (id) => rowOf(useStore.getState(), id),
   };
+}
+
+/** Whether two rows read from the API hold the same values (plain JSON data, keys in the same order). */
+function sameRow(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
 }

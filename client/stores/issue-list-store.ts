@@ -26,7 +26,10 @@ export interface ListPaging {
 
 export const useIssueListStore = create<{ lists: Record<string, ListPaging> }>(() => ({ lists: {} }));
 
-const emptyPaging = (): ListPaging => ({ status: 'idle', origin: 'server', groupTotals: {}, pages: {}, serverIds: new Set(), loadingGroups: [] });
+/** One empty set for every list without server rows (never mutated): a list the cache holds keeps
+ * the same `serverIds` when its status changes, so its 10,000 issues are not regrouped for it. */
+const NO_SERVER_IDS: ReadonlySet<string> = new Set();
+const emptyPaging = (): ListPaging => ({ status: 'idle', origin: 'server', groupTotals: {}, pages: {}, serverIds: NO_SERVER_IDS as Set<string>, loadingGroups: [] });
 
 /** Projects whose issues are fully held by the local cache (set by client/local-cache). */
 const cachedProjects = new Set<string>();
@@ -42,6 +45,22 @@ export function trackCacheRead(projectId: string, read: Promise<boolean>): void 
   const tracked = read.catch(() => false);
   cacheReads.set(projectId, tracked);
   void tracked.then(() => cacheReads.get(projectId) === tracked && cacheReads.delete(projectId));
+}
+
+/**
+ * Resolves once a read of the project's cached rows under way has put them in the issue store (at
+ * once when none is under way), or after `limitMs` whatever the read does.
+ */
+export function cachedRowsRead(projectId: string, limitMs: number): Promise<void> {
+  const read = cacheReads.get(projectId);
+  if (!read) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, limitMs);
+    void read.then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 /** True when the project's rows come from the local cache (waiting for a read under way). */

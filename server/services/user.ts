@@ -53,6 +53,10 @@ export async function updateMe(db: Db, user: User, body: UpdateMeBody) {
 
 /** The user's profile, created with defaults if it is missing (users made before profiles existed). */
 export async function loadProfile(db: Db, userId: string): Promise<Profile> {
+  // Read first: every page load reads the profile (and the settings, which read it too), and an
+  // insert-if-missing on each read was a write and an extra round trip on the start path.
+  const [held] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
+  if (held) return held;
   await db.insert(profiles).values({ userId }).onConflictDoNothing({ target: profiles.userId });
   const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
   return row;
@@ -113,16 +117,19 @@ export async function isInstanceAdmin(db: Db, userId: string): Promise<boolean> 
  * otherwise only the fallback (the oldest active membership), and the count of open invites.
  */
 export async function getSettings(db: Db, user: User) {
-  const profile = await loadProfile(db, user.id);
-  const memberships = await db
-    .select({ workspace: workspaces })
-    .from(workspaceMembers)
-    .innerJoin(workspaces, and(eq(workspaces.id, workspaceMembers.workspaceId), isNull(workspaces.deletedAt)))
-    .where(and(eq(workspaceMembers.memberId, user.id), eq(workspaceMembers.isActive, true)))
-    .orderBy(asc(workspaceMembers.createdAt));
+  // Three independent reads at once: the guard of every page load waits for this answer.
+  const [profile, memberships, invites] = await Promise.all([
+    loadProfile(db, user.id),
+    db
+      .select({ workspace: workspaces })
+      .from(workspaceMembers)
+      .innerJoin(workspaces, and(eq(workspaces.id, workspaceMembers.workspaceId), isNull(workspaces.deletedAt)))
+      .where(and(eq(workspaceMembers.memberId, user.id), eq(workspaceMembers.isActive, true)))
+      .orderBy(asc(workspaceMembers.createdAt)),
+    countMyInvitations(db, user.email),
+  ]);
   const fallback = memberships[0]?.workspace ?? null;
   const last = memberships.find((row) => row.workspace.id === profile.lastWorkspaceId)?.workspace ?? null;
-  const invites = await countMyInvitations(db, user.email);
   const common = { fallback_workspace_id: fallback?.id ?? null, fallback_workspace_slug: fallback?.slug ?? null, invites };
   const workspace = last
     ? { last_workspace_id: last.id, last_workspace_slug: last.slug, last_workspace_name: last.name, last_workspace_logo: last.logo, ...common }

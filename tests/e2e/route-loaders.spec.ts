@@ -82,15 +82,15 @@ describe('a screen whose loader fails', () => {
     expect(errors).toEqual([]);
   });
 
-  test("a reload of a project screen asks for the project's names alongside the session, not after it", async () => {
+  test("a reload of a project screen asks for the project's names once it knows who is signed in, not after the whole session", async () => {
     const early = await freshVisit(baseUrl, team.alice, TEAM_PASSWORD, '/', { serviceWorkers: 'block' });
     try {
       const { page, errors } = early;
-      // The session's answer is held back: the loaders of the old start path waited for it.
-      let sessionAnsweredAt = 0;
-      await page.route('**/api/users/me/', async (route: Route) => {
-        await new Promise((resolve) => setTimeout(resolve, 800));
-        sessionAnsweredAt = Date.now();
+      // The settings answer (the route guard waits for it) is held back; `users/me/` is not.
+      let settingsAnsweredAt = 0;
+      await page.route('**/api/users/me/settings/', async (route: Route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        settingsAnsweredAt = Date.now();
         await route.continue();
       });
       const statesAskedAt: number[] = [];
@@ -99,10 +99,10 @@ describe('a screen whose loader fails', () => {
       });
       await page.goto(`/${team.slug}/projects/${team.projectId}/issues`);
       await byTestId(page, 'new-issue').waitFor({ timeout: 30_000 });
-      expect(sessionAnsweredAt).toBeGreaterThan(0);
+      expect(settingsAnsweredAt).toBeGreaterThan(0);
       expect(statesAskedAt.length).toBeGreaterThan(0);
-      // Asked while the session was still held back, and not asked a second time by the loader.
-      expect(statesAskedAt[0]).toBeLessThan(sessionAnsweredAt);
+      // Asked while the session was still being read, and not asked a second time by the loader.
+      expect(statesAskedAt[0]).toBeLessThan(settingsAnsweredAt);
       expect(statesAskedAt).toHaveLength(1);
       expect(errors).toEqual([]);
     } finally {
