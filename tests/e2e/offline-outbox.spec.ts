@@ -280,85 +280,103 @@ describe('offline outbox', () => {
   }, 120_000);
 
   test('signing out with a change waiting asks first; another person signing in on this browser neither sees nor replays it; back as Alice it lands; offline, confirming keeps it (sign-out needs the server); online, confirming signs out, then discards', async () => {
-    const issueId = await createIssue(team, { name: 'Waiting at sign-out' });
-    // Besides going offline, the issue's server answers 503 until Alice is back: the change must
-    // still be waiting then, however the browser's offline emulation treats the service worker.
-    const issueUrl = `**${team.projectPath}/issues/${issueId}/`;
-    const unreachable = (route: Route) => (route.request().method() === 'PATCH' ? route.fulfill({ status: 503, body: '{}' }) : route.fallback());
-    await context.route(issueUrl, unreachable);
-    await openList();
-    await row('Waiting at sign-out').waitFor();
-    await context.setOffline(true);
-    await chip('Waiting at sign-out', 'Priority').click();
-    await option('Low').click();
-    await page.keyboard.press('Escape');
-    await expect.poll(() => byTestId(page, 'outbox-indicator').getAttribute('data-waiting'), { timeout: 10_000 }).toBe('1');
-
-    // Sign-out asks before discarding; cancelling keeps the change.
-    await byTestId(page, 'sign-out-button').click();
-    const dialog = byTestId(page, 'confirm-dialog');
-    await dialog.waitFor();
-    expect(await dialog.textContent()).toContain('1 change has not reached the server yet');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    expect(await byTestId(page, 'outbox-indicator').getAttribute('data-waiting')).toBe('1');
-
-    // Alice's session ends without a sign-out (it expired); Carol signs in on this browser.
-    await page.goto('about:blank');
-    await context.clearCookies();
-    await context.setOffline(false);
-    await signIn(page, team.carol.email, TEAM_PASSWORD);
-    // Carol is a guest: the project's list shows her only her own issues, but the shell opens her
-    // outbox of this workspace as it does for anyone.
-    await page.goto(issuesPath());
-    await byTestId(page, 'sign-out-button').waitFor({ timeout: 30_000 });
-    // Time for an outbox to open and replay, were it Carol's to see.
-    await page.waitForTimeout(3000);
-    expect(await byTestId(page, 'outbox-indicator').count()).toBe(0);
-    expect((await readIssue<StoredIssue>(team, issueId)).priority).toBe('none');
-    expect((await activities(issueId)).filter((activity) => activity.field === 'priority')).toHaveLength(0);
-
-    // Carol signs out (nothing of hers waits: no question); Alice is back and her change lands once.
-    await context.unroute(issueUrl, unreachable);
-    await byTestId(page, 'sign-out-button').click();
-    await page.waitForURL((url) => url.pathname === '/');
+    // Its own browser, as Alice: the journey signs people in and out and toggles the network, and
+    // must not depend on (or leave anything to) what the journeys before it did in theirs. Without
+    // the service worker: a page it controls sends even the requests it lets through (the PATCH)
+    // past the context's routes, so the 503 below did not always apply and Alice's change could
+    // land while she was "offline" (CI's failure: the priority was already 'low' under Carol). This
+    // journey needs no offline start; the one above and the one below keep the worker.
+    const journey = await launchContext(baseUrl, { serviceWorkers: 'block' });
+    const openJourneyList = async () => {
+      page = await firstPage(journey);
+      await page.goto(issuesPath());
+      await switchLayout(page, 'list');
+    };
+    page = await firstPage(journey);
     await signIn(page, team.alice.email, TEAM_PASSWORD);
-    await openList();
-    await expect.poll(async () => (await readIssue<StoredIssue>(team, issueId)).priority, { timeout: 30_000 }).toBe('low');
-    await expect.poll(() => byTestId(page, 'outbox-indicator').count(), { timeout: 30_000 }).toBe(0);
-    expect((await activities(issueId)).filter((activity) => activity.field === 'priority')).toHaveLength(1);
+    try {
+      const issueId = await createIssue(team, { name: 'Waiting at sign-out' });
+      // Besides going offline, the issue's server answers 503 until Alice is back: the change must
+      // still be waiting then, however the browser's offline emulation treats the service worker.
+      const issueUrl = `**${team.projectPath}/issues/${issueId}/`;
+      const unreachable = (route: Route) => (route.request().method() === 'PATCH' ? route.fulfill({ status: 503, body: '{}' }) : route.fallback());
+      await journey.route(issueUrl, unreachable);
+      await openJourneyList();
+      await row('Waiting at sign-out').waitFor();
+      await journey.setOffline(true);
+      await chip('Waiting at sign-out', 'Priority').click();
+      await option('Low').click();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => byTestId(page, 'outbox-indicator').getAttribute('data-waiting'), { timeout: 10_000 }).toBe('1');
 
-    // Offline, confirming cannot sign out (that needs the server): nothing is discarded, the page
-    // stays and says so, the change still waits.
-    await context.route(issueUrl, unreachable);
-    await context.setOffline(true);
-    await chip('Waiting at sign-out', 'Priority').click();
-    await option('High').click();
-    await page.keyboard.press('Escape');
-    await expect.poll(() => byTestId(page, 'outbox-indicator').getAttribute('data-waiting'), { timeout: 10_000 }).toBe('1');
-    await byTestId(page, 'sign-out-button').click();
-    await byTestId(page, 'confirm-dialog').waitFor();
-    await byTestId(page, 'confirm-button').click();
-    await page.getByText("You're offline — sign out needs the server; your 1 change is kept").waitFor({ timeout: 15_000 });
-    await byTestId(page, 'confirm-dialog').waitFor({ state: 'detached' });
-    expect(new URL(page.url()).pathname).toBe(issuesPath());
-    expect(await byTestId(page, 'outbox-indicator').getAttribute('data-waiting')).toBe('1');
+      // Sign-out asks before discarding; cancelling keeps the change.
+      await byTestId(page, 'sign-out-button').click();
+      const dialog = byTestId(page, 'confirm-dialog');
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toContain('1 change has not reached the server yet');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(await byTestId(page, 'outbox-indicator').getAttribute('data-waiting')).toBe('1');
 
-    // Back online (the issue's server answers 503 meanwhile, so the change still waits), confirming
-    // signs out first and then discards: nothing of it is sent after signing in again.
-    await context.setOffline(false);
-    await byTestId(page, 'sign-out-button').click();
-    await byTestId(page, 'confirm-dialog').waitFor();
-    await byTestId(page, 'confirm-button').click();
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
-    await context.unroute(issueUrl);
-    await signIn(page, team.alice.email, TEAM_PASSWORD);
-    await openList();
-    await row('Waiting at sign-out').waitFor({ timeout: 30_000 });
-    await page.waitForTimeout(3000);
-    expect(await byTestId(page, 'outbox-indicator').count()).toBe(0);
-    expect(await chip('Waiting at sign-out', 'Priority').getAttribute('aria-label')).toMatch(/Low/);
-    expect((await readIssue<StoredIssue>(team, issueId)).priority).toBe('low');
+      // Alice's session ends without a sign-out (it expired); Carol signs in on this browser.
+      await page.goto('about:blank');
+      await journey.clearCookies();
+      await journey.setOffline(false);
+      await signIn(page, team.carol.email, TEAM_PASSWORD);
+      // Carol is a guest: the project's list shows her only her own issues, but the shell opens her
+      // outbox of this workspace as it does for anyone.
+      await page.goto(issuesPath());
+      await byTestId(page, 'sign-out-button').waitFor({ timeout: 30_000 });
+      // Time for an outbox to open and replay, were it Carol's to see.
+      await page.waitForTimeout(3000);
+      expect(await byTestId(page, 'outbox-indicator').count()).toBe(0);
+      expect((await readIssue<StoredIssue>(team, issueId)).priority).toBe('none');
+      expect((await activities(issueId)).filter((activity) => activity.field === 'priority')).toHaveLength(0);
+
+      // Carol signs out (nothing of hers waits: no question); Alice is back and her change lands once.
+      await journey.unroute(issueUrl, unreachable);
+      await byTestId(page, 'sign-out-button').click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await signIn(page, team.alice.email, TEAM_PASSWORD);
+      await openJourneyList();
+      await expect.poll(async () => (await readIssue<StoredIssue>(team, issueId)).priority, { timeout: 30_000 }).toBe('low');
+      await expect.poll(() => byTestId(page, 'outbox-indicator').count(), { timeout: 30_000 }).toBe(0);
+      expect((await activities(issueId)).filter((activity) => activity.field === 'priority')).toHaveLength(1);
+
+      // Offline, confirming cannot sign out (that needs the server): nothing is discarded, the page
+      // stays and says so, the change still waits.
+      await journey.route(issueUrl, unreachable);
+      await journey.setOffline(true);
+      await chip('Waiting at sign-out', 'Priority').click();
+      await option('High').click();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => byTestId(page, 'outbox-indicator').getAttribute('data-waiting'), { timeout: 10_000 }).toBe('1');
+      await byTestId(page, 'sign-out-button').click();
+      await byTestId(page, 'confirm-dialog').waitFor();
+      await byTestId(page, 'confirm-button').click();
+      await page.getByText("You're offline — sign out needs the server; your 1 change is kept").waitFor({ timeout: 15_000 });
+      await byTestId(page, 'confirm-dialog').waitFor({ state: 'detached' });
+      expect(new URL(page.url()).pathname).toBe(issuesPath());
+      expect(await byTestId(page, 'outbox-indicator').getAttribute('data-waiting')).toBe('1');
+
+      // Back online (the issue's server answers 503 meanwhile, so the change still waits), confirming
+      // signs out first and then discards: nothing of it is sent after signing in again.
+      await journey.setOffline(false);
+      await byTestId(page, 'sign-out-button').click();
+      await byTestId(page, 'confirm-dialog').waitFor();
+      await byTestId(page, 'confirm-button').click();
+      await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+      await journey.unroute(issueUrl);
+      await signIn(page, team.alice.email, TEAM_PASSWORD);
+      await openJourneyList();
+      await row('Waiting at sign-out').waitFor({ timeout: 30_000 });
+      await page.waitForTimeout(3000);
+      expect(await byTestId(page, 'outbox-indicator').count()).toBe(0);
+      expect(await chip('Waiting at sign-out', 'Priority').getAttribute('aria-label')).toMatch(/Low/);
+      expect((await readIssue<StoredIssue>(team, issueId)).priority).toBe('low');
+    } finally {
+      await journey.close();
+    }
   }, 180_000);
 
   test('signing out empties the offline copy of the API: offline, the next visit does not start from the first user\'s data', async () => {
