@@ -1,6 +1,10 @@
 // Offline edits that are never lost (issue 17, "Proof"), through the UI as a person works:
-// 1. Alice goes offline (`context.setOffline(true)`, which the service worker's own requests obey
-//    too), edits five issues (state, priority, labels), creates two with quick add and comments on
+// Alice's browsers reach the server through a link the test can cut (support/cuttable-link.ts):
+// going offline cuts it (nothing from that browser reaches the server, whoever in it asks) and sets
+// the context offline (the page hears `offline`, `navigator.onLine` is false); coming back restores
+// both. Chromium's offline emulation alone let an "offline" edit through during a reload or a
+// navigation, in full suite runs only.
+// 1. Alice goes offline (the service worker's own requests cannot reach the server either), edits five issues (state, priority, labels), creates two with quick add and comments on
 //    one of them in its peek (it still has a temporary id); the rows show them pending and the top
 //    bar says how many changes wait and that the app is offline. She reloads the page while still
 //    offline: the service worker starts the app from its precached shell and the API answers it last
@@ -20,6 +24,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { firstPage, launchContext, openBrowser, screenshot } from './support/browser';
+import { cuttableLink, type CuttableLink } from './support/cuttable-link';
 import { byTestId, signIn, switchLayout } from './support/fresh';
 import { api } from './support/team';
 import { buildScreensTeam, createIssue, readIssue, TEAM_PASSWORD, type ScreensTeam } from './support/screens-team';
@@ -41,6 +46,7 @@ interface Activity {
 
 describe('offline outbox', () => {
   let team: ScreensTeam;
+  let link: CuttableLink;
   let context: BrowserContext;
   let page: Page;
   let states: Record<string, string>;
@@ -53,6 +59,16 @@ describe('offline outbox', () => {
   const activities = async (issueId: string) => {
     const body = await history(issueId);
     return Array.isArray(body) ? body : body.results;
+  };
+  /** The network goes for `browser` (and every browser on the link): the link is cut and the page is told. */
+  const goOffline = async (browser: BrowserContext) => {
+    link.cut();
+    await browser.setOffline(true);
+  };
+  /** The network is back: the link first, so the page's `online` finds the server there. */
+  const goOnline = async (browser: BrowserContext) => {
+    link.restore();
+    await browser.setOffline(false);
   };
   const openList = async () => {
     page = await firstPage(context);
@@ -70,17 +86,20 @@ describe('offline outbox', () => {
       expect(created.status).toBe(201);
       labels[name] = created.body.id;
     }
-    context = await launchContext(baseUrl);
+    link = await cuttableLink(baseUrl);
+    context = await launchContext(link.url);
     page = await firstPage(context);
     await signIn(page, team.alice.email, TEAM_PASSWORD);
   }, 180_000);
 
   afterAll(async () => {
     await Promise.all([context?.close(), team?.setupContext.close()]);
+    await link?.close();
   });
 
   // A failed journey never leaves the next one offline.
   afterEach(async () => {
+    link?.restore();
     await context?.setOffline(false);
   });
 
@@ -104,7 +123,7 @@ describe('offline outbox', () => {
       }, startReads);
     await expect.poll(notKept, { timeout: 30_000 }).toEqual([]);
 
-    await context.setOffline(true);
+    await goOffline(context);
     // Offline means offline for the worker too: it cannot reach the server either.
     const worker = context.serviceWorkers()[0]!;
     expect(await worker.evaluate(() => fetch('/api/users/me/').then((answer) => `answered ${answer.status}`, () => 'unreachable'))).toBe('unreachable');
@@ -157,13 +176,17 @@ describe('offline outbox', () => {
     for (const name of names) await row(name).waitFor({ timeout: 30_000 });
     await waitingShown();
     await screenshot(page, 'offline-outbox-reloaded-offline');
+    // Still nothing on the server: the reload, offline, sent nothing (the teammate's change below
+    // must come after Alice's, never before it).
+    expect((await readIssue<StoredIssue>(team, ids['Offline two']!)).priority).toBe('none');
+    expect((await activities(ids['Offline two']!)).filter((row) => row.field === 'priority')).toHaveLength(0);
 
     // Meanwhile, in a second browser: another label on issue three, and another priority on issue
     // two (the same scalar field Alice changed offline: her later replay wins, the feed shows both).
     expect((await api(team.setup, 'PATCH', `${team.projectPath}/issues/${ids['Offline three']}/`, { label_ids: [labels.Teammate] })).status).toBe(200);
     expect((await api(team.setup, 'PATCH', `${team.projectPath}/issues/${ids['Offline two']}/`, { priority: 'low' })).status).toBe(200);
 
-    await context.setOffline(false);
+    await goOnline(context);
     await expect.poll(async () => (await readIssue<StoredIssue>(team, ids['Offline two']!)).priority, { timeout: 60_000 }).toBe('high');
     await expect.poll(() => byTestId(page, 'outbox-indicator').count(), { timeout: 60_000 }).toBe(0);
 
@@ -217,7 +240,7 @@ describe('offline outbox', () => {
     const issueId = await createIssue(team, { name: 'Doomed issue' });
     await openList();
     await row('Doomed issue').waitFor();
-    await context.setOffline(true);
+    await goOffline(context);
     await chip('Doomed issue', 'Priority').click();
     await option('Urgent').click();
     await expect.poll(() => byTestId(page, 'outbox-indicator').getAttribute('data-waiting'), { timeout: 10_000 }).toBe('1');
@@ -225,7 +248,7 @@ describe('offline outbox', () => {
     // What the server says to that edit now.
     const refusal = await api<{ error?: string; detail?: string }>(team.setup, 'PATCH', `${team.projectPath}/issues/${issueId}/`, { priority: 'urgent' });
     expect(refusal.status).toBe(404);
-    await context.setOffline(false);
+    await goOnline(context);
     await expect.poll(() => byTestId(page, 'outbox-indicator').getAttribute('data-failed'), { timeout: 60_000 }).toBe('1');
     await byTestId(page, 'outbox-indicator').click();
     const entry = byTestId(page, 'outbox-entry');
@@ -279,19 +302,12 @@ describe('offline outbox', () => {
     }
   }, 120_000);
 
-  // Quarantined in CI (issue #17 stays open for it): in the full CI run this journey found Alice's
-  // offline priority already on the server while Carol was signed in, three runs out of three
-  // (2026-11-26 and 11-27, also in its own browser without the service worker), and it has passed
-  // every time it ran alone or with this file, under load too. Until the cause is found it runs
-  // everywhere but CI; the outbox's sign-out rules keep their unit tests (outbox-sign-out.test.ts).
-  test.skipIf(Boolean(process.env.CI))('signing out with a change waiting asks first; another person signing in on this browser neither sees nor replays it; back as Alice it lands; offline, confirming keeps it (sign-out needs the server); online, confirming signs out, then discards', async () => {
+  test('signing out with a change waiting asks first; another person signing in on this browser neither sees nor replays it; back as Alice it lands; offline, confirming keeps it (sign-out needs the server); online, confirming signs out, then discards', async () => {
     // Its own browser, as Alice: the journey signs people in and out and toggles the network, and
     // must not depend on (or leave anything to) what the journeys before it did in theirs. Without
-    // the service worker: a page it controls sends even the requests it lets through (the PATCH)
-    // past the context's routes, so the 503 below did not always apply and Alice's change could
-    // land while she was "offline" (CI's failure: the priority was already 'low' under Carol). This
-    // journey needs no offline start; the one above and the one below keep the worker.
-    const journey = await launchContext(baseUrl, { serviceWorkers: 'block' });
+    // the service worker, so that the context's route below sees every PATCH the page sends (this
+    // journey needs no offline start; the one above and the one below keep the worker).
+    const journey = await launchContext(link.url, { serviceWorkers: 'block' });
     const openJourneyList = async () => {
       page = await firstPage(journey);
       await page.goto(issuesPath());
@@ -301,14 +317,14 @@ describe('offline outbox', () => {
     await signIn(page, team.alice.email, TEAM_PASSWORD);
     try {
       const issueId = await createIssue(team, { name: 'Waiting at sign-out' });
-      // Besides going offline, the issue's server answers 503 until Alice is back: the change must
-      // still be waiting then, however the browser's offline emulation treats the service worker.
+      // The issue's server answers this browser 503 until Alice is back (online too, further down):
+      // the change must still be waiting then.
       const issueUrl = `**${team.projectPath}/issues/${issueId}/`;
       const unreachable = (route: Route) => (route.request().method() === 'PATCH' ? route.fulfill({ status: 503, body: '{}' }) : route.fallback());
       await journey.route(issueUrl, unreachable);
       await openJourneyList();
       await row('Waiting at sign-out').waitFor();
-      await journey.setOffline(true);
+      await goOffline(journey);
       await chip('Waiting at sign-out', 'Priority').click();
       await option('Low').click();
       await page.keyboard.press('Escape');
@@ -326,7 +342,7 @@ describe('offline outbox', () => {
       // Alice's session ends without a sign-out (it expired); Carol signs in on this browser.
       await page.goto('about:blank');
       await journey.clearCookies();
-      await journey.setOffline(false);
+      await goOnline(journey);
       await signIn(page, team.carol.email, TEAM_PASSWORD);
       // Carol is a guest: the project's list shows her only her own issues, but the shell opens her
       // outbox of this workspace as it does for anyone.
@@ -351,7 +367,7 @@ describe('offline outbox', () => {
       // Offline, confirming cannot sign out (that needs the server): nothing is discarded, the page
       // stays and says so, the change still waits.
       await journey.route(issueUrl, unreachable);
-      await journey.setOffline(true);
+      await goOffline(journey);
       await chip('Waiting at sign-out', 'Priority').click();
       await option('High').click();
       await page.keyboard.press('Escape');
@@ -366,7 +382,7 @@ describe('offline outbox', () => {
 
       // Back online (the issue's server answers 503 meanwhile, so the change still waits), confirming
       // signs out first and then discards: nothing of it is sent after signing in again.
-      await journey.setOffline(false);
+      await goOnline(journey);
       await byTestId(page, 'sign-out-button').click();
       await byTestId(page, 'confirm-dialog').waitFor();
       await byTestId(page, 'confirm-button').click();
@@ -403,14 +419,14 @@ describe('offline outbox', () => {
     await byTestId(page, 'email-input').waitFor();
     const kept = await page.evaluate(async () => (await (await caches.open('trellis-api-1')).keys()).map((request) => new URL(request.url).pathname));
     expect(kept.filter((path) => path !== '/api/users/me/' && path !== '/api/instances/')).toEqual([]);
-    await context.setOffline(true);
+    await goOffline(context);
     try {
       await page.goto(issuesPath());
       await byTestId(page, 'retry-button').or(byTestId(page, 'email-input')).first().waitFor({ timeout: 30_000 });
       expect(await page.locator('[data-testid="issue-row"]').count()).toBe(0);
       expect(await page.getByText('Offline one').count()).toBe(0);
     } finally {
-      await context.setOffline(false);
+      await goOnline(context);
     }
   }, 120_000);
 });
