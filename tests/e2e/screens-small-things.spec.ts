@@ -162,6 +162,33 @@ describe('small things a new user hits, as a person arriving from a link', () =>
     await expect.poll(() => byTestId(page, 'quick-add-input').inputValue()).toBe(name);
   });
 
+  test('a click on a sidebar link is not lost when the drag code arrives between the press and the release', async () => {
+    // Without the service worker, whose cache would answer the drag chunk past the route below.
+    const { page } = await visit(issuesPath(), { serviceWorkers: 'block' });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.route(/sidebar-projects-drag-[^/]*\.js$/, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    const link = byTestId(page, `sidebar-project-pages-${team.identifier}`);
+    await link.hover();
+    await expect.poll(() => asked).toBe(true);
+    await page.mouse.down();
+    // The drag code arrives while the button is held: the rows must not be swapped under the press.
+    const arrived = page.waitForResponse(/sidebar-projects-drag-[^/]*\.js$/);
+    release();
+    await arrived;
+    await page.waitForTimeout(500);
+    expect(await byTestId(page, 'sidebar-projects-draggable').count()).toBe(0);
+    await page.mouse.up();
+    await page.waitForURL(new RegExp(`/projects/${team.projectId}/pages$`), { timeout: 15_000 });
+    // …and they become draggable once the button is up.
+    await byTestId(page, 'sidebar-projects-draggable').waitFor();
+  });
+
   test('Pages has a sidebar link and the palette knows "Go to pages"', async () => {
     const { page } = await visit(issuesPath());
     await byTestId(page, `sidebar-project-pages-${team.identifier}`).click();

@@ -1,7 +1,7 @@
 // The sidebar's work sections: favorites (folders with their children) and my projects, which can
 // be dragged into a new order (saved per user through user-properties sort_order).
 import { Check, FileText, Folder, FolderInput, Inbox, Star, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState, type HTMLAttributes, type Ref } from 'react';
+import { useEffect, useState, type HTMLAttributes, type Ref } from 'react';
 import { Link } from '@tanstack/react-router';
 import { sortOrderBetween } from '../../../shared/sort-order';
 import { useT } from '../../i18n';
@@ -12,7 +12,34 @@ import { Popover } from '../../ui/popover';
 
 // Dragging projects into a new order brings dnd-kit: it loads when the pointer first comes over the
 // project list, and until then the same rows render without drag handles.
-const DraggableProjects = lazy(() => import('./sidebar-projects-drag').then((module) => ({ default: module.DraggableProjects })));
+type DragModule = typeof import('./sidebar-projects-drag');
+let loadedDragModule: DragModule | null = null;
+
+// Whether a pointer button is held anywhere on the page (watched from the first hover on).
+let pointerHeld = false;
+let watchingPointer = false;
+function watchPointer(): void {
+  if (watchingPointer) return;
+  watchingPointer = true;
+  window.addEventListener('pointerdown', () => (pointerHeld = true), true);
+  for (const type of ['pointerup', 'pointercancel'] as const) window.addEventListener(type, () => (pointerHeld = false), true);
+}
+
+/**
+ * Runs `swap` when no pointer button is held: the draggable rows replace the plain ones (new
+ * elements), and a swap between a press and its release would lose the click on a link in them.
+ * After a release it waits a task, for the click that follows the release.
+ */
+function whenPointerFree(swap: () => void): void {
+  if (!pointerHeld) return swap();
+  const released = () => {
+    window.removeEventListener('pointerup', released, true);
+    window.removeEventListener('pointercancel', released, true);
+    setTimeout(swap, 0);
+  };
+  window.addEventListener('pointerup', released, true);
+  window.addEventListener('pointercancel', released, true);
+}
 
 /** The sort_order that puts `moved` just before `target` in `ordered` (or last when target is null). */
 export function projectDropOrder(ordered: Project[], movedId: string, targetId: string | null): number | null {
@@ -91,20 +118,21 @@ function ProjectsSection({ slug }: { slug: string }) {
   const t = useT();
   const projects = useJoinedProjects(slug);
   // A drag starts with the pointer over the list, so that is when the drag code is fetched.
-  const [dragReady, setDragReady] = useState(false);
-  const staticRows = projects.map((project) => <SidebarProject key={project.id} slug={slug} project={project} />);
+  const [drag, setDrag] = useState<DragModule | null>(loadedDragModule);
+  const loadDrag = () => {
+    if (drag) return;
+    watchPointer();
+    void import('./sidebar-projects-drag').then((module) => {
+      loadedDragModule = module;
+      whenPointerFree(() => setDrag(module));
+    }, () => undefined); // Not loaded (offline): the rows stay plain; the next hover asks again.
+  };
   return (
-    <div className="sidebar-group" data-testid="sidebar-projects" onPointerEnter={() => setDragReady(true)}>
+    <div className="sidebar-group" data-testid="sidebar-projects" onPointerEnter={loadDrag}>
       <div className="sidebar-section-row">
         <Link to="/$workspaceSlug/projects" params={{ workspaceSlug: slug }} className="sidebar-section sidebar-section-link" data-testid="nav-projects">{t('nav.projects')}</Link>
       </div>
-      {dragReady ? (
-        <Suspense fallback={staticRows}>
-          <DraggableProjects slug={slug} projects={projects} />
-        </Suspense>
-      ) : (
-        staticRows
-      )}
+      {drag ? <drag.DraggableProjects slug={slug} projects={projects} /> : projects.map((project) => <SidebarProject key={project.id} slug={slug} project={project} />)}
     </div>
   );
 }
