@@ -91,7 +91,9 @@ function KanbanColumn(props: LayoutProps & { group: IssueGroup; sub: string; iss
   // The same key function while the column's issues are the same: the virtualizer recomputes its
   // 2,000 measurements whenever this function changes, so a new one per render cost every render.
   const getItemKey = useCallback((index: number) => issues[index]?.id ?? index, [issues]);
-  const virtualizer = useVirtualizer({ enabled: virtualize, count: issues.length, getScrollElement: () => scrollRef.current, estimateSize: () => 92, overscan: 6, initialRect: { width: 280, height: 700 }, getItemKey });
+  // Two cards beyond the visible ones: every card costs the board's first frame its render and its
+  // drag registration, and a card further down is rendered as it scrolls in.
+  const virtualizer = useVirtualizer({ enabled: virtualize, count: issues.length, getScrollElement: () => scrollRef.current, estimateSize: () => 92, overscan: 2, initialRect: { width: 280, height: 700 }, getItemKey });
 
   return (
     <section className={`kanban-column${isOver ? ' kanban-column-over' : ''}${collapsed ? ' kanban-column-collapsed' : ''}`} ref={setNodeRef} data-testid={`kanban-column-${group.key}`} aria-label={title.title}>
