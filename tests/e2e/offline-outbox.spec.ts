@@ -4,7 +4,8 @@
 // the context offline (the page hears `offline`, `navigator.onLine` is false); coming back restores
 // both. Chromium's offline emulation alone let an "offline" edit through during a reload or a
 // navigation, in full suite runs only.
-// 1. Alice goes offline (the service worker's own requests cannot reach the server either), edits five issues (state, priority, labels), creates two with quick add and comments on
+// 1. Alice goes offline (the service worker's own requests cannot reach the server either), edits
+//    five issues (state, priority, labels), creates two with quick add and comments on
 //    one of them in its peek (it still has a temporary id); the rows show them pending and the top
 //    bar says how many changes wait and that the app is offline. She reloads the page while still
 //    offline: the service worker starts the app from its precached shell and the API answers it last
