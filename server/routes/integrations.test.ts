@@ -10,6 +10,8 @@ import { createTestServer, type TestServer } from '../../tests/support/server';
 import { startFakeGithub, type FakeGithub, type FakeRepo } from '../../tests/support/github';
 import { buildProject, type TestProject } from '../../tests/support/factories';
 import { until } from '../../tests/support/until';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { buildWorld, type World } from '../../tests/support/world';
 
 interface SyncWire {
@@ -230,6 +232,36 @@ describe('GitHub repository import', () => {
     expect(await finished(project)).toMatchObject({ status: 'done', issues_imported: 4 });
   }, 60_000);
 
+  // Issue #24: a `next` link must never carry the token off the API's origin — not to a private
+  // literal address (Node calls no DNS lookup for one, so only the literal check catches it) and not
+  // to another port of the very host GITHUB_API_URL allows.
+  test('pagination links off the API origin are refused: nothing is sent there, the run fails', async () => {
+    const bystanders = await Promise.all([listen('127.0.0.2'), listen('127.0.0.1')]);
+    try {
+      for (const [index, bystander] of bystanders.entries()) {
+        const project = await buildProject(server, world.workspace, world.admin);
+        const name = `ssrf-${index}`;
+        github.repo('acme', name);
+        github.script({ path: new RegExp(`^/repos/acme/${name}/labels`), status: 200, body: [], headers: { Link: `<${bystander.url}/x?page=2>; rel="next"` } });
+        await link(project, { owner: 'acme', name, token: github.token });
+        const sync = await finished(project);
+        expect(sync.status).toBe('failed');
+        expect(sync.last_error).toContain('another origin');
+        expect(bystander.received).toEqual([]);
+      }
+    } finally {
+      await Promise.all(bystanders.map((bystander) => bystander.close()));
+    }
+  });
+
+  test('a base URL on an IPv6 spelling of a private IPv4 address is refused at save', async () => {
+    const project = await buildProject(server, world.workspace, world.admin);
+    for (const base_url of ['http://[::127.0.0.1]/api/v3', 'http://[::ffff:0:7f00:1]/api/v3', 'http://[::ffff:7f00:1]/', 'http://[::a00:1]/']) {
+      const refused = await link(project, { owner: 'acme', name: 'none', token: 'x', base_url });
+      expect(refused.statusCode, base_url).toBe(400);
+    }
+  });
+
   test('only project admins may read or link', async () => {
     const member = await server.inject({ method: 'GET', url: syncUrl(world.project), headers: world.member.headers });
     expect(member.statusCode).toBe(403);
@@ -237,3 +269,15 @@ describe('GitHub repository import', () => {
     expect(posted.statusCode).toBe(403);
   });
 });
+
+/** A listener that records every request it gets (it must get none). */
+async function listen(host: string): Promise<{ url: string; received: string[]; close(): Promise<void> }> {
+  const received: string[] = [];
+  const listener = createServer((req, res) => {
+    received.push(`${req.method} ${req.url} ${req.headers.authorization ?? ''}`);
+    res.end('[]');
+  });
+  await new Promise<void>((resolve) => listener.listen(0, host, resolve));
+  const { port } = listener.address() as AddressInfo;
+  return { url: `http://${host}:${port}`, received, close: () => new Promise((resolve) => listener.close(() => resolve())) };
+}

@@ -60,6 +60,9 @@ describe('webhooks', () => {
       ['http://192.168.0.10/hook', 'Invalid or disallowed webhook URL.'],
       ['http://169.254.169.254/latest/meta-data', 'Invalid or disallowed webhook URL.'],
       ['http://[::ffff:10.0.0.1]/hook', 'Invalid or disallowed webhook URL.'],
+      // IPv4 inside IPv6 in the spellings that slipped before issue #24 (::/96 and ::ffff:0:0:0/96).
+      ['http://[::127.0.0.1]/hook', 'Invalid or disallowed webhook URL.'],
+      ['http://[::ffff:0:7f00:1]/hook', 'Invalid or disallowed webhook URL.'],
       ['http://does-not-resolve.invalid/hook', 'Invalid or disallowed webhook URL.'],
     ];
     for (const [url, message] of cases) {

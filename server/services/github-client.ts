@@ -2,11 +2,12 @@
 // configurable base URL (GitHub Enterprise: https://host/api/v3), pages followed through the `Link`
 // header, and rate limits read from the answer — `Retry-After` (secondary limits, 429) and
 // `X-RateLimit-Remaining: 0` with `X-RateLimit-Reset` (primary limit) — so the caller can reschedule
-// instead of sleeping. Requests connect only where the webhook address rules allow
-// (webhook-target.ts guardedLookup), the configured GITHUB_API_URL host included.
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { guardedLookup } from './webhook-target';
+// instead of sleeping. Requests go through the one outbound guard (server/outbound/): only where the
+// address rules allow (the configured GITHUB_API_URL host included), no redirects, and the token
+// only to the API base's own origin (a `next` link elsewhere is refused, not followed).
+import type { IncomingHttpHeaders } from 'node:http';
+import { OutboundRefusedError } from '../outbound/guard';
+import { OutboundResponseTooLargeError, sendOutbound, type OutboundResponse } from '../outbound/request';
 
 export const GITHUB_TIMEOUT_MS = 30_000;
 /** A page larger than this is refused (GitHub pages of 100 items are far below). */
@@ -67,59 +68,51 @@ export function rateLimitRetryAt(status: number, headers: IncomingHttpHeaders, n
   return null;
 }
 
-/** One authenticated GET; resolves with the page (any status) or rejects on a network error. */
-export function githubGet(url: string, token: string, allowedHosts: readonly string[]): Promise<GithubPage> {
-  return new Promise((resolve, reject) => {
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      reject(new GithubRequestError(`Invalid GitHub URL: ${url}`, true));
-      return;
-    }
-    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = send(
-      target,
-      {
-        method: 'GET',
-        headers: {
-          Accept: 'application/vnd.github.full+json',
-          Authorization: `Bearer ${token}`,
-          'User-Agent': 'Trellis-GitHub-Import/1',
-          'X-GitHub-Api-Version': '2022-11-28',
-        },
-        lookup: guardedLookup(allowedHosts),
-        timeout: GITHUB_TIMEOUT_MS,
+/**
+ * One authenticated GET through the outbound guard; resolves with the page (any status) or rejects
+ * on a network error or a refused target. The token goes only to the API's own origin: a URL on any
+ * other origin (a `next` link pointing elsewhere) is refused before anything is sent.
+ */
+export async function githubGet(url: string, token: string, apiBase: string, allowedHosts: readonly string[]): Promise<GithubPage> {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    throw new GithubRequestError(`Invalid GitHub URL: ${url}`, true);
+  }
+  if (target.origin !== new URL(apiBase).origin) {
+    throw new GithubRequestError(`Refused to follow a GitHub link to another origin (${target.origin}); the import only talks to ${new URL(apiBase).origin}`, true);
+  }
+  let answer: OutboundResponse;
+  try {
+    answer = await sendOutbound(target, {
+      headers: {
+        Accept: 'application/vnd.github.full+json',
+        Authorization: `Bearer ${token}`,
+        'User-Agent': 'Trellis-GitHub-Import/1',
+        'X-GitHub-Api-Version': '2022-11-28',
       },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > MAX_BODY_BYTES) req.destroy(new GithubRequestError('GitHub answer too large', false));
-          else chunks.push(chunk);
-        });
-        res.on('error', reject);
-        res.on('end', () => {
-          const status = res.statusCode ?? 0;
-          const text = Buffer.concat(chunks).toString('utf8');
-          let body: unknown = null;
-          try {
-            body = text ? JSON.parse(text) : null;
-          } catch {
-            body = text;
-          }
-          const retryAt = status >= 400 ? rateLimitRetryAt(status, res.headers) : null;
-          const reset = Number(header(res.headers, 'x-ratelimit-reset'));
-          const exhausted = status < 400 && header(res.headers, 'x-ratelimit-remaining') === '0' && Number.isFinite(reset) ? new Date(reset * 1000 + 1000) : null;
-          resolve({ status, body, next: nextLink(res.headers.link), retryAt, exhaustedUntil: exhausted && exhausted.getTime() > Date.now() ? exhausted : null });
-        });
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error(`GitHub did not answer within ${GITHUB_TIMEOUT_MS} ms`)));
-    req.on('error', reject);
-    req.end();
-  });
+      allowedHosts,
+      timeoutMs: GITHUB_TIMEOUT_MS,
+      maxBodyBytes: MAX_BODY_BYTES,
+    });
+  } catch (error) {
+    if (error instanceof OutboundRefusedError) throw new GithubRequestError(error.message, true);
+    if (error instanceof OutboundResponseTooLargeError) throw new GithubRequestError('GitHub answer too large', false);
+    throw error;
+  }
+  const { status, headers } = answer;
+  const text = answer.body.toString('utf8');
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = text;
+  }
+  const retryAt = status >= 400 ? rateLimitRetryAt(status, headers) : null;
+  const reset = Number(header(headers, 'x-ratelimit-reset'));
+  const exhausted = status < 400 && header(headers, 'x-ratelimit-remaining') === '0' && Number.isFinite(reset) ? new Date(reset * 1000 + 1000) : null;
+  return { status, body, next: nextLink(headers.link), retryAt, exhaustedUntil: exhausted && exhausted.getTime() > Date.now() ? exhausted : null };
 }
 
 /** The message GitHub gave with an error status (`{"message": …}`), for the sync's last error. */

@@ -390,7 +390,7 @@ async function importSlice(run: RunContext): Promise<void> {
   if (!(await saveRun(ctx.db, run, { status: 'running', phase, rateLimitedUntil: null, ...(sync.runStartedAt ? {} : { runStartedAt: new Date() }) }))) return;
   const runStartedAt = sync.runStartedAt ?? new Date();
   for (let pages = 0; pages < PAGES_PER_JOB; pages++) {
-    const page = await githubGet(nextUrl ?? firstUrl(run, phase), run.token, allowed);
+    const page = await githubGet(nextUrl ?? firstUrl(run, phase), run.token, syncBaseUrl(ctx.config, sync), allowed);
     if (page.retryAt) {
       const message = `Rate limited by GitHub (${page.status}); resuming at ${page.retryAt.toISOString()}`;
       return continueLater(run, page.retryAt, { status: 'waiting', phase, nextUrl, rateLimitedUntil: page.retryAt, lastError: message });

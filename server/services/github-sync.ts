@@ -23,7 +23,7 @@ import { BadRequestError, NotFoundError, ValidationError } from '../errors';
 import { enqueueJob } from '../job-queue';
 import type { ProjectActor, WorkspaceActor } from '../actor';
 import { encryptToken } from './github-token';
-import { checkWebhookUrl, WebhookTargetError } from './webhook-target';
+import { checkOutboundUrl, OutboundRefusedError } from '../outbound/guard';
 
 export const GITHUB_IMPORT_QUEUE = 'github.import';
 /** Payload of an import job: the sync and the run it belongs to. */
@@ -199,10 +199,10 @@ async function checkedBaseUrl(ctx: ServerContext, raw: string | null | undefined
   if (!raw || !raw.trim()) return null;
   let url: URL;
   try {
-    url = await checkWebhookUrl(raw, githubAllowedHosts(ctx.config));
+    url = await checkOutboundUrl(raw, githubAllowedHosts(ctx.config));
   } catch (error) {
     // The shared rule's messages name a webhook URL; this field is the GitHub API's.
-    if (error instanceof WebhookTargetError) throw ValidationError.field('base_url', error.message.replace('webhook URL', 'GitHub API URL'));
+    if (error instanceof OutboundRefusedError) throw ValidationError.field('base_url', error.message.replace('webhook URL', 'GitHub API URL'));
     throw error;
   }
   const normalized = trimSlash(url.href);

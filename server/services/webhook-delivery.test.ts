@@ -10,7 +10,7 @@ import { createTestServer, type TestServer } from '../../tests/support/server';
 import { until } from '../../tests/support/until';
 import { buildWorld, type World } from '../../tests/support/world';
 import { signWebhookBody } from './webhook-delivery';
-import { checkWebhookUrl, guardedLookup, isReservedAddress } from './webhook-target';
+import { checkOutboundUrl as checkWebhookUrl, guardedLookup, isReservedAddress } from '../outbound/guard';
 
 interface Received {
   headers: IncomingMessage['headers'];
@@ -251,10 +251,10 @@ describe('webhook targets re-checked at delivery', () => {
 
 describe('webhook targets', () => {
   test('reserved addresses', () => {
-    for (const address of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1']) {
+    for (const address of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1', '::127.0.0.1', '::ffff:7f00:1', '::ffff:0:7f00:1', '::ffff:0:127.0.0.1', '::a00:1', '0:0:0:0:0:ffff:a9fe:a9fe']) {
       expect(isReservedAddress(address), address).toBe(true);
     }
-    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700::1111', '::ffff:8.8.8.8']) expect(isReservedAddress(address), address).toBe(false);
+    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700::1111', '::ffff:8.8.8.8', '::ffff:808:808', '64:ff9c::1']) expect(isReservedAddress(address), address).toBe(false);
   });
 
   test('a name that resolves to a private address is refused, unless the name or the address is allowed', async () => {

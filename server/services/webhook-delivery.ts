@@ -5,16 +5,16 @@
 // Network errors, timeouts, 429 and 5xx are retried by the job queue with exponential backoff
 // (WEBHOOK_RETRY_BASE_MS, doubled); after the 5th failed retry the webhook is deactivated. Any other
 // 4xx, and a target refused by the address rules, is logged once and not retried. The target is
-// re-checked against the DNS answers the request connects to (webhook-target.ts guardedLookup), and
-// an address given literally against the same rules.
+// re-checked at send time by the one outbound guard (server/outbound/): the address given literally
+// and every DNS answer the request connects to; redirects are not followed.
 import { createHmac } from 'node:crypto';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import type { IncomingHttpHeaders } from 'node:http';
 import { and, eq, isNull } from 'drizzle-orm';
 import { webhookLogs, webhooks } from '../../db/schema/index';
 import type { ServerContext } from '../context';
 import { PermanentJobError, type JobQueue, type JobRun } from '../job-queue';
-import { assertLiteralTargetAllowed, guardedLookup, parseWebhookUrl, WebhookTargetError } from './webhook-target';
+import { OutboundRefusedError, parseOutboundUrl } from '../outbound/guard';
+import { sendOutbound } from '../outbound/request';
 
 export const WEBHOOK_DELIVERY_QUEUE = 'webhooks.deliver';
 /** Retries after the first attempt (API.md: at most 5, then the webhook is deactivated). */
@@ -46,32 +46,14 @@ interface Outcome {
   error: Error | null;
 }
 
-/** One POST, resolved with the response (status, headers, first bytes) or the error; never rejects. */
-function post(url: URL, body: string, headers: Record<string, string>, allowedHosts: readonly string[], timeoutMs: number): Promise<Outcome> {
-  return new Promise((resolve) => {
-    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    let settled = false;
-    const finish = (outcome: Outcome) => {
-      if (settled) return;
-      settled = true;
-      resolve(outcome);
-    };
-    const req = send(url, { method: 'POST', headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) }, lookup: guardedLookup(allowedHosts), timeout: timeoutMs }, (res) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        if (size < RESPONSE_EXCERPT_BYTES) chunks.push(chunk);
-        size += chunk.length;
-      });
-      const done = () => finish({ status: res.statusCode ?? null, headers: res.headers, body: Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString('utf8'), error: null });
-      res.on('end', done);
-      res.on('error', done);
-      res.on('aborted', done);
-    });
-    req.on('timeout', () => req.destroy(new Error(`timed out after ${timeoutMs} ms`)));
-    req.on('error', (error) => finish({ status: null, headers: null, body: '', error }));
-    req.end(body);
-  });
+/** One POST through the outbound guard, resolved with the response (first bytes) or the error; never rejects. */
+async function post(url: URL, body: string, headers: Record<string, string>, allowedHosts: readonly string[], timeoutMs: number): Promise<Outcome> {
+  try {
+    const answer = await sendOutbound(url, { method: 'POST', headers, body, allowedHosts, timeoutMs, keepBytes: RESPONSE_EXCERPT_BYTES });
+    return { status: answer.status, headers: answer.headers, body: answer.body.toString('utf8'), error: null };
+  } catch (error) {
+    return { status: null, headers: null, body: '', error: error instanceof Error ? error : new Error(String(error)) };
+  }
 }
 
 /** Retried: network errors, timeouts, 429 and 5xx (API.md "Details settled"). */
@@ -94,14 +76,13 @@ export async function deliverWebhook(ctx: ServerContext, job: JobRun<DeliveryPay
   const started = performance.now();
   let outcome: Outcome;
   try {
-    const url = parseWebhookUrl(hook.url);
-    assertLiteralTargetAllowed(url, ctx.config.webhookAllowedHosts);
+    const url = parseOutboundUrl(hook.url);
     outcome = await post(url, body, headers, ctx.config.webhookAllowedHosts, WEBHOOK_TIMEOUT_MS);
   } catch (error) {
     outcome = { status: null, headers: null, body: '', error: error instanceof Error ? error : new Error(String(error)) };
   }
   const durationMs = Math.round(performance.now() - started);
-  const refused = outcome.error instanceof WebhookTargetError;
+  const refused = outcome.error instanceof OutboundRefusedError;
   await ctx.db.insert(webhookLogs).values({
     workspaceId: hook.workspaceId,
     webhookId,

@@ -15,7 +15,7 @@ import { enqueueJob } from '../job-queue';
 import { workspaceHeadSql } from '../live/record-change';
 import { presentWebhook, presentWebhookLog } from '../presenters/webhook';
 import { randomToken } from '../security';
-import { checkWebhookUrl, WebhookTargetError } from './webhook-target';
+import { checkOutboundUrl, OutboundRefusedError } from '../outbound/guard';
 import { WEBHOOK_DELIVERY_QUEUE, WEBHOOK_MAX_RETRIES, type DeliveryPayload } from './webhook-delivery';
 
 /** How many attempts the log answer holds (newest first). */
@@ -25,9 +25,9 @@ const newSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomToken(16)}`;
 
 async function checkedUrl(ctx: ServerContext, raw: string): Promise<string> {
   try {
-    await checkWebhookUrl(raw, ctx.config.webhookAllowedHosts);
+    await checkOutboundUrl(raw, ctx.config.webhookAllowedHosts);
   } catch (error) {
-    if (error instanceof WebhookTargetError) throw ValidationError.field('url', error.message);
+    if (error instanceof OutboundRefusedError) throw ValidationError.field('url', error.message);
     throw error;
   }
   return raw.trim();

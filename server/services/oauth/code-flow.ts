@@ -67,7 +67,7 @@ export function codeFlow(name: ProviderName, provider: CodeFlowProvider): OAuthP
         redirect_uri: pending.redirectUri,
       });
       if (protocol.usesPkce) body.set('code_verifier', pending.codeVerifier);
-      const token = (await fetchJson(endpoint(endpoints.base(config), endpoints.token), {
+      const token = (await fetchJson(config, endpoint(endpoints.base(config), endpoints.token), {
         method: 'POST',
         headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
         body,

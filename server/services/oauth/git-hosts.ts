@@ -31,9 +31,9 @@ const GIT_HOSTS = {
     protocol: { scope: 'read:user user:email', usesPkce: false, keepsIdToken: false },
     async readAccount(config, accessToken) {
       const headers = { accept: 'application/vnd.github+json', authorization: `Bearer ${accessToken}`, 'user-agent': 'Trellis' };
-      const user = (await fetchJson(endpoint(config.GITHUB_API_URL, '/user'), { headers })) as GitHubUser;
+      const user = (await fetchJson(config, endpoint(config.GITHUB_API_URL, '/user'), { headers })) as GitHubUser;
       // The profile's public email may be unset or unverified: only the verified primary one counts.
-      const emails = (await fetchJson(endpoint(config.GITHUB_API_URL, '/user/emails'), { headers })) as GitHubEmail[];
+      const emails = (await fetchJson(config, endpoint(config.GITHUB_API_URL, '/user/emails'), { headers })) as GitHubEmail[];
       const primary = Array.isArray(emails) ? emails.find((item) => item.primary && item.verified) : undefined;
       if (user.id === undefined || !primary?.email) throw new Error('no id or verified primary email');
       return { id: String(user.id), email: primary.email, name: user.name ?? user.login, avatar: user.avatar_url ?? null };
@@ -44,7 +44,7 @@ const GIT_HOSTS = {
     endpoints: { base: (config) => config.GITLAB_URL, authorize: '/oauth/authorize', token: '/oauth/token' },
     protocol: { scope: 'read_user', usesPkce: true, keepsIdToken: true },
     async readAccount(config, accessToken) {
-      const user = (await fetchJson(endpoint(config.GITLAB_URL, '/api/v4/user'), {
+      const user = (await fetchJson(config, endpoint(config.GITLAB_URL, '/api/v4/user'), {
         headers: { accept: 'application/json', authorization: `Bearer ${accessToken}` },
       })) as GitLabUser;
       if (user.id === undefined || typeof user.email !== 'string' || !user.email) throw new Error('no id or email');

@@ -3,7 +3,7 @@
 import * as oidc from 'openid-client';
 import type { Config } from '../../config';
 import type { OAuthClientSettings } from '../instance';
-import { splitName, type OAuthProvider } from './provider';
+import { oauthFetch, splitName, type OAuthProvider } from './provider';
 
 const DISCOVERY_TTL_MS = 10 * 60 * 1000;
 const discovered = new Map<string, { at: number; configuration: Promise<oidc.Configuration> }>();
@@ -21,6 +21,8 @@ function configurationFor(config: Config, client: OAuthClientSettings): Promise<
   const configuration = oidc.discovery(issuer, client.clientId, client.clientSecret, undefined, {
     execute: isLoopbackHttp(issuer) ? [oidc.allowInsecureRequests] : [],
     timeout: 10,
+    // Discovery, token, userinfo and JWKS requests all go through the one outbound guard.
+    [oidc.customFetch]: oauthFetch(config) as unknown as oidc.CustomFetch,
   });
   discovered.set(key, { at: Date.now(), configuration });
   // A failed discovery is not cached: the next attempt tries again.

@@ -1,5 +1,6 @@
 // What the sign-in flow needs from an external provider, whatever protocol it speaks underneath.
 import type { Config } from '../../config';
+import { guardedFetch } from '../../outbound/request';
 import type { OAuthClientSettings } from '../instance';
 
 export type ProviderName = 'google' | 'github' | 'gitlab';
@@ -44,9 +45,21 @@ export function splitName(name: unknown): { firstName: string; lastName: string 
   return { firstName: (parts[0] ?? '').slice(0, 255), lastName: parts.slice(1).join(' ').slice(0, 255) };
 }
 
-/** fetch with a timeout that fails on a non-2xx answer and returns the parsed JSON. */
-export async function fetchJson(url: string | URL, init: RequestInit = {}): Promise<unknown> {
-  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
+/**
+ * Where sign-in may send requests: the providers' configured hosts (the operator chose them, so a
+ * provider on a private network works) and WEBHOOK_ALLOWED_HOSTS; anything else only if public.
+ */
+export function oauthAllowedHosts(config: Config): string[] {
+  const hosts = [config.GOOGLE_ISSUER, config.GITHUB_URL, config.GITHUB_API_URL, config.GITLAB_URL].map((url) => new URL(url).hostname);
+  return [...config.webhookAllowedHosts, ...hosts];
+}
+
+/** A fetch for sign-in requests, through the one outbound guard (no redirects followed). */
+export const oauthFetch = (config: Config): typeof fetch => guardedFetch(oauthAllowedHosts(config), 10_000);
+
+/** A guarded fetch with a timeout that fails on a non-2xx answer and returns the parsed JSON. */
+export async function fetchJson(config: Config, url: string | URL, init: RequestInit = {}): Promise<unknown> {
+  const response = await oauthFetch(config)(url, init);
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${new URL(url).pathname} answered ${response.status}`);
   return response.json();
 }
