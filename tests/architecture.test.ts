@@ -169,4 +169,18 @@ describe('import layering', () => {
     for (const key of KNOWN_VIOLATIONS) if (!seenKnown.has(key)) failures.push(`${key} is fixed: remove it from KNOWN_VIOLATIONS`);
     expect(failures).toEqual([]);
   });
+
+  // Issue #24: every server-side request to an address a user or admin supplied passes the one
+  // outbound guard (server/outbound/). Only that folder may open a request: no `fetch(`, no
+  // http(s).request/get, no undici elsewhere in the processes. The S3 store talks to the operator's
+  // own storage endpoint (S3_ENDPOINT), set in the environment, never by a user.
+  test('server-side requests go only through server/outbound/', () => {
+    const OUTBOUND_OWNERS = ['server/outbound/', 'server/storage/s3.ts'];
+    const opensRequest = /\bfetch\(|from 'node:https'|from 'undici'|import\s*\{[^}]*\b(request|get)\b[^}]*\}\s*from 'node:http'/;
+    const offenders = listSources(ROOT)
+      .filter((file) => isProduction(file) && ['server', 'collab', 'boot'].includes(file.split('/')[0]))
+      .filter((file) => !OUTBOUND_OWNERS.some((owner) => file.startsWith(owner)))
+      .filter((file) => opensRequest.test(readFileSync(path.join(ROOT, file), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
 });
