@@ -254,6 +254,22 @@ describe('GitHub repository import', () => {
     }
   });
 
+  // Issue #26 item 11: no network (here: nothing listens at the API URL) is a plain sentence at once,
+  // not minutes of retries behind "Importing labels" with a raw "connect ECONNREFUSED".
+  test('GitHub that cannot be reached fails the run at once with a plain sentence', async () => {
+    const project = await buildProject(server, world.workspace, world.admin);
+    const closed = await listen('127.0.0.1');
+    await closed.close();
+    const linked = await link(project, { owner: 'acme', name: 'offline', token: github.token, base_url: closed.url });
+    expect(linked.statusCode).toBe(201);
+    const sync = await until(() => read(project), (row) => row?.status === 'failed' || (row?.last_error ?? '') !== '', 30_000);
+    expect(sync.status).toBe('failed');
+    expect(sync.last_error).toBe(`Cannot reach GitHub at ${new URL(closed.url).host} — check the network or the API URL, then re-run.`);
+    // Failed on its first attempt: no job of this run is left waiting to retry.
+    const retries = await count(sql`select count(*)::int as n from jobs where queue = 'github.import' and payload->>'syncId' = ${sync.id} and status = 'pending'`);
+    expect(retries).toBe(0);
+  });
+
   test('a base URL on an IPv6 spelling of a private IPv4 address is refused at save', async () => {
     const project = await buildProject(server, world.workspace, world.admin);
     for (const base_url of ['http://[::127.0.0.1]/api/v3', 'http://[::ffff:0:7f00:1]/api/v3', 'http://[::ffff:7f00:1]/', 'http://[::a00:1]/']) {

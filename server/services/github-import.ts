@@ -440,6 +440,16 @@ async function importSlice(run: RunContext): Promise<void> {
   await continueLater(run, null, { phase, nextUrl });
 }
 
+/** Network errors that mean the API host cannot be reached at all. */
+const UNREACHABLE_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_FAIL']);
+
+/** A plain sentence for an unreachable API host, or null when the error is something else. */
+export function unreachableMessage(error: unknown, apiBase: string): string | null {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (!code || !UNREACHABLE_CODES.has(code)) return null;
+  return `Cannot reach GitHub at ${new URL(apiBase).host} — check the network or the API URL, then re-run.`;
+}
+
 /** One job of a run: a few pages, then a continuation job (or the end of the run). */
 export async function runGithubImport(ctx: ServerContext, job: JobRun<GithubImportPayload>): Promise<void> {
   const found = await loadRun(ctx.db, job.payload.syncId);
@@ -462,8 +472,12 @@ export async function runGithubImport(ctx: ServerContext, job: JobRun<GithubImpo
     await importSlice({ ctx, sync, repo, actor, token });
   } catch (error) {
     if (error instanceof StaleRun) return;
-    const message = error instanceof Error ? error.message : String(error);
-    const permanent = error instanceof PermanentJobError || (error instanceof GithubRequestError && error.permanent) || job.isLastAttempt;
+    const unreachable = unreachableMessage(error, syncBaseUrl(ctx.config, sync));
+    const message = unreachable ?? (error instanceof Error ? error.message : String(error));
+    // GitHub that cannot be reached at all (no network, a wrong API URL) fails the run at once with a
+    // plain sentence: retrying for minutes behind an "Importing labels" badge helps nobody, and the
+    // settings screen offers "Re-run". A reset or a timeout mid-run is retried as before.
+    const permanent = error instanceof PermanentJobError || (error instanceof GithubRequestError && error.permanent) || unreachable !== null || job.isLastAttempt;
     await fail(message, permanent);
     if (permanent) throw new PermanentJobError(message);
     throw error;
