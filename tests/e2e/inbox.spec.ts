@@ -1,6 +1,6 @@
 // The inbox as a new team meets it, in Chromium: Bob mentions Alice in a comment, Alice's bell
 // badge goes up live, she opens the notification and the issue opens as a peek (and from there in
-// full); Alice turns the project's intake on in its settings, Bob files a request from the intake
+// full), the badge styled from the first load; Alice turns the project's intake on in its settings, Bob files a request from the intake
 // screen, Alice triages requests (accept, snooze, duplicate) and Bob's board, open in a second
 // browser, shows the accepted one without a reload; on a project of 300+ issues the duplicate
 // picker still finds the original, through the server's search.
@@ -53,6 +53,14 @@ describe('inbox in Chromium: mentions reach the bell, intake triage reaches the 
 
     // Live: no reload on Alice's side.
     await expect.poll(async () => byTestId(alicePage, 'notifications-badge').textContent(), { timeout: 20_000 }).toBe('1');
+    // Styled before the notifications page was ever opened in this load (issue #26 item 14: its
+    // styles came with that page only, so the badge was a plain "1" under the icon).
+    const badgeStyle = await byTestId(alicePage, 'notifications-badge').evaluate((badge) => {
+      const style = getComputedStyle(badge);
+      return { position: style.position, radius: style.borderRadius, background: style.backgroundColor };
+    });
+    expect(badgeStyle).toMatchObject({ position: 'absolute', radius: '8px' });
+    expect(badgeStyle.background).not.toBe('rgba(0, 0, 0, 0)');
     await screenshot(alicePage, 'inbox-bell-badge');
     await byTestId(alicePage, 'notifications-bell').click();
     await byTestId(alicePage, 'notifications-tab-mentions').click();

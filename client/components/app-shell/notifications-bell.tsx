@@ -6,6 +6,7 @@ import { Bell } from 'lucide-react';
 import { useEffect } from 'react';
 import { useT } from '../../i18n';
 import { fetchUnreadCounts, useNotificationList } from '../../stores/notification-store';
+import './notifications-bell.css';
 
 /** What the badge shows: nothing at 0, the number up to 99, then "99+". */
 export function badgeText(count: number): string | null {
