@@ -103,8 +103,9 @@ export function OnboardingPage() {
             <WorkspaceStep
               onCreated={async (created) => {
                 // The server recorded the workspace and the step; the session learns it too, so
-                // coming back to this page (a reload, a link) resumes at the invite step.
-                await refreshProfileAndSettings();
+                // coming back to this page resumes at the invite step. The workspace exists either
+                // way: a failed re-read must not send anyone back to the form ("already taken").
+                await refreshProfileAndSettings().catch(() => undefined);
                 setWorkspace(created);
                 setStep(OnboardingStep.INVITE);
               }}
