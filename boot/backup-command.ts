@@ -29,7 +29,7 @@ async function main(): Promise<void> {
       const manifest = await writeBackup(database, storage, file);
       const rows = Object.values(manifest.tables).reduce((sum, table) => sum + table.rows, 0);
       console.log(`Backed up ${description}: ${Object.keys(manifest.tables).length} tables, ${rows} rows, ${manifest.files.count} files (${manifest.files.bytes} bytes) → ${file} in ${Date.now() - started} ms`);
-      if (manifest.files.missing.length > 0) console.log(`${manifest.files.missing.length} attachment(s) had no stored file and were skipped: ${manifest.files.missing.slice(0, 5).join(', ')}`);
+      if (manifest.files.missing.length > 0) console.log(`${manifest.files.missing.length} file(s) named by attachments or exports were not in storage and are not in the archive: ${manifest.files.missing.slice(0, 5).join(', ')}`);
     } else {
       await migrateForward(database);
       const manifest = await restoreBackup(database, storage, file);

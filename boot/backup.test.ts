@@ -1,9 +1,10 @@
 // Backup and restore (issue 16), end to end on real databases: an instance seeded through the API
 // (issue children of every kind, a page written through REST and so stored as Yjs snapshot and
-// updates, an attachment on disk) is backed up, restored into an empty database of the OTHER
-// engine when both run here (PGlite → PostgreSQL or back), served again, and every listing, the
-// page text and the attachment's bytes compared. Damaged archives and occupied targets are refused.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+// updates, an attachment on disk, a completed export's file) is backed up, restored into an empty
+// database of the OTHER engine when both run here (PGlite → PostgreSQL or back), served again, and
+// every listing, the page text, the attachment's and the export's bytes compared. Damaged archives
+// and occupied targets are refused; an export whose file the archive lacks is restored as expired.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -12,7 +13,10 @@ import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { createDatabase } from '../db/client';
+import { exporterHistory } from '../db/schema/index';
 import { createDiskStorage } from '../server/storage/disk';
+import type { ExportPage, ExportWire } from '../shared/schemas/export';
+import { until } from '../tests/support/until';
 import { availableDrivers, createTestDatabase, defaultDriver, type TestDatabase } from '../tests/support/db';
 import { createTestServer, type TestServer } from '../tests/support/server';
 import { buildProject, buildUser, buildWorkspace, type TestProject, type TestUser, type TestWorkspace } from '../tests/support/factories';
@@ -43,6 +47,15 @@ describe(`backup of a ${sourceDriver} instance, restored into ${targetDriver}`, 
   let base: string;
   let pageId: string;
   let attachmentPath: string;
+  let exported: ExportWire;
+  let exportBytes: Buffer;
+  const exportsUrl = () => `/api/workspaces/${workspace.slug}/export-issues/`;
+  /** The owner's export history as one server lists it. */
+  async function exportHistory(server: TestServer): Promise<ExportWire[]> {
+    const answer = await server.inject({ method: 'GET', url: `${exportsUrl()}?per_page=50&cursor=50:0:0`, headers: owner.headers });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return (answer.json() as ExportPage).results;
+  }
 
   beforeAll(async () => {
     source = await createTestServer({ driver: sourceDriver, env: { DATA_DIR: join(work, 'source') } });
@@ -70,6 +83,14 @@ describe(`backup of a ${sourceDriver} instance, restored into ${targetDriver}`, 
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const attachment = uploaded.json() as { id: string };
     attachmentPath = `issues/${parent.id}/issue-attachments/${attachment.id}/download/`;
+    const started = await source.inject({ method: 'POST', url: exportsUrl(), headers: owner.headers, payload: { provider: 'csv' } });
+    expect(started.statusCode, started.body).toBe(200);
+    [exported] = await until(() => exportHistory(source), (rows) => rows[0]?.status === 'completed' || rows[0]?.status === 'failed');
+    expect(exported.status).toBe('completed');
+    const file = await source.inject({ method: 'GET', url: exported.url!, headers: owner.headers });
+    expect(file.statusCode).toBe(200);
+    exportBytes = file.rawPayload;
+    expect(exportBytes.toString()).toContain('Book the venue');
   });
   afterAll(async () => {
     await source?.close();
@@ -103,12 +124,12 @@ describe(`backup of a ${sourceDriver} instance, restored into ${targetDriver}`, 
     };
   }
 
-  test('the archive restores into an empty instance: same listings, page text and attachment bytes', async () => {
+  test('the archive restores into an empty instance: same listings, page text, attachment and export bytes', async () => {
     const before = await listings(source);
     const manifest = await writeBackup(source.database, createDiskStorage(join(work, 'source')), archive);
     expect(manifest.tables.issues!.rows).toBe(2);
     expect(manifest.tables.pages!.rows).toBe(1);
-    expect(manifest.files).toEqual({ count: 1, bytes: fileBytes.length, missing: [] });
+    expect(manifest.files).toEqual({ count: 2, bytes: fileBytes.length + exportBytes.length, missing: [] });
     expect(manifest.migration).not.toBeNull();
     // The page went through Yjs: its stored document rows are in the archive too.
     const pageTables = Object.entries(manifest.tables).filter(([name, { rows }]) => name.startsWith('page') && rows > 0).map(([name]) => name);
@@ -125,6 +146,12 @@ describe(`backup of a ${sourceDriver} instance, restored into ${targetDriver}`, 
     const download = await restored.inject({ method: 'GET', url: `${base}/${attachmentPath}`, headers: owner.headers });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(fileBytes)).toBe(true);
+    // The export is still completed, and its new link serves the same file.
+    const [history] = await exportHistory(restored);
+    expect({ ...history, url: null, url_expires_at: null }).toEqual({ ...exported, url: null, url_expires_at: null });
+    const exportDownload = await restored.inject({ method: 'GET', url: history.url!, headers: owner.headers });
+    expect(exportDownload.statusCode).toBe(200);
+    expect(exportDownload.rawPayload.equals(exportBytes)).toBe(true);
     // The restored instance keeps working: new rows continue after the restored ones.
     const created = await restored.inject({ method: 'POST', url: `${base}/issues/`, headers: owner.headers, payload: { name: 'After the move' } });
     expect(created.statusCode).toBe(201);
@@ -188,4 +215,20 @@ describe(`backup of a ${sourceDriver} instance, restored into ${targetDriver}`, 
     writeFileSync(truncated, readFileSync(archive).subarray(0, 200));
     await expect(verifyBackup(truncated)).rejects.toThrow(/not a readable Trellis archive|has no manifest/);
   });
+
+  test('an export whose file is not in the archive is restored as expired, not as a dead link', async () => {
+    const [row] = await source.database.db.select({ key: exporterHistory.key }).from(exporterHistory);
+    rmSync(join(work, 'source', 'uploads', row.key));
+    const withoutFile = join(work, 'without-export.tar.gz');
+    const manifest = await writeBackup(source.database, createDiskStorage(join(work, 'source')), withoutFile);
+    expect(manifest.files.missing).toEqual([row.key]);
+    const empty = await createTestDatabase(targetDriver);
+    try {
+      await restoreBackup(empty, createDiskStorage(join(work, 'target-without-export')), withoutFile);
+      const rows = await empty.db.select({ status: exporterHistory.status, reason: exporterHistory.reason }).from(exporterHistory);
+      expect(rows).toEqual([{ status: 'expired', reason: expect.stringMatching(/no longer stored/) }]);
+    } finally {
+      await empty.destroy();
+    }
+  }, 300_000);
 });

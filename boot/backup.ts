@@ -1,10 +1,13 @@
 // `npm run backup -- FILE` and `npm run restore -- FILE` (README "Backup and restore"): one
 // gzip'd tar archive holding the whole database (db/backup.ts: every table, pages' Yjs snapshots
-// and update logs included, from one consistent snapshot), the uploaded attachment files, and
+// and update logs included, from one consistent snapshot), the stored files (issue attachments and
+// the files of completed exports), and
 // `manifest.json` — format, Trellis version, schema migration, per-table row counts, and a SHA-256
 // for every entry. The manifest is the archive's last entry, written once everything it vouches
 // for is in. Restore reads the archive twice: first to check every checksum (a damaged archive is
-// refused before anything is written), then to load it into an empty instance.
+// refused before anything is written), then to load it into an empty instance. A completed export
+// whose file the archive did not carry (taken before exports were archived, or already missing) is
+// restored as expired, so its history offers "Export again" rather than a dead link.
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +20,9 @@ import tar from 'tar-stream';
 import type { Database } from '../db/client';
 import { dumpDatabase, nonEmptyTables, restoreDatabase, type TableDump } from '../db/backup';
 import { migrationStatus } from '../db/migration-status';
+import { expireExportsWithoutFile } from '../server/services/export';
 import type { FileStorage } from '../server/storage/index';
+import { ExportStatus } from '../shared/export-constants';
 
 export const ARCHIVE_FORMAT = 1;
 const MANIFEST = 'manifest.json';
@@ -49,6 +54,16 @@ async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
   return Buffer.concat(chunks);
+}
+
+/** The storage key a row of `table` points to, if the row's file belongs in the archive. */
+function storedFileOf(table: string, row: string): string | null {
+  if (table === 'issue_attachments') return (JSON.parse(row) as { asset: string }).asset;
+  if (table === 'exporter_history') {
+    const entry = JSON.parse(row) as { status: string; key: string };
+    return entry.status === ExportStatus.COMPLETED && entry.key ? entry.key : null;
+  }
+  return null;
 }
 
 /** Writes the archive of `database` and the files in `storage` to `file`. */
@@ -85,7 +100,8 @@ export async function writeBackup(database: Database, storage: FileStorage, file
         hash.update(line);
         if (!out.write(line)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
         count++;
-        if (table === 'issue_attachments') assets.push((JSON.parse(row) as { asset: string }).asset);
+        const key = storedFileOf(table, row);
+        if (key) assets.push(key);
       }
       await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
       const name = `${TABLE_PREFIX}${table}.jsonl`;
@@ -101,7 +117,8 @@ export async function writeBackup(database: Database, storage: FileStorage, file
       try {
         data = await readAll(await storage.get(asset));
       } catch {
-        // A row whose upload never finished (or whose file was removed by hand) has no bytes to keep.
+        // A row whose upload never finished (or whose file was removed by hand) has no bytes to keep;
+        // an export without its file is restored as expired.
         manifest.files.missing.push(asset);
         continue;
       }
@@ -263,5 +280,6 @@ export async function restoreBackup(database: Database, storage: FileStorage, fi
     for (const key of writtenFiles) await storage.delete(key).catch(() => undefined);
     throw error;
   }
+  await expireExportsWithoutFile(database.db, storage);
   return manifest;
 }

@@ -10,12 +10,17 @@ export function isExportProvider(value: string): value is ExportProvider {
   return (EXPORT_PROVIDERS as readonly string[]).includes(value);
 }
 
-/** The life of one export (reference §8.3): queued → processing → completed | failed. */
+/**
+ * The life of one export (reference §8.3): queued → processing → completed | failed; a completed
+ * export whose file is no longer stored (restored from a backup without it, removed from storage)
+ * becomes expired: it can only be exported again.
+ */
 export const ExportStatus = {
   QUEUED: 'queued',
   PROCESSING: 'processing',
   COMPLETED: 'completed',
   FAILED: 'failed',
+  EXPIRED: 'expired',
 } as const;
 export type ExportStatus = (typeof ExportStatus)[keyof typeof ExportStatus];
 

@@ -29,8 +29,10 @@ export const exportsEn = {
   'exports.status.processing': 'Exporting',
   'exports.status.completed': 'Ready',
   'exports.status.failed': 'Failed',
+  'exports.status.expired': 'Expired',
   'exports.progress': '{done} of {total} issues',
   'exports.issues_one': '{count} issue',
   'exports.issues_other': '{count} issues',
   'exports.download': 'Download',
+  'exports.exportAgain': 'Export again',
 } as const;

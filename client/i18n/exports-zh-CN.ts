@@ -31,7 +31,9 @@ export const exportsZhCN: ChineseMessages<typeof exportsEn> = {
   'exports.status.processing': '导出中',
   'exports.status.completed': '已就绪',
   'exports.status.failed': '失败',
+  'exports.status.expired': '已过期',
   'exports.progress': '{done} / {total} 个问题',
   'exports.issues_other': '{count} 个问题',
   'exports.download': '下载',
+  'exports.exportAgain': '重新导出',
 };

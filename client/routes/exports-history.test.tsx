@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 // The exports screen's history while an export runs: its progress (a bar and "done of total") follows
 // the polled history, then the finished row offers its download. An export of a few issues finishes
-// too fast for the browser journey to see the running state, so it is checked here.
+// too fast for the browser journey to see the running state, so it is checked here. An export whose
+// file is gone (the server lists it expired) offers "Export again" instead of a dead link.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { installFakeApi, json } from '../test-support/fake-api';
 import { mountTestRoot, type TestRoot } from '../test-support/react-root';
@@ -36,6 +37,7 @@ afterEach(async () => {
 });
 
 const byTestId = (id: string) => document.querySelector(`[data-testid="${id}"]`);
+const page = (results: unknown[]) => ({ results, total_count: results.length, next_cursor: '50:1:0', prev_cursor: '50:-1:1', next_page_results: false, prev_page_results: false, count: results.length, total_pages: 1, total_results: results.length, extra_stats: null });
 
 describe('export history', () => {
   test('a running export shows its progress, and the finished one its download, by polling', async () => {
@@ -53,5 +55,20 @@ describe('export history', () => {
     await vi.waitFor(() => expect(byTestId('export-download')).not.toBeNull(), { timeout: 5_000 });
     expect(byTestId('export-progress')).toBeNull();
     expect(byTestId('export-status')?.textContent).toBe('Ready');
+  });
+
+  test('an expired export shows no link and exports the same projects and format again', async () => {
+    const api = installFakeApi();
+    const projects = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
+    api.on('GET', '/api/workspaces/acme/export-issues/', () => json(200, page([row({ status: 'expired', provider: 'json', project: projects, reason: 'The file of this export is no longer stored.' })])));
+    api.on('POST', '/api/workspaces/acme/export-issues/', () => json(200, { message: 'Once the export is ready you will be able to download it' }));
+    const { fetchExports } = await import('../stores/export-store');
+    await fetchExports('acme');
+    await view.render(<ExportHistory workspaceSlug="acme" />);
+    await vi.waitFor(() => expect(byTestId('export-status')?.textContent).toBe('Expired'));
+    expect(byTestId('export-download')).toBeNull();
+    (byTestId('export-again') as HTMLButtonElement).click();
+    await vi.waitFor(() => expect(api.calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(api.calls.find((call) => call.method === 'POST')!.body).toEqual({ provider: 'json', project: projects });
   });
 });

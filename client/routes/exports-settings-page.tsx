@@ -1,7 +1,7 @@
 // `/{workspaceSlug}/settings/exports` (spec §7 "Workspace extras", workspace members and admins):
 // choose projects and a format, start an export, and follow the history — each export's progress
-// while its job runs (polled), then a download link.
-import { Download, FileDown, FolderKanban } from 'lucide-react';
+// while its job runs (polled), then a download link — or, once its file is gone, "Export again".
+import { Download, FileDown, FolderKanban, RotateCcw } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Alert } from '../components/alert';
 import { AppShell } from '../components/app-shell';
@@ -20,8 +20,15 @@ const STATUS_KEYS = {
   processing: 'exports.status.processing',
   completed: 'exports.status.completed',
   failed: 'exports.status.failed',
+  expired: 'exports.status.expired',
 } as const satisfies Record<ExportStatus, string>;
-const STATUS_TONE: Record<ExportStatus, string> = { queued: 'badge badge-muted', processing: 'badge', completed: 'badge badge-success', failed: 'badge badge-danger' };
+const STATUS_TONE: Record<ExportStatus, string> = {
+  queued: 'badge badge-muted',
+  processing: 'badge',
+  completed: 'badge badge-success',
+  failed: 'badge badge-danger',
+  expired: 'badge badge-muted',
+};
 
 export function ExportsSettingsPage({ workspaceSlug }: { workspaceSlug: string }) {
   const t = useT();
@@ -171,11 +178,34 @@ function HistoryTable({ workspaceSlug, rows }: { workspaceSlug: string; rows: Ex
                   <Download size={14} aria-hidden="true" /> {t('exports.download')}
                 </a>
               )}
+              {row.status === ExportStatus.EXPIRED && <ExportAgain workspaceSlug={workspaceSlug} row={row} />}
             </td>
           </tr>
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** An expired export's file is gone: the same projects and format are exported anew. */
+function ExportAgain({ workspaceSlug, row }: { workspaceSlug: string; row: ExportWire }) {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  const handleClick = async () => {
+    setBusy(true);
+    try {
+      await startExport(workspaceSlug, row.provider as ExportProvider, row.project);
+      toast.success(t('exports.started'));
+    } catch {
+      toast.error(t('exports.startFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="secondary" size="sm" onClick={() => void handleClick()} busy={busy} data-testid="export-again">
+      <RotateCcw size={14} aria-hidden="true" /> {t('exports.exportAgain')}
+    </Button>
   );
 }
 
@@ -201,7 +231,7 @@ function ExportProgress({ row }: { row: ExportWire }) {
       </div>
     );
   }
-  if (status === ExportStatus.FAILED) {
+  if (status === ExportStatus.FAILED || status === ExportStatus.EXPIRED) {
     return (
       <div className="export-progress" title={row.reason}>
         {label}

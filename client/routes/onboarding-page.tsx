@@ -1,10 +1,12 @@
 // `/onboarding`: profile name → create or join a workspace → invite teammates, then finish
-// (spec §4: all four steps true, last_workspace_id = first workspace, is_onboarded).
-import { useEffect, useState, type FormEvent } from 'react';
+// (spec §4: all four steps true, last_workspace_id = first workspace, is_onboarded). It resumes
+// from what the server holds (onboarding-resume.ts): a reload keeps a created workspace, and an
+// invited teammate who is already a member gives a name and lands in that workspace.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { onboardingDisplayName } from '../../shared/names';
 import { Role } from '../../shared/roles';
-import type { Workspace } from '../api/types';
+import type { WorkspaceInvitation } from '../api/types';
 import { AuthErrorDisplay } from '../auth/auth-errors';
 import { useFormError } from '../auth/use-form-error';
 import { Alert } from '../components/alert';
@@ -13,28 +15,35 @@ import { Button } from '../components/button';
 import { Spinner } from '../components/feedback';
 import { TextField } from '../components/field';
 import { InviteRowsForm } from '../components/invite-rows-form';
-import { InvitationChecklist } from '../components/invitation-checklist';
+import { InvitationOffers } from '../components/invitation-offers';
 import { WorkspaceForm } from '../components/workspace-form';
 import { useT } from '../i18n';
 import { acceptInvitations, fetchMyInvitations, useMyInvitations, useMyInvitationsStatus } from '../stores/invitation-store';
-import { completeOnboardingStep, finishOnboarding, updateCurrentUser, useSessionStore } from '../stores/session-store';
+import { completeOnboardingStep, finishOnboarding, refreshProfileAndSettings, updateCurrentUser, useSessionStore } from '../stores/session-store';
 import { useMailConfigured } from '../stores/instance-store';
 import { fetchMyWorkspaces } from '../stores/workspace-store';
+import { OnboardingStep, resumeOnboarding, type OnboardingWorkspace } from './onboarding-resume';
 
-type Step = 'PROFILE' | 'WORKSPACE' | 'INVITE';
-const STEPS: Step[] = ['PROFILE', 'WORKSPACE', 'INVITE'];
+type Step = Exclude<OnboardingStep, 'FINISH'>;
+const STEPS: Step[] = [OnboardingStep.PROFILE, OnboardingStep.WORKSPACE, OnboardingStep.INVITE];
 
 export function OnboardingPage() {
   const t = useT();
   const navigate = useNavigate();
-  const profile = useSessionStore((state) => state.profile);
-  const [step, setStep] = useState<Step>(profile?.onboarding_step?.profile_complete ? 'WORKSPACE' : 'PROFILE');
-  const [workspace, setWorkspace] = useState<Workspace | null>(null);
-  const [finishing, setFinishing] = useState(false);
+  // Read once: later steps are taken here, and each one is also recorded by the server.
+  const [resumed] = useState(() => {
+    const { profile, settings } = useSessionStore.getState();
+    return resumeOnboarding(profile, settings);
+  });
+  const [step, setStep] = useState<Step>(resumed.step === OnboardingStep.FINISH ? OnboardingStep.PROFILE : resumed.step);
+  const [workspace, setWorkspace] = useState<OnboardingWorkspace | null>(resumed.workspace);
+  const [finishing, setFinishing] = useState(resumed.step === OnboardingStep.FINISH);
   const errors = useFormError();
   const mailConfigured = useMailConfigured();
+  // A teammate who joined by invitation is only asked for a name: a one-step onboarding.
+  const steps = resumed.joined ? [OnboardingStep.PROFILE] : STEPS;
 
-  const finish = async (target: Workspace) => {
+  const finish = async (target: OnboardingWorkspace) => {
     setFinishing(true);
     errors.clear();
     try {
@@ -46,53 +55,77 @@ export function OnboardingPage() {
     }
   };
 
+  // Everything was done but the finish (a reload at that moment): finish now, once.
+  const finishedOnMount = useRef(false);
+  useEffect(() => {
+    if (resumed.step !== OnboardingStep.FINISH || !resumed.workspace || finishedOnMount.current) return;
+    finishedOnMount.current = true;
+    void finish(resumed.workspace);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the resumed state is read once
+  }, []);
+
+  const afterProfile = async () => {
+    const { profile, settings } = useSessionStore.getState();
+    const next = resumeOnboarding(profile, settings);
+    if (next.step === OnboardingStep.FINISH && next.workspace) return finish(next.workspace);
+    setWorkspace(next.workspace);
+    setStep(next.step === OnboardingStep.FINISH ? OnboardingStep.WORKSPACE : next.step);
+  };
+
   const titles: Record<Step, [string, string]> = {
-    PROFILE: [t('onboarding.profile.title'), t('onboarding.profile.subtitle')],
+    PROFILE: [
+      t('onboarding.profile.title'),
+      resumed.joined && workspace ? t('onboarding.profile.subtitleJoined', { workspace: workspace.name }) : t('onboarding.profile.subtitle'),
+    ],
     WORKSPACE: [t('onboarding.workspace.title'), t('onboarding.workspace.subtitle')],
     INVITE: [t('onboarding.invite.title'), t(mailConfigured === false ? 'screens.invite.subtitleNoMail' : 'onboarding.invite.subtitle', { workspace: workspace?.name ?? '' })],
   };
 
   return (
     <AuthLayout title={titles[step][0]} subtitle={titles[step][1]} wide>
-      <p className="stepper" aria-live="polite" data-testid="onboarding-step" data-step={step}>
-        {t('onboarding.stepOf', { current: STEPS.indexOf(step) + 1, total: STEPS.length })}
+      <p className="stepper" aria-live="polite" data-testid="onboarding-step" data-step={step} hidden={steps.length < 2}>
+        {t('onboarding.stepOf', { current: steps.indexOf(step) + 1, total: steps.length })}
       </p>
-      <div className="stepper-bar" aria-hidden="true">
-        {STEPS.map((item, index) => (
-          <span key={item} className={`stepper-dot${index <= STEPS.indexOf(step) ? ' stepper-dot-done' : ''}`} />
-        ))}
-      </div>
-      {errors.banner && <Alert>{t('onboarding.finishError')} {errors.banner}</Alert>}
-      {step === 'PROFILE' && <ProfileStep onDone={() => setStep('WORKSPACE')} />}
-      {step === 'WORKSPACE' && (
-        <WorkspaceStep
-          onCreated={async (created) => {
-            await completeOnboardingStep('workspace_create');
-            setWorkspace(created);
-            setStep('INVITE');
-          }}
-          onJoined={async (joined) => {
-            await completeOnboardingStep('workspace_join');
-            await finish(joined);
-          }}
-        />
+      {steps.length > 1 && (
+        <div className="stepper-bar" aria-hidden="true">
+          {steps.map((item, index) => (
+            <span key={item} className={`stepper-dot${index <= steps.indexOf(step) ? ' stepper-dot-done' : ''}`} />
+          ))}
+        </div>
       )}
-      {step === 'INVITE' && workspace && (
-        finishing ? (
-          <Spinner />
-        ) : (
-          <InviteRowsForm
-            workspaceSlug={workspace.slug}
-            maxRole={Role.ADMIN}
-            submitLabel={t('onboarding.invite.send')}
-            onSent={() => finish(workspace)}
-            secondaryAction={
-              <Button variant="ghost" onClick={() => void finish(workspace)} data-testid="skip-button">
-                {t('common.skip')}
-              </Button>
-            }
-          />
-        )
+      {errors.banner && <Alert>{errors.banner}</Alert>}
+      {finishing ? (
+        <Spinner />
+      ) : (
+        <>
+          {step === OnboardingStep.PROFILE && <ProfileStep onDone={afterProfile} />}
+          {step === OnboardingStep.WORKSPACE && (
+            <WorkspaceStep
+              onCreated={async (created) => {
+                // The server recorded the workspace and the step; the session learns it too, so
+                // coming back to this page resumes at the invite step. The workspace exists either
+                // way: a failed re-read must not send anyone back to the form ("already taken").
+                await refreshProfileAndSettings().catch(() => undefined);
+                setWorkspace(created);
+                setStep(OnboardingStep.INVITE);
+              }}
+              onJoined={finish}
+            />
+          )}
+          {step === OnboardingStep.INVITE && workspace && (
+            <InviteRowsForm
+              workspaceSlug={workspace.slug}
+              maxRole={Role.ADMIN}
+              submitLabel={t('onboarding.invite.send')}
+              onSent={() => finish(workspace)}
+              secondaryAction={
+                <Button variant="ghost" onClick={() => void finish(workspace)} data-testid="skip-button">
+                  {t('common.skip')}
+                </Button>
+              }
+            />
+          )}
+        </>
       )}
     </AuthLayout>
   );
@@ -159,11 +192,14 @@ function ProfileStep({ onDone }: { onDone: () => void }) {
   );
 }
 
-function WorkspaceStep({ onCreated, onJoined }: { onCreated: (workspace: Workspace) => Promise<void>; onJoined: (workspace: Workspace) => Promise<void> }) {
+function WorkspaceStep({ onCreated, onJoined }: {
+  onCreated: (workspace: OnboardingWorkspace) => Promise<void>;
+  onJoined: (workspace: OnboardingWorkspace) => Promise<void>;
+}) {
   const t = useT();
   const invitations = useMyInvitations();
   const status = useMyInvitationsStatus();
-  const [busy, setBusy] = useState(false);
+  const [joiningId, setJoiningId] = useState<string | null>(null);
   const errors = useFormError();
 
   const { showError } = errors;
@@ -171,19 +207,19 @@ function WorkspaceStep({ onCreated, onJoined }: { onCreated: (workspace: Workspa
     void fetchMyInvitations().catch((error) => showError(error));
   }, [showError]);
 
-  const handleJoin = async (ids: string[]) => {
-    setBusy(true);
+  // One click joins that workspace and finishes onboarding into it.
+  const handleJoin = async (invitation: WorkspaceInvitation) => {
+    setJoiningId(invitation.id);
     errors.clear();
     try {
-      const slugs = invitations.filter((invitation) => ids.includes(invitation.id)).map(invitationSlug);
-      await acceptInvitations(ids);
+      await acceptInvitations([invitation.id]);
       const workspaces = await fetchMyWorkspaces();
-      const joined = workspaces.find((workspace) => slugs.includes(workspace.slug)) ?? workspaces[0];
+      const joined = workspaces.find((workspace) => workspace.slug === invitationSlug(invitation)) ?? workspaces[0];
       if (joined) await onJoined(joined);
     } catch (error) {
       errors.showError(error);
     } finally {
-      setBusy(false);
+      setJoiningId(null);
     }
   };
 
@@ -194,7 +230,7 @@ function WorkspaceStep({ onCreated, onJoined }: { onCreated: (workspace: Workspa
       {invitations.length > 0 && (
         <section className="panel">
           <h2 className="panel-title">{t('onboarding.workspace.invitesTitle')}</h2>
-          <InvitationChecklist invitations={invitations} busy={busy} submitLabel={t('onboarding.workspace.joinSelected')} onSubmit={handleJoin} />
+          <InvitationOffers invitations={invitations} joiningId={joiningId} onJoin={(invitation) => void handleJoin(invitation)} />
         </section>
       )}
       <section className={invitations.length > 0 ? 'panel' : ''}>

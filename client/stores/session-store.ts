@@ -102,6 +102,15 @@ export async function refreshSettings(): Promise<UserSettings | null> {
 }
 
 /**
+ * Re-reads the profile and the settings: the server records a created or joined workspace in
+ * them (onboarding steps, last workspace), and the pages deciding where to go read them here.
+ */
+export async function refreshProfileAndSettings(): Promise<void> {
+  const [profile] = await Promise.all([http.get<Profile>('/api/users/me/profile/'), refreshSettings()]);
+  useSessionStore.setState({ profile });
+}
+
+/**
  * `POST /auth/email-check/`: whether the email has an account and which credential to ask for.
  * @throws ApiError with an auth `error_code` (5000, 5005, 5010, 5900).
  */

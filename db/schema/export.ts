@@ -13,7 +13,7 @@ export const exporterHistory = pgTable(
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     projectIds: jsonb().notNull().default([]),
     provider: text().notNull(),
-    /** 'queued' | 'processing' | 'completed' | 'failed' (shared/schemas/export.ts ExportStatus). */
+    /** 'queued' | 'processing' | 'completed' | 'failed' | 'expired' (shared/schemas/export.ts ExportStatus). */
     status: text().notNull().default('queued'),
     /** Progress while processing: issues written so far out of `totalCount` (counted when the job starts). */
     exportedCount: integer().notNull().default(0),

@@ -1,6 +1,7 @@
 // Issue export routes (reference work-items §8.3, accounts §4.4): the job runs on the queue and the
 // history shows its progress; CSV, JSON and XLSX files hold the issues of the chosen projects the
-// caller may read and nothing else; the download link is signed, per initiator, and expires.
+// caller may read and nothing else; the download link is signed, per initiator, and expires; an
+// export whose file is no longer stored answers 410 and is listed as expired.
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -10,6 +11,9 @@ import { until } from '../../tests/support/until';
 import { buildWorld, type World } from '../../tests/support/world';
 import type { ExportPage, ExportWire } from '../../shared/schemas/export';
 import { signExportLink } from '../services/export';
+import { fileStorage } from '../storage/index';
+import { exporterHistory } from '../../db/schema/index';
+import { eq } from 'drizzle-orm';
 
 describe('export-issues', () => {
   let server: TestServer;
@@ -153,5 +157,18 @@ describe('export-issues', () => {
     expect(extended.statusCode).toBe(400);
     expect((await download(path)).statusCode).toBe(400);
     expect((await download(row.url!)).statusCode).toBe(200);
+  });
+
+  test('an export whose file is gone answers 410 with the contract body, and the history lists it expired without a link', async () => {
+    const row = await exportDone({ provider: 'csv', project: [world.project.id] });
+    const [{ key }] = await server.database.db.select({ key: exporterHistory.key }).from(exporterHistory).where(eq(exporterHistory.id, row.id));
+    await fileStorage(server.config).delete(key);
+    const gone = await download(row.url!);
+    expect(gone.statusCode).toBe(410);
+    expect(gone.json()).toEqual({ error: 'The file of this export is no longer stored. Export again to get a new one.' });
+    const listed = (await history()).find((entry) => entry.id === row.id)!;
+    expect(listed).toMatchObject({ status: 'expired', url: null, url_expires_at: null, reason: expect.stringMatching(/no longer stored/) });
+    // The link handed out before still answers 410, not 404 or 500.
+    expect((await download(row.url!)).statusCode).toBe(410);
   });
 });

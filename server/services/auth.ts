@@ -21,6 +21,7 @@ import { CodedError } from '../errors';
 import { recordChange, withTransaction } from '../live/record-change';
 import { presentWorkspaceMember } from '../presenters/workspace-member';
 import type { InstanceSettings } from './instance';
+import { recordWorkspaceStep } from './onboarding';
 
 /** A coded auth failure (`{"error_code", "error_message"}`, 400 in the JSON style). */
 export function authError(name: AuthErrorName, extra: Record<string, unknown> = {}): CodedError {
@@ -184,6 +185,7 @@ async function joinAcceptedInvitations(tx: Db, user: User): Promise<void> {
       version: member.version,
       data: presentWorkspaceMember(member, user),
     });
+    await recordWorkspaceStep(tx, user.id, 'workspace_join', invitation.workspaceId);
   }
 }
 

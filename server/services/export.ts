@@ -22,7 +22,7 @@ import { BadRequestError, HttpError, NotFoundError, ValidationError } from '../e
 import { enqueueJob } from '../job-queue';
 import { presentExport } from '../presenters/export';
 import { hmacHex, randomToken, safeEqual } from '../security';
-import { fileStorage } from '../storage/index';
+import { fileStorage, MissingFileError, type FileStorage } from '../storage/index';
 import { loadExportProjects } from './export-rows';
 import { EXPORT_FILE_TYPES } from './export-writers';
 
@@ -142,11 +142,50 @@ class ExpiredLinkError extends HttpError {
   }
 }
 
+/** Why an export is expired, shown in the history and in the 410 of its download. */
+export const EXPORT_FILE_GONE = 'The file of this export is no longer stored. Export again to get a new one.';
+
+/** 410 with the contract's `{"error"}` body: the export's file is gone, and no link will bring it back. */
+class ExportFileGoneError extends HttpError {
+  constructor() {
+    super(410, { error: EXPORT_FILE_GONE });
+  }
+}
+
+/** Marks completed exports expired: their files are gone (the history then offers "Export again"). */
+export async function expireExports(db: Db, exportIds: string[]): Promise<void> {
+  if (exportIds.length === 0) return;
+  await db
+    .update(exporterHistory)
+    .set({ status: ExportStatus.EXPIRED, reason: EXPORT_FILE_GONE, updatedAt: new Date() })
+    .where(and(inArray(exporterHistory.id, exportIds), eq(exporterHistory.status, ExportStatus.COMPLETED)));
+}
+
+/**
+ * The completed exports whose file `storage` does not hold, marked expired (after a restore from
+ * an archive that did not carry them). Returns how many.
+ */
+export async function expireExportsWithoutFile(db: Db, storage: FileStorage): Promise<number> {
+  const rows = await db.select({ id: exporterHistory.id, key: exporterHistory.key }).from(exporterHistory).where(eq(exporterHistory.status, ExportStatus.COMPLETED));
+  const gone: string[] = [];
+  for (const row of rows) {
+    try {
+      (await storage.get(row.key)).destroy();
+    } catch (error) {
+      if (!row.key || error instanceof MissingFileError) gone.push(row.id);
+      else throw error;
+    }
+  }
+  await expireExports(db, gone);
+  return gone.length;
+}
+
 /**
  * GET `export-issues/{id}/download/?expires&signature`: the file, for its initiator, while the
  * link's signature holds and it has not expired.
  * @throws NotFoundError (not the caller's export, not completed); BadRequestError (no or bad
- *   signature); 410 once expired.
+ *   signature); 410 once the link expired, and 410 (the export marked expired) when the file is no
+ *   longer stored.
  */
 export async function downloadExport(
   ctx: ServerContext,
@@ -158,13 +197,23 @@ export async function downloadExport(
     .select()
     .from(exporterHistory)
     .where(and(eq(exporterHistory.id, exportId), eq(exporterHistory.workspaceId, actor.workspace.id), eq(exporterHistory.initiatedById, actor.userId)));
-  if (!row || row.status !== ExportStatus.COMPLETED || !row.key || !isExportProvider(row.provider)) throw new NotFoundError();
+  if (!row || (row.status !== ExportStatus.COMPLETED && row.status !== ExportStatus.EXPIRED) || !isExportProvider(row.provider)) throw new NotFoundError();
   const expires = Number(query.expires);
   if (!query.signature || !/^\d{1,12}$/.test(query.expires ?? '')) throw new BadRequestError('The download link is not valid.');
   // Security: the signature is checked before the expiry, so a forged expiry is "not valid", not "expired".
   if (!safeEqual(query.signature, signExportLink(ctx.config.secretKey, row.id, expires))) throw new BadRequestError('The download link is not valid.');
   if (expires * 1000 <= Date.now()) throw new ExpiredLinkError();
+  if (row.status === ExportStatus.EXPIRED || !row.key) throw new ExportFileGoneError();
+  let stream: Readable;
+  try {
+    stream = await fileStorage(ctx.config).get(row.key);
+  } catch (error) {
+    if (!(error instanceof MissingFileError)) throw error;
+    // The history shows it expired from now on, with "Export again" instead of a dead link.
+    await expireExports(ctx.db, [row.id]);
+    throw new ExportFileGoneError();
+  }
   const type = EXPORT_FILE_TYPES[row.provider];
   const stamp = row.createdAt.toISOString().slice(0, 10);
-  return { stream: await fileStorage(ctx.config).get(row.key), fileName: `issues-${actor.workspace.slug}-${stamp}.${type.extension}`, contentType: type.contentType };
+  return { stream, fileName: `issues-${actor.workspace.slug}-${stamp}.${type.extension}`, contentType: type.contentType };
 }

@@ -14,6 +14,7 @@ import type { WorkspaceActor } from '../actor';
 import { presentInvitation, invitationLink } from '../presenters/workspace-invitation';
 import { presentWorkspaceMember } from '../presenters/workspace-member';
 import { randomToken, safeEqual } from '../security';
+import { recordWorkspaceStep } from './onboarding';
 
 const INVITATION_NOT_FOUND = 'The required object does not exist.';
 
@@ -209,6 +210,7 @@ export async function joinWorkspace(tx: Db, user: User, invitation: WorkspaceInv
     version: member.version,
     data: presentWorkspaceMember(member, user),
   });
+  await recordWorkspaceStep(tx, user.id, 'workspace_join', member.workspaceId);
 }
 
 async function myInvitations(db: Db, email: string, ids?: string[]) {

@@ -15,6 +15,7 @@ import type { WorkspaceActor } from '../actor';
 import { presentWorkspace } from '../presenters/workspace';
 import { presentWorkspaceMember } from '../presenters/workspace-member';
 import { getInstanceSettings } from './instance';
+import { recordWorkspaceStep } from './onboarding';
 
 const SLUG_MAX_LENGTH = 48;
 const SLUG_PATTERN = /^[a-zA-Z0-9_-]+$/;
@@ -112,6 +113,7 @@ export async function createWorkspace(ctx: ServerContext, user: typeof users.$in
         version: member.version,
         data: presentWorkspaceMember(member, user),
       });
+      await recordWorkspaceStep(tx, user.id, 'workspace_create', workspace.id);
       return data;
     });
   } catch (error) {

@@ -3,6 +3,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import { MissingFileError } from './errors';
 import type { FileStorage } from './index';
 
 /** Disk storage rooted at `<dataDir>/uploads`. */
@@ -28,7 +29,9 @@ export function createDiskStorage(dataDir: string): FileStorage {
     },
     async get(key) {
       const path = pathOf(key);
-      await stat(path);
+      await stat(path).catch((error: NodeJS.ErrnoException) => {
+        throw error.code === 'ENOENT' ? new MissingFileError(key) : error;
+      });
       return createReadStream(path);
     },
     async delete(key) {

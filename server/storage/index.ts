@@ -5,6 +5,8 @@ import type { Config } from '../config';
 import { createDiskStorage } from './disk';
 import { createS3Storage } from './s3';
 
+export { MissingFileError } from './errors';
+
 /** A blob store keyed by relative paths such as `<workspace_id>/<uuid>-<name>`. */
 export interface FileStorage {
   /** `disk` or `s3`, recorded on each attachment row. */
@@ -12,7 +14,7 @@ export interface FileStorage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   /** Stores the file at `path` under `key`, streamed (large generated files such as exports). */
   putFile(key: string, path: string, contentType: string): Promise<void>;
-  /** A stream of the stored bytes. @throws Error when the object is missing. */
+  /** A stream of the stored bytes. @throws MissingFileError when the object is missing; Error when storage fails. */
   get(key: string): Promise<Readable>;
   /** Removes the object; missing objects are ignored. */
   delete(key: string): Promise<void>;

@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { AwsClient } from 'aws4fetch';
+import { MissingFileError } from './errors';
 import type { FileStorage } from './index';
 
 export interface S3Options {
@@ -38,6 +39,7 @@ export function createS3Storage(options: S3Options): FileStorage {
     },
     async get(key) {
       const response = await client.fetch(urlOf(key), { method: 'GET' });
+      if (response.status === 404) throw new MissingFileError(key);
       if (!response.ok || !response.body) throw new Error(`S3 GET failed with ${response.status}`);
       return Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
     },

@@ -143,10 +143,10 @@ describe('foundation flows in Chromium', () => {
     await page.waitForURL(/\/onboarding/);
     await byTestId(page, 'first-name-input').fill('Bob');
     await byTestId(page, 'continue-button').click();
-    await byTestId(page, 'accept-invitations-button').waitFor();
-    await page.locator('[data-testid^="invitation-checkbox-"]').first().check();
+    // The invitation is offered with a Join button of its own: one click joins.
+    await byTestId(page, `join-invitation-${alice.slug}`).waitFor();
     await screenshot(page, 'onboarding-join');
-    await byTestId(page, 'accept-invitations-button').click();
+    await byTestId(page, `join-invitation-${alice.slug}`).click();
     await page.waitForURL(new RegExp(`/${alice.slug}`));
     await byTestId(page, 'workspace-home').waitFor();
     expect(errors).toEqual([]);
