@@ -7,7 +7,7 @@ import { createCollab, type Collab } from '../collab/server';
 import type { CollabWrites } from '../collab/writes';
 import type { ServerContext } from '../server/context';
 import { renamePageFromTitle } from '../server/services/page';
-import { storeIssueDescription } from '../server/services/issue-description-doc';
+import { compactLoggedIssueDescriptions, storeIssueDescription } from '../server/services/issue-description-doc';
 
 /** The server's services behind the writes collab asks for, on context `ctx`. */
 export function collabWrites(ctx: ServerContext): CollabWrites {
@@ -18,13 +18,19 @@ export function collabWrites(ctx: ServerContext): CollabWrites {
 }
 
 /**
- * Mounts /collab and stores every open document when the app closes.
+ * Mounts /collab, compacts the issue descriptions a crash left logged before the app is ready, and
+ * stores every open document when the app closes.
  */
 export function startCollabService(app: FastifyInstance): Collab {
   const { ctx } = app;
   const collab = createCollab({ database: ctx.database, writes: collabWrites(ctx), redisUrl: ctx.config.REDIS_URL, appBaseUrl: ctx.config.appBaseUrl });
   ctx.collab = collab.bridge;
   collab.mount(app);
+  // What editors were told is saved is in the log; the issue rows REST reads are brought up to it.
+  // A failure leaves the log in place (it is replayed when the issue is opened): logged, not fatal.
+  app.addHook('onReady', async () => {
+    await compactLoggedIssueDescriptions(ctx).catch((error: unknown) => app.log.error({ err: error }, 'could not compact logged issue descriptions'));
+  });
   app.addHook('onClose', () => collab.close());
   return collab;
 }

@@ -1,8 +1,9 @@
 // Storage of issue description documents (`issue.<id>`, issue #10 item 2): loads the stored state
-// into the live document and, on Hocuspocus's debounced store (2 s after the last change, at most
-// every 10 s, and when the last editor leaves), saves it through the issue service (the `store`
-// callback the composition root hands in) — one version bump, one activity row and one change event
-// per store, not per keystroke. Page documents are left to PersistenceExtension.
+// and its logged updates into the live document and, on Hocuspocus's debounced store (2 s after the
+// last change, at most every 10 s, and when the last editor leaves), compacts them through the issue
+// service (the `store` callback the composition root hands in) — one version bump, one activity row
+// and one change event per store, not per keystroke. Every update is logged before its editor is told
+// "saved" by PersistenceExtension, which also keeps page documents.
 import * as Y from 'yjs';
 import type { Extension, onLoadDocumentPayload, onStoreDocumentPayload } from '@hocuspocus/server';
 import type { Db } from '../../db/client';

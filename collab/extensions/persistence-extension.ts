@@ -1,12 +1,14 @@
-// Durable page bodies (DESIGN "Pages", sync notes item 15). Hocuspocus broadcasts first and stores on a
-// debounce, so every update is also appended to page_updates through a per-document buffer: one INSERT
+// Durable page bodies and issue descriptions (DESIGN "Pages", sync notes item 15). Hocuspocus broadcasts
+// first and stores on a debounce, so every update is also appended to a log — page_updates for a page,
+// issue_description_updates for an issue's description (`issue.<id>`) — through a per-document buffer: one INSERT
 // of a document at a time, at most one per GATHER_MS; updates arriving meanwhile gather into the next
 // one (group commit), so a busy page costs a bounded number of commits, not one per keystroke.
 // "Saved" means stored: the SyncStatus acknowledgement a provider counts as synced (unsyncedChanges 0)
-// is held back until the update it answers is in page_updates (or in a compacted snapshot), so a crash
+// is held back until the update it answers is in the log (or in a compacted snapshot), so a crash
 // loses nothing a client was told is saved; what was not acknowledged the provider still holds and sends
-// again in the sync handshake after it reconnects. onStoreDocument compacts into
-// pages.description_binary; onLoadDocument returns snapshot ⊕ remaining updates.
+// again in the sync handshake after it reconnects. onStoreDocument compacts a page into
+// pages.description_binary; onLoadDocument returns snapshot ⊕ remaining updates. Issue descriptions are
+// loaded and compacted by IssueDescriptionExtension (a store is an issue update); only their log is here.
 import * as Y from 'yjs';
 import type {
   Connection,
@@ -22,6 +24,8 @@ import { MessageType, isTransactionOrigin } from '@hocuspocus/server';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../shared/schemas/common';
 import { appendPageUpdates, loadStoredStateInto, storePageSnapshot } from '../../db/page-storage';
+import { appendIssueDescriptionUpdates } from '../../db/issue-description-state';
+import { issueIdOfDocument } from '../../shared/collab-documents';
 import type { CollabContext } from './auth-extension';
 
 const RETRY_MS = 1000;
@@ -142,8 +146,7 @@ export class PersistenceExtension implements Extension {
   }
 
   private record(documentName: string, update: Uint8Array, origin: unknown): void {
-    // Only page documents (named by the page id) are logged here; issue descriptions: IssueDescriptionExtension.
-    if (!isUuid(documentName)) return;
+    if (!logOf(documentName)) return;
     // Redis-relayed updates were logged by the instance that accepted them; storage diffs are stored already.
     if (isTransactionOrigin(origin) && (origin.source === 'redis' || origin === STORAGE_ORIGIN)) return;
     const buffer = this.bufferFor(documentName);
@@ -184,7 +187,7 @@ export class PersistenceExtension implements Extension {
     };
     buffer.inflight.add(write);
     buffer.latest = write;
-    write.done = appendPageUpdates(this.db, documentName, [batch.length === 1 ? batch[0] : Y.mergeUpdates(batch)])
+    write.done = logOf(documentName)!(this.db, [batch.length === 1 ? batch[0] : Y.mergeUpdates(batch)])
       .then(() => {
         settle();
         write.waiting.forEach((release) => release());
@@ -192,11 +195,11 @@ export class PersistenceExtension implements Extension {
       })
       .catch((error: unknown) => {
         settle();
-        // The page row is gone for good (project deleted): nothing left to keep these updates for.
+        // The page or issue row is gone for good (project deleted): nothing left to keep these updates for.
         if (/foreign key/i.test(String((error as Error)?.message))) return write.waiting.forEach((release) => release());
         buffer.pending.unshift(...batch);
         buffer.waiting.unshift(...write.waiting);
-        console.error('[collab] could not log page updates; retrying', error);
+        console.error('[collab] could not log document updates; retrying', error);
         buffer.retry ??= setTimeout(() => {
           buffer.retry = null;
           this.schedule(documentName, buffer);
@@ -205,6 +208,13 @@ export class PersistenceExtension implements Extension {
       });
     write.done.catch(() => {});
   }
+}
+
+/** How the updates of a document are logged: a page's in page_updates, an issue description's in issue_description_updates; null for any other name. */
+function logOf(documentName: string): ((db: Db, updates: Uint8Array[]) => Promise<void>) | null {
+  if (isUuid(documentName)) return (db, updates) => appendPageUpdates(db, documentName, updates);
+  const issueId = issueIdOfDocument(documentName);
+  return issueId ? (db, updates) => appendIssueDescriptionUpdates(db, issueId, updates) : null;
 }
 
 /** Whether an outgoing Hocuspocus frame (document address, then message type) is a SyncStatus acknowledgement. */

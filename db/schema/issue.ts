@@ -141,6 +141,25 @@ export const issues = pgTable(
   ],
 );
 
+/**
+ * Yjs updates of issue description documents (`issue.<id>`), each appended before the editor that
+ * sent it is told "saved" (collab/extensions/persistence-extension.ts), as page_updates are for
+ * pages; compacted into issues.description_binary and the derived description on store
+ * (server/services/issue-description-doc.ts), replayed on load (db/issue-description-state.ts).
+ */
+export const issueDescriptionUpdates = pgTable(
+  'issue_description_updates',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    issueId: uuid()
+      .notNull()
+      .references(() => issues.id, { onDelete: 'cascade' }),
+    update: bytea().notNull(),
+    createdAt: timestampTz().notNull().defaultNow(),
+  },
+  (t) => [index().on(t.issueId, t.id)],
+);
+
 export const issueAssignees = pgTable(
   'issue_assignees',
   {
