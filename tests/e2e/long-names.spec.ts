@@ -73,4 +73,30 @@ describe('long names', () => {
     await screenshot(page, 'long-names-kanban');
     expect(errors).toEqual([]);
   });
+
+  // Issue #26 item 12: at 1024 px the row gave the title 0 px and at 1440 px nine empty chips cut it
+  // short. The title takes the space; a row shows only the properties that are set, and the unset
+  // ones appear while the row is hovered (or focused), so they can still be set with the mouse.
+  test('every list title is readable at 1024 and 1440 px; unset properties appear on hover only', async () => {
+    visit ??= await freshVisit(baseUrl, team.alice, TEAM_PASSWORD, `/${team.slug}/projects/${team.projectId}/issues`);
+    const { page, errors } = visit;
+    await page.goto(`/${team.slug}/projects/${team.projectId}/issues`);
+    await switchLayout(page, 'list');
+    const short = page.locator('[data-testid="issue-row"]', { hasText: 'Short one' });
+    for (const width of [1024, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      await short.waitFor({ timeout: 30_000 });
+      await page.mouse.move(width - 5, 795);
+      for (const row of await page.locator('[data-testid="issue-row"]').all()) {
+        const titleWidth = (await row.locator('.issue-title').boundingBox())!.width;
+        expect(titleWidth, `${width} px: ${await row.getAttribute('aria-label')}`).toBeGreaterThan(120);
+      }
+      const visibleChips = () => short.locator('.property-chip:visible').count();
+      const resting = await visibleChips();
+      await short.hover();
+      await expect.poll(visibleChips).toBeGreaterThan(resting);
+      await screenshot(page, `list-row-hover-${width}`);
+    }
+    expect(errors).toEqual([]);
+  });
 });

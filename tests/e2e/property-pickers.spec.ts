@@ -75,6 +75,7 @@ describe('property pickers, by mouse and by keyboard', () => {
     await switchLayout(page, 'list');
     const row = page.locator('[data-testid="issue-row"]', { hasText: 'Fix the login form' });
 
+    await row.hover(); // unset properties show while the row is hovered (issue #26 item 12)
     await chip(row, 'State').click();
     await option(page, 'In Progress').click();
     await expect.poll(async () => (await stored(issueId)).state_id, { timeout: 15_000 }).toBe(states['In Progress']);
@@ -82,15 +83,18 @@ describe('property pickers, by mouse and by keyboard', () => {
     await picker(page).waitFor({ state: 'detached' });
     expect(await chip(row, 'State').evaluate((node) => node === document.activeElement)).toBe(true);
 
+    await row.hover();
     await chip(row, 'Priority').click();
     await option(page, 'High').click();
     await expect.poll(async () => (await stored(issueId)).priority, { timeout: 15_000 }).toBe('high');
 
+    await row.hover();
     await chip(row, 'Assignees').click();
     await option(page, /Alice|pick-alice/).click();
     await expect.poll(async () => (await stored(issueId)).assignee_ids, { timeout: 15_000 }).toEqual([aliceId]);
     await page.keyboard.press('Escape');
 
+    await row.hover();
     await chip(row, 'Labels').click();
     await option(page, 'Backend').click();
     // Multi-select: the picker stays open, the chosen label has its check mark.
@@ -103,6 +107,7 @@ describe('property pickers, by mouse and by keyboard', () => {
     await screenshot(page, 'pickers-list-labels');
     await page.keyboard.press('Escape');
 
+    await row.hover();
     await chip(row, 'Due date').click();
     await option(page, /Tomorrow/).click();
     const tomorrow = await browserDay(page, 1);

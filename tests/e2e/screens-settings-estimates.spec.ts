@@ -131,6 +131,8 @@ describe('project settings and estimates, as a person arriving from a link', () 
   const estimateChip = (scope: Locator) => scope.getByRole('button', { name: /^Estimate:/ });
   /** Opens the estimate chip's picker in `scope` and chooses the point `value` with the mouse. */
   const chooseEstimate = async (scope: Locator, value: string) => {
+    // A list row shows an unset estimate only while hovered, as a person's mouse over it does.
+    await scope.hover();
     await estimateChip(scope).click();
     await scope.page().getByRole('option', { name: value, exact: true }).click();
   };

@@ -1,7 +1,7 @@
 // Pieces every layout shares: the issue key, the property strip (obeying display properties), a
 // group's title, the per-group quick add and "load more".
 import { Link2, ListTree, Paperclip } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { STATE_GROUP_COLORS, isPriority, isStateGroup } from '../../../shared/issue-constants';
 import { nameOrUntitled } from '../../../shared/names';
 import type { DisplayProperties, GroupBy } from '../../../shared/display';
@@ -36,11 +36,13 @@ export function IssueTitle({ issue }: { issue: Issue }) {
 }
 
 /**
- * The property strip of a row or card: only the display properties that are on. A `compact` strip
- * (the kanban card) shows only properties that are set, as small chips; a property asked for by
- * its hotkey (S, P, A, L, D, Shift+C, M) shows while its picker is open even when unset or hidden.
+ * The property strip of a row or card: only the display properties that are on, and of those only
+ * the ones that are set — the title takes the space, as in Linear. A list row (`unsetOnHover`) keeps
+ * its unset properties in the row but shows them only while the row is hovered or holds focus, so
+ * they can still be set with the mouse; a `compact` strip (the kanban card) leaves them out. A
+ * property asked for by its hotkey (S, P, A, L, D, Shift+C, M) shows while its picker is open.
  */
-export function IssuePropertyStrip({ slug, issue, properties, canEdit, compact }: { slug: string; issue: Issue; properties: DisplayProperties; canEdit: boolean; compact?: boolean }) {
+export function IssuePropertyStrip({ slug, issue, properties, canEdit, compact, unsetOnHover }: { slug: string; issue: Issue; properties: DisplayProperties; canEdit: boolean; compact?: boolean; unsetOnHover?: boolean }) {
   const t = useT();
   const disabled = !canEdit || issue.is_local_update;
   const asked = {
@@ -52,18 +54,26 @@ export function IssuePropertyStrip({ slug, issue, properties, canEdit, compact }
     cycle: useHotkeyRequested('cycle'),
     modules: useHotkeyRequested('modules'),
   };
-  const show = (on: boolean, set: boolean, hotkey: boolean) => hotkey || (on && (!compact || set));
+  // A set property (or one whose hotkey picker is open) shows; an unset one only on hover/focus of a
+  // list row (`.prop-unset` is hidden by CSS otherwise, and hidden chips are out of the Tab order).
+  // Always the same wrapper, so a picker that sets its property (unset → set) is not remounted and
+  // its open popover (a multi-select) stays open.
+  const chip = (on: boolean, set: boolean, hotkey: boolean, node: () => ReactNode) => {
+    if (hotkey || (on && set)) return <span className="prop-slot">{node()}</span>;
+    if (on && unsetOnHover && canEdit && !compact) return <span className="prop-slot prop-unset">{node()}</span>;
+    return null;
+  };
   return (
     <div className="prop-strip">
-      {show(properties.state, true, asked.state) && <StatePicker slug={slug} issue={issue} disabled={disabled} />}
-      {show(properties.priority, issue.priority !== 'none', asked.priority) && <PriorityPicker slug={slug} issue={issue} disabled={disabled} />}
-      {show(properties.assignee, issue.assignee_ids.length > 0, asked.assignee) && <AssigneePicker slug={slug} issue={issue} disabled={disabled} />}
-      {show(properties.labels, issue.label_ids.length > 0, asked.labels) && <LabelPicker slug={slug} issue={issue} disabled={disabled} />}
-      {show(properties.start_date, Boolean(issue.start_date), false) && <IssueDatePicker slug={slug} issue={issue} field="start_date" disabled={disabled} />}
-      {show(properties.due_date, Boolean(issue.target_date), asked.due_date) && <IssueDatePicker slug={slug} issue={issue} field="target_date" disabled={disabled} />}
-      {show(properties.estimate, Boolean(issue.estimate_point), false) && <EstimatePicker slug={slug} issue={issue} disabled={disabled} />}
-      {show(properties.cycle, Boolean(issue.cycle_id), asked.cycle) && <CyclePicker slug={slug} issue={issue} disabled={disabled} />}
-      {show(properties.modules, (issue.module_ids ?? []).length > 0, asked.modules) && <ModulePicker slug={slug} issue={issue} disabled={disabled} />}
+      {chip(properties.state, Boolean(issue.state_id), asked.state, () => <StatePicker slug={slug} issue={issue} disabled={disabled} />)}
+      {chip(properties.priority, issue.priority !== 'none', asked.priority, () => <PriorityPicker slug={slug} issue={issue} disabled={disabled} />)}
+      {chip(properties.assignee, issue.assignee_ids.length > 0, asked.assignee, () => <AssigneePicker slug={slug} issue={issue} disabled={disabled} />)}
+      {chip(properties.labels, issue.label_ids.length > 0, asked.labels, () => <LabelPicker slug={slug} issue={issue} disabled={disabled} />)}
+      {chip(properties.start_date, Boolean(issue.start_date), false, () => <IssueDatePicker slug={slug} issue={issue} field="start_date" disabled={disabled} />)}
+      {chip(properties.due_date, Boolean(issue.target_date), asked.due_date, () => <IssueDatePicker slug={slug} issue={issue} field="target_date" disabled={disabled} />)}
+      {chip(properties.estimate, Boolean(issue.estimate_point), false, () => <EstimatePicker slug={slug} issue={issue} disabled={disabled} />)}
+      {chip(properties.cycle, Boolean(issue.cycle_id), asked.cycle, () => <CyclePicker slug={slug} issue={issue} disabled={disabled} />)}
+      {chip(properties.modules, (issue.module_ids ?? []).length > 0, asked.modules, () => <ModulePicker slug={slug} issue={issue} disabled={disabled} />)}
       {properties.sub_issue_count && (issue.sub_issues_count ?? 0) > 0 && <span className="chip" title={t('property.sub_issue_count')}><ListTree size={12} aria-hidden="true" /> {issue.sub_issues_count}</span>}
       {properties.link && (issue.link_count ?? 0) > 0 && <span className="chip" title={t('property.link')}><Link2 size={12} aria-hidden="true" /> {issue.link_count}</span>}
       {properties.attachment_count && (issue.attachment_count ?? 0) > 0 && <span className="chip" title={t('property.attachment_count')}><Paperclip size={12} aria-hidden="true" /> {issue.attachment_count}</span>}

@@ -113,7 +113,7 @@ const ListRow = memo(function ListRow({ issue, slug, properties, canEdit, onOpen
         )}
         {properties.key && <IssueKey issue={issue} />}
         <IssueTitle issue={issue} />
-        <IssuePropertyStrip slug={slug} issue={issue} properties={properties} canEdit={canEdit} />
+        <IssuePropertyStrip unsetOnHover slug={slug} issue={issue} properties={properties} canEdit={canEdit} />
       </div>
     </IssueHotkeyProvider>
   );
