@@ -190,6 +190,7 @@ export const workItemsEn = {
   'project.archiveBody': '{name} will be archived and removed from favorites.',
   'project.delete': 'Delete project',
   'project.deleteBody': '{name} and its issues will be deleted. This cannot be undone.',
+  'project.moreSections': 'More',
   'project.sections': 'Project sections',
   'project.tabIssues': 'Issues',
   'project.tabArchived': 'Archived',

@@ -190,6 +190,7 @@ export const workItemsZhCN: ChineseMessages<typeof workItemsEn> = {
   'project.archiveBody': '{name} 将被归档并从收藏中移除。',
   'project.delete': '删除项目',
   'project.deleteBody': '{name} 及其工作项将被删除，且无法恢复。',
+  'project.moreSections': '更多',
   'project.sections': '项目分区',
   'project.tabIssues': '工作项',
   'project.tabArchived': '已归档',

@@ -1,6 +1,7 @@
 // Screens of the work area: projects list, project issues (and archived, drafts), issue detail,
 // project settings, global views and profile issue tabs. Their route loaders (screen-loaders.ts)
 // load what they show before they render.
+import { FoldingTabs } from '../components/app-shell/folding-tabs';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { SkeletonRows } from '../ui';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -49,6 +50,9 @@ export function ProjectsPage({ slug }: { slug: string }) {
 
 const TAB_FEATURES = { cycles: 'cycle_view', modules: 'module_view', views: 'issue_views_view', pages: 'page_view' } as const satisfies Record<string, ProjectFeature>;
 
+/** Archived and drafts are the sections a narrow header folds into More first. */
+const FOLD_FIRST = ['drafts', 'archived'] as const;
+
 function ProjectTabs({ slug, projectId, current }: { slug: string; projectId: string; current: ProjectSection }) {
   const t = useT();
   const project = useProject(projectId);
@@ -64,15 +68,7 @@ function ProjectTabs({ slug, projectId, current }: { slug: string; projectId: st
   ] as const;
   // Sections switched off in the project's Features settings are not offered.
   const tabs = allTabs.filter((tab) => !(tab.key in TAB_FEATURES) || featureOn(project, TAB_FEATURES[tab.key as keyof typeof TAB_FEATURES]));
-  return (
-    <nav className="segmented" aria-label={t('project.sections')}>
-      {tabs.map((tab) => (
-        <Link key={tab.key} to={tab.to} params={{ workspaceSlug: slug, projectId }} className={`segment${current === tab.key ? ' segment-active' : ''}`} data-testid={`project-tab-${tab.key}`}>
-          {tab.label}
-        </Link>
-      ))}
-    </nav>
-  );
+  return <FoldingTabs tabs={tabs} current={current} params={{ workspaceSlug: slug, projectId }} label={t('project.sections')} moreLabel={t('project.moreSections')} testIdPrefix="project-tab-" foldFirst={FOLD_FIRST} />;
 }
 
 /** The project screen the tabs mark as current. */

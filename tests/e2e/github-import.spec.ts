@@ -4,7 +4,7 @@
 // imported issues on the board with their labels, and an issue's GitHub comments and source link.
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { screenshot } from './support/browser';
-import { byTestId, freshVisit, switchLayout, type FreshVisit } from './support/fresh';
+import { byTestId, freshVisit, openProjectSection, switchLayout, type FreshVisit } from './support/fresh';
 import { buildScreensTeam, TEAM_PASSWORD, type ScreensTeam } from './support/screens-team';
 import { startFakeGithub, type FakeGithub } from '../support/github';
 
@@ -39,7 +39,7 @@ describe('GitHub import screen', () => {
   test('import a repository and see its issues, labels and comments on the board', async () => {
     visit = await freshVisit(baseUrl, team.alice, TEAM_PASSWORD, `/${team.slug}/projects/${team.projectId}/issues`);
     const { page, errors } = visit;
-    await byTestId(page, 'project-tab-settings').click();
+    await openProjectSection(page, 'settings');
     await byTestId(page, 'settings-tab-integrations').click();
     await byTestId(page, 'github-integration').locator('[data-testid="empty-state"]').waitFor();
     await screenshot(page, 'github-import-empty');
@@ -63,7 +63,7 @@ describe('GitHub import screen', () => {
     expect(await page.content()).not.toContain(github.token);
     await screenshot(page, 'github-import-done');
 
-    await byTestId(page, 'project-tab-issues').click();
+    await openProjectSection(page, 'issues');
     await switchLayout(page, 'kanban');
     const card = (name: string) => page.locator('[data-testid="kanban-card"]', { hasText: name });
     await card('Login fails on Safari').waitFor();

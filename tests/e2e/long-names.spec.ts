@@ -99,4 +99,39 @@ describe('long names', () => {
     }
     expect(errors).toEqual([]);
   });
+
+  // Issue #26 item 12: the header's title and tabs never collapse to nothing; the project tabs fit
+  // or fold into a "More" menu, with no invisible scroll strip.
+  test('the header keeps the title and fits or folds the project tabs at 1024 and 1440 px', async () => {
+    visit ??= await freshVisit(baseUrl, team.alice, TEAM_PASSWORD, `/${team.slug}/projects/${team.projectId}/issues`);
+    const { page, errors } = visit;
+    for (const width of [1024, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`/${team.slug}/projects/${team.projectId}/issues`);
+      await page.locator('[data-testid="project-tab-issues"]').waitFor({ timeout: 30_000 });
+      await expect.poll(async () => (await page.locator('.topbar-title').boundingBox())!.width).toBeGreaterThanOrEqual(100);
+      const room = page.locator('.folding-tabs-room');
+      const fits = () =>
+        room.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          const tabs = [...element.querySelectorAll('a, button')].map((tab) => tab.getBoundingClientRect());
+          return tabs.every((tab) => tab.left >= box.left - 0.5 && tab.right <= box.right + 0.5) && element.scrollWidth <= element.clientWidth + 1;
+        });
+      await expect.poll(fits).toBe(true);
+      const more = page.locator('[data-testid="project-tab-more"]');
+      if (width === 1024) {
+        // Something folds at 1024 px beside the sidebar (archived and drafts first); the menu reaches it.
+        await more.waitFor();
+        expect(await more.getAttribute('aria-label')).toMatch(/Archived/);
+        await more.click();
+        await page.locator('[data-testid="menu-project-tab-archived"]').click();
+        await page.waitForURL(new RegExp(`/projects/${team.projectId}/archived-issues`));
+        // The current section always stays in the row.
+        await page.locator('[data-testid="project-tab-archived"].segment-active').waitFor();
+        await expect.poll(fits).toBe(true);
+      }
+      await screenshot(page, `project-header-${width}`);
+    }
+    expect(errors).toEqual([]);
+  });
 });

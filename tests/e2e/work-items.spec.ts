@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { screenshot } from './support/browser';
 import { drag } from './support/drag';
-import { byTestId } from './support/fresh';
+import { byTestId, openProjectSection } from './support/fresh';
 import { api, buildTeam, teamNames } from './support/team';
 
 const baseUrl = inject('e2eBaseUrl');
@@ -163,7 +163,7 @@ describe('work items in Chromium', () => {
     await byTestId(page, 'shortcut-modal').waitFor();
     await screenshot(page, 'work-items-shortcuts');
     await page.keyboard.press('Escape');
-    await byTestId(page, 'project-tab-settings').click();
+    await openProjectSection(page, 'settings');
     await byTestId(page, 'project-settings').waitFor();
     await byTestId(page, 'settings-tab-states').click();
     await byTestId(page, 'states-backlog').waitFor();

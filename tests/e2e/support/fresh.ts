@@ -35,3 +35,15 @@ export async function switchLayout(page: Page, layout: 'list' | 'kanban' | 'cale
   await byTestId(page, `layout-${layout}`).click();
   await byTestId(page, layout === 'gantt_chart' ? 'gantt-layout' : `${layout}-layout`).waitFor();
 }
+
+/**
+ * Opens a project section from the header's tabs as a person does: the tab when it is in the row,
+ * else through the "More" menu it folded into (the header folds tabs that do not fit, issue #26).
+ */
+export async function openProjectSection(page: Page, key: string): Promise<void> {
+  const tab = page.locator(`[data-testid="project-tab-${key}"]`);
+  await page.locator('[data-testid="project-tab-issues"], [data-testid="project-tab-more"]').first().waitFor({ timeout: 30_000 });
+  if (await tab.count()) return tab.click();
+  await page.locator('[data-testid="project-tab-more"]').click();
+  await page.locator(`[data-testid="menu-project-tab-${key}"]`).click();
+}
