@@ -3,7 +3,8 @@
 // toast naming what failed, and is confirmed by its answer or by the live event carrying its id.
 import { http } from '../api/http';
 import type { MessageKey } from '../i18n';
-import { setDelta, type OutboxInput, type SetDelta } from '../outbox/outbox';
+import type { OutboxInput } from '../outbox/outbox';
+import { setDelta, type SetDelta } from '../../shared/set-delta';
 import { isDiscarded, outboxMutate, registerOutboxStore, type OutboxMutateOptions } from '../outbox/work-outbox';
 import { isUndone, pastUndoWindow } from './undo-window';
 import { reportFailure, toastOnFailure } from '../components/app-shell/toast-store';
@@ -66,18 +67,20 @@ export function issueKey(identifier: string | undefined, issue: Pick<Issue, 'seq
 }
 
 /** What an outbox entry of a change to issue `current` needs besides its request. */
-function issueEntry(current: Pick<Issue, 'id' | 'name'>, mutationId: string, patch: IssuePatch, label: string) {
+function issueEntry(current: Pick<Issue, 'id' | 'name'>, mutationId: string, patch: IssuePatch, label: string, sets?: Record<string, SetDelta>) {
   return {
     mutationId,
     keys: [current.id],
-    optimistic: [{ store: 'issue', entries: [{ mutationId, kind: 'update' as const, id: current.id, patch }] }],
+    optimistic: [{ store: 'issue', entries: [{ mutationId, kind: 'update' as const, id: current.id, patch, ...(sets ? { sets } : {}) }] }],
     label: { key: label, values: { name: current.name } },
   };
 }
 
 /**
  * The outbox entry of `PATCH …/issues/{id}/`: only the fields the person changed, and labels and
- * assignees as their additions and removals (applied to the server's sets when it is sent).
+ * assignees as their additions and removals (`label_ids_add`, … — merged by the server into the
+ * set it holds, and shown here on top of the set the store holds, so a teammate's change to the
+ * same set stays, on screen and on the server).
  */
 export function issuePatchEntry(slug: string, current: Issue, patch: IssuePatch, mutationId = createMutationId(), label = 'outbox.kind.update'): OutboxInput {
   const { label_ids: labelIds, assignee_ids: assigneeIds, ...fields } = patch;
@@ -85,7 +88,7 @@ export function issuePatchEntry(slug: string, current: Issue, patch: IssuePatch,
   if (labelIds) sets.label_ids = setDelta(current.label_ids ?? [], labelIds);
   if (assigneeIds) sets.assignee_ids = setDelta(current.assignee_ids ?? [], assigneeIds);
   return {
-    ...issueEntry(current, mutationId, patch, label),
+    ...issueEntry(current, mutationId, fields, label, sets),
     request: { method: 'PATCH', path: `${issuePath(slug, current.project_id, current.id)}/`, body: fields, sets },
   };
 }
