@@ -12,6 +12,8 @@ export const workItemsEn = {
   'live.connected': 'Live',
   'live.reconnecting': 'Reconnecting…',
   'live.offline': 'Offline',
+  'live.outdated': 'A new version of Trellis is available',
+  'live.reload': 'Reload',
   'layout.list': 'List',
   'layout.kanban': 'Kanban',
   'layout.calendar': 'Calendar',

@@ -14,6 +14,8 @@ export const workItemsZhCN: ChineseMessages<typeof workItemsEn> = {
   'live.connected': '实时',
   'live.reconnecting': '正在重新连接…',
   'live.offline': '离线',
+  'live.outdated': 'Trellis 有新版本可用',
+  'live.reload': '重新加载',
   'layout.list': '列表',
   'layout.kanban': '看板',
   'layout.calendar': '日历',

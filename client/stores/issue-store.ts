@@ -213,15 +213,16 @@ export async function setIssueCycle(slug: string, issueId: string, cycleId: stri
   });
 }
 
-/** The outbox entry of `POST …/issues/{id}/modules/ {modules, removed_modules}` (already a delta). */
+/**
+ * The outbox entry of `POST …/issues/{id}/modules/ {modules, removed_modules}` (already a delta),
+ * shown as the same delta on top of the modules the store holds.
+ */
 export function issueModulesEntry(slug: string, projectId: string, issueId: string, add: string[], remove: string[], mutationId = createMutationId()): OutboxInput {
-  const before = getIssue(issueId)?.module_ids ?? [];
-  const moduleIds = [...new Set([...before.filter((id) => !remove.includes(id)), ...add])];
   return {
     mutationId,
     keys: [issueId],
     request: { method: 'POST', path: `${issuePath(slug, projectId, issueId)}/modules/`, body: { modules: add, removed_modules: remove } },
-    optimistic: [{ store: 'issue', entries: [{ mutationId, kind: 'update', id: issueId, patch: { module_ids: moduleIds } }] }],
+    optimistic: [{ store: 'issue', entries: [{ mutationId, kind: 'update', id: issueId, patch: {}, sets: { module_ids: { add, remove } } }] }],
     label: { key: 'outbox.kind.modules', values: { name: getIssue(issueId)?.name ?? '' } },
   };
 }

@@ -10,7 +10,7 @@ import { canCreateIssue } from '../../shared/policies/issue';
 import { hasSetIntent, type CreateIssueBody, type UpdateIssueBody } from '../../shared/schemas/issue';
 import type { ServerContext } from '../context';
 import { ForbiddenError, NotFoundError } from '../errors';
-import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
+import { deletion, recordChange, withTransaction, type WriteOptions } from '../live/record-change';
 import type { ProjectActor } from '../actor';
 import { authorizeIssueDelete, authorizeIssueEdit, loadReadableIssue } from '../policies/issue';
 import { presentIssue, type IssueListRow } from '../presenters/issue';
@@ -280,7 +280,7 @@ export async function softDeleteIssues(tx: Db, rows: Array<Pick<Issue, 'id' | 'p
       .returning({ version: issues.version });
     if (!deleted) continue;
     await writeActivities(tx, issue, actorId, [{ verb: 'deleted', field: 'issue', comment: 'deleted the issue' }]);
-    recordChange(tx, { workspaceId: issue.workspaceId, projectId: issue.projectId, entity: 'issue', entityId: issue.id, op: 'delete', version: deleted.version, data: { id: issue.id } });
+    recordChange(tx, { workspaceId: issue.workspaceId, projectId: issue.projectId, entity: 'issue', entityId: issue.id, op: 'delete', version: deleted.version, data: deletion(issue.id) });
     refreshCountsOf(tx, [issue.id], actorId);
     if (issue.parentId && !rows.some((row) => row.id === issue.parentId)) await touchIssue(tx, issue.parentId, issue.projectId, actorId);
   }
