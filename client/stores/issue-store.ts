@@ -8,7 +8,7 @@ import { isDiscarded, outboxMutate, registerOutboxStore, type OutboxMutateOption
 import { isUndone, pastUndoWindow } from './undo-window';
 import { reportFailure, toastOnFailure } from '../components/app-shell/toast-store';
 import type { Priority, StateGroup } from '../../shared/issue-constants';
-import { createEntityStore, createMutationId, temporaryId } from './create-entity-store';
+import { createEntityStore, createMutationId, isTemporaryId, temporaryId } from './create-entity-store';
 import { issuePath, projectPath } from './api-paths';
 import type { ChangeMessage } from '../../shared/live-protocol';
 import type { IssueDetail, IssueListItem } from '../api/types';
@@ -36,8 +36,23 @@ export type Issue = Pick<WireIssue, RequiredIssueFields> &
 
 export type IssuePatch = Partial<Omit<Issue, 'id'>>;
 
+/**
+ * A live `issue` change carries the list item, the same for every member: it has no `is_subscribed`
+ * (mine only) nor `description_html` (detail only). Keep what the row had, so adding a link does not
+ * flip the subscribe button back to "Subscribe" while the server says I am subscribed.
+ */
+function issueFromChange(data: Record<string, unknown>, current: Issue | undefined): Issue {
+  const row = data as unknown as Issue;
+  if (!current) return row;
+  return {
+    ...row,
+    ...('is_subscribed' in data || current.is_subscribed === undefined ? {} : { is_subscribed: current.is_subscribed }),
+    ...('description_html' in data || current.description_html === undefined ? {} : { description_html: current.description_html }),
+  };
+}
+
 // Rows merge: a list row carries fewer fields than the detail, and must not erase them.
-const issues = createEntityStore<Issue>({ mergeRows: true });
+const issues = createEntityStore<Issue>({ mergeRows: true, fromChange: issueFromChange });
 /** Raw store (confirmed + pending). Prefer the hooks. */
 export const useIssueStore = issues.useStore;
 registerOutboxStore('issue', issues);
@@ -323,11 +338,20 @@ export async function setIssueSubscribed(slug: string, issueId: string, subscrib
   } catch (error) {
     reportFailure('toast.subscriptionFailed', error, { name: current.name });
     // The failure is toasted above; this re-read only corrects the flag, and the next load does too.
-    void http.get<{ subscribed: boolean }>(path).then((answer) => {
-      const row = useIssueStore.getState().confirmed.get(issueId);
-      if (row) upsertIssues([{ ...row, is_subscribed: answer.subscribed }]);
-    }).catch(() => undefined);
+    void refreshIssueSubscribed(slug, issueId).catch(() => undefined);
   }
+}
+
+/**
+ * Re-reads whether I am subscribed (`GET …/subscribe/`). The server subscribes whoever changes an
+ * issue (reference §7.2), and no live change says so: the detail calls this after my own changes.
+ */
+export async function refreshIssueSubscribed(slug: string, issueId: string): Promise<void> {
+  const current = getIssue(issueId);
+  if (!current || isTemporaryId(issueId)) return;
+  const answer = await http.get<{ subscribed: boolean }>(`${issuePath(slug, current.project_id, issueId)}/subscribe/`);
+  const row = useIssueStore.getState().confirmed.get(issueId);
+  if (row && row.is_subscribed !== answer.subscribed) upsertIssues([{ ...row, is_subscribed: answer.subscribed }]);
 }
 
 /** Applies a live `issue` change (version-checked; own changes confirm without flicker). */
