@@ -15,6 +15,7 @@ import { GithubIntegrationSettings } from './project-settings-github';
 import { shortenForToast, toastOnFailure } from '../app-shell/toast-store';
 import { undoWindow } from '../../ui/toast';
 import { SETTINGS_TABS, type SettingsTab } from '../../routes/screen-tabs';
+import { useProjectCan } from '../../auth/use-project-can';
 
 
 export function ProjectSettings({ slug, projectId, tab, onTab }: { slug: string; projectId: string; tab: SettingsTab; onTab: (tab: SettingsTab) => void }) {
@@ -47,10 +48,13 @@ function MembersSettings({ slug, projectId }: { slug: string; projectId: string 
   const memberships = useProjectMembers(projectId);
   const users = useMemberUserMap();
   const [adding, setAdding] = useState('');
+  // Adding members, changing roles and removing others are a project admin's (the permission table).
+  const isAdmin = useProjectCan('project.admin', projectId);
   const outside = [...users.values()].filter((user) => !user.is_bot && !memberships.some((row) => row.member === user.id));
   return (
     <section className="settings-card">
-      <form className="inline-form" onSubmit={(event) => { event.preventDefault(); if (adding) toastOnFailure(addProjectMembers(slug, projectId, [{ member_id: adding, role: 15 }])); setAdding(''); }}>
+      {!isAdmin && <p className="muted" data-testid="members-admin-only">{t('settings.membersAdminOnly')}</p>}
+      {isAdmin && <form className="inline-form" onSubmit={(event) => { event.preventDefault(); if (adding) toastOnFailure(addProjectMembers(slug, projectId, [{ member_id: adding, role: 15 }])); setAdding(''); }}>
         <Select
           className="select-sm"
           label={t('settings.addMember')}
@@ -61,7 +65,7 @@ function MembersSettings({ slug, projectId }: { slug: string; projectId: string 
           testId="project-member-add"
         />
         <button type="submit" className="btn btn-primary btn-sm" disabled={!adding}>{t('settings.add')}</button>
-      </form>
+      </form>}
       <ul className="plain-list">
         {[...memberships].sort((a, b) => (users.get(a.member)?.display_name ?? '').localeCompare(users.get(b.member)?.display_name ?? '')).map((row) => (
           <li key={row.id} className="settings-row">
@@ -71,10 +75,11 @@ function MembersSettings({ slug, projectId }: { slug: string; projectId: string 
               label={t('settings.role')}
               value={String(row.role)}
               options={[20, 15, 5].map((role) => ({ value: String(role), label: t(ROLE_LABEL_KEYS[role]!) }))}
+              disabled={!isAdmin}
               onChange={(role) => toastOnFailure(updateProjectMemberRole(slug, projectId, row.id, Number(role)))}
               testId={`project-member-role-${row.member}`}
             />
-            <button type="button" className="link-button" onClick={() => toastOnFailure(removeProjectMember(slug, projectId, row.id))}>{t('common.remove')}</button>
+            {isAdmin && <button type="button" className="link-button" onClick={() => toastOnFailure(removeProjectMember(slug, projectId, row.id))}>{t('common.remove')}</button>}
           </li>
         ))}
       </ul>
