@@ -8,6 +8,7 @@ import { isDiscarded, outboxMutate, registerOutboxStore, type OutboxMutateOption
 import { isUndone, pastUndoWindow } from './undo-window';
 import { reportFailure, toastOnFailure } from '../components/app-shell/toast-store';
 import type { Priority, StateGroup } from '../../shared/issue-constants';
+import { nextSortOrder } from '../../shared/sort-order';
 import { createEntityStore, createMutationId, isTemporaryId, temporaryId } from './create-entity-store';
 import { issuePath, projectPath } from './api-paths';
 import type { ChangeMessage } from '../../shared/live-protocol';
@@ -137,6 +138,20 @@ function normalized(row: Issue, projectId: string): Issue {
 }
 
 /**
+ * The sort_order the server gives a new issue (the state's largest + one step, server/services/issue.ts),
+ * from the rows held here, so a quick-added issue shows where it will stay: below AL-1, not above it.
+ * Without a state (the project's default applies) the largest of the project's rows is used.
+ */
+function lastSortOrderAfter(projectId: string, stateId: string | null | undefined): number {
+  let max: number | null = null;
+  for (const row of issues.getRows()) {
+    if (row.project_id !== projectId || (stateId && row.state_id !== stateId)) continue;
+    if (max === null || row.sort_order > max) max = row.sort_order;
+  }
+  return nextSortOrder(max);
+}
+
+/**
  * Creates an issue: a temporary row shows at once, the server's row replaces it, then the cycle
  * and modules are added (a cycle of null is ignored). Offline the temporary row is answered and
  * stays pending; what is made on it (comments, sub-issues, the cycle) waits for the real id.
@@ -156,7 +171,7 @@ export async function createIssue(
     project_id: projectId,
     state_id: null,
     priority: 'none',
-    sort_order: 65535,
+    sort_order: lastSortOrderAfter(projectId, input.state_id),
     label_ids: [],
     assignee_ids: [],
     start_date: null,
