@@ -221,6 +221,8 @@ export const workItemsEn = {
   'settings.labelsAdminOnly': 'Only project admins can add, change or delete labels.',
   'settings.statesAdminOnly': 'Only project admins can add or delete states or choose the default one.',
   'settings.membersAdminOnly': 'Only project admins can add members, change roles or remove people.',
+  'settings.estimateChoiceAdminOnly': 'Only project admins can choose which estimate the project uses.',
+  'settings.estimatesMemberOnly': 'Only project members and admins can change estimates.',
   'settings.adminOnly': 'Only project admins can change these settings.',
   'settings.feature.module_view': 'Modules',
   'settings.feature.cycle_view': 'Cycles',

@@ -221,6 +221,8 @@ export const workItemsZhCN: ChineseMessages<typeof workItemsEn> = {
   'settings.labelsAdminOnly': '只有项目管理员可以添加、修改或删除标签。',
   'settings.statesAdminOnly': '只有项目管理员可以添加或删除状态，或设置默认状态。',
   'settings.membersAdminOnly': '只有项目管理员可以添加成员、修改角色或移除成员。',
+  'settings.estimateChoiceAdminOnly': '只有项目管理员可以选择项目使用的估算。',
+  'settings.estimatesMemberOnly': '只有项目成员和管理员可以修改估算。',
   'settings.adminOnly': '只有项目管理员可以修改这些设置。',
   'settings.feature.module_view': '模块',
   'settings.feature.cycle_view': '周期',

@@ -83,7 +83,7 @@ describe('a team\'s first hour, in detail', () => {
     expect(await toggle.innerText()).toBe('Unsubscribe');
   });
 
-  test('a member is not offered "Create label"; an admin is', async () => {
+  test('a member is not offered "Create label" nor the estimate choice; an admin is', async () => {
     const issueId = await addIssue(team.alice.page, team.projectPath, { name: 'Label the valves' });
     const typeNewLabel = async (page: Page) => {
       await byTestId(page, 'label-select').click();
@@ -98,6 +98,10 @@ describe('a team\'s first hour, in detail', () => {
     await member.page.goto(`/${slug}/projects/${team.projectId}/settings?tab=labels`);
     await byTestId(member.page, 'labels-admin-only').waitFor();
     expect(await byTestId(member.page, 'add-label').count()).toBe(0);
+    // Choosing the project's estimate edits the project (a project admin's): not offered either.
+    await member.page.goto(`/${slug}/projects/${team.projectId}/settings?tab=estimates`);
+    await byTestId(member.page, 'estimates-admin-only').waitFor();
+    expect(await member.page.locator('[data-testid^="estimate-use-"]').count()).toBe(0);
 
     const admin = await visit(names.alice, issuePage(issueId));
     await typeNewLabel(admin.page);
@@ -105,6 +109,9 @@ describe('a team\'s first hour, in detail', () => {
     await admin.page.goto(`/${slug}/projects/${team.projectId}/settings?tab=labels`);
     await byTestId(admin.page, 'add-label').waitFor();
     expect(await byTestId(admin.page, 'labels-admin-only').count()).toBe(0);
+    await admin.page.goto(`/${slug}/projects/${team.projectId}/settings?tab=estimates`);
+    await byTestId(admin.page, 'project-settings').locator('form.inline-form').waitFor();
+    expect(await byTestId(admin.page, 'estimates-admin-only').count()).toBe(0);
     expect(member.errors).toEqual([]);
   });
 

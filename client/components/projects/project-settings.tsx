@@ -93,13 +93,18 @@ function EstimatesSettings({ slug, projectId }: { slug: string; projectId: strin
   const project = useProject(projectId);
   const [name, setName] = useState('');
   const [values, setValues] = useState('1, 2, 3, 5, 8');
+  // Estimates are project configuration (members and up); choosing the project's estimate edits the
+  // project itself, a project admin's (the permission table).
+  const canConfigure = useProjectCan('project.configure', projectId);
+  const canChoose = useProjectCan('project.manage', projectId);
   return (
     <section className="settings-card">
-      <form className="inline-form" onSubmit={(event) => { event.preventDefault(); const points = values.split(',').map((value) => value.trim()).filter(Boolean); if (name.trim() && points.length) toastOnFailure(createEstimate(slug, projectId, name.trim(), points)); setName(''); }}>
+      {!canChoose && <p className="muted" data-testid="estimates-admin-only">{t(canConfigure ? 'settings.estimateChoiceAdminOnly' : 'settings.estimatesMemberOnly')}</p>}
+      {canConfigure && <form className="inline-form" onSubmit={(event) => { event.preventDefault(); const points = values.split(',').map((value) => value.trim()).filter(Boolean); if (name.trim() && points.length) toastOnFailure(createEstimate(slug, projectId, name.trim(), points)); setName(''); }}>
         <input className="input input-sm" value={name} placeholder={t('settings.estimateName')} aria-label={t('settings.estimateName')} onChange={(event) => setName(event.target.value)} />
         <input className="input input-sm" value={values} aria-label={t('settings.estimatePoints')} onChange={(event) => setValues(event.target.value)} />
         <button type="submit" className="btn btn-primary btn-sm">{t('settings.add')}</button>
-      </form>
+      </form>}
       {estimates.length === 0 && <EmptyState title={t('settings.estimatesEmpty')} body={t('settings.estimatesEmptyBody')} icon={<Triangle size={22} />} />}
       <ul className="plain-list">
         {estimates.map((estimate) => (
@@ -108,8 +113,8 @@ function EstimatesSettings({ slug, projectId }: { slug: string; projectId: strin
             <span className="muted">{estimate.points.map((point) => point.value).join(', ')}</span>
             {project?.estimate === estimate.id
               ? <span className="badge" data-testid={`estimate-active-${estimate.id}`}>{t('screens.estimates.active')}</span>
-              : <button type="button" className="link-button" onClick={() => toastOnFailure(updateProject(slug, projectId, { estimate: estimate.id }))} data-testid={`estimate-use-${estimate.id}`}>{t('screens.estimates.use')}</button>}
-            <button type="button" className="link-button" onClick={() => toastOnFailure(deleteEstimate(slug, estimate, { undoWindow: () => undoWindow(t('toast.estimateDeleted', { name: shortenForToast(estimate.name) })) }))}>{t('common.delete')}</button>
+              : canChoose && <button type="button" className="link-button" onClick={() => toastOnFailure(updateProject(slug, projectId, { estimate: estimate.id }))} data-testid={`estimate-use-${estimate.id}`}>{t('screens.estimates.use')}</button>}
+            {canConfigure && <button type="button" className="link-button" onClick={() => toastOnFailure(deleteEstimate(slug, estimate, { undoWindow: () => undoWindow(t('toast.estimateDeleted', { name: shortenForToast(estimate.name) })) }))}>{t('common.delete')}</button>}
           </li>
         ))}
       </ul>
