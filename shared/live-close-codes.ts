@@ -17,5 +17,7 @@ export const LiveCloseCode = {
   IDLE_TIMEOUT: 4010,
   /** A frame that is not a valid client message. */
   BAD_MESSAGE: 4400,
+  /** The client subscribed with another protocol version (after a `version_mismatch` message): reload the page. */
+  OUTDATED_CLIENT: 4426,
 } as const;
 export type LiveCloseCode = (typeof LiveCloseCode)[keyof typeof LiveCloseCode];

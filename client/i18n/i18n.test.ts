@@ -51,6 +51,12 @@ describe('dictionaries', () => {
   /** The key a locale must provide for an English resource key: Chinese has only the `_other` plural. */
   const chineseKeyOf = (key: string) => key.replace(/_one$/, '_other');
 
+  test('zh-CN says "snooze" as putting off (延后), never as pausing (暂停)', () => {
+    const snoozeKeys = Object.keys(english).filter((key) => /snooz/i.test(english[key]));
+    expect(snoozeKeys.length).toBeGreaterThan(3);
+    for (const key of snoozeKeys) expect(chinese[chineseKeyOf(key)], key).not.toMatch(/暂停/);
+  });
+
   test('every auth error code of spec §8 has a message in both locales', () => {
     expect(AUTH_ERROR_NAMES).toHaveLength(50);
     for (const name of AUTH_ERROR_NAMES) {

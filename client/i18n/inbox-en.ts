@@ -19,7 +19,6 @@ export const inboxEn = {
   'notifications.emptyTitle': 'No notifications',
   'notifications.emptyMentions': 'No mentions',
   'notifications.emptyBody': 'Updates to issues you follow, are assigned to or created show up here.',
-  'notifications.someone': 'Someone',
   'notifications.markRead': 'Mark as read',
   'notifications.markUnread': 'Mark as unread',
   'notifications.archive': 'Archive',

@@ -31,7 +31,7 @@ export const screensEn = {
   'screens.invite.linksMissing': 'No new invitation for: {emails} (already a member or invited before).',
   'screens.invite.done': 'Done',
   'screens.invite.created': 'Invitations created. Share their links from the Invitations page.',
-  'screens.invite.subtitleNoMail': 'This server sends no email: after inviting, copy each person\'s link to join {workspace}.',
+  'screens.invite.subtitleNoMail': 'Bring your teammates into {workspace}: each person you invite gets their own link to join.',
   'screens.invite.copyLink': 'Copy link',
   'screens.settings.nameTaken': 'Another project of this workspace already has this name.',
 } as const;

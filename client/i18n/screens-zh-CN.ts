@@ -31,7 +31,7 @@ export const screensZhCN: ChineseMessages<typeof screensEn> = {
   'screens.invite.linksMissing': '以下邮箱没有新的邀请：{emails}（已是成员或之前已邀请）。',
   'screens.invite.done': '完成',
   'screens.invite.created': '邀请已创建。可在“邀请”页面分享它们的链接。',
-  'screens.invite.subtitleNoMail': '此服务器不发送邮件：邀请后，请复制每个人加入 {workspace} 的链接。',
+  'screens.invite.subtitleNoMail': '邀请队友加入 {workspace}：每位受邀者都会得到自己的加入链接。',
   'screens.invite.copyLink': '复制链接',
   'screens.settings.nameTaken': '此工作区中已有同名项目。',
 };

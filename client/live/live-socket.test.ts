@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
-import type { ChangeMessage } from '../../shared/live-protocol';
+import { PROTOCOL_VERSION, type ChangeMessage } from '../../shared/live-protocol';
 import { LiveSocket, type ConnectionState, type SocketLike } from './live-socket';
 
 interface FakeServer {
@@ -40,7 +40,8 @@ async function fakeServer(onMessage: (ws: WebSocket, message: Record<string, unk
 }
 
 const change = (id: number, extra: Partial<ChangeMessage> = {}): ChangeMessage => ({
-  type: 'change', id, entity: 'issue', op: 'update', workspace: 'acme', project_id: null, version: id, data: { id: `i${id}` }, client_mutation_id: null, ...extra,
+  // A delete: its data is the id alone, the smallest frame the protocol declares.
+  type: 'change', id, entity: 'issue', op: 'delete', workspace: 'acme', project_id: null, version: id, data: { id: `i${id}` }, client_mutation_id: null, ...extra,
 });
 
 function live(url: string, options: Partial<ConstructorParameters<typeof LiveSocket>[0]> = {}) {
@@ -83,10 +84,42 @@ describe('LiveSocket', () => {
     const { socket, applied, states } = live(server.url);
     socket.start();
     await until(() => server.received[0]?.some((m) => m.type === 'pong'));
-    expect(server.received[0][0]).toEqual({ type: 'subscribe', workspace: 'acme', since: 5 });
+    expect(server.received[0][0]).toEqual({ type: 'subscribe', workspace: 'acme', since: 5, protocol_version: PROTOCOL_VERSION });
     expect(applied.map((c) => c.id)).toEqual([6, 7]);
     expect(socket.lastId).toBe(12);
     expect(states).toEqual(['connected']);
+  });
+
+  test('a frame that does not match the protocol is logged and dropped, and the stream goes on', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const server = await fakeServer((ws, message) => {
+      if (message.type !== 'subscribe') return;
+      for (const frame of [change(6, { entity: 'label_group' as never }), change(7, { op: 'update' }), change(8, { data: {} }), change(9)]) ws.send(JSON.stringify(frame));
+    });
+    const { socket, applied } = live(server.url);
+    socket.start();
+    await until(() => applied.length === 1);
+    expect(applied.map((c) => c.id)).toEqual([9]);
+    expect(warn.mock.calls.filter(([text]) => String(text).startsWith('[live]'))).toHaveLength(3);
+    warn.mockRestore();
+  });
+
+  test('a version_mismatch stops the socket for good and asks for a reload', async () => {
+    let connections = 0;
+    const server = await fakeServer((ws, message) => {
+      if (message.type !== 'subscribe') return;
+      connections += 1;
+      ws.send(JSON.stringify({ type: 'version_mismatch', protocol_version: PROTOCOL_VERSION + 1 }));
+      ws.close(4426, 'protocol version mismatch');
+    });
+    const versions: number[] = [];
+    const { socket, states } = live(server.url, { onVersionMismatch: (version) => versions.push(version) });
+    socket.start();
+    await until(() => versions.length === 1 && socket.state === 'offline');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(versions).toEqual([PROTOCOL_VERSION + 1]);
+    expect(states.at(-1)).toBe('offline');
+    expect(connections).toBe(1);
   });
 
   test('after a drop it reconnects with backoff and resubscribes from the last applied id', async () => {
@@ -100,7 +133,7 @@ describe('LiveSocket', () => {
     const { socket, applied, states } = live(server.url);
     socket.start();
     await until(() => applied.length === 2);
-    expect(server.received[1][0]).toEqual({ type: 'subscribe', workspace: 'acme', since: 8 });
+    expect(server.received[1][0]).toEqual({ type: 'subscribe', workspace: 'acme', since: 8, protocol_version: PROTOCOL_VERSION });
     expect(states).toEqual(['connected', 'reconnecting', 'connected']);
   });
 

@@ -1,8 +1,12 @@
 // The one reader of /live (STYLE §6), framework-free: connect, subscribe with the last applied id,
 // replay → ready → live, resubscribe after any drop with exponential backoff and jitter, reload on
 // `reset`, answer pings, and report the connection state (connected | reconnecting | offline).
+// Every frame is checked against the declared protocol (shared/live-protocol.ts) before it reaches
+// a store: one that does not match is logged and dropped, never cast. The subscribe names this
+// page's PROTOCOL_VERSION; a server that speaks another one answers `version_mismatch`, and the
+// socket stops and asks for a reload.
 import { LiveCloseCode } from '../../shared/live-close-codes';
-import type { ChangeMessage, ServerMessage } from '../../shared/live-protocol';
+import { parseServerMessage, PROTOCOL_VERSION, type ChangeMessage } from '../../shared/live-protocol';
 
 export type ConnectionState = 'connected' | 'reconnecting' | 'offline';
 
@@ -31,6 +35,8 @@ export interface LiveSocketOptions {
    */
   onReset?(): Promise<number | void> | number | void;
   onStateChange?(state: ConnectionState): void;
+  /** The server speaks another protocol version: this page is outdated and must reload. */
+  onVersionMismatch?(serverVersion: number): void;
   createSocket?(url: string): SocketLike;
   /** First retry delay (doubles per failure up to `maxDelayMs`); default 500 ms. */
   baseDelayMs?: number;
@@ -42,7 +48,7 @@ export interface LiveSocketOptions {
 
 const OPEN = 1;
 /** Closes after which retrying cannot help: the user must sign in again or lost access. */
-const FATAL_CLOSES = new Set<number>([LiveCloseCode.UNAUTHORIZED, LiveCloseCode.FORBIDDEN]);
+const FATAL_CLOSES = new Set<number>([LiveCloseCode.UNAUTHORIZED, LiveCloseCode.FORBIDDEN, LiveCloseCode.OUTDATED_CLIENT]);
 
 /** One live connection for one workspace; `start()` it once, `stop()` when leaving the workspace. */
 export class LiveSocket {
@@ -126,15 +132,14 @@ export class LiveSocket {
   }
 
   private subscribe() {
-    this.socket?.send(JSON.stringify({ type: 'subscribe', workspace: this.options.workspace, since: this.lastId }));
+    this.socket?.send(JSON.stringify({ type: 'subscribe', workspace: this.options.workspace, since: this.lastId, protocol_version: PROTOCOL_VERSION }));
   }
 
   private handleMessage(text: string) {
     this.armSilenceTimer();
-    let message: ServerMessage;
-    try {
-      message = JSON.parse(text) as ServerMessage;
-    } catch {
+    const message = parseServerMessage(text);
+    if (!message) {
+      console.warn('[live] dropped a frame that does not match the protocol:', text.slice(0, 500));
       return;
     }
     switch (message.type) {
@@ -154,6 +159,11 @@ export class LiveSocket {
         return;
       case 'reset':
         void this.handleReset();
+        return;
+      case 'version_mismatch':
+        // Reconnecting cannot help: this page's code is outdated until it reloads.
+        this.stop();
+        this.options.onVersionMismatch?.(message.protocol_version);
         return;
       case 'pong':
         return;

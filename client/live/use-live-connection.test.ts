@@ -21,11 +21,13 @@ async function until(check: () => boolean) {
   }
 }
 
+const label = { id: 'l1', name: 'bug', color: '#ff0000', description: '', parent: null, sort_order: 65535, project_id: null, workspace_id: 'w1', version: 1 };
+
 describe('useLiveConnection', () => {
   test('exposes the connection state and routes changes to the registered store', async () => {
     wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
     await new Promise((resolve) => wss!.once('listening', resolve));
-    const change: ChangeMessage = { type: 'change', id: 3, entity: 'label', op: 'create', workspace: 'acme', project_id: null, version: 1, data: { id: 'l1', name: 'bug' }, client_mutation_id: null };
+    const change: ChangeMessage = { type: 'change', id: 3, entity: 'label', op: 'create', workspace: 'acme', project_id: null, version: 1, data: label, client_mutation_id: null };
     wss.on('connection', (ws) => ws.on('message', () => {
       ws.send(JSON.stringify(change));
       ws.send(JSON.stringify({ type: 'ready', workspace: 'acme', head: 3 }));
@@ -42,7 +44,7 @@ describe('useLiveConnection', () => {
     await until(() => useLiveConnection.getState().lastId === 3);
     expect(useLiveConnection.getState()).toMatchObject({ state: 'connected', workspace: 'acme' });
     // The store keeps the change's version on the row (one version book: a later, older REST row is refused).
-    expect(store.getRows()).toEqual([{ id: 'l1', name: 'bug', version: 1 }]);
+    expect(store.getRows()).toEqual([label]);
     unregister();
     disconnectLive();
     expect(useLiveConnection.getState().state).toBe('offline');

@@ -2,7 +2,7 @@
 // state for the UI (connected | reconnecting | offline), and the routing of change events to the
 // entity stores that registered for them. Only this module and live-socket.ts call applyChange.
 import { create } from 'zustand';
-import type { ChangeMessage } from '../../shared/live-protocol';
+import type { ChangeMessage, LiveEntity } from '../../shared/live-protocol';
 import { LiveSocket, type ConnectionState, type LiveSocketOptions } from './live-socket';
 
 export interface LiveConnectionState {
@@ -10,21 +10,23 @@ export interface LiveConnectionState {
   workspace: string | null;
   /** Last change id applied (or skipped as invisible) for the workspace. */
   lastId: number;
+  /** The server speaks a newer protocol than this page: it must reload (the shell offers it). */
+  outdated: boolean;
 }
 
 /** The connection state store; components read it with `useLiveConnection((s) => s.state)`. */
-export const useLiveConnection = create<LiveConnectionState>(() => ({ state: 'offline', workspace: null, lastId: 0 }));
+export const useLiveConnection = create<LiveConnectionState>(() => ({ state: 'offline', workspace: null, lastId: 0, outdated: false }));
 
 /** What a store needs to take live changes. */
 export interface LiveTarget {
   applyChange(change: ChangeMessage): void;
 }
 
-const targets = new Map<string, Set<LiveTarget>>();
+const targets = new Map<LiveEntity, Set<LiveTarget>>();
 let socket: LiveSocket | null = null;
 
 /** Routes live changes of `entity` to `target`; returns a function that unregisters it. */
-export function registerLiveEntity(entity: string, target: LiveTarget): () => void {
+export function registerLiveEntity(entity: LiveEntity, target: LiveTarget): () => void {
   let set = targets.get(entity);
   if (!set) targets.set(entity, (set = new Set()));
   set.add(target);
@@ -69,6 +71,9 @@ export function connectLive(workspace: string, options: ConnectOptions): LiveSoc
     onReset: () => options.reload?.(),
     onStateChange(state) {
       useLiveConnection.setState({ state });
+    },
+    onVersionMismatch() {
+      useLiveConnection.setState({ outdated: true });
     },
   });
   socket = live;

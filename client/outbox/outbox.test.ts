@@ -4,7 +4,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, test, vi } from 'vitest';
 import { ApiError, NetworkError, type HttpMethod } from '../api/http';
-import { applySetDelta, classifyFailure, Outbox, OutboxDiscarded, OutboxTimeout, QUEUED, setDelta, type OutboxInput, type OutboxRecord, type Transport } from './outbox';
+import { classifyFailure, Outbox, OutboxDiscarded, OutboxTimeout, QUEUED, type OutboxInput, type OutboxRecord, type Transport } from './outbox';
 import { IndexedDbOutboxStorage, MemoryOutboxStorage } from './outbox-storage';
 
 interface Sent {
@@ -206,24 +206,16 @@ describe('temporary ids', () => {
 });
 
 describe('set deltas', () => {
-  test('helpers', () => {
-    expect(setDelta(['l1', 'l2'], ['l2', 'l3'])).toEqual({ add: ['l3'], remove: ['l1'] });
-    expect(applySetDelta(['l1', 'l2', 'teammate'], { add: ['l3'], remove: ['l1'] })).toEqual(['l2', 'teammate', 'l3']);
-    expect(applySetDelta([], { add: ['l3', 'l3'], remove: [] })).toEqual(['l3']);
-  });
-
-  test('a replay applies my additions and removals to the server\'s set as it is then, keeping a teammate\'s label', async () => {
+  test('a replay sends my additions and removals as the intent keys (no read of the set, no whole set)', async () => {
     let offline = true;
     const server = fakeServer((sent) => {
       if (offline) throw new NetworkError(new TypeError('Failed to fetch'));
-      if (sent.method === 'GET') return { id: 'a', label_ids: ['mine-old', 'teammate'], assignee_ids: ['u1'] };
       return { id: 'a', ...(sent.body as object) };
     });
-    // What the store held when I edited (stale by the time it replays).
-    const outbox = new Outbox({ transport: server.transport, readSets: () => ({ label_ids: ['mine-old'], assignee_ids: [] }), baseDelayMs: 60_000 });
+    const outbox = new Outbox({ transport: server.transport, baseDelayMs: 60_000 });
     const handle = outbox.enqueue({
       keys: ['a'],
-      request: { method: 'PATCH', path: '/issues/a/', body: { priority: 'high' }, sets: { label_ids: { add: ['mine-new'], remove: ['mine-old'] } } },
+      request: { method: 'PATCH', path: '/issues/a/', body: { priority: 'high' }, sets: { label_ids: { add: ['mine-new'], remove: ['mine-old'] }, assignee_ids: { add: ['u2'], remove: [] } } },
       optimistic: [],
       label: { key: 'k', values: {} },
     });
@@ -232,16 +224,8 @@ describe('set deltas', () => {
     outbox.kick();
     await handle.done;
     const patch = server.sent.filter((row) => row.method === 'PATCH').at(-1)!;
-    // Only the changed fields: priority and the labels; assignees untouched.
-    expect(patch.body).toEqual({ priority: 'high', label_ids: ['teammate', 'mine-new'] });
-    expect(server.sent.some((row) => row.method === 'GET' && row.mutationId === null)).toBe(true);
-  });
-
-  test('a first attempt online uses the sets the store knows (no extra read)', async () => {
-    const server = fakeServer((sent) => ({ id: 'a', ...(sent.body as object) }));
-    const outbox = new Outbox({ transport: server.transport, readSets: () => ({ label_ids: ['l1', 'teammate'] }) });
-    await outbox.enqueue({ keys: ['a'], request: { method: 'PATCH', path: '/issues/a/', body: {}, sets: { label_ids: { add: ['l2'], remove: ['l1'] } } }, optimistic: [], label: { key: 'k', values: {} } }).done;
-    expect(server.sent).toEqual([{ method: 'PATCH', path: '/issues/a/', body: { label_ids: ['teammate', 'l2'] }, mutationId: expect.any(String) }]);
+    expect(patch.body).toEqual({ priority: 'high', label_ids_add: ['mine-new'], label_ids_remove: ['mine-old'], assignee_ids_add: ['u2'] });
+    expect(server.sent.some((row) => row.method === 'GET')).toBe(false);
   });
 });
 

@@ -12,27 +12,21 @@
 //   429, a timeout) keeps the entry pending and retries it with backoff; `kick()` (the live socket
 //   reconnected, the browser came online) retries at once. Only the server's refusal (any other
 //   4xx/5xx) marks it failed, with the server's message, until the person retries or discards it.
-// - Set fields (labels, assignees) go as the person's additions and removals, applied at send time
-//   to the set the server holds then (read fresh on a replay), never a stale whole set.
+// - Set fields (labels, assignees) go as the person's additions and removals (`label_ids_add`,
+//   `label_ids_remove`, …: the PATCH's intent form, shared/schemas/issue.ts), which the server
+//   merges into the set it holds when the write runs — never a whole set read before sending,
+//   which a teammate's change landing in between would be overwritten by.
 // - An offline create has a temporary id (`temp-…`); entries that name it (a comment on it, a
 //   sub-issue under it) wait for it to land, and are re-pointed to the server's id.
 import { ApiError, isNetworkFailure, NetworkError, readErrorText, type HttpMethod } from '../api/http';
+import type { SetDelta } from '../../shared/set-delta';
 import { MemoryOutboxStorage, type OutboxStorage } from './outbox-storage';
-
-/** The person's change to a set field: ids added and ids removed. */
-export interface SetDelta {
-  add: string[];
-  remove: string[];
-}
 
 export interface OutboxRequest {
   method: HttpMethod;
   path: string;
   body?: unknown;
-  /**
-   * Set fields of `body` computed at send time: the server's current set (of the row at `path`,
-   * read with a GET unless `readSets` knows it) with the additions and removals applied.
-   */
+  /** Set fields of `body` as the person's change: sent as `<field>_add` / `<field>_remove`. */
   sets?: Record<string, SetDelta>;
 }
 
@@ -41,7 +35,7 @@ export type OutboxStatus = 'pending' | 'failed';
 /** A store's pending mutation as an entry keeps it (create-entity-store's PendingMutation, any row type). */
 export type StoredPending =
   | { mutationId: string; kind: 'create'; id: string; row: object }
-  | { mutationId: string; kind: 'update'; id: string; patch: object }
+  | { mutationId: string; kind: 'update'; id: string; patch: object; sets?: Record<string, SetDelta> }
   | { mutationId: string; kind: 'delete'; id: string };
 
 export interface OutboxRecord {
@@ -75,8 +69,6 @@ export type Transport = (request: { method: HttpMethod; path: string; body?: unk
 export interface OutboxOptions {
   transport: Transport;
   storage?: OutboxStorage;
-  /** The server's current sets of a row when known for sure (first attempt, connected); else a GET reads them. */
-  readSets?(record: OutboxRecord): Record<string, unknown> | undefined;
   now?(): number;
   random?(): number;
   schedule?(run: () => void, ms: number): unknown;
@@ -125,19 +117,6 @@ export function classifyFailure(error: unknown): FailureKind {
   }
   if (error instanceof NetworkError || isNetworkFailure(error)) return 'retry';
   return 'refused';
-}
-
-/** The set `current` with the person's additions and removals applied (order kept, no duplicates). */
-export function applySetDelta(current: readonly string[], delta: SetDelta): string[] {
-  const removed = new Set(delta.remove);
-  const next = current.filter((id) => !removed.has(id));
-  for (const id of delta.add) if (!next.includes(id)) next.push(id);
-  return next;
-}
-
-/** The additions and removals that turn `before` into `after`. */
-export function setDelta(before: readonly string[], after: readonly string[]): SetDelta {
-  return { add: after.filter((id) => !before.includes(id)), remove: before.filter((id) => !after.includes(id)) };
 }
 
 /** Replaces every known temporary id in a JSON-able value. */
@@ -206,8 +185,6 @@ export class Outbox {
   private readonly sending = new Set<number>();
   /** Entries whose storage write has not finished: not sent before they are durable. */
   private readonly unsaved = new Set<number>();
-  /** Entries loaded from storage (not made in this session): their sets are always read fresh. */
-  private readonly restored = new Set<number>();
   private readonly settle = new Map<number, { done: Deferred<unknown>; first: Deferred<unknown> }>();
   private readonly listeners = new Set<() => void>();
   /** Storage writes under way (removals after an answer run behind the next sends; `idle()` waits for them). */
@@ -266,7 +243,6 @@ export class Outbox {
       // A stored entry was maybe in flight when the page went away: it is pending again.
       const fresh: OutboxRecord = { ...record, nextAt: 0 };
       this.records.set(fresh.seq, fresh);
-      this.restored.add(fresh.seq);
       this.lastSeq = Math.max(this.lastSeq, fresh.seq);
       const done = deferred<unknown>();
       this.settle.set(fresh.seq, { done, first: deferred() });
@@ -301,7 +277,6 @@ export class Outbox {
     this.ids = {};
     this.sending.clear();
     this.unsaved.clear();
-    this.restored.clear();
     for (const { done } of this.settle.values()) done.reject(new OutboxDiscarded());
     this.settle.clear();
     this.storage.close();
@@ -497,16 +472,14 @@ export class Outbox {
     return Math.round(delay * (0.5 + 0.5 * (this.options.random?.() ?? Math.random())));
   }
 
-  /** The request as it goes out now: temporary ids re-pointed, set deltas applied to the server's sets. */
-  private async build(record: OutboxRecord, signal: AbortSignal): Promise<{ method: HttpMethod; path: string; body?: unknown }> {
+  /** The request as it goes out now: temporary ids re-pointed, set deltas as the server's intent keys. */
+  private build(record: OutboxRecord): { method: HttpMethod; path: string; body?: unknown } {
     const request = repoint(record.request, this.ids);
     if (!request.sets || Object.keys(request.sets).length === 0) return { method: request.method, path: request.path, body: request.body };
-    const fresh = record.attempts === 0 && !this.restored.has(record.seq) ? this.options.readSets?.(record) : undefined;
-    const current = (fresh ?? ((await this.options.transport({ method: 'GET', path: request.path }, null, signal)) as Record<string, unknown> | undefined) ?? {}) as Record<string, unknown>;
     const body = { ...(request.body as Record<string, unknown> | undefined) };
     for (const [field, delta] of Object.entries(request.sets)) {
-      const now = Array.isArray(current[field]) ? (current[field] as string[]) : [];
-      body[field] = applySetDelta(now, delta);
+      if (delta.add.length) body[`${field}_add`] = delta.add;
+      if (delta.remove.length) body[`${field}_remove`] = delta.remove;
     }
     return { method: request.method, path: request.path, body };
   }
@@ -525,10 +498,7 @@ export class Outbox {
     let outcome: { ok: true; answer: unknown } | { ok: false; error: unknown };
     try {
       const answer = await Promise.race([
-        (async () => {
-          const request = await this.build(record, controller.signal);
-          return this.options.transport(request, record.mutationId, controller.signal);
-        })(),
+        this.options.transport(this.build(record), record.mutationId, controller.signal),
         timeout,
       ]);
       outcome = { ok: true, answer };
@@ -549,7 +519,6 @@ export class Outbox {
       const landed = record.createsTemp && typeof realId === 'string' ? { temp: record.createsTemp, real: realId } : null;
       if (landed) this.ids[landed.temp] = landed.real;
       this.records.delete(record.seq);
-      this.restored.delete(record.seq);
       this.settle.delete(record.seq);
       // Removed from storage only now that the server answered, but not waited for: the next
       // entries go out meanwhile (in memory it is gone, so per-entity order holds). A crash before

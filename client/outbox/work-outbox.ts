@@ -35,18 +35,8 @@ export const useOutboxStore = create<OutboxState>(() => ({
   browserOffline: typeof navigator !== 'undefined' && navigator.onLine === false,
 }));
 
-/** The server's sets of an issue as the store holds them, trusted only while the live stream is connected. */
-function readSets(record: OutboxRecord): Record<string, unknown> | undefined {
-  if (useLiveConnection.getState().state !== 'connected') return undefined;
-  const group = record.optimistic.find((item) => item.store === 'issue');
-  const id = group?.entries[0]?.id;
-  const row = id ? stores.get('issue')?.useStore.getState().confirmed.get(id) : undefined;
-  return row as Record<string, unknown> | undefined;
-}
-
 export const workOutbox = new Outbox({
   transport: (req, mutationId, signal) => request(req.path, { method: req.method, body: req.body, mutationId: mutationId ?? undefined, signal }),
-  readSets,
 });
 
 workOutbox.subscribe(() => {

@@ -10,7 +10,9 @@ import { toastOnFailure } from '../components/app-shell/toast-store';
 import { IssuePeek } from '../components/issues/issue-peek';
 import { SnoozeMenu } from '../components/inbox/snooze-menu';
 import { RelativeTime } from '../components/relative-time';
-import { useT } from '../i18n';
+import { useLocale, useT } from '../i18n';
+import { formatNotification } from '../components/issues/activity-format';
+import { useActivityLookups } from '../components/issues/issue-activity';
 import {
   DEFAULT_FILTERS,
   fetchMoreNotifications,
@@ -43,6 +45,8 @@ const issueIdOf = (row: Notification) => ((row.data ?? {}) as IssueData).issue?.
 
 export function NotificationsPage({ workspaceSlug, peekId, onPeek }: { workspaceSlug: string; peekId?: string; onPeek: (issueId: string | null) => void }) {
   const t = useT();
+  const locale = useLocale();
+  const lookups = useActivityLookups();
   const filters = useNotificationList((state) => state.filters);
   const counts = useNotificationList((state) => state.counts);
   const hasMore = useNotificationList((state) => state.hasMore);
@@ -81,7 +85,8 @@ export function NotificationsPage({ workspaceSlug, peekId, onPeek }: { workspace
         <div className="inbox-toolbar">
           <TabList label={t('notifications.title')}>
             {(['all', 'mentions'] as const).map((tab) => {
-              const count = tab === 'all' ? counts.total_unread_notifications_count : counts.mention_unread_notifications_count;
+              // "All" means all: the unread count of the bell, mentions included.
+              const count = counts.mention_unread_notifications_count + (tab === 'all' ? counts.total_unread_notifications_count : 0);
               return (
                 <Tab key={tab} value={tab} testId={`notifications-tab-${tab}`}>
                   {t(tab === 'all' ? 'notifications.tabAll' : 'notifications.tabMentions')}
@@ -133,15 +138,7 @@ export function NotificationsPage({ workspaceSlug, peekId, onPeek }: { workspace
                     <button type="button" className="notification-open" onClick={() => open(row)} data-testid="notification-open">
                       <Avatar name={row.triggered_by_details?.display_name ?? ''} src={row.triggered_by_details?.avatar_url ?? null} size="sm" />
                       <span className="notification-text">
-                        <span className="list-row-title">
-                          {row.is_mentioned_notification ? (
-                            row.message_stripped || row.title
-                          ) : (
-                            <>
-                              <strong>{row.triggered_by_details?.display_name ?? t('notifications.someone')}</strong> {row.title}
-                            </>
-                          )}
-                        </span>
+                        <span className="list-row-title">{formatNotification(row, lookups, t, locale)}</span>
                         <span className="list-row-subtitle">
                           {key && <span className="muted">{key} </span>}
                           {data.issue?.name}

@@ -29,6 +29,7 @@ beforeEach(() => {
   routes = {
     'GET /api/instances/': () => json(200, { instance: { is_setup_done: true }, config: { is_magic_login_enabled: false, is_email_password_enabled: true } }),
     'GET /api/users/me/': () => json(401, { detail: 'Authentication credentials were not provided.' }),
+    'GET /api/users/session/': () => json(200, { is_authenticated: false }),
     'GET /auth/get-csrf-token/': () => json(200, { csrf_token: 'tok' }),
   };
   vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
@@ -85,6 +86,14 @@ async function submit(form: HTMLFormElement) {
 }
 
 describe('sign-in page', () => {
+  test('a signed-out visitor is asked about through the public session route: no request answers 401', async () => {
+    localStorage.clear();
+    await renderAt('/');
+    await waitFor(() => byTestId('email-input'));
+    expect(requests.some((request) => request.url.startsWith('/api/users/session/'))).toBe(true);
+    expect(requests.filter((request) => request.url.startsWith('/api/users/me'))).toEqual([]);
+  });
+
   test('shows a translated banner for error_code in the URL', async () => {
     await renderAt('/?error_code=5060&error_message=USER_DOES_NOT_EXIST');
     const banner = await waitFor(() => byTestId('auth-error-banner'));

@@ -13,12 +13,20 @@
 import { useMemo } from 'react';
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import type { ChangeMessage } from '../../shared/live-protocol';
+import { applySetDelta, type SetDelta } from '../../shared/set-delta';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 export type PendingMutation<Row> =
   | { mutationId: string; kind: 'create'; id: string; row: Row }
-  | { mutationId: string; kind: 'update'; id: string; patch: Partial<Row> }
+  | {
+      mutationId: string;
+      kind: 'update';
+      id: string;
+      patch: Partial<Row>;
+      /** Set fields changed by intent: applied to the set shown under it, so a teammate's additions stay visible. */
+      sets?: Record<string, SetDelta>;
+    }
   | { mutationId: string; kind: 'delete'; id: string };
 
 export interface EntityState<Row> {
@@ -111,7 +119,12 @@ export function createMutationId(): string {
 function applyOne<Row>(row: Row | undefined, mutation: PendingMutation<Row>): Row | undefined {
   if (mutation.kind === 'create') return row ?? mutation.row;
   if (!row || mutation.kind === 'delete') return undefined;
-  return { ...row, ...mutation.patch };
+  const next = { ...row, ...mutation.patch };
+  for (const [field, delta] of Object.entries(mutation.sets ?? {})) {
+    const current = (next as Record<string, unknown>)[field];
+    (next as Record<string, unknown>)[field] = applySetDelta(Array.isArray(current) ? (current as string[]) : [], delta);
+  }
+  return next;
 }
 
 /** Applies pending mutations, in order, over the confirmed rows (the one pending-apply loop). */

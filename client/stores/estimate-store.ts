@@ -2,6 +2,7 @@
 import { useMemo } from 'react';
 import { http } from '../api/http';
 import { reportFailure } from '../components/app-shell/toast-store';
+import type { ChangeMessage } from '../../shared/live-protocol';
 import { createEntityStore, createMutationId } from './create-entity-store';
 import { projectPath } from './api-paths';
 import { loadOnce, replaceProjectRows } from './project-scoped';
@@ -24,7 +25,8 @@ export interface Estimate {
   points: EstimatePoint[];
 }
 
-const estimates = createEntityStore<Estimate>();
+// A live change names the project as `project`; the store's rows carry it as `project_id` too.
+const estimates = createEntityStore<Estimate>({ fromChange: (data) => ({ ...(data as unknown as Estimate), project_id: String(data.project) }) });
 export const useEstimateStore = estimates.useStore;
 
 /** `GET …/estimates/`. @throws ApiError */
@@ -43,6 +45,9 @@ export async function fetchEstimates(slug: string, projectId: string): Promise<E
 export function applyProjectEstimates(slug: string, projectId: string, rows: Estimate[]): void {
   replaceProjectRows(estimates, slug, projectId, rows.map((row) => ({ ...row, project_id: projectId })));
 }
+
+/** A live `estimate` change (a scheme or one of its points changed). */
+export const applyEstimateChange = (change: ChangeMessage): void => estimates.applyChange(change);
 
 /** `POST …/estimates/ {estimate, estimate_points}`. @throws ApiError */
 export async function createEstimate(slug: string, projectId: string, name: string, values: string[]): Promise<Estimate> {

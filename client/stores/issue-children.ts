@@ -89,6 +89,28 @@ export function replaceIssueRows<Row extends { id: string; issue?: string }>(sto
   store.upsertMany(rows.map((row) => ({ ...row, issue: issueId })));
 }
 
+/**
+ * A live `comment_reaction` change: comment reactions live inside their comment's row
+ * (`comment_reactions`), so the reaction is merged into (or removed from) that row — replacing my
+ * own optimistic copy of the same reaction, which has a temporary id.
+ */
+export function applyCommentReactionChange(change: ChangeMessage): void {
+  const rows = [...comments.useStore.getState().confirmed.values()];
+  // The socket checked the frame against the declared protocol: every change names its entity's id.
+  const id = change.data.id as string;
+  if (change.op === 'delete') {
+    const owner = rows.find((row) => row.comment_reactions?.some((reaction) => reaction.id === id));
+    if (owner) comments.upsert({ ...owner, comment_reactions: owner.comment_reactions!.filter((reaction) => reaction.id !== id) });
+    return;
+  }
+  const reaction = change.data as { id: string; comment: string; actor: string; reaction: string };
+  const owner = rows.find((row) => row.id === reaction.comment);
+  if (!owner) return;
+  const sameAsMine = (row: Reaction) => row.id === id || (row.id.startsWith('temp-') && row.actor === reaction.actor && row.reaction === reaction.reaction);
+  const others = (owner.comment_reactions ?? []).filter((row) => !sameAsMine(row));
+  comments.upsert({ ...owner, comment_reactions: [...others, { id, reaction: reaction.reaction, actor: reaction.actor }] });
+}
+
 /** Live change routes of the children (entity name of the stream → store). */
 export const CHILD_STORES = { comment: comments, issue_link: links, issue_attachment: attachments, issue_reaction: issueReactions } as const;
 

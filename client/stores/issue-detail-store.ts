@@ -33,7 +33,7 @@ import {
   type RelationItem,
   type Relations,
 } from './issue-children';
-import { issueEntities, upsertIssues, type Issue } from './issue-store';
+import { getIssue, issueEntities, upsertIssues, type Issue } from './issue-store';
 
 export type { Attachment, Comment, IssueLink, Reaction, RelationItem, Relations } from './issue-children';
 export { resetIssueChildren } from './issue-children';
@@ -80,7 +80,7 @@ export async function fetchIssueDetail(slug: string, projectId: string, issueId:
     settle(http.get<Reaction[]>(`${base}/reactions/`), (rows) => replaceIssueRows(issueReactions, issueId, asArray(rows))),
     settle(http.get<IssueLink[]>(`${base}/issue-links/`), (rows) => replaceIssueRows(links, issueId, asArray(rows))),
     settle(http.get<Attachment[]>(`${base}/issue-attachments/`), (rows) => replaceIssueRows(attachments, issueId, asArray(rows))),
-    settle(http.get<Relations>(`${base}/issue-relation/`), (answer) => replaceIssueRows(relations, issueId, relationRows(issueId, answer ?? {}))),
+    settle(fetchRelations(slug, projectId, issueId), () => undefined),
     settle(http.get<{ sub_issues: Issue[]; state_distribution: Record<string, string[]> }>(`${base}/sub-issues/`), (answer) => {
       upsertIssues(asArray<Issue>(answer?.sub_issues).map((sub) => ({ ...sub, label_ids: sub.label_ids ?? [], assignee_ids: sub.assignee_ids ?? [], parent_id: issueId })));
       patchMeta(issueId, { stateDistribution: answer?.state_distribution ?? {} });
@@ -281,6 +281,26 @@ export function deleteAttachment(slug: string, issue: Issue, attachmentId: strin
     ...childEntry('issue_attachment', issue, [{ mutationId, kind: 'delete', id: attachmentId }], 'outbox.kind.attachment', [attachmentId]),
     request: { method: 'DELETE', path: `${issuePath(slug, issue.project_id, issue.id)}/issue-attachments/${attachmentId}/` },
   }, 'toast.attachmentFailed');
+}
+
+/** GET `issue-relation/` of one issue into the relation rows. */
+async function fetchRelations(slug: string, projectId: string, issueId: string): Promise<void> {
+  const answer = await http.get<Relations>(`${issuePath(slug, projectId, issueId)}/issue-relation/`);
+  replaceIssueRows(relations, issueId, relationRows(issueId, answer ?? {}));
+}
+
+/**
+ * A live `issue_relation` change: the event carries the relation row, not the related issue's
+ * name and state that the detail shows, so the open issues it names (every open issue, for a
+ * delete, which names only the row) read their relations again.
+ */
+export function applyRelationChange(change: ChangeMessage): void {
+  const open = Object.keys(useDetailMeta.getState());
+  const named = change.op === 'delete' ? open : [change.data.issue, change.data.related_issue].filter((id): id is string => typeof id === 'string' && open.includes(id));
+  for (const issueId of named) {
+    const projectId = getIssue(issueId)?.project_id;
+    if (projectId) fetchRelations(change.workspace, projectId, issueId).catch((error: unknown) => reportFailure('toast.refreshFailed', error));
+  }
 }
 
 /** Merges a live comment / link / attachment / reaction change into its store. */

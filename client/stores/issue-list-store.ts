@@ -18,6 +18,8 @@ export interface ListPaging {
   origin: 'server' | 'cache';
   groupTotals: Record<string, number>;
   pages: Record<string, number>;
+  /** The page size the pages were read with (0: none read from the server). */
+  perPage: number;
   serverIds: Set<string>;
   loadingGroups: string[];
   /** Why the last load of page 0 failed (status 'error'): the screen shows it with a Retry. */
@@ -29,7 +31,7 @@ export const useIssueListStore = create<{ lists: Record<string, ListPaging> }>((
 /** One empty set for every list without server rows (never mutated): a list the cache holds keeps
  * the same `serverIds` when its status changes, so its 10,000 issues are not regrouped for it. */
 const NO_SERVER_IDS: ReadonlySet<string> = new Set();
-const emptyPaging = (): ListPaging => ({ status: 'idle', origin: 'server', groupTotals: {}, pages: {}, serverIds: NO_SERVER_IDS as Set<string>, loadingGroups: [] });
+const emptyPaging = (): ListPaging => ({ status: 'idle', origin: 'server', groupTotals: {}, pages: {}, perPage: 0, serverIds: NO_SERVER_IDS as Set<string>, loadingGroups: [] });
 
 /** Projects whose issues are fully held by the local cache (set by client/local-cache). */
 const cachedProjects = new Set<string>();
@@ -191,7 +193,7 @@ export async function fetchIssueList(slug: string, source: ListSource, settings:
     const { issues, groupTotals } = readListResponse(answer);
     upsertIssues(issues.map(withDefaults(source)));
     const pages = Object.fromEntries(Object.keys(groupTotals).map((group) => [group, 1]));
-    setPaging(key, { status: 'ready', origin: 'server', groupTotals, pages, serverIds: new Set(issues.map((issue) => issue.id)) });
+    setPaging(key, { status: 'ready', origin: 'server', groupTotals, pages, perPage, serverIds: new Set(issues.map((issue) => issue.id)) });
   } catch (error) {
     setPaging(key, { status: 'error', error });
     reportFailure('toast.issuesFetchFailed', error);

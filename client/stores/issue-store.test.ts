@@ -64,6 +64,24 @@ describe('optimistic updates', () => {
     expect(api.calls[0]!.headers.get('X-Client-Mutation-Id')).toBeTruthy();
   });
 
+  test('adding a label sends the intent, and while it is pending a teammate\'s label arriving live shows beside mine', async () => {
+    upsertIssues([issue('a', { label_ids: ['old'] })]);
+    let release!: () => void;
+    api.on('PATCH', `${base}/issues/a/`, async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return json(200, issue('a', { label_ids: ['old', 'theirs', 'mine'], version: 3 }));
+    });
+    const pending = updateIssue('acme', 'a', { label_ids: ['old', 'mine'] });
+    expect(getIssue('a')?.label_ids).toEqual(['old', 'mine']);
+    applyIssueChange(change({ id: 'a', label_ids: ['old', 'theirs'] }, 2));
+    expect(getIssue('a')?.label_ids).toEqual(['old', 'theirs', 'mine']);
+    await vi.waitFor(() => expect(release).toBeTypeOf('function'));
+    expect(api.calls[0]!.body).toEqual({ label_ids_add: ['mine'] });
+    release();
+    await pending;
+    expect(getIssue('a')?.label_ids).toEqual(['old', 'theirs', 'mine']);
+  });
+
   test('a refused update stays on the row as failed with the server\'s message, a toast names the issue, and discard rolls it back', async () => {
     upsertIssues([issue('a', { name: 'Login bug' })]);
     api.on('PATCH', `${base}/issues/a/`, () => json(400, { error: 'State is not valid please pass a valid state_id' }));

@@ -3,12 +3,14 @@
 // toast naming what failed, and is confirmed by its answer or by the live event carrying its id.
 import { http } from '../api/http';
 import type { MessageKey } from '../i18n';
-import { setDelta, type OutboxInput, type SetDelta } from '../outbox/outbox';
+import type { OutboxInput } from '../outbox/outbox';
+import { setDelta, type SetDelta } from '../../shared/set-delta';
 import { isDiscarded, outboxMutate, registerOutboxStore, type OutboxMutateOptions } from '../outbox/work-outbox';
 import { isUndone, pastUndoWindow } from './undo-window';
 import { reportFailure, toastOnFailure } from '../components/app-shell/toast-store';
 import type { Priority, StateGroup } from '../../shared/issue-constants';
-import { createEntityStore, createMutationId, temporaryId } from './create-entity-store';
+import { nextSortOrder } from '../../shared/sort-order';
+import { createEntityStore, createMutationId, isTemporaryId, temporaryId } from './create-entity-store';
 import { issuePath, projectPath } from './api-paths';
 import type { ChangeMessage } from '../../shared/live-protocol';
 import type { IssueDetail, IssueListItem } from '../api/types';
@@ -36,8 +38,23 @@ export type Issue = Pick<WireIssue, RequiredIssueFields> &
 
 export type IssuePatch = Partial<Omit<Issue, 'id'>>;
 
+/**
+ * A live `issue` change carries the list item, the same for every member: it has no `is_subscribed`
+ * (mine only) nor `description_html` (detail only). Keep what the row had, so adding a link does not
+ * flip the subscribe button back to "Subscribe" while the server says I am subscribed.
+ */
+function issueFromChange(data: Record<string, unknown>, current: Issue | undefined): Issue {
+  const row = data as unknown as Issue;
+  if (!current) return row;
+  return {
+    ...row,
+    ...('is_subscribed' in data || current.is_subscribed === undefined ? {} : { is_subscribed: current.is_subscribed }),
+    ...('description_html' in data || current.description_html === undefined ? {} : { description_html: current.description_html }),
+  };
+}
+
 // Rows merge: a list row carries fewer fields than the detail, and must not erase them.
-const issues = createEntityStore<Issue>({ mergeRows: true });
+const issues = createEntityStore<Issue>({ mergeRows: true, fromChange: issueFromChange });
 /** Raw store (confirmed + pending). Prefer the hooks. */
 export const useIssueStore = issues.useStore;
 registerOutboxStore('issue', issues);
@@ -66,18 +83,20 @@ export function issueKey(identifier: string | undefined, issue: Pick<Issue, 'seq
 }
 
 /** What an outbox entry of a change to issue `current` needs besides its request. */
-function issueEntry(current: Pick<Issue, 'id' | 'name'>, mutationId: string, patch: IssuePatch, label: string) {
+function issueEntry(current: Pick<Issue, 'id' | 'name'>, mutationId: string, patch: IssuePatch, label: string, sets?: Record<string, SetDelta>) {
   return {
     mutationId,
     keys: [current.id],
-    optimistic: [{ store: 'issue', entries: [{ mutationId, kind: 'update' as const, id: current.id, patch }] }],
+    optimistic: [{ store: 'issue', entries: [{ mutationId, kind: 'update' as const, id: current.id, patch, ...(sets ? { sets } : {}) }] }],
     label: { key: label, values: { name: current.name } },
   };
 }
 
 /**
  * The outbox entry of `PATCH …/issues/{id}/`: only the fields the person changed, and labels and
- * assignees as their additions and removals (applied to the server's sets when it is sent).
+ * assignees as their additions and removals (`label_ids_add`, … — merged by the server into the
+ * set it holds, and shown here on top of the set the store holds, so a teammate's change to the
+ * same set stays, on screen and on the server).
  */
 export function issuePatchEntry(slug: string, current: Issue, patch: IssuePatch, mutationId = createMutationId(), label = 'outbox.kind.update'): OutboxInput {
   const { label_ids: labelIds, assignee_ids: assigneeIds, ...fields } = patch;
@@ -85,7 +104,7 @@ export function issuePatchEntry(slug: string, current: Issue, patch: IssuePatch,
   if (labelIds) sets.label_ids = setDelta(current.label_ids ?? [], labelIds);
   if (assigneeIds) sets.assignee_ids = setDelta(current.assignee_ids ?? [], assigneeIds);
   return {
-    ...issueEntry(current, mutationId, patch, label),
+    ...issueEntry(current, mutationId, fields, label, sets),
     request: { method: 'PATCH', path: `${issuePath(slug, current.project_id, current.id)}/`, body: fields, sets },
   };
 }
@@ -122,6 +141,20 @@ function normalized(row: Issue, projectId: string): Issue {
 }
 
 /**
+ * The sort_order the server gives a new issue (the state's largest + one step, server/services/issue.ts),
+ * from the rows held here, so a quick-added issue shows where it will stay: below AL-1, not above it.
+ * Without a state (the project's default applies) the largest of the project's rows is used.
+ */
+function lastSortOrderAfter(projectId: string, stateId: string | null | undefined): number {
+  let max: number | null = null;
+  for (const row of issues.getRows()) {
+    if (row.project_id !== projectId || (stateId && row.state_id !== stateId)) continue;
+    if (max === null || row.sort_order > max) max = row.sort_order;
+  }
+  return nextSortOrder(max);
+}
+
+/**
  * Creates an issue: a temporary row shows at once, the server's row replaces it, then the cycle
  * and modules are added (a cycle of null is ignored). Offline the temporary row is answered and
  * stays pending; what is made on it (comments, sub-issues, the cycle) waits for the real id.
@@ -141,7 +174,7 @@ export async function createIssue(
     project_id: projectId,
     state_id: null,
     priority: 'none',
-    sort_order: 65535,
+    sort_order: lastSortOrderAfter(projectId, input.state_id),
     label_ids: [],
     assignee_ids: [],
     start_date: null,
@@ -210,15 +243,16 @@ export async function setIssueCycle(slug: string, issueId: string, cycleId: stri
   });
 }
 
-/** The outbox entry of `POST …/issues/{id}/modules/ {modules, removed_modules}` (already a delta). */
+/**
+ * The outbox entry of `POST …/issues/{id}/modules/ {modules, removed_modules}` (already a delta),
+ * shown as the same delta on top of the modules the store holds.
+ */
 export function issueModulesEntry(slug: string, projectId: string, issueId: string, add: string[], remove: string[], mutationId = createMutationId()): OutboxInput {
-  const before = getIssue(issueId)?.module_ids ?? [];
-  const moduleIds = [...new Set([...before.filter((id) => !remove.includes(id)), ...add])];
   return {
     mutationId,
     keys: [issueId],
     request: { method: 'POST', path: `${issuePath(slug, projectId, issueId)}/modules/`, body: { modules: add, removed_modules: remove } },
-    optimistic: [{ store: 'issue', entries: [{ mutationId, kind: 'update', id: issueId, patch: { module_ids: moduleIds } }] }],
+    optimistic: [{ store: 'issue', entries: [{ mutationId, kind: 'update', id: issueId, patch: {}, sets: { module_ids: { add, remove } } }] }],
     label: { key: 'outbox.kind.modules', values: { name: getIssue(issueId)?.name ?? '' } },
   };
 }
@@ -323,11 +357,20 @@ export async function setIssueSubscribed(slug: string, issueId: string, subscrib
   } catch (error) {
     reportFailure('toast.subscriptionFailed', error, { name: current.name });
     // The failure is toasted above; this re-read only corrects the flag, and the next load does too.
-    void http.get<{ subscribed: boolean }>(path).then((answer) => {
-      const row = useIssueStore.getState().confirmed.get(issueId);
-      if (row) upsertIssues([{ ...row, is_subscribed: answer.subscribed }]);
-    }).catch(() => undefined);
+    void refreshIssueSubscribed(slug, issueId).catch(() => undefined);
   }
+}
+
+/**
+ * Re-reads whether I am subscribed (`GET …/subscribe/`). The server subscribes whoever changes an
+ * issue (reference §7.2), and no live change says so: the detail calls this after my own changes.
+ */
+export async function refreshIssueSubscribed(slug: string, issueId: string): Promise<void> {
+  const current = getIssue(issueId);
+  if (!current || isTemporaryId(issueId)) return;
+  const answer = await http.get<{ subscribed: boolean }>(`${issuePath(slug, current.project_id, issueId)}/subscribe/`);
+  const row = useIssueStore.getState().confirmed.get(issueId);
+  if (row && row.is_subscribed !== answer.subscribed) upsertIssues([{ ...row, is_subscribed: answer.subscribed }]);
 }
 
 /** Applies a live `issue` change (version-checked; own changes confirm without flicker). */

@@ -3,6 +3,7 @@
 import { useMemo } from 'react';
 import { http } from '../api/http';
 import type { WorkspaceMember } from '../api/types';
+import type { ChangeMessage } from '../../shared/live-protocol';
 import { createEntityStore, createMutationId } from './create-entity-store';
 import { can, memberContext } from '../../shared/permission-table';
 
@@ -85,6 +86,8 @@ export interface ProjectMember {
 
 // Every loaded project's memberships in one entity store, each row tagged with its project.
 const projectMembers = createEntityStore<ProjectMember & { project: string }>();
+/** Raw store of the project memberships (confirmed + pending). Prefer `useProjectMembers`. */
+export const useProjectMemberStore = projectMembers.useStore;
 
 const projectMembersPath = (slug: string, projectId: string) =>
   `/api/workspaces/${encodeURIComponent(slug)}/projects/${encodeURIComponent(projectId)}/members/`;
@@ -122,6 +125,12 @@ export function removeProjectMember(slug: string, projectId: string, membershipI
   return projectMembers.mutate({ mutationId, kind: 'delete', id: membershipId }, async () => {
     await http.delete(`${projectMembersPath(slug, projectId)}${membershipId}/`, { mutationId });
   });
+}
+
+/** A live `member` change: a project membership (the event names its project) or a workspace membership. */
+export function applyMemberChange(change: ChangeMessage): void {
+  if (change.project_id) projectMembers.applyChange(change);
+  else members.applyChange(change);
 }
 
 const EMPTY_PROJECT_MEMBERS: ProjectMember[] = [];

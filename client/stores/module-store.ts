@@ -131,6 +131,16 @@ export async function addModuleLink(slug: string, module: Module, input: { url: 
 
 export const applyModuleChange = (change: ChangeMessage): void => modules.applyChange(change);
 
+/** A live `module_link` change: merged into (or removed from) its module's `link_module`. */
+export function applyModuleLinkChange(change: ChangeMessage): void {
+  const rows = [...modules.useStore.getState().confirmed.values()];
+  const linkId = change.data.id;
+  const owner = change.op === 'delete' ? rows.find((row) => row.link_module?.some((link) => link.id === linkId)) : rows.find((row) => row.id === change.data.module);
+  if (!owner) return;
+  const others = (owner.link_module ?? []).filter((link) => link.id !== linkId);
+  modules.upsert({ ...owner, link_module: change.op === 'delete' ? others : [change.data as unknown as ModuleLink, ...others] });
+}
+
 /** Completed share of a module's issues (0–100). */
 export function moduleProgress(module: Pick<WireModule, 'total_issues' | 'completed_issues'> | Module): number {
   const total = module.total_issues ?? 0;

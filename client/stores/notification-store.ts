@@ -57,7 +57,8 @@ function queryOf(filters: NotificationFilters, cursor: string) {
     cursor,
     per_page: cursor.split(':')[0],
     type: filters.type === 'all' ? undefined : filters.type,
-    mentioned: filters.tab === 'mentions' ? 'true' : undefined,
+    // The All tab lists mentions too (`mentioned=all`); the Mentions tab lists only them.
+    mentioned: filters.tab === 'mentions' ? 'true' : 'all',
     read: filters.unread ? 'false' : undefined,
     archived: filters.archived ? 'true' : 'false',
     snoozed: filters.snoozed ? 'true' : 'false',
@@ -176,7 +177,7 @@ export function useNotifications(slug: string): Notification[] {
   return useMemo(
     () =>
       list
-        .filter((row) => (filters.tab === 'mentions') === row.is_mentioned_notification)
+        .filter((row) => filters.tab === 'all' || row.is_mentioned_notification)
         .filter((row) => (filters.archived ? Boolean(row.archived_at) : !row.archived_at))
         .sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? '')),
     [list, filters],

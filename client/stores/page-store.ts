@@ -45,8 +45,10 @@ export type PageTab = (typeof PageTab)[keyof typeof PageTab];
 export const PageSortKey = { NAME: 'name', CREATED_AT: 'created_at', UPDATED_AT: 'updated_at' } as const;
 export type PageSortKey = (typeof PageSortKey)[keyof typeof PageSortKey];
 
-// Live events carry no per-user favorite flag: keep mine.
+// Live events carry no per-user favorite flag: keep mine. The store holds one project's pages
+// (its scope is `slug/projectId`): changes of that project only.
 const pages = createEntityStore<Page>({
+  accepts: (change, scope) => scope === scopeOf(change.workspace, change.project_id ?? ''),
   fromChange: (data, current) => ({ ...(data as unknown as Page), ...(current ? { is_favorite: current.is_favorite } : {}) }),
 });
 export const usePageStore = pages.useStore;

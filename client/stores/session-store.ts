@@ -60,8 +60,55 @@ export function forgetSession(): void {
   useSessionStore.setState({ status: 'idle', user: null, profile: null, settings: null });
 }
 
+/**
+ * Whether this browser was signed in at its last session load. A visitor who was not is asked
+ * through the public `GET /api/users/session/` first, so a signed-out page load makes no request
+ * that answers 401 (each one is an error in the browser's console); a signed-in one still reads
+ * me, profile and settings in one round trip (and offline from the service worker's cache).
+ */
+const SIGNED_IN_HINT = 'trellis:signed-in';
+
+function readSignedInHint(): boolean {
+  try {
+    return localStorage.getItem(SIGNED_IN_HINT) === '1';
+  } catch {
+    return true;
+  }
+}
+
+function writeSignedInHint(signedIn: boolean): void {
+  try {
+    if (signedIn) localStorage.setItem(SIGNED_IN_HINT, '1');
+    else localStorage.removeItem(SIGNED_IN_HINT);
+  } catch {
+    // Storage refused (private mode, quota): the next load asks the server as before.
+  }
+}
+
+function signedOutState(): SessionState {
+  writeSignedInHint(false);
+  useSessionStore.setState({ status: 'ready', user: null, profile: null, settings: null });
+  applyProfileLanguage(null);
+  return useSessionStore.getState();
+}
+
 async function loadSession(): Promise<SessionState> {
   useSessionStore.setState({ status: 'loading' });
+  if (!readSignedInHint()) {
+    let session: { is_authenticated?: unknown };
+    try {
+      session = await http.get<{ is_authenticated?: unknown }>('/api/users/session/');
+    } catch (error) {
+      useSessionStore.setState({ status: 'error' });
+      throw error;
+    }
+    if (!session || typeof session !== 'object' || typeof session.is_authenticated !== 'boolean') {
+      // Something other than the API answered (a proxy or static host): not a session.
+      useSessionStore.setState({ status: 'error' });
+      throw new ApiError(502, session);
+    }
+    if (!session.is_authenticated) return signedOutState();
+  }
   // All three at once (one round trip, not two): profile and settings are only read when `me`
   // names a user; signed out they answer 401 and are dropped.
   const profileRequest = http.get<Profile>('/api/users/me/profile/');
@@ -72,11 +119,7 @@ async function loadSession(): Promise<SessionState> {
   try {
     user = await http.get<UserMe>('/api/users/me/');
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-      useSessionStore.setState({ status: 'ready', user: null, profile: null, settings: null });
-      applyProfileLanguage(null);
-      return useSessionStore.getState();
-    }
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return signedOutState();
     useSessionStore.setState({ status: 'error' });
     throw error;
   }
@@ -89,6 +132,7 @@ async function loadSession(): Promise<SessionState> {
   // (whenUserKnown). The session stays `loading` until all three are in.
   useSessionStore.setState({ user });
   const [profile, settings] = await Promise.all([profileRequest, settingsRequest]);
+  writeSignedInHint(true);
   applyProfileLanguage(profile.language);
   useSessionStore.setState({ status: 'ready', user, profile, settings });
   return useSessionStore.getState();
@@ -211,6 +255,7 @@ export async function finishOnboarding(firstWorkspaceId: string | null): Promise
  */
 export async function signOut(signedOut?: () => Promise<void> | void): Promise<void> {
   await http.post('/auth/sign-out/');
+  writeSignedInHint(false);
   resetCsrfToken();
   await signedOut?.();
   await clearOfflineApiCache();

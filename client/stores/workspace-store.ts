@@ -3,10 +3,12 @@ import { useMemo } from 'react';
 import { create } from 'zustand';
 import { http } from '../api/http';
 import type { Workspace } from '../api/types';
+import type { ChangeMessage } from '../../shared/live-protocol';
 import { createEntityStore } from './create-entity-store';
 import { updateProfile, useSessionStore } from './session-store';
 
-const workspaces = createEntityStore<Workspace>();
+// A change event carries the workspace as everyone sees it: my role in it stays the one I know.
+const workspaces = createEntityStore<Workspace>({ fromChange: (data, current) => ({ ...current, ...(data as unknown as Workspace), role: current?.role ?? (data as unknown as Workspace).role }) });
 /** Raw store (confirmed + pending). Prefer the hooks below. */
 export const useWorkspaceStore = workspaces.useStore;
 
@@ -24,6 +26,9 @@ export async function fetchMyWorkspaces(): Promise<Workspace[]> {
     throw error;
   }
 }
+
+/** A live `workspace` change (renamed, logo, deleted). */
+export const applyWorkspaceChange = (change: ChangeMessage): void => workspaces.applyChange(change);
 
 /** Loads my workspaces once. */
 export async function ensureWorkspaces(): Promise<Workspace[]> {

@@ -15,6 +15,8 @@ export interface ToastOptions {
   undo?: () => void | Promise<void>;
   /** Milliseconds on screen; errors default to longer. */
   duration?: number;
+  /** A button other than Undo (e.g. Reload): runs `run` and closes the toast. */
+  action?: { label: string; run: () => void };
   /** Runs when the toast closes without Undo (its time ran out, or it was dismissed). */
   onClose?: () => void;
 }
@@ -26,6 +28,7 @@ export interface ShownToast {
   message?: string;
   duration: number;
   undo?: () => void | Promise<void>;
+  action?: ToastOptions['action'];
 }
 
 export const useToastStore = create<{ toasts: ShownToast[] }>(() => ({ toasts: [] }));
@@ -46,13 +49,13 @@ function show(kind: ToastKind, title: string, options: ToastOptions = {}): numbe
   const id = nextId++;
   const duration = options.duration ?? (kind === 'error' ? ERROR_TOAST_LIFETIME_MS : TOAST_LIFETIME_MS);
   const undo = options.undo;
-  useToastStore.setState((state) => ({ toasts: [...state.toasts.slice(-(KEPT - 1)), { id, kind, title, message: options.description, duration, undo }] }));
+  useToastStore.setState((state) => ({ toasts: [...state.toasts.slice(-(KEPT - 1)), { id, kind, title, message: options.description, duration, undo, action: options.action }] }));
   sonner[kind](title, {
     id,
     description: options.description,
     duration,
     testId: 'toast',
-    action: undo ? { label: t('common.undo'), onClick: () => void runUndo(id, undo) } : undefined,
+    action: undo ? { label: t('common.undo'), onClick: () => void runUndo(id, undo) } : options.action ? { label: options.action.label, onClick: () => options.action!.run() } : undefined,
     onDismiss: () => {
       forget(id);
       options.onClose?.();

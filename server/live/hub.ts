@@ -1,7 +1,7 @@
 // The per-instance registry of live subscribers and the fan-out of change rows to them. The reader
 // hands every new change of a workspace to `dispatch` once; each change is serialised once (not
 // once per socket) and each subscriber filters it in memory with its own visibility state.
-import type { ChangeMessage } from '../../shared/live-protocol';
+import type { ChangeMessage, LiveEntity } from '../../shared/live-protocol';
 import type { Change } from './record-change';
 
 /** Encoded frames of one change, built lazily and shared by every socket that receives it. */
@@ -20,7 +20,8 @@ export class ChangeFrames {
     return {
       type: 'change',
       id: change.id,
-      entity: change.entity,
+      // Rows are written only by recordChange, whose type admits declared entities alone.
+      entity: change.entity as LiveEntity,
       op: asDelete ? 'delete' : (change.op as ChangeMessage['op']),
       workspace: this.workspaceSlug,
       project_id: change.projectId,

@@ -9,6 +9,7 @@ import { canReadPage, type PageRow } from '../../shared/policies/page';
 import { draftVisibleTo } from '../../shared/policies/issue';
 import { Role, effectiveProjectRole } from '../../shared/roles';
 import { can, memberContext } from '../../shared/permission-table';
+import type { LiveEntity } from '../../shared/live-protocol';
 import type { Change } from './record-change';
 import { PageAccess, ProjectNetwork, ViewAccess } from '../../shared/visibility';
 
@@ -23,7 +24,7 @@ interface ProjectAccess {
 }
 
 /** Entities that hang off one issue; a restricted guest sees them only for issues they created. */
-const ISSUE_CHILDREN = new Set([
+const ISSUE_CHILDREN: ReadonlySet<string> = new Set<LiveEntity>([
   'comment',
   'comment_reaction',
   'issue_reaction',
@@ -31,12 +32,11 @@ const ISSUE_CHILDREN = new Set([
   'issue_attachment',
   'issue_relation',
   'inbox_issue',
-  'issue_subscriber',
   'issue_activity',
 ]);
 
 /** Entities that belong to one user: sent to their `audienceUserId` only, never to anyone else. */
-const PER_USER_ENTITIES = new Set(['notification']);
+const PER_USER_ENTITIES: ReadonlySet<string> = new Set<LiveEntity>(['notification']);
 
 /** How much of a project a user sees: nothing, a restricted guest's own issues, or everything. */
 export const AccessLevel = { NONE: 0, RESTRICTED: 1, FULL: 2 } as const;

@@ -9,24 +9,30 @@ import type { Db } from '../../db/client';
 import { transactionWithTail } from '../../db/transaction';
 import { announceChanges } from '../../db/change-notify';
 import { changeRetention, changes, mutationReceipts, type Change, type FieldChange } from '../../db/schema/changes';
+import type { LiveData, LiveEntity } from '../../shared/live-protocol';
 import type { ServerContext } from '../context';
 import { ConflictError } from '../errors';
 
 export type ChangeOp = 'create' | 'update' | 'delete';
 export type { Change, FieldChange } from '../../db/schema/changes';
 
-export interface ChangeInput {
+/** A deleted entity's `data`: its id alone (made by `deletion`, so no presenter's output passes for it). */
+export type Deleted = { readonly id: string; readonly [deletedBrand]: true };
+declare const deletedBrand: unique symbol;
+
+/** The `data` of a delete change: `{ id }` on the wire. */
+export function deletion(id: string): Deleted {
+  return { id } as Deleted;
+}
+
+interface ChangeFields {
   workspaceId: string;
   projectId?: string | null;
   /** Set for per-user rows (notifications): only this user receives the event. */
   audienceUserId?: string | null;
-  /** Wire entity name, e.g. 'issue', 'state', 'project', 'member'. */
-  entity: string;
   entityId: string;
   op: ChangeOp;
   version: number;
-  /** The entity as the REST API returns it; `{ id }` for deletes. */
-  data: unknown;
   /**
    * For issue children (comments, reactions, links, attachments, relations): the issue(s) they
    * belong to. Server-only (never on the wire): the restricted-guest filter needs it for deletes.
@@ -38,6 +44,13 @@ export interface ChangeInput {
    */
   fields?: FieldChange[] | null;
 }
+
+/**
+ * One change to record: a declared entity (shared/live-protocol.ts) with the data its declaration
+ * gives — the entity as the REST API returns it, or `deletion(id)` for a delete. An undeclared
+ * entity, or another entity's data, fails the typecheck.
+ */
+export type ChangeInput = { [E in LiveEntity]: ChangeFields & { entity: E; data: LiveData<E> | Deleted } }[LiveEntity];
 
 export interface WriteOptions {
   actorId: string | null;
@@ -115,7 +128,7 @@ export function recordChange(tx: Db, change: ChangeInput): void {
  * (an issue's update, a touch after a cycle or module move, an archive). A create or delete drops them.
  * @throws Error when called outside `withTransaction`.
  */
-export function noteFieldChanges(tx: Db, entity: string, entityId: string, fields: FieldChange[]): void {
+export function noteFieldChanges(tx: Db, entity: LiveEntity, entityId: string, fields: FieldChange[]): void {
   const buffer = buffers.get(tx);
   if (!buffer) throw new Error('noteFieldChanges must be called inside withTransaction');
   if (fields.length === 0) return;
@@ -259,7 +272,7 @@ export async function pruneChangesBefore(db: Db, cutoff: Date): Promise<number> 
 }
 
 /** Change ids of deleted entities of a project since a time (the `deleted-issues/` feed). */
-export async function deletedEntityIds(db: Db, projectId: string, entity: string, since: Date | null): Promise<string[]> {
+export async function deletedEntityIds(db: Db, projectId: string, entity: LiveEntity, since: Date | null): Promise<string[]> {
   const bounds = [eq(changes.projectId, projectId), eq(changes.entity, entity), eq(changes.op, 'delete')];
   if (since) bounds.push(gt(changes.createdAt, since));
   const rows = await db.selectDistinct({ id: changes.entityId }).from(changes).where(and(...bounds));

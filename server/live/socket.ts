@@ -1,6 +1,7 @@
 // One /live WebSocket (API.md "Live stream"): subscribe → replay of every visible change after
 // `since` → `ready` → live changes, `ping {cursor}` heartbeats, `reset` when `since` is older than
-// the retained log (or newer than the log itself). Back-pressure: a socket whose unsent bytes
+// the retained log (or newer than the log itself), `version_mismatch` when the client subscribes
+// with another PROTOCOL_VERSION. Back-pressure: a socket whose unsent bytes
 // pass the bound is closed with 4008 and the client reconnects with its last id, so one slow
 // reader never holds the others back.
 // Membership (DESIGN "Fan-out"): a change to the user's own project access is applied in memory,
@@ -9,7 +10,7 @@
 import type { WebSocket } from 'ws';
 import { and, eq, isNull } from 'drizzle-orm';
 import { workspaces } from '../../db/schema/index';
-import { LiveCloseCode, parseClientMessage, type SubscribeMessage } from '../../shared/live-protocol';
+import { LiveCloseCode, parseClientMessage, PROTOCOL_VERSION, type SubscribeMessage } from '../../shared/live-protocol';
 import { ChangeFrames, type Subscriber } from './hub';
 import { AccessLevel, loadVisibility, type Visibility } from './permissions';
 import { readChanges, type Change } from './record-change';
@@ -116,6 +117,11 @@ export class LiveConnection {
     if (!message) return this.close(LiveCloseCode.BAD_MESSAGE, 'bad message');
     if (message.type === 'ping') return this.send(JSON.stringify({ type: 'pong' }));
     if (message.type === 'subscribe') {
+      // A page built for another protocol: it is told to reload rather than fed frames it misreads.
+      if (message.protocol_version !== undefined && message.protocol_version !== PROTOCOL_VERSION) {
+        this.send(JSON.stringify({ type: 'version_mismatch', protocol_version: PROTOCOL_VERSION }));
+        return this.close(LiveCloseCode.OUTDATED_CLIENT, 'protocol version mismatch');
+      }
       this.subscribe(message).catch((error) => {
         this.engine.onError(error);
         this.close(LiveCloseCode.GOING_AWAY, 'subscribe failed');

@@ -1,6 +1,7 @@
 // Turns issue rows (with their aggregated ids and counts) into the wire shapes of reference §1.4:
 // the list item every issue list returns, and the detail with its optional expansions.
 import type { Issue } from '../../db/schema/index';
+import type { Priority } from '../../shared/issue-constants';
 
 /**
  * An issue row as lists load it: the table's columns plus what the list item aggregates. Build it
@@ -38,7 +39,7 @@ export function presentIssue(row: IssueListRow) {
     sort_order: row.sortOrder,
     completed_at: isoDateTime(row.completedAt),
     estimate_point: row.estimatePointId,
-    priority: row.priority,
+    priority: row.priority as Priority,
     start_date: row.startDate,
     target_date: row.targetDate,
     sequence_id: row.sequenceId,

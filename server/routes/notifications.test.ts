@@ -135,6 +135,9 @@ describe('my notifications', () => {
     expect(mentions).toHaveLength(2);
     expect(mentions.every((row: { is_mentioned_notification: boolean }) => row.is_mentioned_notification)).toBe(true);
     expect((await call('guest', 'GET', `${mine}/?mentioned=false`)).json()).toHaveLength(all.length);
+    // The web's All tab: everything the bell counts, mentions included.
+    const everything = (await call('guest', 'GET', `${mine}/?mentioned=all`)).json() as Array<{ id: string }>;
+    expect(everything.map((row) => row.id).sort()).toEqual([...all, ...mentions].map((row: { id: string }) => row.id).sort());
     expect(all.every((row) => row.sender === 'in_app:issue_activities:subscribed')).toBe(true);
     expect((await call('guest', 'GET', `${mine}/?type=watching`)).json()).toHaveLength(all.length);
     expect((await call('guest', 'GET', `${mine}/?type=subscribed,assigned`)).json()).toHaveLength(all.length);

@@ -12,7 +12,7 @@ import type { CreateCycleBody, CycleDateCheckBody, UpdateCycleBody } from '../..
 import type { ProjectActor, WorkspaceActor } from '../actor';
 import type { ServerContext } from '../context';
 import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
-import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
+import { deletion, recordChange, withTransaction, type WriteOptions } from '../live/record-change';
 import { changedFields } from '../live/changed-fields';
 import { presentCycle, snapshotStats, type CycleRow } from '../presenters/cycle';
 import { createFavorite, removeEntityFavorites, removeOwnEntityFavorite } from './favorite';
@@ -507,7 +507,7 @@ export async function deleteCycle(ctx: ServerContext, actor: ProjectActor, cycle
       .where(eq(cycles.id, cycle.id))
       .returning();
     await removeEntityFavorites(tx, 'cycle', [cycle.id]);
-    recordChange(tx, { workspaceId: deleted.workspaceId, projectId: deleted.projectId, entity: 'cycle', entityId: deleted.id, op: 'delete', version: deleted.version, data: { id: deleted.id } });
+    recordChange(tx, { workspaceId: deleted.workspaceId, projectId: deleted.projectId, entity: 'cycle', entityId: deleted.id, op: 'delete', version: deleted.version, data: deletion(deleted.id) });
   });
 }
 

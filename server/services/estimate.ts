@@ -11,7 +11,7 @@ import type {
 } from '../../shared/schemas/estimate';
 import type { ServerContext } from '../context';
 import { BadRequestError, NotFoundError } from '../errors';
-import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
+import { deletion, recordChange, withTransaction, type WriteOptions } from '../live/record-change';
 import type { ProjectActor, WorkspaceActor } from '../actor';
 import { presentEstimate, presentEstimatePoint } from '../presenters/estimate';
 import { writeActivities } from './issue-activity';
@@ -37,7 +37,7 @@ async function presentMany(db: Db, rows: Estimate[]) {
 
 /** Records the estimate (with its points) as changed. */
 async function recordEstimate(tx: Db, estimate: Estimate, op: 'create' | 'update' | 'delete') {
-  const data = op === 'delete' ? { id: estimate.id } : (await presentMany(tx, [estimate]))[0];
+  const data = op === 'delete' ? deletion(estimate.id) : (await presentMany(tx, [estimate]))[0];
   recordChange(tx, { workspaceId: estimate.workspaceId, projectId: estimate.projectId, entity: 'estimate', entityId: estimate.id, op, version: estimate.version, data });
   return data;
 }

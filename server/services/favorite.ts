@@ -7,7 +7,7 @@ import type { CreateFavoriteBody, UpdateFavoriteBody } from '../../shared/schema
 import { nextSortOrder } from '../../shared/sort-order';
 import type { ServerContext } from '../context';
 import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
-import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
+import { deletion, recordChange, withTransaction, type WriteOptions } from '../live/record-change';
 import type { WorkspaceActor } from '../actor';
 import { presentFavorite, type FavoriteEntityData } from '../presenters/favorite';
 import { isUniqueViolation } from './project';
@@ -62,7 +62,7 @@ async function presentMany(db: Db, rows: Favorite[]) {
 }
 
 async function recordFavorite(tx: Db, favorite: Favorite, op: 'create' | 'update' | 'delete') {
-  const data = op === 'delete' ? { id: favorite.id } : (await presentMany(tx, [favorite]))[0];
+  const data = op === 'delete' ? deletion(favorite.id) : (await presentMany(tx, [favorite]))[0];
   recordChange(tx, {
     workspaceId: favorite.workspaceId,
     projectId: favorite.projectId,

@@ -15,7 +15,7 @@ import type { ServerContext } from '../context';
 import { resolvePageOrBadRequest } from '../validation';
 import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import type { ProjectActor } from '../actor';
-import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
+import { deletion, recordChange, withTransaction, type WriteOptions } from '../live/record-change';
 import { isRestrictedGuest } from '../policies/issue';
 import { presentIntakeIssue, presentIntakeIssueDetail } from '../presenters/intake';
 import type { IssueListRow } from '../presenters/issue';
@@ -346,7 +346,7 @@ export async function deleteIntakeIssue(ctx: ServerContext, actor: ProjectActor,
       entityId: intake.id,
       op: 'delete',
       version: intake.version + 1,
-      data: { id: intake.id },
+      data: deletion(intake.id),
       issueIds: [intake.issueId],
     });
     if (intake.status !== IntakeStatus.ACCEPTED) await softDeleteIssues(tx, [issue], actor.userId);

@@ -3,6 +3,7 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { estimatePoints, estimates, issueActivities, issues, labels, projects, states, users } from '../../db/schema/index';
+import type { ActivityField } from '../../shared/issue-activity';
 import { noteActivityFields, recordActivityChanges } from './issue-activity-change';
 import { queueActivityNotifications } from './notification-fanout';
 
@@ -16,7 +17,8 @@ export interface ActivityIssue {
 /** One activity row to write (verb/field/values as in the reference table). */
 export interface ActivityInput {
   verb: string;
-  field?: string | null;
+  /** One of shared ACTIVITY_FIELDS (the client has a sentence for each); null for a created issue. */
+  field?: ActivityField | null;
   oldValue?: string | null;
   newValue?: string | null;
   comment?: string;
@@ -111,7 +113,7 @@ function setDiff(before: string[], after: string[]) {
 /** The activity rows describing the difference between two snapshots of an issue. */
 export async function diffIssueActivities(tx: Db, before: IssueSnapshot, after: IssueSnapshot): Promise<ActivityInput[]> {
   const rows: ActivityInput[] = [];
-  const updated = (field: string, oldValue: string | null, newValue: string | null, comment: string, ids?: [string | null, string | null]) =>
+  const updated = (field: ActivityField, oldValue: string | null, newValue: string | null, comment: string, ids?: [string | null, string | null]) =>
     rows.push({ verb: 'updated', field, oldValue, newValue, comment, oldIdentifier: ids?.[0] ?? null, newIdentifier: ids?.[1] ?? null });
   if (before.name !== after.name) updated('name', before.name, after.name, 'updated the name to');
   if (before.descriptionHtml !== after.descriptionHtml) updated('description', before.descriptionHtml, after.descriptionHtml, 'updated the description to');

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { issueAttachments, type IssueAttachment } from '../../db/schema/index';
 import type { ServerContext } from '../context';
 import { NotFoundError } from '../errors';
-import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
+import { deletion, recordChange, withTransaction, type WriteOptions } from '../live/record-change';
 import type { ProjectActor } from '../actor';
 import { authorizeAuthorOrAdmin, loadReadableIssue } from '../policies/issue';
 import { presentIssueAttachment } from '../presenters/issue-attachment';
@@ -105,7 +105,7 @@ export async function deleteIssueAttachment(ctx: ServerContext, actor: ProjectAc
     await tx.update(issueAttachments).set({ deletedAt: new Date(), version: row.version + 1, updatedBy: actor.userId }).where(eq(issueAttachments.id, row.id));
     await writeActivities(tx, issue, actor.userId, [{ verb: 'deleted', field: 'attachment', oldValue: row.asset, comment: 'deleted the attachment', oldIdentifier: row.id }]);
     await touchIssue(tx, issueId, issue.projectId, actor.userId);
-    recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'issue_attachment', entityId: row.id, op: 'delete', version: row.version + 1, data: { id: row.id }, issueIds: [row.issueId] });
+    recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'issue_attachment', entityId: row.id, op: 'delete', version: row.version + 1, data: deletion(row.id), issueIds: [row.issueId] });
   });
   await fileStorage(ctx.config).delete(row.asset).catch(() => undefined);
 }

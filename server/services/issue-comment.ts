@@ -6,7 +6,7 @@ import { issueComments, projectMembers, type IssueComment } from '../../db/schem
 import type { CreateCommentBody, UpdateCommentBody } from '../../shared/schemas/issue-extras';
 import type { ServerContext } from '../context';
 import { BadRequestError, NotFoundError, ValidationError } from '../errors';
-import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
+import { deletion, recordChange, withTransaction, type WriteOptions } from '../live/record-change';
 import type { ProjectActor } from '../actor';
 import { authorizeAuthorOrAdmin, isRestrictedGuest, loadReadableIssue } from '../policies/issue';
 import { presentComment } from '../presenters/issue-comment';
@@ -187,6 +187,6 @@ export async function deleteComment(ctx: ServerContext, actor: ProjectActor, iss
     await tx.update(issueComments).set({ deletedAt: new Date(), version: comment.version + 1, updatedBy: actor.userId }).where(eq(issueComments.id, commentId));
     await writeActivities(tx, issue, actor.userId, [{ verb: 'deleted', field: 'comment', oldValue: comment.commentHtml, comment: 'deleted the comment', issueCommentId: commentId }]);
     await syncCommentMentions(tx, issue, actor.userId);
-    recordChange(tx, { workspaceId: comment.workspaceId, projectId: comment.projectId, entity: 'comment', entityId: comment.id, op: 'delete', version: comment.version + 1, data: { id: comment.id }, issueIds: [comment.issueId] });
+    recordChange(tx, { workspaceId: comment.workspaceId, projectId: comment.projectId, entity: 'comment', entityId: comment.id, op: 'delete', version: comment.version + 1, data: deletion(comment.id), issueIds: [comment.issueId] });
   });
 }

@@ -6,7 +6,8 @@ import type { CreateLinkBody, UpdateLinkBody } from '../../shared/schemas/issue-
 import { Role } from '../../shared/roles';
 import type { ServerContext } from '../context';
 import { BadRequestError, NotFoundError } from '../errors';
-import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
+import type { LiveData } from '../../shared/live-protocol';
+import { deletion, recordChange, withTransaction, type WriteOptions } from '../live/record-change';
 import type { ProjectActor } from '../actor';
 import { authorizeProjectRole, loadReadableIssue } from '../policies/issue';
 import { presentIssueLink } from '../presenters/issue-link';
@@ -66,7 +67,7 @@ export async function getIssueLink(ctx: ServerContext, actor: ProjectActor, issu
   return (await presentLinks(ctx.db, [await loadLink(ctx.db, issueId, linkId)]))[0];
 }
 
-function recordLink(tx: Db, row: IssueLink, op: 'create' | 'update', wire: unknown) {
+function recordLink(tx: Db, row: IssueLink, op: 'create' | 'update', wire: LiveData<'issue_link'>) {
   recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'issue_link', entityId: row.id, op, version: row.version, data: wire, issueIds: [row.issueId] });
 }
 
@@ -135,7 +136,7 @@ export async function deleteIssueLink(ctx: ServerContext, actor: ProjectActor, i
     await tx.update(issueLinks).set({ deletedAt: new Date(), version: link.version + 1, updatedBy: actor.userId }).where(eq(issueLinks.id, linkId));
     await writeActivities(tx, issue, actor.userId, [{ verb: 'deleted', field: 'link', oldValue: link.url, comment: 'deleted the link', oldIdentifier: link.id }]);
     await touchIssue(tx, issueId, issue.projectId, actor.userId);
-    recordChange(tx, { workspaceId: link.workspaceId, projectId: link.projectId, entity: 'issue_link', entityId: link.id, op: 'delete', version: link.version + 1, data: { id: link.id }, issueIds: [link.issueId] });
+    recordChange(tx, { workspaceId: link.workspaceId, projectId: link.projectId, entity: 'issue_link', entityId: link.id, op: 'delete', version: link.version + 1, data: deletion(link.id), issueIds: [link.issueId] });
   });
 }
 

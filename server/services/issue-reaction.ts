@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { commentReactions, issueComments, issueReactions } from '../../db/schema/index';
 import type { ServerContext } from '../context';
 import { BadRequestError, NotFoundError } from '../errors';
-import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
+import { deletion, recordChange, withTransaction, type WriteOptions } from '../live/record-change';
 import type { ProjectActor } from '../actor';
 import { loadReadableIssue } from '../policies/issue';
 import { presentCommentReaction, presentIssueReaction } from '../presenters/issue-comment';
@@ -57,7 +57,7 @@ export async function removeIssueReaction(ctx: ServerContext, actor: ProjectActo
       .returning();
     if (!row) throw new NotFoundError();
     await writeActivities(tx, issue, actor.userId, [{ verb: 'deleted', field: 'reaction', oldValue: reaction, comment: 'removed the reaction', oldIdentifier: row.id }]);
-    recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'issue_reaction', entityId: row.id, op: 'delete', version: row.version + 1, data: { id: row.id }, issueIds: [row.issueId] });
+    recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'issue_reaction', entityId: row.id, op: 'delete', version: row.version + 1, data: deletion(row.id), issueIds: [row.issueId] });
   });
 }
 
@@ -125,6 +125,6 @@ export async function removeCommentReaction(ctx: ServerContext, actor: ProjectAc
       .returning();
     if (!row) throw new NotFoundError();
     await writeActivities(tx, issue, actor.userId, [{ verb: 'deleted', field: 'reaction', oldValue: reaction, comment: 'removed the reaction', issueCommentId: commentId, oldIdentifier: row.id }]);
-    recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'comment_reaction', entityId: row.id, op: 'delete', version: row.version + 1, data: { id: row.id }, issueIds: [issue.id] });
+    recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'comment_reaction', entityId: row.id, op: 'delete', version: row.version + 1, data: deletion(row.id), issueIds: [issue.id] });
   });
 }

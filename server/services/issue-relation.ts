@@ -7,7 +7,7 @@ import { RelationType, inverseRelation, storedRelation, type RelationType as Rel
 import { Role } from '../../shared/roles';
 import type { ServerContext } from '../context';
 import { BadRequestError } from '../errors';
-import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
+import { deletion, recordChange, withTransaction, type WriteOptions } from '../live/record-change';
 import type { ProjectActor } from '../actor';
 import { authorizeProjectRole, loadReadableIssue } from '../policies/issue';
 import { presentIssueRelationRow, presentRelatedIssue } from '../presenters/issue-relation';
@@ -135,7 +135,7 @@ export async function removeIssueRelation(ctx: ServerContext, actor: ProjectActo
     for (const side of rows) {
       await tx.update(issueRelations).set({ deletedAt: new Date(), version: side.row.version + 1, updatedBy: actor.userId }).where(eq(issueRelations.id, side.row.id));
       await writeRelationActivities(tx, actor.userId, issueId, relatedIssueId, side.type, 'deleted', keys);
-      recordChange(tx, { workspaceId: side.row.workspaceId, projectId: side.row.projectId, entity: 'issue_relation', entityId: side.row.id, op: 'delete', version: side.row.version + 1, data: { id: side.row.id }, issueIds: [side.row.issueId, side.row.relatedIssueId] });
+      recordChange(tx, { workspaceId: side.row.workspaceId, projectId: side.row.projectId, entity: 'issue_relation', entityId: side.row.id, op: 'delete', version: side.row.version + 1, data: deletion(side.row.id), issueIds: [side.row.issueId, side.row.relatedIssueId] });
     }
   });
 }

@@ -4,12 +4,13 @@
 import { and, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { issueAssignees, issueLabels, issueSequences, issues, type Issue, type Project, type State } from '../../db/schema/index';
+import { applySetDelta } from '../../shared/set-delta';
 import { nextSortOrder } from '../../shared/sort-order';
 import { canCreateIssue } from '../../shared/policies/issue';
-import type { CreateIssueBody, UpdateIssueBody } from '../../shared/schemas/issue';
+import { hasSetIntent, type CreateIssueBody, type UpdateIssueBody } from '../../shared/schemas/issue';
 import type { ServerContext } from '../context';
 import { ForbiddenError, NotFoundError } from '../errors';
-import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
+import { deletion, recordChange, withTransaction, type WriteOptions } from '../live/record-change';
 import type { ProjectActor } from '../actor';
 import { authorizeIssueDelete, authorizeIssueEdit, loadReadableIssue } from '../policies/issue';
 import { presentIssue, type IssueListRow } from '../presenters/issue';
@@ -217,6 +218,13 @@ export async function applyIssueUpdate(
   }
   if (body.label_ids !== undefined) after.labelIds = await check.filterLabels(tx, project, body.label_ids);
   if (body.assignee_ids !== undefined) after.assigneeIds = await check.filterAssignees(tx, project.id, body.assignee_ids);
+  // The intent form: merged into the set read inside this transaction (under the row lock updateIssue took).
+  if (body.label_ids_add || body.label_ids_remove) {
+    after.labelIds = applySetDelta(after.labelIds, { add: await check.filterLabels(tx, project, body.label_ids_add ?? []), remove: body.label_ids_remove ?? [] });
+  }
+  if (body.assignee_ids_add || body.assignee_ids_remove) {
+    after.assigneeIds = applySetDelta(after.assigneeIds, { add: await check.filterAssignees(tx, project.id, body.assignee_ids_add ?? []), remove: body.assignee_ids_remove ?? [] });
+  }
 
   await tx.update(issues).set({ ...patch, version: sql`${issues.version} + 1`, updatedAt: new Date(), updatedBy: actorId }).where(eq(issues.id, current.id));
   // A description set here (not derived from the live document) goes into that document too.
@@ -242,7 +250,8 @@ export async function applyIssueUpdate(
 const ISSUE_NOT_FOUND = 'Issue not found';
 
 /**
- * PATCH `issues/{id}/`: partial update; assignee and label sets are replaced wholesale.
+ * PATCH `issues/{id}/`: partial update; assignee and label sets are replaced wholesale (`label_ids`,
+ * `assignee_ids`) or changed by intent (`…_add`, `…_remove`, merged with concurrent writers).
  * @throws NotFoundError "Issue not found", ForbiddenError (not member+ nor creator), BadRequestError (invalid ids).
  */
 export async function updateIssue(ctx: ServerContext, actor: ProjectActor, issueId: string, body: UpdateIssueBody, options: WriteOptions): Promise<IssueListRow> {
@@ -252,6 +261,9 @@ export async function updateIssue(ctx: ServerContext, actor: ProjectActor, issue
   });
   authorizeIssueEdit(actor, current);
   return withTransaction(ctx, options, async (tx) => {
+    // Set intents read the sets they merge into under the row lock: a concurrent PATCH of the
+    // same issue waits for this one to commit, so neither works from a set the other replaces.
+    if (hasSetIntent(body)) await tx.execute(sql`select 1 from ${issues} where ${issues.id} = ${issueId} for update`);
     const fresh = await loadIssueRow(tx, actor.project.id, issueId);
     if (!fresh) throw new NotFoundError(ISSUE_NOT_FOUND);
     return applyIssueUpdate(tx, actor.project, fresh, body, actor.userId);
@@ -268,7 +280,7 @@ export async function softDeleteIssues(tx: Db, rows: Array<Pick<Issue, 'id' | 'p
       .returning({ version: issues.version });
     if (!deleted) continue;
     await writeActivities(tx, issue, actorId, [{ verb: 'deleted', field: 'issue', comment: 'deleted the issue' }]);
-    recordChange(tx, { workspaceId: issue.workspaceId, projectId: issue.projectId, entity: 'issue', entityId: issue.id, op: 'delete', version: deleted.version, data: { id: issue.id } });
+    recordChange(tx, { workspaceId: issue.workspaceId, projectId: issue.projectId, entity: 'issue', entityId: issue.id, op: 'delete', version: deleted.version, data: deletion(issue.id) });
     refreshCountsOf(tx, [issue.id], actorId);
     if (issue.parentId && !rows.some((row) => row.id === issue.parentId)) await touchIssue(tx, issue.parentId, issue.projectId, actorId);
   }

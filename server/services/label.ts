@@ -7,7 +7,7 @@ import type { BulkCreateLabelsBody, CreateLabelBody, UpdateLabelBody } from '../
 import { nextSortOrder } from '../../shared/sort-order';
 import type { ServerContext } from '../context';
 import { BadRequestError, NotFoundError, ValidationError } from '../errors';
-import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
+import { deletion, recordChange, withTransaction, type WriteOptions } from '../live/record-change';
 import type { ProjectActor, WorkspaceActor } from '../actor';
 import { presentLabel } from '../presenters/label';
 import { isUniqueViolation } from './project';
@@ -22,7 +22,7 @@ function recordLabel(tx: Db, label: Label, op: 'create' | 'update' | 'delete') {
     entityId: label.id,
     op,
     version: label.version,
-    data: op === 'delete' ? { id: label.id } : presentLabel(label),
+    data: op === 'delete' ? deletion(label.id) : presentLabel(label),
   });
 }
 

@@ -7,7 +7,7 @@ import type { CreateModuleLinkBody, UpdateModuleLinkBody } from '../../shared/sc
 import type { ServerContext } from '../context';
 import type { ProjectActor } from '../actor';
 import { BadRequestError, NotFoundError } from '../errors';
-import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
+import { deletion, recordChange, withTransaction, type WriteOptions } from '../live/record-change';
 import { presentModuleLink } from '../presenters/module';
 import { normalizeLinkUrl } from './issue-link';
 import { findModule, listModuleLinkRows } from './module-read';
@@ -47,7 +47,7 @@ function recordLink(tx: Db, row: ModuleLink, op: 'create' | 'update' | 'delete')
     entityId: row.id,
     op,
     version: row.version,
-    data: op === 'delete' ? { id: row.id } : presentModuleLink(row),
+    data: op === 'delete' ? deletion(row.id) : presentModuleLink(row),
   });
 }
 

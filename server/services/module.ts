@@ -9,7 +9,7 @@ import { Role } from '../../shared/roles';
 import type { ServerContext } from '../context';
 import type { ProjectActor, WorkspaceActor } from '../actor';
 import { BadRequestError, ForbiddenError, ValidationError } from '../errors';
-import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
+import { deletion, recordChange, withTransaction, type WriteOptions } from '../live/record-change';
 import { changedFields, sentKeys } from '../live/changed-fields';
 import { presentModule, type ModuleView } from '../presenters/module';
 import { createFavorite, removeEntityFavorites, removeOwnEntityFavorite } from './favorite';
@@ -21,7 +21,7 @@ const DUPLICATE_NAME = 'Module with this name already exists';
 
 /** Records a module change carrying the module as every project member sees it (no `is_favorite`). */
 export async function recordModuleChange(tx: Db, row: Module, op: 'create' | 'update' | 'delete', changed?: { keys: string[]; before: Record<string, unknown> }): Promise<void> {
-  const data = op === 'delete' ? { id: row.id } : await presentModuleRow(tx, row);
+  const data = op === 'delete' ? deletion(row.id) : await presentModuleRow(tx, row);
   const fields = changed && changedFields(changed.keys, changed.before, data);
   recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'module', entityId: row.id, op, version: row.version, data, fields });
 }

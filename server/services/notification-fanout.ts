@@ -27,7 +27,7 @@ import {
 import { IntakeStatus } from '../../shared/issue-constants';
 import { NotificationSender } from '../../shared/schemas/notification';
 import type { UserLite } from '../../shared/schemas/responses';
-import { beforeCommit, recordChange } from '../live/record-change';
+import { beforeCommit, deletion, recordChange } from '../live/record-change';
 import { presentUserLite } from '../presenters/issue-activity';
 import { presentNotification } from '../presenters/notification';
 import { markMailWanted, scheduleNotificationMails } from './notification-mail';
@@ -319,6 +319,6 @@ export function recordNotificationChange(tx: Db, row: Notification, op: 'create'
     entityId: row.id,
     op,
     version: row.version,
-    data: op === 'delete' ? { id: row.id } : presentNotification(row, { triggeredBy, inIntake }),
+    data: op === 'delete' ? deletion(row.id) : presentNotification(row, { triggeredBy, inIntake }),
   });
 }

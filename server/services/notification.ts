@@ -51,8 +51,13 @@ function typeCondition(actor: WorkspaceActor, raw: string | undefined): SQL | un
   return sets.length ? or(...sets) : sql`false`;
 }
 
-/** The mention switch: `mentioned` (any value but "false") → mentions only; otherwise mentions left out. */
-function mentionCondition(mentioned: string | undefined): SQL {
+/**
+ * The mention switch: `all` → mentions and the rest (the web's All tab: its count is the bell's, so
+ * its list holds what the bell counts); any other value but "false" → mentions only; absent or
+ * "false" → mentions left out (reference §7.1).
+ */
+function mentionCondition(mentioned: string | undefined): SQL | undefined {
+  if (mentioned === 'all') return undefined;
   return mentioned && mentioned !== 'false' ? eq(notifications.sender, NotificationSender.MENTIONED) : ne(notifications.sender, NotificationSender.MENTIONED);
 }
 

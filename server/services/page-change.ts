@@ -4,21 +4,21 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pages, type Favorite, type Page } from '../../db/schema/index';
 import { PageAccess } from '../../shared/policies/page';
-import { recordChange, type ChangeOp } from '../live/record-change';
+import { deletion, recordChange, type ChangeOp } from '../live/record-change';
 import { presentPage, presentPageFavorite } from '../presenters/page';
 import { toPageViews } from './page-read';
 
 /** Records a page change; `data` is the shared Page object (no viewer-specific favorite flag). */
 export async function recordPageChange(tx: Db, page: Page, projectId: string | null, op: ChangeOp, options: { wasPublic?: boolean } = {}): Promise<void> {
-  const base = { workspaceId: page.workspaceId, projectId, entity: 'page', entityId: page.id, version: page.version };
+  const base = { workspaceId: page.workspaceId, projectId, entity: 'page' as const, entityId: page.id, version: page.version };
   if (op === 'delete') {
-    recordChange(tx, { ...base, op, data: { id: page.id } });
+    recordChange(tx, { ...base, op, data: deletion(page.id) });
     return;
   }
   const [view] = await toPageViews(tx, [page], null);
   const isPrivate = page.access === PageAccess.PRIVATE;
   // Going private: everyone drops it, then the owner gets it back (events are applied in id order).
-  if (isPrivate && options.wasPublic) recordChange(tx, { ...base, op: 'delete', data: { id: page.id } });
+  if (isPrivate && options.wasPublic) recordChange(tx, { ...base, op: 'delete', data: deletion(page.id) });
   recordChange(tx, { ...base, op, audienceUserId: isPrivate ? page.ownedById : null, data: presentPage(view) });
 }
 
@@ -32,7 +32,7 @@ export function recordFavoriteChange(tx: Db, favorite: Favorite, pageName: strin
     entityId: favorite.id,
     op,
     version: favorite.version,
-    data: op === 'delete' ? { id: favorite.id } : presentPageFavorite(favorite, pageName),
+    data: op === 'delete' ? deletion(favorite.id) : presentPageFavorite(favorite, pageName),
   });
 }
 

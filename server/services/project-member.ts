@@ -8,7 +8,7 @@ import { roleOnJoin } from '../../shared/permissions';
 import type { AddProjectMembersBody } from '../../shared/schemas/project-member';
 import type { ServerContext } from '../context';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../errors';
-import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
+import { deletion, recordChange, withTransaction, type WriteOptions } from '../live/record-change';
 import type { ProjectActor, WorkspaceActor } from '../actor';
 import { ProjectNetwork } from '../../shared/visibility';
 import { authorizeLeave, authorizeMemberRemoval, authorizeProjectRoleForWorkspaceRole, authorizeRoleChange } from '../policies/project-member';
@@ -22,7 +22,7 @@ function recordMember(tx: Db, member: ProjectMember, op: 'create' | 'update' | '
     entityId: member.id,
     op,
     version: member.version,
-    data: op === 'delete' ? { id: member.id } : presentProjectMemberRole(member),
+    data: op === 'delete' ? deletion(member.id) : presentProjectMemberRole(member),
   });
 }
 

@@ -23,7 +23,7 @@ import { PROJECT_FORBIDDEN_CHARACTERS, type CreateProjectBody, type UpdateProjec
 import { firstSortOrder } from '../../shared/sort-order';
 import type { ServerContext } from '../context';
 import { BadRequestError, ValidationError } from '../errors';
-import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
+import { deletion, recordChange, withTransaction, type WriteOptions } from '../live/record-change';
 import type { ProjectActor, WorkspaceActor } from '../actor';
 import { presentProjectMemberRole } from '../presenters/project-member';
 import { presentState } from '../presenters/state';
@@ -267,7 +267,7 @@ async function deleteProjectFavorites(tx: Db, project: Project) {
       entityId: favorite.id,
       op: 'delete',
       version: favorite.version,
-      data: { id: favorite.id },
+      data: deletion(favorite.id),
     });
   }
 }
@@ -284,7 +284,7 @@ export async function deleteProject(ctx: ServerContext, actor: ProjectActor, opt
     await tx.delete(deployBoards).where(eq(deployBoards.projectId, project.id));
     await tx.delete(projectIdentifiers).where(eq(projectIdentifiers.projectId, project.id));
     await deleteProjectFavorites(tx, project);
-    recordChange(tx, { workspaceId: project.workspaceId, projectId: project.id, entity: 'project', entityId: project.id, op: 'delete', version: row.version, data: { id: project.id } });
+    recordChange(tx, { workspaceId: project.workspaceId, projectId: project.id, entity: 'project', entityId: project.id, op: 'delete', version: row.version, data: deletion(project.id) });
   });
 }
 

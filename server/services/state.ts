@@ -7,14 +7,15 @@ import type { CreateStateBody, UpdateStateBody } from '../../shared/schemas/stat
 import { nextStateSequence } from '../../shared/sort-order';
 import type { ServerContext } from '../context';
 import { BadRequestError, NotFoundError, ValidationError } from '../errors';
-import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
+import type { LiveData } from '../../shared/live-protocol';
+import { deletion, recordChange, withTransaction, type WriteOptions } from '../live/record-change';
 import type { ProjectActor, WorkspaceActor } from '../actor';
 import { presentState, presentStates } from '../presenters/state';
 import { isUniqueViolation } from './project';
 
 const NAME_TAKEN = () => ValidationError.field('name', 'The state name is already taken');
 
-function recordState(tx: Db, state: State, op: 'create' | 'update' | 'delete', data: object = presentState(state)) {
+function recordState(tx: Db, state: State, op: 'create' | 'update' | 'delete', data: LiveData<'state'> = presentState(state)) {
   recordChange(tx, {
     workspaceId: state.workspaceId,
     projectId: state.projectId,
@@ -22,7 +23,7 @@ function recordState(tx: Db, state: State, op: 'create' | 'update' | 'delete', d
     entityId: state.id,
     op,
     version: state.version,
-    data: op === 'delete' ? { id: state.id } : data,
+    data: op === 'delete' ? deletion(state.id) : data,
   });
 }
 

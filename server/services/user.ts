@@ -25,7 +25,7 @@ import type { UpdateMeBody, UpdateNotificationPreferencesBody, UpdateProfileBody
 import type { ServerContext } from '../context';
 import { resolvePageOrBadRequest } from '../validation';
 import { BadRequestError, NotFoundError, ValidationError } from '../errors';
-import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
+import { deletion, recordChange, withTransaction, type WriteOptions } from '../live/record-change';
 import { soleAdminProjects, soleAdminWorkspaces } from '../policies/workspace-member';
 import { presentActivity } from '../presenters/issue-activity';
 import { presentNotificationPreferences, presentProfile } from '../presenters/profile';
@@ -255,7 +255,7 @@ export async function deactivateMe(ctx: ServerContext, user: User, options: Writ
       .where(and(eq(projectMembers.memberId, user.id), eq(projectMembers.isActive, true)))
       .returning();
     for (const row of projectMemberships) {
-      recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'member', entityId: row.id, op: 'delete', version: row.version, data: { id: row.id } });
+      recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'member', entityId: row.id, op: 'delete', version: row.version, data: deletion(row.id) });
     }
     const memberships = await tx
       .update(workspaceMembers)

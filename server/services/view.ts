@@ -14,7 +14,7 @@ import type { ServerContext } from '../context';
 import type { ProjectActor, WorkspaceActor } from '../actor';
 import { hasProject } from '../actor';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../errors';
-import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
+import { deletion, recordChange, withTransaction, type WriteOptions } from '../live/record-change';
 import { allOf } from '../list-engine/conditions';
 import { listIssues, type ListResult } from '../list-engine/list-issues';
 import { listWorkspaceIssues, savedViewCondition } from '../list-engine/issue-lists';
@@ -76,7 +76,7 @@ function recordView(tx: Db, row: View, op: 'create' | 'update' | 'delete') {
     entityId: row.id,
     op,
     version: row.version,
-    data: op === 'delete' ? { id: row.id } : presentView({ ...row, isFavorite: null }),
+    data: op === 'delete' ? deletion(row.id) : presentView({ ...row, isFavorite: null }),
   });
 }
 

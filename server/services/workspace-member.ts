@@ -7,7 +7,8 @@ import { Role } from '../../shared/roles';
 import type { UpdateMemberBody } from '../../shared/schemas/workspace';
 import type { ServerContext } from '../context';
 import { BadRequestError, NotFoundError } from '../errors';
-import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
+import type { LiveData } from '../../shared/live-protocol';
+import { deletion, recordChange, withTransaction, type WriteOptions } from '../live/record-change';
 import type { WorkspaceActor } from '../actor';
 import { authorizeRemoval, authorizeRoleUpdate, soleAdminProjects, soleAdminWorkspaces } from '../policies/workspace-member';
 import { presentProjectMemberRole } from '../presenters/project-member';
@@ -184,13 +185,13 @@ async function updateProjectMemberships(tx: Db, actor: WorkspaceActor, userId: s
       entityId: row.id,
       op: change.isActive === false ? 'delete' : 'update',
       version: row.version,
-      data: change.isActive === false ? { id: row.id } : presentProjectMemberRole(row),
+      data: change.isActive === false ? deletion(row.id) : presentProjectMemberRole(row),
     });
   }
 }
 
 /** Records a workspace membership change (entity `member`, no project). */
-export function recordMemberChange(tx: Db, member: WorkspaceMember, data: unknown, op: 'create' | 'update') {
+export function recordMemberChange(tx: Db, member: WorkspaceMember, data: LiveData<'member'>, op: 'create' | 'update') {
   recordChange(tx, { workspaceId: member.workspaceId, projectId: null, entity: 'member', entityId: member.id, op, version: member.version, data });
 }
 

@@ -10,7 +10,7 @@ import { containsUrl } from '../../shared/schemas/user';
 import { Role } from '../../shared/roles';
 import type { ServerContext } from '../context';
 import { BadRequestError, ConflictError, ForbiddenError, ValidationError } from '../errors';
-import { recordChange, withTransaction, type WriteOptions } from '../live/record-change';
+import { deletion, recordChange, withTransaction, type WriteOptions } from '../live/record-change';
 import type { WorkspaceActor } from '../actor';
 import { presentWorkspace } from '../presenters/workspace';
 import { presentWorkspaceMember } from '../presenters/workspace-member';
@@ -204,6 +204,6 @@ export async function deleteWorkspace(ctx: ServerContext, actor: WorkspaceActor,
       .update(apiTokens)
       .set({ isActive: false, deletedAt: now, updatedAt: now })
       .where(and(eq(apiTokens.workspaceId, workspace.id), isNull(apiTokens.deletedAt)));
-    recordChange(tx, { workspaceId: workspace.id, entity: 'workspace', entityId: workspace.id, op: 'delete', version: versionOf(row), data: { id: workspace.id } });
+    recordChange(tx, { workspaceId: workspace.id, entity: 'workspace', entityId: workspace.id, op: 'delete', version: versionOf(row), data: deletion(workspace.id) });
   });
 }

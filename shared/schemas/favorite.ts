@@ -56,3 +56,11 @@ export const favoriteResponse = z.strictObject({
   version: z.number().int(),
 });
 export type Favorite = z.infer<typeof favoriteResponse>;
+
+/** A page's favorite as its live change carries it (server/presenters/page.ts presentPageFavorite). */
+export const pageFavoriteChange = favoriteResponse.extend({
+  entity_data: z.strictObject({ name: z.string() }),
+  user_id: z.string(),
+  created_at: z.string().nullable(),
+  updated_at: z.string().nullable(),
+});

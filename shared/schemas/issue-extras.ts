@@ -159,7 +159,7 @@ export type IssueLink = z.infer<typeof issueLink>;
 /** An attachment; `attributes` holds `{name, type, size}` plus what the client sent. */
 export const issueAttachment = z.strictObject({
   id: z.string(),
-  attributes: z.looseObject({ name: z.string(), type: z.string(), size: z.number() }),
+  attributes: z.looseObject({ name: z.string(), type: z.string().nullable(), size: z.number() }),
   asset: z.string(),
   asset_url: z.string(),
   issue: z.string(),
@@ -192,6 +192,18 @@ export const relatedIssue = z.strictObject({
   relation_type: z.string(),
 });
 export type RelatedIssue = z.infer<typeof relatedIssue>;
+
+/** One relation row as its live change carries it (server/presenters/issue-relation.ts). */
+export const issueRelationRow = z.strictObject({
+  id: z.string(),
+  issue: z.string(),
+  related_issue: z.string(),
+  relation_type: z.string(),
+  project: z.string(),
+  workspace: z.string(),
+  ...authorshipFields,
+  version: z.number().int(),
+});
 
 /** GET `issue-relation/`: related issues by relation type (every type present, maybe empty). */
 export const issueRelationsResponse = z.record(z.string(), z.array(relatedIssue));

@@ -42,10 +42,31 @@ const DATES_MESSAGE = { message: 'Start date cannot exceed target date', path: [
 export const createIssueBody = z.object({ name: nonEmptyString(255), ...issueFields }).refine(datesInOrder, DATES_MESSAGE);
 export type CreateIssueBody = z.infer<typeof createIssueBody>;
 
+/**
+ * The intent form of the set fields (Trellis's own addition to the contract, which the client
+ * uses): ids to add to and remove from the issue's set as the server holds it when the write runs,
+ * merged under the issue's row lock — so two people changing one set at once (online, or one
+ * replaying from the outbox) both keep their change. The contract's `label_ids` / `assignee_ids`
+ * (the whole set, replaced) stay for other clients; when both forms are sent, the whole set is
+ * applied first, then the removals, then the additions. Ids the project does not allow are
+ * dropped silently, as in the whole-set form.
+ */
+const setIntentFields = {
+  label_ids_add: idList.optional(),
+  label_ids_remove: idList.optional(),
+  assignee_ids_add: idList.optional(),
+  assignee_ids_remove: idList.optional(),
+};
+
 /** PATCH `issues/{id}/`: every field optional; `skip_activity` suppresses the description activity. */
 export const updateIssueBody = z
-  .object({ name: nonEmptyString(255).optional(), ...issueFields, skip_activity: z.boolean().optional() })
+  .object({ name: nonEmptyString(255).optional(), ...issueFields, ...setIntentFields, skip_activity: z.boolean().optional() })
   .refine(datesInOrder, DATES_MESSAGE);
+
+/** Whether a PATCH body carries a set intent (the service then locks the issue row before reading its sets). */
+export function hasSetIntent(body: Partial<Record<keyof typeof setIntentFields, unknown>>): boolean {
+  return Object.keys(setIntentFields).some((key) => body[key as keyof typeof setIntentFields] !== undefined);
+}
 export type UpdateIssueBody = z.infer<typeof updateIssueBody>;
 
 /** POST `draft-to-issue/{id}/`: the issue body plus the cycle and modules to put it in (reference §1.6.13). */

@@ -54,7 +54,7 @@ export type PageDescriptionBody = z.infer<typeof pageDescriptionBody>;
 export const pageResponse = z.strictObject({
   id: z.string(),
   name: z.string(),
-  owned_by: z.string(),
+  owned_by: z.string().nullable(),
   access: z.number().int(),
   color: z.string(),
   parent: z.string().nullable(),

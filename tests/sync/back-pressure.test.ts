@@ -55,7 +55,9 @@ describe('slow consumers', () => {
     const blob = 'x'.repeat(512 * 1024);
     const written: string[] = [];
     for (let i = 0; i < 64; i++) {
-      const id = await writeChange(server, { workspaceId: workspace.id, entity: 'workspace', op: 'update', data: { blob, i } });
+      // A workspace label (as the protocol declares it, which the LiveSocket checks) carrying the blob.
+      const label = { name: `big-${i}`, color: '#000000', description: '', parent: null, sort_order: i, project_id: null, workspace_id: workspace.id, version: 1 };
+      const id = await writeChange(server, { workspaceId: workspace.id, entity: 'label', op: 'create', data: { ...label, blob, i } });
       written.push(id);
       // The healthy reader keeps up (it shares this process's event loop with the server).
       await healthy.waitFor((msg) => msg.type === 'change' && msg.data.id === id, 10_000);

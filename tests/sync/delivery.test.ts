@@ -136,7 +136,7 @@ describe('live delivery', () => {
 
   test('pages follow the shared page rules; notifications reach only their receiver', async () => {
     const [a, m, g] = await Promise.all([subscribed(admin), subscribed(member), subscribed(guest)]);
-    const base = { workspaceId: workspace.id, projectId: project.id, entity: 'page' };
+    const base = { workspaceId: workspace.id, projectId: project.id, entity: 'page' as const };
     const page = (owner: TestUser, access: number) => ({ owned_by: owner.id, access, is_locked: false, archived_at: null });
     const privatePage = await writeChange(server, { ...base, data: page(admin, 1) });
     const publicPage = await writeChange(server, { ...base, data: page(admin, 0) });

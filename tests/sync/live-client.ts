@@ -2,8 +2,8 @@
 // writer that records changes the way services do (withTransaction + recordChange).
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
-import type { ChangeMessage, ServerMessage } from '../../shared/live-protocol';
-import { recordChange, withTransaction, type ChangeOp } from '../../server/live/record-change';
+import type { ChangeMessage, LiveEntity, ServerMessage } from '../../shared/live-protocol';
+import { recordChange, withTransaction, type ChangeInput, type ChangeOp } from '../../server/live/record-change';
 import type { TestServer } from '../support/server';
 
 export interface LiveClient {
@@ -81,7 +81,7 @@ export interface WriteInput {
   workspaceId: string;
   projectId?: string | null;
   audienceUserId?: string | null;
-  entity: string;
+  entity: LiveEntity;
   entityId?: string;
   op?: ChangeOp;
   version?: number;
@@ -90,7 +90,10 @@ export interface WriteInput {
   clientMutationId?: string | null;
 }
 
-/** Records one change through the real change-log helper (as a service would); returns the entity id. */
+/**
+ * Records one change through the real change-log helper (as a service would); returns the entity id.
+ * The data is the test's own (often a partial row): raw sockets read it, the app's validated client does not.
+ */
 export async function writeChange(server: TestServer, input: WriteInput): Promise<string> {
   const entityId = input.entityId ?? randomUUID();
   await withTransaction(server.app.ctx, { actorId: input.actorId ?? null, clientMutationId: input.clientMutationId ?? null }, async (tx) => {
@@ -103,7 +106,7 @@ export async function writeChange(server: TestServer, input: WriteInput): Promis
       op: input.op ?? 'create',
       version: input.version ?? 1,
       data: input.op === 'delete' ? { id: entityId } : { id: entityId, ...input.data },
-    });
+    } as ChangeInput);
   });
   return entityId;
 }

@@ -3,13 +3,21 @@
 // open from the OLDEST sync cursor (`X-Sync-Cursor`, reported by api/http.ts) of the data the stores
 // took in: a list whose snapshot is older than another's still gets the changes in between. Data
 // that arrives later with an older snapshot than the stream has applied makes it replay from there.
-// A `reset` reloads what the screens show.
+// A `reset` reloads what the screens show. Every declared entity has its handler here (a missing
+// one fails the typecheck), and a page the server finds outdated offers a reload.
 import { useEffect } from 'react';
-import type { ChangeMessage } from '../../../shared/live-protocol';
+import type { ChangeMessage, LiveEntity } from '../../../shared/live-protocol';
+import { t } from '../../i18n';
+import { toast } from '../../ui/toast';
 import { onSyncCursor } from '../../api/http';
 import { connectLive, registerLiveEntity, rewindLive, useLiveConnection, type ConnectOptions } from '../../live/use-live-connection';
 import { applyFavoriteChange } from '../../stores/favorite-store';
-import { applyDetailChange } from '../../stores/issue-detail-store';
+import { applyDetailChange, applyRelationChange } from '../../stores/issue-detail-store';
+import { applyCommentReactionChange } from '../../stores/issue-children';
+import { applyEstimateChange } from '../../stores/estimate-store';
+import { applyMemberChange } from '../../stores/member-store';
+import { applyPageChange } from '../../stores/page-store';
+import { applyWorkspaceChange } from '../../stores/workspace-store';
 import { applyActivityChange, refetchTrackedActivity } from '../../stores/issue-activity-store';
 import { applyIssueChange } from '../../stores/issue-store';
 import { useIssueFilterStore } from '../../stores/issue-filter-store';
@@ -17,29 +25,37 @@ import { applyLabelChange } from '../../stores/label-store';
 import { applyCycleChange } from '../../stores/cycle-store';
 import { applyNotificationChange } from '../../stores/notification-store';
 import { applyIntakeChange } from '../../stores/intake-store';
-import { applyModuleChange } from '../../stores/module-store';
+import { applyModuleChange, applyModuleLinkChange } from '../../stores/module-store';
 import { applyViewChange } from '../../stores/view-store';
 import { applyProjectChange, fetchProjects } from '../../stores/project-store';
 import { applyStateChange, fetchWorkspaceStates } from '../../stores/state-store';
 import { cacheLiveIssueChange } from '../../local-cache/issue-cache';
 import { toastOnFailure } from './toast-store';
 
-const ROUTES: Record<string, (change: ChangeMessage) => void> = {
+/** The store each declared entity's changes go to: one handler per entity, none left out. */
+const ROUTES: Record<LiveEntity, (change: ChangeMessage) => void> = {
   issue: (change) => {
     applyIssueChange(change);
     cacheLiveIssueChange(change);
   },
   project: applyProjectChange,
+  member: applyMemberChange,
+  workspace: applyWorkspaceChange,
   state: applyStateChange,
   label: applyLabelChange,
+  estimate: applyEstimateChange,
   cycle: applyCycleChange,
   module: applyModuleChange,
+  module_link: applyModuleLinkChange,
+  page: applyPageChange,
   view: applyViewChange,
   favorite: applyFavoriteChange,
   comment: applyDetailChange,
+  comment_reaction: applyCommentReactionChange,
   issue_link: applyDetailChange,
   issue_attachment: applyDetailChange,
   issue_reaction: applyDetailChange,
+  issue_relation: applyRelationChange,
   issue_activity: applyActivityChange,
   notification: applyNotificationChange,
   inbox_issue: applyIntakeChange,
@@ -65,12 +81,21 @@ let registered = false;
 export function registerWorkItemStores(): void {
   if (registered) return;
   registered = true;
-  for (const [entity, apply] of Object.entries(ROUTES)) registerLiveEntity(entity, { applyChange: apply });
+  for (const [entity, apply] of Object.entries(ROUTES) as Array<[LiveEntity, (change: ChangeMessage) => void]>) registerLiveEntity(entity, { applyChange: apply });
+  // Once per page: the server speaks a newer protocol, so this page's code is outdated.
+  useLiveConnection.subscribe((state, previous) => {
+    if (state.outdated && !previous.outdated) offerReload();
+  });
+}
+
+/** The calm notice of an outdated page: it stays until the person reloads. */
+function offerReload(): void {
+  toast.info(t('live.outdated'), { duration: Number.POSITIVE_INFINITY, action: { label: t('live.reload'), run: () => globalThis.location?.reload() } });
 }
 
 /** Sends one change to its store (tests call this directly). */
 export function dispatchChange(change: ChangeMessage): void {
-  ROUTES[change.entity]?.(change);
+  ROUTES[change.entity](change);
 }
 
 /** The connection state for the top bar. */

@@ -52,7 +52,6 @@ export function TransferDialog({ slug, cycle, onClose }: { slug: string; cycle: 
         </>
       }
     >
-      <p>{body}</p>
       {targets.length === 0 ? (
         <p className="muted">{t('cycles.transfer.noTarget')}</p>
       ) : (

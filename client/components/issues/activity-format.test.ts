@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 import { describe, expect, test } from 'vitest';
-import { loadLocale, Locale, translate, type Translate } from '../../i18n';
+import { ACTIVITY_FIELDS } from '../../../shared/issue-activity';
+import type { Notification } from '../../api/types';
+import { loadLocale, Locale, SUPPORTED_LOCALES, translate, type Translate } from '../../i18n';
 import type { Activity } from '../../stores/issue-activity-store';
-import { formatActivity, readableValue, type ActivityLookups } from './activity-format';
+import { formatActivity, formatNotification, readableValue, type ActivityLookups } from './activity-format';
 
 // Chinese is fetched on first use in the app; these tests read it directly.
 await loadLocale(Locale.ZH_CN);
@@ -121,5 +123,105 @@ describe('activity sentences', () => {
     expect(readableValue('<p>a &amp; b</p>')).toBe('a & b');
     expect(readableValue(GONE)).toBe('');
     expect(readableValue(null)).toBe('');
+  });
+});
+
+/**
+ * One row of each field as the server writes it (server/services/*: the verb, which side carries the
+ * value, names or keys in the values) and the words of that value a reader must see, per locale;
+ * null where the sentence deliberately shows no value (HTML, storage keys, the issue itself).
+ */
+type Sample = { row: Partial<Activity>; shown: Record<Locale, string> | null };
+const same = (text: string): Record<Locale, string> => ({ en: text, 'zh-CN': text });
+const RELATION_SAMPLE: Sample = { row: { verb: 'updated', new_value: 'WEB-3', new_identifier: GONE }, shown: same('WEB-3') };
+const SAMPLES: Record<(typeof ACTIVITY_FIELDS)[number], Sample> = {
+  issue: { row: { verb: 'deleted' }, shown: null },
+  name: { row: { old_value: 'Old', new_value: 'Fuel pump' }, shown: same('Fuel pump') },
+  description: { row: { old_value: '<p>a</p>', new_value: '<p>b</p>' }, shown: null },
+  priority: { row: { old_value: 'none', new_value: 'high' }, shown: { en: 'High', 'zh-CN': translate(Locale.ZH_CN, 'priority.high') } },
+  state: { row: { old_value: 'Todo', new_value: 'Review', new_identifier: STATE }, shown: same('In Review') },
+  start_date: { row: { old_value: '', new_value: '2026-03-04' }, shown: { en: 'Mar 4, 2026', 'zh-CN': '2026年3月4日' } },
+  target_date: { row: { old_value: '', new_value: '2026-03-05' }, shown: { en: 'Mar 5, 2026', 'zh-CN': '2026年3月5日' } },
+  parent: { row: { old_value: '', new_value: 'WEB-12', new_identifier: GONE }, shown: same('WEB-12') },
+  labels: { row: { old_value: '', new_value: 'Bug', new_identifier: LABEL }, shown: same('bug') },
+  assignees: { row: { old_value: '', new_value: 'mia', new_identifier: MIA }, shown: same('Mia') },
+  cycles: { row: { verb: 'created', old_value: '', new_value: 'Sprint 4', new_identifier: GONE }, shown: same('Sprint 4') },
+  modules: { row: { verb: 'created', new_value: 'Billing', new_identifier: GONE }, shown: same('Billing') },
+  link: { row: { verb: 'created', new_value: 'https://example.com/spec', new_identifier: GONE }, shown: same('https://example.com/spec') },
+  attachment: { row: { verb: 'created', new_value: 'ws/abc/file.png', new_identifier: GONE }, shown: null },
+  archived_at: { row: { old_value: null, new_value: 'manual_archive' }, shown: null },
+  comment: { row: { verb: 'created', new_value: '<p>Ship it <b>today</b></p>' }, shown: same('Ship it today') },
+  intake: { row: { old_value: '-2', new_value: '1' }, shown: { en: 'Accepted', 'zh-CN': translate(Locale.ZH_CN, 'intake.status.accepted') } },
+  reaction: { row: { verb: 'created', new_value: '👍', new_identifier: GONE }, shown: same('👍') },
+  blocked_by: RELATION_SAMPLE,
+  blocking: RELATION_SAMPLE,
+  duplicate: RELATION_SAMPLE,
+  relates_to: RELATION_SAMPLE,
+  start_before: RELATION_SAMPLE,
+  start_after: RELATION_SAMPLE,
+  finish_before: RELATION_SAMPLE,
+  finish_after: RELATION_SAMPLE,
+  implemented_by: RELATION_SAMPLE,
+  implements: RELATION_SAMPLE,
+};
+
+describe('every field the server writes has a sentence in every locale', () => {
+  /** The sentence, and the message keys the formatter used for it. */
+  const sayIn = (locale: Locale, fields: Partial<Activity>) => {
+    const keys: string[] = [];
+    const text = formatActivity(row(fields), lookups, (key, vars) => (keys.push(key), translate(locale, key, vars)), locale);
+    return { text, keys };
+  };
+  const fields = [...ACTIVITY_FIELDS, 'estimate_points'] as const;
+
+  test.each(fields.flatMap((field) => SUPPORTED_LOCALES.map((locale) => [field, locale] as const)))('%s in %s', (field, locale) => {
+    const sample = field === 'estimate_points' ? { row: { old_value: '3', new_value: '8', new_identifier: POINT }, shown: same('5') } : SAMPLES[field];
+    const { text, keys } = sayIn(locale, { field, ...sample.row });
+    // Its own sentence, not the generic "updated the <field>" fallback, and no raw field name such as "blocked_by".
+    expect(keys).not.toContain('activity.changed');
+    if (field.includes('_')) expect(text).not.toContain(field);
+    if (sample.shown) expect(text).toContain(sample.shown[locale]);
+    // zh-CN speaks Chinese, not English.
+    if (locale === Locale.ZH_CN) expect(text).toMatch(/[\u4e00-\u9fff]/);
+    else expect(text).not.toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  test('relations are named in words, both ways', () => {
+    expect(say({ verb: 'updated', field: 'blocking', new_value: 'WEB-3' })).toBe('Ada marked the issue as blocking WEB-3');
+    expect(say({ verb: 'updated', field: 'blocked_by', new_value: 'WEB-3' }, zh, Locale.ZH_CN)).toBe('Ada 将工作项标记为被阻塞于 WEB-3');
+  });
+
+  test('comments are quoted on one short line', () => {
+    const text = say({ verb: 'created', field: 'comment', new_value: `<p>${'word '.repeat(40)}</p>` });
+    expect(text.startsWith('Ada commented “word word')).toBe(true);
+    expect(text.length).toBeLessThan(110);
+  });
+});
+
+describe('notification sentences', () => {
+  const notification = (fields: Partial<Notification>): Notification =>
+    ({
+      id: 'n1',
+      entity_identifier: 'i1',
+      triggered_by: GONE,
+      triggered_by_details: { id: GONE, display_name: 'otto' },
+      is_mentioned_notification: false,
+      created_at: '2026-11-25T10:00:00.000Z',
+      data: {},
+      ...fields,
+    }) as Notification;
+  const activity = (fields: Partial<Activity>) => ({ issue: { id: 'i1' }, issue_activity: { id: 'a1', verb: 'updated', actor: GONE, old_value: '', new_value: '', ...fields } });
+
+  test('an activity notification is the activity sentence, value included', () => {
+    expect(formatNotification(notification({ data: activity({ field: 'target_date', new_value: '2026-03-04' }) }), lookups, en, Locale.EN)).toBe('otto set the due date to Mar 4, 2026');
+    expect(formatNotification(notification({ data: activity({ field: 'parent', new_value: 'WEB-12' }) }), lookups, en, Locale.EN)).toBe('otto set the parent to WEB-12');
+    expect(formatNotification(notification({ data: activity({ field: 'blocked_by', new_value: 'WEB-3' }) }), lookups, zh, Locale.ZH_CN)).toBe('otto 将工作项标记为被阻塞于 WEB-3');
+  });
+
+  test('a mention says who mentioned the reader and where, in the locale', () => {
+    const mention = notification({ is_mentioned_notification: true, triggered_by: ADA, data: activity({ field: 'comment', new_value: '<p>hi</p>' }) });
+    expect(formatNotification(mention, lookups, en, Locale.EN)).toBe('Ada mentioned you in a comment');
+    expect(formatNotification(mention, lookups, zh, Locale.ZH_CN)).toBe('Ada 在评论中提到了你');
+    expect(formatNotification({ ...mention, data: activity({ field: 'description' }) }, lookups, en, Locale.EN)).toBe('Ada mentioned you in the description');
   });
 });

@@ -2,7 +2,11 @@
 // due date to Mar 4, 2026". Rows store names for what they show (reference §1.6.1) and ids in
 // old/new_identifier; current names from the workspace's stores win, the stored names are the
 // fallback, and raw ids or HTML are never shown (a description change is just "updated the description").
+// The issue's activity feed, the home dashboard and the notifications page all speak through it, and
+// every field the server writes (shared ACTIVITY_FIELDS) has its own sentence in every locale.
+import { IntakeStatus, isRelationType, type RelationType } from '../../../shared/issue-constants';
 import type { Locale, MessageKey, Translate } from '../../i18n';
+import type { Notification } from '../../api/types';
 import type { Activity } from '../../stores/issue-activity-store';
 import { formatDay } from '../format';
 import { decodeEntities } from '../html-text';
@@ -15,11 +19,11 @@ export interface ActivityLookups {
   estimateValue(id: string): string | undefined;
 }
 
-const RELATIONS = ['blocked_by', 'blocking', 'relates_to', 'duplicate', 'start_before', 'start_after', 'finish_before', 'finish_after', 'implements', 'implemented_by'] as const;
-type Relation = (typeof RELATIONS)[number];
-const isRelation = (field: string): field is Relation => (RELATIONS as readonly string[]).includes(field);
-
 const PRIORITIES = ['urgent', 'high', 'medium', 'low', 'none'] as const;
+/** The intake status numbers (stored as text in intake rows) by the name of their message. */
+const INTAKE_STATUS_NAMES = Object.fromEntries(Object.entries(IntakeStatus).map(([name, value]) => [String(value), name.toLowerCase()])) as Record<string, 'pending' | 'declined' | 'snoozed' | 'accepted' | 'duplicate'>;
+/** A comment is quoted up to this many characters in one line of activity. */
+const QUOTE_LENGTH = 80;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A stored value made safe to show: markup removed, whitespace collapsed, a bare id dropped. */
@@ -51,6 +55,11 @@ function actorName(row: Activity, lookups: ActivityLookups, t: Translate): strin
   return lookups.userName(row.actor) ?? (readableValue(row.actor_detail?.display_name) || t('activity.someone'));
 }
 
+/** A comment's text cut to one short line. */
+function quote(text: string): string {
+  return text.length > QUOTE_LENGTH ? `${text.slice(0, QUOTE_LENGTH - 1).trimEnd()}…` : text;
+}
+
 /** One sentence for one history row, in the active locale. */
 export function formatActivity(row: Activity, lookups: ActivityLookups, t: Translate, locale: Locale): string {
   const actor = actorName(row, lookups, t);
@@ -63,9 +72,9 @@ export function formatActivity(row: Activity, lookups: ActivityLookups, t: Trans
   if (field.startsWith('estimate_')) {
     return removal ? say('activity.estimateRemoved') : say('activity.estimate', { value: named(lookups.estimateValue, row.new_identifier, readableValue(row.new_value)) });
   }
-  if (isRelation(field)) {
+  if (isRelationType(field)) {
     const other = readableValue(row.new_value) || readableValue(row.old_value);
-    return say(row.verb === 'deleted' ? 'activity.relationRemoved' : 'activity.relationAdded', { relation: t(`relation.${field}`), value: other });
+    return say(row.verb === 'deleted' ? 'activity.relationRemoved' : 'activity.relationAdded', { relation: t(`relation.${field satisfies RelationType}`), value: other });
   }
   switch (field) {
     case 'issue':
@@ -104,7 +113,47 @@ export function formatActivity(row: Activity, lookups: ActivityLookups, t: Trans
       return say(row.verb === 'deleted' ? 'activity.attachmentRemoved' : 'activity.attachmentAdded');
     case 'archived_at':
       return say(row.new_value === 'restore' ? 'activity.restored' : 'activity.archived');
+    case 'comment':
+      return say(row.verb === 'deleted' ? 'activity.commentRemoved' : row.verb === 'updated' ? 'activity.commentUpdated' : 'activity.commentAdded', { value: quote(side.value) });
+    case 'intake': {
+      const status = INTAKE_STATUS_NAMES[readableValue(row.new_value)];
+      return status ? say('activity.intake', { value: t(`intake.status.${status}`) }) : say('activity.intakeChanged');
+    }
+    case 'reaction':
+      return say(row.verb === 'deleted' ? 'activity.reactionRemoved' : 'activity.reactionAdded', { value: side.value });
     default:
       return say('activity.changed', { field: field.replace(/_/g, ' ') });
   }
+}
+
+/** What a notification carries about its cause (server/services/notification-fanout.ts `data`). */
+interface NotificationCause {
+  issue_activity?: Partial<Activity> | null;
+}
+
+/**
+ * The sentence of one notification, in the active locale: a mention says who mentioned the reader
+ * and where; any other notification is the sentence of the activity row that caused it.
+ */
+export function formatNotification(row: Notification, lookups: ActivityLookups, t: Translate, locale: Locale): string {
+  const cause = ((row.data ?? {}) as NotificationCause).issue_activity ?? {};
+  const who = row.triggered_by_details;
+  const activity: Activity = {
+    id: cause.id ?? row.id,
+    issue: row.entity_identifier ?? '',
+    verb: cause.verb ?? 'updated',
+    field: cause.field ?? null,
+    old_value: cause.old_value ?? null,
+    new_value: cause.new_value ?? null,
+    old_identifier: cause.old_identifier ?? null,
+    new_identifier: cause.new_identifier ?? null,
+    actor: row.triggered_by ?? cause.actor ?? null,
+    actor_detail: who ? { id: who.id, display_name: who.display_name } : null,
+    created_at: row.created_at ?? '',
+  };
+  if (row.is_mentioned_notification) {
+    const actor = actorName(activity, lookups, t);
+    return t(activity.field === 'comment' ? 'activity.mentionedInComment' : 'activity.mentionedInDescription', { actor });
+  }
+  return formatActivity(activity, lookups, t, locale);
 }

@@ -9,6 +9,8 @@ import { useT } from '../../i18n';
 import { useProjectEstimates } from '../../stores/estimate-store';
 import { createIssue, issueKey, useIssues } from '../../stores/issue-store';
 import { createLabel, useProjectLabels } from '../../stores/label-store';
+import { useProjectCan } from '../../auth/use-project-can';
+import { nextLabelColor } from './label-colors';
 import { useAssignableUsers } from '../../stores/member-store';
 import { useJoinedProjects } from '../../stores/project-store';
 import { useProjectStates } from '../../stores/state-store';
@@ -19,7 +21,7 @@ import { Button } from '../button';
 import { ConfirmDialog } from '../confirm-dialog';
 import { Modal } from '../modal';
 import { PRIORITY_LABEL } from './labels';
-import { colorForName, labelOptions, NONE_OPTION, priorityOptions, stateOptions, summaryOf, userOptions } from './property-options';
+import { labelOptions, NONE_OPTION, priorityOptions, stateOptions, summaryOf, userOptions } from './property-options';
 import { LazyIssueDescriptionEditor as IssueDescriptionEditor } from '../../editor/lazy-issue-description-editor';
 
 /** How many of the project's issues the parent picker lists (typing narrows among those). */
@@ -57,8 +59,9 @@ export function CreateIssueModal({ slug, defaultProjectId, onClose, onCreated }:
   const labelChoices = labelOptions(labels);
   const point = estimate?.points.find((row) => row.id === estimatePoint);
 
+  const canCreateLabel = useProjectCan('project.admin', projectId);
   const createLabelHere = (labelName: string) => {
-    void createLabel(slug, projectId, { name: labelName, color: colorForName(labelName) })
+    void createLabel(slug, projectId, { name: labelName, color: nextLabelColor(labels.map((label) => label.color)) })
       .then((label) => setLabelIds((list) => toggleValue(list, label.id)))
       .catch((failure: unknown) => reportFailure('pickers.labelCreateFailed', failure, { name: labelName }));
   };
@@ -179,7 +182,7 @@ export function CreateIssueModal({ slug, defaultProjectId, onClose, onCreated }:
             options={labelChoices}
             selected={labelIds}
             onSelect={(value) => setLabelIds((list) => toggleValue(list, value))}
-            onCreate={projectId ? createLabelHere : undefined}
+            onCreate={projectId && canCreateLabel ? createLabelHere : undefined}
             createText={(labelName) => t('pickers.createLabel', { name: labelName })}
             placeholder={t('pickers.changeLabels')}
             testId="create-issue-labels"

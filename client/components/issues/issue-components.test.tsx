@@ -88,7 +88,7 @@ describe('inline property edit', () => {
 function Board({ source }: { source: ListSource }) {
   const list = useGroupedIssues('acme', source);
   const settings = { ...defaultListSettings(source), displayFilters: { ...defaultListSettings(source).displayFilters, layout: 'kanban' as const, group_by: 'state' as const }, loaded: true };
-  return <KanbanLayout slug="acme" source={source} list={list} settings={settings} paging={{ status: 'ready', origin: 'cache', groupTotals: {}, pages: {}, serverIds: new Set(), loadingGroups: [] }} canEdit canQuickAdd={false} projectId={P} onOpen={() => undefined} onLoadMore={() => undefined} />;
+  return <KanbanLayout slug="acme" source={source} list={list} settings={settings} paging={{ status: 'ready', origin: 'cache', groupTotals: {}, pages: {}, perPage: 0, serverIds: new Set(), loadingGroups: [] }} canEdit canQuickAdd={false} projectId={P} onOpen={() => undefined} onLoadMore={() => undefined} />;
 }
 
 describe('kanban board', () => {

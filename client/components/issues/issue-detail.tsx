@@ -7,7 +7,7 @@ import { useT } from '../../i18n';
 import { LazyLiveIssueDescriptionEditor as LiveIssueDescriptionEditor } from '../../editor/lazy-issue-description-editor';
 import { isTemporaryId } from '../../stores/create-entity-store';
 import { fetchIssueDetail, toggleIssueReaction, useIssueDetail } from '../../stores/issue-detail-store';
-import { archiveIssue, issueKey, unarchiveIssue, setIssueSubscribed, updateIssue, useIssue, type Issue } from '../../stores/issue-store';
+import { archiveIssue, issueKey, refreshIssueSubscribed, unarchiveIssue, setIssueSubscribed, updateIssue, useIssue, type Issue } from '../../stores/issue-store';
 import { isFinishedStateGroup } from '../../../shared/issue-constants';
 import { useProject } from '../../stores/project-store';
 import { useSessionStore } from '../../stores/session-store';
@@ -59,6 +59,12 @@ export function IssueDetailBody({ slug, issue, onDeleted }: { slug: string; issu
   const sidebarCollapsed = useCollapseFlags((flags) => flags[CollapseFlag.ISSUE_DETAIL_SIDEBAR]);
   const stateGroup = useStateMap().get(issue.state_id ?? '')?.group ?? issue.state__group;
   useEffect(() => setTitle(issue.name), [issue.name]);
+  // My change (a link, a comment, a property) subscribes me on the server (reference §7.2), which no
+  // live change reports: re-read the flag when I am shown unsubscribed and the issue moved under my hand.
+  const changedByMe = issue.updated_by === me && issue.is_subscribed === false;
+  useEffect(() => {
+    if (changedByMe) void refreshIssueSubscribed(slug, issue.id).catch(() => undefined);
+  }, [changedByMe, slug, issue.id, issue.version]);
   // S/P/A/L/D open the sidebar's pickers while this issue is open (see issue-hotkeys.tsx).
   const hotkeys = useIssueHotkeyScope<HTMLDivElement>(canEdit);
   useDocumentHotkeys(canEdit && !sidebarCollapsed, hotkeys.request);

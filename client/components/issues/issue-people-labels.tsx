@@ -11,7 +11,9 @@ import { reportFailure } from '../app-shell/toast-store';
 import { PropertyChip, toggleValue } from '../../ui';
 import { AvatarStack } from '../../ui/pickers/person-avatar';
 import { usePickerOpen } from './issue-hotkeys';
-import { colorForName, LabelDot, labelOptions, userOptions } from './property-options';
+import { useProjectCan } from '../../auth/use-project-can';
+import { nextLabelColor } from './label-colors';
+import { LabelDot, labelOptions, userOptions } from './property-options';
 import { saveIssue, type ChipProps } from './save-issue';
 
 /** Adds or removes `value`, reading the issue's list as the store has it now (not as rendered). */
@@ -53,8 +55,10 @@ export function LabelPicker({ slug, issue, disabled }: ChipProps) {
   const chosen = issue.label_ids.map((id) => labelMap.get(id));
   const names = chosen.map((label) => label?.name ?? '…');
   const summary = names.length ? displayNames(names) : t('property.noLabels');
+  // Creating a label is a project admin's (the permission table): a member is not offered it.
+  const canCreateLabel = useProjectCan('project.admin', issue.project_id);
   const create = (name: string) => {
-    void createLabel(slug, issue.project_id, { name, color: colorForName(name) })
+    void createLabel(slug, issue.project_id, { name, color: nextLabelColor(labels.map((label) => label.color)) })
       .then((label) => saveIssue(slug, issue.id, { label_ids: toggled(issue.id, 'label_ids', issue.label_ids, label.id) }))
       .catch((error: unknown) => reportFailure('pickers.labelCreateFailed', error, { name }));
   };
@@ -72,7 +76,7 @@ export function LabelPicker({ slug, issue, disabled }: ChipProps) {
       options={labelOptions(labels)}
       selected={issue.label_ids}
       onSelect={(labelId) => saveIssue(slug, issue.id, { label_ids: toggled(issue.id, 'label_ids', issue.label_ids, labelId) })}
-      onCreate={create}
+      onCreate={canCreateLabel ? create : undefined}
       createText={(name) => t('pickers.createLabel', { name })}
     />
   );

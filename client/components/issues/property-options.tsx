@@ -36,15 +36,6 @@ export const LabelDot = ({ color }: { color: string | undefined }) => <span clas
 export const labelOptions = (labels: Label[]): ComboboxOption[] =>
   labels.map((label) => ({ value: label.id, label: label.name, icon: <LabelDot color={label.color} /> }));
 
-/** Colours a label created from a picker gets, picked by its name so it is stable. */
-const NEW_LABEL_COLORS = ['#3f76ff', '#16a34a', '#d97706', '#db2777', '#7c3aed', '#0891b2', '#dc2626'];
-
-export function colorForName(name: string): string {
-  let hash = 0;
-  for (const char of name) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  return NEW_LABEL_COLORS[hash % NEW_LABEL_COLORS.length]!;
-}
-
 /** The chip text of a many-valued choice: the chosen names ("Ada, Bob +1 more"), else `fallback`. */
 export function summaryOf(options: ComboboxOption[], selected: readonly string[], fallback: string): string {
   return selected.length ? displayNames(selected.map((value) => options.find((option) => option.value === value)?.label ?? '…')) : fallback;

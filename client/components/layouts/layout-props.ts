@@ -23,5 +23,10 @@ export interface LayoutProps {
 
 /** True when a group has more issues on the server than the list holds. */
 export function hasMoreInGroup(paging: ListPaging, groupKey: string, shown: number): boolean {
-  return paging.origin === 'server' && (paging.groupTotals[groupKey] ?? 0) > shown;
+  const total = paging.groupTotals[groupKey] ?? 0;
+  // The total is the server's count at the last read; issues moved out of the group, deleted or
+  // archived since then leave it higher than what is shown. Only pages the server has not sent yet
+  // are "more" (else a group of one issue offered "Load more" that loaded nothing).
+  const unread = paging.perPage > 0 ? total > (paging.pages[groupKey] ?? 1) * paging.perPage : true;
+  return paging.origin === 'server' && total > shown && unread;
 }

@@ -1,5 +1,7 @@
 // Project settings lists: states (grouped, drag to reorder, mark default) and labels (nested, drag
 // to reorder or move under another label). Reorders send a midpoint sequence / sort_order.
+// Controls a role cannot use are not offered (the permission table): adding, deleting and setting the
+// default state, and every label change, are a project admin's; a member reads why instead.
 import { GripVertical, Tag } from 'lucide-react';
 import { EmptyState, Select } from '../../ui';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -12,13 +14,15 @@ import { createState, deleteState, markStateDefault, updateState, useProjectStat
 import { STATE_GROUP_LABEL } from '../issues/labels';
 import { shortenForToast, toastOnFailure } from '../app-shell/toast-store';
 import { undoWindow } from '../../ui/toast';
+import { useProjectCan } from '../../auth/use-project-can';
+import { nextLabelColor } from '../issues/label-colors';
 
-function DragRow({ id, dropId, children }: { id: string; dropId: string; children: ReactNode }) {
-  const drag = useDraggable({ id });
+function DragRow({ id, dropId, children, disabled = false }: { id: string; dropId: string; children: ReactNode; disabled?: boolean }) {
+  const drag = useDraggable({ id, disabled });
   const drop = useDroppable({ id: dropId });
   return (
     <li ref={drop.setNodeRef} className={`settings-row${drop.isOver ? ' sidebar-drop-over' : ''}`}>
-      <span ref={drag.setNodeRef} {...drag.listeners} {...drag.attributes} className="drag-handle" aria-label="drag"><GripVertical size={14} aria-hidden="true" /></span>
+      {!disabled && <span ref={drag.setNodeRef} {...drag.listeners} {...drag.attributes} className="drag-handle" aria-label="drag"><GripVertical size={14} aria-hidden="true" /></span>}
       {children}
     </li>
   );
@@ -35,6 +39,8 @@ export function stateDropSequence(ordered: State[], movedId: string, beforeId: s
 export function StatesSettings({ slug, projectId }: { slug: string; projectId: string }) {
   const t = useT();
   const states = useProjectStates(projectId);
+  const isAdmin = useProjectCan('project.admin', projectId);
+  const canConfigure = useProjectCan('project.configure', projectId);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));
   const [adding, setAdding] = useState<StateGroup | null>(null);
   const [name, setName] = useState('');
@@ -53,23 +59,24 @@ export function StatesSettings({ slug, projectId }: { slug: string; projectId: s
   };
   return (
     <DndContext sensors={sensors} onDragEnd={handleDragEnd}>
+      {!isAdmin && <p className="muted" data-testid="states-admin-only">{t('settings.statesAdminOnly')}</p>}
       {STATE_GROUPS.map((group) => (
         <section key={group} className="settings-card" data-testid={`states-${group}`}>
           <div className="settings-card-header">
             <h3 className="settings-card-title"><span className="dot" style={{ background: STATE_GROUP_COLORS[group] }} /> {t(STATE_GROUP_LABEL[group])}</h3>
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setAdding(group)}>+ {t('settings.addState')}</button>
+            {isAdmin && <button type="button" className="btn btn-ghost btn-sm" onClick={() => setAdding(group)}>+ {t('settings.addState')}</button>}
           </div>
           <ul className="plain-list">
             {states.filter((state) => state.group === group).map((state) => (
-              <DragRow key={state.id} id={state.id} dropId={`drop:${state.id}`}>
+              <DragRow key={state.id} id={state.id} dropId={`drop:${state.id}`} disabled={!canConfigure}>
                 <span className="dot" style={{ background: state.color }} />
-                <input className="input input-sm" defaultValue={state.name} aria-label={t('settings.stateName')} onBlur={(event) => event.target.value.trim() && event.target.value !== state.name && toastOnFailure(updateState(slug, state, { name: event.target.value.trim() }))} />
-                {state.default ? <span className="badge">{t('settings.default')}</span> : <button type="button" className="link-button" onClick={() => toastOnFailure(markStateDefault(slug, state))}>{t('settings.markDefault')}</button>}
-                {!state.default && <button type="button" className="link-button" onClick={() => toastOnFailure(deleteState(slug, state, { undoWindow: () => undoWindow(t('toast.stateDeleted', { name: shortenForToast(state.name) })) }))}>{t('common.delete')}</button>}
+                <input className="input input-sm" defaultValue={state.name} readOnly={!canConfigure} aria-label={t('settings.stateName')} onBlur={(event) => event.target.value.trim() && event.target.value !== state.name && toastOnFailure(updateState(slug, state, { name: event.target.value.trim() }))} />
+                {state.default ? <span className="badge">{t('settings.default')}</span> : isAdmin && <button type="button" className="link-button" onClick={() => toastOnFailure(markStateDefault(slug, state))}>{t('settings.markDefault')}</button>}
+                {!state.default && isAdmin && <button type="button" className="link-button" onClick={() => toastOnFailure(deleteState(slug, state, { undoWindow: () => undoWindow(t('toast.stateDeleted', { name: shortenForToast(state.name) })) }))}>{t('common.delete')}</button>}
               </DragRow>
             ))}
           </ul>
-          {adding === group && (
+          {isAdmin && adding === group && (
             <form className="inline-form" onSubmit={handleAdd}>
               <input className="input input-sm" autoFocus value={name} placeholder={t('settings.stateName')} aria-label={t('settings.stateName')} onChange={(event) => setName(event.target.value)} />
               <button type="submit" className="btn btn-primary btn-sm">{t('common.save')}</button>
@@ -84,9 +91,12 @@ export function StatesSettings({ slug, projectId }: { slug: string; projectId: s
 export function LabelsSettings({ slug, projectId }: { slug: string; projectId: string }) {
   const t = useT();
   const labels = useProjectLabels(projectId);
+  const isAdmin = useProjectCan('project.admin', projectId);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));
   const [name, setName] = useState('');
-  const [color, setColor] = useState('#3f76ff');
+  // Until the person picks a colour, each new label takes the palette's least used one.
+  const [chosenColor, setColor] = useState<string | null>(null);
+  const color = chosenColor ?? nextLabelColor(labels.map((label) => label.color));
   const [parent, setParent] = useState('');
   const roots = labels.filter((label) => !label.parent || !labels.some((row) => row.id === label.parent));
   const handleDragEnd = (event: DragEndEvent) => {
@@ -102,19 +112,21 @@ export function LabelsSettings({ slug, projectId }: { slug: string; projectId: s
     event.preventDefault();
     if (name.trim()) toastOnFailure(createLabel(slug, projectId, { name: name.trim(), color, parent: parent || null }));
     setName('');
+    setColor(null);
   };
   const row = (label: Label, nested: boolean) => (
-    <DragRow key={label.id} id={label.id} dropId={`before:${label.id}`}>
+    <DragRow key={label.id} id={label.id} dropId={`before:${label.id}`} disabled={!isAdmin}>
       <span className="dot" style={{ background: label.color }} />
       <span className={nested ? 'label-nested' : undefined}>{label.name}</span>
-      {!nested && <NestTarget id={label.id} />}
-      {label.parent && <button type="button" className="link-button" onClick={() => toastOnFailure(updateLabel(slug, label, { parent: null }))}>{t('settings.unnest')}</button>}
-      <button type="button" className="link-button" onClick={() => toastOnFailure(deleteLabel(slug, label, { undoWindow: () => undoWindow(t('toast.labelDeleted', { name: shortenForToast(label.name) })) }))}>{t('common.delete')}</button>
+      {isAdmin && !nested && <NestTarget id={label.id} />}
+      {isAdmin && label.parent && <button type="button" className="link-button" onClick={() => toastOnFailure(updateLabel(slug, label, { parent: null }))}>{t('settings.unnest')}</button>}
+      {isAdmin && <button type="button" className="link-button" onClick={() => toastOnFailure(deleteLabel(slug, label, { undoWindow: () => undoWindow(t('toast.labelDeleted', { name: shortenForToast(label.name) })) }))}>{t('common.delete')}</button>}
     </DragRow>
   );
   return (
     <section className="settings-card" data-testid="labels-settings">
-      <form className="inline-form" onSubmit={handleAdd}>
+      {!isAdmin && <p className="muted" data-testid="labels-admin-only">{t('settings.labelsAdminOnly')}</p>}
+      {isAdmin && <form className="inline-form" onSubmit={handleAdd}>
         <input className="input input-sm" value={name} placeholder={t('settings.labelName')} aria-label={t('settings.labelName')} onChange={(event) => setName(event.target.value)} data-testid="label-name" />
         <input type="color" value={color} aria-label={t('settings.labelColor')} onChange={(event) => setColor(event.target.value)} />
         <Select
@@ -126,7 +138,7 @@ export function LabelsSettings({ slug, projectId }: { slug: string; projectId: s
           testId="label-parent"
         />
         <button type="submit" className="btn btn-primary btn-sm" data-testid="add-label">{t('settings.addLabel')}</button>
-      </form>
+      </form>}
       <DndContext sensors={sensors} onDragEnd={handleDragEnd}>
         {labels.length === 0 ? <EmptyState title={t('settings.labelsEmpty')} body={t('settings.labelsEmptyBody')} icon={<Tag size={22} />} /> : (
           <ul className="plain-list">

@@ -15,6 +15,7 @@ import { GithubIntegrationSettings } from './project-settings-github';
 import { shortenForToast, toastOnFailure } from '../app-shell/toast-store';
 import { undoWindow } from '../../ui/toast';
 import { SETTINGS_TABS, type SettingsTab } from '../../routes/screen-tabs';
+import { useProjectCan } from '../../auth/use-project-can';
 
 
 export function ProjectSettings({ slug, projectId, tab, onTab }: { slug: string; projectId: string; tab: SettingsTab; onTab: (tab: SettingsTab) => void }) {
@@ -47,10 +48,13 @@ function MembersSettings({ slug, projectId }: { slug: string; projectId: string 
   const memberships = useProjectMembers(projectId);
   const users = useMemberUserMap();
   const [adding, setAdding] = useState('');
+  // Adding members, changing roles and removing others are a project admin's (the permission table).
+  const isAdmin = useProjectCan('project.admin', projectId);
   const outside = [...users.values()].filter((user) => !user.is_bot && !memberships.some((row) => row.member === user.id));
   return (
     <section className="settings-card">
-      <form className="inline-form" onSubmit={(event) => { event.preventDefault(); if (adding) toastOnFailure(addProjectMembers(slug, projectId, [{ member_id: adding, role: 15 }])); setAdding(''); }}>
+      {!isAdmin && <p className="muted" data-testid="members-admin-only">{t('settings.membersAdminOnly')}</p>}
+      {isAdmin && <form className="inline-form" onSubmit={(event) => { event.preventDefault(); if (adding) toastOnFailure(addProjectMembers(slug, projectId, [{ member_id: adding, role: 15 }])); setAdding(''); }}>
         <Select
           className="select-sm"
           label={t('settings.addMember')}
@@ -61,7 +65,7 @@ function MembersSettings({ slug, projectId }: { slug: string; projectId: string 
           testId="project-member-add"
         />
         <button type="submit" className="btn btn-primary btn-sm" disabled={!adding}>{t('settings.add')}</button>
-      </form>
+      </form>}
       <ul className="plain-list">
         {[...memberships].sort((a, b) => (users.get(a.member)?.display_name ?? '').localeCompare(users.get(b.member)?.display_name ?? '')).map((row) => (
           <li key={row.id} className="settings-row">
@@ -71,10 +75,11 @@ function MembersSettings({ slug, projectId }: { slug: string; projectId: string 
               label={t('settings.role')}
               value={String(row.role)}
               options={[20, 15, 5].map((role) => ({ value: String(role), label: t(ROLE_LABEL_KEYS[role]!) }))}
+              disabled={!isAdmin}
               onChange={(role) => toastOnFailure(updateProjectMemberRole(slug, projectId, row.id, Number(role)))}
               testId={`project-member-role-${row.member}`}
             />
-            <button type="button" className="link-button" onClick={() => toastOnFailure(removeProjectMember(slug, projectId, row.id))}>{t('common.remove')}</button>
+            {isAdmin && <button type="button" className="link-button" onClick={() => toastOnFailure(removeProjectMember(slug, projectId, row.id))}>{t('common.remove')}</button>}
           </li>
         ))}
       </ul>
@@ -88,13 +93,18 @@ function EstimatesSettings({ slug, projectId }: { slug: string; projectId: strin
   const project = useProject(projectId);
   const [name, setName] = useState('');
   const [values, setValues] = useState('1, 2, 3, 5, 8');
+  // Estimates are project configuration (members and up); choosing the project's estimate edits the
+  // project itself, a project admin's (the permission table).
+  const canConfigure = useProjectCan('project.configure', projectId);
+  const canChoose = useProjectCan('project.manage', projectId);
   return (
     <section className="settings-card">
-      <form className="inline-form" onSubmit={(event) => { event.preventDefault(); const points = values.split(',').map((value) => value.trim()).filter(Boolean); if (name.trim() && points.length) toastOnFailure(createEstimate(slug, projectId, name.trim(), points)); setName(''); }}>
+      {!canChoose && <p className="muted" data-testid="estimates-admin-only">{t(canConfigure ? 'settings.estimateChoiceAdminOnly' : 'settings.estimatesMemberOnly')}</p>}
+      {canConfigure && <form className="inline-form" onSubmit={(event) => { event.preventDefault(); const points = values.split(',').map((value) => value.trim()).filter(Boolean); if (name.trim() && points.length) toastOnFailure(createEstimate(slug, projectId, name.trim(), points)); setName(''); }}>
         <input className="input input-sm" value={name} placeholder={t('settings.estimateName')} aria-label={t('settings.estimateName')} onChange={(event) => setName(event.target.value)} />
         <input className="input input-sm" value={values} aria-label={t('settings.estimatePoints')} onChange={(event) => setValues(event.target.value)} />
         <button type="submit" className="btn btn-primary btn-sm">{t('settings.add')}</button>
-      </form>
+      </form>}
       {estimates.length === 0 && <EmptyState title={t('settings.estimatesEmpty')} body={t('settings.estimatesEmptyBody')} icon={<Triangle size={22} />} />}
       <ul className="plain-list">
         {estimates.map((estimate) => (
@@ -103,8 +113,8 @@ function EstimatesSettings({ slug, projectId }: { slug: string; projectId: strin
             <span className="muted">{estimate.points.map((point) => point.value).join(', ')}</span>
             {project?.estimate === estimate.id
               ? <span className="badge" data-testid={`estimate-active-${estimate.id}`}>{t('screens.estimates.active')}</span>
-              : <button type="button" className="link-button" onClick={() => toastOnFailure(updateProject(slug, projectId, { estimate: estimate.id }))} data-testid={`estimate-use-${estimate.id}`}>{t('screens.estimates.use')}</button>}
-            <button type="button" className="link-button" onClick={() => toastOnFailure(deleteEstimate(slug, estimate, { undoWindow: () => undoWindow(t('toast.estimateDeleted', { name: shortenForToast(estimate.name) })) }))}>{t('common.delete')}</button>
+              : canChoose && <button type="button" className="link-button" onClick={() => toastOnFailure(updateProject(slug, projectId, { estimate: estimate.id }))} data-testid={`estimate-use-${estimate.id}`}>{t('screens.estimates.use')}</button>}
+            {canConfigure && <button type="button" className="link-button" onClick={() => toastOnFailure(deleteEstimate(slug, estimate, { undoWindow: () => undoWindow(t('toast.estimateDeleted', { name: shortenForToast(estimate.name) })) }))}>{t('common.delete')}</button>}
           </li>
         ))}
       </ul>
