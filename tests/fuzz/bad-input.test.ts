@@ -199,13 +199,17 @@ interface ShapeCase extends Case {
 }
 
 /**
- * Id fields where an unknown id is not an error, by design: the reference filters an issue's labels
- * and assignees silently, and removing or deleting what does not exist (or accepting invitations
+ * Id fields where an unknown id is not an error, by design: the reference filters an issue's (and a
+ * draft's) labels and assignees silently, and removing or deleting what does not exist (or accepting invitations
  * that are gone) is a no-op. Every other id field must refuse an id of nothing.
  */
 const UNKNOWN_IDS_TOLERATED = new Set([
   'PATCH /api/workspaces/:slug/projects/:projectId/issues/:issueId/ label_ids',
   'PATCH /api/workspaces/:slug/projects/:projectId/issues/:issueId/ assignee_ids',
+  'PATCH /api/workspaces/:slug/projects/:projectId/issue-drafts/:issueId/ label_ids',
+  'PATCH /api/workspaces/:slug/projects/:projectId/issue-drafts/:issueId/ assignee_ids',
+  'PATCH /api/workspaces/:slug/draft-issues/:issueId/ label_ids',
+  'PATCH /api/workspaces/:slug/draft-issues/:issueId/ assignee_ids',
   'POST /api/workspaces/:slug/projects/:projectId/issues/:issueId/remove-relation/ related_issue',
   'POST /api/users/me/workspaces/invitations/ invitations',
   'DELETE /api/workspaces/:slug/projects/:projectId/bulk-delete-issues/ issue_ids',
@@ -276,6 +280,28 @@ function shapeOrder(route: RouteInfo): number {
   return method * 2 + (/archive|leave|sign-out|transfer|delete|duplicate|regenerate|join/.test(route.url) ? 1 : 0);
 }
 
+/** PATCH routes whose object the second pass must really reach (an empty change answers 2xx there). */
+const UPDATES_REACHED = [
+  '/api/workspaces/:slug/',
+  '/api/workspaces/:slug/projects/:projectId/',
+  '/api/workspaces/:slug/projects/:projectId/issues/:issueId/',
+  '/api/workspaces/:slug/projects/:projectId/cycles/:cycleId/',
+  '/api/workspaces/:slug/projects/:projectId/modules/:moduleId/',
+  '/api/workspaces/:slug/projects/:projectId/views/:viewId/',
+  '/api/workspaces/:slug/views/:viewId/',
+  '/api/workspaces/:slug/projects/:projectId/pages/:pageId/',
+  '/api/workspaces/:slug/projects/:projectId/issue-labels/:labelId/',
+  '/api/workspaces/:slug/projects/:projectId/states/:stateId/',
+  '/api/workspaces/:slug/projects/:projectId/estimates/:estimateId/estimate-points/:pointId/',
+  '/api/workspaces/:slug/projects/:projectId/intake-issues/:issueId/',
+  '/api/workspaces/:slug/projects/:projectId/intakes/:intakeId/',
+  '/api/workspaces/:slug/webhooks/:webhookId/',
+  '/api/workspaces/:slug/members/:memberId/',
+];
+
+/** Tables a background task rewrites on its own schedule (see the snapshot). */
+const DERIVED_TABLES = new Set(['issue_count_deltas', 'issue_counts']);
+
 describe('bad input on every route', () => {
   let server: TestServer;
   let world: World;
@@ -295,6 +321,9 @@ describe('bad input on every route', () => {
       select table_name, bool_or(column_name = 'updated_at') as has_updated_at
       from information_schema.columns where table_schema = 'public' group by table_name order by table_name`);
     snapshotQuery = tables
+      // The issue counters' deltas are folded every few seconds (server/services/issue-counts.ts),
+      // whatever the requests do: derived rows, left out so a fold is not taken for a write.
+      .filter(({ table_name: name }) => !DERIVED_TABLES.has(name))
       .map(({ table_name: name, has_updated_at: hasUpdatedAt }) => {
         const updated = hasUpdatedAt ? 'max(updated_at)::text' : 'null::text';
         return `select '${name}' as t, count(*)::text as n, ${updated} as u from "${name}"`;
@@ -365,6 +394,8 @@ describe('bad input on every route', () => {
   test('answers the shapes of issue #24 on real objects without a 5xx', async () => {
     const failures: string[] = [];
     const acceptedUnknownIds: string[] = [];
+    const statuses: Record<number, number> = {};
+    const emptyChangeAccepted = new Set<string>();
     let sent = 0;
     const ordered = [...routes].sort((a, b) => shapeOrder(a) - shapeOrder(b));
     for (const route of ordered) {
@@ -378,8 +409,10 @@ describe('bad input on every route', () => {
         sent++;
         const where = `${route.method} ${route.url} [${fuzz.label}]`;
         const status = response.statusCode;
+        statuses[status] = (statuses[status] ?? 0) + 1;
         if (status < 400) accepted = true;
         if (status < 400 && fuzz.label.endsWith('unknown id')) acceptedUnknownIds.push(`${where}: ${status}`);
+        if (fuzz.label === 'empty body' && route.method === 'PATCH' && status < 400) emptyChangeAccepted.add(route.url);
         if (status >= 500) failures.push(`${where}: status ${status} ${response.body.slice(0, 160)}`);
         else if (status >= 400 && !isContractError(body)) failures.push(`${where}: body not in the contract format: ${response.body.slice(0, 120)}`);
         else if (fuzz.expect === 'refused' && status < 400) failures.push(`${where}: accepted with ${status}`);
@@ -394,9 +427,11 @@ describe('bad input on every route', () => {
       else if ((await snapshot()) !== before) failures.push(`${route.method} ${route.url}: every case refused, but the database changed`);
     }
     if (process.env.FUZZ_DEBUG) {
-      console.log(`bad-input shapes: ${ordered.length} routes, ${sent} requests; unknown ids accepted:\n${acceptedUnknownIds.join('\n')}`);
+      console.log(`bad-input shapes: ${ordered.length} routes, ${sent} requests, statuses ${JSON.stringify(statuses)}; unknown ids accepted:\n${acceptedUnknownIds.join('\n')}`);
     }
     expect(sent).toBeGreaterThan(routes.length * 2);
     expect(failures).toEqual([]);
+    // The aim is true: an empty change reached the update code of each object (a 404 would not).
+    if (!process.env.FUZZ_ONLY) expect(UPDATES_REACHED.filter((url) => !emptyChangeAccepted.has(url))).toEqual([]);
   }, 600_000);
 });

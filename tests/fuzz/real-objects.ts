@@ -30,7 +30,6 @@ export async function buildRealObjects(server: TestServer, world: World): Promis
   objects.labelId = idOf(await create(`${project}/issue-labels/`, { name: 'fuzz-label' }));
   objects.stateId = idOf(await create(`${project}/states/`, { name: 'Fuzz state', color: '#112233', group: 'started' }));
   objects.commentId = idOf(await create(`${project}/issues/${objects.issueId}/comments/`, { comment_html: '<p>fuzz</p>' }));
-  objects.linkId = idOf(await create(`${project}/issues/${objects.issueId}/issue-links/`, { url: 'https://example.com/fuzz' }));
   objects.analyticViewId = idOf(await create(`${workspace}/analytic-view/`, { name: 'Fuzz analytics', query_dict: { x_axis: 'priority', y_axis: 'issue_count' } }));
   const estimate = await create(`${project}/estimates/`, {
     estimate: { name: 'Fuzz points', type: 'points' },
@@ -39,6 +38,28 @@ export async function buildRealObjects(server: TestServer, world: World): Promis
   objects.estimateId = idOf((estimate.estimate as Record<string, unknown> | undefined) ?? estimate);
   const [point] = await server.database.query<{ id: string }>(sql`select id from estimate_points where estimate_id = ${objects.estimateId} limit 1`);
   if (point) objects.pointId = point.id;
+  objects.draftId = idOf(await create(`${project}/issue-drafts/`, { name: 'Fuzz draft' }));
+  objects.linkId = idOf(await create(`${project}/issues/${objects.issueId}/issue-links/`, { url: 'https://example.com/fuzz' }));
+  objects.moduleLinkId = idOf(await create(`${project}/modules/${objects.moduleId}/module-links/`, { url: 'https://example.com/module' }));
+  objects.favoriteId = idOf(await create(`${workspace}/user-favorites/`, { entity_type: 'project', entity_identifier: world.project.id, project_id: world.project.id }));
+  objects.boardId = idOf(await create(`${project}/project-deploy-boards/`, {}));
+  // Intake: switched on for the project, one submission; its routes take the submitted ISSUE's id.
+  const intakeOn = await server.inject({ method: 'PATCH', url: `${project}/`, headers: world.headers.admin, payload: { intake_view: true } });
+  if (intakeOn.statusCode !== 200) throw new Error(`fuzz objects: intake_view answered ${intakeOn.statusCode}`);
+  await create(`${project}/intake-issues/`, { issue: { name: 'Fuzz submission' } });
+  const [submission] = await server.database.query<{ intake_id: string; issue_id: string }>(
+    sql`select intake_id, issue_id from intake_issues where project_id = ${world.project.id} limit 1`,
+  );
+  objects.intakeId = submission.intake_id;
+  objects.intakeIssueId = submission.issue_id;
+  // Webhooks are written directly: saving one through the API resolves its host, which a test
+  // machine may not be able to do.
+  const [webhook] = await server.database.query<{ id: string }>(
+    sql`insert into webhooks (workspace_id, url, secret_key) values (${world.workspace.id}, 'https://example.com/hook', 'fuzz-secret') returning id`,
+  );
+  objects.webhookId = webhook.id;
+  // `:userId` routes act on the caller's own rows (preferences) or a subscriber.
+  objects.userId = world.admin.id;
   const [membership] = await server.database.query<{ id: string }>(
     sql`select id from workspace_members where workspace_id = ${world.workspace.id} and member_id = ${world.member.id}`,
   );
@@ -66,6 +87,12 @@ function realIdFor(url: string, param: string, objects: RealObjects): string | u
     case 'viewId':
       if (url.includes('/analytic-view/')) return objects.analyticViewId;
       return url.includes('/projects/') ? objects.projectViewId : objects.workspaceViewId;
+    case 'issueId':
+      if (/\/(intake|inbox)-issues\//.test(url)) return objects.intakeIssueId;
+      if (/(issue-drafts|draft-issues|draft-to-issue)\//.test(url)) return objects.draftId;
+      return objects.issueId;
+    case 'linkId':
+      return url.includes('/module-links/') ? objects.moduleLinkId : objects.linkId;
     case 'memberId':
       return url.includes('/projects/') ? objects.projectMemberId : objects.workspaceMemberId;
     default:
