@@ -19,8 +19,10 @@ import { zodValidatorCompiler } from './plugins/zod';
 import responseValidationPlugin, { jsonSerializerCompiler } from './plugins/response-schemas';
 import { registerRoutes } from './routes/index';
 import { ensureInstance } from './services/instance';
-import { BadRequestError } from './errors';
-import { containsNul } from './validation';
+import { BadRequestError, ValidationError } from './errors';
+import { containsNul, findIllFormedText } from './validation';
+
+const ILL_FORMED_TEXT = 'Text must be valid Unicode (no lone surrogates).';
 
 export interface HttpServerOptions {
   logger?: boolean;
@@ -67,6 +69,13 @@ export async function registerRequestPipeline(app: FastifyInstance): Promise<voi
   app.addHook('preValidation', async (request) => {
     if (containsNul(request.query) || containsNul(request.body) || containsNul(request.params)) {
       throw new BadRequestError('Input must not contain NUL characters.');
+    }
+    // A lone surrogate ("\ud800") would be stored as "\ufffd" in text and make jsonb fail (a 500):
+    // refuse it here, once for every route, naming the field it came in.
+    for (const part of [request.body, request.query]) {
+      const field = findIllFormedText(part);
+      if (field === '') throw new BadRequestError(ILL_FORMED_TEXT);
+      if (field !== null) throw ValidationError.field(field, ILL_FORMED_TEXT);
     }
   });
 

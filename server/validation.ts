@@ -20,6 +20,38 @@ export function containsNul(value: unknown, depth = 0): boolean {
   return false;
 }
 
+/**
+ * The first place in a parsed request part (body, query) holding text that is not valid Unicode — a
+ * lone UTF-16 surrogate, which JSON can carry (`"\ud800"`) but Postgres text and jsonb cannot (it
+ * would be stored as "\ufffd" or refused with a 500): the top-level field it sits under, or `''` when
+ * a top-level key itself is ill-formed. Null when all text is well formed.
+ */
+export function findIllFormedText(value: unknown): string | null {
+  if (typeof value === 'string') return isWellFormed(value) ? null : '';
+  if (!value || typeof value !== 'object' || ArrayBuffer.isView(value)) return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (!isWellFormed(key)) return '';
+    if (!isWellFormedDeep(item, 1)) return Array.isArray(value) ? '' : key;
+  }
+  return null;
+}
+
+/** In a `u` regex a surrogate pair is one code point; only a lone surrogate is category Cs (String#isWellFormed is ES2024). */
+const LONE_SURROGATE = /\p{Cs}/u;
+function isWellFormed(text: string): boolean {
+  return !LONE_SURROGATE.test(text);
+}
+
+function isWellFormedDeep(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') return isWellFormed(value);
+  // Raw bodies (a page's Yjs update) are bytes, not text; nesting beyond 64 levels is left to zod.
+  if (!value || typeof value !== 'object' || ArrayBuffer.isView(value) || depth > 64) return true;
+  for (const [key, item] of Object.entries(value)) {
+    if (!isWellFormed(key) || !isWellFormedDeep(item, depth + 1)) return false;
+  }
+  return true;
+}
+
 /** The request body as a plain field map (empty for a missing or non-object body). */
 export function bodyFields(body: unknown): Record<string, unknown> {
   return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};

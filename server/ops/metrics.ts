@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { metricsResponses } from '../../shared/schemas/ops';
-import { NotFoundError, UnauthorizedError } from '../errors';
+import { NotFoundError } from '../errors';
 import { liveEngineOf } from '../live/engine';
 
 /** What the collaboration service of this process reports (absent in processes without it). */
@@ -67,8 +67,9 @@ export function registerMetrics(app: FastifyInstance, options: { collab?: Collab
   const token = ctx.config.METRICS_TOKEN;
   app.get('/metrics', { config: { access: 'public' }, logLevel: 'warn', schema: { response: metricsResponses } }, async (request, reply) => {
     // Answered here, not thrown: a collab-only process has no error handler of ours to shape them.
-    if (!token) return reply.code(404).send(new NotFoundError().body);
-    if (!bearerMatches(request, token)) return reply.code(401).header('www-authenticate', 'Bearer').send(new UnauthorizedError().body);
+    // Security: without the right token the endpoint does not exist (404, as with no token set), so
+    // a scan of the public port cannot tell it is there (README "Health, metrics and upgrades").
+    if (!token || !bearerMatches(request, token)) return reply.code(404).send(new NotFoundError().body);
     await readDatabaseGauges();
     return reply.type(registry.contentType).send(await registry.metrics());
   });

@@ -52,11 +52,13 @@ describe('/metrics', () => {
     });
     afterAll(async () => server?.close());
 
-    test('refuses a request without the bearer token or with a wrong one', async () => {
-      expect((await server.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+    test('hides itself (404, as README says) from a request without the bearer token or with a wrong one', async () => {
+      const missing = await server.inject({ method: 'GET', url: '/metrics' });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ error: 'The required object does not exist.' });
       const wrong = await server.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}x` } });
-      expect(wrong.statusCode).toBe(401);
-      expect(wrong.headers['www-authenticate']).toBe('Bearer');
+      expect(wrong.statusCode).toBe(404);
+      expect(wrong.headers['www-authenticate']).toBeUndefined();
     });
 
     test('serves Prometheus text with per-route requests, live sockets, collab, jobs and process metrics', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { changes, favorites } from '../../db/schema/index';
@@ -308,5 +309,42 @@ describe('cycles', () => {
     expect((await call(admin, 'DELETE', `${base}/cycles/${draft.id}/`)).statusCode).toBe(204);
     const deletes = await server.database.db.select().from(changes).where(and(eq(changes.entity, 'cycle'), eq(changes.op, 'delete')));
     expect(deletes.map((row) => row.entityId).sort()).toEqual([upcoming.id, draft.id].sort());
+  });
+
+  test('an empty change (nothing, unknown keys only, a form body) answers the cycle unchanged and writes nothing', async () => {
+    const cycle = await create('Quiet', null, null);
+    const detail = (await call(member, 'GET', `${base}/cycles/${cycle.id}/`)).json();
+    const before = { id: cycle.id, name: 'Quiet', version: detail.version, updated_at: detail.updated_at };
+    const logged = async () => (await server.database.db.select().from(changes).where(eq(changes.entityId, cycle.id))).length;
+    const changesBefore = await logged();
+    for (const payload of [{}, { zz_not_a_field: 'x' }]) {
+      const response = await call(member, 'PATCH', `${base}/cycles/${cycle.id}/`, payload);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject(before);
+    }
+    const form = await server.inject({
+      method: 'PATCH',
+      url: `${base}/cycles/${cycle.id}/`,
+      headers: { ...member.headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'zz_not_a_field=x',
+    });
+    expect(form.statusCode).toBe(200);
+    expect(form.json()).toMatchObject(before);
+    expect(await logged()).toBe(changesBefore);
+  });
+
+  test('an owner who is no member of the project is refused with the field named', async () => {
+    const cycle = await create('Owned', null, null);
+    for (const ownerId of [randomUUID(), outsider.id]) {
+      const patched = await call(member, 'PATCH', `${base}/cycles/${cycle.id}/`, { owned_by_id: ownerId });
+      expect(patched.statusCode).toBe(400);
+      expect(patched.json()).toEqual({ owned_by_id: ['The owner must be a member of the project.'] });
+      const created = await call(member, 'POST', `${base}/cycles/`, { name: 'Orphan', owned_by_id: ownerId });
+      expect(created.statusCode).toBe(400);
+      expect(created.json()).toHaveProperty('owned_by_id');
+    }
+    const handedOver = await call(member, 'PATCH', `${base}/cycles/${cycle.id}/`, { owned_by_id: other.id });
+    expect(handedOver.statusCode).toBe(200);
+    expect(handedOver.json().owned_by_id).toBe(other.id);
   });
 });

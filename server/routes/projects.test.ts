@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { changes, issueSequences, projectIdentifiers, states } from '../../db/schema/index';
@@ -242,6 +243,10 @@ describe('projects', () => {
     expect((await call(owner, 'GET', `${base}/${project.id}/`)).json()).toMatchObject({ anchor: board.anchor, version: 2 });
     expect((await call(guest, 'GET', `${url}${board.id}/`)).json().id).toBe(board.id);
     expect((await call(owner, 'PATCH', `${url}${board.id}/`, { is_votes_enabled: true })).json().is_votes_enabled).toBe(true);
+    // `intake` names an intake of this project; an unknown id was stored as is.
+    const strayIntake = await call(owner, 'PATCH', `${url}${board.id}/`, { intake: randomUUID() });
+    expect(strayIntake.statusCode).toBe(400);
+    expect(strayIntake.json()).toEqual({ intake: ['The intake must belong to this project.'] });
     expect((await call(owner, 'DELETE', `${url}${board.id}/`)).statusCode).toBe(204);
     expect((await call(owner, 'GET', `${base}/${project.id}/`)).json().anchor).toBeNull();
     expect((await call(owner, 'GET', `${url}${board.id}/`)).statusCode).toBe(404);

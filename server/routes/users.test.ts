@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
@@ -79,6 +80,13 @@ describe('users/me', () => {
     const bad = await me(world.guest.headers, 'PATCH', '/api/users/me/profile/', { language: 'klingon' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toHaveProperty('language');
+    // The last workspace is one of the user's own: an unknown id or someone else's workspace is refused.
+    for (const workspaceId of [randomUUID(), world.otherWorkspace.id]) {
+      const stranger = await me(world.guest.headers, 'PATCH', '/api/users/me/profile/', { last_workspace_id: workspaceId });
+      expect(stranger.statusCode).toBe(400);
+      expect(stranger.json()).toEqual({ last_workspace_id: ['You are not a member of this workspace.'] });
+    }
+    expect((await me(world.guest.headers, 'GET', '/api/users/me/profile/')).json().last_workspace_id).toBe(world.workspace.id);
   });
 
   test('settings name the last workspace while it is an active membership, else the fallback', async () => {

@@ -13,7 +13,7 @@ import type { ProjectActor, WorkspaceActor } from '../actor';
 import type { ServerContext } from '../context';
 import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { deletion, recordChange, withTransaction, type WriteOptions } from '../live/record-change';
-import { changedFields } from '../live/changed-fields';
+import { changedFields, sentKeys } from '../live/changed-fields';
 import { presentCycle, snapshotStats, type CycleRow } from '../presenters/cycle';
 import { createFavorite, removeEntityFavorites, removeOwnEntityFavorite } from './favorite';
 import { recordActivityChangesMany } from './issue-activity-change';
@@ -51,6 +51,16 @@ export async function touchCycle(tx: Db, cycleId: string, actorId: string | null
   const fields = changed && changedFields(changed.keys, changed.before, data);
   recordChange(tx, { workspaceId: cycle.workspaceId, projectId: cycle.projectId, entity: 'cycle', entityId: cycle.id, op, version: cycle.version, data, fields });
   return data;
+}
+
+/** A cycle's owner is an active member of its project (an unknown id was a foreign-key 500). @throws ValidationError */
+async function assertOwnerIsMember(db: Db, projectId: string, ownerId: string | undefined): Promise<void> {
+  if (ownerId === undefined) return;
+  const [member] = await db
+    .select({ id: projectMembers.id })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.memberId, ownerId), eq(projectMembers.isActive, true)));
+  if (!member) throw ValidationError.field('owned_by_id', 'The owner must be a member of the project.');
 }
 
 /** Resolves the stored instants of a body's dates (both or none, start not after end). */
@@ -194,6 +204,7 @@ async function priorityIssues(db: Db, cycleIds: string[]) {
 export async function createCycle(ctx: ServerContext, actor: ProjectActor, body: CreateCycleBody, options: WriteOptions) {
   const project = actor.project;
   const dates = resolveDates(body.start_date, body.end_date, project.timezone);
+  await assertOwnerIsMember(ctx.db, project.id, body.owned_by_id);
   return withTransaction(ctx, options, async (tx) => {
     const [{ lowest }] = await tx.select({ lowest: min(cycles.sortOrder) }).from(cycles).where(liveCycle(project.id));
     const [cycle] = await tx
@@ -225,7 +236,9 @@ export async function createCycle(ctx: ServerContext, actor: ProjectActor, body:
 export async function updateCycle(ctx: ServerContext, actor: ProjectActor, cycleId: string, body: UpdateCycleBody, options: WriteOptions) {
   const current = await loadCycle(ctx.db, actor.project.id, cycleId);
   if (current.archivedAt) throw new BadRequestError('Archived cycle cannot be updated');
-  const keys = Object.keys(body).filter((key) => body[key as keyof UpdateCycleBody] !== undefined);
+  const keys = sentKeys(body);
+  // Nothing sent (`{}`, unknown keys only, a form body): the cycle as it is, nothing written.
+  if (keys.length === 0) return presentOne(ctx.db, current.id, actor.userId);
   if (cycleStatus(current.startDate, current.endDate) === CycleStatus.COMPLETED && keys.some((key) => key !== 'sort_order')) {
     throw new BadRequestError('The Cycle has already been completed so it cannot be edited');
   }
@@ -242,6 +255,7 @@ export async function updateCycle(ctx: ServerContext, actor: ProjectActor, cycle
       endDate: body.end_date !== undefined ? resolved.endDate : current.endDate,
     };
   }
+  await assertOwnerIsMember(ctx.db, current.projectId, body.owned_by_id);
   return withTransaction(ctx, options, async (tx) => {
     const before = await presentOne(tx, current.id, null);
     await tx

@@ -1,11 +1,12 @@
 // A project's publish settings (reference §5.2, spec §4 Projects): publishing creates the board and
 // its public anchor, unpublishing deletes it; the project's `anchor` follows, so the project is re-recorded.
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import { deployBoards, type DeployBoard } from '../../db/schema/index';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { deployBoards, intakes, type DeployBoard } from '../../db/schema/index';
 import type { DeployBoardBody } from '../../shared/schemas/project';
 import type { ServerContext } from '../context';
-import { NotFoundError } from '../errors';
+import { NotFoundError, ValidationError } from '../errors';
 import { withTransaction, type WriteOptions } from '../live/record-change';
 import type { ProjectActor } from '../actor';
 import { presentDeployBoard } from '../presenters/project';
@@ -22,6 +23,16 @@ function boardColumns(body: DeployBoardBody): Partial<DeployBoard> {
     viewProps: body.view_props ?? body.views,
   };
   return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
+}
+
+/** The board's `intake` names an intake of its own project (it has no foreign key). @throws ValidationError */
+async function assertProjectIntake(db: Db, projectId: string, intakeId: string | null | undefined): Promise<void> {
+  if (!intakeId) return;
+  const [intake] = await db
+    .select({ id: intakes.id })
+    .from(intakes)
+    .where(and(eq(intakes.id, intakeId), eq(intakes.projectId, projectId), isNull(intakes.deletedAt)));
+  if (!intake) throw ValidationError.field('intake', 'The intake must belong to this project.');
 }
 
 async function findBoard(ctx: ServerContext, actor: ProjectActor, boardId?: string) {
@@ -57,6 +68,7 @@ const DEFAULT_PUBLISHED_VIEWS = { list: true, kanban: true, calendar: true, gant
 export async function publishProject(ctx: ServerContext, actor: ProjectActor, body: DeployBoardBody, options: WriteOptions) {
   const existing = await findBoard(ctx, actor);
   if (existing) return updateDeployBoard(ctx, actor, existing.id, body, options);
+  await assertProjectIntake(ctx.db, actor.project.id, body.intake);
   return withTransaction(ctx, options, async (tx) => {
     const [board] = await tx
       .insert(deployBoards)
@@ -80,6 +92,7 @@ export async function publishProject(ctx: ServerContext, actor: ProjectActor, bo
 export async function updateDeployBoard(ctx: ServerContext, actor: ProjectActor, boardId: string, body: DeployBoardBody, options: WriteOptions) {
   const board = await findBoard(ctx, actor, boardId);
   if (!board) throw new NotFoundError('Deploy board not found');
+  await assertProjectIntake(ctx.db, actor.project.id, body.intake);
   return withTransaction(ctx, options, async (tx) => {
     const [row] = await tx
       .update(deployBoards)

@@ -66,9 +66,19 @@ export async function getProfile(db: Db, userId: string) {
   return presentProfile(await loadProfile(db, userId));
 }
 
+/** `last_workspace_id` names a workspace the user is an active member of (it has no foreign key). @throws ValidationError */
+async function assertWorkspaceMember(db: Db, userId: string, workspaceId: string): Promise<void> {
+  const [membership] = await db
+    .select({ id: workspaceMembers.id })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.memberId, userId), eq(workspaceMembers.isActive, true)));
+  if (!membership) throw ValidationError.field('last_workspace_id', 'You are not a member of this workspace.');
+}
+
 /** Updates profile fields; `onboarding_step` and `product_tour` are merged into the stored objects. */
 export async function updateProfile(db: Db, userId: string, body: UpdateProfileBody) {
   const current = await loadProfile(db, userId);
+  if (body.last_workspace_id) await assertWorkspaceMember(db, userId, body.last_workspace_id);
   const patch: Partial<typeof profiles.$inferInsert> = { updatedAt: new Date() };
   const direct: Array<[keyof UpdateProfileBody, keyof typeof profiles.$inferInsert]> = [
     ['theme', 'theme'], ['is_app_rail_docked', 'isAppRailDocked'], ['is_tour_completed', 'isTourCompleted'],
