@@ -46,7 +46,7 @@ describe('@mentions and keys between rows', () => {
   const commentBox = () => byTestId(page, 'comment-input');
   /** The start of Bob's name that no other member's shares (names are the emails' "kbm-bob-…"). */
   const bobQuery = () => bob.display_name.slice(0, 5);
-  const mentionOption = (name: string) => page.locator('.mention-menu [role="option"]', { hasText: `@${name}` });
+  const mentionOption = (name: string) => page.locator('.mention-menu button', { hasText: `@${name}` });
   const focusedIsCommentBox = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'comment-input');
 
   test('a mention picked by click keeps focus in the box: typing "c…" goes on with the comment', async () => {
