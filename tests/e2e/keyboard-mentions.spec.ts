@@ -103,7 +103,8 @@ describe('@mentions and keys between rows', () => {
     await page.keyboard.type('for the gauge');
     await byTestId(page, 'comment-submit').click();
     const comment = page.locator('[data-testid="comment"]', { hasText: 'for the gauge' });
-    await expect.poll(() => comment.locator('.issue-row-pending').count(), { timeout: 15_000 }).toBe(0);
+    // Confirmed by the server (no longer the optimistic, pending copy).
+    await expect.poll(() => page.locator('[data-testid="comment"].issue-row-pending').count(), { timeout: 15_000 }).toBe(0);
     const link = comment.locator('a[data-testid="mention-link"]');
     await link.waitFor({ timeout: 15_000 });
     expect((await link.textContent())?.trim()).toBe(`@${bob.display_name}`);
