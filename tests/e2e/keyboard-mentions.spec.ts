@@ -143,10 +143,12 @@ describe('@mentions and keys between rows', () => {
     const visited = new Set([await focusedName(), ...(await walk(Array.from({ length: ISSUE_COUNT - 1 }, () => 'j')))]);
     expect(visited.size).toBe(ISSUE_COUNT);
     const last = page.locator('[data-testid="issue-row"]:focus');
+    // The list scrolled (it is the scroller, a screen high) and the focused row is inside its view.
     expect(await last.evaluate((row) => {
+      const list = row.closest('.list-layout')!;
       const box = row.getBoundingClientRect();
-      const view = row.closest('.list-layout')!.getBoundingClientRect();
-      return box.top >= view.top - 1 && box.bottom <= view.bottom + 1;
+      const view = list.getBoundingClientRect();
+      return list.scrollTop > 0 && list.scrollHeight > list.clientHeight && box.top >= view.top - 1 && box.bottom <= view.bottom + 1;
     })).toBe(true);
     await screenshot(page, 'keyboard-rows-list-end');
 
