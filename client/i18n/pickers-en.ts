@@ -28,4 +28,8 @@ export const pickersEn = {
   'shortcuts.issueLabels': 'Change the labels of the focused issue',
   'shortcuts.issueDueDate': 'Set the due date of the focused issue',
   'shortcuts.openIssue': 'Open the focused issue',
+  'shortcuts.nextIssue': 'Next issue in the list (kanban: in the column)',
+  'shortcuts.previousIssue': 'Previous issue in the list',
+  'shortcuts.otherColumn': 'Kanban: the next column to the left or right',
+  'shortcuts.selectIssue': 'Select the focused issue',
 } as const;

@@ -30,4 +30,8 @@ export const pickersZhCN: Record<keyof typeof pickersEn, string> = {
   'shortcuts.issueLabels': '更改当前工作项的标签',
   'shortcuts.issueDueDate': '设置当前工作项的截止日期',
   'shortcuts.openIssue': '打开当前工作项',
+  'shortcuts.nextIssue': '列表中的下一个工作项（看板：同一列）',
+  'shortcuts.previousIssue': '列表中的上一个工作项',
+  'shortcuts.otherColumn': '看板：左侧或右侧的下一列',
+  'shortcuts.selectIssue': '选择当前工作项',
 };

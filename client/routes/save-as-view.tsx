@@ -12,6 +12,7 @@ import { useWorkspace } from '../stores/workspace-store';
 import { Button } from '../ui';
 import { can, memberContext } from '../../shared/permission-table';
 import { lazyScreen } from './lazy-screen';
+import { isShortcutBlocked } from '../components/keyboard/shortcut-guard';
 
 const ViewDialog = lazyScreen(() => import('./views-pages'), 'ViewDialog');
 
@@ -59,9 +60,8 @@ export function SaveAsViewButton({ slug, projectId, source }: { slug: string; pr
 function SaveAsViewHotkey({ onPress }: { onPress: () => void }) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (event.key !== 'V' || !event.shiftKey || event.metaKey || event.ctrlKey || event.altKey) return;
-      if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
+      if (event.key !== 'V' || !event.shiftKey || isShortcutBlocked(event)) return;
+      // The view saved is the list's: not while a peek or dialog covers it.
       if (document.querySelector('[role="dialog"]')) return;
       event.preventDefault();
       onPress();

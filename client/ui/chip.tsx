@@ -7,7 +7,7 @@
 // The popover is portalled to <body>, but React still bubbles its events through the component
 // tree: without the stops below a click on an option would also "click" the kanban card or list
 // row around the chip (opening the issue) and a pointer-down would start a card drag.
-import { useState, type ComponentProps, type ReactNode, type SyntheticEvent } from 'react';
+import { createContext, useContext, useState, type ComponentProps, type ReactNode, type SyntheticEvent } from 'react';
 import { Popover } from 'radix-ui';
 import { useT } from '../i18n';
 import './pickers/pickers.css';
@@ -37,6 +37,12 @@ export function PickerContent({ label, testId, ...rest }: { label: string; testI
     </Popover.Portal>
   );
 }
+
+/**
+ * Whether chips are Tab stops (they are, by default). A list row or kanban card provides false:
+ * the row is the one Tab stop and its chips open by the row's hotkeys or a click.
+ */
+export const ChipTabStop = createContext(true);
 
 export interface ChipPopoverProps {
   /** The property's name, e.g. "State": the popover's accessible name. */
@@ -83,8 +89,9 @@ export function ChipPopover({ label, valueText, icon, chip, spokenValue, title, 
   // the popover takes over the same place and stays.
   const [armed, setArmed] = useState(false);
   const chipLabel = t('pickers.chipValue', { property: label, value: spokenValue ?? valueText });
+  const tabIndex = useContext(ChipTabStop) ? undefined : -1;
   const button = (onClick: (event: SyntheticEvent) => void, extra: Record<string, unknown> = {}) => (
-    <button type="button" className={`property-chip${empty ? ' property-chip-empty' : ''}`} aria-label={chipLabel} title={title ?? valueText} data-testid={testId} onClick={onClick} onPointerDown={stop} onKeyDown={stop} {...extra}>
+    <button type="button" tabIndex={tabIndex} className={`property-chip${empty ? ' property-chip-empty' : ''}`} aria-label={chipLabel} title={title ?? valueText} data-testid={testId} onClick={onClick} onPointerDown={stop} onKeyDown={stop} {...extra}>
       {chip ?? <>{icon}<span className="property-chip-text">{valueText}</span></>}
     </button>
   );

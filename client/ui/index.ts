@@ -14,6 +14,6 @@ export { Skeleton, SkeletonRows } from './skeleton';
 export { ProgressBar, type ProgressBarProps } from './progress-bar';
 export { toast, type ToastOptions } from './toast';
 export { Toaster } from './toaster';
-export { ChipPopover, type ChipPopoverProps } from './chip';
+export { ChipPopover, ChipTabStop, type ChipPopoverProps } from './chip';
 export { Select, type SelectOption, type SelectProps } from './select';
 export { Tabs, TabList, Tab, TabPanel, type TabsProps } from './tabs';

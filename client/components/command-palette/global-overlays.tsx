@@ -11,7 +11,8 @@ import { Toaster } from '../../ui/toaster';
 import { ISSUE_SHORTCUTS } from '../issues/issue-hotkeys';
 import { CommandPalette } from './command-palette';
 import { CreateProjectModal } from '../projects/create-project-modal';
-import { closeCreateIssue, closeCreateProject, closePalette, closeShortcuts, isTypingTarget, openCreateIssue, openPalette, openShortcuts, useOverlayStore } from './overlay-store';
+import { isShortcutBlocked } from '../keyboard/shortcut-guard';
+import { closeCreateIssue, closeCreateProject, closePalette, closeShortcuts, openCreateIssue, openPalette, openShortcuts, useOverlayStore } from './overlay-store';
 
 export const SHORTCUTS: { keys: string; label: Parameters<ReturnType<typeof useT>>[0] }[] = [
   { keys: 'Ctrl/⌘ K', label: 'shortcuts.palette' },
@@ -40,7 +41,7 @@ export function GlobalOverlays({ slug }: { slug: string }) {
         openPalette();
         return;
       }
-      if (event.metaKey || event.ctrlKey || event.altKey || isTypingTarget(event.target) || document.querySelector('.modal')) return;
+      if (isShortcutBlocked(event)) return;
       const key = event.key.toLowerCase();
       if (Date.now() - pendingG < 1200) {
         pendingG = 0;
@@ -51,7 +52,7 @@ export function GlobalOverlays({ slug }: { slug: string }) {
       }
       if (key === 'g') pendingG = Date.now();
       else if (event.key === '?') openShortcuts();
-      else if (key === 'c' && !event.shiftKey && !event.defaultPrevented) {
+      else if (key === 'c' && !event.shiftKey) {
         event.preventDefault();
         openCreateIssue();
       }

@@ -25,10 +25,3 @@ function projectOfList(): string | undefined {
   const list = useOverlayStore.getState().currentList;
   return list && 'projectId' in list ? list.projectId : undefined;
 }
-
-/** True when a key press is typed into a field (shortcuts must not fire then). */
-export function isTypingTarget(target: EventTarget | null): boolean {
-  const element = target as HTMLElement | null;
-  if (!element) return false;
-  return element.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName);
-}

@@ -1,6 +1,6 @@
 // Comments of the issue timeline (issue-activity.tsx): one comment with its reactions, and the
-// comment box with @mentions: typing "@" suggests members; a chosen member is sent as a mention-component.
-import { useState, type FormEvent } from 'react';
+// comment box with @mentions (comment-mentions.tsx): a chosen member is sent as a mention-component.
+import { useRef, useState, type FormEvent } from 'react';
 import { useT } from '../../i18n';
 import { addComment, deleteComment, toggleCommentReaction, type Comment } from '../../stores/issue-detail-store';
 import type { Issue } from '../../stores/issue-store';
@@ -10,7 +10,7 @@ import { toastOnFailure } from '../app-shell/toast-store';
 import { decodeEntities, escapeHtml } from '../html-text';
 import { ReactionButton } from './reaction-button';
 import { REACTIONS } from './reactions';
-
+import { CommentText, MentionList, useMentionSuggestions } from './comment-mentions';
 
 /** Turns comment text into HTML, with each `@name` of a known member as a mention-component. */
 export function commentToHtml(text: string, mentions: { id: string; name: string }[]): string {
@@ -22,7 +22,7 @@ export function commentToHtml(text: string, mentions: { id: string; name: string
   return html.split('\n').map((line) => `<p>${line}</p>`).join('');
 }
 
-/** Shows mention-components as "@name" text (comments are rendered as text, never as HTML). */
+/** Shows mention-components as "@name" text (a comment as plain text, never as HTML). */
 export function commentToText(html: string): string {
   const text = html
     .replace(/<mention-component[^>]*label="([^"]*)"[^>]*><\/mention-component>/g, '@$1')
@@ -42,7 +42,7 @@ export function CommentItem({ slug, issue, comment, me, author }: { slug: string
           <button type="button" className="link-button" onClick={() => toastOnFailure(deleteComment(slug, issue, comment.id))}>{t('common.delete')}</button>
         )}
       </div>
-      <p className="comment-body">{commentToText(comment.comment_html)}</p>
+      <CommentText slug={slug} html={comment.comment_html} />
       <div className="reactions">
         {counts.map(({ reaction, count, mine }) => (
           <ReactionButton key={reaction} reaction={reaction} count={count} mine={mine} disabled={comment.id.startsWith('temp-')} onToggle={() => toastOnFailure(toggleCommentReaction(slug, issue, comment, reaction, me))} />
@@ -57,13 +57,10 @@ export function CommentBox({ slug, issue, me }: { slug: string; issue: Issue; me
   const users = useAssignableUsers(issue.project_id);
   const [text, setText] = useState('');
   const [mentions, setMentions] = useState<{ id: string; name: string }[]>([]);
-  const query = /@([^\s@]*)$/.exec(text)?.[1];
-  const suggestions = query === undefined ? [] : users.filter((user) => user.display_name.toLowerCase().startsWith(query.toLowerCase())).slice(0, 6);
-
-  const pick = (user: { id: string; display_name: string }) => {
-    setText(text.replace(/@([^\s@]*)$/, `@${user.display_name} `));
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  const mention = useMentionSuggestions(users, text, setText, fieldRef, (user) => {
     setMentions((current) => [...current.filter((row) => row.id !== user.id), { id: user.id, name: user.display_name }]);
-  };
+  });
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim()) return;
@@ -74,14 +71,8 @@ export function CommentBox({ slug, issue, me }: { slug: string; issue: Issue; me
   };
   return (
     <form className="comment-box" onSubmit={handleSubmit}>
-      <textarea className="input" rows={3} value={text} placeholder={t('issue.commentPlaceholder')} aria-label={t('issue.comment')} onChange={(event) => setText(event.target.value)} data-testid="comment-input" />
-      {suggestions.length > 0 && (
-        <ul className="prop-menu mention-menu" role="listbox" aria-label={t('issue.mention')}>
-          {suggestions.map((user) => (
-            <li key={user.id}><button type="button" className="menu-item" onClick={() => pick(user)}>@{user.display_name}</button></li>
-          ))}
-        </ul>
-      )}
+      <textarea ref={fieldRef} className="input" rows={3} value={text} placeholder={t('issue.commentPlaceholder')} aria-label={t('issue.comment')} {...mention.fieldProps} data-testid="comment-input" />
+      <MentionList {...mention.list} />
       <button type="submit" className="btn btn-primary btn-sm" disabled={!text.trim()} data-testid="comment-submit">{t('issue.comment')}</button>
     </form>
   );

@@ -6,7 +6,7 @@
 // picker opened this way closes, focus goes back to the issue, where the next key press lands.
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import type { MessageKey } from '../../i18n';
-import { isTypingTarget } from '../command-palette/overlay-store';
+import { isShortcutBlocked } from '../keyboard/shortcut-guard';
 
 export type HotkeyProperty = 'state' | 'priority' | 'assignee' | 'labels' | 'due_date' | 'cycle' | 'modules';
 
@@ -14,12 +14,12 @@ const KEY_TO_PROPERTY: Record<string, HotkeyProperty> = { s: 'state', p: 'priori
 
 /** The rows these keys add to the shortcut modal (`?`). */
 export const ISSUE_SHORTCUTS: { keys: string; label: MessageKey }[] = (
-  [['S', 'shortcuts.issueState'], ['P', 'shortcuts.issuePriority'], ['A', 'shortcuts.issueAssignee'], ['L', 'shortcuts.issueLabels'], ['D', 'shortcuts.issueDueDate'], ['Shift C', 'shortcuts.issueCycle'], ['M', 'shortcuts.issueModules'], ['Enter', 'shortcuts.openIssue']] as const
+  [['S', 'shortcuts.issueState'], ['P', 'shortcuts.issuePriority'], ['A', 'shortcuts.issueAssignee'], ['L', 'shortcuts.issueLabels'], ['D', 'shortcuts.issueDueDate'], ['Shift C', 'shortcuts.issueCycle'], ['M', 'shortcuts.issueModules'], ['Enter', 'shortcuts.openIssue'], ['J ↓', 'shortcuts.nextIssue'], ['K ↑', 'shortcuts.previousIssue'], ['← →', 'shortcuts.otherColumn'], ['X', 'shortcuts.selectIssue']] as const
 ).map(([keys, label]) => ({ keys, label }));
 
-/** The property a key press asks for, or null (modifiers and typing never count). */
-export function hotkeyProperty(event: Pick<KeyboardEvent, 'key' | 'metaKey' | 'ctrlKey' | 'altKey' | 'target'>): HotkeyProperty | null {
-  if (event.metaKey || event.ctrlKey || event.altKey || isTypingTarget(event.target)) return null;
+/** The property a key press asks for, or null (the shortcut guard's cases never count). */
+export function hotkeyProperty(event: Pick<KeyboardEvent, 'key' | 'metaKey' | 'ctrlKey' | 'altKey' | 'target' | 'defaultPrevented'>): HotkeyProperty | null {
+  if (isShortcutBlocked(event)) return null;
   // Plain C creates an issue (global); Shift+C is the cycle, as in Linear.
   if (event.key === 'C') return 'cycle';
   return KEY_TO_PROPERTY[event.key.toLowerCase()] ?? null;
@@ -99,7 +99,7 @@ export function useDocumentHotkeys(enabled: boolean, request: (property: HotkeyP
     if (!enabled) return;
     const handleKey = (event: KeyboardEvent) => {
       const property = hotkeyProperty(event);
-      if (!property || event.defaultPrevented || document.querySelector('.modal, .picker-content')) return;
+      if (!property) return;
       event.preventDefault();
       request(property);
     };

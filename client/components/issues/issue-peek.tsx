@@ -23,7 +23,8 @@ export function IssuePeek({ slug, issueId: shownId, projectId: knownProjectId, o
   const projectId = issue?.project_id ?? getIssue(issueId)?.project_id ?? knownProjectId;
   const { status, error, retry } = useIssueDetailLoader(slug, projectId, issueId);
   useEffect(() => {
-    const handleKey = (event: KeyboardEvent) => event.key === 'Escape' && !(event.target as HTMLElement).closest?.('.modal') && onClose();
+    // An Escape already used (closing the @mention list in the comment box) leaves the peek open.
+    const handleKey = (event: KeyboardEvent) => event.key === 'Escape' && !event.defaultPrevented && !(event.target as HTMLElement).closest?.('.modal') && onClose();
     document.addEventListener('keydown', handleKey);
     return () => document.removeEventListener('keydown', handleKey);
   }, [onClose]);

@@ -12,6 +12,7 @@ import { IssueKey, IssuePropertyStrip, IssueTitle, LoadMore, patchForGroup, Quic
 import { IssueHotkeyProvider, useIssueHotkeyScope } from '../../issues/issue-hotkeys';
 import type { IssueGroup } from '../../issues/list-model';
 import { hasMoreInGroup, type LayoutProps } from '../layout-props';
+import { columnStep, focusRow, nextRowIndex, rovingTabStop, rowIndexOf, rowStep, RowChips } from '../row-navigation';
 import { patchForKanbanDrop, type DropSpot } from './kanban-drop';
 
 /**
@@ -82,7 +83,9 @@ function KanbanColumn(props: LayoutProps & { group: IssueGroup; sub: string; iss
   const { group, sub, issues, title, settings, slug, source, paging, canDrag, canEdit, onOpen } = props;
   const properties = settings.displayProperties;
   const hideState = settings.displayFilters.group_by === 'state';
-  const card = (issue: Issue) => <KanbanCard key={issue.id} slug={slug} issue={issue} groupKey={group.key} sub={sub} canDrag={canDrag} canEdit={canEdit} properties={properties} hideState={hideState} onOpen={onOpen} />;
+  // One Tab stop per column (roving tabindex): the card last focused while rendered, else the first rendered.
+  const [focusedId, setFocusedId] = useState<string | null>(null);
+  const card = (issue: Issue, index: number) => <KanbanCard key={issue.id} slug={slug} issue={issue} index={index} isTabStop={issue.id === tabStop} onFocusCard={setFocusedId} groupKey={group.key} sub={sub} canDrag={canDrag} canEdit={canEdit} properties={properties} hideState={hideState} onOpen={onOpen} />;
   const collapsed = settings.kanbanFilters.group_by.includes(group.key);
   const { setNodeRef, isOver } = useDroppable({ id: `cell:${group.key}:${sub}`, data: { group: group.key, sub, beforeId: null } satisfies DropSpot });
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -94,6 +97,19 @@ function KanbanColumn(props: LayoutProps & { group: IssueGroup; sub: string; iss
   // Two cards beyond the visible ones: every card costs the board's first frame its render and its
   // drag registration, and a card further down is rendered as it scrolls in.
   const virtualizer = useVirtualizer({ enabled: virtualize, count: issues.length, getScrollElement: () => scrollRef.current, estimateSize: () => 92, overscan: 2, initialRect: { width: 280, height: 700 }, getItemKey });
+  const virtualItems = virtualize ? virtualizer.getVirtualItems() : [];
+  const tabStop = rovingTabStop(focusedId, virtualize ? virtualItems.flatMap((item) => (issues[item.index] ? [issues[item.index]!.id] : [])) : issues.map((issue) => issue.id));
+  const handleKeyDown = (event: KeyboardEvent) => {
+    const from = rowIndexOf(event.target);
+    if (from === null) return;
+    const step = rowStep(event.nativeEvent);
+    const across = columnStep(event.nativeEvent);
+    if (!step && !across) return;
+    event.preventDefault();
+    if (across) return focusNeighbourColumn(event.currentTarget as HTMLElement, across);
+    const next = nextRowIndex(issues.length, from, step as -1 | 1);
+    if (next !== null) focusRow(scrollRef.current, next, virtualize ? (index) => virtualizer.scrollToIndex(index) : undefined);
+  };
 
   return (
     <section className={`kanban-column${isOver ? ' kanban-column-over' : ''}${collapsed ? ' kanban-column-collapsed' : ''}`} ref={setNodeRef} data-testid={`kanban-column-${group.key}`} aria-label={title.title}>
@@ -105,14 +121,14 @@ function KanbanColumn(props: LayoutProps & { group: IssueGroup; sub: string; iss
         <span className="group-count">{Math.max(issues.length, props.settings.displayFilters.sub_group_by ? 0 : paging.groupTotals[group.key] ?? 0)}</span>
       </header>
       {!collapsed && (
-        <div className="kanban-cards" ref={scrollRef}>
+        <div className="kanban-cards" ref={scrollRef} onKeyDown={handleKeyDown}>
           {virtualize ? (
             <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-              {virtualizer.getVirtualItems().map((item) => {
+              {virtualItems.map((item) => {
                 const issue = issues[item.index];
                 return issue ? (
                   <div key={item.key} className="virtual-row" data-index={item.index} ref={virtualizer.measureElement} style={{ transform: `translateY(${item.start}px)` }}>
-                    {card(issue)}
+                    {card(issue, item.index)}
                   </div>
                 ) : null;
               })}
@@ -130,9 +146,24 @@ function KanbanColumn(props: LayoutProps & { group: IssueGroup; sub: string; iss
   );
 }
 
+/** Focuses the Tab-stop card of the next column with cards (same swimlane) to the left or right. */
+function focusNeighbourColumn(cards: HTMLElement, step: -1 | 1): void {
+  const columns = [...(cards.closest('.kanban-columns')?.querySelectorAll<HTMLElement>('.kanban-column') ?? [])];
+  const from = columns.findIndex((column) => column.contains(cards));
+  for (let index = from + step; index >= 0 && index < columns.length; index += step) {
+    const target = columns[index]?.querySelector<HTMLElement>('[data-row-index][tabindex="0"]') ?? columns[index]?.querySelector<HTMLElement>('[data-row-index]');
+    if (target) return target.focus();
+  }
+}
+
 interface KanbanCardProps {
   slug: string;
   issue: Issue;
+  /** Its place in the column (`data-row-index`, for J/K). */
+  index: number;
+  /** The column's one Tab stop (roving tabindex). */
+  isTabStop: boolean;
+  onFocusCard: (id: string) => void;
   groupKey: string;
   sub: string;
   canDrag: boolean;
@@ -144,11 +175,12 @@ interface KanbanCardProps {
 }
 
 /**
- * A card: only its set properties as chips. Focusable: Enter opens it, S/P/A/L/D open a picker.
+ * A card: only its set properties as chips. One Tab stop per column; Enter opens it, S/P/A/L/D open
+ * a picker, J/K and the arrows move between cards (the column's).
  * Memoised on its own props (all stable across a board re-render), so a board re-render — new
  * rows from the cache or the sync, settings read again — renders only the cards that changed.
  */
-const KanbanCard = memo(function KanbanCard({ slug, issue, groupKey, sub, canDrag, canEdit, properties, hideState, onOpen }: KanbanCardProps) {
+const KanbanCard = memo(function KanbanCard({ slug, issue, index, isTabStop, onFocusCard, groupKey, sub, canDrag, canEdit, properties, hideState, onOpen }: KanbanCardProps) {
   const drag = useDraggable({ id: `card:${issue.id}:${groupKey}:${sub}`, data: { issue, group: groupKey, sub } satisfies DragData, disabled: !canDrag || issue.is_local_update });
   const drop = useDroppable({ id: `before:${issue.id}:${groupKey}:${sub}`, data: { group: groupKey, sub, beforeId: issue.id } satisfies DropSpot });
   const hotkeys = useIssueHotkeyScope<HTMLElement>(canEdit && !issue.is_local_update, issue.id);
@@ -169,7 +201,9 @@ const KanbanCard = memo(function KanbanCard({ slug, issue, groupKey, sub, canDra
           {...drag.attributes}
           // After dnd-kit's attributes: the card is a focusable issue, not a "button".
           role="group"
-          tabIndex={0}
+          tabIndex={isTabStop ? 0 : -1}
+          data-row-index={index}
+          onFocus={() => onFocusCard(issue.id)}
           aria-label={issue.name}
           aria-roledescription={undefined}
           className={`kanban-card${drag.isDragging ? ' kanban-card-dragging' : ''}${issue.is_local_update ? ' issue-row-pending' : ''}`}
@@ -178,7 +212,9 @@ const KanbanCard = memo(function KanbanCard({ slug, issue, groupKey, sub, canDra
           data-testid="kanban-card"
           data-issue-id={issue.id}
         >
-          <KanbanCardBody slug={slug} issue={issue} properties={properties} hideState={hideState} canEdit={canEdit} />
+          <RowChips>
+            <KanbanCardBody slug={slug} issue={issue} properties={properties} hideState={hideState} canEdit={canEdit} />
+          </RowChips>
         </article>
       </IssueHotkeyProvider>
     </div>

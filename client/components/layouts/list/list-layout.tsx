@@ -3,7 +3,7 @@
 // each row is memoised, so scrolling 10,000 issues only renders the rows that come into view.
 import { ChevronDown, ChevronRight, ListTodo } from 'lucide-react';
 import { EmptyState } from '../../../ui';
-import { memo, useCallback, useMemo, useRef, type KeyboardEvent } from 'react';
+import { memo, useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { DisplayProperties } from '../../../../shared/display';
 import { useT } from '../../../i18n';
@@ -13,6 +13,8 @@ import { IssueKey, IssuePropertyStrip, IssueTitle, LoadMore, patchForGroup, Quic
 import { IssueHotkeyProvider, useIssueHotkeyScope } from '../../issues/issue-hotkeys';
 import { toggleSelected, useIsSelected } from '../../issues/selection-store';
 import { hasMoreInGroup, type LayoutProps } from '../layout-props';
+import { isShortcutBlocked } from '../../keyboard/shortcut-guard';
+import { focusRow, nextRowIndex, rovingTabStop, rowIndexOf, rowStep, RowChips } from '../row-navigation';
 
 type Row =
   | { type: 'header'; key: string; count: number; total: number; collapsed: boolean }
@@ -64,12 +66,25 @@ export function ListLayout(props: LayoutProps) {
     getItemKey,
   });
 
+  // One Tab stop for the rows: the row last focused while it is on screen, else the first one shown.
+  const [focusedKey, setFocusedKey] = useState<string | null>(null);
+  const virtualItems = virtualizer.getVirtualItems();
+  const tabStop = rovingTabStop(focusedKey, virtualItems.flatMap((item) => (rows[item.index]?.type === 'issue' ? [rows[item.index]!.key] : [])));
+  const handleKeyDown = (event: KeyboardEvent) => {
+    const step = rowStep(event.nativeEvent);
+    const from = rowIndexOf(event.target);
+    if (!step || from === null) return;
+    const next = nextRowIndex(rows.length, from, step, (index) => rows[index]?.type === 'issue');
+    event.preventDefault();
+    if (next !== null) focusRow(parentRef.current, next, (index) => virtualizer.scrollToIndex(index));
+  };
+
   if (list.issues.length === 0 && !props.canQuickAdd) return <EmptyState title={t('list.empty')} body={t('list.emptyBody')} icon={<ListTodo size={22} />} />;
 
   return (
-    <div className="list-layout" ref={parentRef} data-testid="list-layout">
+    <div className="list-layout" ref={parentRef} onKeyDown={handleKeyDown} data-testid="list-layout">
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {virtualizer.getVirtualItems().map((item) => {
+        {virtualItems.map((item) => {
           const row = rows[item.index];
           if (!row) return null;
           return (
@@ -82,7 +97,7 @@ export function ListLayout(props: LayoutProps) {
                   <span className="group-count">{row.total}</span>
                 </button>
               )}
-              {row.type === 'issue' && <ListRow issue={row.issue} slug={slug} properties={settings.displayProperties} canEdit={props.canEdit} onOpen={onOpen} />}
+              {row.type === 'issue' && <ListRow issue={row.issue} index={item.index} rowKey={row.key} isTabStop={row.key === tabStop} onFocusRow={setFocusedKey} slug={slug} properties={settings.displayProperties} canEdit={props.canEdit} onOpen={onOpen} />}
               {row.type === 'more' && <LoadMore busy={paging.loadingGroups.includes(row.key)} onClick={() => props.onLoadMore(row.key)} />}
               {row.type === 'add' && props.projectId && <QuickAdd slug={slug} projectId={props.projectId} groupPatch={patchForGroup(groupBy, row.key)} />}
             </div>
@@ -93,27 +108,45 @@ export function ListLayout(props: LayoutProps) {
   );
 }
 
+interface ListRowProps {
+  issue: Issue;
+  /** Its place in the layout's rows (`data-row-index`, for J/K). */
+  index: number;
+  rowKey: string;
+  /** The one row Tab lands on (roving tabindex). */
+  isTabStop: boolean;
+  onFocusRow: (key: string) => void;
+  slug: string;
+  properties: DisplayProperties;
+  canEdit: boolean;
+  onOpen: (issue: Issue) => void;
+}
+
 /**
- * One issue row; re-renders only when its issue, its selection or the display properties change.
- * Focusable: Enter opens the issue, S/P/A/L/D open a property picker (issue-hotkeys.tsx).
+ * One issue row; re-renders only when its issue, its selection, its Tab stop or the display
+ * properties change. Focusable: Enter opens the issue, X selects it, S/P/A/L/D open a property
+ * picker (issue-hotkeys.tsx); J/K and the arrows are the layout's.
  */
-const ListRow = memo(function ListRow({ issue, slug, properties, canEdit, onOpen }: { issue: Issue; slug: string; properties: DisplayProperties; canEdit: boolean; onOpen: (issue: Issue) => void }) {
+const ListRow = memo(function ListRow({ issue, index, rowKey, isTabStop, onFocusRow, slug, properties, canEdit, onOpen }: ListRowProps) {
   const t = useT();
   const selected = useIsSelected(issue.id);
   const hotkeys = useIssueHotkeyScope<HTMLDivElement>(canEdit && !issue.is_local_update, issue.id);
   const handleKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && event.target === event.currentTarget) onOpen(issue);
+    else if (event.key === 'x' && canEdit && !isShortcutBlocked(event.nativeEvent)) toggleSelected(issue.id);
     else hotkeys.onKeyDown(event);
   };
   return (
     <IssueHotkeyProvider value={hotkeys.scope}>
-      <div ref={hotkeys.ref} tabIndex={0} aria-label={issue.name} className={`issue-row${selected ? ' issue-row-selected' : ''}${issue.is_local_update ? ' issue-row-pending' : ''}`} onClick={() => onOpen(issue)} onKeyDown={handleKeyDown} data-testid="issue-row" data-issue-id={issue.id}>
+      <div ref={hotkeys.ref} tabIndex={isTabStop ? 0 : -1} onFocus={() => onFocusRow(rowKey)} data-row-index={index} aria-label={issue.name} className={`issue-row${selected ? ' issue-row-selected' : ''}${issue.is_local_update ? ' issue-row-pending' : ''}`} onClick={() => onOpen(issue)} onKeyDown={handleKeyDown} data-testid="issue-row" data-issue-id={issue.id}>
         {canEdit && (
-          <input type="checkbox" className="row-check" checked={selected} aria-label={t('list.select')} onClick={(event) => event.stopPropagation()} onChange={() => toggleSelected(issue.id)} />
+          <input type="checkbox" className="row-check" tabIndex={-1} checked={selected} aria-label={t('list.select')} onClick={(event) => event.stopPropagation()} onChange={() => toggleSelected(issue.id)} />
         )}
         {properties.key && <IssueKey issue={issue} />}
         <IssueTitle issue={issue} />
-        <IssuePropertyStrip unsetOnHover slug={slug} issue={issue} properties={properties} canEdit={canEdit} />
+        <RowChips>
+          <IssuePropertyStrip unsetOnHover slug={slug} issue={issue} properties={properties} canEdit={canEdit} />
+        </RowChips>
       </div>
     </IssueHotkeyProvider>
   );

@@ -1,6 +1,6 @@
 // The spreadsheet layout: one row per issue, one column per visible display property, every
 // property editable in place. Rows are virtualised; columns follow the display properties.
-import { useCallback, useRef, useState, type FocusEvent, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { Table2 } from 'lucide-react';
 import { EmptyState } from '../../../ui';
@@ -16,6 +16,8 @@ import { IssueKey, IssueTitle, LoadMore } from '../../issues/issue-parts';
 import { PROPERTY_LABEL } from '../../issues/labels';
 import { toggleSelected, useIsSelected } from '../../issues/selection-store';
 import { hasMoreInGroup, type LayoutProps } from '../layout-props';
+import { isShortcutBlocked } from '../../keyboard/shortcut-guard';
+import { columnStep, focusRow, nextRowIndex, rovingTabStop, rowIndexOf, rowStep, RowChips } from '../row-navigation';
 
 type Column = { property: DisplayProperty; width: number; render: (issue: Issue, props: LayoutProps, disabled: boolean) => ReactNode };
 
@@ -58,6 +60,18 @@ export function SpreadsheetLayout(props: LayoutProps) {
   // focus by keyboard. Rows stay virtualised, so this is a few dozen more chips at most.
   const [focusInside, setFocusInside] = useState(false);
   const rangeExtractor = useCallback((range: Range) => columnRange(range, focusInside), [focusInside]);
+  // One Tab stop for the rows (roving tabindex): the row last focused while on screen, else the first shown.
+  const [focusedId, setFocusedId] = useState<string | null>(null);
+  const rowItems = virtualizer.getVirtualItems();
+  const tabStop = rovingTabStop(focusedId, rowItems.flatMap((item) => (rows[item.index] ? [rows[item.index]!.id] : [])));
+  const handleKeyDown = (event: KeyboardEvent) => {
+    const step = rowStep(event.nativeEvent);
+    const from = rowIndexOf(event.target);
+    if (!step || from === null) return;
+    event.preventDefault();
+    const next = nextRowIndex(rows.length, from, step);
+    if (next !== null) focusRow(parentRef.current, next, (index) => virtualizer.scrollToIndex(index));
+  };
   const onFocus = () => setFocusInside(true);
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocusInside(false);
@@ -71,7 +85,7 @@ export function SpreadsheetLayout(props: LayoutProps) {
   const template = `36px 300px ${widthOf(columns.slice(0, first))}px ${visible.map((column) => `${column.width}px`).join(' ')} ${widthOf(columns.slice(last + 1))}px`;
 
   return (
-    <div className="spreadsheet" ref={parentRef} onFocus={onFocus} onBlur={onBlur} data-testid="spreadsheet-layout" role="table" aria-label={t('list.layout')} aria-rowcount={rows.length + 1}>
+    <div className="spreadsheet" ref={parentRef} onFocus={onFocus} onBlur={onBlur} onKeyDown={handleKeyDown} data-testid="spreadsheet-layout" role="table" aria-label={t('list.layout')} aria-rowcount={rows.length + 1}>
       {/* display: contents keeps the head row sticky in the scroller while it sits in a rowgroup. */}
       <div role="rowgroup" style={{ display: 'contents' }}>
       <div className="sheet-row sheet-head" style={{ gridTemplateColumns: template }} role="row">
@@ -85,9 +99,9 @@ export function SpreadsheetLayout(props: LayoutProps) {
       </div>
       </div>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }} role="rowgroup">
-        {virtualizer.getVirtualItems().map((item) => {
+        {rowItems.map((item) => {
           const issue = rows[item.index];
-          return issue ? <SheetRow key={item.key} issue={issue} columns={visible} template={template} offset={item.start} props={props} /> : null;
+          return issue ? <SheetRow key={item.key} issue={issue} index={item.index} isTabStop={issue.id === tabStop} onFocusRow={setFocusedId} columns={visible} template={template} offset={item.start} props={props} /> : null;
         })}
       </div>
       {hasMoreInGroup(paging, 'all', rows.length) && <LoadMore busy={paging.loadingGroups.includes('all')} onClick={() => props.onLoadMore('all')} />}
@@ -103,27 +117,51 @@ function columnRange(range: Range, everyColumn: boolean): number[] {
   return Array.from({ length: Math.max(0, end - start + 1) }, (_, index) => start + index);
 }
 
-/** One row; S/P/A/L/D while focus is in it (its title button, a chip) open that property's picker. */
-function SheetRow({ issue, columns, template, offset, props }: { issue: Issue; columns: Column[]; template: string; offset: number; props: LayoutProps }) {
+/**
+ * One row, one Tab stop: Enter opens the issue, X selects it, S/P/A/L/D while focus is in it (the
+ * row, its title, a chip) open that property's picker, ArrowLeft/ArrowRight walk its cells.
+ */
+function SheetRow({ issue, index, isTabStop, onFocusRow, columns, template, offset, props }: { issue: Issue; index: number; isTabStop: boolean; onFocusRow: (id: string) => void; columns: Column[]; template: string; offset: number; props: LayoutProps }) {
   const t = useT();
   const selected = useIsSelected(issue.id);
   const disabled = !props.canEdit || Boolean(issue.is_local_update);
   const hotkeys = useIssueHotkeyScope<HTMLDivElement>(!disabled);
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Enter' && event.target === event.currentTarget) props.onOpen(issue);
+    else if (event.key === 'x' && props.canEdit && !isShortcutBlocked(event.nativeEvent)) toggleSelected(issue.id);
+    else hotkeys.onKeyDown(event);
+  };
+  // Heard on the way down: a chip keeps its own key presses from the row (ui/chip.tsx).
+  const handleArrowCapture = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = columnStep(event.nativeEvent);
+    if (!step) return;
+    event.preventDefault();
+    focusCell(event.currentTarget, step);
+  };
   return (
     <IssueHotkeyProvider value={hotkeys.scope}>
-      <div ref={hotkeys.ref} onKeyDown={hotkeys.onKeyDown} className={`sheet-row virtual-row${selected ? ' issue-row-selected' : ''}`} style={{ gridTemplateColumns: template, transform: `translateY(${offset}px)` }} role="row" data-testid="sheet-row" data-issue-id={issue.id}>
-        <span role="cell">{props.canEdit && <input type="checkbox" checked={selected} aria-label={t('list.select')} onChange={() => toggleSelected(issue.id)} />}</span>
+      <div ref={hotkeys.ref} tabIndex={isTabStop ? 0 : -1} onFocus={() => onFocusRow(issue.id)} onKeyDown={handleKeyDown} onKeyDownCapture={handleArrowCapture} data-row-index={index} aria-label={issue.name} className={`sheet-row virtual-row${selected ? ' issue-row-selected' : ''}`} style={{ gridTemplateColumns: template, transform: `translateY(${offset}px)` }} role="row" data-testid="sheet-row" data-issue-id={issue.id}>
+        <span role="cell">{props.canEdit && <input type="checkbox" tabIndex={-1} checked={selected} aria-label={t('list.select')} onChange={() => toggleSelected(issue.id)} />}</span>
         <span role="cell" className="sheet-title-cell">
-          <button type="button" className="sheet-title" onClick={() => props.onOpen(issue)}>
+          <button type="button" tabIndex={-1} className="sheet-title" onClick={() => props.onOpen(issue)}>
             {props.settings.displayProperties.key && <IssueKey issue={issue} />} <IssueTitle issue={issue} />
           </button>
         </span>
         <span aria-hidden="true" />
-        {columns.map((column) => (
-          <span key={column.property} className="sheet-cell" role="cell">{column.render(issue, props, disabled)}</span>
-        ))}
+        <RowChips>
+          {columns.map((column) => (
+            <span key={column.property} className="sheet-cell" role="cell">{column.render(issue, props, disabled)}</span>
+          ))}
+        </RowChips>
         <span aria-hidden="true" />
       </div>
     </IssueHotkeyProvider>
   );
+}
+
+/** Moves focus to the row's next or previous control (title, then each cell's chip); the row itself is before the first. */
+function focusCell(row: HTMLElement, step: -1 | 1): void {
+  const cells = [row, ...row.querySelectorAll<HTMLElement>('.sheet-title, .sheet-cell button:not(:disabled)')];
+  const at = cells.indexOf(document.activeElement as HTMLElement);
+  cells[Math.min(cells.length - 1, Math.max(0, at + step))]?.focus();
 }
