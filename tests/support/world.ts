@@ -4,8 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type { RouteOptions } from 'fastify';
 import { inArray, sql } from 'drizzle-orm';
-import { projectMembers, projects, sessions, users, workspaceMembers, workspaces } from '../../db/schema/index';
-import { hashSecret } from '../../server/security';
+import { apiTokens, projectMembers, projects, sessions, users, workspaceMembers, workspaces } from '../../db/schema/index';
+import { hashSecret, randomToken } from '../../server/security';
 import {
   addProjectMember,
   addWorkspaceMember,
@@ -31,6 +31,17 @@ export interface World {
   project: TestProject;
   /** Request headers per caller (session cookie + CSRF); anonymous sends none. */
   headers: Record<CallerName, Record<string, string>>;
+  /** `X-API-Key` headers per caller (the public API, /api/v1): a key of their own workspace; anonymous sends none. */
+  apiKeyHeaders: Record<CallerName, Record<string, string>>;
+}
+
+const WORLD_KEY_LABEL = 'world';
+
+/** An API key of `user` in `workspace`, inserted as the token service stores it (hash only). */
+async function insertApiKey(server: TestServer, workspace: TestWorkspace, user: TestUser): Promise<Record<string, string>> {
+  const secret = `trl_api_${randomToken(16)}`;
+  await server.database.db.insert(apiTokens).values({ workspaceId: workspace.id, userId: user.id, label: WORLD_KEY_LABEL, tokenHash: hashSecret(secret), allowedRateLimit: 100_000 });
+  return { 'x-api-key': secret };
 }
 
 /** Builds the world in the server's database. */
@@ -49,6 +60,12 @@ export async function buildWorld(server: TestServer): Promise<World> {
   const project = await buildProject(server, workspace, admin);
   await addProjectMember(server, project, member, 15);
   await addProjectMember(server, project, guest, 5);
+  const [adminKey, memberKey, guestKey, outsiderKey] = await Promise.all([
+    insertApiKey(server, workspace, admin),
+    insertApiKey(server, workspace, member),
+    insertApiKey(server, workspace, guest),
+    insertApiKey(server, otherWorkspace, outsider),
+  ]);
   return {
     admin,
     member,
@@ -58,6 +75,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
     otherWorkspace,
     project,
     headers: { anonymous: {}, outsider: outsider.headers, guest: guest.headers, member: member.headers, admin: admin.headers },
+    apiKeyHeaders: { anonymous: {}, outsider: outsiderKey, guest: guestKey, member: memberKey, admin: adminKey },
   };
 }
 
@@ -75,6 +93,8 @@ export async function restoreWorld(server: TestServer, world: World): Promise<vo
     .insert(sessions)
     .values(people.map((person) => ({ id: hashSecret(person.sessionKey), userId: person.id, kind: 'app', expiresAt })))
     .onConflictDoUpdate({ target: sessions.id, set: { expiresAt, userId: sql`excluded.user_id` } });
+  // A deleted workspace or deactivated user takes its API keys along; the world's come back.
+  await db.update(apiTokens).set({ isActive: true, deletedAt: null }).where(sql`${apiTokens.label} = ${WORLD_KEY_LABEL}`);
   for (const workspace of [world.workspace, world.otherWorkspace]) {
     await db.update(workspaces).set({ deletedAt: null, slug: workspace.slug }).where(sql`${workspaces.id} = ${workspace.id}`);
   }
