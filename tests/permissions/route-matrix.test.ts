@@ -428,7 +428,8 @@ const EXPECTED: Record<string, PermissionName> = {
       // Public routes may answer 403 for their own reasons (a wrong invitation token, CSRF on forms).
     // ~1,100 requests (every route × 5 callers): ~25 s on Postgres, longer on PGlite.
   // Plane's public API (server/routes/api-v1/, called with API keys): each route declares the
-  // permission of the app API route doing the same thing.
+  // permission of the app API route doing the same thing. Its OpenAPI document is public.
+  'GET /api/v1/schema/': 'public',
   'GET /api/v1/workspaces/:slug/projects/:projectId/cycles/': 'project.read',
   'POST /api/v1/workspaces/:slug/projects/:projectId/cycles/': 'project.create',
   'GET /api/v1/workspaces/:slug/projects/:projectId/cycles/:cycleId/': 'project.edit',

@@ -77,6 +77,28 @@ describe('/api/v1 foundation', () => {
     expect(seen).toEqual(app.map((s) => s.id));
   });
 
+  test('the OpenAPI 3.1 document lists every /api/v1 route, with the schemas the routes validate with', async () => {
+    const response = await get('/api/v1/schema/');
+    expect(response.status).toBe(200);
+    const doc = (await response.json()) as { openapi: string; paths: Record<string, Record<string, any>>; components: any };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.components.securitySchemes.ApiKeyAuth).toEqual({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    const registered = t.routes.filter((route) => route.url.startsWith('/api/v1/') && route.method !== 'HEAD').map((route) => `${route.method} ${route.url.replace(/:(\w+)/g, '{$1}')}`);
+    expect(operations.sort()).toEqual(registered.sort());
+    const create = doc.paths['/api/v1/workspaces/{slug}/projects/{projectId}/work-items/'].post;
+    expect(create.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(['path:slug', 'path:projectId']);
+    const body = create.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(['name']);
+    expect(body.properties.priority.enum).toEqual(['urgent', 'high', 'medium', 'low', 'none']);
+    expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(['state', 'labels', 'assignees', 'parent', 'start_date', 'target_date']));
+    const list = doc.paths['/api/v1/workspaces/{slug}/projects/{projectId}/work-items/'].get;
+    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['per_page', 'cursor', 'order_by', 'expand', 'fields']));
+    expect(Object.keys(list.responses['200'].content['application/json'].schema.properties)).toEqual(
+      expect.arrayContaining(['results', 'next_cursor', 'prev_cursor', 'next_page_results', 'prev_page_results', 'count', 'total_pages', 'total_results']),
+    );
+  });
+
   test('bad input answers 4xx JSON, never 500', async () => {
     const slug = t.world.workspace.slug;
     const key = { 'x-api-key': t.memberKey, 'content-type': 'application/json' };

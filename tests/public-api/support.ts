@@ -3,7 +3,7 @@
 import { PlaneClient } from '@makeplane/plane-node-sdk';
 import { expect } from 'vitest';
 import { createTestServer, type TestServer } from '../support/server';
-import { buildWorld, type World } from '../support/world';
+import { buildWorld, routeCollector, type RouteInfo, type World } from '../support/world';
 import type { TestUser } from '../support/factories';
 
 export interface PublicApiWorld {
@@ -14,6 +14,8 @@ export interface PublicApiWorld {
   memberKey: string;
   /** Plane's SDK with the member's key. */
   plane: PlaneClient;
+  /** Every route the server registered. */
+  routes: RouteInfo[];
   /** GET on the app API as the member (session cookie), JSON body. */
   appGet(url: string): Promise<any>;
 }
@@ -27,7 +29,8 @@ export async function createApiKey(server: TestServer, world: World, user: TestU
 
 /** A listening server with a world, the member's key and an SDK client on it. */
 export async function startPublicApiWorld(env: Record<string, string> = {}): Promise<PublicApiWorld> {
-  const server = await createTestServer({ env });
+  const collector = routeCollector();
+  const server = await createTestServer({ env, onRoute: collector.onRoute });
   const world = await buildWorld(server);
   const baseUrl = await server.listen();
   const memberKey = await createApiKey(server, world, world.member);
@@ -36,6 +39,7 @@ export async function startPublicApiWorld(env: Record<string, string> = {}): Pro
     world,
     baseUrl,
     memberKey,
+    routes: collector.routes,
     plane: new PlaneClient({ baseUrl, apiKey: memberKey }),
     async appGet(url: string) {
       const response = await server.inject({ method: 'GET', url, headers: world.member.headers });

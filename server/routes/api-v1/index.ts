@@ -6,16 +6,23 @@ import { readdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { UnauthorizedError } from '../../errors';
+import { createOpenApiCollector } from './openapi';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const SHARED_FILES = new Set(['index.ts', 'adapter.ts']);
+const SHARED_FILES = new Set(['index.ts', 'adapter.ts', 'openapi.ts']);
+/** Where the OpenAPI document is served; readable without a key, as API documentation is. */
+const SCHEMA_URL = '/api/v1/schema/';
 
 /** Registers /api/v1 (one scope; the app API's hooks and error handler apply inside it too). */
 export default async function apiV1Routes(app: FastifyInstance): Promise<void> {
   await app.register(async (scope) => {
+    const openApi = createOpenApiCollector({ title: 'Trellis public API (Plane API v1)', version: '1' });
+    scope.addHook('onRoute', openApi.onRoute);
     // Plane's API takes API keys only: a browser session is no credential here (and needs no CSRF).
     scope.addHook('onRequest', async (request) => {
+      if (request.routeOptions.url === SCHEMA_URL) return;
       if (request.auth.via !== 'api_key') throw new UnauthorizedError('Authentication credentials were not provided.');
     });
     scope.addHook('onSend', async (request, reply) => {
@@ -39,6 +46,13 @@ export default async function apiV1Routes(app: FastifyInstance): Promise<void> {
         error.code = 'FST_ERR_CTP_INVALID_JSON_BODY';
         done(error, undefined);
       }
+    });
+    scope.route({
+      method: 'GET',
+      url: SCHEMA_URL,
+      config: { access: 'public' },
+      schema: { response: { 200: z.record(z.string(), z.unknown()).describe('OpenAPI 3.1 document') } },
+      handler: async () => openApi.document(),
     });
     const files = readdirSync(here)
       .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !SHARED_FILES.has(file))
