@@ -222,7 +222,8 @@ describe('bad input on every route', () => {
         const response = await server.inject({
           method: route.method as 'POST',
           url: fuzz.url,
-          headers: { ...world.headers.admin, ...(fuzz.contentType ? { 'content-type': fuzz.contentType } : {}) },
+          // The public API (/api/v1) takes API keys, the app API session cookies.
+          headers: { ...(route.url.startsWith('/api/v1/') ? world.apiKeyHeaders.admin : world.headers.admin), ...(fuzz.contentType ? { 'content-type': fuzz.contentType } : {}) },
           ...(fuzz.payload !== undefined ? { payload: fuzz.payload } : {}),
         });
         sent++;
