@@ -134,6 +134,33 @@ describe("Plane's Node SDK on /api/v1", () => {
     expect((await t.plane.workItems.list(slug, projectId)).total_results).toBe(4);
   });
 
+  test('work items: archive, unarchive, relations, activities and search', async () => {
+    const [a, b] = await Promise.all(['Searchable alpha', 'Searchable beta'].map((name) => t.plane.workItems.create(slug, projectId, { name })));
+    await t.plane.workItems.update(slug, projectId, a.id, { priority: 'low' });
+    const activities = await t.plane.workItems.activities.list(slug, projectId, a.id);
+    const appHistory = (await app(`/issues/${a.id}/history/?activity_type=issue-property`)) as Array<{ id: string }>;
+    expect(activities.results.map((row: { id: string }) => row.id)).toEqual(appHistory.map((row) => row.id));
+    expect(activities.results).toContainEqual(expect.objectContaining({ field: 'priority', new_value: 'low' }));
+
+    await t.plane.workItems.relations.create(slug, projectId, a.id, { relation_type: 'blocked_by', issues: [b.id] });
+    const relations = (await t.plane.workItems.relations.list(slug, projectId, a.id)) as unknown as Record<string, Array<{ id: string }>>;
+    expect(relations.blocked_by.map((r) => r.id)).toEqual([b.id]);
+    expect(((await app(`/issues/${b.id}/issue-relation/`)) as Record<string, Array<{ id: string }>>).blocking.map((r) => r.id)).toEqual([a.id]);
+    await t.plane.workItems.relations.delete(slug, projectId, a.id, { related_issue: b.id } as never);
+    expect(((await t.plane.workItems.relations.list(slug, projectId, a.id)) as unknown as Record<string, unknown[]>).blocked_by).toEqual([]);
+
+    const found = await t.plane.workItems.search(slug, 'Searchable', projectId);
+    expect(found.issues.map((issue) => issue.id).sort()).toEqual([a.id, b.id].sort());
+    expect(found.issues[0]).toMatchObject({ project__identifier: t.world.project.identifier, workspace__slug: slug });
+
+    await t.plane.workItems.update(slug, projectId, b.id, { state: t.world.project.states.completed });
+    await t.plane.workItems.archive(slug, projectId, b.id);
+    expect((await t.plane.workItems.listArchived(slug, projectId)).results.map((item) => item.id)).toEqual([b.id]);
+    expect((await t.plane.workItems.list(slug, projectId, { per_page: 100 })).results.map((item) => item.id)).not.toContain(b.id);
+    await t.plane.workItems.unarchive(slug, projectId, b.id);
+    expect((await t.plane.workItems.listArchived(slug, projectId)).results).toEqual([]);
+  });
+
   test('comments and links of a work item: create → list → retrieve → update → delete', async () => {
     const item = await t.plane.workItems.create(slug, projectId, { name: 'Discussed' });
     const comment = await t.plane.workItems.comments.create(slug, projectId, item.id, { comment_html: '<p>first</p>' } as never);

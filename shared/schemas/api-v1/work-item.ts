@@ -49,7 +49,12 @@ export const v1WorkItem = z.looseObject({
 export const v1WorkItemPage = v1Page(v1WorkItem);
 
 /** `work-items/search/?search=`: Plane's search answer. */
-export const v1WorkItemSearchQuery = z.looseObject({ search: boundedString(500).optional(), project_id: uuidSchema.optional(), limit: boundedString(10).optional() });
+export const v1WorkItemSearchQuery = z.looseObject({
+  search: boundedString(500).optional(),
+  /** Plane's SDK sends `project`, its API reference `project_id`. */
+  project: uuidSchema.optional(),
+  project_id: uuidSchema.optional(),
+});
 export const v1WorkItemSearchResponse = z.strictObject({
   issues: z.array(z.looseObject({ id: z.string(), name: z.string(), sequence_id: z.number().int(), project__identifier: z.string(), project_id: z.string(), workspace__slug: z.string() })),
 });
