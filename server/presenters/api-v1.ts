@@ -37,3 +37,17 @@ export function pickV1Fields(item: Wire, fields: string | undefined): Wire {
   const keep = new Set(['id', ...fields.split(',').map((field) => field.trim()).filter(Boolean)]);
   return Object.fromEntries(Object.entries(item).filter(([key]) => keep.has(key)));
 }
+
+const APP_KEY_IN_JSON = new RegExp(`([{,])"(${Object.keys(V1_FIELD_NAMES).join('|')})":`, 'g');
+
+/**
+ * A list engine page (JSON text of flat issue items) with Plane's field names and each item's
+ * `workspace`, rewritten as text: the hot list skips a parse and a stringify of every item.
+ * Safe on JSON text: inside a string value a quote is escaped, so `,"state_id":` and `{"id":` can
+ * only be keys, and only items (never the envelope) start with `{"id":`.
+ */
+export function presentV1IssuePageJson(json: string, workspaceId: string): string {
+  return json
+    .replace(APP_KEY_IN_JSON, (_match, lead: string, key: string) => `${lead}"${(V1_FIELD_NAMES as Record<string, string>)[key]}":`)
+    .replaceAll('{"id":', `{"workspace":${JSON.stringify(workspaceId)},"id":`);
+}

@@ -113,6 +113,11 @@ describe("Plane's Node SDK on /api/v1", () => {
     expect(first.state).toMatchObject({ id: t.world.project.states.started, group: 'started' });
     expect(first.labels).toEqual([expect.objectContaining({ id: label.id, name: 'api' })]);
     expect(first.assignees).toEqual([expect.objectContaining({ id: t.world.member.id })]);
+    // The plain list (renamed as JSON text) and the parsed path (`fields=` every key) agree item by item.
+    const plain = await t.plane.workItems.list(slug, projectId, { per_page: 100 });
+    const allFields = Object.keys(plain.results[0]).join(',');
+    expect(plain.results[0]).toMatchObject({ workspace: t.world.workspace.id, project: projectId });
+    expect((await t.plane.workItems.list(slug, projectId, { per_page: 100, fields: allFields })).results).toEqual(plain.results);
     const trimmed = await t.plane.workItems.list(slug, projectId, { fields: 'name,priority' });
     expect(Object.keys(trimmed.results[0]).sort()).toEqual(['id', 'name', 'priority']);
 

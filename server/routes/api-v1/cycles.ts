@@ -25,6 +25,7 @@ import {
 } from '../../services/cycle';
 import { listCycleIssues } from '../../list-engine/issue-lists';
 import { listPage, registerProjectCrud, V1_PROJECT } from './adapter';
+import { JSON_TYPE } from '../../list-engine/list-issues';
 import { listEngineQuery, presentWorkItemPage } from './work-items';
 
 export default async function cyclesRoutes(fastify: FastifyInstance) {
@@ -54,9 +55,9 @@ export default async function cyclesRoutes(fastify: FastifyInstance) {
     url: `${one}/cycle-issues/`,
     config: { access: 'project.edit' },
     schema: { params: cycleParams, querystring: v1ListQuery, response: replies({ 200: v1WorkItemPage }) },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const result = await listCycleIssues(app.ctx, request.actor, request.params.cycleId, listEngineQuery(request.query));
-      return presentWorkItemPage(app.ctx.db, result, request.query, request.actor.workspace.id);
+      return reply.type(JSON_TYPE).send(await presentWorkItemPage(app.ctx.db, result, request.query, request.actor.workspace.id));
     },
   });
 

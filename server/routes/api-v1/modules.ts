@@ -14,6 +14,7 @@ import { addModuleIssues, listModuleIssues, removeModuleIssue } from '../../serv
 import { presentModule } from '../../presenters/module';
 import { NotFoundError } from '../../errors';
 import { listPage, registerProjectCrud, V1_PROJECT } from './adapter';
+import { JSON_TYPE } from '../../list-engine/list-issues';
 import { listEngineQuery, presentWorkItemPage } from './work-items';
 
 export default async function modulesRoutes(fastify: FastifyInstance) {
@@ -48,9 +49,9 @@ export default async function modulesRoutes(fastify: FastifyInstance) {
     url: `${one}/module-issues/`,
     config: { access: 'project.member-read' },
     schema: { params: moduleParams, querystring: v1ListQuery, response: replies({ 200: v1WorkItemPage }) },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const result = await listModuleIssues(app.ctx, request.actor, request.params.moduleId, listEngineQuery(request.query));
-      return presentWorkItemPage(app.ctx.db, result, request.query, request.actor.workspace.id);
+      return reply.type(JSON_TYPE).send(await presentWorkItemPage(app.ctx.db, result, request.query, request.actor.workspace.id));
     },
   });
 

@@ -16,6 +16,7 @@ import { listIssueHistory } from '../../services/issue-history';
 import { searchWorkspace } from '../../services/search';
 import { listProjectIssues } from '../../list-engine/issue-lists';
 import { listPage, V1_PROJECT, V1_WORKSPACE } from './adapter';
+import { JSON_TYPE } from '../../list-engine/list-issues';
 import { listEngineQuery, presentWorkItemPage, WORK_ITEM_SEGMENTS } from './work-items';
 
 export default async function workItemActionsRoutes(fastify: FastifyInstance) {
@@ -26,9 +27,9 @@ export default async function workItemActionsRoutes(fastify: FastifyInstance) {
     url: `${V1_PROJECT}/archived-work-items/`,
     config: { access: 'project.edit' },
     schema: { params: projectParams, querystring: v1ListQuery, response: replies({ 200: v1WorkItemPage }) },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const result = await listProjectIssues(app.ctx, request.actor, listEngineQuery(request.query), { archived: true });
-      return presentWorkItemPage(app.ctx.db, result, request.query, request.actor.workspace.id);
+      return reply.type(JSON_TYPE).send(await presentWorkItemPage(app.ctx.db, result, request.query, request.actor.workspace.id));
     },
   });
 

@@ -20,7 +20,8 @@ import { getIssueByIdentifier, getIssueDetail, presentDetailFor } from '../../se
 import { expandWorkItems, expansionKeys } from '../../services/work-item-expand';
 import { listProjectIssues } from '../../list-engine/issue-lists';
 import type { ListResult } from '../../list-engine/list-issues';
-import { pickV1Fields, presentV1 } from '../../presenters/api-v1';
+import { pickV1Fields, presentV1, presentV1IssuePageJson } from '../../presenters/api-v1';
+import { JSON_TYPE } from '../../list-engine/list-issues';
 import type { Db } from '../../../db/client';
 import { toAppBody, v1Pagination, V1_PROJECT, V1_WORKSPACE } from './adapter';
 
@@ -33,11 +34,16 @@ export async function presentWorkItem(db: Db, item: object, query: { expand?: st
   return pickV1Fields(expanded, query.fields);
 }
 
-/** A list engine page (JSON text) in Plane's envelope with public work items. */
-export async function presentWorkItemPage(db: Db, result: ListResult, query: V1ListQuery, workspaceId: string) {
+/**
+ * A list engine page in Plane's envelope with public work items, as JSON text (send it with
+ * JSON_TYPE). Without `expand` or `fields` the engine's text is renamed as text (the hot path).
+ */
+export async function presentWorkItemPage(db: Db, result: ListResult, query: V1ListQuery, workspaceId: string): Promise<string> {
+  const keys = expansionKeys(query.expand);
+  if (keys.size === 0 && !query.fields) return presentV1IssuePageJson(result.json, workspaceId);
   const page = JSON.parse(result.json) as { results: object[] } & Record<string, unknown>;
-  const items = await expandWorkItems(db, page.results.map((item) => presentV1(item, { workspace: workspaceId })), expansionKeys(query.expand));
-  return { ...page, results: items.map((item) => pickV1Fields(item, query.fields)) };
+  const items = await expandWorkItems(db, page.results.map((item) => presentV1(item, { workspace: workspaceId })), keys);
+  return JSON.stringify({ ...page, results: items.map((item) => pickV1Fields(item, query.fields)) });
 }
 
 /** The list engine's query for a public list: its page, and its order (Plane's default: newest first). */
@@ -58,9 +64,9 @@ export default async function workItemsRoutes(fastify: FastifyInstance) {
       url: list,
       config: { access: 'project.read' },
       schema: { params: projectParams, querystring: v1ListQuery, response: replies({ 200: v1WorkItemPage }) },
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const result = await listProjectIssues(app.ctx, request.actor, listEngineQuery(request.query));
-        return presentWorkItemPage(db, result, request.query, request.actor.workspace.id);
+        return reply.type(JSON_TYPE).send(await presentWorkItemPage(db, result, request.query, request.actor.workspace.id));
       },
     });
 
