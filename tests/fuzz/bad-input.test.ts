@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { createTestServer, type TestServer } from '../support/server';
-import { buildWorld, fillPath, restoreWorld, routeCollector, type RouteInfo, type World } from '../support/world';
+import { buildWorld, buildWorldApiKeys, fillPath, restoreWorld, routeCollector, type CallerName, type RouteInfo, type World } from '../support/world';
 
 const HUGE = 'x'.repeat(100_000);
 /** Query strings are bounded by URL length long before 100 kB; 10 kB still exceeds every bound. */
@@ -182,6 +182,7 @@ function isContractError(body: unknown): boolean {
 describe('bad input on every route', () => {
   let server: TestServer;
   let world: World;
+  let apiKeys: Record<CallerName, Record<string, string>>;
   let routes: RouteInfo[] = [];
   let snapshotQuery = '';
   const collector = routeCollector();
@@ -189,6 +190,7 @@ describe('bad input on every route', () => {
   beforeAll(async () => {
     server = await createTestServer({ onRoute: collector.onRoute });
     world = await buildWorld(server);
+    apiKeys = await buildWorldApiKeys(server, world);
     // FUZZ_ONLY=<url part> limits a local run to some routes (e.g. `FUZZ_ONLY=intake-issues`); CI runs them all.
     const only = process.env.FUZZ_ONLY;
     routes = collector.routes.filter((route) => !route.websocket && route.method !== 'HEAD' && route.method !== 'OPTIONS' && (!only || route.url.includes(only)));
@@ -223,7 +225,7 @@ describe('bad input on every route', () => {
           method: route.method as 'POST',
           url: fuzz.url,
           // The public API (/api/v1) takes API keys, the app API session cookies.
-          headers: { ...(route.url.startsWith('/api/v1/') ? world.apiKeyHeaders.admin : world.headers.admin), ...(fuzz.contentType ? { 'content-type': fuzz.contentType } : {}) },
+          headers: { ...(route.url.startsWith('/api/v1/') ? apiKeys.admin : world.headers.admin), ...(fuzz.contentType ? { 'content-type': fuzz.contentType } : {}) },
           ...(fuzz.payload !== undefined ? { payload: fuzz.payload } : {}),
         });
         sent++;

@@ -8,7 +8,7 @@ import { AccessLevel, type PermissionRule } from '../../shared/permissions';
 import { PERMISSIONS, isPermissionName, type PermissionName } from '../../shared/permission-table';
 import { Role, roleFromName } from '../../shared/roles';
 import { createTestServer, type TestServer } from '../support/server';
-import { buildWorld, fillPath, restoreWorld, routeCollector, type CallerName, type RouteInfo, type World } from '../support/world';
+import { buildWorld, buildWorldApiKeys, fillPath, restoreWorld, routeCollector, type CallerName, type RouteInfo, type World } from '../support/world';
 
 /**
  * The permission each route must declare, by 'METHOD url'. Every registered route must be listed: a
@@ -558,12 +558,14 @@ function meets(expectation: Expectation, status: number): boolean {
 describe('route × caller permission matrix', () => {
   let server: TestServer;
   let world: World;
+  let apiKeys: Record<CallerName, Record<string, string>>;
   const collector = routeCollector();
   let routes: RouteInfo[] = [];
 
   beforeAll(async () => {
     server = await createTestServer({ onRoute: collector.onRoute });
     world = await buildWorld(server);
+    apiKeys = await buildWorldApiKeys(server, world);
     routes = collector.routes.filter((route) => !route.websocket && route.method !== 'HEAD' && route.method !== 'OPTIONS' && route.access);
   });
   afterAll(async () => server?.close());
@@ -599,7 +601,7 @@ describe('route × caller permission matrix', () => {
           method: route.method as 'GET',
           url: fillPath(route.url, world),
           // The public API takes API keys only; the app API session cookies.
-          headers: route.url.startsWith('/api/v1/') ? world.apiKeyHeaders[caller] : world.headers[caller],
+          headers: route.url.startsWith('/api/v1/') ? apiKeys[caller] : world.headers[caller],
           ...(hasBody ? { payload: {} } : {}),
         });
         if (!meets(expectation, response.statusCode)) {

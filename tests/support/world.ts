@@ -31,8 +31,6 @@ export interface World {
   project: TestProject;
   /** Request headers per caller (session cookie + CSRF); anonymous sends none. */
   headers: Record<CallerName, Record<string, string>>;
-  /** `X-API-Key` headers per caller (the public API, /api/v1): a key of their own workspace; anonymous sends none. */
-  apiKeyHeaders: Record<CallerName, Record<string, string>>;
 }
 
 const WORLD_KEY_LABEL = 'world';
@@ -60,12 +58,6 @@ export async function buildWorld(server: TestServer): Promise<World> {
   const project = await buildProject(server, workspace, admin);
   await addProjectMember(server, project, member, 15);
   await addProjectMember(server, project, guest, 5);
-  const [adminKey, memberKey, guestKey, outsiderKey] = await Promise.all([
-    insertApiKey(server, workspace, admin),
-    insertApiKey(server, workspace, member),
-    insertApiKey(server, workspace, guest),
-    insertApiKey(server, otherWorkspace, outsider),
-  ]);
   return {
     admin,
     member,
@@ -75,8 +67,21 @@ export async function buildWorld(server: TestServer): Promise<World> {
     otherWorkspace,
     project,
     headers: { anonymous: {}, outsider: outsider.headers, guest: guest.headers, member: member.headers, admin: admin.headers },
-    apiKeyHeaders: { anonymous: {}, outsider: outsiderKey, guest: guestKey, member: memberKey, admin: adminKey },
   };
+}
+
+/**
+ * `X-API-Key` headers per caller for the public API (/api/v1): a key of each caller in their own
+ * workspace (the outsider's in theirs); anonymous sends none. restoreWorld revives them.
+ */
+export async function buildWorldApiKeys(server: TestServer, world: World): Promise<Record<CallerName, Record<string, string>>> {
+  const [admin, member, guest, outsider] = await Promise.all([
+    insertApiKey(server, world.workspace, world.admin),
+    insertApiKey(server, world.workspace, world.member),
+    insertApiKey(server, world.workspace, world.guest),
+    insertApiKey(server, world.otherWorkspace, world.outsider),
+  ]);
+  return { anonymous: {}, outsider, guest, member, admin };
 }
 
 /**

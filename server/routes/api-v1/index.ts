@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { UnauthorizedError } from '../../errors';
+import { replies } from '../../../shared/schemas/responses';
 import { createOpenApiCollector } from './openapi';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -51,7 +52,7 @@ export default async function apiV1Routes(app: FastifyInstance): Promise<void> {
       method: 'GET',
       url: SCHEMA_URL,
       config: { access: 'public' },
-      schema: { response: { 200: z.record(z.string(), z.unknown()).describe('OpenAPI 3.1 document') } },
+      schema: { response: replies({ 200: z.record(z.string(), z.unknown()).describe('OpenAPI 3.1 document') }) },
       handler: async () => openApi.document(),
     });
     const files = readdirSync(here)
