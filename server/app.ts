@@ -18,6 +18,7 @@ import idempotencyPlugin from './plugins/idempotency';
 import { zodValidatorCompiler } from './plugins/zod';
 import responseValidationPlugin, { jsonSerializerCompiler } from './plugins/response-schemas';
 import { registerRoutes } from './routes/index';
+import apiV1Routes from './routes/api-v1/index';
 import { ensureInstance } from './services/instance';
 import { BadRequestError, ValidationError } from './errors';
 import { containsNul, findIllFormedText } from './validation';
@@ -96,4 +97,5 @@ export async function registerRequestPipeline(app: FastifyInstance): Promise<voi
 export async function registerRestApi(app: FastifyInstance): Promise<void> {
   await ensureInstance(app.ctx);
   await registerRoutes(app);
+  await app.register(apiV1Routes);
 }

@@ -22,6 +22,8 @@ export interface AuthState {
   /** The user of a valid admin-area session, if any (independent of the app session). */
   adminUser: UserRow | null;
   adminSessionId: string | null;
+  /** The API key's rate-limit count after this request (when via = api_key): the public API's X-RateLimit-* headers. */
+  rateLimit: { max: number; remaining: number; resetMs: number } | null;
 }
 
 declare module 'fastify' {
@@ -50,7 +52,10 @@ async function sessionPlugin(app: FastifyInstance) {
     request.auth.via = 'api_key';
     request.auth.apiToken = row.token;
     // The token is known from here on (the limiter keys on it); over its limit nothing else runs.
-    refuseOverLimit(await apiKeyLimit(request));
+    const answer = await apiKeyLimit(request);
+    // An allowed answer carries no count when the limiter skipped counting (store unreachable).
+    if ('remaining' in answer) request.auth.rateLimit = { max: answer.max, remaining: Math.max(0, answer.remaining), resetMs: answer.ttl };
+    refuseOverLimit(answer);
     // last_used is informational: update at most once a minute, off the request's critical path.
     if (!row.token.lastUsed || Date.now() - row.token.lastUsed.getTime() > 60_000) {
       db.update(apiTokens).set({ lastUsed: new Date() }).where(eq(apiTokens.id, row.token.id)).catch(() => {});
@@ -59,7 +64,7 @@ async function sessionPlugin(app: FastifyInstance) {
 
   app.decorateRequest('auth', null as unknown as AuthState);
   app.addHook('onRequest', async (request) => {
-    request.auth = { user: null, via: null, sessionId: null, apiToken: null, adminUser: null, adminSessionId: null };
+    request.auth = { user: null, via: null, sessionId: null, apiToken: null, adminUser: null, adminSessionId: null, rateLimit: null };
     const apiKey = headerValue(request.headers['x-api-key']) ?? liveStreamToken(request);
     if (apiKey) return authenticateApiKey(request, apiKey);
     const [appSession, adminSession] = await Promise.all([

@@ -36,6 +36,12 @@ const ACTIONS_WITHOUT_BODY = new Set([
   'POST /api/workspaces/:slug/projects/:projectId/modules/:moduleId/archive/',
   'POST /api/workspaces/:slug/projects/:projectId/views/:viewId/lock/',
   'POST /api/workspaces/:slug/views/:viewId/lock/',
+  // Plane's public API (/api/v1): the same archive actions.
+  'POST /api/v1/workspaces/:slug/projects/:projectId/archive/',
+  'POST /api/v1/workspaces/:slug/projects/:projectId/cycles/:cycleId/archive/',
+  'POST /api/v1/workspaces/:slug/projects/:projectId/modules/:moduleId/archive/',
+  'POST /api/v1/workspaces/:slug/projects/:projectId/work-items/:issueId/archive/',
+  'POST /api/v1/workspaces/:slug/projects/:projectId/issues/:issueId/archive/',
 ]);
 
 type ZodLike = z.ZodType & { _zod: { def: { type: string; shape?: Record<string, unknown> } } };

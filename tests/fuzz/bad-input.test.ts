@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { createTestServer, type TestServer } from '../support/server';
-import { buildWorld, fillPath, restoreWorld, routeCollector, type RouteInfo, type World } from '../support/world';
+import { buildWorld, buildWorldApiKeys, fillPath, restoreWorld, routeCollector, type CallerName, type RouteInfo, type World } from '../support/world';
 import { buildRealObjects, fillRealPath, type RealObjects } from './real-objects';
 
 const HUGE = 'x'.repeat(100_000);
@@ -305,6 +305,7 @@ const DERIVED_TABLES = new Set(['issue_count_deltas', 'issue_counts']);
 describe('bad input on every route', () => {
   let server: TestServer;
   let world: World;
+  let apiKeys: Record<CallerName, Record<string, string>>;
   let routes: RouteInfo[] = [];
   let snapshotQuery = '';
   let objects: RealObjects = {};
@@ -313,6 +314,7 @@ describe('bad input on every route', () => {
   beforeAll(async () => {
     server = await createTestServer({ onRoute: collector.onRoute });
     world = await buildWorld(server);
+    apiKeys = await buildWorldApiKeys(server, world);
     objects = await buildRealObjects(server, world);
     // FUZZ_ONLY=<url part> limits a local run to some routes (e.g. `FUZZ_ONLY=intake-issues`); CI runs them all.
     const only = process.env.FUZZ_ONLY;
@@ -339,7 +341,8 @@ describe('bad input on every route', () => {
     const response = await server.inject({
       method: route.method as 'POST',
       url: fuzz.url,
-      headers: { ...world.headers.admin, ...(fuzz.contentType ? { 'content-type': fuzz.contentType } : {}) },
+      // The public API (/api/v1) takes API keys, the app API session cookies.
+      headers: { ...(route.url.startsWith('/api/v1/') ? apiKeys.admin : world.headers.admin), ...(fuzz.contentType ? { 'content-type': fuzz.contentType } : {}) },
       ...(fuzz.payload !== undefined ? { payload: fuzz.payload } : {}),
     });
     let body: unknown = null;

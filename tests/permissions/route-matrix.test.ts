@@ -8,7 +8,7 @@ import { AccessLevel, type PermissionRule } from '../../shared/permissions';
 import { PERMISSIONS, isPermissionName, type PermissionName } from '../../shared/permission-table';
 import { Role, roleFromName } from '../../shared/roles';
 import { createTestServer, type TestServer } from '../support/server';
-import { buildWorld, fillPath, restoreWorld, routeCollector, type CallerName, type RouteInfo, type World } from '../support/world';
+import { buildWorld, buildWorldApiKeys, fillPath, restoreWorld, routeCollector, type CallerName, type RouteInfo, type World } from '../support/world';
 
 /**
  * The permission each route must declare, by 'METHOD url'. Every registered route must be listed: a
@@ -427,6 +427,103 @@ const EXPECTED: Record<string, PermissionName> = {
   'DELETE /api/workspaces/:slug/projects/:projectId/user-favorite-views/:viewId/': 'project.configure',
       // Public routes may answer 403 for their own reasons (a wrong invitation token, CSRF on forms).
     // ~1,100 requests (every route × 5 callers): ~25 s on Postgres, longer on PGlite.
+  // Plane's public API (server/routes/api-v1/, called with API keys): each route declares the
+  // permission of the app API route doing the same thing. Its OpenAPI document is public.
+  'GET /api/v1/schema/': 'public',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/archived-work-items/': 'project.edit',
+  'GET /api/v1/workspaces/:slug/work-items/search/': 'workspace.read',
+  'POST /api/v1/workspaces/:slug/projects/:projectId/work-items/:issueId/archive/': 'project.edit',
+  'DELETE /api/v1/workspaces/:slug/projects/:projectId/work-items/:issueId/unarchive/': 'project.edit',
+  'DELETE /api/v1/workspaces/:slug/projects/:projectId/work-items/:issueId/archive/': 'project.edit',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/work-items/:issueId/relations/': 'project.read',
+  'POST /api/v1/workspaces/:slug/projects/:projectId/work-items/:issueId/relations/': 'project.edit',
+  'POST /api/v1/workspaces/:slug/projects/:projectId/work-items/:issueId/relations/remove/': 'project.edit',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/work-items/:issueId/activities/': 'project.read',
+  'POST /api/v1/workspaces/:slug/projects/:projectId/issues/:issueId/archive/': 'project.edit',
+  'DELETE /api/v1/workspaces/:slug/projects/:projectId/issues/:issueId/unarchive/': 'project.edit',
+  'DELETE /api/v1/workspaces/:slug/projects/:projectId/issues/:issueId/archive/': 'project.edit',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/issues/:issueId/relations/': 'project.read',
+  'POST /api/v1/workspaces/:slug/projects/:projectId/issues/:issueId/relations/': 'project.edit',
+  'POST /api/v1/workspaces/:slug/projects/:projectId/issues/:issueId/relations/remove/': 'project.edit',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/issues/:issueId/activities/': 'project.read',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/cycles/': 'project.read',
+  'POST /api/v1/workspaces/:slug/projects/:projectId/cycles/': 'project.create',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/cycles/:cycleId/': 'project.edit',
+  'PATCH /api/v1/workspaces/:slug/projects/:projectId/cycles/:cycleId/': 'project.edit',
+  'DELETE /api/v1/workspaces/:slug/projects/:projectId/cycles/:cycleId/': 'project.row-rule',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/cycles/:cycleId/cycle-issues/': 'project.edit',
+  'POST /api/v1/workspaces/:slug/projects/:projectId/cycles/:cycleId/cycle-issues/': 'project.edit',
+  'DELETE /api/v1/workspaces/:slug/projects/:projectId/cycles/:cycleId/cycle-issues/:issueId/': 'project.edit',
+  'POST /api/v1/workspaces/:slug/projects/:projectId/cycles/:cycleId/transfer-issues/': 'project.edit',
+  'POST /api/v1/workspaces/:slug/projects/:projectId/cycles/:cycleId/archive/': 'project.edit',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/archived-cycles/': 'project.edit',
+  'DELETE /api/v1/workspaces/:slug/projects/:projectId/archived-cycles/:cycleId/unarchive/': 'project.edit',
+  'DELETE /api/v1/workspaces/:slug/projects/:projectId/cycles/:cycleId/archive/': 'project.edit',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/labels/': 'project.read',
+  'POST /api/v1/workspaces/:slug/projects/:projectId/labels/': 'project.admin',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/labels/:labelId/': 'project.read',
+  'PATCH /api/v1/workspaces/:slug/projects/:projectId/labels/:labelId/': 'project.admin',
+  'DELETE /api/v1/workspaces/:slug/projects/:projectId/labels/:labelId/': 'project.admin',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/modules/': 'project.read',
+  'POST /api/v1/workspaces/:slug/projects/:projectId/modules/': 'project.create',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/modules/:moduleId/': 'project.member-read',
+  'PATCH /api/v1/workspaces/:slug/projects/:projectId/modules/:moduleId/': 'project.edit',
+  'DELETE /api/v1/workspaces/:slug/projects/:projectId/modules/:moduleId/': 'project.row-rule',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/modules/:moduleId/module-issues/': 'project.member-read',
+  'POST /api/v1/workspaces/:slug/projects/:projectId/modules/:moduleId/module-issues/': 'project.edit',
+  'DELETE /api/v1/workspaces/:slug/projects/:projectId/modules/:moduleId/module-issues/:issueId/': 'project.edit',
+  'POST /api/v1/workspaces/:slug/projects/:projectId/modules/:moduleId/archive/': 'project.edit',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/archived-modules/': 'project.read',
+  'DELETE /api/v1/workspaces/:slug/projects/:projectId/archived-modules/:moduleId/unarchive/': 'project.edit',
+  'DELETE /api/v1/workspaces/:slug/projects/:projectId/modules/:moduleId/archive/': 'project.edit',
+  'GET /api/v1/workspaces/:slug/projects/': 'workspace.read',
+  'POST /api/v1/workspaces/:slug/projects/': 'workspace.create-project',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/': 'workspace.read',
+  'PATCH /api/v1/workspaces/:slug/projects/:projectId/': 'project.manage',
+  'DELETE /api/v1/workspaces/:slug/projects/:projectId/': 'project.manage',
+  'POST /api/v1/workspaces/:slug/projects/:projectId/archive/': 'project.configure',
+  'DELETE /api/v1/workspaces/:slug/projects/:projectId/archive/': 'project.configure',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/project-members/': 'project.read',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/members/': 'project.read',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/states/': 'project.read',
+  'POST /api/v1/workspaces/:slug/projects/:projectId/states/': 'project.admin',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/states/:stateId/': 'project.read',
+  'PATCH /api/v1/workspaces/:slug/projects/:projectId/states/:stateId/': 'project.configure',
+  'DELETE /api/v1/workspaces/:slug/projects/:projectId/states/:stateId/': 'project.admin',
+  'GET /api/v1/users/me/': 'account.read-by-api-key',
+  'GET /api/v1/workspaces/:slug/members/': 'workspace.read',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/work-items/:issueId/comments/': 'project.read',
+  'POST /api/v1/workspaces/:slug/projects/:projectId/work-items/:issueId/comments/': 'project.participate',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/work-items/:issueId/comments/:commentId/': 'project.read',
+  'PATCH /api/v1/workspaces/:slug/projects/:projectId/work-items/:issueId/comments/:commentId/': 'project.participate',
+  'DELETE /api/v1/workspaces/:slug/projects/:projectId/work-items/:issueId/comments/:commentId/': 'project.participate',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/issues/:issueId/comments/': 'project.read',
+  'POST /api/v1/workspaces/:slug/projects/:projectId/issues/:issueId/comments/': 'project.participate',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/issues/:issueId/comments/:commentId/': 'project.read',
+  'PATCH /api/v1/workspaces/:slug/projects/:projectId/issues/:issueId/comments/:commentId/': 'project.participate',
+  'DELETE /api/v1/workspaces/:slug/projects/:projectId/issues/:issueId/comments/:commentId/': 'project.participate',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/work-items/:issueId/links/': 'project.read',
+  'POST /api/v1/workspaces/:slug/projects/:projectId/work-items/:issueId/links/': 'project.edit',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/work-items/:issueId/links/:linkId/': 'project.read',
+  'PATCH /api/v1/workspaces/:slug/projects/:projectId/work-items/:issueId/links/:linkId/': 'project.edit',
+  'DELETE /api/v1/workspaces/:slug/projects/:projectId/work-items/:issueId/links/:linkId/': 'project.edit',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/issues/:issueId/links/': 'project.read',
+  'POST /api/v1/workspaces/:slug/projects/:projectId/issues/:issueId/links/': 'project.edit',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/issues/:issueId/links/:linkId/': 'project.read',
+  'PATCH /api/v1/workspaces/:slug/projects/:projectId/issues/:issueId/links/:linkId/': 'project.edit',
+  'DELETE /api/v1/workspaces/:slug/projects/:projectId/issues/:issueId/links/:linkId/': 'project.edit',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/work-items/': 'project.read',
+  'POST /api/v1/workspaces/:slug/projects/:projectId/work-items/': 'project.create',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/work-items/:issueId/': 'project.read',
+  'PATCH /api/v1/workspaces/:slug/projects/:projectId/work-items/:issueId/': 'project.row-rule',
+  'DELETE /api/v1/workspaces/:slug/projects/:projectId/work-items/:issueId/': 'project.row-rule',
+  'GET /api/v1/workspaces/:slug/work-items/:identifier/': 'workspace.read',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/issues/': 'project.read',
+  'POST /api/v1/workspaces/:slug/projects/:projectId/issues/': 'project.create',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/issues/:issueId/': 'project.read',
+  'PATCH /api/v1/workspaces/:slug/projects/:projectId/issues/:issueId/': 'project.row-rule',
+  'DELETE /api/v1/workspaces/:slug/projects/:projectId/issues/:issueId/': 'project.row-rule',
+  'GET /api/v1/workspaces/:slug/issues/:identifier/': 'workspace.read',
 };
 
 const CALLERS: CallerName[] = ['anonymous', 'outsider', 'guest', 'member', 'admin'];
@@ -461,12 +558,14 @@ function meets(expectation: Expectation, status: number): boolean {
 describe('route × caller permission matrix', () => {
   let server: TestServer;
   let world: World;
+  let apiKeys: Record<CallerName, Record<string, string>>;
   const collector = routeCollector();
   let routes: RouteInfo[] = [];
 
   beforeAll(async () => {
     server = await createTestServer({ onRoute: collector.onRoute });
     world = await buildWorld(server);
+    apiKeys = await buildWorldApiKeys(server, world);
     routes = collector.routes.filter((route) => !route.websocket && route.method !== 'HEAD' && route.method !== 'OPTIONS' && route.access);
   });
   afterAll(async () => server?.close());
@@ -501,7 +600,8 @@ describe('route × caller permission matrix', () => {
         const response = await server.inject({
           method: route.method as 'GET',
           url: fillPath(route.url, world),
-          headers: world.headers[caller],
+          // The public API takes API keys only; the app API session cookies.
+          headers: route.url.startsWith('/api/v1/') ? apiKeys[caller] : world.headers[caller],
           ...(hasBody ? { payload: {} } : {}),
         });
         if (!meets(expectation, response.statusCode)) {

@@ -4,8 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type { RouteOptions } from 'fastify';
 import { inArray, sql } from 'drizzle-orm';
-import { projectMembers, projects, sessions, users, workspaceMembers, workspaces } from '../../db/schema/index';
-import { hashSecret } from '../../server/security';
+import { apiTokens, projectMembers, projects, sessions, users, workspaceMembers, workspaces } from '../../db/schema/index';
+import { hashSecret, randomToken } from '../../server/security';
 import {
   addProjectMember,
   addWorkspaceMember,
@@ -31,6 +31,15 @@ export interface World {
   project: TestProject;
   /** Request headers per caller (session cookie + CSRF); anonymous sends none. */
   headers: Record<CallerName, Record<string, string>>;
+}
+
+const WORLD_KEY_LABEL = 'world';
+
+/** An API key of `user` in `workspace`, inserted as the token service stores it (hash only). */
+async function insertApiKey(server: TestServer, workspace: TestWorkspace, user: TestUser): Promise<Record<string, string>> {
+  const secret = `trl_api_${randomToken(16)}`;
+  await server.database.db.insert(apiTokens).values({ workspaceId: workspace.id, userId: user.id, label: WORLD_KEY_LABEL, tokenHash: hashSecret(secret), allowedRateLimit: 100_000 });
+  return { 'x-api-key': secret };
 }
 
 /** Builds the world in the server's database. */
@@ -62,6 +71,20 @@ export async function buildWorld(server: TestServer): Promise<World> {
 }
 
 /**
+ * `X-API-Key` headers per caller for the public API (/api/v1): a key of each caller in their own
+ * workspace (the outsider's in theirs); anonymous sends none. restoreWorld revives them.
+ */
+export async function buildWorldApiKeys(server: TestServer, world: World): Promise<Record<CallerName, Record<string, string>>> {
+  const [admin, member, guest, outsider] = await Promise.all([
+    insertApiKey(server, world.workspace, world.admin),
+    insertApiKey(server, world.workspace, world.member),
+    insertApiKey(server, world.workspace, world.guest),
+    insertApiKey(server, world.otherWorkspace, world.outsider),
+  ]);
+  return { anonymous: {}, outsider, guest, member, admin };
+}
+
+/**
  * Puts the world back after a request may have changed it (a deactivated caller, a deleted or
  * archived workspace or project, a removed membership, ended sessions), so suites that fire every
  * route at it can keep going in one world.
@@ -75,6 +98,8 @@ export async function restoreWorld(server: TestServer, world: World): Promise<vo
     .insert(sessions)
     .values(people.map((person) => ({ id: hashSecret(person.sessionKey), userId: person.id, kind: 'app', expiresAt })))
     .onConflictDoUpdate({ target: sessions.id, set: { expiresAt, userId: sql`excluded.user_id` } });
+  // A deleted workspace or deactivated user takes its API keys along; the world's come back.
+  await db.update(apiTokens).set({ isActive: true, deletedAt: null }).where(sql`${apiTokens.label} = ${WORLD_KEY_LABEL}`);
   for (const workspace of [world.workspace, world.otherWorkspace]) {
     await db.update(workspaces).set({ deletedAt: null, slug: workspace.slug }).where(sql`${workspaces.id} = ${workspace.id}`);
   }
