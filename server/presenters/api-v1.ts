@@ -20,11 +20,12 @@ export function presentV1<T extends object>(item: T, extra: Wire = {}): Wire {
  * A public request body in the app API's field names (`state` → `state_id`), for the app's own body
  * schema and service. An app name sent as such is kept (Plane's MCP server sends some of both).
  */
-export function appBodyFromV1(body: unknown): Wire {
+export function appBodyFromV1(body: unknown, appKeys?: ReadonlySet<string>): Wire {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
   const out: Wire = {};
   for (const [key, value] of Object.entries(body as Wire)) {
-    const appKey = TO_APP[key];
+    // A key the app's own body already uses under that name (a label's `parent`) is not renamed.
+    const appKey = appKeys?.has(key) ? undefined : TO_APP[key];
     if (appKey && !(appKey in (body as Wire))) out[appKey] = value;
     else if (!appKey) out[key] = value;
   }

@@ -213,6 +213,17 @@ const UNKNOWN_IDS_TOLERATED = new Set([
   'POST /api/workspaces/:slug/projects/:projectId/issues/:issueId/remove-relation/ related_issue',
   'POST /api/users/me/workspaces/invitations/ invitations',
   'DELETE /api/workspaces/:slug/projects/:projectId/bulk-delete-issues/ issue_ids',
+  // The set-intent keys (issue #25) filter unknown labels and assignees as the whole-set keys do.
+  ...['/api/workspaces/:slug/projects/:projectId/issues/:issueId/', '/api/workspaces/:slug/projects/:projectId/issue-drafts/:issueId/', '/api/workspaces/:slug/draft-issues/:issueId/'].flatMap((url) =>
+    ['label_ids_add', 'label_ids_remove', 'assignee_ids_add', 'assignee_ids_remove'].map((field) => `PATCH ${url} ${field}`),
+  ),
+  // The public API (/api/v1) is the same service under Plane's names (`labels`, `assignees`).
+  ...['work-items', 'issues'].flatMap((path) => [
+    ...['label_ids', 'assignee_ids', 'labels', 'assignees', 'label_ids_add', 'label_ids_remove', 'assignee_ids_add', 'assignee_ids_remove'].map(
+      (field) => `PATCH /api/v1/workspaces/:slug/projects/:projectId/${path}/:issueId/ ${field}`,
+    ),
+    `POST /api/v1/workspaces/:slug/projects/:projectId/${path}/:issueId/relations/remove/ related_issue`,
+  ]),
 ]);
 
 /** True when the field takes a UUID (or a list of them) and refuses other text: an id field. */

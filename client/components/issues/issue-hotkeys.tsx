@@ -14,7 +14,7 @@ const KEY_TO_PROPERTY: Record<string, HotkeyProperty> = { s: 'state', p: 'priori
 
 /** The rows these keys add to the shortcut modal (`?`). */
 export const ISSUE_SHORTCUTS: { keys: string; label: MessageKey }[] = (
-  [['S', 'shortcuts.issueState'], ['P', 'shortcuts.issuePriority'], ['A', 'shortcuts.issueAssignee'], ['L', 'shortcuts.issueLabels'], ['D', 'shortcuts.issueDueDate'], ['Shift C', 'shortcuts.issueCycle'], ['M', 'shortcuts.issueModules'], ['Enter', 'shortcuts.openIssue'], ['J ↓', 'shortcuts.nextIssue'], ['K ↑', 'shortcuts.previousIssue'], ['← →', 'shortcuts.otherColumn'], ['X', 'shortcuts.selectIssue']] as const
+  [['S', 'shortcuts.issueState'], ['P', 'shortcuts.issuePriority'], ['A', 'shortcuts.issueAssignee'], ['L', 'shortcuts.issueLabels'], ['D', 'shortcuts.issueDueDate'], ['Shift C', 'shortcuts.issueCycle'], ['M', 'shortcuts.issueModules'], ['Enter', 'shortcuts.openIssue'], ['J Down', 'shortcuts.nextIssue'], ['K Up', 'shortcuts.previousIssue'], ['Left Right', 'shortcuts.otherColumn'], ['X', 'shortcuts.selectIssue']] as const
 ).map(([keys, label]) => ({ keys, label }));
 
 /** The property a key press asks for, or null (the shortcut guard's cases never count). */

@@ -38,7 +38,8 @@ export function listPage<T extends object>(items: T[], query: V1ListQuery, extra
  * @throws ValidationError (400 `{"field": ["message"]}`) as the app route would.
  */
 export function toAppBody<Schema extends z.ZodType>(schema: Schema, body: unknown): z.output<Schema> {
-  const result = schema.safeParse(appBodyFromV1(body));
+  const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape;
+  const result = schema.safeParse(appBodyFromV1(body, shape ? new Set(Object.keys(shape)) : undefined));
   if (!result.success) throw toValidationError(result.error);
   return result.data;
 }

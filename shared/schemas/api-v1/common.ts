@@ -21,8 +21,10 @@ export type V1ListQuery = z.infer<typeof v1ListQuery>;
 export const v1ItemQuery = z.looseObject({ expand: boundedString(500).optional(), fields: boundedString(2_000).optional() });
 
 /** Plane's list envelope (its `BasePaginator`, the app API's paginated lists too): a page of `results` and where the next and previous pages are. */
-export function v1Page<Item extends z.ZodType>(item: Item) {
-  return paginated(z.array(item));
+export function v1Page<Item extends z.ZodObject>(item: Item) {
+  // `fields=a,b` trims each item to those fields (and `id`): such an item is the item's own fields,
+  // each optional.
+  return paginated(z.array(z.union([item, item.partial().extend({ id: z.string() })])));
 }
 
 /** Any object the public API answers: an id plus the resource's own fields (documented per resource). */
