@@ -2,17 +2,27 @@
 // encapsulated scope that only API keys (`X-API-Key`) may call, that tells each key its rate limit
 // (X-RateLimit-Remaining / X-RateLimit-Reset), and that takes Plane clients' bodiless JSON posts.
 // Every route is a thin adapter over the app API's services, permissions and presenters.
-import { readdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { UnauthorizedError } from '../../errors';
 import { replies } from '../../../shared/schemas/responses';
 import { createOpenApiCollector } from './openapi';
+import cyclesRoutes from './cycles';
+import labelsRoutes from './labels';
+import modulesRoutes from './modules';
+import projectsRoutes from './projects';
+import statesRoutes from './states';
+import usersRoutes from './users';
+import workItemActionsRoutes from './work-item-actions';
+import workItemCommentsRoutes from './work-item-comments';
+import workItemLinksRoutes from './work-item-links';
+import workItemsRoutes from './work-items';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const SHARED_FILES = new Set(['index.ts', 'adapter.ts', 'openapi.ts']);
+/**
+ * The resource plugins, imported statically: the production server is one esbuild bundle run by
+ * plain node, where a folder scanned at run time would hold only the .ts sources node cannot load.
+ */
+const RESOURCES = [cyclesRoutes, labelsRoutes, modulesRoutes, projectsRoutes, statesRoutes, usersRoutes, workItemActionsRoutes, workItemCommentsRoutes, workItemLinksRoutes, workItemsRoutes];
 /** Where the OpenAPI document is served; readable without a key, as API documentation is. */
 const SCHEMA_URL = '/api/v1/schema/';
 
@@ -55,13 +65,6 @@ export default async function apiV1Routes(app: FastifyInstance): Promise<void> {
       schema: { response: replies({ 200: z.record(z.string(), z.unknown()).describe('OpenAPI 3.1 document') }) },
       handler: async () => openApi.document(),
     });
-    const files = readdirSync(here)
-      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !SHARED_FILES.has(file))
-      .sort();
-    for (const file of files) {
-      const module = (await import(pathToFileURL(`${here}/${file}`).href)) as { default?: (app: FastifyInstance) => Promise<void> };
-      if (typeof module.default !== 'function') throw new Error(`server/routes/api-v1/${file} has no default plugin export`);
-      await scope.register(module.default);
-    }
+    for (const resource of RESOURCES) await scope.register(resource);
   });
 }
