@@ -17,8 +17,7 @@ import { stateResponse } from './schemas/state';
 import { viewResponse } from './schemas/view';
 import { workspaceMemberResponse, workspaceResponse } from './schemas/workspace';
 
-/** Version of this protocol; bump on any incompatible change. */
-export const PROTOCOL_VERSION = 1;
+export { PROTOCOL_VERSION } from './live-protocol-version';
 /** How often the server sends a heartbeat ping. */
 export const PING_INTERVAL_MS = 25_000;
 

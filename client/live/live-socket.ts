@@ -6,7 +6,13 @@
 // page's PROTOCOL_VERSION; a server that speaks another one answers `version_mismatch`, and the
 // socket stops and asks for a reload.
 import { LiveCloseCode } from '../../shared/live-close-codes';
-import { parseServerMessage, PROTOCOL_VERSION, type ChangeMessage } from '../../shared/live-protocol';
+import type { ChangeMessage, parseServerMessage as ParseServerMessage } from '../../shared/live-protocol';
+import { PROTOCOL_VERSION } from '../../shared/live-protocol-version';
+
+// The protocol's schemas (zod) are loaded after the first screen, not with it (its 300 kB budget);
+// frames that arrive before they are here wait for them, in order.
+let parser: Promise<typeof ParseServerMessage> | null = null;
+const loadParser = () => (parser ??= import('../../shared/live-protocol').then((module) => module.parseServerMessage));
 
 export type ConnectionState = 'connected' | 'reconnecting' | 'offline';
 
@@ -126,7 +132,8 @@ export class LiveSocket {
       this.subscribe();
       this.armSilenceTimer();
     };
-    socket.onmessage = (event) => this.handleMessage(String(event.data));
+    void loadParser();
+    socket.onmessage = (event) => this.receive(String(event.data));
     socket.onerror = () => {};
     socket.onclose = (event) => this.handleClose(socket, event.code);
   }
@@ -135,7 +142,19 @@ export class LiveSocket {
     this.socket?.send(JSON.stringify({ type: 'subscribe', workspace: this.options.workspace, since: this.lastId, protocol_version: PROTOCOL_VERSION }));
   }
 
-  private handleMessage(text: string) {
+  private received: Promise<void> = Promise.resolve();
+  private parse: typeof ParseServerMessage | null = null;
+
+  private receive(text: string) {
+    // Once the schemas are loaded, frames are handled as they arrive; before, in order after them.
+    if (this.parse) return this.handleMessage(text, this.parse);
+    this.received = this.received.then(async () => {
+      this.parse ??= await loadParser();
+      this.handleMessage(text, this.parse);
+    });
+  }
+
+  private handleMessage(text: string, parseServerMessage: typeof ParseServerMessage) {
     this.armSilenceTimer();
     const message = parseServerMessage(text);
     if (!message) {
