@@ -12,7 +12,15 @@ import { PROTOCOL_VERSION } from '../../shared/live-protocol-version';
 // The protocol's schemas (zod) are loaded after the first screen, not with it (its 300 kB budget);
 // frames that arrive before they are here wait for them, in order.
 let parser: Promise<typeof ParseServerMessage> | null = null;
-const loadParser = () => (parser ??= import('../../shared/live-protocol').then((module) => module.parseServerMessage));
+const loadParser = () =>
+  (parser ??= import('../../shared/live-protocol').then(
+    (module) => module.parseServerMessage,
+    (error: unknown) => {
+      // A chunk that failed to load (a deploy, a network blip) is tried again by the next frame.
+      parser = null;
+      throw error;
+    },
+  ));
 
 export type ConnectionState = 'connected' | 'reconnecting' | 'offline';
 
@@ -148,10 +156,13 @@ export class LiveSocket {
   private receive(text: string) {
     // Once the schemas are loaded, frames are handled as they arrive; before, in order after them.
     if (this.parse) return this.handleMessage(text, this.parse);
-    this.received = this.received.then(async () => {
-      this.parse ??= await loadParser();
-      this.handleMessage(text, this.parse);
-    });
+    this.received = this.received
+      .then(async () => {
+        this.parse ??= await loadParser();
+        this.handleMessage(text, this.parse);
+      })
+      // One frame lost to a failed load must not stop every frame after it.
+      .catch((error: unknown) => console.warn('[live] could not load the protocol to read a frame:', error));
   }
 
   private handleMessage(text: string, parseServerMessage: typeof ParseServerMessage) {
