@@ -81,6 +81,11 @@ describe('which requests the worker answers', () => {
     expect(classifyRequest({ method: 'GET', url: 'https://elsewhere.test/api/x/', mode: 'cors' }, ORIGIN)).toBe('pass');
     expect(kind('POST', '/auth/sign-out/', 'navigate')).toBe('sign-out');
   });
+
+  test('the signed-out start\'s session probe always asks the server: a kept answer could outlive a sign-out', () => {
+    expect(kind('GET', '/api/users/session/')).toBe('pass');
+    expect(kind('GET', '/api/users/me/')).toBe('api');
+  });
 });
 
 describe('API reads', () => {

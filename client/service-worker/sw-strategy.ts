@@ -13,6 +13,11 @@ export type RequestKind = 'asset' | 'navigation' | 'api' | 'sign-out' | 'pass';
 
 const SERVER_PREFIXES = ['/api/', '/auth/', '/live', '/collab'];
 export const ME_PATH = '/api/users/me/';
+/**
+ * The signed-out start's "who is signed in?" probe is never kept: its answer is true only of the
+ * moment it was given, and signed in it names the user, so a kept copy could outlive a sign-out.
+ */
+export const SESSION_PROBE_PATH = '/api/users/session/';
 export const SHELL_PATH = '/index.html';
 
 /** Which strategy a request gets (`pass`: the worker does not answer it, the browser fetches as usual). */
@@ -21,6 +26,7 @@ export function classifyRequest(request: { method: string; url: string; mode: st
   if (url.origin !== origin) return 'pass';
   if (request.method === 'POST' && url.pathname === '/auth/sign-out/') return 'sign-out';
   if (request.method !== 'GET') return 'pass';
+  if (url.pathname === SESSION_PROBE_PATH) return 'pass';
   if (url.pathname.startsWith('/api/')) return 'api';
   if (url.pathname.startsWith('/assets/')) return 'asset';
   if (request.mode === 'navigate' && !SERVER_PREFIXES.some((prefix) => url.pathname === prefix.replace(/\/$/, '') || url.pathname.startsWith(prefix))) return 'navigation';

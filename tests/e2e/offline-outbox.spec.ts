@@ -55,6 +55,11 @@ describe('offline outbox', () => {
   const issuesPath = () => `/${team.slug}/projects/${team.projectId}/issues`;
   const row = (name: string) => page.locator('[data-testid="issue-row"]', { hasText: name });
   const chip = (name: string, property: string) => row(name).getByRole('button', { name: new RegExp(`^${property}:`) });
+  // An unset property's chip shows only while its row is hovered or focused, as a person meets it.
+  const openChip = async (name: string, property: string) => {
+    await row(name).hover();
+    await chip(name, property).click();
+  };
   const option = (text: string) => page.locator('.picker-content').getByRole('option', { name: text });
   const history = async (issueId: string) => (await api<Activity[] | { results: Activity[] }>(team.setup, 'GET', `${team.projectPath}/issues/${issueId}/history/`)).body;
   const activities = async (issueId: string) => {
@@ -129,16 +134,16 @@ describe('offline outbox', () => {
     const worker = context.serviceWorkers()[0]!;
     expect(await worker.evaluate(() => fetch('/api/users/me/').then((answer) => `answered ${answer.status}`, () => 'unreachable'))).toBe('unreachable');
 
-    await chip('Offline one', 'State').click();
+    await openChip('Offline one', 'State');
     await option('In Progress').click();
-    await chip('Offline two', 'Priority').click();
+    await openChip('Offline two', 'Priority');
     await option('High').click();
-    await chip('Offline three', 'Labels').click();
+    await openChip('Offline three', 'Labels');
     await option('Backend').click();
     await page.keyboard.press('Escape');
-    await chip('Offline four', 'State').click();
+    await openChip('Offline four', 'State');
     await option('Done').click();
-    await chip('Offline five', 'Labels').click();
+    await openChip('Offline five', 'Labels');
     await option('Frontend').click();
     await page.keyboard.press('Escape');
     for (const created of ['Made offline A', 'Made offline B']) {
@@ -242,7 +247,7 @@ describe('offline outbox', () => {
     await openList();
     await row('Doomed issue').waitFor();
     await goOffline(context);
-    await chip('Doomed issue', 'Priority').click();
+    await openChip('Doomed issue', 'Priority');
     await option('Urgent').click();
     await expect.poll(() => byTestId(page, 'outbox-indicator').getAttribute('data-waiting'), { timeout: 10_000 }).toBe('1');
     expect((await api(team.setup, 'DELETE', `${team.projectPath}/issues/${issueId}/`, {})).status).toBe(204);
@@ -272,6 +277,7 @@ describe('offline outbox', () => {
     await signIn(page, team.alice.email, TEAM_PASSWORD);
     await page.goto(issuesPath());
     await switchLayout(page, 'list');
+    await row('Reloaded at once').hover();
     await row('Reloaded at once').getByRole('button', { name: /^Priority:/ }).click();
     await page.locator('.picker-content').getByRole('option', { name: 'Urgent' }).waitFor();
     let edited!: () => void;
@@ -326,7 +332,7 @@ describe('offline outbox', () => {
       await openJourneyList();
       await row('Waiting at sign-out').waitFor();
       await goOffline(journey);
-      await chip('Waiting at sign-out', 'Priority').click();
+      await openChip('Waiting at sign-out', 'Priority');
       await option('Low').click();
       await page.keyboard.press('Escape');
       await expect.poll(() => byTestId(page, 'outbox-indicator').getAttribute('data-waiting'), { timeout: 10_000 }).toBe('1');
@@ -369,7 +375,7 @@ describe('offline outbox', () => {
       // stays and says so, the change still waits.
       await journey.route(issueUrl, unreachable);
       await goOffline(journey);
-      await chip('Waiting at sign-out', 'Priority').click();
+      await openChip('Waiting at sign-out', 'Priority');
       await option('High').click();
       await page.keyboard.press('Escape');
       await expect.poll(() => byTestId(page, 'outbox-indicator').getAttribute('data-waiting'), { timeout: 10_000 }).toBe('1');
