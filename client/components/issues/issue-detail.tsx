@@ -27,6 +27,7 @@ import { AttachmentsWidget, LinksWidget, RelationsWidget, SubIssuesWidget } from
 import { DeleteIssueModal } from './delete-issue-modal';
 import { shortenForToast, toastOnFailure } from '../app-shell/toast-store';
 import { toast } from '../../ui/toast';
+import { Button } from '../../ui';
 import { can, memberContext } from '../../../shared/permission-table';
 
 /**
@@ -108,9 +109,9 @@ export function IssueDetailBody({ slug, issue, onDeleted }: { slug: string; issu
         <IssueActivity slug={slug} issue={issue} />
       </div>
       <aside className="issue-sidebar" aria-label={t('issue.properties')} hidden={sidebarCollapsed}>
-        <button type="button" className={`btn btn-sm ${issue.is_subscribed ? 'btn-secondary' : 'btn-primary'}`} onClick={() => void setIssueSubscribed(slug, issue.id, !issue.is_subscribed)} data-testid="subscribe-toggle">
+        <Button size="sm" variant={issue.is_subscribed ? 'secondary' : 'primary'} onClick={() => void setIssueSubscribed(slug, issue.id, !issue.is_subscribed)} data-testid="subscribe-toggle">
           {issue.is_subscribed ? t('issue.unsubscribe') : t('issue.subscribe')}
-        </button>
+        </Button>
         <dl className="props">
           <dt>{t('property.state')}</dt><dd><StatePicker slug={slug} issue={issue} disabled={!canEdit} /></dd>
           <dt>{t('property.assignee')}</dt><dd><AssigneePicker slug={slug} issue={issue} disabled={!canEdit} /></dd>
