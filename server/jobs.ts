@@ -8,12 +8,12 @@ import type { FastifyInstance } from 'fastify';
 import { scheduleTableMaintenance } from '../db/table-maintenance';
 import type { ServerContext } from './context';
 import { JobQueue } from './job-queue';
-import { scheduleIssueCountFolding } from './services/issue-counts';
-import { registerGithubImport } from './services/github-import';
-import { registerIssueExport } from './services/export-job';
-import { registerNotificationMail } from './services/notification-mail';
-import { registerWebhookDelivery } from './services/webhook-delivery';
-import { startWebhookFeed } from './services/webhook-feed';
+import { scheduleIssueCountFolding } from './services/ops/issue-counts';
+import { registerGithubImport } from './services/integrations/github-import';
+import { registerIssueExport } from './services/integrations/export-job';
+import { registerNotificationMail } from './services/inbox/notification-mail';
+import { registerWebhookDelivery } from './services/integrations/webhook-delivery';
+import { startWebhookFeed } from './services/integrations/webhook-feed';
 
 /** Registers the handler of every job queue name on `queue` (one line per feature). */
 export function registerJobHandlers(ctx: ServerContext, queue: JobQueue): void {

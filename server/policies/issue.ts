@@ -9,7 +9,7 @@ import type { Actor as SharedActor } from '../../shared/policies/actor';
 import { ForbiddenError, NotFoundError } from '../errors';
 import type { ProjectActor } from '../actor';
 import type { IssueListRow } from '../presenters/issue';
-import { loadIssueRow } from '../services/issue-read';
+import { loadIssueRow } from '../services/work-items/issue-read';
 
 /** The request actor as the shared row rules read it. */
 export function ruleActor(actor: ProjectActor): SharedActor {
