@@ -47,7 +47,7 @@ export function startJobs(app: FastifyInstance): void {
   let stopFeed: (() => Promise<void>) | null = null;
   app.addHook('onReady', async () => {
     await queue.start();
-    // Webhook deliveries are fed from the change log into the queue (server/services/webhook-feed.ts).
+    // Webhook deliveries are fed from the change log into the queue (server/services/integrations/webhook-feed.ts).
     stopFeed = await startWebhookFeed(ctx, { onError: (error) => app.log.error({ err: error }, 'webhook feed failed') });
   });
   // Before the database closes (the caller closes it after app.close()).

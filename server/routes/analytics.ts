@@ -1,6 +1,6 @@
 // Workspace analytics (reference §8.2): the chart (`analytics/`), the overview numbers
 // (`default-analytics/`, any member), per-project stats, and saved analytic views (admins keep
-// them; members run them). Every answer is limited to the caller's projects (services/analytics.ts).
+// them; members run them). Every answer is limited to the caller's projects (services/planning/analytics.ts).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from '../plugins/zod';

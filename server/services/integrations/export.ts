@@ -1,6 +1,6 @@
 // Issue exports (spec §7 "Workspace extras", reference work-items §8.3): POST `export-issues/`
 // records an ExporterHistory row and, in the same transaction, one `issue-export` job on the job
-// queue (server/job-queue.ts); the job (server/services/export-job.ts) writes the file to storage.
+// queue (server/job-queue.ts); the job (server/services/integrations/export-job.ts) writes the file to storage.
 // The history lists only the caller's own exports, each completed one with a download link signed
 // with the server's secret that expires (EXPORT_LINK_TTL_MS); the link works only for its initiator.
 import type { Readable } from 'node:stream';

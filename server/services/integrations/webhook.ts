@@ -1,6 +1,6 @@
 // Webhooks of a workspace (spec §7, API.md "Webhooks", reference §10): CRUD with event toggles, the
 // secret (`trl_wh_` + 32 hex) shown only by create and regenerate, the delivery log and redelivery.
-// Delivery itself is server/services/webhook-delivery.ts, fed by server/services/webhook-feed.ts.
+// Delivery itself is server/services/integrations/webhook-delivery.ts, fed by server/services/integrations/webhook-feed.ts.
 // Webhook settings are admin configuration, not synced entities: they record no change events (the
 // secret must never travel on the live stream).
 import { randomUUID } from 'node:crypto';
