@@ -17,7 +17,7 @@ import { changedFields, sentKeys } from '../../live/changed-fields';
 import { presentCycle, snapshotStats, type CycleRow } from '../../presenters/cycle';
 import { createFavorite, removeEntityFavorites, removeOwnEntityFavorite } from './favorite';
 import { recordActivityChangesMany } from '../work-items/issue-activity-change';
-import { touchIssues } from '../work-items/issue';
+import { touchIssues } from '../work-items/issue-change';
 import { cycleColumns, cycleDistribution, cycleDistributions, cycleInstant, cycleProgress, distributionOf, liveCycleAnalytics, preparedStats } from './cycle-stats';
 
 const BOTH_DATES = 'Both start date and end date are either required or are to be null';

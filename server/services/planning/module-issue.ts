@@ -16,7 +16,7 @@ import type { IssueListRow } from '../../presenters/issue';
 import { loadReadableIssue } from '../../policies/issue';
 import { writeActivities } from '../work-items/issue-activity';
 import { addToModules, requireModules } from '../work-items/issue-bulk';
-import { touchIssue, touchIssues } from '../work-items/issue';
+import { touchIssue, touchIssues } from '../work-items/issue-change';
 import { loadIssueRows } from '../work-items/issue-read';
 import { findModule } from './module-read';
 import { touchModule } from './module';

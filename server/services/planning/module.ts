@@ -13,7 +13,7 @@ import { deletion, recordChange, withTransaction, type WriteOptions } from '../.
 import { changedFields, sentKeys } from '../../live/changed-fields';
 import { presentModule, type ModuleView } from '../../presenters/module';
 import { createFavorite, removeEntityFavorites, removeOwnEntityFavorite } from './favorite';
-import { touchIssues } from '../work-items/issue';
+import { touchIssues } from '../work-items/issue-change';
 import { findModule, toModuleViews } from './module-read';
 import { isUniqueViolation } from '../work-items/project';
 

@@ -15,7 +15,7 @@ import { deletion, recordChange, withTransaction, type WriteOptions } from '../.
 import type { ProjectActor, WorkspaceActor } from '../../actor';
 import { presentEstimate, presentEstimatePoint } from '../../presenters/estimate';
 import { writeActivities } from './issue-activity';
-import { recordIssueChange } from './issue';
+import { recordIssueChange } from './issue-change';
 import { touchProject } from './project';
 
 async function pointsOf(db: Db, estimateIds: string[]) {

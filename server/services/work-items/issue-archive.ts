@@ -12,7 +12,7 @@ import { loadReadableIssue } from '../../policies/issue';
 import { isoDay, type IssueListRow } from '../../presenters/issue';
 import { writeActivities } from './issue-activity';
 import { presentDetailFor } from './issue-detail';
-import { recordIssueChange } from './issue';
+import { recordIssueChange } from './issue-change';
 import { refreshCountsOf } from '../planning/module-progress';
 import { loadIssueRows } from './issue-read';
 

@@ -13,7 +13,7 @@ import { authorizeAuthorOrAdmin, loadReadableIssue } from '../../policies/issue'
 import { presentIssueAttachment } from '../../presenters/issue-attachment';
 import { fileStorage } from '../../storage/index';
 import { writeActivities } from './issue-activity';
-import { touchIssue } from './issue';
+import { touchIssue } from './issue-change';
 
 /** An uploaded file as the route read it from the multipart body. */
 export interface UploadedFile {

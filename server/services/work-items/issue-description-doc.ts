@@ -14,14 +14,14 @@
 // - A store merges the stored state and the log with the live document (never overwrites), so a
 //   REST PATCH that landed meanwhile is kept, and deletes only the log rows it merged.
 // - A REST PATCH of description_html is applied to the stored state as a minimal diff and the
-//   live documents are told to merge it (NOTIFY at commit), so open editors show it at once.
+//   live documents are told to merge it (NOTIFY at commit), so open editors show it at once
+//   (issue-description-merge.ts).
 import * as Y from 'yjs';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { deleteIssueDescriptionUpdates, issuesWithLoggedDescriptionUpdates, loggedIssueDescriptionUpdates } from '../../../db/issue-description-state';
 import { issues, projects } from '../../../db/schema/index';
-import { ISSUE_DOC_UPDATE_CHANNEL, issueDocumentName } from '../../../shared/collab-documents';
-import { deriveContent, docFromUpdates, hasContent, replaceBodyWithHtml } from '../../../shared/document-content';
+import { deriveContent, docFromUpdates, hasContent } from '../../../shared/document-content';
 import type { UpdateIssueBody } from '../../../shared/schemas/issue';
 import type { ServerContext } from '../../context';
 import { withTransaction } from '../../live/record-change';
@@ -66,25 +66,6 @@ async function saveDerivedHtml(tx: Db, projectId: string, issueId: string, html:
   if (!project || !current) return;
   const body = { description_html: html } as UpdateIssueBody;
   await applyIssueUpdate(tx, project, current, body, actorId ?? current.updatedBy ?? current.createdBy ?? '', { fromDocument: true });
-}
-
-/**
- * A description set over REST: merged into the stored document (with its logged updates, so the
- * diff replaces the text editors last saved) as a minimal diff (nothing when no document was ever
- * opened: the next open starts from the html), and open editors are told at commit (NOTIFY is
- * transactional) to merge it.
- */
-export async function mergeHtmlIntoIssueState(tx: Db, issueId: string, html: string): Promise<void> {
-  const [row] = await tx.select({ binary: issues.descriptionBinary }).from(issues).where(eq(issues.id, issueId)).for('update');
-  if (!row?.binary) return;
-  const logged = await loggedIssueDescriptionUpdates(tx, issueId);
-  const doc = docFromUpdates([row.binary, ...logged.map((entry) => entry.update)]);
-  replaceBodyWithHtml(doc, html);
-  const state = Y.encodeStateAsUpdate(doc);
-  doc.destroy();
-  await tx.update(issues).set({ descriptionBinary: state }).where(eq(issues.id, issueId));
-  await deleteIssueDescriptionUpdates(tx, logged.map((entry) => entry.id));
-  await tx.execute(sql`select pg_notify(${ISSUE_DOC_UPDATE_CHANNEL}, ${issueDocumentName(issueId)})`);
 }
 
 /**

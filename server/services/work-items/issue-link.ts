@@ -13,7 +13,7 @@ import { authorizeProjectRole, loadReadableIssue } from '../../policies/issue';
 import { presentIssueLink } from '../../presenters/issue-link';
 import { writeActivities } from './issue-activity';
 import { loadUserLites } from './issue-read';
-import { touchIssue } from './issue';
+import { touchIssue } from './issue-change';
 
 /**
  * Adds `http://` when the URL has no scheme and checks it is an http(s) URL with a host.

@@ -13,11 +13,12 @@ import { ForbiddenError, NotFoundError } from '../../errors';
 import { deletion, recordChange, withTransaction, type WriteOptions } from '../../live/record-change';
 import type { ProjectActor } from '../../actor';
 import { authorizeIssueDelete, authorizeIssueEdit, loadReadableIssue } from '../../policies/issue';
-import { presentIssue, type IssueListRow } from '../../presenters/issue';
+import type { IssueListRow } from '../../presenters/issue';
 import { htmlToPlainText, sanitizeRichHtml } from './html';
-import { mergeHtmlIntoIssueState } from './issue-description-doc';
+import { mergeHtmlIntoIssueState } from './issue-description-merge';
 import { diffIssueActivities, writeActivities, writeUpdateActivities, type IssueSnapshot } from './issue-activity';
-import { loadIssueRow, loadIssueRows } from './issue-read';
+import { recordIssueChange, touchIssue } from './issue-change';
+import { loadIssueRow } from './issue-read';
 import { subscribeUsers } from './issue-subscription';
 import * as check from './issue-validation';
 import { syncIssueMentions } from './mentions';
@@ -59,37 +60,6 @@ async function replaceSet(tx: Db, kind: 'assignees' | 'labels', issue: Issue, be
         .where(and(eq(issueLabels.issueId, issue.id), inArray(issueLabels.labelId, removed), isNull(issueLabels.deletedAt)));
     }
     if (added.length) await tx.insert(issueLabels).values(added.map((labelId) => ({ ...base, labelId })));
-  }
-}
-
-/** Reloads the issue in the transaction and records its change event; returns the fresh row. */
-export async function recordIssueChange(tx: Db, issueId: string, projectId: string, op: 'create' | 'update'): Promise<IssueListRow> {
-  const row = (await loadIssueRow(tx, projectId, issueId))!;
-  recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'issue', entityId: row.id, op, version: row.version, data: presentIssue(row) });
-  return row;
-}
-
-/** Bumps an issue's version (its counts or relations changed) and records the update. */
-export async function touchIssue(tx: Db, issueId: string, projectId: string, actorId: string | null): Promise<void> {
-  await tx.update(issues).set({ version: sql`${issues.version} + 1`, updatedAt: new Date(), updatedBy: actorId }).where(eq(issues.id, issueId));
-  await recordIssueChange(tx, issueId, projectId, 'update');
-}
-
-/** Issues reloaded per statement when many are touched at once (bounded parameter lists). */
-const TOUCH_CHUNK = 1000;
-
-/**
- * touchIssue for many issues (a cycle or module gained, lost or archived them): one version bump,
- * then the rows reloaded in chunks of TOUCH_CHUNK and one change recorded per issue.
- */
-export async function touchIssues(tx: Db, issueIds: string[], actorId: string | null): Promise<void> {
-  const ids = [...new Set(issueIds)];
-  if (ids.length === 0) return;
-  await tx.update(issues).set({ version: sql`${issues.version} + 1`, updatedAt: new Date(), updatedBy: actorId }).where(inArray(issues.id, ids));
-  for (let start = 0; start < ids.length; start += TOUCH_CHUNK) {
-    for (const row of await loadIssueRows(tx, inArray(issues.id, ids.slice(start, start + TOUCH_CHUNK)))) {
-      recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'issue', entityId: row.id, op: 'update', version: row.version, data: presentIssue(row) });
-    }
   }
 }
 
