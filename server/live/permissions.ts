@@ -6,7 +6,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { issues, projectMembers, projects, workspaceMembers } from '../../db/schema/index';
 import { canReadPage, type PageRow } from '../../shared/policies/page';
-import { draftVisibleTo } from '../../shared/policies/issue';
+import { draftVisibleTo, issueAccess } from '../../shared/policies/issue';
 import { Role, effectiveProjectRole } from '../../shared/roles';
 import { can, memberContext } from '../../shared/permission-table';
 import type { LiveEntity } from '../../shared/live-protocol';
@@ -112,8 +112,8 @@ export class Visibility {
   accessLevels(): Map<string, AccessLevel> {
     const levels = new Map<string, AccessLevel>();
     for (const [projectId, access] of this.projects) {
-      const restricted = effectiveProjectRole(access.role, this.workspaceRole) === Role.GUEST && !access.guestViewAll;
-      levels.set(projectId, restricted ? AccessLevel.RESTRICTED : AccessLevel.FULL);
+      const level = issueAccess(effectiveProjectRole(access.role, this.workspaceRole), access.guestViewAll);
+      levels.set(projectId, level === 'own' ? AccessLevel.RESTRICTED : level === 'full' ? AccessLevel.FULL : AccessLevel.NONE);
     }
     return levels;
   }
@@ -149,7 +149,7 @@ export class Visibility {
 
   private decideInProject(change: Change, data: Data, access: ProjectAccess): Verdict {
     const role = effectiveProjectRole(access.role, this.workspaceRole);
-    const restricted = role === Role.GUEST && !access.guestViewAll;
+    const restricted = issueAccess(role, access.guestViewAll) === 'own';
     const hidden = change.op === 'update' ? 'send-as-delete' : 'hide';
     switch (change.entity) {
       case 'page': {
@@ -281,7 +281,7 @@ export async function loadVisibility(db: Db, userId: string, workspaceId: string
     .from(issues)
     .where(and(eq(issues.createdBy, userId), eq(issues.workspaceId, workspaceId), eq(issues.isDraft, true), isNull(issues.deletedAt)));
   for (const draft of drafts) visibility.ownDrafts.add(draft.id);
-  const restricted = rows.filter((row) => effectiveProjectRole(row.role, membership.role) === Role.GUEST && !row.guestViewAll);
+  const restricted = rows.filter((row) => issueAccess(effectiveProjectRole(row.role, membership.role), row.guestViewAll) === 'own');
   for (const row of restricted) visibility.ownIssues.set(row.projectId, new Set());
   if (restricted.length > 0) {
     const own = await db

@@ -16,7 +16,7 @@ import { resolvePageOrBadRequest } from '../../validation';
 import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import type { ProjectActor } from '../../actor';
 import { deletion, recordChange, withTransaction, type WriteOptions } from '../../live/record-change';
-import { isRestrictedGuest } from '../../policies/issue';
+import { isRestrictedGuest, visibleIssues } from '../../policies/issue';
 import { presentIntakeIssue, presentIntakeIssueDetail } from '../../presenters/intake';
 import type { IssueListRow } from '../../presenters/issue';
 import { writeActivities } from '../work-items/issue-activity';
@@ -181,7 +181,7 @@ export async function listIntakeIssues(ctx: ServerContext, actor: ProjectActor, 
     or(...statuses.map((status) => statusCondition(status, now))),
     priorities.length ? inArray(issues.priority, priorities) : undefined,
     query.created_by !== undefined ? inArray(issues.createdBy, creators.length ? creators : ['00000000-0000-0000-0000-000000000000']) : undefined,
-    isRestrictedGuest(actor) ? eq(issues.createdBy, actor.userId) : undefined,
+    visibleIssues(actor),
   );
   const orderBy = query.order_by ?? '-issue__created_at';
   const column = ORDER_COLUMNS[orderBy.replace(/^-/, '') as keyof typeof ORDER_COLUMNS];

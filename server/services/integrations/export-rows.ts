@@ -3,7 +3,8 @@
 // an export of 100 000 issues holds one batch in memory at a time, on Postgres and PGlite alike.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { Role, effectiveProjectRole } from '../../../shared/roles';
+import { effectiveProjectRole } from '../../../shared/roles';
+import { issueAccess } from '../../../shared/policies/issue';
 import { waitingInIntake } from '../../list-engine/scope';
 
 /** Issues read per statement; each batch is written out before the next is read. */
@@ -78,9 +79,8 @@ export async function loadExportProjects(database: Database, workspaceId: string
       and p.id in (select jsonb_array_elements_text(${JSON.stringify(projectIds)}::jsonb)::uuid)
     order by p.identifier`);
   return rows.map((row) => {
-    const role = effectiveProjectRole(row.role, workspaceRole);
-    const limited = (role === null || role < Role.MEMBER) && !row.guest_view_all_features;
-    return { id: row.id, identifier: row.identifier, name: row.name, onlyCreatedBy: limited ? userId : null };
+    const access = issueAccess(effectiveProjectRole(row.role, workspaceRole), row.guest_view_all_features);
+    return { id: row.id, identifier: row.identifier, name: row.name, onlyCreatedBy: access === 'full' ? null : userId };
   });
 }
 

@@ -10,9 +10,9 @@
 // guest_view_all_features, not a workspace admin) only the issues they created.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { Role } from '../../../shared/roles';
 import type { WorkspaceActor } from '../../actor';
 import { baseExclusions } from '../../list-engine/scope';
+import { fullAccessSql } from '../../policies/row-access';
 
 export interface DashboardScope {
   /** Projects whose every listed issue the caller sees. */
@@ -23,9 +23,8 @@ export interface DashboardScope {
 
 /** The caller's live member projects, split by what they may see of them. */
 export async function resolveDashboardScope(database: Database, actor: WorkspaceActor): Promise<DashboardScope> {
-  const isAdmin = actor.workspaceRole === Role.ADMIN;
   const rows = await database.query<{ id: string; full: boolean }>(sql`
-    select pm.project_id::text as id, (pm.role >= ${Role.MEMBER} or p.guest_view_all_features or ${isAdmin}) as full
+    select pm.project_id::text as id, ${fullAccessSql(sql`pm.role`, sql`p.guest_view_all_features`, actor.workspaceRole)} as full
     from project_members pm join projects p on p.id = pm.project_id
     where pm.member_id = ${actor.userId} and pm.is_active and p.workspace_id = ${actor.workspace.id}
       and p.deleted_at is null and p.archived_at is null`);
