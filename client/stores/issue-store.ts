@@ -7,7 +7,7 @@ import type { OutboxInput } from '../outbox/outbox';
 import { setDelta, type SetDelta } from '../../shared/set-delta';
 import { isDiscarded, outboxMutate, registerOutboxStore, type OutboxMutateOptions } from '../outbox/work-outbox';
 import { isUndone, pastUndoWindow } from './undo-window';
-import { reportFailure, toastOnFailure } from '../components/app-shell/toast-store';
+import { reportFailure, toastOnFailure } from './toast-store';
 import type { Priority, StateGroup } from '../../shared/issue-constants';
 import { nextSortOrder } from '../../shared/sort-order';
 import { createEntityStore, createMutationId, isTemporaryId, temporaryId } from './create-entity-store';

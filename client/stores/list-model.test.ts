@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Issue } from '../../stores/issue-store';
+import type { Issue } from './issue-store';
 import { groupIssues, issueComparator, listKey, matchesFilters, matchesSource, NONE_GROUP, patchForGroupMove } from './list-model';
 
 const P = 'p1';

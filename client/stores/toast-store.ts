@@ -1,9 +1,9 @@
 // Failure and success toasts of the stores: `reportFailure` names what did not stick and the
 // server's reason. The toasts themselves are client/ui/toast.ts (sonner); `showToast` and
 // `useToastStore` keep the earlier call sites and tests working on it.
-import { readErrorText } from '../../api/http';
-import { t, type MessageKey } from '../../i18n';
-import { toast, useToastStore, type ShownToast, type ToastKind } from '../../ui/toast';
+import { readErrorText } from '../api/http';
+import { t, type MessageKey } from '../i18n';
+import { toast, useToastStore, type ShownToast, type ToastKind } from '../ui/toast';
 
 export { useToastStore };
 export type Toast = ShownToast;

@@ -3,10 +3,10 @@
 // undo action runs once and closes its toast. Rendered by sonner's real Toaster.
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, createElement } from 'react';
-import { Locale, setLocale } from '../../i18n';
-import { mountTestRoot } from '../../test-support/react-root';
-import { ERROR_TOAST_LIFETIME_MS, TOAST_LIFETIME_MS, toast } from '../../ui/toast';
-import { Toaster } from '../../ui/toaster';
+import { Locale, setLocale } from '../i18n';
+import { mountTestRoot } from '../test-support/react-root';
+import { ERROR_TOAST_LIFETIME_MS, TOAST_LIFETIME_MS, toast } from '../ui/toast';
+import { Toaster } from '../ui/toaster';
 import { reportFailure, shortenForToast, TOAST_QUOTE_MAX, useToastStore } from './toast-store';
 
 afterEach(() => {

@@ -1,9 +1,9 @@
 // Pure list logic shared by every layout: which issues a list shows (its source, the user's
 // filters, the display type and sub-issue toggle), how they are ordered, and how they are grouped.
 // Everything runs on the store's rows, so a live change or an optimistic edit regroups at once.
-import { PRIORITY_ORDER, STATE_GROUPS, type StateGroup } from '../../../shared/issue-constants';
-import { stateGroupsForType, type DisplayFilters, type GroupBy } from '../../../shared/display';
-import type { Issue } from '../../stores/issue-store';
+import { PRIORITY_ORDER, STATE_GROUPS, type StateGroup } from '../../shared/issue-constants';
+import { stateGroupsForType, type DisplayFilters, type GroupBy } from '../../shared/display';
+import type { Issue } from './issue-store';
 
 /** Where a list's issues come from (spec §2 contexts). */
 export type ListSource =
