@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { issues, projectMembers, projects, workspaceMembers } from '../../db/schema/index';
 import { canReadPage, type PageRow } from '../../shared/policies/page';
 import { draftVisibleTo, issueAccess } from '../../shared/policies/issue';
+import { viewAccess } from '../../shared/policies/view';
 import { Role, effectiveProjectRole } from '../../shared/roles';
 import { can, memberContext } from '../../shared/permission-table';
 import type { LiveEntity } from '../../shared/live-protocol';
@@ -141,7 +142,7 @@ export class Visibility {
       return change.op === 'update' ? 'send-as-delete' : 'hide';
     }
     // Workspace (global) views: a workspace guest sees only the ones they own (reference §4).
-    if (change.entity === 'view' && change.op !== 'delete' && this.workspaceRole < Role.MEMBER && !this.owns(data)) {
+    if (change.entity === 'view' && change.op !== 'delete' && viewAccess(this.workspaceRole) !== 'full' && !this.owns(data)) {
       return change.op === 'update' ? 'send-as-delete' : 'hide';
     }
     return 'send';
@@ -164,7 +165,7 @@ export class Visibility {
       case 'view':
         if (change.op === 'delete') return 'send';
         if (data.access === ViewAccess.PRIVATE && !this.owns(data)) return hidden;
-        return restricted && !this.owns(data) ? hidden : 'send';
+        return viewAccess(this.workspaceRole, { projectRole: role, guestViewAllFeatures: access.guestViewAll }) !== 'full' && !this.owns(data) ? hidden : 'send';
       case 'cycle':
         // Cycles are read by every project member (reference §2.2: list, progress, analytics Guest+);
         // outsiders never get here (no project access above).

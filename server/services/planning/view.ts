@@ -9,7 +9,7 @@ import type { Db } from '../../../db/client';
 import { favorites, views, type View } from '../../../db/schema/index';
 import type { CreateViewBody, UpdateViewBody } from '../../../shared/schemas/view';
 import { Role, effectiveProjectRole } from '../../../shared/roles';
-import { issueAccess } from '../../../shared/policies/issue';
+import { viewAccess } from '../../../shared/policies/view';
 import { ViewAccess } from '../../../shared/visibility';
 import type { ServerContext } from '../../context';
 import type { ProjectActor, WorkspaceActor } from '../../actor';
@@ -37,10 +37,10 @@ const projectOf = (actor: ViewActor) => (hasProject(actor) ? actor.project.id : 
 
 /** True when the actor sees only what they created (a guest without guest_view_all; a workspace guest for global views). */
 function seesOwnOnly(actor: ViewActor): boolean {
-  if (hasProject(actor)) {
-    return issueAccess(effectiveProjectRole(actor.projectRole, actor.workspaceRole), actor.project.guestViewAllFeatures) !== 'full';
-  }
-  return actor.workspaceRole < Role.MEMBER;
+  const project = hasProject(actor)
+    ? { projectRole: effectiveProjectRole(actor.projectRole, actor.workspaceRole), guestViewAllFeatures: actor.project.guestViewAllFeatures }
+    : undefined;
+  return viewAccess(actor.workspaceRole, project) !== 'full';
 }
 
 function isAdmin(actor: ViewActor): boolean {
