@@ -9,7 +9,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SeedResult } from '../db/seed/seed';
 import { ANALYTICS_DIMENSIONS } from '../shared/schemas/analytics';
 import type { WorkspaceActor } from '../server/actor';
-import { chartStatement, defaultAnalyticsStatement, parseChartQuery } from '../server/services/analytics';
+import { chartStatement, defaultAnalyticsStatement, parseChartQuery } from '../server/services/planning/analytics';
 import postgres from 'postgres';
 import { loadLine, ms, sessionHeaders, startServer, type BenchOptions } from './harness';
 import { seeded } from './issues-list';

@@ -12,7 +12,7 @@ import type { SeedResult } from '../db/seed/seed';
 import { cycleIssueList } from '../server/list-engine/issue-lists';
 import { groupedStatement, ungroupedStatement } from '../server/list-engine/list-issues';
 import { parseListRequest } from '../server/list-engine/params';
-import { cycleAnalyticsStatement, cycleStatsStatement } from '../server/services/cycle-stats';
+import { cycleAnalyticsStatement, cycleStatsStatement } from '../server/services/planning/cycle-stats';
 import { load, loadLine, median, ms, sessionHeaders, startServer, type BenchOptions, type LoadResult } from './harness';
 import { bareSqlLoad, explainTime, scenarios, seeded, type BareStatement } from './issues-list';
 

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createDatabase, type Db } from '../db/client';
 import { enqueueJobs } from '../server/job-queue';
-import { WEBHOOK_DELIVERY_QUEUE, type DeliveryPayload } from '../server/services/webhook-delivery';
+import { WEBHOOK_DELIVERY_QUEUE, type DeliveryPayload } from '../server/services/integrations/webhook-delivery';
 import type { TestServer } from '../tests/support/server';
 import { buildProject, buildUser, buildWorkspace } from '../tests/support/factories';
 import { ROOT, freshDatabase, machineLine, type BenchOptions } from './harness';

@@ -20,7 +20,7 @@ import tar from 'tar-stream';
 import type { Database } from '../db/client';
 import { dumpDatabase, nonEmptyTables, restoreDatabase, type TableDump } from '../db/backup';
 import { migrationStatus } from '../db/migration-status';
-import { expireExportsWithoutFile } from '../server/services/export';
+import { expireExportsWithoutFile } from '../server/services/integrations/export';
 import type { FileStorage } from '../server/storage/index';
 import { ExportStatus } from '../shared/export-constants';
 

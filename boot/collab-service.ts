@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { createCollab, type Collab } from '../collab/server';
 import type { CollabWrites } from '../collab/writes';
 import type { ServerContext } from '../server/context';
-import { renamePageFromTitle } from '../server/services/page';
-import { compactLoggedIssueDescriptions, storeIssueDescription } from '../server/services/issue-description-doc';
+import { renamePageFromTitle } from '../server/services/pages/page';
+import { compactLoggedIssueDescriptions, storeIssueDescription } from '../server/services/work-items/issue-description-doc';
 
 /** The server's services behind the writes collab asks for, on context `ctx`. */
 export function collabWrites(ctx: ServerContext): CollabWrites {

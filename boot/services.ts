@@ -18,7 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import type { Config } from '../server/config';
 import { createServerContext } from '../server/context';
-import { configureNotificationMail } from '../server/services/notification-mail';
+import { configureNotificationMail } from '../server/services/inbox/notification-mail';
 import { createHttpServer, registerRequestPipeline, registerRestApi, type HttpServerOptions } from '../server/app';
 import liveRoutes from '../server/live/route';
 import { startJobs } from '../server/jobs';

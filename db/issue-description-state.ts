@@ -1,5 +1,5 @@
 // The stored state of an issue description document (`issue.<id>`, see
-// server/services/issue-description-doc.ts for the invariants): issues.description_binary plus the
+// server/services/work-items/issue-description-doc.ts for the invariants): issues.description_binary plus the
 // log of updates not compacted into it yet (issue_description_updates, appended before an editor is
 // told "saved", as page_updates are for pages), loaded into a live document, and seeded from the
 // html the first time. Storage only — no version, activity or change event — so the collaboration

@@ -13,7 +13,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { createDatabase, MIGRATIONS_DIR, type Database } from './client';
 import { issueLabels, issues, labels, projects, states, users, workspaces } from './schema/index';
 import { availableDrivers } from '../tests/support/db';
-import { isUniqueViolation } from '../server/services/project';
+import { isUniqueViolation } from '../server/services/work-items/project';
 
 const MIGRATION_TAG = 'label_names_case_insensitive';
 const cleanups: Array<() => Promise<void>> = [];

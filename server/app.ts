@@ -19,7 +19,7 @@ import { zodValidatorCompiler } from './plugins/zod';
 import responseValidationPlugin, { jsonSerializerCompiler } from './plugins/response-schemas';
 import { registerRoutes } from './routes/index';
 import apiV1Routes from './routes/api-v1/index';
-import { ensureInstance } from './services/instance';
+import { ensureInstance } from './services/ops/instance';
 import { BadRequestError, ValidationError } from './errors';
 import { containsNul, findIllFormedText } from './validation';
 

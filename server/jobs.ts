@@ -8,12 +8,12 @@ import type { FastifyInstance } from 'fastify';
 import { scheduleTableMaintenance } from '../db/table-maintenance';
 import type { ServerContext } from './context';
 import { JobQueue } from './job-queue';
-import { scheduleIssueCountFolding } from './services/issue-counts';
-import { registerGithubImport } from './services/github-import';
-import { registerIssueExport } from './services/export-job';
-import { registerNotificationMail } from './services/notification-mail';
-import { registerWebhookDelivery } from './services/webhook-delivery';
-import { startWebhookFeed } from './services/webhook-feed';
+import { scheduleIssueCountFolding } from './services/ops/issue-counts';
+import { registerGithubImport } from './services/integrations/github-import';
+import { registerIssueExport } from './services/integrations/export-job';
+import { registerNotificationMail } from './services/inbox/notification-mail';
+import { registerWebhookDelivery } from './services/integrations/webhook-delivery';
+import { startWebhookFeed } from './services/integrations/webhook-feed';
 
 /** Registers the handler of every job queue name on `queue` (one line per feature). */
 export function registerJobHandlers(ctx: ServerContext, queue: JobQueue): void {
@@ -47,7 +47,7 @@ export function startJobs(app: FastifyInstance): void {
   let stopFeed: (() => Promise<void>) | null = null;
   app.addHook('onReady', async () => {
     await queue.start();
-    // Webhook deliveries are fed from the change log into the queue (server/services/webhook-feed.ts).
+    // Webhook deliveries are fed from the change log into the queue (server/services/integrations/webhook-feed.ts).
     stopFeed = await startWebhookFeed(ctx, { onError: (error) => app.log.error({ err: error }, 'webhook feed failed') });
   });
   // Before the database closes (the caller closes it after app.close()).

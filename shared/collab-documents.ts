@@ -35,7 +35,7 @@ export const PAGE_UPDATE_CHANNEL = 'trellis_collab_update';
 /**
  * How REST reaches live page documents. The collaboration server implements it (collab/server.ts)
  * and the composition root hands it to the REST side (boot/collab-service.ts); a process without a
- * collaboration server changes storage and notifies instead (server/services/page-collab.ts).
+ * collaboration server changes storage and notifies instead (server/services/pages/page-collab.ts).
  */
 export interface PageCollabBridge {
   /** Runs `change` on the live document (loading it if needed); open editors see it at once. */

@@ -14,7 +14,7 @@ export function isPropertyActivity(field: string | null | undefined): boolean {
 /**
  * The version of an activity row: its `updated_at` in epoch milliseconds. Activity rows are append-only
  * except for the description row that consecutive edits move forward, and that move always sets a
- * later `updated_at` (server/services/issue-activity.ts), so the time orders a row's states.
+ * later `updated_at` (server/services/work-items/issue-activity.ts), so the time orders a row's states.
  */
 export function activityVersion(updatedAt: string | Date | null | undefined): number {
   if (!updatedAt) return 0;

@@ -31,11 +31,37 @@ const ALLOWED: Record<string, string[]> = {
 };
 
 /**
- * Edges that break the layering and are tolerated for now. Empty since the composition root (#11):
- * keep it that way. It is a ratchet — a new violation fails, and so does an entry that no longer
- * exists — so an entry may only ever be removed.
+ * The service domains of server/services/ (issue #25 item 4) and the domains each may import: a
+ * domain imports only those below it, so no two domains import each other. ops (the instance) is
+ * the ground; accounts (people, workspaces, memberships) stand on it; work-items (projects and their
+ * issues) on both; planning, inbox and pages on work-items; integrations on all of them.
  */
-const KNOWN_VIOLATIONS = new Set<string>([]);
+const SERVICES = 'server/services/';
+const SERVICE_DOMAINS: Record<string, string[]> = {
+  ops: [],
+  accounts: ['ops'],
+  'work-items': ['accounts', 'ops'],
+  planning: ['work-items', 'accounts', 'ops'],
+  inbox: ['work-items', 'accounts', 'ops'],
+  pages: ['work-items', 'accounts', 'ops'],
+  integrations: ['planning', 'inbox', 'pages', 'work-items', 'accounts', 'ops'],
+};
+
+/**
+ * Edges that break the layering and are tolerated for now. The top-level folders have none since
+ * the composition root (#11). What is left are side effects the issue writer still calls inline
+ * (notifications, module and cycle progress, a bulk cycle change): the reactions registry (#25
+ * item 3) takes them out of work-items. It is a ratchet — a new violation fails, and so does an
+ * entry that no longer exists — so an entry may only ever be removed.
+ */
+const KNOWN_VIOLATIONS = new Set<string>([
+  'server/services/work-items/issue.ts -> server/services/inbox/notification-fanout.ts',
+  'server/services/work-items/issue-activity.ts -> server/services/inbox/notification-fanout.ts',
+  'server/services/work-items/issue-comment.ts -> server/services/inbox/notification-fanout.ts',
+  'server/services/work-items/issue.ts -> server/services/planning/module-progress.ts',
+  'server/services/work-items/issue-archive.ts -> server/services/planning/module-progress.ts',
+  'server/services/work-items/issue-bulk.ts -> server/services/planning/cycle.ts',
+]);
 
 interface ImportEdge {
   /** Repository-relative path of the importing file. */
@@ -44,6 +70,8 @@ interface ImportEdge {
   to: string;
   /** Named bindings imported (or re-exported) through this specifier. */
   names: string[];
+  /** True when the import is erased at compile time (`import type`, `export type`, `import('x').T`). */
+  typeOnly?: boolean;
 }
 
 function isTestFile(file: string): boolean {
@@ -69,7 +97,70 @@ function violationsOf(edge: ImportEdge): string[] {
     const viaBarrel = edge.names.filter((name) => CHANGES_TABLES.has(name));
     if (edge.to.startsWith('db/schema/') && viaBarrel.length) messages.push(`only ${CHANGES_WRITER} imports ${viaBarrel.join(', ')}`);
   }
+  if (isProduction(edge.from)) messages.push(...domainViolationsOf(edge));
   return messages;
+}
+
+/** The service domain of a path (`work-items` of server/services/work-items/issue.ts), or null. */
+function serviceDomainOf(file: string): string | null {
+  if (!file.startsWith(SERVICES)) return null;
+  const rest = file.slice(SERVICES.length).split('/');
+  return rest.length > 1 ? rest[0] : null;
+}
+
+/** The rules inside the server and the client: service domains, services below routes, stores below components. */
+function domainViolationsOf(edge: ImportEdge): string[] {
+  const messages: string[] = [];
+  const from = serviceDomainOf(edge.from);
+  const to = serviceDomainOf(edge.to);
+  if (from && to && from !== to && !SERVICE_DOMAINS[from]?.includes(to)) {
+    messages.push(`services/${from} may import only the domains below it (${SERVICE_DOMAINS[from]?.join(', ') || 'none'})`);
+  }
+  if (edge.from.startsWith(SERVICES) && edge.to.startsWith('server/routes/')) messages.push('a service never imports a route');
+  if (edge.from.startsWith('client/stores/') && (/^client\/(components|routes)\//.test(edge.to) || edge.to.endsWith('.tsx'))) {
+    messages.push('client stores never import components, routes or .tsx');
+  }
+  return messages;
+}
+
+/** The loops of a graph (file -> the files it imports): each as its files, sorted. */
+function loopsOf(graph: Map<string, string[]>): string[][] {
+  // Tarjan's strongly connected components.
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const loops: string[][] = [];
+  let counter = 0;
+  const connect = (file: string) => {
+    index.set(file, counter);
+    low.set(file, counter++);
+    stack.push(file);
+    onStack.add(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!graph.has(next)) continue;
+      if (!index.has(next)) {
+        connect(next);
+        low.set(file, Math.min(low.get(file)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(file, Math.min(low.get(file)!, index.get(next)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1) loops.push(component.sort());
+  };
+  for (const file of graph.keys()) if (!index.has(file)) connect(file);
+  return loops;
+}
+
+/** The loops of runtime imports (type-only ones left out) among `files`. */
+function runtimeLoops(files: string[]): string[][] {
+  return loopsOf(new Map(files.map((file) => [file, edgesOf(file).filter((edge) => !edge.typeOnly).map((edge) => edge.to)])));
 }
 
 function listSources(dir: string, out: string[] = []): string[] {
@@ -100,17 +191,21 @@ function resolveSpecifier(from: string, specifier: string): string {
 function edgesOf(file: string): ImportEdge[] {
   const source = ts.createSourceFile(file, readFileSync(path.join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, false);
   const edges: ImportEdge[] = [];
-  const add = (specifier: string, names: string[]) => {
-    if (specifier.startsWith('.')) edges.push({ from: file, to: resolveSpecifier(file, specifier), names });
+  const add = (specifier: string, names: string[], typeOnly = false) => {
+    if (specifier.startsWith('.')) edges.push({ from: file, to: resolveSpecifier(file, specifier), names, typeOnly });
   };
   const visit = (node: ts.Node) => {
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       const names: string[] = [];
       const bindings = ts.isImportDeclaration(node) ? node.importClause?.namedBindings : node.exportClause;
+      let everyNameIsType = false;
       if (bindings && (ts.isNamedImports(bindings) || ts.isNamedExports(bindings))) {
         for (const element of bindings.elements) names.push((element.propertyName ?? element.name).text);
+        everyNameIsType = bindings.elements.length > 0 && bindings.elements.every((element) => element.isTypeOnly);
       }
-      add(node.moduleSpecifier.text, names);
+      const clause = ts.isImportDeclaration(node) ? node.importClause : undefined;
+      const declaredType = ts.isImportDeclaration(node) ? Boolean(clause?.isTypeOnly) : node.isTypeOnly;
+      add(node.moduleSpecifier.text, names, declaredType || (everyNameIsType && !clause?.name));
     } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
       const expression = node.moduleReference.expression;
       if (ts.isStringLiteral(expression)) add(expression.text, []);
@@ -119,7 +214,7 @@ function edgesOf(file: string): ImportEdge[] {
       const isRequire = ts.isIdentifier(node.expression) && node.expression.text === 'require';
       if (isDynamicImport || isRequire) add(node.arguments[0].text, []);
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
-      add(node.argument.literal.text, []);
+      add(node.argument.literal.text, [], true);
     }
     ts.forEachChild(node, visit);
   };
@@ -150,6 +245,37 @@ describe('import layering', () => {
     expect(edge('server/app.ts', 'db/client.ts')).toEqual([]);
     expect(edge('client/main.tsx', 'shared/roles.ts')).toEqual([]);
     expect(edge('bench/live.ts', 'tests/support/server.ts')).toEqual([]);
+    // Service domains import only those below them; services never import routes.
+    expect(edge('server/services/planning/cycle.ts', 'server/services/work-items/issue-read.ts')).toEqual([]);
+    expect(edge('server/services/work-items/issue-read.ts', 'server/services/planning/cycle.ts')).not.toEqual([]);
+    expect(edge('server/services/ops/instance.ts', 'server/services/accounts/user.ts')).not.toEqual([]);
+    expect(edge('server/services/integrations/export.ts', 'server/services/inbox/notification.ts')).toEqual([]);
+    expect(edge('server/services/pages/page.ts', 'server/routes/pages.ts')).not.toEqual([]);
+    expect(edge('server/services/pages/page.test.ts', 'server/services/integrations/export.ts')).toEqual([]);
+    // Client stores sit below components and routes.
+    expect(edge('client/stores/issue-store.ts', 'client/components/issues/issue-row.tsx')).not.toEqual([]);
+    expect(edge('client/stores/issue-store.ts', 'client/routes/router.tsx')).not.toEqual([]);
+    expect(edge('client/stores/issue-store.ts', 'client/api/http.ts')).toEqual([]);
+    expect(edge('client/components/issues/issue-row.tsx', 'client/stores/issue-store.ts')).toEqual([]);
+  });
+
+  test('the service domains form no loop, and every service lives in a domain', () => {
+    const lowerThan = (domain: string, seen = new Set<string>()): Set<string> => {
+      for (const below of SERVICE_DOMAINS[domain]) if (!seen.has(below)) lowerThan(below, seen.add(below));
+      return seen;
+    };
+    for (const domain of Object.keys(SERVICE_DOMAINS)) expect(lowerThan(domain).has(domain), domain).toBe(false);
+    const services = listSources(ROOT).filter((file) => file.startsWith(SERVICES) && !isTestFile(file));
+    expect(services.length).toBeGreaterThan(90);
+    expect(services.filter((file) => !(serviceDomainOf(file)! in SERVICE_DOMAINS))).toEqual([]);
+  });
+
+  test('no runtime import loop among the server\'s files', () => {
+    const loops = runtimeLoops(listSources(ROOT).filter((file) => file.startsWith('server/') && !isTestFile(file)));
+    expect(loops).toEqual([]);
+    // The search finds a loop where there is one, and only that one.
+    expect(loopsOf(new Map([['a', ['b']], ['b', ['c', 'a']], ['c', []], ['d', ['a']]]))).toEqual([['a', 'b']]);
+    expect(edgesOf('server/services/work-items/issue.ts').find((edge) => edge.to === 'server/actor.ts')?.typeOnly).toBe(true);
   });
 
   test('no file imports across a forbidden edge', () => {

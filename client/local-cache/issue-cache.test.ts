@@ -2,7 +2,7 @@
 // happy-dom has no IndexedDB: the cache logic runs on the in-memory adapter behind the same interface.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { installFakeApi, json } from '../test-support/fake-api';
-import { useToastStore } from '../components/app-shell/toast-store';
+import { useToastStore } from '../stores/toast-store';
 import { fetchIssueList, useIssueListStore } from '../stores/issue-list-store';
 import { defaultListSettings } from '../stores/issue-filter-store';
 import { getIssue, resetIssues, useIssueStore, type Issue } from '../stores/issue-store';

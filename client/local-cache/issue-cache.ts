@@ -5,7 +5,7 @@
 // are painted from it before the network answers; any error falls back to server queries.
 import { create } from 'zustand';
 import { http } from '../api/http';
-import { reportFailure } from '../components/app-shell/toast-store';
+import { reportFailure } from '../stores/toast-store';
 import { projectPath } from '../stores/api-paths';
 import { markProjectCached, trackCacheRead } from '../stores/issue-list-store';
 import { removeIssues, scopeIssues, upsertIssues, type Issue } from '../stores/issue-store';

@@ -3,7 +3,7 @@
 // outbox discarded. Offline nothing is discarded, the person stays signed in and a toast says why.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { installFakeApi, json } from '../test-support/fake-api';
-import { useToastStore } from '../components/app-shell/toast-store';
+import { useToastStore } from '../stores/toast-store';
 import { MemoryOutboxStorage } from './outbox-storage';
 import { closeWorkOutbox, openWorkOutbox, outboxMutate, setOutboxStorageFactory, useOutboxStore, workOutbox } from './work-outbox';
 import { signOutWithOutbox } from './outbox-sign-out';

@@ -4,7 +4,7 @@
 // browser's error page with the changes gone and the session still open.
 import { isNetworkFailure } from '../api/http';
 import { t } from '../i18n';
-import { reportFailure } from '../components/app-shell/toast-store';
+import { reportFailure } from '../stores/toast-store';
 import { signOut } from '../stores/session-store';
 import { toast } from '../ui/toast';
 import { closeWorkOutbox, discardWorkOutbox, workOutbox } from './work-outbox';

@@ -8,13 +8,13 @@ import { Archive, ArchiveRestore, MoreHorizontal, Pencil, Star, Trash2 } from 'l
 import { CycleStatus } from '../../shared/cycle';
 import { can, memberContext } from '../../shared/permission-table';
 import type { Cycle } from '../api/types';
-import { toastOnFailure } from '../components/app-shell/toast-store';
+import { toastOnFailure } from '../stores/toast-store';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { CycleModal } from '../components/cycles/cycle-modal';
 import { CycleNumbers } from '../components/cycles/cycle-panel';
 import { TransferDialog } from '../components/cycles/transfer-dialog';
 import { IssueListView } from '../components/issues/issue-list-view';
-import type { ListSource } from '../components/issues/list-model';
+import type { ListSource } from '../stores/list-model';
 import { useT } from '../i18n';
 import { deleteCycle, setCycleArchived, setCycleFavorite, useCycle, useProjectCycles } from '../stores/cycle-store';
 import { useProject } from '../stores/project-store';

@@ -9,7 +9,7 @@ import { nameOrUntitled } from '../../shared/names';
 import { MODULE_STATUSES, ARCHIVABLE_MODULE_STATUSES, type ModuleStatus } from '../../shared/schemas/module';
 import { can, memberContext } from '../../shared/permission-table';
 import { IssueListView } from '../components/issues/issue-list-view';
-import type { ListSource } from '../components/issues/list-model';
+import type { ListSource } from '../stores/list-model';
 import { Button, Dialog, EmptyState, IconButton, ProgressBar as UiProgressBar, PropertyChip, Select } from '../ui';
 import { useT, type MessageKey } from '../i18n';
 import { useMemberUserMap } from '../stores/member-store';
@@ -26,7 +26,7 @@ import {
   type Module,
   type ModuleSort,
 } from '../stores/module-store';
-import { reportFailure } from '../components/app-shell/toast-store';
+import { reportFailure } from '../stores/toast-store';
 import { ProjectFrame } from './work-pages';
 import './modules.css';
 

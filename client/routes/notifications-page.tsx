@@ -6,7 +6,7 @@ import { Archive, ArchiveRestore, BellOff, CheckCheck, Mail, MailOpen } from 'lu
 import { useEffect, useState } from 'react';
 import type { Notification } from '../api/types';
 import { AppShell } from '../components/app-shell';
-import { toastOnFailure } from '../components/app-shell/toast-store';
+import { toastOnFailure } from '../stores/toast-store';
 import { IssuePeek } from '../components/issues/issue-peek';
 import { SnoozeMenu } from '../components/inbox/snooze-menu';
 import { RelativeTime } from '../components/relative-time';

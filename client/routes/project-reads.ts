@@ -7,7 +7,7 @@
 // visit, or a browser without the cache, waits for the server as before.
 import { ApiError } from '../api/http';
 import type { WorkspaceMember } from '../api/types';
-import { toastOnFailure } from '../components/app-shell/toast-store';
+import { toastOnFailure } from '../stores/toast-store';
 import { readCacheRecord, writeCacheRecord } from '../local-cache/issue-cache';
 import { fetchCycles } from '../stores/cycle-store';
 import { applyProjectEstimates, fetchEstimates, type Estimate } from '../stores/estimate-store';

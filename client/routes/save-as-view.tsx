@@ -4,7 +4,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Bookmark } from 'lucide-react';
 import type { View } from '../api/types';
-import type { ListSource } from '../components/issues/list-model';
+import type { ListSource } from '../stores/list-model';
 import { useT } from '../i18n';
 import { useProject } from '../stores/project-store';
 import { useSessionStore } from '../stores/session-store';

@@ -12,7 +12,7 @@ import { ensureProjects } from '../stores/project-store';
 import { getListSettings, loadListSettings } from '../stores/issue-filter-store';
 import { cachedRowsRead } from '../stores/issue-list-store';
 import { fetchWorkspaceStates } from '../stores/state-store';
-import { toastOnFailure } from '../components/app-shell/toast-store';
+import { toastOnFailure } from '../stores/toast-store';
 import { ensureWorkspaces } from '../stores/workspace-store';
 import { whenUserKnown } from '../stores/session-store';
 import { startEarly, takeEarly } from './early-reads';

@@ -10,7 +10,7 @@ import { AppShell } from '../components/app-shell';
 import { openCreateIssue, setCurrentList } from '../components/command-palette/overlay-store';
 import { IssueDetailPage } from '../components/issues/issue-detail';
 import { IssueListView } from '../components/issues/issue-list-view';
-import type { ListSource } from '../components/issues/list-model';
+import type { ListSource } from '../stores/list-model';
 import { ProjectsList } from '../components/projects/projects-list';
 import type { SettingsTab } from './screen-tabs';
 import { lazyScreen } from './lazy-screen';

@@ -5,7 +5,7 @@
 import { useMemo } from 'react';
 import { http } from '../api/http';
 import type { ActiveCycle, Cycle, CycleAnalytics, CycleProgress } from '../api/types';
-import { reportFailure } from '../components/app-shell/toast-store';
+import { reportFailure } from './toast-store';
 import { compareCycles, UNFINISHED_STATE_GROUPS } from '../../shared/cycle';
 import { outboxMutate } from '../outbox/work-outbox';
 import type { ChangeMessage } from '../../shared/live-protocol';

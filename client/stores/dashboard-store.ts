@@ -3,7 +3,7 @@
 // widget's figures, fetched per widget with the filters it has saved.
 import { create } from 'zustand';
 import { http } from '../api/http';
-import { reportFailure } from '../components/app-shell/toast-store';
+import { reportFailure } from './toast-store';
 import { WidgetKey, durationTargetDate } from '../../shared/dashboard';
 import type { DashboardWidget, HomeDashboardResponse } from '../../shared/schemas/dashboard';
 import { createEntityStore, createMutationId, type LoadStatus } from './create-entity-store';

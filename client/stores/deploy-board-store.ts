@@ -2,7 +2,7 @@
 // publish, unpublish and the board toggles. Toggles show at once and roll back with a toast.
 import { create } from 'zustand';
 import { http } from '../api/http';
-import { reportFailure } from '../components/app-shell/toast-store';
+import { reportFailure } from './toast-store';
 import { createMutationId } from './create-entity-store';
 import { projectPath } from './api-paths';
 

@@ -1,7 +1,7 @@
 // Estimate schemes of a project with their points (sorted by key, spec §9).
 import { useMemo } from 'react';
 import { http } from '../api/http';
-import { reportFailure } from '../components/app-shell/toast-store';
+import { reportFailure } from './toast-store';
 import type { ChangeMessage } from '../../shared/live-protocol';
 import { createEntityStore, createMutationId } from './create-entity-store';
 import { projectPath } from './api-paths';

@@ -2,7 +2,7 @@
 // failure; folder children are grouped under their parent; higher sequence sorts first.
 import { useMemo } from 'react';
 import { http } from '../api/http';
-import { reportFailure } from '../components/app-shell/toast-store';
+import { reportFailure } from './toast-store';
 import { createEntityStore, createMutationId, temporaryId } from './create-entity-store';
 import { workspacePath } from './api-paths';
 import type { ChangeMessage } from '../../shared/live-protocol';

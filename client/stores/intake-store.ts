@@ -11,7 +11,7 @@ import { INBOX_FIRST_CURSOR } from '../../shared/cursor';
 import { INTAKE_CLOSED_STATUSES, INTAKE_OPEN_STATUSES, IntakeStatus } from '../../shared/issue-constants';
 import type { ChangeMessage } from '../../shared/live-protocol';
 import { isDiscarded, outboxMutate, registerOutboxStore } from '../outbox/work-outbox';
-import { reportFailure } from '../components/app-shell/toast-store';
+import { reportFailure } from './toast-store';
 import { createEntityStore, createMutationId, isTemporaryId, temporaryId } from './create-entity-store';
 
 const rows = createEntityStore<IntakeIssue>({ mergeRows: true });

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { http } from '../api/http';
 import type { WorkspaceInvitation } from '../api/types';
 import { createEntityStore, createMutationId } from './create-entity-store';
-import { toastOnFailure } from '../components/app-shell/toast-store';
+import { toastOnFailure } from './toast-store';
 
 const sent = createEntityStore<WorkspaceInvitation>();
 const mine = createEntityStore<WorkspaceInvitation>();

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { installFakeApi, json } from '../test-support/fake-api';
-import { useToastStore } from '../components/app-shell/toast-store';
+import { useToastStore } from './toast-store';
 import type { Issue } from './issue-store';
 import { addComment, applyDetailChange } from './issue-detail-store';
 import { comments as commentStore, patchMeta, resetIssueChildren } from './issue-children';

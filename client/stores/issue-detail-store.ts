@@ -5,7 +5,7 @@
 // or live echo, and on failure dropped — never a snapshot put back over newer live changes.
 import { useMemo } from 'react';
 import { http } from '../api/http';
-import { reportFailure } from '../components/app-shell/toast-store';
+import { reportFailure } from './toast-store';
 import type { ChangeMessage } from '../../shared/live-protocol';
 import type { OutboxInput, StoredPending } from '../outbox/outbox';
 import { isDiscarded, outboxMutate } from '../outbox/work-outbox';

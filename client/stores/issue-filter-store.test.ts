@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { installFakeApi, json } from '../test-support/fake-api';
-import type { ListSource } from '../components/issues/list-model';
+import type { ListSource } from './list-model';
 import type { UserMe } from '../api/types';
 import { useSessionStore } from './session-store';
 import { getListSettings, loadListSettings, toggleKanbanGroup, updateDisplayFilters, updateFilters, useIssueFilterStore } from './issue-filter-store';

@@ -4,8 +4,8 @@
 // Every change goes through shared/display.ts `applyDisplayFilterRules`.
 import { create } from 'zustand';
 import { http } from '../api/http';
-import { reportFailure } from '../components/app-shell/toast-store';
-import { listKey, type IssueFilters, type ListSource } from '../components/issues/list-model';
+import { reportFailure } from './toast-store';
+import { listKey, type IssueFilters, type ListSource } from './list-model';
 import {
   applyDisplayFilterRules,
   DEFAULT_DISPLAY_PROPERTIES,

@@ -5,8 +5,8 @@
 // only per-list paging facts (group totals, pages loaded, which ids the server listed).
 import { create } from 'zustand';
 import { http } from '../api/http';
-import { reportFailure } from '../components/app-shell/toast-store';
-import { listKey, NONE_GROUP, type IssueFilters, type ListSource } from '../components/issues/list-model';
+import { reportFailure } from './toast-store';
+import { listKey, NONE_GROUP, type IssueFilters, type ListSource } from './list-model';
 import { GROUP_BY_WIRE, type DisplayFilters, type GroupBy } from '../../shared/display';
 import { projectPath, workspacePath } from './api-paths';
 import { scopeIssues, upsertIssues, type Issue } from './issue-store';

@@ -6,7 +6,7 @@
 // that changes them is a short sequence — memberships first, the PATCH last — each step its own
 // entry. Offline they wait and replay; a step the server refuses stays on the card, marked
 // failed, until the person retries or discards it (discarding shows the server's value again).
-import { reportFailure } from '../components/app-shell/toast-store';
+import { reportFailure } from './toast-store';
 import type { OutboxInput } from '../outbox/outbox';
 import { isDiscarded, outboxMutate } from '../outbox/work-outbox';
 import { createMutationId } from './create-entity-store';

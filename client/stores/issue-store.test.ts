@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { useToastStore } from '../components/app-shell/toast-store';
+import { useToastStore } from './toast-store';
 import { installFakeApi, json } from '../test-support/fake-api';
 import type { ChangeMessage } from '../../shared/live-protocol';
 import { closeWorkOutbox, discardOutboxEntry, useOutboxStore, workOutbox } from '../outbox/work-outbox';

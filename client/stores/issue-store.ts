@@ -7,7 +7,7 @@ import type { OutboxInput } from '../outbox/outbox';
 import { setDelta, type SetDelta } from '../../shared/set-delta';
 import { isDiscarded, outboxMutate, registerOutboxStore, type OutboxMutateOptions } from '../outbox/work-outbox';
 import { isUndone, pastUndoWindow } from './undo-window';
-import { reportFailure, toastOnFailure } from '../components/app-shell/toast-store';
+import { reportFailure, toastOnFailure } from './toast-store';
 import type { Priority, StateGroup } from '../../shared/issue-constants';
 import { nextSortOrder } from '../../shared/sort-order';
 import { createEntityStore, createMutationId, isTemporaryId, temporaryId } from './create-entity-store';
@@ -141,7 +141,7 @@ function normalized(row: Issue, projectId: string): Issue {
 }
 
 /**
- * The sort_order the server gives a new issue (the state's largest + one step, server/services/issue.ts),
+ * The sort_order the server gives a new issue (the state's largest + one step, server/services/work-items/issue.ts),
  * from the rows held here, so a quick-added issue shows where it will stay: below AL-1, not above it.
  * Without a state (the project's default applies) the largest of the project's rows is used.
  */

@@ -4,7 +4,7 @@ import type { Label as WireLabel, StoreRow } from '../api/types';
 import { useMemo } from 'react';
 import { http } from '../api/http';
 import { isUndone, pastUndoWindow } from './undo-window';
-import { reportFailure } from '../components/app-shell/toast-store';
+import { reportFailure } from './toast-store';
 import { sortOrderBetween } from '../../shared/sort-order';
 import { createEntityStore, createMutationId } from './create-entity-store';
 import { projectPath, workspacePath } from './api-paths';

@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import type { Module as WireModule, ModuleDetail, ModuleLink, StoreRow } from '../api/types';
 import { http } from '../api/http';
-import { reportFailure } from '../components/app-shell/toast-store';
+import { reportFailure } from './toast-store';
 import type { ChangeMessage } from '../../shared/live-protocol';
 import { createEntityStore, createMutationId } from './create-entity-store';
 import { projectPath } from './api-paths';

@@ -3,7 +3,7 @@
 // screens use to show only the actions the caller may take (shared/policies/page.ts).
 import { useMemo } from 'react';
 import { http } from '../api/http';
-import { reportFailure } from '../components/app-shell/toast-store';
+import { reportFailure } from './toast-store';
 import {
   canArchivePage,
   canChangePageAccess,

@@ -2,7 +2,7 @@
 // caller's sidebar order (PATCH user-properties sort_order). Changes show at once and roll back.
 import { useMemo } from 'react';
 import { http } from '../api/http';
-import { reportFailure } from '../components/app-shell/toast-store';
+import { reportFailure } from './toast-store';
 import { createEntityStore, createMutationId } from './create-entity-store';
 import { projectPath, workspacePath } from './api-paths';
 import type { ChangeMessage } from '../../shared/live-protocol';

@@ -2,7 +2,7 @@
 // sequence, mark default (which unsets the previous default), delete.
 import { useMemo } from 'react';
 import { http } from '../api/http';
-import { reportFailure } from '../components/app-shell/toast-store';
+import { reportFailure } from './toast-store';
 import type { StateGroup } from '../../shared/issue-constants';
 import { createEntityStore, createMutationId } from './create-entity-store';
 import { projectPath, workspacePath } from './api-paths';

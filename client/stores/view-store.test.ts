@@ -4,7 +4,7 @@
 // nothing), and a view's list starts from the view, knows when it was edited and goes back to it.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { installFakeApi, json } from '../test-support/fake-api';
-import type { ListSource } from '../components/issues/list-model';
+import type { ListSource } from './list-model';
 import { differsFromView, getListSettings, loadListSettings, resetListToView, updateFilters, useIssueFilterStore, viewContentOf } from './issue-filter-store';
 import { applyViewChange, createView, deleteView, fetchViews, getView, resetViews, type View } from './view-store';
 

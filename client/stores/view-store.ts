@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import type { View as WireView } from '../api/types';
 import { http } from '../api/http';
-import { reportFailure } from '../components/app-shell/toast-store';
+import { reportFailure } from './toast-store';
 import type { ChangeMessage } from '../../shared/live-protocol';
 import { ViewAccess } from '../../shared/visibility';
 import { createEntityStore, createMutationId, temporaryId } from './create-entity-store';

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { applyPending, type EntityState } from './create-entity-store';
 import { installFakeApi, json } from '../test-support/fake-api';
-import { useToastStore } from '../components/app-shell/toast-store';
+import { useToastStore } from './toast-store';
 import { applyProjectChange, reorderProject, resetProjects, setProjectArchived, setProjects, useProjectStore, type Project } from './project-store';
 import { markStateDefault, setStates, useStateStore, type State } from './state-store';
 import { moveLabel, setLabels, useLabelStore, type Label } from './label-store';

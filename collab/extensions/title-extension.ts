@@ -1,7 +1,7 @@
 // Keeps the XmlFragment `title` and the page `name` in step (API.md "Pages and collaboration"): a
 // title typed in an editor renames the page (a 'page' change event, through the page service, which
 // the composition root hands in as `rename`); a REST rename writes the title into the open document
-// (server/services/page.ts).
+// (server/services/pages/page.ts).
 import type { Extension, afterLoadDocumentPayload, afterUnloadDocumentPayload, onChangePayload } from '@hocuspocus/server';
 import { isTransactionOrigin } from '@hocuspocus/server';
 import { readTitle } from '../../shared/document-content';

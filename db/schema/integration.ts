@@ -85,7 +85,7 @@ export const githubRepositorySyncs = pgTable(
       .references(() => workspaceIntegrations.id, { onDelete: 'cascade' }),
     /** The user the import acts as (who linked the repository): author of imported issues and comments. */
     actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
-    // Security: the GitHub token, encrypted with SECRET_KEY (server/services/github-token.ts); never returned.
+    // Security: the GitHub token, encrypted with SECRET_KEY (server/services/integrations/github-token.ts); never returned.
     credentials: text().notNull(),
     /** API base URL (GitHub Enterprise: https://host/api/v3); null = GITHUB_API_URL. */
     baseUrl: text(),

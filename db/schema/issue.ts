@@ -42,7 +42,7 @@ export const issueSequences = pgTable('issue_sequences', {
  * so a list's total and its state / priority group counts never count the project's issues.
  * Kept by triggers on `issues` (migrations 0002 and 0004: per statement for inserts and deletes,
  * per row for updates that change a counted column): every write appends its net change to
- * `issue_count_deltas` (insert-only, so concurrent writers never wait on one another), and `compactIssueCounts` (server/services/issue-counts.ts) folds the deltas into
+ * `issue_count_deltas` (insert-only, so concurrent writers never wait on one another), and `compactIssueCounts` (server/services/ops/issue-counts.ts) folds the deltas into
  * `issue_counts` in one statement. A count is the sum of both tables.
  */
 export const issueCounts = pgTable(
@@ -132,7 +132,7 @@ export const issues = pgTable(
     // order key from the index alone, without visiting thousands of heap pages.
     index('issues_list_target_date_index').on(t.projectId, t.targetDate, t.createdAt, t.id).where(listed),
     index('issues_list_start_date_index').on(t.projectId, t.startDate, t.createdAt, t.id).where(listed),
-    // Home dashboard (server/services/dashboard.ts): what its widgets read of a listed issue, from
+    // Home dashboard (server/services/planning/dashboard.ts): what its widgets read of a listed issue, from
     // the index alone. By id: joined in id order to the caller's issue_assignees rows (a merge join
     // of two index-only scans, never the wide issue rows); by creator: the caller's created issues.
     index('issues_dashboard_id_index').on(t.id, t.projectId, t.stateId, t.targetDate, t.createdBy, t.createdAt, t.completedAt, t.priority).where(listed),
@@ -145,7 +145,7 @@ export const issues = pgTable(
  * Yjs updates of issue description documents (`issue.<id>`), each appended before the editor that
  * sent it is told "saved" (collab/extensions/persistence-extension.ts), as page_updates are for
  * pages; compacted into issues.description_binary and the derived description on store
- * (server/services/issue-description-doc.ts), replayed on load (db/issue-description-state.ts).
+ * (server/services/work-items/issue-description-doc.ts), replayed on load (db/issue-description-state.ts).
  */
 export const issueDescriptionUpdates = pgTable(
   'issue_description_updates',

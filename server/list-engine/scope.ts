@@ -3,6 +3,8 @@
 // (soft-deleted, archived, drafts, intake issues still pending or snoozed).
 import { sql, type SQL } from 'drizzle-orm';
 import { Role, effectiveProjectRole } from '../../shared/roles';
+import { issueAccess } from '../../shared/policies/issue';
+import { fullAccessSql } from '../policies/row-access';
 import { IntakeStatus } from '../../shared/issue-constants';
 import type { ListScope } from './list-issues';
 
@@ -60,7 +62,7 @@ export function waitingInIntake(projectId?: string): SQL {
 export function projectIssueScope(actor: ProjectScopeActor, options: ScopeOptions = {}): ListScope {
   const project = actor.project;
   const role = effectiveProjectRole(actor.projectRole, actor.workspaceRole);
-  const guestLimited = (role === null || role < Role.MEMBER) && !project.guestViewAllFeatures;
+  const guestLimited = issueAccess(role, project.guestViewAllFeatures) !== 'full';
   return {
     where: sql`i.project_id = ${project.id} and ${baseExclusions(options)}${guestLimited ? sql` and i.created_by = ${actor.userId}` : sql``}`,
     projectIds: sql`select ${project.id}::uuid`,
@@ -72,9 +74,7 @@ export function projectIssueScope(actor: ProjectScopeActor, options: ScopeOption
 
 /** Subquery of the live projects of a workspace the user is an active member of. */
 export function memberProjectIds(workspaceId: string, userId: string, fullVisibilityOnly = false, isWorkspaceAdmin = false): SQL {
-  const full = fullVisibilityOnly
-    ? sql` and (pm.role >= ${Role.MEMBER} or p.guest_view_all_features${isWorkspaceAdmin ? sql` or true` : sql``})`
-    : sql``;
+  const full = fullVisibilityOnly ? sql` and ${fullAccessSql(sql`pm.role`, sql`p.guest_view_all_features`, isWorkspaceAdmin ? Role.ADMIN : null)}` : sql``;
   return sql`select pm.project_id from project_members pm join projects p on p.id = pm.project_id
     where pm.member_id = ${userId} and pm.is_active and p.workspace_id = ${workspaceId}
       and p.deleted_at is null and p.archived_at is null${full}`;

@@ -6,7 +6,8 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { issues, projectMembers, projects, workspaceMembers } from '../../db/schema/index';
 import { canReadPage, type PageRow } from '../../shared/policies/page';
-import { draftVisibleTo } from '../../shared/policies/issue';
+import { draftVisibleTo, issueAccess } from '../../shared/policies/issue';
+import { viewAccess } from '../../shared/policies/view';
 import { Role, effectiveProjectRole } from '../../shared/roles';
 import { can, memberContext } from '../../shared/permission-table';
 import type { LiveEntity } from '../../shared/live-protocol';
@@ -112,8 +113,8 @@ export class Visibility {
   accessLevels(): Map<string, AccessLevel> {
     const levels = new Map<string, AccessLevel>();
     for (const [projectId, access] of this.projects) {
-      const restricted = effectiveProjectRole(access.role, this.workspaceRole) === Role.GUEST && !access.guestViewAll;
-      levels.set(projectId, restricted ? AccessLevel.RESTRICTED : AccessLevel.FULL);
+      const level = issueAccess(effectiveProjectRole(access.role, this.workspaceRole), access.guestViewAll);
+      levels.set(projectId, level === 'own' ? AccessLevel.RESTRICTED : level === 'full' ? AccessLevel.FULL : AccessLevel.NONE);
     }
     return levels;
   }
@@ -141,7 +142,7 @@ export class Visibility {
       return change.op === 'update' ? 'send-as-delete' : 'hide';
     }
     // Workspace (global) views: a workspace guest sees only the ones they own (reference §4).
-    if (change.entity === 'view' && change.op !== 'delete' && this.workspaceRole < Role.MEMBER && !this.owns(data)) {
+    if (change.entity === 'view' && change.op !== 'delete' && viewAccess(this.workspaceRole) !== 'full' && !this.owns(data)) {
       return change.op === 'update' ? 'send-as-delete' : 'hide';
     }
     return 'send';
@@ -149,7 +150,7 @@ export class Visibility {
 
   private decideInProject(change: Change, data: Data, access: ProjectAccess): Verdict {
     const role = effectiveProjectRole(access.role, this.workspaceRole);
-    const restricted = role === Role.GUEST && !access.guestViewAll;
+    const restricted = issueAccess(role, access.guestViewAll) === 'own';
     const hidden = change.op === 'update' ? 'send-as-delete' : 'hide';
     switch (change.entity) {
       case 'page': {
@@ -164,7 +165,7 @@ export class Visibility {
       case 'view':
         if (change.op === 'delete') return 'send';
         if (data.access === ViewAccess.PRIVATE && !this.owns(data)) return hidden;
-        return restricted && !this.owns(data) ? hidden : 'send';
+        return viewAccess(this.workspaceRole, { projectRole: role, guestViewAllFeatures: access.guestViewAll }) !== 'full' && !this.owns(data) ? hidden : 'send';
       case 'cycle':
         // Cycles are read by every project member (reference §2.2: list, progress, analytics Guest+);
         // outsiders never get here (no project access above).
@@ -281,7 +282,7 @@ export async function loadVisibility(db: Db, userId: string, workspaceId: string
     .from(issues)
     .where(and(eq(issues.createdBy, userId), eq(issues.workspaceId, workspaceId), eq(issues.isDraft, true), isNull(issues.deletedAt)));
   for (const draft of drafts) visibility.ownDrafts.add(draft.id);
-  const restricted = rows.filter((row) => effectiveProjectRole(row.role, membership.role) === Role.GUEST && !row.guestViewAll);
+  const restricted = rows.filter((row) => issueAccess(effectiveProjectRole(row.role, membership.role), row.guestViewAll) === 'own');
   for (const row of restricted) visibility.ownIssues.set(row.projectId, new Set());
   if (restricted.length > 0) {
     const own = await db

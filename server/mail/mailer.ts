@@ -3,7 +3,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerContext } from '../context';
-import { getInstanceSettings, type SmtpSettings } from '../services/instance';
+import { getInstanceSettings, type SmtpSettings } from '../services/ops/instance';
 
 export interface MailMessage {
   to: string;

@@ -2,7 +2,7 @@
 // this process's memory (each server process then counts alone, so N processes allow N times the
 // limit); with REDIS_URL every process counts in the same Redis keys and the limit holds for the
 // whole deployment. The plugin only provides the store: the limits themselves are built where they
-// apply (services/auth-rate-limit.ts, plugins/session.ts) with `app.createRateLimit`, and answer
+// apply (services/accounts/auth-rate-limit.ts, plugins/session.ts) with `app.createRateLimit`, and answer
 // with our own 429 body and a Retry-After header (no x-ratelimit-* headers).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';

@@ -1,29 +1,36 @@
 // Loads the issue a request is about and applies the shared issue rules (shared/policies/issue.ts)
 // to the caller, so services and routes never compare roles themselves.
-import { eq, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { issues } from '../../db/schema/index';
 import { Role } from '../../shared/roles';
-import { canDeleteIssue, canEditIssue, canReadIssue } from '../../shared/policies/issue';
+import { canDeleteIssue, canEditIssue, canReadIssue, issueAccess } from '../../shared/policies/issue';
 import type { Actor as SharedActor } from '../../shared/policies/actor';
 import { ForbiddenError, NotFoundError } from '../errors';
 import type { ProjectActor } from '../actor';
 import type { IssueListRow } from '../presenters/issue';
-import { loadIssueRow } from '../services/issue-read';
+import { loadIssueRow } from '../services/work-items/issue-read';
 
 /** The request actor as the shared row rules read it. */
 export function ruleActor(actor: ProjectActor): SharedActor {
   return { userId: actor.userId, projectRole: actor.projectRole, workspaceRole: actor.workspaceRole };
 }
 
-/** True when the actor is a project guest limited by the guest rule (sees only issues they created). */
-export function isRestrictedGuest(actor: ProjectActor): boolean {
-  return (actor.projectRole ?? 0) < Role.MEMBER && !actor.project?.guestViewAllFeatures;
+/** The actor's access to the issues of their project (shared issueAccess: a guest sees only their own unless allowed). */
+function accessOf(actor: ProjectActor) {
+  return issueAccess(actor.projectRole, Boolean(actor.project?.guestViewAllFeatures));
 }
 
-/** Extra condition on `issues` that applies the guest visibility rule, or undefined for everyone else. */
+/** True when the actor sees less than every issue of the project (a guest limited to their own). */
+export function isRestrictedGuest(actor: ProjectActor): boolean {
+  return accessOf(actor) !== 'full';
+}
+
+/** Extra condition on `issues` that applies the actor's issue access, or undefined when they see all. */
 export function visibleIssues(actor: ProjectActor): SQL | undefined {
-  return isRestrictedGuest(actor) ? eq(issues.createdBy, actor.userId) : undefined;
+  const access = accessOf(actor);
+  if (access === 'full') return undefined;
+  return access === 'own' ? eq(issues.createdBy, actor.userId) : sql`false`;
 }
 
 function asRuleIssue(issue: { createdBy: string | null; isDraft?: boolean | null }) {

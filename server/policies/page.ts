@@ -5,7 +5,7 @@ import type { Page } from '../../db/schema/index';
 import { canReadPage, pagePolicyRow, type Actor as PolicyActor, type PageRow } from '../../shared/policies/page';
 import type { ProjectActor } from '../actor';
 import { ForbiddenError, NotFoundError } from '../errors';
-import { findProjectPage } from '../services/page-read';
+import { findProjectPage } from '../services/pages/page-read';
 
 /** The rule view of a request actor. */
 export function pagePolicyActor(actor: ProjectActor): PolicyActor {

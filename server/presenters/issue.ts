@@ -5,7 +5,7 @@ import type { Priority } from '../../shared/issue-constants';
 
 /**
  * An issue row as lists load it: the table's columns plus what the list item aggregates. Build it
- * with `issueRowColumns` (server/services/issue-read.ts) or any query selecting the same keys.
+ * with `issueRowColumns` (server/services/work-items/issue-read.ts) or any query selecting the same keys.
  */
 export interface IssueListRow extends Issue {
   stateGroup: string | null;

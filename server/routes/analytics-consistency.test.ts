@@ -4,7 +4,7 @@
 // removed, issues in two modules — then every chart (each x axis alone and with each segment,
 // issue counts and estimate points) and the overview compared with the same numbers counted in
 // TypeScript from the raw rows.
-// The charts join links to a once-read issue set and group in SQL (services/analytics.ts); this is
+// The charts join links to a once-read issue set and group in SQL (services/planning/analytics.ts); this is
 // the check that they still count each issue under every live value, and under "None" when it has
 // none, and leave out what no list shows.
 import { randomBytes } from 'node:crypto';

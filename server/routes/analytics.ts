@@ -1,6 +1,6 @@
 // Workspace analytics (reference §8.2): the chart (`analytics/`), the overview numbers
 // (`default-analytics/`, any member), per-project stats, and saved analytic views (admins keep
-// them; members run them). Every answer is limited to the caller's projects (services/analytics.ts).
+// them; members run them). Every answer is limited to the caller's projects (services/planning/analytics.ts).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from '../plugins/zod';
@@ -18,8 +18,8 @@ import {
   savedAnalyticsResponse,
   updateAnalyticViewBody,
 } from '../../shared/schemas/analytics';
-import { getAnalytics, getDefaultAnalytics, getProjectStats } from '../services/analytics';
-import { createAnalyticView, deleteAnalyticView, getAnalyticView, listAnalyticViews, runAnalyticView, updateAnalyticView } from '../services/analytic-view';
+import { getAnalytics, getDefaultAnalytics, getProjectStats } from '../services/planning/analytics';
+import { createAnalyticView, deleteAnalyticView, getAnalyticView, listAnalyticViews, runAnalyticView, updateAnalyticView } from '../services/planning/analytic-view';
 
 /** Legacy filters arrive as strings; a repeated key (`a=1&a=2`) is joined as the comma list it means. */
 function flatQuery(query: Record<string, string | string[]>): Record<string, string> {

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { createApiTokenBody, slugParams, tokenParams } from '../../shared/schemas/workspace';
-import { createApiToken, getApiToken, listApiTokens, revokeApiToken } from '../services/api-token';
+import { createApiToken, getApiToken, listApiTokens, revokeApiToken } from '../services/accounts/api-token';
 import { z } from 'zod';
 import { apiTokenResponse } from '../../shared/schemas/workspace';
 import { noBody, replies } from '../../shared/schemas/responses';

@@ -3,10 +3,10 @@
 // field answers its auth code (see auth-password.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
-import { answerSignIn, requestInfo } from '../services/auth-reply';
+import { answerSignIn, requestInfo } from '../services/accounts/auth-reply';
 import { bodyFields } from '../validation';
-import { authRateLimit } from '../services/auth-rate-limit';
-import { checkEmail, sendMagicCode, signInWithMagicCode, signUpWithMagicCode } from '../services/auth-magic';
+import { authRateLimit } from '../services/accounts/auth-rate-limit';
+import { checkEmail, sendMagicCode, signInWithMagicCode, signUpWithMagicCode } from '../services/accounts/auth-magic';
 import { authSuccessResponse, emailCheckResponse, redirect, handReadForm, magicCodeSentResponse } from '../../shared/schemas/auth';
 import { replies } from '../../shared/schemas/responses';
 

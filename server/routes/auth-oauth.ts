@@ -4,12 +4,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { CodedError } from '../errors';
-import { recordSignIn } from '../services/auth';
-import { beginOAuth, completeOAuth } from '../services/auth-oauth';
-import { errorUrl, requestInfo, safeNextPath, successUrl } from '../services/auth-reply';
-import { signInSession } from '../services/auth-session';
-import { PROVIDER_NAMES } from '../services/oauth/index';
-import { clearPendingSignIn, readPendingSignIn, setPendingSignIn } from '../services/oauth/state';
+import { recordSignIn } from '../services/accounts/auth';
+import { beginOAuth, completeOAuth } from '../services/accounts/auth-oauth';
+import { errorUrl, requestInfo, safeNextPath, successUrl } from '../services/accounts/auth-reply';
+import { signInSession } from '../services/accounts/auth-session';
+import { PROVIDER_NAMES } from '../services/accounts/oauth/index';
+import { clearPendingSignIn, readPendingSignIn, setPendingSignIn } from '../services/accounts/oauth/state';
 import { oauthCallbackQuery, oauthStartQuery, redirect } from '../../shared/schemas/auth';
 import { replies } from '../../shared/schemas/responses';
 

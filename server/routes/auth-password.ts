@@ -5,10 +5,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { presentUser } from '../presenters/user';
-import { answerAction, answerSignIn, requestInfo } from '../services/auth-reply';
+import { answerAction, answerSignIn, requestInfo } from '../services/accounts/auth-reply';
 import { bodyFields } from '../validation';
-import { authRateLimit } from '../services/auth-rate-limit';
-import { renewSession } from '../services/auth-session';
+import { authRateLimit } from '../services/accounts/auth-rate-limit';
+import { renewSession } from '../services/accounts/auth-session';
 import {
   changePassword,
   requestPasswordReset,
@@ -16,7 +16,7 @@ import {
   setPassword,
   signInWithPassword,
   signUpWithPassword,
-} from '../services/auth-password';
+} from '../services/accounts/auth-password';
 import { authSuccessResponse, redirect, handReadForm, resetPasswordParams } from '../../shared/schemas/auth';
 import { messageBody, replies } from '../../shared/schemas/responses';
 import { userResponse } from '../../shared/schemas/user';

@@ -2,9 +2,9 @@
 // the app root, a JSON post 200 {"message": "Signed out"} (API.md "Details settled").
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
-import { isFormPost } from '../services/auth-reply';
-import { authRateLimit } from '../services/auth-rate-limit';
-import { signOutSession } from '../services/auth-session';
+import { isFormPost } from '../services/accounts/auth-reply';
+import { authRateLimit } from '../services/accounts/auth-rate-limit';
+import { signOutSession } from '../services/accounts/auth-session';
 import { redirect } from '../../shared/schemas/auth';
 import { messageBody, replies } from '../../shared/schemas/responses';
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { bulkOperationBody, issueDatesBody, issueIdsBody, projectParams } from '../../shared/schemas/issue';
 import { writeOptions } from '../request-context';
-import { bulkDeleteIssues, bulkUpdateIssues, updateIssueDates } from '../services/issue-bulk';
+import { bulkDeleteIssues, bulkUpdateIssues, updateIssueDates } from '../services/work-items/issue-bulk';
 import { messageBody, noBody, replies } from '../../shared/schemas/responses';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { commentReactionParams, projectCommentParams, reactionBody } from '../../shared/schemas/issue-extras';
 import { writeOptions } from '../request-context';
-import { addCommentReaction, listCommentReactions, removeCommentReaction } from '../services/issue-reaction';
+import { addCommentReaction, listCommentReactions, removeCommentReaction } from '../services/work-items/issue-reaction';
 import { z } from 'zod';
 import { commentReaction } from '../../shared/schemas/issue-extras';
 import { noBody, replies } from '../../shared/schemas/responses';

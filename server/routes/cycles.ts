@@ -50,7 +50,7 @@ import {
   transferCycleIssues,
   unfavoriteCycle,
   updateCycle,
-} from '../services/cycle';
+} from '../services/planning/cycle';
 
 export default async function cyclesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -1,6 +1,6 @@
 // The home dashboard's count widgets against a straightforward computation (issue #14 rewrite):
 // overview_stats, the assigned/created lists and recent_collaborators now start from the caller's
-// own rows with their projects resolved first (server/services/dashboard-scope.ts). Here a few
+// own rows with their projects resolved first (server/services/planning/dashboard-scope.ts). Here a few
 // hundred seeded issues — random states, creators, assignees and due dates over two projects, one
 // of which the guest may only see their own issues in, plus deleted, archived, draft and intake
 // issues that no widget may count — are counted again the plain way: the list engine's workspace

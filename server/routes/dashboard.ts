@@ -16,7 +16,7 @@ import {
 } from '../../shared/schemas/dashboard';
 import { slugParams } from '../../shared/schemas/workspace';
 import { replies } from '../../shared/schemas/responses';
-import { getDashboard, getHomeDashboard, getWidgetStats, updateDashboardWidget } from '../services/dashboard';
+import { getDashboard, getHomeDashboard, getWidgetStats, updateDashboardWidget } from '../services/planning/dashboard';
 
 export default async function dashboardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { deployBoardBody, deployBoardParams, projectParams } from '../../shared/schemas/project';
 import { writeOptions } from '../request-context';
-import { getDeployBoard, getProjectDeployBoard, publishProject, unpublishProject, updateDeployBoard } from '../services/deploy-board';
+import { getDeployBoard, getProjectDeployBoard, publishProject, unpublishProject, updateDeployBoard } from '../services/integrations/deploy-board';
 import { deployBoardResponse } from '../../shared/schemas/project';
 import { noBody, replies } from '../../shared/schemas/responses';
 

@@ -23,7 +23,7 @@ import {
   listWorkspaceEstimates,
   updateEstimate,
   updateEstimatePoint,
-} from '../services/estimate';
+} from '../services/work-items/estimate';
 import { z } from 'zod';
 import { estimatePointResponse, estimateResponse } from '../../shared/schemas/estimate';
 import { noBody, replies } from '../../shared/schemas/responses';

@@ -10,7 +10,7 @@ import { createTestServer, type TestServer } from '../../tests/support/server';
 import { until } from '../../tests/support/until';
 import { buildWorld, type World } from '../../tests/support/world';
 import type { ExportPage, ExportWire } from '../../shared/schemas/export';
-import { signExportLink } from '../services/export';
+import { signExportLink } from '../services/integrations/export';
 import { fileStorage } from '../storage/index';
 import { exporterHistory } from '../../db/schema/index';
 import { eq } from 'drizzle-orm';

@@ -7,7 +7,7 @@ import { contentDisposition } from '../content-disposition';
 import { slugParams } from '../../shared/schemas/workspace';
 import { binaryBody, messageBody, replies } from '../../shared/schemas/responses';
 import { createExportBody, exportDownloadQuery, exportListQuery, exportPageResponse, exportParams } from '../../shared/schemas/export';
-import { downloadExport, listExports, startExport } from '../services/export';
+import { downloadExport, listExports, startExport } from '../services/integrations/export';
 
 
 export default async function exportIssuesRoutes(fastify: FastifyInstance) {

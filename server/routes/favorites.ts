@@ -13,7 +13,7 @@ import {
   listFolderChildren,
   unfavoriteProject,
   updateFavorite,
-} from '../services/favorite';
+} from '../services/planning/favorite';
 import { z } from 'zod';
 import { favoriteResponse } from '../../shared/schemas/favorite';
 import { noBody, replies } from '../../shared/schemas/responses';

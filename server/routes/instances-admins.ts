@@ -4,10 +4,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { presentAdminMe } from '../presenters/user';
-import { answerSignIn, isFormPost } from '../services/auth-reply';
-import { authRateLimit } from '../services/auth-rate-limit';
-import { signOutSession } from '../services/auth-session';
-import { isInstanceAdmin, signInAdmin, signUpFirstAdmin } from '../services/auth-admin';
+import { answerSignIn, isFormPost } from '../services/accounts/auth-reply';
+import { authRateLimit } from '../services/accounts/auth-rate-limit';
+import { signOutSession } from '../services/accounts/auth-session';
+import { isInstanceAdmin, signInAdmin, signUpFirstAdmin } from '../services/accounts/auth-admin';
 import { authSuccessResponse, redirect, handReadForm } from '../../shared/schemas/auth';
 import { messageBody, replies } from '../../shared/schemas/responses';
 import { adminMeResponse, adminSessionResponse } from '../../shared/schemas/user';

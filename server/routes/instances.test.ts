@@ -6,7 +6,7 @@ import { buildUser } from '../../tests/support/factories';
 import { cookieSet, postForm, postJson, redirectOf, TEST_CSRF } from '../../tests/support/auth';
 import { startSmtpCapture, type SmtpCapture } from '../../tests/support/smtp';
 import { hashSecret } from '../security';
-import { getInstanceSettings } from '../services/instance';
+import { getInstanceSettings } from '../services/ops/instance';
 
 const BASE = 'http://localhost:3000';
 const ADMIN = { email: 'root@example.com', password: 'quiet-Lantern-harbor-58', first_name: 'Ada', last_name: 'Admin', company_name: 'Acme' };

@@ -15,7 +15,7 @@ import {
 } from '../../shared/schemas/intake';
 import { noBody, replies } from '../../shared/schemas/responses';
 import { writeOptions } from '../request-context';
-import { createIntakeIssue, deleteIntakeIssue, getIntakeIssue, listIntakeIssues, updateIntakeIssue } from '../services/intake';
+import { createIntakeIssue, deleteIntakeIssue, getIntakeIssue, listIntakeIssues, updateIntakeIssue } from '../services/inbox/intake';
 
 const PREFIXES = ['intake-issues', 'inbox-issues'] as const;
 

@@ -7,7 +7,7 @@ import { projectParams } from '../../shared/schemas/issue';
 import { createIntakeBody, intakeParams, intakeResponse, updateIntakeBody } from '../../shared/schemas/intake';
 import { noBody, replies } from '../../shared/schemas/responses';
 import { writeOptions } from '../request-context';
-import { createIntake, deleteIntake, getProjectIntake, updateIntake } from '../services/intakes';
+import { createIntake, deleteIntake, getProjectIntake, updateIntake } from '../services/inbox/intakes';
 
 const PREFIXES = ['intakes', 'inboxes'] as const;
 

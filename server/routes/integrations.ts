@@ -13,7 +13,7 @@ import {
   workspaceIntegrationResponse,
 } from '../../shared/schemas/integration';
 import { replies } from '../../shared/schemas/responses';
-import { createRepositorySync, installWorkspaceIntegration, listRepositorySyncs, listWorkspaceIntegrations } from '../services/github-sync';
+import { createRepositorySync, installWorkspaceIntegration, listRepositorySyncs, listWorkspaceIntegrations } from '../services/integrations/github-sync';
 
 export default async function integrationsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

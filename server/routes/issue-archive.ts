@@ -5,7 +5,7 @@ import { issueDetailQuery, issueIdsBody, issueParams, projectParams } from '../.
 import { listProjectIssues } from '../list-engine/issue-lists';
 import { JSON_TYPE } from '../list-engine/list-issues';
 import { writeOptions } from '../request-context';
-import { archiveIssue, bulkArchiveIssues, getArchivedIssue, unarchiveIssue } from '../services/issue-archive';
+import { archiveIssue, bulkArchiveIssues, getArchivedIssue, unarchiveIssue } from '../services/work-items/issue-archive';
 import { issueDetail } from '../../shared/schemas/issue-extras';
 import { issueListQuery, issueListResponse } from '../../shared/schemas/issue-list';
 import { archivedAtResponse, noBody, replies } from '../../shared/schemas/responses';

@@ -7,7 +7,7 @@ import { issueParams } from '../../shared/schemas/issue';
 import { attachmentParams } from '../../shared/schemas/issue-extras';
 import { BadRequestError, ValidationError } from '../errors';
 import { writeOptions } from '../request-context';
-import { createIssueAttachment, deleteIssueAttachment, listIssueAttachments, openIssueAttachment, type UploadedFile } from '../services/issue-attachment';
+import { createIssueAttachment, deleteIssueAttachment, listIssueAttachments, openIssueAttachment, type UploadedFile } from '../services/work-items/issue-attachment';
 import { z } from 'zod';
 import { attachmentUploadBody, issueAttachment } from '../../shared/schemas/issue-extras';
 import { binaryBody, noBody, replies } from '../../shared/schemas/responses';

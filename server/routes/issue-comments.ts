@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from '../plugins/zod';
 import { issueParams } from '../../shared/schemas/issue';
 import { commentListQuery, commentParams, createCommentBody, updateCommentBody } from '../../shared/schemas/issue-extras';
 import { writeOptions } from '../request-context';
-import { createComment, deleteComment, getComment, listComments, updateComment } from '../services/issue-comment';
+import { createComment, deleteComment, getComment, listComments, updateComment } from '../services/work-items/issue-comment';
 import { z } from 'zod';
 import { issueComment } from '../../shared/schemas/issue-extras';
 import { noBody, replies } from '../../shared/schemas/responses';

@@ -16,8 +16,8 @@ import {
   workspaceParams,
 } from '../../shared/schemas/issue';
 import { writeOptions } from '../request-context';
-import { presentDetailFor } from '../services/issue-detail';
-import { actorInProject, convertDraft, createDraft, deleteDraft, getDraft, listProjectDrafts, listWorkspaceDrafts, updateDraft } from '../services/issue-draft';
+import { presentDetailFor } from '../services/work-items/issue-detail';
+import { actorInProject, convertDraft, createDraft, deleteDraft, getDraft, listProjectDrafts, listWorkspaceDrafts, updateDraft } from '../services/work-items/issue-draft';
 import { z } from 'zod';
 import { issueDetail } from '../../shared/schemas/issue-extras';
 import { noBody, replies } from '../../shared/schemas/responses';

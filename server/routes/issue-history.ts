@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { issueParams } from '../../shared/schemas/issue';
 import { historyQuery } from '../../shared/schemas/issue-extras';
-import { listIssueHistory } from '../services/issue-history';
+import { listIssueHistory } from '../services/work-items/issue-history';
 import { issueHistoryResponse } from '../../shared/schemas/issue-extras';
 import { replies } from '../../shared/schemas/responses';
 

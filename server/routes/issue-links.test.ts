@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { changes, issueActivities } from '../../db/schema/index';
-import { normalizeLinkUrl } from '../services/issue-link';
+import { normalizeLinkUrl } from '../services/work-items/issue-link';
 import { createTestServer, type TestServer } from '../../tests/support/server';
 import { buildWorld, type CallerName, type World } from '../../tests/support/world';
 

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from '../plugins/zod';
 import { issueParams } from '../../shared/schemas/issue';
 import { createLinkBody, linkParams, updateLinkBody } from '../../shared/schemas/issue-extras';
 import { writeOptions } from '../request-context';
-import { createIssueLink, deleteIssueLink, getIssueLink, listIssueLinks, updateIssueLink } from '../services/issue-link';
+import { createIssueLink, deleteIssueLink, getIssueLink, listIssueLinks, updateIssueLink } from '../services/work-items/issue-link';
 import { z } from 'zod';
 import { issueLink } from '../../shared/schemas/issue-extras';
 import { noBody, replies } from '../../shared/schemas/responses';

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from '../plugins/zod';
 import { issueParams } from '../../shared/schemas/issue';
 import { issueReactionParams, reactionBody } from '../../shared/schemas/issue-extras';
 import { writeOptions } from '../request-context';
-import { addIssueReaction, listIssueReactions, removeIssueReaction } from '../services/issue-reaction';
+import { addIssueReaction, listIssueReactions, removeIssueReaction } from '../services/work-items/issue-reaction';
 import { z } from 'zod';
 import { issueReaction } from '../../shared/schemas/issue-extras';
 import { noBody, replies } from '../../shared/schemas/responses';

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from '../plugins/zod';
 import { issueParams } from '../../shared/schemas/issue';
 import { createRelationBody, removeRelationBody } from '../../shared/schemas/issue-extras';
 import { writeOptions } from '../request-context';
-import { createIssueRelations, listIssueRelations, removeIssueRelation } from '../services/issue-relation';
+import { createIssueRelations, listIssueRelations, removeIssueRelation } from '../services/work-items/issue-relation';
 import { createdRelationsResponse, issueRelationsResponse } from '../../shared/schemas/issue-extras';
 import { noBody, replies } from '../../shared/schemas/responses';
 

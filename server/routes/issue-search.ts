@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { projectParams, workspaceParams } from '../../shared/schemas/project';
-import { searchProjectIssues, searchWorkspace } from '../services/search';
+import { searchProjectIssues, searchWorkspace } from '../services/work-items/search';
 import { issueSearchHit, workspaceSearchResponse } from '../../shared/schemas/workspace';
 import { replies } from '../../shared/schemas/responses';
 

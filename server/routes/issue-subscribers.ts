@@ -12,7 +12,7 @@ import {
   removeIssueSubscriber,
   subscribe,
   unsubscribe,
-} from '../services/issue-subscription';
+} from '../services/work-items/issue-subscription';
 import { z } from 'zod';
 import { issueSubscriber, subscriberMember, subscriptionStatus } from '../../shared/schemas/issue-extras';
 import { noBody, replies } from '../../shared/schemas/responses';

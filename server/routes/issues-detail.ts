@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from '../plugins/zod';
 import { issueListQuery, projectParams } from '../../shared/schemas/issue-list';
 import { listProjectIssues } from '../list-engine/issue-lists';
 import { JSON_TYPE } from '../list-engine/list-issues';
-import { relationExpansions } from '../services/issue-relation';
+import { relationExpansions } from '../services/work-items/issue-relation';
 import { issueListDetailResponse } from '../../shared/schemas/issue-list';
 import { replies } from '../../shared/schemas/responses';
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { projectParams } from '../../shared/schemas/project';
 import { deletedIssuesQuery, issueSyncQuery } from '../../shared/schemas/issue-sync';
-import { listDeletedIssueIds, listSyncIssues } from '../services/issue-sync';
+import { listDeletedIssueIds, listSyncIssues } from '../services/work-items/issue-sync';
 import { deletedIssueIdsResponse, issueSyncResponse } from '../../shared/schemas/issue-sync';
 import { replies } from '../../shared/schemas/responses';
 

@@ -5,7 +5,7 @@ import { projectParams, workspaceParams } from '../../shared/schemas/project';
 import { z } from 'zod';
 import { bulkCreateLabelsBody, createLabelBody, labelParams, labelResponse, updateLabelBody } from '../../shared/schemas/label';
 import { writeOptions } from '../request-context';
-import { bulkCreateLabels, createLabel, deleteLabel, getLabel, listLabels, listWorkspaceLabels, updateLabel } from '../services/label';
+import { bulkCreateLabels, createLabel, deleteLabel, getLabel, listLabels, listWorkspaceLabels, updateLabel } from '../services/work-items/label';
 import { noBody, replies } from '../../shared/schemas/responses';
 
 export default async function labelsRoutes(fastify: FastifyInstance) {

@@ -7,7 +7,7 @@ import { issueModulesBody, issueModulesParams, moduleIssueParams, moduleIssuesBo
 import { noBody, replies } from '../../shared/schemas/responses';
 import { writeOptions } from '../request-context';
 import { JSON_TYPE } from '../list-engine/list-issues';
-import { addModuleIssues, listModuleIssues, removeModuleIssue, setIssueModules } from '../services/module-issue';
+import { addModuleIssues, listModuleIssues, removeModuleIssue, setIssueModules } from '../services/planning/module-issue';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId';
 

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from '../plugins/zod';
 import { createModuleLinkBody, moduleLinkParams, moduleLinkResponse, moduleParams, updateModuleLinkBody } from '../../shared/schemas/module';
 import { noBody, replies } from '../../shared/schemas/responses';
 import { writeOptions } from '../request-context';
-import { createModuleLink, deleteModuleLink, getModuleLink, listModuleLinks, updateModuleLink } from '../services/module-link';
+import { createModuleLink, deleteModuleLink, getModuleLink, listModuleLinks, updateModuleLink } from '../services/planning/module-link';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId/modules/:moduleId/module-links';
 const linkListQuery = z.object({ search: z.string().max(255).optional() });

@@ -8,7 +8,7 @@ import { changes, estimatePoints, estimates, states } from '../../db/schema/inde
 import { createTestServer, type TestServer } from '../../tests/support/server';
 import { buildWorld, type CallerName, type World } from '../../tests/support/world';
 import { buildProject } from '../../tests/support/factories';
-import { linkFilterKey, linkMatches } from '../services/module-link';
+import { linkFilterKey, linkMatches } from '../services/planning/module-link';
 
 let server: TestServer;
 let world: World;

@@ -20,8 +20,8 @@ import {
   restoreModule,
   unfavoriteModule,
   updateModule,
-} from '../services/module';
-import { listModuleLinkRows } from '../services/module-read';
+} from '../services/planning/module';
+import { listModuleLinkRows } from '../services/planning/module-read';
 import { NotFoundError } from '../errors';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId';

@@ -23,7 +23,7 @@ import {
   setRead,
   unreadCounts,
   updateNotification,
-} from '../services/notification';
+} from '../services/inbox/notification';
 
 const BASE = '/api/workspaces/:slug/users/notifications';
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { toValidationError } from '../plugins/zod';
 import { PAGE_DESCRIPTION_MAX_BYTES, pageDescriptionBody, pageDescriptionUpdate, pageParams } from '../../shared/schemas/page';
-import { getPageDescription, patchPageDescription } from '../services/page-description';
+import { getPageDescription, patchPageDescription } from '../services/pages/page-description';
 import { binaryBody, messageBody, replies } from '../../shared/schemas/responses';
 
 const URL = '/api/workspaces/:slug/projects/:projectId/pages/:pageId/description/';

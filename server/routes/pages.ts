@@ -17,9 +17,9 @@ import {
 } from '../../shared/schemas/page';
 import { writeOptions } from '../request-context';
 import { presentPage, presentPageDetail, presentPageVersion, presentPageVersionDetail } from '../presenters/page';
-import { createPage, deletePage, duplicatePage, updatePage } from '../services/page';
-import { listPages, summarizePages } from '../services/page-list';
-import { toPageViews } from '../services/page-read';
+import { createPage, deletePage, duplicatePage, updatePage } from '../services/pages/page';
+import { listPages, summarizePages } from '../services/pages/page-list';
+import { toPageViews } from '../services/pages/page-read';
 import { findPageVersion, listPageVersions } from '../../db/page-storage';
 import { loadReadablePage } from '../policies/page';
 import { NotFoundError } from '../errors';

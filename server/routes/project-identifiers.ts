@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { deleteProjectIdentifierBody, projectIdentifierQuery, workspaceParams } from '../../shared/schemas/project';
-import { deleteProjectIdentifier, findProjectIdentifiers } from '../services/project-identifier';
+import { deleteProjectIdentifier, findProjectIdentifiers } from '../services/work-items/project-identifier';
 import { projectIdentifiersResponse } from '../../shared/schemas/workspace';
 import { noBody, replies } from '../../shared/schemas/responses';
 

@@ -24,7 +24,7 @@ import {
   updateMemberPreferences,
   updateMyProjectView,
   updateProjectMember,
-} from '../services/project-member';
+} from '../services/accounts/project-member';
 import { z } from 'zod';
 import { memberPreferencesResponse, projectMemberResponse, projectMemberRole } from '../../shared/schemas/project-member';
 import { anyObject, messageBody, noBody, replies } from '../../shared/schemas/responses';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { projectParams, projectUserPropertiesBody } from '../../shared/schemas/project';
 import { writeOptions } from '../request-context';
-import { getProjectUserProperties, updateProjectUserProperties } from '../services/project-user-properties';
+import { getProjectUserProperties, updateProjectUserProperties } from '../services/accounts/project-user-properties';
 import { projectUserPropertiesResponse } from '../../shared/schemas/project';
 import { replies } from '../../shared/schemas/responses';
 

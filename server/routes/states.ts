@@ -5,7 +5,7 @@ import { projectParams, workspaceParams } from '../../shared/schemas/project';
 import { z } from 'zod';
 import { createStateBody, stateListQuery, stateListResponse, stateParams, stateResponse, updateStateBody } from '../../shared/schemas/state';
 import { writeOptions } from '../request-context';
-import { createState, deleteState, getIntakeState, getState, listStates, listWorkspaceStates, markDefaultState, updateState } from '../services/state';
+import { createState, deleteState, getIntakeState, getState, listStates, listWorkspaceStates, markDefaultState, updateState } from '../services/work-items/state';
 import { noBody, replies } from '../../shared/schemas/responses';
 
 export default async function statesRoutes(fastify: FastifyInstance) {

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from '../plugins/zod';
 import { issueParams } from '../../shared/schemas/issue';
 import { addSubIssuesBody, subIssuesQuery } from '../../shared/schemas/issue-extras';
 import { writeOptions } from '../request-context';
-import { addSubIssues, listSubIssues } from '../services/issue-sub-issue';
+import { addSubIssues, listSubIssues } from '../services/work-items/issue-sub-issue';
 import { subIssuesResponse } from '../../shared/schemas/issue-extras';
 import { replies } from '../../shared/schemas/responses';
 

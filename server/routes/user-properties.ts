@@ -22,7 +22,7 @@ import {
   moduleUserPropertiesFor,
   setIssueDisplayProperties,
   workspaceUserPropertiesFor,
-} from '../services/user-properties';
+} from '../services/accounts/user-properties';
 
 
 export default async function userPropertiesRoutes(fastify: FastifyInstance) {

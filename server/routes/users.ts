@@ -28,7 +28,7 @@ import {
   updateMe,
   updateNotificationPreferences,
   updateProfile,
-} from '../services/user';
+} from '../services/accounts/user';
 import { z } from 'zod';
 import { accountResponse, instanceAdminFlagResponse, notificationPreferencesResponse, profileResponse, sessionResponse, userMeResponse, userResponse, userSettingsResponse } from '../../shared/schemas/user';
 import { issueActivity } from '../../shared/schemas/issue-extras';

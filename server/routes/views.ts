@@ -31,7 +31,7 @@ import {
   setViewLocked,
   unfavoriteView,
   updateView,
-} from '../services/view';
+} from '../services/planning/view';
 
 const PROJECT = '/api/workspaces/:slug/projects/:projectId';
 const WORKSPACE = '/api/workspaces/:slug';

@@ -24,7 +24,7 @@ import {
   redeliverWebhookLog,
   regenerateWebhookSecret,
   updateWebhook,
-} from '../services/webhook';
+} from '../services/integrations/webhook';
 
 export default async function webhooksRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

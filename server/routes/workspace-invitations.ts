@@ -21,7 +21,7 @@ import {
   listMyInvitations,
   respondToInvitation,
   updateInvitation,
-} from '../services/workspace-invitation';
+} from '../services/accounts/workspace-invitation';
 import { z } from 'zod';
 import { workspaceInvitationResponse } from '../../shared/schemas/workspace';
 import { messageBody, noBody, replies } from '../../shared/schemas/responses';

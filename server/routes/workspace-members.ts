@@ -12,7 +12,7 @@ import {
   removeMember,
   saveMyViewProps,
   updateMember,
-} from '../services/workspace-member';
+} from '../services/accounts/workspace-member';
 import { z } from 'zod';
 import { myWorkspaceMemberResponse, projectRolesResponse, workspaceMemberResponse } from '../../shared/schemas/workspace';
 import { noBody, replies } from '../../shared/schemas/responses';

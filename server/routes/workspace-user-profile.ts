@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { userActivityQuery, workspaceUserParams } from '../../shared/schemas/workspace';
-import { getUserProfile, getUserStats, listUserActivity } from '../services/workspace-user-profile';
+import { getUserProfile, getUserStats, listUserActivity } from '../services/accounts/workspace-user-profile';
 import { issueActivity } from '../../shared/schemas/issue-extras';
 import { userProfileResponse, userStatsResponse } from '../../shared/schemas/workspace';
 import { z } from 'zod';

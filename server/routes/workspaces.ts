@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from '../plugins/zod';
 import { createWorkspaceBody, searchQuery, slugCheckQuery, slugParams, updateWorkspaceBody } from '../../shared/schemas/workspace';
 import { BadRequestError } from '../errors';
 import { writeOptions } from '../request-context';
-import { createWorkspace, deleteWorkspace, getWorkspace, isSlugAvailable, listMyWorkspaces, updateWorkspace } from '../services/workspace';
+import { createWorkspace, deleteWorkspace, getWorkspace, isSlugAvailable, listMyWorkspaces, updateWorkspace } from '../services/accounts/workspace';
 import { z } from 'zod';
 import { slugCheckResponse, workspaceResponse } from '../../shared/schemas/workspace';
 import { noBody, replies } from '../../shared/schemas/responses';

@@ -1,5 +1,5 @@
 import { describe, test, expect } from 'vitest';
-import { canCommentIssue, canCreateIssue, canDeleteIssue, canEditIssue, canReadIssue, guestSeesIssue } from './issue';
+import { canCommentIssue, canCreateIssue, canDeleteIssue, canEditIssue, canReadIssue, issueAccess } from './issue';
 import type { Actor } from './actor';
 import { Role } from '../roles';
 
@@ -45,11 +45,13 @@ describe('issue rules', () => {
     expect(canCommentIssue(null)).toBe(false);
   });
 
-  test('guests see what they created unless the project allows all', () => {
-    expect(guestSeesIssue(false, 'u1', 'u1')).toBe(true);
-    expect(guestSeesIssue(false, 'u2', 'u1')).toBe(false);
-    expect(guestSeesIssue(true, 'u2', 'u1')).toBe(true);
-    expect(guestSeesIssue(false, null, 'u1')).toBe(false);
+  test('issue access: members and above all, guests their own unless the project allows all, non-members none', () => {
+    expect(issueAccess(Role.ADMIN, false)).toBe('full');
+    expect(issueAccess(Role.MEMBER, false)).toBe('full');
+    expect(issueAccess(Role.GUEST, false)).toBe('own');
+    expect(issueAccess(Role.GUEST, true)).toBe('full');
+    expect(issueAccess(null, true)).toBe('none');
+    expect(issueAccess(undefined, false)).toBe('none');
   });
 
   test('canReadIssue applies the guest rule to guests only', () => {

@@ -1,6 +1,9 @@
 // Pure issue rules (create, edit, delete, comment, guest visibility) shared by REST, live filtering and the client.
 import { Role, hasRole, isValidRole } from '../roles';
 import { hasProjectRole, isProjectMember, projectRoleOf, type Actor } from './actor';
+import { accessAllowsRow, guestRowAccess, type RowAccess } from './row-access';
+
+export type { RowAccess } from './row-access';
 
 /** The issue fields the rules read. */
 export interface IssueRow {
@@ -30,9 +33,13 @@ export function canCommentIssue(projectRole: number | null | undefined): boolean
   return isValidRole(projectRole);
 }
 
-/** The guest visibility rule: a guest sees only issues they created, unless the project allows all. */
-export function guestSeesIssue(guestViewAllFeatures: boolean, createdBy: string | null, userId: string): boolean {
-  return guestViewAllFeatures || createdBy === userId;
+/**
+ * THE row access of issues: how much of a project's issues a person with the (effective) project
+ * role `projectRole` sees — a guest only the issues they created, unless the project allows all.
+ * SQL scopes (server/policies/row-access.ts), the live filter, exports and the client read it here.
+ */
+export function issueAccess(projectRole: number | null | undefined, guestViewAllFeatures: boolean): RowAccess {
+  return guestRowAccess(projectRole, guestViewAllFeatures);
 }
 
 /** A draft is its creator's and the project admins' only, until it is published (reference §1.6.13). */
@@ -46,8 +53,6 @@ export function draftVisibleTo(issue: IssueRow, userId: string, projectRole: num
  */
 export function canReadIssue(actor: Actor, issue: IssueRow, guestViewAllFeatures: boolean): boolean {
   const role = projectRoleOf(actor);
-  if (role === null) return false;
   if (!draftVisibleTo(issue, actor.userId, role)) return false;
-  if (role >= Role.MEMBER) return true;
-  return guestSeesIssue(guestViewAllFeatures, issue.created_by, actor.userId);
+  return accessAllowsRow(issueAccess(role, guestViewAllFeatures), issue.created_by, actor.userId);
 }

@@ -1,6 +1,7 @@
 // Pure page rules of spec §5/§6 (owner, access, lock, archive), shared by REST, collab and the client.
 import { Role } from '../roles';
-import { hasProjectRole, isProjectMember, type Actor } from './actor';
+import { hasProjectRole, isProjectMember, projectRoleOf, type Actor } from './actor';
+import { guestRowAccess, type RowAccess } from './row-access';
 import { PageAccess } from '../visibility';
 
 export type { Actor } from './actor';
@@ -21,6 +22,15 @@ export interface PageProject {
   guest_view_all_features: boolean;
 }
 
+/**
+ * THE row access of pages: how much of a project's pages a person with the (effective) project role
+ * `projectRole` sees — a guest only the pages they own, unless the project allows all. Private pages
+ * are their owner's alone on top of this (canReadPage).
+ */
+export function pageAccess(projectRole: number | null | undefined, guestViewAllFeatures: boolean): RowAccess {
+  return guestRowAccess(projectRole, guestViewAllFeatures);
+}
+
 function isOwner(actor: Actor, page: PageRow): boolean {
   return actor.userId === page.owned_by;
 }
@@ -34,8 +44,7 @@ export function canReadPage(actor: Actor, page: PageRow, project?: PageProject):
   if (!isProjectMember(actor)) return false;
   if (isOwner(actor, page)) return true;
   if (page.access !== PageAccess.PUBLIC) return false;
-  if (project && !project.guest_view_all_features && !hasProjectRole(actor, Role.MEMBER)) return false;
-  return true;
+  return !project || pageAccess(projectRoleOf(actor), project.guest_view_all_features) === 'full';
 }
 
 /**

@@ -1,6 +1,6 @@
 // Requests and answers of the sign-in routes under /auth/ and /api/instances/admins/ (API.md
 // "Authentication"). Their bodies come as JSON or as browser form posts and are read field by
-// field (server/services/auth-reply.ts bodyFields) so that a bad field answers its auth error
+// field (server/services/accounts/auth-reply.ts bodyFields) so that a bad field answers its auth error
 // code, not a validation map: the body schema accepts anything and names the fields it reads.
 import { z } from 'zod';
 import { noBody } from './responses';

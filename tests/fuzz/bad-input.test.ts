@@ -334,7 +334,7 @@ describe('bad input on every route', () => {
       select table_name, bool_or(column_name = 'updated_at') as has_updated_at
       from information_schema.columns where table_schema = 'public' group by table_name order by table_name`);
     snapshotQuery = tables
-      // The issue counters' deltas are folded every few seconds (server/services/issue-counts.ts),
+      // The issue counters' deltas are folded every few seconds (server/services/ops/issue-counts.ts),
       // whatever the requests do: derived rows, left out so a fold is not taken for a write.
       .filter(({ table_name: name }) => !DERIVED_TABLES.has(name))
       .map(({ table_name: name, has_updated_at: hasUpdatedAt }) => {

@@ -5,7 +5,7 @@
 // the counters (a planted delta shows up in the total).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { foldIssueCounts } from '../../server/services/issue-counts';
+import { foldIssueCounts } from '../../server/services/ops/issue-counts';
 import { createTestServer, type TestServer } from '../support/server';
 import { buildProject, buildUser, buildWorkspace, setupInstance, type TestProject, type TestUser, type TestWorkspace } from '../support/factories';
 import { insertIssues } from './fixtures';

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { presentIssue } from '../../server/presenters/issue';
-import { loadIssueRowsByIds } from '../../server/services/issue-read';
+import { loadIssueRowsByIds } from '../../server/services/work-items/issue-read';
 import { createTestServer, type TestServer } from '../support/server';
 import { buildProject, buildUser, buildWorkspace, setupInstance, type TestProject, type TestUser, type TestWorkspace } from '../support/factories';
 import { insertCycles, insertIssues, insertLabels, insertModules } from './fixtures';

@@ -17,7 +17,7 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../db/schema/index';
-import { hashPassword } from '../../server/services/password';
+import { hashPassword } from '../../server/services/accounts/password';
 import { hashSecret } from '../../server/security';
 import type { TestServer } from './server';
 import { ProjectNetwork } from '../../shared/visibility';

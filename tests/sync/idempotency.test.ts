@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { instanceConfigurations, mutationReceipts } from '../../db/schema/index';
 import { ConflictError } from '../../server/errors';
-import { updateConfigurations } from '../../server/services/instance-configuration';
+import { updateConfigurations } from '../../server/services/ops/instance-configuration';
 import { createTestServer, type TestServer } from '../support/server';
 import { buildUser, buildWorkspace, setupInstance, type TestUser } from '../support/factories';
 

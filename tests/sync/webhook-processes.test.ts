@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { webhookLogs } from '../../db/schema/index';
-import { signWebhookBody } from '../../server/services/webhook-delivery';
+import { signWebhookBody } from '../../server/services/integrations/webhook-delivery';
 import { openProcessSuite, type ProcessSuite } from '../support/process-suite';
 import { until } from '../support/until';
 

@@ -30,7 +30,7 @@ import { applyViewChange } from '../../stores/view-store';
 import { applyProjectChange, fetchProjects } from '../../stores/project-store';
 import { applyStateChange, fetchWorkspaceStates } from '../../stores/state-store';
 import { cacheLiveIssueChange } from '../../local-cache/issue-cache';
-import { toastOnFailure } from './toast-store';
+import { toastOnFailure } from '../../stores/toast-store';
 
 /** The store each declared entity's changes go to: one handler per entity, none left out. */
 const ROUTES: Record<LiveEntity, (change: ChangeMessage) => void> = {

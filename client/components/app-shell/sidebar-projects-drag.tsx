@@ -3,7 +3,7 @@
 import { DndContext, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { reorderProject, type Project } from '../../stores/project-store';
 import { projectDropOrder, SidebarProject } from './sidebar-projects';
-import { toastOnFailure } from './toast-store';
+import { toastOnFailure } from '../../stores/toast-store';
 
 export function DraggableProjects({ slug, projects }: { slug: string; projects: Project[] }) {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));

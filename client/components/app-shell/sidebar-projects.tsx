@@ -7,7 +7,7 @@ import { sortOrderBetween } from '../../../shared/sort-order';
 import { useT } from '../../i18n';
 import { addFavorite, fetchFavorites, moveFavorite, removeFavorite, useFavoriteTree, type Favorite } from '../../stores/favorite-store';
 import { fetchProjects, useJoinedProjects, type Project } from '../../stores/project-store';
-import { toastOnFailure } from './toast-store';
+import { toastOnFailure } from '../../stores/toast-store';
 import { Popover } from '../../ui/popover';
 
 // Dragging projects into a new order brings dnd-kit: it loads when the pointer first comes over the

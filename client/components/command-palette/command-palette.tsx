@@ -10,7 +10,7 @@ import { SUPPORTED_LOCALES, setLocale, translate, useLocale, useT, type Locale, 
 import { updateProfile, useSessionStore } from '../../stores/session-store';
 import { ThemeSetting, useThemeSetting } from '../../ui/theme';
 import { chooseTheme } from '../../ui/theme-sync';
-import { reportFailure } from '../app-shell/toast-store';
+import { reportFailure } from '../../stores/toast-store';
 import { contextOf, updateDisplayFilters } from '../../stores/issue-filter-store';
 import { issueKey, useIssues } from '../../stores/issue-store';
 import { useJoinedProjects } from '../../stores/project-store';

@@ -1,7 +1,7 @@
 // Which global overlay is open (command palette, shortcut help, create-issue and create-project modals) and which
 // issue list is on screen (so the palette can switch its layout).
 import { create } from 'zustand';
-import type { ListSource } from '../issues/list-model';
+import type { ListSource } from '../../stores/list-model';
 
 export const useOverlayStore = create<{
   palette: boolean;

@@ -126,7 +126,7 @@ export function formatActivity(row: Activity, lookups: ActivityLookups, t: Trans
   }
 }
 
-/** What a notification carries about its cause (server/services/notification-fanout.ts `data`). */
+/** What a notification carries about its cause (server/services/inbox/notification-fanout.ts `data`). */
 interface NotificationCause {
   issue_activity?: Partial<Activity> | null;
 }

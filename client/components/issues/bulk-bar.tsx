@@ -11,7 +11,7 @@ import { CycleStatus } from '../../../shared/cycle';
 import { ConfirmDialog } from '../confirm-dialog';
 import { PRIORITY_LABEL } from './labels';
 import { clearSelection, useSelectionStore } from './selection-store';
-import { toastOnFailure } from '../app-shell/toast-store';
+import { toastOnFailure } from '../../stores/toast-store';
 import { ChipPopover, Combobox, type ComboboxOption } from '../../ui';
 import { PriorityIcon, StateIcon } from '../../ui/pickers/property-icons';
 

@@ -16,7 +16,7 @@ import { useJoinedProjects } from '../../stores/project-store';
 import { useProjectStates } from '../../stores/state-store';
 import { DatePicker, PropertyChip, toggleValue } from '../../ui';
 import { PriorityIcon, StateIcon } from '../../ui/pickers/property-icons';
-import { reportFailure } from '../app-shell/toast-store';
+import { reportFailure } from '../../stores/toast-store';
 import { Button } from '../button';
 import { ConfirmDialog } from '../confirm-dialog';
 import { Modal } from '../modal';

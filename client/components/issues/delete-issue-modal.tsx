@@ -4,7 +4,7 @@ import { useT } from '../../i18n';
 import { deleteIssue, issueKey, type Issue } from '../../stores/issue-store';
 import { useProject } from '../../stores/project-store';
 import { undoWindow } from '../../ui/toast';
-import { shortenForToast, toastOnFailure } from '../app-shell/toast-store';
+import { shortenForToast, toastOnFailure } from '../../stores/toast-store';
 import { ConfirmDialog } from '../confirm-dialog';
 
 export function DeleteIssueModal({ slug, issue, onClose, onDeleted }: { slug: string; issue: Issue; onClose: () => void; onDeleted?: () => void }) {

@@ -10,7 +10,7 @@ import { useAssignableUsers } from '../../stores/member-store';
 import { useProjectStates } from '../../stores/state-store';
 import { Button, Popover, PropertyChip, toggleValue, type ComboboxOption } from '../../ui';
 import { GROUP_BY_LABEL, LAYOUT_LABEL, ORDER_BY_LABEL, PROPERTY_LABEL } from './labels';
-import type { IssueFilters, ListSource } from './list-model';
+import type { IssueFilters, ListSource } from '../../stores/list-model';
 import { labelOptions, priorityOptions, stateGroupOptions, stateOptions, summaryOf, userOptions } from './property-options';
 
 export function LayoutSwitcher({ slug, source }: { slug: string; source: ListSource }) {

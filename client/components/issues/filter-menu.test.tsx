@@ -7,7 +7,7 @@ import { Locale, setLocale } from '../../i18n';
 import { defaultListSettings, useIssueFilterStore } from '../../stores/issue-filter-store';
 import { mountTestRoot, type TestRoot } from '../../test-support/react-root';
 import { FilterMenu } from './display-menu';
-import { listKey, type ListSource } from './list-model';
+import { listKey, type ListSource } from '../../stores/list-model';
 
 const source: ListSource = { kind: 'project', projectId: '11111111-1111-4111-8111-111111111111' };
 const spoken = (testId: string) => document.querySelector(`[data-testid="${testId}"]`)?.getAttribute('aria-label');

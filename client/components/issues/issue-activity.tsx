@@ -15,7 +15,7 @@ import { Spinner } from '../feedback';
 import { RelativeTime } from '../relative-time';
 import { formatActivity, type ActivityLookups } from './activity-format';
 import { CommentBox, CommentItem } from './issue-comments';
-import { toastOnFailure } from '../app-shell/toast-store';
+import { toastOnFailure } from '../../stores/toast-store';
 
 /** Current names from the workspace's stores, for the activity sentences. */
 export function useActivityLookups(): ActivityLookups {

@@ -6,7 +6,7 @@ import { addComment, deleteComment, toggleCommentReaction, type Comment } from '
 import type { Issue } from '../../stores/issue-store';
 import { useAssignableUsers } from '../../stores/member-store';
 import { RelativeTime } from '../relative-time';
-import { toastOnFailure } from '../app-shell/toast-store';
+import { toastOnFailure } from '../../stores/toast-store';
 import { decodeEntities, escapeHtml } from '../html-text';
 import { ReactionButton } from './reaction-button';
 import { REACTIONS } from './reactions';

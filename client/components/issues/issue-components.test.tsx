@@ -7,7 +7,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { installFakeApi, json } from '../../test-support/fake-api';
 import { Locale, setLocale } from '../../i18n';
 import { Toaster } from '../../ui/toaster';
-import { useToastStore } from '../app-shell/toast-store';
+import { useToastStore } from '../../stores/toast-store';
 import { closeWorkOutbox, discardOutboxEntry, useOutboxStore } from '../../outbox/work-outbox';
 import { dispatchChange } from '../app-shell/live-connection';
 import { applyIssueChange, resetIssues, scopeIssues, upsertIssues, type Issue } from '../../stores/issue-store';
@@ -19,7 +19,7 @@ import { useIssue } from '../../stores/issue-store';
 import { PriorityPicker } from './issue-properties';
 import { KanbanLayout } from '../layouts/kanban/kanban-layout';
 import { useGroupedIssues } from './use-issue-list';
-import type { ListSource } from './list-model';
+import type { ListSource } from '../../stores/list-model';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -25,7 +25,7 @@ import { ParentPicker } from './parent-picker';
 import { CyclePicker, ModulePicker } from './issue-plan-pickers';
 import { AttachmentsWidget, LinksWidget, RelationsWidget, SubIssuesWidget } from './issue-widgets';
 import { DeleteIssueModal } from './delete-issue-modal';
-import { shortenForToast, toastOnFailure } from '../app-shell/toast-store';
+import { shortenForToast, toastOnFailure } from '../../stores/toast-store';
 import { toast } from '../../ui/toast';
 import { Button } from '../../ui';
 import { can, memberContext } from '../../../shared/permission-table';

@@ -16,7 +16,7 @@ import { loadLayoutChunk } from '../layouts/layout-chunks';
 import { BulkBar } from './bulk-bar';
 import { DisplayMenu, FilterMenu, LayoutSwitcher } from './display-menu';
 import { IssuePeek } from './issue-peek';
-import type { ListSource } from './list-model';
+import type { ListSource } from '../../stores/list-model';
 import { clearSelection } from './selection-store';
 import { useGroupedIssues, useIssueListLoader } from './use-issue-list';
 import { can, memberContext } from '../../../shared/permission-table';

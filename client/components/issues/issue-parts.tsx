@@ -18,7 +18,7 @@ import { AssigneePicker, LabelPicker } from './issue-people-labels';
 import { EstimatePicker, PriorityPicker, StatePicker } from './issue-properties';
 import { CyclePicker, ModulePicker } from './issue-plan-pickers';
 import { GROUP_BY_LABEL, PRIORITY_LABEL, STATE_GROUP_LABEL } from './labels';
-import { NONE_GROUP } from './list-model';
+import { NONE_GROUP } from '../../stores/list-model';
 
 export function IssueKey({ issue }: { issue: Issue }) {
   const project = useProject(issue.project_id);

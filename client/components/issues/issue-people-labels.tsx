@@ -7,7 +7,7 @@ import { useT } from '../../i18n';
 import { getIssue } from '../../stores/issue-store';
 import { createLabel, useLabelMap, useProjectLabels } from '../../stores/label-store';
 import { useAssignableUsers, useMemberUserMap } from '../../stores/member-store';
-import { reportFailure } from '../app-shell/toast-store';
+import { reportFailure } from '../../stores/toast-store';
 import { PropertyChip, toggleValue } from '../../ui';
 import { AvatarStack } from '../../ui/pickers/person-avatar';
 import { usePickerOpen } from './issue-hotkeys';

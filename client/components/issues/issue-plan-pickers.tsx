@@ -11,7 +11,7 @@ import { ensureCycles, useProjectCycles } from '../../stores/cycle-store';
 import { getIssue, setIssueCycle, setIssueModules } from '../../stores/issue-store';
 import { ensureModules, useProjectModules } from '../../stores/module-store';
 import { PropertyChip } from '../../ui';
-import { toastOnFailure } from '../app-shell/toast-store';
+import { toastOnFailure } from '../../stores/toast-store';
 import { usePickerOpen } from './issue-hotkeys';
 import { NONE_OPTION } from './property-options';
 import type { ChipProps } from './save-issue';

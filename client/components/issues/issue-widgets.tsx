@@ -10,7 +10,7 @@ import { issueKey, useIssues, type Issue } from '../../stores/issue-store';
 import { useProject } from '../../stores/project-store';
 import { useStateMap } from '../../stores/state-store';
 import { STATE_GROUP_LABEL } from './labels';
-import { toastOnFailure } from '../app-shell/toast-store';
+import { toastOnFailure } from '../../stores/toast-store';
 import { ChipPopover, Combobox, Select } from '../../ui';
 
 export function Widget({ title, defaultOpen, children, testId }: { title: string; defaultOpen: boolean; children: ReactNode; testId?: string }) {

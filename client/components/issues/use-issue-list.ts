@@ -11,7 +11,7 @@ import { fetchIssueList, useListPaging } from '../../stores/issue-list-store';
 import { useProjectLabels } from '../../stores/label-store';
 import { useJoinedProjects } from '../../stores/project-store';
 import { useProjectStates, useStateMap } from '../../stores/state-store';
-import { fixedCandidates, groupIssues, issueComparator, matchesFilters, matchesSource, NONE_GROUP, type IssueGroup, type ListSource } from './list-model';
+import { fixedCandidates, groupIssues, issueComparator, matchesFilters, matchesSource, NONE_GROUP, type IssueGroup, type ListSource } from '../../stores/list-model';
 
 export interface GroupedList {
   groups: (IssueGroup & { subGroups?: IssueGroup[] })[];

@@ -2,7 +2,7 @@
 import type { Issue } from '../../stores/issue-store';
 import type { ListSettings } from '../../stores/issue-filter-store';
 import type { ListPaging } from '../../stores/issue-list-store';
-import type { ListSource } from '../issues/list-model';
+import type { ListSource } from '../../stores/list-model';
 import type { GroupedList } from '../issues/use-issue-list';
 
 export interface LayoutProps {

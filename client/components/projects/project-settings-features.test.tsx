@@ -7,7 +7,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { installFakeApi, json } from '../../test-support/fake-api';
 import { Locale, setLocale } from '../../i18n';
 import { Toaster } from '../../ui/toaster';
-import { useToastStore } from '../app-shell/toast-store';
+import { useToastStore } from '../../stores/toast-store';
 import { resetProjects, setProjects, type Project } from '../../stores/project-store';
 import { resetDeployBoards } from '../../stores/deploy-board-store';
 import { FeaturesSettings, PublishSettings } from './project-settings-features';

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useT, type MessageKey } from '../../i18n';
 import { DEPLOY_BOARD_TOGGLES, fetchDeployBoard, publishProject, unpublishProject, updateDeployBoard, useDeployBoard, type DeployBoardToggle } from '../../stores/deploy-board-store';
 import { updateProject, useProject, type Project } from '../../stores/project-store';
-import { toastOnFailure } from '../app-shell/toast-store';
+import { toastOnFailure } from '../../stores/toast-store';
 import { can, memberContext } from '../../../shared/permission-table';
 
 type FeatureKey = 'module_view' | 'cycle_view' | 'issue_views_view' | 'page_view' | 'intake_view' | 'is_time_tracking_enabled' | 'guest_view_all_features';

@@ -8,7 +8,7 @@ import { readErrorText } from '../../api/http';
 import { useT, type MessageKey, type Translate } from '../../i18n';
 import { useProjectEstimates } from '../../stores/estimate-store';
 import { deleteProject, setProjectArchived, updateProject, useProject } from '../../stores/project-store';
-import { showToast } from '../app-shell/toast-store';
+import { showToast } from '../../stores/toast-store';
 import { Button } from '../button';
 import { ConfirmDialog } from '../confirm-dialog';
 import { SelectField } from '../field';

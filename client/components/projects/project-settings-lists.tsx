@@ -12,7 +12,7 @@ import { useT } from '../../i18n';
 import { createLabel, deleteLabel, moveLabel, updateLabel, useProjectLabels, type Label } from '../../stores/label-store';
 import { createState, deleteState, markStateDefault, updateState, useProjectStates, type State } from '../../stores/state-store';
 import { STATE_GROUP_LABEL } from '../issues/labels';
-import { shortenForToast, toastOnFailure } from '../app-shell/toast-store';
+import { shortenForToast, toastOnFailure } from '../../stores/toast-store';
 import { undoWindow } from '../../ui/toast';
 import { useProjectCan } from '../../auth/use-project-can';
 import { nextLabelColor } from '../issues/label-colors';

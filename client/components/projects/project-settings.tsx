@@ -12,7 +12,7 @@ import { LabelsSettings, StatesSettings } from './project-settings-lists';
 import { FeaturesSettings, PublishSettings } from './project-settings-features';
 import { GeneralSettings } from './project-settings-general';
 import { GithubIntegrationSettings } from './project-settings-github';
-import { shortenForToast, toastOnFailure } from '../app-shell/toast-store';
+import { shortenForToast, toastOnFailure } from '../../stores/toast-store';
 import { undoWindow } from '../../ui/toast';
 import { SETTINGS_TABS, type SettingsTab } from '../../routes/screen-tabs';
 import { useProjectCan } from '../../auth/use-project-can';

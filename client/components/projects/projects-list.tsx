@@ -13,7 +13,7 @@ import { EmptyState } from '../feedback';
 import { CreateProjectModal } from './create-project-modal';
 import { can, memberContext } from '../../../shared/permission-table';
 import { ProjectNetwork } from '../../../shared/visibility';
-import { toastOnFailure } from '../app-shell/toast-store';
+import { toastOnFailure } from '../../stores/toast-store';
 import { Role } from '../../../shared/roles';
 
 export interface ProjectFilters {

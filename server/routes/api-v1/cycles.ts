@@ -22,7 +22,7 @@ import {
   restoreCycle,
   transferCycleIssues,
   updateCycle,
-} from '../../services/cycle';
+} from '../../services/planning/cycle';
 import { listCycleIssues } from '../../list-engine/issue-lists';
 import { listPage, registerProjectCrud, V1_PROJECT } from './adapter';
 import { JSON_TYPE } from '../../list-engine/list-issues';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { projectParams } from '../../../shared/schemas/project';
 import { createLabelBody, updateLabelBody } from '../../../shared/schemas/label';
 import { v1Label, v1LabelPage, v1LabelParams } from '../../../shared/schemas/api-v1/project';
-import { createLabel, deleteLabel, getLabel, listLabels, updateLabel } from '../../services/label';
+import { createLabel, deleteLabel, getLabel, listLabels, updateLabel } from '../../services/work-items/label';
 import { registerProjectCrud, V1_PROJECT } from './adapter';
 
 export default async function labelsRoutes(app: FastifyInstance) {

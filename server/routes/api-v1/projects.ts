@@ -8,10 +8,10 @@ import { v1ListQuery } from '../../../shared/schemas/api-v1/common';
 import { v1ArchiveResponse, v1CreateProjectBody, v1Project, v1ProjectMember, v1ProjectPage, v1UpdateProjectBody } from '../../../shared/schemas/api-v1/project';
 import { noBody, replies } from '../../../shared/schemas/responses';
 import { writeOptions } from '../../request-context';
-import { archiveProject, createProject, deleteProject, restoreProject, updateProject } from '../../services/project';
-import { getProject, listProjectDetails } from '../../services/project-read';
-import { listProjectMembers } from '../../services/project-member';
-import { loadUserLites } from '../../services/issue-read';
+import { archiveProject, createProject, deleteProject, restoreProject, updateProject } from '../../services/work-items/project';
+import { getProject, listProjectDetails } from '../../services/work-items/project-read';
+import { listProjectMembers } from '../../services/accounts/project-member';
+import { loadUserLites } from '../../services/work-items/issue-read';
 import { presentV1 } from '../../presenters/api-v1';
 import { listPage, V1_WORKSPACE } from './adapter';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { projectParams } from '../../../shared/schemas/project';
 import { createStateBody, updateStateBody } from '../../../shared/schemas/state';
 import { v1State, v1StatePage, v1StateParams } from '../../../shared/schemas/api-v1/project';
-import { createState, deleteState, getState, listStates, updateState } from '../../services/state';
+import { createState, deleteState, getState, listStates, updateState } from '../../services/work-items/state';
 import { registerProjectCrud, V1_PROJECT } from './adapter';
 
 export default async function statesRoutes(app: FastifyInstance) {

@@ -7,7 +7,7 @@ import { v1User } from '../../../shared/schemas/api-v1/common';
 import { v1WorkspaceMember } from '../../../shared/schemas/api-v1/project';
 import { replies } from '../../../shared/schemas/responses';
 import { presentUserMe } from '../../presenters/user';
-import { listMembers } from '../../services/workspace-member';
+import { listMembers } from '../../services/accounts/workspace-member';
 import { V1_WORKSPACE } from './adapter';
 
 export default async function usersRoutes(fastify: FastifyInstance) {

@@ -10,10 +10,10 @@ import { v1WorkItemPage, v1WorkItemSearchQuery, v1WorkItemSearchResponse } from 
 import { v1ActivityPage, v1Relations } from '../../../shared/schemas/api-v1/work-item-extras';
 import { archivedAtResponse, noBody, replies } from '../../../shared/schemas/responses';
 import { writeOptions } from '../../request-context';
-import { archiveIssue, unarchiveIssue } from '../../services/issue-archive';
-import { createIssueRelations, listIssueRelations, removeIssueRelation } from '../../services/issue-relation';
-import { listIssueHistory } from '../../services/issue-history';
-import { searchWorkspace } from '../../services/search';
+import { archiveIssue, unarchiveIssue } from '../../services/work-items/issue-archive';
+import { createIssueRelations, listIssueRelations, removeIssueRelation } from '../../services/work-items/issue-relation';
+import { listIssueHistory } from '../../services/work-items/issue-history';
+import { searchWorkspace } from '../../services/work-items/search';
 import { listProjectIssues } from '../../list-engine/issue-lists';
 import { listPage, V1_PROJECT, V1_WORKSPACE } from './adapter';
 import { JSON_TYPE } from '../../list-engine/list-issues';

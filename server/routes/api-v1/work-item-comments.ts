@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { commentParams, createCommentBody, updateCommentBody } from '../../../shared/schemas/issue-extras';
 import { issueParams } from '../../../shared/schemas/issue';
 import { v1Comment, v1CommentPage } from '../../../shared/schemas/api-v1/work-item-extras';
-import { createComment, deleteComment, getComment, listComments, updateComment } from '../../services/issue-comment';
+import { createComment, deleteComment, getComment, listComments, updateComment } from '../../services/work-items/issue-comment';
 import { registerProjectCrud, V1_PROJECT } from './adapter';
 import { WORK_ITEM_SEGMENTS } from './work-items';
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { createLinkBody, linkParams, updateLinkBody } from '../../../shared/schemas/issue-extras';
 import { issueParams } from '../../../shared/schemas/issue';
 import { v1Link, v1LinkPage } from '../../../shared/schemas/api-v1/work-item-extras';
-import { createIssueLink, deleteIssueLink, getIssueLink, listIssueLinks, updateIssueLink } from '../../services/issue-link';
+import { createIssueLink, deleteIssueLink, getIssueLink, listIssueLinks, updateIssueLink } from '../../services/work-items/issue-link';
 import { registerProjectCrud, V1_PROJECT } from './adapter';
 import { WORK_ITEM_SEGMENTS } from './work-items';
 

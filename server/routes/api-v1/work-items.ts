@@ -15,9 +15,9 @@ import {
 } from '../../../shared/schemas/api-v1/work-item';
 import { noBody, replies } from '../../../shared/schemas/responses';
 import { writeOptions } from '../../request-context';
-import { createIssue, deleteIssue, updateIssue } from '../../services/issue';
-import { getIssueByIdentifier, getIssueDetail, presentDetailFor } from '../../services/issue-detail';
-import { expandWorkItems, expansionKeys } from '../../services/work-item-expand';
+import { createIssue, deleteIssue, updateIssue } from '../../services/work-items/issue';
+import { getIssueByIdentifier, getIssueDetail, presentDetailFor } from '../../services/work-items/issue-detail';
+import { expandWorkItems, expansionKeys } from '../../services/integrations/work-item-expand';
 import { listProjectIssues } from '../../list-engine/issue-lists';
 import type { ListResult } from '../../list-engine/list-issues';
 import { pickV1Fields, presentV1, presentV1IssuePageJson } from '../../presenters/api-v1';

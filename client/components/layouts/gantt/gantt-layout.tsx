@@ -13,7 +13,7 @@ import { useToday } from '../../use-today';
 import { daysBetween, isWeekend, parseDate } from '../calendar/calendar-dates';
 import type { LayoutProps } from '../layout-props';
 import { barDates, draggedDates, ganttRange, monthBands, openingDay } from './gantt-dates';
-import { toastOnFailure } from '../../app-shell/toast-store';
+import { toastOnFailure } from '../../../stores/toast-store';
 
 const DAY = 28;
 const ROW = 36;

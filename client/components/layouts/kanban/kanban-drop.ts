@@ -3,7 +3,7 @@
 import { isKanbanDragAllowed, type GroupBy } from '../../../../shared/display';
 import { sortOrderBetween } from '../../../../shared/sort-order';
 import type { Issue, IssuePatch } from '../../../stores/issue-store';
-import { patchForGroupMove } from '../../issues/list-model';
+import { patchForGroupMove } from '../../../stores/list-model';
 
 export interface DropSpot {
   group: string;

@@ -10,7 +10,7 @@ import { moveIssue } from '../../../stores/issue-move';
 import { toggleKanbanGroup } from '../../../stores/issue-filter-store';
 import { IssueKey, IssuePropertyStrip, IssueTitle, LoadMore, patchForGroup, QuickAdd, useGroupTitle } from '../../issues/issue-parts';
 import { IssueHotkeyProvider, useIssueHotkeyScope } from '../../issues/issue-hotkeys';
-import type { IssueGroup } from '../../issues/list-model';
+import type { IssueGroup } from '../../../stores/list-model';
 import { hasMoreInGroup, type LayoutProps } from '../layout-props';
 import { columnStep, focusRow, nextRowIndex, rovingTabStop, rowIndexOf, rowStep, RowChips } from '../row-navigation';
 import { patchForKanbanDrop, type DropSpot } from './kanban-drop';

@@ -1,0 +1,66 @@
+// Reads pages with what their wire shape aggregates (label ids, project ids, the viewer's favorite
+// flag), so lists, details and change events all build the same PageView.
+import { and, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { favorites, pageLabels, pageProjects, pages, type Page } from '../../../db/schema/index';
+import type { PageView } from '../../presenters/page';
+
+/** Attaches label ids, project ids and (when `viewerId` is given) the viewer's favorite flag. */
+export async function toPageViews(db: Db, rows: Page[], viewerId: string | null): Promise<PageView[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [labels, links, favs] = await Promise.all([
+    db.select({ pageId: pageLabels.pageId, labelId: pageLabels.labelId }).from(pageLabels).where(and(inArray(pageLabels.pageId, ids), isNull(pageLabels.deletedAt))),
+    db.select({ pageId: pageProjects.pageId, projectId: pageProjects.projectId }).from(pageProjects).where(and(inArray(pageProjects.pageId, ids), isNull(pageProjects.deletedAt))),
+    viewerId
+      ? db
+          .select({ pageId: favorites.entityIdentifier })
+          .from(favorites)
+          .where(and(eq(favorites.entityType, 'page'), eq(favorites.userId, viewerId), inArray(favorites.entityIdentifier, ids)))
+      : Promise.resolve([] as { pageId: string | null }[]),
+  ]);
+  const favoriteIds = new Set(favs.map((row) => row.pageId));
+  return rows.map((row) => ({
+    ...row,
+    labelIds: labels.filter((label) => label.pageId === row.id).map((label) => label.labelId),
+    projectIds: links.filter((link) => link.pageId === row.id).map((link) => link.projectId),
+    isFavorite: viewerId ? favoriteIds.has(row.id) : null,
+  }));
+}
+
+/** The live page `pageId` if it belongs to project `projectId`, else null. */
+export async function findProjectPage(db: Db, projectId: string, pageId: string): Promise<Page | null> {
+  const [row] = await db
+    .select({ page: pages })
+    .from(pages)
+    .innerJoin(pageProjects, and(eq(pageProjects.pageId, pages.id), eq(pageProjects.projectId, projectId), isNull(pageProjects.deletedAt)))
+    .where(and(eq(pages.id, pageId), isNull(pages.deletedAt)))
+    .limit(1);
+  return row?.page ?? null;
+}
+
+export interface PageListFilter {
+  rootOnly?: boolean;
+  archivedOnly?: boolean;
+  search?: string;
+  favoritesOf?: string;
+}
+
+/** Live pages of a project, newest first; visibility is filtered by the caller. */
+export async function projectPages(db: Db, projectId: string, filter: PageListFilter = {}): Promise<Page[]> {
+  const conditions = [isNull(pages.deletedAt)];
+  if (filter.rootOnly) conditions.push(isNull(pages.parentId));
+  if (filter.archivedOnly) conditions.push(sql`${pages.archivedAt} is not null`);
+  if (filter.search) conditions.push(ilike(pages.name, `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  const query = db
+    .select({ page: pages })
+    .from(pages)
+    .innerJoin(pageProjects, and(eq(pageProjects.pageId, pages.id), eq(pageProjects.projectId, projectId), isNull(pageProjects.deletedAt)));
+  const rows = filter.favoritesOf
+    ? await query
+        .innerJoin(favorites, and(eq(favorites.entityType, 'page'), eq(favorites.entityIdentifier, pages.id), eq(favorites.userId, filter.favoritesOf)))
+        .where(and(...conditions))
+        .orderBy(desc(pages.createdAt))
+    : await query.where(and(...conditions)).orderBy(desc(pages.createdAt));
+  return rows.map((row) => row.page);
+}

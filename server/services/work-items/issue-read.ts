@@ -1,0 +1,103 @@
+// Loads issues in the shape the presenters need (reference §1.4): the row plus aggregated ids and
+// counts, computed by correlated subqueries so one statement serves any filter or page.
+import { and, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { issueSubscribers, issues, users } from '../../../db/schema/index';
+import type { IssueListRow } from '../../presenters/issue';
+import { presentUserLite, type UserLite } from '../../presenters/issue-activity';
+
+/** Normalises a JSON-aggregated id list (drivers return it parsed or as text). */
+function idArray(value: unknown): string[] {
+  if (Array.isArray(value)) return value as string[];
+  if (typeof value === 'string') return JSON.parse(value) as string[];
+  return [];
+}
+
+/**
+ * Column set of an IssueListRow for `db.select(issueRowColumns).from(issues)`: every issue column
+ * plus state group, assignee/label/module ids, cycle id and the three counts. The sub-selects name
+ * `"issues"` explicitly: drizzle leaves single-table columns unqualified, which would be ambiguous.
+ */
+export const issueRowColumns = {
+  ...getTableColumns(issues),
+  stateGroup: sql<string | null>`(select s."group" from states s where s.id = "issues"."state_id")`.as('state_group'),
+  assigneeIds: sql<string[]>`coalesce((select json_agg(a.assignee_id) from issue_assignees a
+    where a.issue_id = "issues"."id" and a.deleted_at is null), '[]'::json)`
+    .mapWith(idArray)
+    .as('assignee_ids'),
+  labelIds: sql<string[]>`coalesce((select json_agg(il.label_id) from issue_labels il join labels l on l.id = il.label_id
+    where il.issue_id = "issues"."id" and il.deleted_at is null and l.deleted_at is null), '[]'::json)`
+    .mapWith(idArray)
+    .as('label_ids'),
+  moduleIds: sql<string[]>`coalesce((select json_agg(mi.module_id) from module_issues mi join modules m on m.id = mi.module_id
+    where mi.issue_id = "issues"."id" and mi.deleted_at is null and m.deleted_at is null and m.archived_at is null), '[]'::json)`
+    .mapWith(idArray)
+    .as('module_ids'),
+  cycleId: sql<string | null>`(select ci.cycle_id from cycle_issues ci join cycles c on c.id = ci.cycle_id
+    where ci.issue_id = "issues"."id" and ci.deleted_at is null and c.deleted_at is null limit 1)`.as('cycle_id'),
+  subIssuesCount: sql<number>`(select count(*)::int from issues sub where sub.parent_id = "issues"."id"
+    and sub.deleted_at is null and sub.archived_at is null and sub.is_draft = false)`
+    .mapWith(Number)
+    .as('sub_issues_count'),
+  attachmentCount: sql<number>`(select count(*)::int from issue_attachments ia
+    where ia.issue_id = "issues"."id" and ia.deleted_at is null)`
+    .mapWith(Number)
+    .as('attachment_count'),
+  linkCount: sql<number>`(select count(*)::int from issue_links ik where ik.issue_id = "issues"."id" and ik.deleted_at is null)`
+    .mapWith(Number)
+    .as('link_count'),
+};
+
+/** Issues matching `where` as IssueListRows, in the given order (default: created_at descending). */
+export async function loadIssueRows(
+  db: Db,
+  where: SQL | undefined,
+  orderBy: SQL[] = [sql`${issues.createdAt} desc`],
+  page?: { limit: number; offset: number },
+): Promise<IssueListRow[]> {
+  const query = db
+    .select(issueRowColumns)
+    .from(issues)
+    .where(where)
+    .orderBy(...orderBy);
+  const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
+  return rows as IssueListRow[];
+}
+
+/** One live (not soft-deleted) issue of the project — archived and draft ones included — or null. */
+export async function loadIssueRow(db: Db, projectId: string, issueId: string): Promise<IssueListRow | null> {
+  const [row] = await loadIssueRows(db, and(eq(issues.id, issueId), eq(issues.projectId, projectId), isNull(issues.deletedAt)));
+  return row ?? null;
+}
+
+/** IssueListRows for ids, keeping the order of `ids`. */
+export async function loadIssueRowsByIds(db: Db, ids: string[]): Promise<IssueListRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await loadIssueRows(db, inArray(issues.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)).filter((row): row is IssueListRow => Boolean(row));
+}
+
+/** Runs raw SQL in a db or transaction and returns plain rows on both drivers (postgres-js: array, PGlite: {rows}). */
+export async function executeRows<T>(db: Db, statement: SQL): Promise<T[]> {
+  const result = (await db.execute(statement)) as unknown;
+  return Array.isArray(result) ? (Array.from(result) as T[]) : ((result as { rows: T[] }).rows ?? []);
+}
+
+/** True when the user is subscribed to the issue. */
+export async function isSubscribed(db: Db, issueId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: issueSubscribers.id })
+    .from(issueSubscribers)
+    .where(and(eq(issueSubscribers.issueId, issueId), eq(issueSubscribers.subscriberId, userId), isNull(issueSubscribers.deletedAt)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** UserLite objects by id (missing users are absent from the map). */
+export async function loadUserLites(db: Db, ids: Array<string | null>): Promise<Map<string, UserLite>> {
+  const unique = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select().from(users).where(inArray(users.id, unique));
+  return new Map(rows.map((row) => [row.id, presentUserLite(row)!]));
+}

@@ -1,0 +1,267 @@
+// Creates, updates and deletes issues (reference §1.5): validation against the project, the
+// gap-free per-project sequence, sort order, completed_at, assignees/labels, activity, automatic
+// subscriptions, mentions and the change event — all in one transaction.
+import { and, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { issueAssignees, issueLabels, issueSequences, issues, type Issue, type Project, type State } from '../../../db/schema/index';
+import { applySetDelta } from '../../../shared/set-delta';
+import { nextSortOrder } from '../../../shared/sort-order';
+import { canCreateIssue } from '../../../shared/policies/issue';
+import { hasSetIntent, type CreateIssueBody, type UpdateIssueBody } from '../../../shared/schemas/issue';
+import type { ServerContext } from '../../context';
+import { ForbiddenError, NotFoundError } from '../../errors';
+import { deletion, recordChange, withTransaction, type WriteOptions } from '../../live/record-change';
+import type { ProjectActor } from '../../actor';
+import { authorizeIssueDelete, authorizeIssueEdit, loadReadableIssue } from '../../policies/issue';
+import type { IssueListRow } from '../../presenters/issue';
+import { htmlToPlainText, sanitizeRichHtml } from './html';
+import { mergeHtmlIntoIssueState } from './issue-description-merge';
+import { diffIssueActivities, writeActivities, writeUpdateActivities, type IssueSnapshot } from './issue-activity';
+import { recordIssueChange, touchIssue } from './issue-change';
+import { loadIssueRow } from './issue-read';
+import { subscribeUsers } from './issue-subscription';
+import * as check from './issue-validation';
+import { syncIssueMentions } from './mentions';
+import { queueMentionNotifications } from '../inbox/notification-fanout';
+import { refreshCountsOf } from '../planning/module-progress';
+
+/** Takes the next sequence id of the project: gap-free (rolled back with the transaction) and never reused. */
+export async function nextSequenceId(tx: Db, projectId: string): Promise<number> {
+  const [row] = await tx
+    .insert(issueSequences)
+    .values({ projectId, lastSequence: 1 })
+    .onConflictDoUpdate({ target: issueSequences.projectId, set: { lastSequence: sql`${issueSequences.lastSequence} + 1` } })
+    .returning({ value: issueSequences.lastSequence });
+  return row.value;
+}
+
+async function nextIssueSortOrder(tx: Db, projectId: string, stateId: string | null): Promise<number> {
+  const [row] = await tx
+    .select({ value: max(issues.sortOrder) })
+    .from(issues)
+    .where(and(eq(issues.projectId, projectId), stateId ? eq(issues.stateId, stateId) : isNull(issues.stateId), isNull(issues.deletedAt)));
+  return nextSortOrder(row?.value ?? null);
+}
+
+/** Replaces the live rows of an issue's assignee or label set; returns nothing when unchanged. */
+async function replaceSet(tx: Db, kind: 'assignees' | 'labels', issue: Issue, before: string[], after: string[], actorId: string | null) {
+  const removed = before.filter((id) => !after.includes(id));
+  const added = after.filter((id) => !before.includes(id));
+  const base = { issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, createdBy: actorId };
+  if (kind === 'assignees') {
+    if (removed.length) {
+      await tx.update(issueAssignees).set({ deletedAt: new Date() })
+        .where(and(eq(issueAssignees.issueId, issue.id), inArray(issueAssignees.assigneeId, removed), isNull(issueAssignees.deletedAt)));
+    }
+    if (added.length) await tx.insert(issueAssignees).values(added.map((assigneeId) => ({ ...base, assigneeId })));
+  } else {
+    if (removed.length) {
+      await tx.update(issueLabels).set({ deletedAt: new Date() })
+        .where(and(eq(issueLabels.issueId, issue.id), inArray(issueLabels.labelId, removed), isNull(issueLabels.deletedAt)));
+    }
+    if (added.length) await tx.insert(issueLabels).values(added.map((labelId) => ({ ...base, labelId })));
+  }
+}
+
+/** How an intake submission differs from a plain create: it starts in the triage state, unlisted. */
+export interface InsertIssueOptions {
+  /** The state to use instead of `state_id`/the default (intake: the project's triage state). */
+  state?: State;
+  /** false: record no `issue` change (an intake submission is not a project issue yet). */
+  announce?: boolean;
+}
+
+/** Inserts an issue with everything create implies, inside an open transaction. */
+export async function insertIssue(tx: Db, project: Project, body: CreateIssueBody, actorId: string, options: InsertIssueOptions = {}): Promise<IssueListRow> {
+  const state = options.state ?? (body.state_id ? await check.requireProjectState(tx, project.id, body.state_id) : await check.defaultProjectState(tx, project));
+  if (body.parent_id) await check.requireValidParent(tx, project.id, null, body.parent_id);
+  if (body.estimate_point) await check.requireEstimatePoint(tx, project.id, body.estimate_point);
+  const labelIds = await check.filterLabels(tx, project, body.label_ids ?? []);
+  let assigneeIds = await check.filterAssignees(tx, project.id, body.assignee_ids ?? []);
+  if (assigneeIds.length === 0) {
+    const fallback = await check.defaultAssignee(tx, project);
+    if (fallback) assigneeIds = [fallback];
+  }
+  const descriptionHtml = sanitizeRichHtml(body.description_html ?? '<p></p>') || '<p></p>';
+  const [issue] = await tx
+    .insert(issues)
+    .values({
+      projectId: project.id,
+      workspaceId: project.workspaceId,
+      name: body.name,
+      descriptionHtml,
+      descriptionStripped: htmlToPlainText(descriptionHtml),
+      descriptionJson: body.description_json ?? null,
+      priority: body.priority ?? 'none',
+      startDate: body.start_date ?? null,
+      targetDate: body.target_date ?? null,
+      stateId: state?.id ?? null,
+      parentId: body.parent_id ?? null,
+      estimatePointId: body.estimate_point ?? null,
+      sequenceId: await nextSequenceId(tx, project.id),
+      sortOrder: await nextIssueSortOrder(tx, project.id, state?.id ?? null),
+      completedAt: state?.group === 'completed' ? new Date() : null,
+      isDraft: body.is_draft ?? false,
+      externalSource: body.external_source ?? null,
+      externalId: body.external_id ?? null,
+      createdBy: actorId,
+      updatedBy: actorId,
+    })
+    .returning();
+  await replaceSet(tx, 'assignees', issue, [], assigneeIds, actorId);
+  await replaceSet(tx, 'labels', issue, [], labelIds, actorId);
+  const mentioned = await syncIssueMentions(tx, issue, descriptionHtml, actorId);
+  await subscribeUsers(tx, issue, [actorId, ...assigneeIds, ...mentioned], actorId);
+  queueMentionNotifications(tx, issue, actorId, mentioned, 'description');
+  if (issue.parentId) await touchIssue(tx, issue.parentId, project.id, actorId);
+  const created = options.announce === false ? (await loadIssueRow(tx, project.id, issue.id))! : await recordIssueChange(tx, issue.id, project.id, 'create');
+  // After the issue's own event: the live filter learns who created the issue (restricted guests,
+  // drafts) from that event before it judges the issue's first activity row.
+  await writeActivities(tx, issue, actorId, [{ verb: 'created', comment: 'created the issue' }], issue.createdAt);
+  return created;
+}
+
+/**
+ * POST `issues/`: creates an issue in the caller's project.
+ * @throws ForbiddenError below Member; BadRequestError for a state, parent or estimate point outside the project.
+ * Labels and assignees outside the project (and guest assignees) are dropped silently.
+ */
+export async function createIssue(ctx: ServerContext, actor: ProjectActor, body: CreateIssueBody, options: WriteOptions): Promise<IssueListRow> {
+  if (!canCreateIssue(actor.projectRole)) throw new ForbiddenError();
+  return withTransaction(ctx, options, (tx) => insertIssue(tx, actor.project, body, actor.userId));
+}
+
+function snapshot(row: IssueListRow): IssueSnapshot {
+  return {
+    name: row.name,
+    descriptionHtml: row.descriptionHtml,
+    priority: row.priority,
+    stateId: row.stateId,
+    startDate: row.startDate,
+    targetDate: row.targetDate,
+    parentId: row.parentId,
+    estimatePointId: row.estimatePointId,
+    labelIds: [...row.labelIds],
+    assigneeIds: [...row.assigneeIds],
+  };
+}
+
+/**
+ * Applies a PATCH body to a loaded issue inside an open transaction; returns the fresh row.
+ * `fromDocument`: the description comes from its live document (collab store), not from the caller.
+ */
+export async function applyIssueUpdate(
+  tx: Db,
+  project: Project,
+  current: IssueListRow,
+  body: UpdateIssueBody,
+  actorId: string,
+  { fromDocument = false }: { fromDocument?: boolean } = {},
+): Promise<IssueListRow> {
+  const patch: Partial<typeof issues.$inferInsert> = {};
+  const after = snapshot(current);
+  if (body.name !== undefined) patch.name = after.name = body.name;
+  if (body.description_html !== undefined) {
+    patch.descriptionHtml = after.descriptionHtml = sanitizeRichHtml(body.description_html) || '<p></p>';
+    patch.descriptionStripped = htmlToPlainText(patch.descriptionHtml);
+  }
+  if (body.description_json !== undefined) patch.descriptionJson = body.description_json;
+  if (body.priority !== undefined) patch.priority = after.priority = body.priority;
+  if (body.start_date !== undefined) patch.startDate = after.startDate = body.start_date;
+  if (body.target_date !== undefined) patch.targetDate = after.targetDate = body.target_date;
+  if (body.sort_order !== undefined) patch.sortOrder = body.sort_order;
+  if (body.is_draft !== undefined) patch.isDraft = body.is_draft;
+  if (body.external_source !== undefined) patch.externalSource = body.external_source;
+  if (body.external_id !== undefined) patch.externalId = body.external_id;
+  if (body.state_id !== undefined && body.state_id !== current.stateId) {
+    const state = body.state_id ? await check.requireProjectState(tx, project.id, body.state_id) : null;
+    patch.stateId = after.stateId = body.state_id;
+    patch.completedAt = state?.group === 'completed' ? new Date() : null;
+  }
+  if (body.parent_id !== undefined && body.parent_id !== current.parentId) {
+    if (body.parent_id) await check.requireValidParent(tx, project.id, current.id, body.parent_id);
+    patch.parentId = after.parentId = body.parent_id;
+  }
+  if (body.estimate_point !== undefined && body.estimate_point !== current.estimatePointId) {
+    if (body.estimate_point) await check.requireEstimatePoint(tx, project.id, body.estimate_point);
+    patch.estimatePointId = after.estimatePointId = body.estimate_point;
+  }
+  if (body.label_ids !== undefined) after.labelIds = await check.filterLabels(tx, project, body.label_ids);
+  if (body.assignee_ids !== undefined) after.assigneeIds = await check.filterAssignees(tx, project.id, body.assignee_ids);
+  // The intent form: merged into the set read inside this transaction (under the row lock updateIssue took).
+  if (body.label_ids_add || body.label_ids_remove) {
+    after.labelIds = applySetDelta(after.labelIds, { add: await check.filterLabels(tx, project, body.label_ids_add ?? []), remove: body.label_ids_remove ?? [] });
+  }
+  if (body.assignee_ids_add || body.assignee_ids_remove) {
+    after.assigneeIds = applySetDelta(after.assigneeIds, { add: await check.filterAssignees(tx, project.id, body.assignee_ids_add ?? []), remove: body.assignee_ids_remove ?? [] });
+  }
+
+  await tx.update(issues).set({ ...patch, version: sql`${issues.version} + 1`, updatedAt: new Date(), updatedBy: actorId }).where(eq(issues.id, current.id));
+  // A description set here (not derived from the live document) goes into that document too.
+  if (patch.descriptionHtml !== undefined && !fromDocument) await mergeHtmlIntoIssueState(tx, current.id, patch.descriptionHtml);
+  await replaceSet(tx, 'assignees', current, current.assigneeIds, after.assigneeIds, actorId);
+  await replaceSet(tx, 'labels', current, current.labelIds, after.labelIds, actorId);
+  let activities = await diffIssueActivities(tx, snapshot(current), after);
+  if (body.skip_activity && body.description_html !== undefined) activities = activities.filter((row) => row.field !== 'description');
+  await writeUpdateActivities(tx, current, actorId, activities);
+  const mentioned = patch.descriptionHtml !== undefined ? await syncIssueMentions(tx, current, patch.descriptionHtml, actorId) : [];
+  queueMentionNotifications(tx, current, actorId, mentioned, 'description');
+  const newAssignees = after.assigneeIds.filter((id) => !current.assigneeIds.includes(id));
+  await subscribeUsers(tx, current, [...newAssignees, ...mentioned], actorId);
+  for (const parentId of new Set([current.parentId, after.parentId])) {
+    if (parentId && patch.parentId !== undefined) await touchIssue(tx, parentId, project.id, actorId);
+  }
+  // Its modules' and cycle's counts (state groups, points, sub-issues, drafts left out) follow live.
+  const countsChanged = patch.stateId !== undefined || patch.estimatePointId !== undefined || patch.parentId !== undefined || (patch.isDraft !== undefined && patch.isDraft !== current.isDraft);
+  if (countsChanged) refreshCountsOf(tx, [current.id], actorId);
+  return recordIssueChange(tx, current.id, project.id, 'update');
+}
+
+const ISSUE_NOT_FOUND = 'Issue not found';
+
+/**
+ * PATCH `issues/{id}/`: partial update; assignee and label sets are replaced wholesale (`label_ids`,
+ * `assignee_ids`) or changed by intent (`…_add`, `…_remove`, merged with concurrent writers).
+ * @throws NotFoundError "Issue not found", ForbiddenError (not member+ nor creator), BadRequestError (invalid ids).
+ */
+export async function updateIssue(ctx: ServerContext, actor: ProjectActor, issueId: string, body: UpdateIssueBody, options: WriteOptions): Promise<IssueListRow> {
+  // PATCH names its miss "Issue not found" (reference §1.1), unlike the generic lookup miss.
+  const current = await loadReadableIssue(ctx.db, actor, issueId).catch((error: unknown) => {
+    throw error instanceof NotFoundError ? new NotFoundError(ISSUE_NOT_FOUND) : error;
+  });
+  authorizeIssueEdit(actor, current);
+  return withTransaction(ctx, options, async (tx) => {
+    // Set intents read the sets they merge into under the row lock: a concurrent PATCH of the
+    // same issue waits for this one to commit, so neither works from a set the other replaces.
+    if (hasSetIntent(body)) await tx.execute(sql`select 1 from ${issues} where ${issues.id} = ${issueId} for update`);
+    const fresh = await loadIssueRow(tx, actor.project.id, issueId);
+    if (!fresh) throw new NotFoundError(ISSUE_NOT_FOUND);
+    return applyIssueUpdate(tx, actor.project, fresh, body, actor.userId);
+  });
+}
+
+/** Soft-deletes issues inside an open transaction, with a "deleted" activity and change each. */
+export async function softDeleteIssues(tx: Db, rows: Array<Pick<Issue, 'id' | 'projectId' | 'workspaceId' | 'parentId'>>, actorId: string): Promise<void> {
+  for (const issue of rows) {
+    const [deleted] = await tx
+      .update(issues)
+      .set({ deletedAt: new Date(), version: sql`${issues.version} + 1`, updatedBy: actorId })
+      .where(and(eq(issues.id, issue.id), isNull(issues.deletedAt)))
+      .returning({ version: issues.version });
+    if (!deleted) continue;
+    await writeActivities(tx, issue, actorId, [{ verb: 'deleted', field: 'issue', comment: 'deleted the issue' }]);
+    recordChange(tx, { workspaceId: issue.workspaceId, projectId: issue.projectId, entity: 'issue', entityId: issue.id, op: 'delete', version: deleted.version, data: deletion(issue.id) });
+    refreshCountsOf(tx, [issue.id], actorId);
+    if (issue.parentId && !rows.some((row) => row.id === issue.parentId)) await touchIssue(tx, issue.parentId, issue.projectId, actorId);
+  }
+}
+
+/**
+ * DELETE `issues/{id}/`: soft delete.
+ * @throws NotFoundError, ForbiddenError unless project admin or creator.
+ */
+export async function deleteIssue(ctx: ServerContext, actor: ProjectActor, issueId: string, options: WriteOptions): Promise<void> {
+  const issue = await loadReadableIssue(ctx.db, actor, issueId);
+  authorizeIssueDelete(actor, issue);
+  await withTransaction(ctx, options, (tx) => softDeleteIssues(tx, [issue], actor.userId));
+}

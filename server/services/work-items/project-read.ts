@@ -1,0 +1,122 @@
+// Reads of projects as one user sees them: the flat list, the detailed list and one project,
+// each with the viewer's sort order, role and favorite flag (reference §5).
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import {
+  deployBoards,
+  favorites,
+  intakeIssues,
+  issueSequences,
+  projectMembers,
+  projects,
+  projectUserProperties,
+  type Project,
+} from '../../../db/schema/index';
+import { offsetPageResponse } from '../../../shared/cursor';
+import { IntakeStatus } from '../../../shared/issue-constants';
+import type { ServerContext } from '../../context';
+import { changedFields } from '../../live/changed-fields';
+import { resolveListPagination } from '../../list-engine/params';
+import type { WorkspaceActor } from '../../actor';
+import { authorizeProjectRetrieve, visibleProjects } from '../../policies/project';
+import { presentProject, presentProjectListItem, type ProjectDetailFields } from '../../presenters/project';
+
+interface ProjectExtras extends ProjectDetailFields {
+  intakeCount: number;
+}
+
+/** Loads, for each project id, what the Project shape adds for `userId`. */
+export async function loadProjectExtras(db: Db, projectIds: string[], userId: string): Promise<Map<string, ProjectExtras>> {
+  const result = new Map<string, ProjectExtras>();
+  for (const id of projectIds) {
+    result.set(id, { sortOrder: null, memberRole: null, isFavorite: false, anchor: null, memberIds: [], nextSequence: 1, intakeCount: 0 });
+  }
+  if (projectIds.length === 0) return result;
+  const [members, props, favs, boards, sequences, intake] = await Promise.all([
+    db
+      .select({ projectId: projectMembers.projectId, memberId: projectMembers.memberId, role: projectMembers.role, sortOrder: projectMembers.sortOrder })
+      .from(projectMembers)
+      .where(and(inArray(projectMembers.projectId, projectIds), eq(projectMembers.isActive, true))),
+    db
+      .select({ projectId: projectUserProperties.projectId, sortOrder: projectUserProperties.sortOrder })
+      .from(projectUserProperties)
+      .where(and(inArray(projectUserProperties.projectId, projectIds), eq(projectUserProperties.userId, userId))),
+    db
+      .select({ id: favorites.entityIdentifier })
+      .from(favorites)
+      .where(and(eq(favorites.entityType, 'project'), inArray(favorites.entityIdentifier, projectIds), eq(favorites.userId, userId))),
+    db
+      .select({ projectId: deployBoards.projectId, anchor: deployBoards.anchor })
+      .from(deployBoards)
+      .where(and(inArray(deployBoards.projectId, projectIds), eq(deployBoards.entityName, 'project'))),
+    db.select().from(issueSequences).where(inArray(issueSequences.projectId, projectIds)),
+    db
+      .select({ projectId: intakeIssues.projectId, total: count() })
+      .from(intakeIssues)
+      .where(and(inArray(intakeIssues.projectId, projectIds), eq(intakeIssues.status, IntakeStatus.PENDING), isNull(intakeIssues.deletedAt)))
+      .groupBy(intakeIssues.projectId),
+  ]);
+  for (const member of members) {
+    const extras = result.get(member.projectId)!;
+    extras.memberIds.push(member.memberId);
+    if (member.memberId === userId) {
+      extras.memberRole = member.role;
+      extras.sortOrder ??= member.sortOrder;
+    }
+  }
+  for (const prop of props) result.get(prop.projectId)!.sortOrder = prop.sortOrder;
+  for (const fav of favs) if (fav.id) result.get(fav.id)!.isFavorite = true;
+  for (const board of boards) result.get(board.projectId)!.anchor = board.anchor;
+  for (const row of sequences) result.get(row.projectId)!.nextSequence = row.lastSequence + 1;
+  for (const row of intake) result.get(row.projectId)!.intakeCount = Number(row.total);
+  return result;
+}
+
+/** The full Project shape of one row as `userId` sees it (also the data of project change events). */
+export async function presentProjectFor(db: Db, project: Project, userId: string) {
+  const extras = await loadProjectExtras(db, [project.id], userId);
+  return presentProject(project, extras.get(project.id)!);
+}
+
+/** The updated project as presentProjectFor gives it, and the sent `keys` whose value it changed. */
+export async function presentProjectUpdate(db: Db, before: Project, after: Project, userId: string, keys: string[]) {
+  const extras = (await loadProjectExtras(db, [after.id], userId)).get(after.id)!;
+  const data = presentProject(after, extras);
+  return { data, fields: changedFields(keys, presentProject(before, extras), data) };
+}
+
+/** `GET /api/workspaces/:slug/projects/` — every visible project, archived ones included. */
+export async function listProjects(ctx: ServerContext, actor: WorkspaceActor) {
+  const rows = await ctx.db.select().from(projects).where(visibleProjects(actor)).orderBy(asc(projects.createdAt));
+  const extras = await loadProjectExtras(ctx.db, rows.map((row) => row.id), actor.userId);
+  return rows.map((row) => presentProjectListItem(row, extras.get(row.id)!));
+}
+
+/**
+ * `GET /api/workspaces/:slug/projects/details/` — full Project objects ordered by sort order, then
+ * name; a plain list, or the offset-cursor page when both `per_page` and `cursor` are sent (reference §5).
+ * @throws BadRequestError for a malformed cursor or per_page
+ */
+export async function listProjectDetails(ctx: ServerContext, actor: WorkspaceActor, query: { per_page?: string; cursor?: string } = {}) {
+  const page = query.per_page && query.cursor ? resolveListPagination(query) : null;
+  const rows = await ctx.db.select().from(projects).where(visibleProjects(actor));
+  const extras = await loadProjectExtras(ctx.db, rows.map((row) => row.id), actor.userId);
+  const items = rows.map((row) => presentProject(row, extras.get(row.id)!));
+  items.sort((a, b) => (a.sort_order ?? Infinity) - (b.sort_order ?? Infinity) || a.name.localeCompare(b.name));
+  return page ? offsetPageResponse(items, page) : items;
+}
+
+
+/**
+ * `GET …/projects/:projectId/` — the project for a member.
+ * @throws NotFoundError (missing/archived), ForbiddenError (secret), ConflictError (public, not a member)
+ */
+export async function getProject(ctx: ServerContext, actor: WorkspaceActor, projectId: string) {
+  const [project] = await ctx.db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.workspaceId, actor.workspace.id), isNull(projects.deletedAt)));
+  const extras = project ? (await loadProjectExtras(ctx.db, [project.id], actor.userId)).get(project.id)! : null;
+  authorizeProjectRetrieve(project, extras?.memberRole ?? null);
+  return presentProject(project, extras!);
+}
