@@ -33,10 +33,7 @@ export const teamScreensEn = {
   'modules.detail.progress': 'Progress',
   'modules.detail.progressSummary': '{completed} of {total} done',
   'modules.detail.people': 'People',
-  'modules.detail.lead': 'Lead',
   'modules.detail.noLead': 'No lead',
-  'modules.detail.members': 'Members',
-  'modules.detail.noMembers': 'No members',
   'modules.detail.addMember': 'Add member',
   'modules.detail.removeMember': 'Remove {name}',
 } as const;

@@ -33,10 +33,7 @@ export const teamScreensZhCN: ChineseMessages<typeof teamScreensEn> = {
   'modules.detail.progress': '进度',
   'modules.detail.progressSummary': '已完成 {completed} / {total}',
   'modules.detail.people': '成员',
-  'modules.detail.lead': '负责人',
   'modules.detail.noLead': '无负责人',
-  'modules.detail.members': '成员',
-  'modules.detail.noMembers': '没有成员',
   'modules.detail.addMember': '添加成员',
   'modules.detail.removeMember': '移除 {name}',
 };
