@@ -5,7 +5,6 @@
 // members in an aligned table with avatars and emails, and sub-issue and attachment sentences in
 // the activity feed. Layout checks run at 1024 and 1440 px.
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser';
 import { dragUntil } from './support/drag';
 import { byTestId, freshVisit, switchLayout, type FreshVisit } from './support/fresh';
