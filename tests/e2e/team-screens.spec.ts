@@ -88,6 +88,8 @@ describe('the screens a team expects', () => {
     await confirm.click();
     await page.waitForURL((url) => !url.pathname.startsWith(`/${doomed}`), { timeout: 20_000 });
     expect((await api(page, 'GET', `/api/workspaces/${doomed}/`)).status).toBe(404);
+    // The language is Alice's profile, not this browser's: the later tests read English.
+    expect((await api(page, 'PATCH', '/api/users/me/profile/', { language: 'en' })).status).toBe(200);
   });
 
   test('"New project" is in the sidebar and on an empty home, for those who may create one', async () => {
