@@ -5,6 +5,7 @@
 // members in an aligned table with avatars and emails, and sub-issue and attachment sentences in
 // the activity feed. Layout checks run at 1024 and 1440 px.
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { checkScreens } from './support/axe';
 import { screenshot } from './support/browser';
 import { dragUntil } from './support/drag';
 import { byTestId, freshVisit, switchLayout, type FreshVisit } from './support/fresh';
@@ -25,6 +26,7 @@ function twoDaysThisMonth(): { from: string; to: string } {
 
 describe('the screens a team expects', () => {
   let team: ScreensTeam;
+  let moduleId = '';
   const visits: FreshVisit[] = [];
   const visit = async (person: { email: string }, path: string, options: { locale?: string; width?: number } = {}) => {
     const opened = await freshVisit(baseUrl, person, TEAM_PASSWORD, path, { locale: options.locale ?? 'en-US', viewport: { width: options.width ?? 1280, height: 860 } });
@@ -137,7 +139,7 @@ describe('the screens a team expects', () => {
   test('module detail: add existing issues, see the progress chart, choose a lead and add members', async () => {
     const moduleAnswer = await api<{ id: string }>(team.setup, 'POST', `${team.projectPath}/modules/`, { name: 'Fuel system' });
     expect(moduleAnswer.status).toBe(201);
-    const moduleId = moduleAnswer.body.id;
+    moduleId = moduleAnswer.body.id;
     await createIssue(team, { name: 'Pump the fuel' });
     await createIssue(team, { name: 'Filter the fuel' });
     const carolId = (await api<{ member: { id: string; email?: string } }[]>(team.setup, 'GET', `/api/workspaces/${team.slug}/members/`)).body.find((row) => row.member.email === team.carol.email)!.member.id;
@@ -204,5 +206,15 @@ describe('the screens a team expects', () => {
     await row('attached wiring-diagram.txt').waitFor({ timeout: 20_000 });
     await screenshot(page, 'team-activity-sentences');
     expect(errors).toEqual([]);
+  });
+
+  // Last: it leaves Alice's profile in dark zh-CN.
+  test('axe: no serious violation on the new screens, light and dark, en and zh-CN', async () => {
+    const opened = await visit(team.alice, `/${team.slug}`);
+    await checkScreens(baseUrl, opened, [
+      { name: 'workspace-settings', path: `/${team.slug}/settings`, ready: '[data-testid="workspace-settings-form"]' },
+      { name: 'module-detail', path: projectUrl(`modules/${moduleId}`), ready: '[data-testid="module-people"] [data-testid^="module-member-"]' },
+      { name: 'project-members', path: projectUrl('settings?tab=members'), ready: '[data-testid="project-members-table"]' },
+    ]);
   });
 });
