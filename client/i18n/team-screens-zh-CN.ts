@@ -32,7 +32,7 @@ export const teamScreensZhCN: ChineseMessages<typeof teamScreensEn> = {
   'modules.detail.addSelected_other': '添加 {count} 个工作项',
   'modules.detail.progress': '进度',
   'modules.detail.progressSummary': '已完成 {completed} / {total}',
-  'modules.detail.people': '成员',
+  'modules.detail.people': '人员',
   'modules.detail.noLead': '无负责人',
   'modules.detail.addMember': '添加成员',
   'modules.detail.removeMember': '移除 {name}',
