@@ -37,6 +37,8 @@ export const ACTIVITY_FIELDS = [
   'start_date',
   'target_date',
   'parent',
+  /** On the parent: a sub-issue added (`created`, new_value its key and name) or removed (`deleted`, old_value). */
+  'sub_issue',
   'labels',
   'assignees',
   'cycles',

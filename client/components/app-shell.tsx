@@ -1,5 +1,5 @@
 // The signed-in frame: sidebar (workspace switcher, navigation, account) and a top bar.
-import { BarChart3, Bell, BellRing, FileDown, House, KeyRound, Mail, UserRound, Users, Webhook } from 'lucide-react';
+import { BarChart3, Bell, BellRing, FileDown, House, KeyRound, Mail, Settings, UserRound, Users, Webhook } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useT } from '../i18n';
@@ -44,6 +44,7 @@ export function AppShell({ workspaceSlug, title, actions, children }: {
               )}
               <WorkspaceWork slug={workspace.slug} />
               <p className="sidebar-section">{t('nav.settings')}</p>
+              <NavLink to="/$workspaceSlug/settings" slug={workspace.slug} exact icon={<Settings size={16} />} label={t('workspaceSettings.nav')} testId="nav-workspace-settings" />
               <NavLink to="/$workspaceSlug/settings/members" slug={workspace.slug} icon={<Users size={16} />} label={t('nav.members')} testId="nav-members" />
               <NavLink to="/$workspaceSlug/settings/invitations" slug={workspace.slug} icon={<Mail size={16} />} label={t('nav.invitations')} testId="nav-invitations" />
               <NavLink to="/$workspaceSlug/settings/api-tokens" slug={workspace.slug} icon={<KeyRound size={16} />} label={t('nav.apiTokens')} testId="nav-api-tokens" />
@@ -81,6 +82,7 @@ type WorkspaceRoute =
   | '/$workspaceSlug'
   | '/$workspaceSlug/notifications'
   | '/$workspaceSlug/analytics'
+  | '/$workspaceSlug/settings'
   | '/$workspaceSlug/settings/members'
   | '/$workspaceSlug/settings/invitations'
   | '/$workspaceSlug/settings/api-tokens'

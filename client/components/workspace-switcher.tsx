@@ -6,7 +6,15 @@ import type { Workspace } from '../api/types';
 import { useT } from '../i18n';
 import { useWorkspaces } from '../stores/workspace-store';
 
-export function WorkspaceAvatar({ workspace, size = 'md' }: { workspace: Pick<Workspace, 'name'>; size?: 'md' | 'lg' }) {
+/**
+ * The logo when it is an image address (http(s), this server's own path, or an inline image),
+ * else the name's initial. Anything else set through the API (a bare word) is not an image.
+ */
+export function WorkspaceAvatar({ workspace, size = 'md' }: { workspace: Pick<Workspace, 'name'> & Partial<Pick<Workspace, 'logo_url'>>; size?: 'md' | 'lg' }) {
+  const logo = workspace.logo_url;
+  if (logo && /^(https?:\/\/|\/[^/]|data:image\/)/i.test(logo)) {
+    return <img className={`ws-avatar ws-avatar-${size} ws-avatar-image`} src={logo} alt="" data-testid="workspace-logo" />;
+  }
   return (
     <span className={`ws-avatar ws-avatar-${size}`} aria-hidden="true">
       {workspace.name.trim().charAt(0).toUpperCase() || '?'}

@@ -17,6 +17,7 @@ import { modulesEn } from './modules-en';
 import { integrationsEn } from './integrations-en';
 import { exportsEn } from './exports-en';
 import { viewsEn } from './views-en';
+import { teamScreensEn } from './team-screens-en';
 export const en = {
   ...modulesEn,
   ...integrationsEn,
@@ -32,6 +33,7 @@ export const en = {
   ...exportsEn,
   ...dashboardEn,
   ...outboxEn,
+  ...teamScreensEn,
   'app.name': 'Trellis',
   'common.loading': 'Loading…',
   'common.save': 'Save',

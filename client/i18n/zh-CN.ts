@@ -17,6 +17,7 @@ import { modulesZhCN } from './modules-zh-CN';
 import { integrationsZhCN } from './integrations-zh-CN';
 import { exportsZhCN } from './exports-zh-CN';
 import { viewsZhCN } from './views-zh-CN';
+import { teamScreensZhCN } from './team-screens-zh-CN';
 export const zhCN: ChineseMessages<typeof en> = {
   ...modulesZhCN,
   ...integrationsZhCN,
@@ -32,6 +33,7 @@ export const zhCN: ChineseMessages<typeof en> = {
   ...inboxZhCN,
   ...exportsZhCN,
   ...dashboardZhCN,
+  ...teamScreensZhCN,
   'app.name': 'Trellis',
   'common.loading': '加载中…',
   'common.save': '保存',

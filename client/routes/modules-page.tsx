@@ -12,7 +12,6 @@ import { IssueListView } from '../components/issues/issue-list-view';
 import type { ListSource } from '../stores/list-model';
 import { Button, Dialog, EmptyState, IconButton, ProgressBar as UiProgressBar, PropertyChip, Select } from '../ui';
 import { useT, type MessageKey } from '../i18n';
-import { useMemberUserMap } from '../stores/member-store';
 import { useProject } from '../stores/project-store';
 import {
   MODULE_SORTS,
@@ -28,6 +27,9 @@ import {
 } from '../stores/module-store';
 import { reportFailure } from '../stores/toast-store';
 import { ProjectFrame } from './work-pages';
+import { ModuleProgressChart } from '../components/modules/module-progress-chart';
+import { ModulePeople } from '../components/modules/module-people';
+import { AddModuleIssuesDialog } from '../components/modules/module-add-issues';
 import './modules.css';
 
 const statusKey = (status: string) => `modules.status.${status}` as MessageKey;
@@ -213,7 +215,7 @@ export function ModuleDetailPage({ slug, projectId, moduleId, peekId }: { slug: 
   const navigate = useNavigate();
   const module = useModule(moduleId);
   const canEdit = useCanEdit(projectId);
-  const users = useMemberUserMap();
+  const [adding, setAdding] = useState(false);
   const source: ListSource = { kind: 'module', projectId, moduleId };
   // The route's loader has read the module: it is missing only when there is none (or it was just deleted).
   if (!module) {
@@ -223,24 +225,26 @@ export function ModuleDetailPage({ slug, projectId, moduleId, peekId }: { slug: 
       </ProjectFrame>
     );
   }
-  const members = (module.member_ids ?? []).map((id) => users.get(id)?.display_name ?? id);
   return (
     <ProjectFrame slug={slug} projectId={projectId} current="modules">
       <div className="module-header">
         <Link to="/$workspaceSlug/projects/$projectId/modules" params={{ workspaceSlug: slug, projectId }} className="muted">{t('modules.back')}</Link>
         <h2 data-testid="module-title">{nameOrUntitled(module.name)}</h2>
         <StatusSelect slug={slug} module={module} disabled={!canEdit || Boolean(module.archived_at)} />
-        <ProgressBar module={module} />
+        {(module.start_date || module.target_date) && <span className="muted">{module.start_date ?? '—'} – {module.target_date ?? '—'}</span>}
+        <span className="toolbar-spacer" />
+        {canEdit && !module.archived_at && (
+          <Button size="sm" variant="secondary" onClick={() => setAdding(true)} data-testid="module-add-existing">
+            <Plus size={14} aria-hidden="true" /> {t('modules.detail.addExisting')}
+          </Button>
+        )}
       </div>
       <div className="module-panels">
-        <section className="module-panel">
-          <h3>{t('modules.members')}</h3>
-          <p className={members.length ? undefined : 'muted'}>{members.length ? members.join(', ') : t('modules.noMembers')}</p>
-          {module.lead_id && <p className="muted">{t('modules.lead')}: {users.get(module.lead_id)?.display_name ?? module.lead_id}</p>}
-          {(module.start_date || module.target_date) && <p className="muted">{module.start_date ?? '—'} – {module.target_date ?? '—'}</p>}
-        </section>
+        <ModuleProgressChart module={module} />
+        <ModulePeople slug={slug} module={module} canEdit={canEdit} />
         <LinksPanel slug={slug} module={module} canEdit={canEdit} />
       </div>
+      {adding && <AddModuleIssuesDialog slug={slug} module={module} onClose={() => setAdding(false)} />}
       <IssueListView slug={slug} source={source} peekId={peekId} onPeek={(id) => void navigate({ to: '.', search: id ? { peekId: id } : {} })} />
     </ProjectFrame>
   );

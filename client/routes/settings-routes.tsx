@@ -1,4 +1,4 @@
-// Workspace settings screens under `/$workspaceSlug/settings/`: members, invitations, API tokens, webhooks, exports.
+// Workspace settings screens under `/$workspaceSlug/settings/`: general (name, logo, delete), members, invitations, API tokens, webhooks, exports.
 // Each loader loads the list its screen shows; a failure shows the screen's error with a Retry.
 import { lazyScreen, withScreens } from './lazy-screen';
 import { createRoute } from '@tanstack/react-router';
@@ -17,7 +17,21 @@ const WebhooksSettingsPage = lazyScreen(() => import('./webhooks-settings-page')
 const MembersSettingsPage = lazyScreen(() => import('./members-settings-page'), 'MembersSettingsPage');
 const InvitationsSettingsPage = lazyScreen(() => import('./invitations-settings-page'), 'InvitationsSettingsPage');
 
+const WorkspaceSettingsPage = lazyScreen(() => import('./workspace-settings-page'), 'WorkspaceSettingsPage');
 const ApiTokensSettingsPage = lazyScreen(() => import('./api-tokens-settings-page'), 'ApiTokensSettingsPage');
+
+const generalSettingsRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'settings',
+  loader: async () => {
+    // The workspace row (name, logo, my role) is all the screen shows.
+    await ensureWorkspaces();
+  },
+  ...screenStates,
+  component: withScreens(function GeneralSettingsRoute() {
+    return <WorkspaceSettingsPage workspaceSlug={generalSettingsRoute.useParams().workspaceSlug} />;
+  }, WorkspaceSettingsPage),
+});
 
 const membersSettingsRoute = createRoute({
   getParentRoute: () => workspaceRoute,
@@ -86,4 +100,4 @@ const exportsSettingsRoute = createRoute({
   }, ExportsSettingsPage),
 });
 
-export const settingsRoutes = [membersSettingsRoute, invitationsSettingsRoute, apiTokensSettingsRoute, webhooksSettingsRoute, exportsSettingsRoute] as const;
+export const settingsRoutes = [generalSettingsRoute, membersSettingsRoute, invitationsSettingsRoute, apiTokensSettingsRoute, webhooksSettingsRoute, exportsSettingsRoute] as const;

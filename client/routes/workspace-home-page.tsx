@@ -12,7 +12,8 @@ import { HomeDashboard, WidgetsMenu } from '../components/dashboard/home-dashboa
 import { loadHomeDashboard, useDashboardState } from '../stores/dashboard-store';
 import { useProjects } from '../stores/project-store';
 import { useSessionStore } from '../stores/session-store';
-import { SkeletonRows } from '../ui';
+import { Button, SkeletonRows } from '../ui';
+import { openCreateProject } from '../components/command-palette/overlay-store';
 
 export function WorkspaceHomePage({ workspaceSlug }: { workspaceSlug: string }) {
   const t = useT();
@@ -26,6 +27,7 @@ export function WorkspaceHomePage({ workspaceSlug }: { workspaceSlug: string }) 
   }, [workspaceSlug]);
   if (!workspace) return null;
   const canInvite = can('workspace.invite', memberContext(workspace.role));
+  const canCreateProject = can('workspace.create-project', memberContext(workspace.role));
   const name = user?.display_name || user?.first_name || '';
   return (
     <AppShell workspaceSlug={workspaceSlug} title={t('nav.home')} actions={status === 'ready' ? <WidgetsMenu /> : undefined}>
@@ -45,10 +47,19 @@ export function WorkspaceHomePage({ workspaceSlug }: { workspaceSlug: string }) 
             title={t('workspace.home.emptyTitle')}
             body={t('workspace.home.emptyBody')}
             action={
-              canInvite ? (
-                <Link to="/$workspaceSlug/settings/members" params={{ workspaceSlug }} className="btn btn-secondary">
-                  {t('workspace.home.inviteCta')}
-                </Link>
+              canCreateProject || canInvite ? (
+                <div className="form-actions">
+                  {canCreateProject && (
+                    <Button onClick={openCreateProject} data-testid="home-new-project">
+                      {t('workspace.home.newProjectCta')}
+                    </Button>
+                  )}
+                  {canInvite && (
+                    <Link to="/$workspaceSlug/settings/members" params={{ workspaceSlug }} className="btn btn-secondary">
+                      {t('workspace.home.inviteCta')}
+                    </Link>
+                  )}
+                </div>
               ) : undefined
             }
           />

@@ -9,6 +9,7 @@ import type { ChangeMessage } from '../../shared/live-protocol';
 import { createEntityStore, createMutationId } from './create-entity-store';
 import { projectPath } from './api-paths';
 import { loadOnce } from './project-scoped';
+import type { SetDelta } from '../../shared/set-delta';
 
 export type Module = StoreRow<WireModule, 'id' | 'name' | 'project_id' | 'status'> & { link_module?: ModuleLink[] };
 
@@ -55,6 +56,28 @@ export async function fetchModule(slug: string, projectId: string, moduleId: str
   if (modules.useStore.getState().scope !== slug) modules.setAll(slug, []);
   modules.upsert(row);
   return row;
+}
+
+/**
+ * Adds or removes module members by intent (`member_ids_add` / `member_ids_remove`), shown at once:
+ * a teammate's simultaneous change to the set stays. @throws ApiError (then it is put back).
+ */
+export async function changeModuleMembers(slug: string, module: Module, delta: SetDelta): Promise<void> {
+  const mutationId = createMutationId();
+  await modules.mutate({ mutationId, kind: 'update', id: module.id, patch: {}, sets: { member_ids: delta } }, async () => {
+    const body = { ...(delta.add.length ? { member_ids_add: delta.add } : {}), ...(delta.remove.length ? { member_ids_remove: delta.remove } : {}) };
+    const answer = await http.patch<Module>(`${base(slug, module.project_id)}/modules/${module.id}/`, body, { mutationId });
+    return { ...module, ...answer };
+  });
+}
+
+/**
+ * `POST …/modules/{id}/issues/ {issues}`: puts existing issues in the module. The issues' and the
+ * module's own live events bring the list and the counts along. @throws ApiError
+ */
+export async function addIssuesToModule(slug: string, module: Module, issueIds: string[]): Promise<void> {
+  if (issueIds.length === 0) return;
+  await http.post(`${base(slug, module.project_id)}/modules/${module.id}/issues/`, { issues: issueIds }, { mutationId: createMutationId() });
 }
 
 /** `POST …/modules/`. @throws ApiError */

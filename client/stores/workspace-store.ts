@@ -4,7 +4,7 @@ import { create } from 'zustand';
 import { http } from '../api/http';
 import type { Workspace } from '../api/types';
 import type { ChangeMessage } from '../../shared/live-protocol';
-import { createEntityStore } from './create-entity-store';
+import { createEntityStore, createMutationId } from './create-entity-store';
 import { updateProfile, useSessionStore } from './session-store';
 
 // A change event carries the workspace as everyone sees it: my role in it stays the one I know.
@@ -50,6 +50,34 @@ export async function createWorkspace(input: { name: string; slug: string }): Pr
 export async function checkWorkspaceSlug(slug: string, signal?: AbortSignal): Promise<boolean> {
   const answer = await http.get<{ status: boolean }>('/api/workspace-slug-check/', { slug }, signal);
   return answer.status === true;
+}
+
+/**
+ * `PATCH /api/workspaces/:slug/ {name?, logo?}` (workspace admins), shown at once; my role stays.
+ * @throws ApiError 400 (`{name: [..]}`, a URL in the name), 403 below admin — then it is put back.
+ */
+export function updateWorkspace(slug: string, patch: { name?: string; logo?: string | null }): Promise<void> {
+  const current = findWorkspace(slug);
+  if (!current) return Promise.resolve();
+  const mutationId = createMutationId();
+  const shown = patch.logo === undefined ? patch : { ...patch, logo_url: patch.logo };
+  return workspaces.mutate({ mutationId, kind: 'update', id: current.id, patch: shown }, async () => {
+    const saved = await http.patch<Workspace>(`/api/workspaces/${slug}/`, patch, { mutationId });
+    return { ...saved, role: current.role };
+  });
+}
+
+/**
+ * `DELETE /api/workspaces/:slug/` (workspace admins): gone from my list once the server agrees.
+ * @throws ApiError 403 below admin.
+ */
+export function deleteWorkspace(slug: string): Promise<void> {
+  const current = findWorkspace(slug);
+  if (!current) return Promise.resolve();
+  const mutationId = createMutationId();
+  return workspaces.mutate({ mutationId, kind: 'delete', id: current.id }, async () => {
+    await http.delete(`/api/workspaces/${slug}/`, { mutationId });
+  });
 }
 
 /** Makes a workspace current and remembers it as the profile's last workspace. */

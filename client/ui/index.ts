@@ -17,3 +17,4 @@ export { Toaster } from './toaster';
 export { ChipPopover, ChipTabStop, type ChipPopoverProps } from './chip';
 export { Select, type SelectOption, type SelectProps } from './select';
 export { Tabs, TabList, Tab, TabPanel, type TabsProps } from './tabs';
+export { Table, type TableColumn, type TableProps } from './table';

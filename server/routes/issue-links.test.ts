@@ -24,7 +24,7 @@ function call(caller: CallerName, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', u
 async function createIssue(body: Record<string, unknown> = {}, caller: CallerName = 'member') {
   const response = await call(caller, 'POST', 'issues/', { name: 'Linked', ...body });
   expect(response.statusCode).toBe(201);
-  return response.json() as { id: string; sequence_id: number; version: number };
+  return response.json() as { id: string; name: string; sequence_id: number; version: number };
 }
 
 describe('links', () => {
@@ -118,6 +118,14 @@ describe('sub-issues', () => {
     expect((await call('guest', 'GET', `issues/${parent.id}/sub-issues/`)).statusCode).toBe(403);
     const activity = await server.database.db.select().from(issueActivities).where(and(eq(issueActivities.issueId, child1.id), eq(issueActivities.field, 'parent')));
     expect(activity).toHaveLength(1);
+    // The parent's own history says which sub-issues came and went, by key and name.
+    const parentRows = () => server.database.db.select().from(issueActivities).where(and(eq(issueActivities.issueId, parent.id), eq(issueActivities.field, 'sub_issue')));
+    const addedRows = await parentRows();
+    expect(addedRows.map((row) => [row.verb, row.newIdentifier]).sort()).toEqual([['created', child1.id], ['created', child2.id]].sort());
+    expect(addedRows.find((row) => row.newIdentifier === child1.id)!.newValue).toMatch(new RegExp(`-${child1.sequence_id} ${child1.name}$`));
+    expect((await call('member', 'PATCH', `issues/${child1.id}/`, { parent_id: null })).statusCode).toBe(200);
+    const removed = (await parentRows()).filter((row) => row.verb === 'deleted');
+    expect(removed.map((row) => [row.oldIdentifier, row.oldValue])).toEqual([[child1.id, addedRows.find((row) => row.newIdentifier === child1.id)!.newValue]]);
   });
 });
 

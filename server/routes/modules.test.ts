@@ -126,6 +126,17 @@ describe('create, read, update', () => {
     expect((await call('guest', 'PATCH', `modules/${module.id}/`, { status: 'backlog' })).statusCode).toBe(403);
     expect((await moduleChanges(module.id)).map((event) => event.op)).toEqual(['create', 'update', 'update']);
   });
+
+  test('PATCH member_ids_add / member_ids_remove change the members by intent, merged with the stored set', async () => {
+    const module = await createModule({ member_ids: [world.member.id] });
+    // Two people act on what they saw: one adds the admin, the other removes the member; both stay.
+    expect((await call('member', 'PATCH', `modules/${module.id}/`, { member_ids_add: [world.admin.id] })).json().member_ids.sort()).toEqual([world.member.id, world.admin.id].sort());
+    const removed = await call('member', 'PATCH', `modules/${module.id}/`, { member_ids_remove: [world.member.id], lead_id: world.admin.id });
+    expect(removed.json()).toMatchObject({ member_ids: [world.admin.id], lead_id: world.admin.id });
+    expect((await call('member', 'PATCH', `modules/${module.id}/`, { member_ids_add: ['00000000-0000-4000-8000-000000000000'] })).statusCode).toBe(400);
+    const events = await moduleChanges(module.id);
+    expect((events.at(-1)!.data as { member_ids: string[] }).member_ids).toEqual([world.admin.id]);
+  });
 });
 
 describe('module issues', () => {

@@ -43,7 +43,13 @@ const DATES_ISSUE = { message: MODULE_DATES_MESSAGE, path: ['non_field_errors'] 
 export const createModuleBody = z.object({ name: nonEmptyString(MODULE_NAME_MAX_LENGTH), ...moduleFields }).refine(datesInOrder, DATES_ISSUE);
 export type CreateModuleBody = z.infer<typeof createModuleBody>;
 
-export const updateModuleBody = z.object({ name: nonEmptyString(MODULE_NAME_MAX_LENGTH).optional(), ...moduleFields }).refine(datesInOrder, DATES_ISSUE);
+/**
+ * PATCH: `member_ids` replaces the set (the reference's form); `member_ids_add` / `member_ids_remove`
+ * change it by intent, merged with what the server holds, so two people adding members both stay.
+ */
+export const updateModuleBody = z
+  .object({ name: nonEmptyString(MODULE_NAME_MAX_LENGTH).optional(), ...moduleFields, member_ids_add: idList.optional(), member_ids_remove: idList.optional() })
+  .refine(datesInOrder, DATES_ISSUE);
 export type UpdateModuleBody = z.infer<typeof updateModuleBody>;
 
 /** POST `modules/{id}/issues/`: the issues to add (emptiness answered by the service). */

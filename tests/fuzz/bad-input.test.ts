@@ -217,6 +217,9 @@ const UNKNOWN_IDS_TOLERATED = new Set([
   ...['/api/workspaces/:slug/projects/:projectId/issues/:issueId/', '/api/workspaces/:slug/projects/:projectId/issue-drafts/:issueId/', '/api/workspaces/:slug/draft-issues/:issueId/'].flatMap((url) =>
     ['label_ids_add', 'label_ids_remove', 'assignee_ids_add', 'assignee_ids_remove'].map((field) => `PATCH ${url} ${field}`),
   ),
+  // Removing a module member who is not one is a no-op, as removing a label the issue lacks.
+  ...['PATCH', 'PUT'].map((method) => `${method} /api/workspaces/:slug/projects/:projectId/modules/:moduleId/ member_ids_remove`),
+  'PATCH /api/v1/workspaces/:slug/projects/:projectId/modules/:moduleId/ member_ids_remove',
   // The public API (/api/v1) is the same service under Plane's names (`labels`, `assignees`).
   ...['work-items', 'issues'].flatMap((path) => [
     ...['label_ids', 'assignee_ids', 'labels', 'assignees', 'label_ids_add', 'label_ids_remove', 'assignee_ids_add', 'assignee_ids_remove'].map(

@@ -1,6 +1,6 @@
 // The sidebar's work sections: favorites (folders with their children) and my projects, which can
 // be dragged into a new order (saved per user through user-properties sort_order).
-import { Check, FileText, Folder, FolderInput, Inbox, Star, X } from 'lucide-react';
+import { Check, FileText, Folder, FolderInput, Inbox, Plus, Star, X } from 'lucide-react';
 import { useEffect, useState, type HTMLAttributes, type Ref } from 'react';
 import { Link } from '@tanstack/react-router';
 import { sortOrderBetween } from '../../../shared/sort-order';
@@ -8,7 +8,10 @@ import { useT } from '../../i18n';
 import { addFavorite, fetchFavorites, moveFavorite, removeFavorite, useFavoriteTree, type Favorite } from '../../stores/favorite-store';
 import { fetchProjects, useJoinedProjects, type Project } from '../../stores/project-store';
 import { toastOnFailure } from '../../stores/toast-store';
-import { Popover } from '../../ui/popover';
+import { IconButton, Popover } from '../../ui';
+import { useWorkspace } from '../../stores/workspace-store';
+import { can, memberContext } from '../../../shared/permission-table';
+import { openCreateProject } from '../command-palette/overlay-store';
 
 // Dragging projects into a new order brings dnd-kit: it loads when the pointer first comes over the
 // project list, and until then the same rows render without drag handles.
@@ -117,6 +120,7 @@ function FavoriteLink({ slug, favorite, folders }: { slug: string; favorite: Fav
 function ProjectsSection({ slug }: { slug: string }) {
   const t = useT();
   const projects = useJoinedProjects(slug);
+  const workspace = useWorkspace(slug);
   // A drag starts with the pointer over the list, so that is when the drag code is fetched.
   const [drag, setDrag] = useState<DragModule | null>(loadedDragModule);
   const loadDrag = () => {
@@ -131,6 +135,9 @@ function ProjectsSection({ slug }: { slug: string }) {
     <div className="sidebar-group" data-testid="sidebar-projects" onPointerEnter={loadDrag}>
       <div className="sidebar-section-row">
         <Link to="/$workspaceSlug/projects" params={{ workspaceSlug: slug }} className="sidebar-section sidebar-section-link" data-testid="nav-projects">{t('nav.projects')}</Link>
+        {can('workspace.create-project', memberContext(workspace?.role)) && (
+          <IconButton label={t('sidebar.newProject')} icon={<Plus size={14} aria-hidden="true" />} onClick={openCreateProject} data-testid="sidebar-new-project" />
+        )}
       </div>
       {drag ? <drag.DraggableProjects slug={slug} projects={projects} /> : projects.map((project) => <SidebarProject key={project.id} slug={slug} project={project} />)}
     </div>

@@ -97,7 +97,13 @@ describe('activity sentences', () => {
   test('links, attachments, relations, archive', () => {
     expect(say({ verb: 'created', field: 'link', new_value: 'https://example.com' })).toBe('Ada added the link https://example.com');
     expect(say({ verb: 'deleted', field: 'link', old_value: 'https://example.com' })).toBe('Ada removed the link https://example.com');
-    expect(say({ verb: 'created', field: 'attachment', new_value: 'ws/abc/file.png' })).toBe('Ada uploaded an attachment');
+    expect(say({ verb: 'created', field: 'attachment', new_value: 'ws/abc/file.png' })).toBe('Ada attached file.png');
+    expect(say({ verb: 'created', field: 'attachment', new_value: `ws/${GONE}-Fuel pump spec.pdf` })).toBe('Ada attached Fuel pump spec.pdf');
+    expect(say({ verb: 'deleted', field: 'attachment', old_value: `ws/${GONE}-photo.jpg` })).toBe('Ada removed the attachment photo.jpg');
+    expect(say({ verb: 'deleted', field: 'attachment', old_value: '' })).toBe('Ada removed an attachment');
+    expect(say({ verb: 'created', field: 'sub_issue', new_value: 'WEB-4 Fuel pump', new_identifier: GONE })).toBe('Ada added sub-issue WEB-4 Fuel pump');
+    expect(say({ verb: 'deleted', field: 'sub_issue', old_value: 'WEB-4 Fuel pump', new_value: '', old_identifier: GONE })).toBe('Ada removed sub-issue WEB-4 Fuel pump');
+    expect(say({ verb: 'created', field: 'sub_issue', new_value: 'WEB-4 Fuel pump' }, zh, Locale.ZH_CN)).toBe('Ada 添加了子工作项 WEB-4 Fuel pump');
     expect(say({ verb: 'updated', field: 'blocked_by', new_value: 'WEB-3', new_identifier: GONE })).toBe('Ada marked the issue as blocked by WEB-3');
     expect(say({ verb: 'deleted', field: 'relates_to', old_value: 'WEB-3', new_identifier: GONE })).toBe('Ada removed the “related to” relation with WEB-3');
     expect(say({ field: 'archived_at', new_value: 'manual_archive' })).toBe('Ada archived the issue');
@@ -129,7 +135,8 @@ describe('activity sentences', () => {
 /**
  * One row of each field as the server writes it (server/services/*: the verb, which side carries the
  * value, names or keys in the values) and the words of that value a reader must see, per locale;
- * null where the sentence deliberately shows no value (HTML, storage keys, the issue itself).
+ * null where the sentence deliberately shows no value (HTML, the issue itself); an attachment
+ * shows its file name, never the storage key around it.
  */
 type Sample = { row: Partial<Activity>; shown: Record<Locale, string> | null };
 const same = (text: string): Record<Locale, string> => ({ en: text, 'zh-CN': text });
@@ -148,7 +155,8 @@ const SAMPLES: Record<(typeof ACTIVITY_FIELDS)[number], Sample> = {
   cycles: { row: { verb: 'created', old_value: '', new_value: 'Sprint 4', new_identifier: GONE }, shown: same('Sprint 4') },
   modules: { row: { verb: 'created', new_value: 'Billing', new_identifier: GONE }, shown: same('Billing') },
   link: { row: { verb: 'created', new_value: 'https://example.com/spec', new_identifier: GONE }, shown: same('https://example.com/spec') },
-  attachment: { row: { verb: 'created', new_value: 'ws/abc/file.png', new_identifier: GONE }, shown: null },
+  attachment: { row: { verb: 'created', new_value: `ws/${GONE}-file.png`, new_identifier: GONE }, shown: same('file.png') },
+  sub_issue: { row: { verb: 'created', old_value: '', new_value: 'WEB-4 Fuel pump', new_identifier: GONE }, shown: same('WEB-4 Fuel pump') },
   archived_at: { row: { old_value: null, new_value: 'manual_archive' }, shown: null },
   comment: { row: { verb: 'created', new_value: '<p>Ship it <b>today</b></p>' }, shown: same('Ship it today') },
   intake: { row: { old_value: '-2', new_value: '1' }, shown: { en: 'Accepted', 'zh-CN': translate(Locale.ZH_CN, 'intake.status.accepted') } },

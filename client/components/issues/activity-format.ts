@@ -35,6 +35,15 @@ export function readableValue(value: string | null | undefined): string {
   return UUID.test(text) ? '' : text;
 }
 
+/**
+ * An attachment's file name from the storage key its row keeps (`<workspace>/<uuid>-<name>`,
+ * server/services/issue-attachment.ts): the folder and the unique prefix are not the reader's.
+ */
+export function attachmentName(value: string | null | undefined): string {
+  const last = (value ?? '').split('/').pop() ?? '';
+  return readableValue(last.replace(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-/i, ''));
+}
+
 /** The side of a row that carries the change: new for additions and updates, old for removals. */
 function sideOf(row: Activity): { id: string | null; value: string } {
   const added = readableValue(row.new_value);
@@ -109,8 +118,13 @@ export function formatActivity(row: Activity, lookups: ActivityLookups, t: Trans
       return say(row.verb === 'deleted' ? 'activity.moduleRemoved' : 'activity.moduleAdded', { value: side.value });
     case 'link':
       return say(row.verb === 'deleted' ? 'activity.linkRemoved' : row.verb === 'updated' ? 'activity.linkUpdated' : 'activity.linkAdded', { value: side.value });
-    case 'attachment':
-      return say(row.verb === 'deleted' ? 'activity.attachmentRemoved' : 'activity.attachmentAdded');
+    case 'attachment': {
+      const name = attachmentName(row.verb === 'deleted' ? row.old_value : row.new_value);
+      if (!name) return say(row.verb === 'deleted' ? 'activity.attachmentRemoved' : 'activity.attachmentAdded');
+      return say(row.verb === 'deleted' ? 'activity.attachmentRemovedNamed' : 'activity.attachmentAddedNamed', { value: name });
+    }
+    case 'sub_issue':
+      return say(row.verb === 'deleted' ? 'activity.subIssueRemoved' : 'activity.subIssueAdded', { value: side.value });
     case 'archived_at':
       return say(row.new_value === 'restore' ? 'activity.restored' : 'activity.archived');
     case 'comment':

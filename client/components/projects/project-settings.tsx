@@ -2,13 +2,12 @@
 // states, labels, estimates, features and publish. The project route's loader loads what they show.
 import { useState } from 'react';
 import { Triangle } from 'lucide-react';
-import { EmptyState, Select, Tab, TabList, TabPanel, Tabs } from '../../ui';
-import { ROLE_LABEL_KEYS } from './role-labels';
+import { EmptyState, Tab, TabList, TabPanel, Tabs } from '../../ui';
 import { useT } from '../../i18n';
 import { createEstimate, deleteEstimate, useProjectEstimates } from '../../stores/estimate-store';
-import { addProjectMembers, removeProjectMember, updateProjectMemberRole, useMemberUserMap, useProjectMembers } from '../../stores/member-store';
 import { updateProject, useProject } from '../../stores/project-store';
 import { LabelsSettings, StatesSettings } from './project-settings-lists';
+import { MembersSettings } from './project-settings-members';
 import { FeaturesSettings, PublishSettings } from './project-settings-features';
 import { GeneralSettings } from './project-settings-general';
 import { GithubIntegrationSettings } from './project-settings-github';
@@ -40,50 +39,6 @@ export function ProjectSettings({ slug, projectId, tab, onTab }: { slug: string;
         {tab === 'integrations' && <GithubIntegrationSettings slug={slug} projectId={projectId} />}
       </TabPanel>
     </Tabs>
-  );
-}
-
-function MembersSettings({ slug, projectId }: { slug: string; projectId: string }) {
-  const t = useT();
-  const memberships = useProjectMembers(projectId);
-  const users = useMemberUserMap();
-  const [adding, setAdding] = useState('');
-  // Adding members, changing roles and removing others are a project admin's (the permission table).
-  const isAdmin = useProjectCan('project.admin', projectId);
-  const outside = [...users.values()].filter((user) => !user.is_bot && !memberships.some((row) => row.member === user.id));
-  return (
-    <section className="settings-card">
-      {!isAdmin && <p className="muted" data-testid="members-admin-only">{t('settings.membersAdminOnly')}</p>}
-      {isAdmin && <form className="inline-form" onSubmit={(event) => { event.preventDefault(); if (adding) toastOnFailure(addProjectMembers(slug, projectId, [{ member_id: adding, role: 15 }])); setAdding(''); }}>
-        <Select
-          className="select-sm"
-          label={t('settings.addMember')}
-          value={adding}
-          placeholder={`${t('settings.addMember')}…`}
-          options={outside.map((user) => ({ value: user.id, label: user.display_name, keywords: user.email ? [user.email] : undefined }))}
-          onChange={setAdding}
-          testId="project-member-add"
-        />
-        <button type="submit" className="btn btn-primary btn-sm" disabled={!adding}>{t('settings.add')}</button>
-      </form>}
-      <ul className="plain-list">
-        {[...memberships].sort((a, b) => (users.get(a.member)?.display_name ?? '').localeCompare(users.get(b.member)?.display_name ?? '')).map((row) => (
-          <li key={row.id} className="settings-row">
-            <span>{users.get(row.member)?.display_name ?? row.member}</span>
-            <Select
-              className="select-sm"
-              label={t('settings.role')}
-              value={String(row.role)}
-              options={[20, 15, 5].map((role) => ({ value: String(role), label: t(ROLE_LABEL_KEYS[role]!) }))}
-              disabled={!isAdmin}
-              onChange={(role) => toastOnFailure(updateProjectMemberRole(slug, projectId, row.id, Number(role)))}
-              testId={`project-member-role-${row.member}`}
-            />
-            {isAdmin && <button type="button" className="link-button" onClick={() => toastOnFailure(removeProjectMember(slug, projectId, row.id))}>{t('common.remove')}</button>}
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }
 

@@ -6,6 +6,7 @@ import type { Db } from '../../../db/client';
 import { moduleIssues, moduleMembers, modules, projectMembers, projects, type Module } from '../../../db/schema/index';
 import { ARCHIVABLE_MODULE_STATUSES, MODULE_DATES_MESSAGE, type CreateModuleBody, type ModuleStatus, type UpdateModuleBody } from '../../../shared/schemas/module';
 import { Role } from '../../../shared/roles';
+import { applySetDelta } from '../../../shared/set-delta';
 import type { ServerContext } from '../../context';
 import type { ProjectActor, WorkspaceActor } from '../../actor';
 import { BadRequestError, ForbiddenError, ValidationError } from '../../errors';
@@ -100,6 +101,11 @@ async function assertUniqueName(tx: Db, projectId: string, name: string, exceptI
   if (clash && clash.id !== exceptId) throw new BadRequestError(DUPLICATE_NAME);
 }
 
+async function currentMemberIds(tx: Db, moduleId: string): Promise<string[]> {
+  const rows = await tx.select({ memberId: moduleMembers.memberId }).from(moduleMembers).where(and(eq(moduleMembers.moduleId, moduleId), isNull(moduleMembers.deletedAt)));
+  return rows.map((row) => row.memberId);
+}
+
 async function replaceMembers(tx: Db, module: Module, memberIds: string[], actorId: string) {
   await tx.update(moduleMembers).set({ deletedAt: new Date() }).where(and(eq(moduleMembers.moduleId, module.id), isNull(moduleMembers.deletedAt)));
   if (memberIds.length === 0) return;
@@ -157,7 +163,7 @@ export async function createModule(ctx: ServerContext, actor: ProjectActor, body
 }
 
 /**
- * Partial update; `member_ids` replaces the set.
+ * Partial update; `member_ids` replaces the set, `member_ids_add` / `member_ids_remove` change it by intent.
  * @throws BadRequestError when archived, for a duplicate name or dates out of order.
  */
 export async function updateModule(ctx: ServerContext, actor: ProjectActor, moduleId: string, body: UpdateModuleBody, options: WriteOptions): Promise<ModuleView> {
@@ -191,7 +197,13 @@ export async function updateModule(ctx: ServerContext, actor: ProjectActor, modu
         .where(eq(modules.id, current.id))
         .returning();
       if (memberIds) await replaceMembers(tx, updated, memberIds, actor.userId);
-      await recordModuleChange(tx, updated, 'update', { keys: sentKeys(body), before });
+      // Read under the row lock the update above took: a concurrent change to the set is merged, not lost.
+      if (body.member_ids_add || body.member_ids_remove) {
+        const merged = applySetDelta(memberIds ?? (await currentMemberIds(tx, updated.id)), { add: body.member_ids_add ?? [], remove: body.member_ids_remove ?? [] });
+        await replaceMembers(tx, updated, (await checkPeople(tx, current.projectId, undefined, merged)) ?? [], actor.userId);
+      }
+      const keys = sentKeys(body);
+      await recordModuleChange(tx, updated, 'update', { keys: body.member_ids_add || body.member_ids_remove ? [...keys, 'member_ids'] : keys, before });
       return updated;
     }),
   );

@@ -153,6 +153,19 @@ export async function diffIssueActivities(tx: Db, before: IssueSnapshot, after: 
 }
 
 /**
+ * The parents' side of a parent change: "added sub-issue WEB-4 Fuel pump" on the new parent and
+ * "removed sub-issue …" on the old one (the child's own row says "set the parent to"). Parents are
+ * in the child's project (sub-issues never cross projects).
+ */
+export async function writeSubIssueActivities(tx: Db, child: ActivityIssue & { name: string }, oldParentId: string | null, newParentId: string | null, actorId: string | null): Promise<void> {
+  if (oldParentId === newParentId) return;
+  const label = `${(await issueKeys(tx, [child.id])).get(child.id) ?? ''} ${child.name}`.trim();
+  const parentOf = (id: string): ActivityIssue => ({ id, projectId: child.projectId, workspaceId: child.workspaceId });
+  if (oldParentId) await writeActivities(tx, parentOf(oldParentId), actorId, [{ verb: 'deleted', field: 'sub_issue', oldValue: label, newValue: '', comment: 'removed sub-issue', oldIdentifier: child.id }]);
+  if (newParentId) await writeActivities(tx, parentOf(newParentId), actorId, [{ verb: 'created', field: 'sub_issue', oldValue: '', newValue: label, comment: 'added sub-issue', newIdentifier: child.id }]);
+}
+
+/**
  * Writes the rows of an issue update. Consecutive description edits by the same actor only move
  * the previous description row forward (reference §1.6.1), so typing does not flood the history.
  */

@@ -16,9 +16,9 @@ import { authorizeIssueDelete, authorizeIssueEdit, loadReadableIssue } from '../
 import type { IssueListRow } from '../../presenters/issue';
 import { htmlToPlainText, sanitizeRichHtml } from './html';
 import { mergeHtmlIntoIssueState } from './issue-description-merge';
-import { diffIssueActivities, writeActivities, writeUpdateActivities, type IssueSnapshot } from './issue-activity';
+import { diffIssueActivities, writeActivities, writeSubIssueActivities, writeUpdateActivities, type IssueSnapshot } from './issue-activity';
 import { recordIssueChange, touchIssue } from './issue-change';
-import { loadIssueRow } from './issue-read';
+import { loadIssueRow, loadIssueRows } from './issue-read';
 import { subscribeUsers } from './issue-subscription';
 import * as check from './issue-validation';
 import { syncIssueMentions } from './mentions';
@@ -118,6 +118,7 @@ export async function insertIssue(tx: Db, project: Project, body: CreateIssueBod
   // After the issue's own event: the live filter learns who created the issue (restricted guests,
   // drafts) from that event before it judges the issue's first activity row.
   await writeActivities(tx, issue, actorId, [{ verb: 'created', comment: 'created the issue' }], issue.createdAt);
+  await writeSubIssueActivities(tx, issue, null, issue.parentId, actorId);
   return created;
 }
 
@@ -204,6 +205,7 @@ export async function applyIssueUpdate(
   let activities = await diffIssueActivities(tx, snapshot(current), after);
   if (body.skip_activity && body.description_html !== undefined) activities = activities.filter((row) => row.field !== 'description');
   await writeUpdateActivities(tx, current, actorId, activities);
+  await writeSubIssueActivities(tx, { ...current, name: after.name }, current.parentId, after.parentId, actorId);
   const mentioned = patch.descriptionHtml !== undefined ? await syncIssueMentions(tx, current, patch.descriptionHtml, actorId) : [];
   queueMentionNotifications(tx, current, actorId, mentioned, 'description');
   const newAssignees = after.assigneeIds.filter((id) => !current.assigneeIds.includes(id));

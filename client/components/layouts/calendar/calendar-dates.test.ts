@@ -1,6 +1,6 @@
 // Calendar weeks as a locale lays them out: the first day of the week, weekday headers, weekends.
 import { describe, expect, test } from 'vitest';
-import { calendarWeeks, countWeekendDates, firstDayOfWeek, weekdayHeaders } from './calendar-dates';
+import { calendarWeeks, countWeekendDates, firstDayOfWeek, rescheduleToDay, weekdayHeaders } from './calendar-dates';
 
 describe('first day of the week', () => {
   test('follows the locale: Sunday in the US, Monday in Britain and China', () => {
@@ -51,5 +51,20 @@ describe('weekday headers and hidden weekend issues', () => {
   test('counts the dated issues that hiding weekends would hide in the shown range', () => {
     const dates = ['2026-03-14', '2026-03-15', '2026-03-16', null, '2026-04-25', undefined];
     expect(countWeekendDates(dates, '2026-03-01', '2026-04-04')).toBe(2);
+  });
+});
+
+describe('rescheduling by a drop on a day', () => {
+  test('moves the due date and keeps an earlier start date', () => {
+    expect(rescheduleToDay({ start_date: '2026-03-01', target_date: '2026-03-05' }, '2026-03-09')).toEqual({ target_date: '2026-03-09' });
+    expect(rescheduleToDay({ start_date: null, target_date: '2026-03-05' }, '2026-03-02')).toEqual({ target_date: '2026-03-02' });
+  });
+
+  test('brings a start date that would come after the new due date along to it', () => {
+    expect(rescheduleToDay({ start_date: '2026-03-04', target_date: '2026-03-05' }, '2026-03-02')).toEqual({ target_date: '2026-03-02', start_date: '2026-03-02' });
+  });
+
+  test('a drop on the day it is already due changes nothing', () => {
+    expect(rescheduleToDay({ start_date: null, target_date: '2026-03-05' }, '2026-03-05')).toBeNull();
   });
 });

@@ -70,3 +70,13 @@ export function shiftAnchor(anchor: string, layout: 'month' | 'week', direction:
   date.setUTCMonth(date.getUTCMonth() + direction);
   return toDateString(date);
 }
+
+/**
+ * The dates a calendar drop onto `day` sets: the due date moves there; a start date later than the
+ * new due date comes along to it (the API refuses a start after the due date), an earlier one stays.
+ * Null when the issue is already due that day.
+ */
+export function rescheduleToDay(issue: { start_date: string | null; target_date: string | null }, day: string): { target_date: string; start_date?: string } | null {
+  if (issue.target_date === day) return null;
+  return issue.start_date && issue.start_date > day ? { target_date: day, start_date: day } : { target_date: day };
+}

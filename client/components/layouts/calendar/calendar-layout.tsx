@@ -1,8 +1,11 @@
 // The calendar layout: issues on their due date in a month or week grid under weekday headers,
 // weeks starting on the locale's first day, today marked; weekends shown unless the display filter
 // `calendar.show_weekends` is off, and then a note says how many dated issues that hides.
+// Dragging an issue to another day reschedules it (@dnd-kit/core, as the kanban board moves cards).
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { DndContext, DragOverlay, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { moveIssue } from '../../../stores/issue-move';
 import { useLocale, useT } from '../../../i18n';
 import { weekLocaleTag } from '../../../i18n/week-start';
 import { updateDisplayFilters } from '../../../stores/issue-filter-store';
@@ -11,7 +14,7 @@ import { IssueKey, IssueTitle } from '../../issues/issue-parts';
 import type { LayoutProps } from '../layout-props';
 import { useToday } from '../../use-today';
 import { Select } from '../../../ui';
-import { calendarWeeks, countWeekendDates, firstDayOfWeek, parseDate, shiftAnchor, weekdayHeaders } from './calendar-dates';
+import { calendarWeeks, countWeekendDates, firstDayOfWeek, parseDate, rescheduleToDay, shiftAnchor, weekdayHeaders } from './calendar-dates';
 
 export function CalendarLayout(props: LayoutProps) {
   const t = useT();
@@ -39,6 +42,16 @@ export function CalendarLayout(props: LayoutProps) {
   const title = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(parseDate(anchor));
   const setCalendar = (patch: Partial<typeof calendar>) => updateDisplayFilters(slug, source, { calendar: { ...calendar, ...patch } });
   const columns = { gridTemplateColumns: `repeat(${headers.length || 7}, minmax(0, 1fr))` };
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
+  const [dragging, setDragging] = useState<Issue | null>(null);
+  const handleDragEnd = (event: DragEndEvent) => {
+    setDragging(null);
+    const issue = event.active.data.current as Issue | undefined;
+    const day = event.over?.data.current as { day: string } | undefined;
+    const patch = issue && day ? rescheduleToDay(issue, day.day) : null;
+    // A refused move is put back and toasted by the store, as on the board.
+    if (issue && patch) void moveIssue(slug, issue.id, patch);
+  };
 
   return (
     <div className="calendar" data-testid="calendar-layout">
@@ -70,22 +83,51 @@ export function CalendarLayout(props: LayoutProps) {
       <div className="calendar-weekdays" style={columns} role="presentation" data-testid="calendar-weekdays">
         {headers.map((header) => <abbr key={header.day} className="calendar-weekday" title={header.long}>{header.short}</abbr>)}
       </div>
-      <div className="calendar-grid" style={columns}>
-        {weeks.flat().map((day) => {
-          const other = day.slice(0, 7) !== anchor.slice(0, 7) && calendar.layout === 'month';
-          const isToday = day === today;
-          return (
-            <div key={day} className={`calendar-day${other ? ' calendar-day-other' : ''}${isToday ? ' calendar-day-today' : ''}`} aria-current={isToday ? 'date' : undefined} data-testid={`calendar-day-${day}`}>
-              <span className="calendar-day-number">{Number(day.slice(8))}{isToday && <span className="sr-only"> {t('calendar.today')}</span>}</span>
+      <DndContext sensors={sensors} onDragStart={(event) => setDragging(event.active.data.current as Issue)} onDragEnd={handleDragEnd} onDragCancel={() => setDragging(null)}>
+        <div className="calendar-grid" style={columns}>
+          {weeks.flat().map((day) => (
+            <CalendarDay key={day} day={day} isOther={day.slice(0, 7) !== anchor.slice(0, 7) && calendar.layout === 'month'} isToday={day === today}>
               {(byDay.get(day) ?? []).map((issue) => (
-                <button key={issue.id} type="button" className="calendar-issue" onClick={() => props.onOpen(issue)}>
-                  {settings.displayProperties.key && <IssueKey issue={issue} />} <IssueTitle issue={issue} />
-                </button>
+                <CalendarIssue key={issue.id} issue={issue} showKey={settings.displayProperties.key} canDrag={props.canEdit && !issue.is_local_update} onOpen={props.onOpen} />
               ))}
-            </div>
-          );
-        })}
-      </div>
+            </CalendarDay>
+          ))}
+        </div>
+        <DragOverlay>{dragging ? <div className="calendar-issue calendar-issue-overlay"><IssueTitle issue={dragging} /></div> : null}</DragOverlay>
+      </DndContext>
     </div>
+  );
+}
+
+/** A day cell, and the drop target that reschedules an issue to it. */
+function CalendarDay({ day, isOther, isToday, children }: { day: string; isOther: boolean; isToday: boolean; children: ReactNode }) {
+  const t = useT();
+  const { setNodeRef, isOver } = useDroppable({ id: `day:${day}`, data: { day } });
+  const classes = ['calendar-day', isOther ? 'calendar-day-other' : '', isToday ? 'calendar-day-today' : '', isOver ? 'calendar-day-over' : ''].filter(Boolean).join(' ');
+  return (
+    <div ref={setNodeRef} className={classes} aria-current={isToday ? 'date' : undefined} data-testid={`calendar-day-${day}`}>
+      <span className="calendar-day-number">{Number(day.slice(8))}{isToday && <span className="sr-only"> {t('calendar.today')}</span>}</span>
+      {children}
+    </div>
+  );
+}
+
+/** An issue on its due day: a click opens it, a drag (past 6 px) carries it to another day. */
+function CalendarIssue({ issue, showKey, canDrag, onOpen }: { issue: Issue; showKey: boolean; canDrag: boolean; onOpen: (issue: Issue) => void }) {
+  const { setNodeRef, listeners, attributes, isDragging } = useDraggable({ id: `issue:${issue.id}`, data: issue, disabled: !canDrag });
+  return (
+    <button
+      ref={setNodeRef}
+      type="button"
+      {...listeners}
+      {...attributes}
+      // After dnd-kit's attributes: a button that opens the issue, not a "draggable".
+      aria-roledescription={undefined}
+      className={`calendar-issue${isDragging ? ' calendar-issue-dragging' : ''}`}
+      onClick={() => onOpen(issue)}
+      data-issue-id={issue.id}
+    >
+      {showKey && <IssueKey issue={issue} />} <IssueTitle issue={issue} />
+    </button>
   );
 }
