@@ -8,8 +8,12 @@ import { UnauthorizedError } from '../../errors';
 import { replies } from '../../../shared/schemas/responses';
 import { createOpenApiCollector } from './openapi';
 import cyclesRoutes from './cycles';
+import estimatesRoutes from './estimates';
+import intakeRoutes from './intake';
 import labelsRoutes from './labels';
 import modulesRoutes from './modules';
+import pagesRoutes from './pages';
+import projectSettingsRoutes from './project-settings';
 import projectsRoutes from './projects';
 import statesRoutes from './states';
 import usersRoutes from './users';
@@ -22,7 +26,22 @@ import workItemsRoutes from './work-items';
  * The resource plugins, imported statically: the production server is one esbuild bundle run by
  * plain node, where a folder scanned at run time would hold only the .ts sources node cannot load.
  */
-const RESOURCES = [cyclesRoutes, labelsRoutes, modulesRoutes, projectsRoutes, statesRoutes, usersRoutes, workItemActionsRoutes, workItemCommentsRoutes, workItemLinksRoutes, workItemsRoutes];
+const RESOURCES = [
+  cyclesRoutes,
+  estimatesRoutes,
+  intakeRoutes,
+  labelsRoutes,
+  modulesRoutes,
+  pagesRoutes,
+  projectSettingsRoutes,
+  projectsRoutes,
+  statesRoutes,
+  usersRoutes,
+  workItemActionsRoutes,
+  workItemCommentsRoutes,
+  workItemLinksRoutes,
+  workItemsRoutes,
+];
 /** Where the OpenAPI document is served; readable without a key, as API documentation is. */
 const SCHEMA_URL = '/api/v1/schema/';
 
