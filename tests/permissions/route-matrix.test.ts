@@ -524,6 +524,17 @@ const EXPECTED: Record<string, PermissionName> = {
   'PATCH /api/v1/workspaces/:slug/projects/:projectId/issues/:issueId/': 'project.row-rule',
   'DELETE /api/v1/workspaces/:slug/projects/:projectId/issues/:issueId/': 'project.row-rule',
   'GET /api/v1/workspaces/:slug/issues/:identifier/': 'workspace.read',
+  'POST /api/v1/attachment-uploads/:attachmentId/': 'public',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/work-items/:issueId/attachments/': 'project.read',
+  'POST /api/v1/workspaces/:slug/projects/:projectId/work-items/:issueId/attachments/': 'project.participate',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/work-items/:issueId/attachments/:attachmentId/': 'project.read',
+  'PATCH /api/v1/workspaces/:slug/projects/:projectId/work-items/:issueId/attachments/:attachmentId/': 'project.participate',
+  'DELETE /api/v1/workspaces/:slug/projects/:projectId/work-items/:issueId/attachments/:attachmentId/': 'project.participate',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/issues/:issueId/attachments/': 'project.read',
+  'POST /api/v1/workspaces/:slug/projects/:projectId/issues/:issueId/attachments/': 'project.participate',
+  'GET /api/v1/workspaces/:slug/projects/:projectId/issues/:issueId/attachments/:attachmentId/': 'project.read',
+  'PATCH /api/v1/workspaces/:slug/projects/:projectId/issues/:issueId/attachments/:attachmentId/': 'project.participate',
+  'DELETE /api/v1/workspaces/:slug/projects/:projectId/issues/:issueId/attachments/:attachmentId/': 'project.participate',
   'GET /api/v1/workspaces/:slug/projects/:projectId/features/': 'project.read',
   'PATCH /api/v1/workspaces/:slug/projects/:projectId/features/': 'project.manage',
   'POST /api/v1/workspaces/:slug/projects/:projectId/project-members/': 'project.admin',
@@ -551,6 +562,9 @@ const EXPECTED: Record<string, PermissionName> = {
   'GET /api/v1/workspaces/:slug/projects/:projectId/pages/:pageId/': 'project.read',
   'PATCH /api/v1/workspaces/:slug/projects/:projectId/pages/:pageId/': 'project.row-rule',
   'DELETE /api/v1/workspaces/:slug/projects/:projectId/pages/:pageId/': 'project.row-rule',
+  'POST /api/v1/workspaces/:slug/projects/:projectId/pages/:pageId/archive/': 'project.row-rule',
+  'DELETE /api/v1/workspaces/:slug/projects/:projectId/pages/:pageId/unarchive/': 'project.row-rule',
+  'DELETE /api/v1/workspaces/:slug/projects/:projectId/pages/:pageId/archive/': 'project.row-rule',
 };
 
 const CALLERS: CallerName[] = ['anonymous', 'outsider', 'guest', 'member', 'admin'];

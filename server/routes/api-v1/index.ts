@@ -18,6 +18,7 @@ import projectsRoutes from './projects';
 import statesRoutes from './states';
 import usersRoutes from './users';
 import workItemActionsRoutes from './work-item-actions';
+import workItemAttachmentsRoutes from './work-item-attachments';
 import workItemCommentsRoutes from './work-item-comments';
 import workItemLinksRoutes from './work-item-links';
 import workItemsRoutes from './work-items';
@@ -38,6 +39,7 @@ const RESOURCES = [
   statesRoutes,
   usersRoutes,
   workItemActionsRoutes,
+  workItemAttachmentsRoutes,
   workItemCommentsRoutes,
   workItemLinksRoutes,
   workItemsRoutes,
@@ -52,7 +54,8 @@ export default async function apiV1Routes(app: FastifyInstance): Promise<void> {
     scope.addHook('onRoute', openApi.onRoute);
     // Plane's API takes API keys only: a browser session is no credential here (and needs no CSRF).
     scope.addHook('onRequest', async (request) => {
-      if (request.routeOptions.url === SCHEMA_URL) return;
+      // Public routes (the schema; the signed attachment upload form, which plays a presigned URL) take no key.
+      if ((request.routeOptions.config as { access?: string } | undefined)?.access === 'public') return;
       if (request.auth.via !== 'api_key') throw new UnauthorizedError('Authentication credentials were not provided.');
     });
     scope.addHook('onSend', async (request, reply) => {

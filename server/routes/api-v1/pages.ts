@@ -1,5 +1,5 @@
-// Project pages on Plane's public API (list, create, retrieve, update, delete, with
-// `description_html`), through the app API's page services and page row rules (private pages,
+// Project pages on Plane's public API (list, create, retrieve, update, archive/unarchive, delete —
+// of an archived page, as in the app —, with `description_html`), through the app API's page services and page row rules (private pages,
 // locks). Plane's community edition has no public pages API; Trellis has no workspace-level pages.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from '../../plugins/zod';
@@ -7,13 +7,14 @@ import { projectParams } from '../../../shared/schemas/project';
 import { pageParams, updatePageBody } from '../../../shared/schemas/page';
 import { v1ListQuery } from '../../../shared/schemas/api-v1/common';
 import { v1CreatePageBody, v1PageDetail, v1PagePage } from '../../../shared/schemas/api-v1/page';
-import { noBody, replies } from '../../../shared/schemas/responses';
+import { archivedAtResponse, noBody, replies } from '../../../shared/schemas/responses';
 import type { ProjectActor } from '../../actor';
 import { writeOptions } from '../../request-context';
 import { presentPage, presentPageDetail } from '../../presenters/page';
 import { presentV1 } from '../../presenters/api-v1';
 import { createPage, deletePage, updatePage } from '../../services/page';
 import { listPages } from '../../services/page-list';
+import { archivePage, restorePage } from '../../services/page-state';
 import { toPageViews } from '../../services/page-read';
 import { loadReadablePage } from '../../policies/page';
 import { listPage, V1_PROJECT } from './adapter';
@@ -68,6 +69,28 @@ export default async function pagesRoutes(fastify: FastifyInstance) {
     schema: { params: pageParams, body: updatePageBody, response: replies({ 200: v1PageDetail }) },
     handler: async (request) => presentV1(presentPageDetail(await updatePage(app.ctx, request.actor, request.params.pageId, request.body, writeOptions(request))), owner(request)),
   });
+
+  app.route({
+    method: 'POST',
+    url: `${V1_PROJECT}/pages/:pageId/archive/`,
+    config: { access: 'project.row-rule' },
+    schema: { params: pageParams, response: replies({ 200: archivedAtResponse }) },
+    handler: async (request) => ({ archived_at: (await archivePage(app.ctx, request.actor, request.params.pageId, writeOptions(request))).toISOString() }),
+  });
+
+  // Plane's cycles and modules restore with DELETE `unarchive/`, the app with DELETE `archive/`: both answer.
+  for (const action of ['unarchive', 'archive']) {
+    app.route({
+      method: 'DELETE',
+      url: `${V1_PROJECT}/pages/:pageId/${action}/`,
+      config: { access: 'project.row-rule' },
+      schema: { params: pageParams, response: replies({ 204: noBody }) },
+      handler: async (request, reply) => {
+        await restorePage(app.ctx, request.actor, request.params.pageId, writeOptions(request));
+        return reply.code(204).send();
+      },
+    });
+  }
 
   app.route({
     method: 'DELETE',
