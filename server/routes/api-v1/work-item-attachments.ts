@@ -32,17 +32,23 @@ const UPLOAD_URL = '/api/v1/attachment-uploads/:attachmentId/';
 
 const signature = (ctx: ServerContext, attachmentId: string, expires: string) => hmacHex(ctx.config.secretKey, `attachment-upload:${attachmentId}:${expires}`);
 
-/** Reads the upload form: its text fields and the one file (any field name, `file` by S3's convention). */
-async function readUploadForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; data: Buffer }> {
+/**
+ * Reads the upload form: its text fields, then the one file (any field name, `file` by S3's
+ * convention). As with S3's form POST the fields come first: `checkFields` runs on them before a
+ * byte of the file is read, so an unsigned form never has its file buffered.
+ */
+async function readUploadForm(request: FastifyRequest, checkFields: (fields: Record<string, string>) => void): Promise<Buffer> {
   if (!request.isMultipart()) throw new BadRequestError('The request must be multipart/form-data with the upload fields and a file.');
   const fields: Record<string, string> = {};
   let data: Buffer | null = null;
   for await (const part of request.parts()) {
-    if (part.type === 'file') data = await part.toBuffer();
-    else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+    if (part.type === 'file') {
+      checkFields(fields);
+      data = await part.toBuffer();
+    } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
   }
   if (!data) throw ValidationError.field('file', 'No file was submitted.');
-  return { fields, data };
+  return data;
 }
 
 export default async function workItemAttachmentsRoutes(fastify: FastifyInstance) {
@@ -61,11 +67,12 @@ export default async function workItemAttachmentsRoutes(fastify: FastifyInstance
     config: { access: 'public' },
     schema: { params: v1AttachmentUploadParams, body: attachmentUploadBody, response: replies({ 204: noBody }) },
     handler: async (request, reply) => {
-      const { fields, data } = await readUploadForm(request);
       const { attachmentId } = request.params;
-      const expected = fields.expires ? signature(app.ctx, attachmentId, fields.expires) : '';
-      if (!fields.signature || !safeEqual(fields.signature, expected)) throw new NotFoundError();
-      if (Number(fields.expires) * 1000 < Date.now()) throw new BadRequestError('The upload form has expired.');
+      const data = await readUploadForm(request, (fields) => {
+        const expected = fields.expires ? signature(app.ctx, attachmentId, fields.expires) : '';
+        if (!fields.signature || !safeEqual(fields.signature, expected)) throw new NotFoundError();
+        if (Number(fields.expires) * 1000 < Date.now()) throw new BadRequestError('The upload form has expired.');
+      });
       await completeIssueAttachmentUpload(app.ctx, attachmentId, data, writeOptions(request));
       return reply.code(204).send();
     },
