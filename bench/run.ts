@@ -27,6 +27,7 @@ const SECTIONS: Record<string, () => Promise<BenchModule>> = {
   'backup-restore': () => import('./backup-restore'),
   'scale-out': () => import('./scale-out'),
   outbox: () => import('./outbox'),
+  'public-api': () => import('./public-api'),
 };
 
 const FILE = join(ROOT, 'BENCHMARKS.md');

@@ -3,7 +3,7 @@
 // collaboration server (collab/identity.ts), so both accept exactly the same credentials. Secrets
 // are stored only as hashes; the raw key is hashed here and never leaves this module.
 import { createHash } from 'node:crypto';
-import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from './client';
 import { apiTokens, sessions, users, type ApiToken, type User } from './schema/index';
 
@@ -13,7 +13,7 @@ export function hashSecret(secret: string): string {
 }
 
 /** A token that still authenticates at `now`: active, not revoked (deleted) and not expired. */
-export function usableApiToken(now: Date): SQL {
+export function usableApiToken(now: Date | Placeholder): SQL {
   return and(eq(apiTokens.isActive, true), isNull(apiTokens.deletedAt), or(isNull(apiTokens.expiredAt), gt(apiTokens.expiredAt, now)))!;
 }
 
@@ -55,13 +55,30 @@ export function sessionLookup(db: Db): SessionLookup {
   return lookup;
 }
 
-/** The usable API key `rawKey` and its active user, or null. */
+type ApiKeyLookup = (rawKey: string) => Promise<{ token: ApiToken; user: User } | null>;
+const apiKeyLookups = new WeakMap<Db, ApiKeyLookup>();
+
+/**
+ * The usable API key `rawKey` and its active user, or null. Prepared once per database as the
+ * session look-up is: every /api/v1 request runs it, and building the statement each time was a
+ * measurable part of the public list's overhead over the app list (BENCHMARKS.md).
+ */
 export async function findApiKeyHolder(db: Db, rawKey: string): Promise<{ token: ApiToken; user: User } | null> {
-  const [row] = await db
-    .select({ token: apiTokens, user: users })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.userId))
-    .where(and(eq(apiTokens.tokenHash, hashSecret(rawKey)), usableApiToken(new Date())))
-    .limit(1);
-  return row && row.user.isActive ? row : null;
+  let lookup = apiKeyLookups.get(db);
+  if (!lookup) {
+    const holder = db
+      .select({ token: apiTokens, user: users })
+      .from(apiTokens)
+      .innerJoin(users, eq(users.id, apiTokens.userId))
+      .where(and(eq(apiTokens.tokenHash, sql.placeholder('hash')), usableApiToken(sql.placeholder('now'))))
+      .limit(1)
+      .prepare('api_key_holder');
+    lookup = async (key) => {
+      // An ISO string, as in the session look-up: placeholders skip the column's encoder.
+      const [row] = await holder.execute({ hash: hashSecret(key), now: new Date().toISOString() });
+      return row && row.user.isActive ? row : null;
+    };
+    apiKeyLookups.set(db, lookup);
+  }
+  return lookup(rawKey);
 }

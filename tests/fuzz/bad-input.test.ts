@@ -102,7 +102,15 @@ function objectShape(node: ZodNode | null): Record<string, ZodNode> | null {
 }
 
 function bodyShape(route: RouteInfo): Record<string, ZodNode> | null {
-  return objectShape(zodPart(route, 'body'));
+  const body = zodPart(route, 'body');
+  // One item or an array of them (/api/v1 estimate points): a value bad for the item is bad for both.
+  if (body?._zod.def.type === 'union') {
+    for (const option of body._zod.def.options as ZodNode[]) {
+      const shape = objectShape(option);
+      if (shape) return shape;
+    }
+  }
+  return objectShape(body);
 }
 
 /** Wrong values for each querystring key (as strings, the way they arrive), keeping those refused. */

@@ -40,6 +40,16 @@ export async function buildRealObjects(server: TestServer, world: World): Promis
   if (point) objects.pointId = point.id;
   objects.draftId = idOf(await create(`${project}/issue-drafts/`, { name: 'Fuzz draft' }));
   objects.linkId = idOf(await create(`${project}/issues/${objects.issueId}/issue-links/`, { url: 'https://example.com/fuzz' }));
+  // An uploaded attachment (the app's multipart upload), for the /api/v1 attachment routes.
+  const boundary = 'fuzz-boundary';
+  const upload = await server.inject({
+    method: 'POST',
+    url: `${project}/issues/${objects.issueId}/issue-attachments/`,
+    headers: { ...world.headers.admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: `--${boundary}\r\nContent-Disposition: form-data; name="asset"; filename="fuzz.txt"\r\nContent-Type: text/plain\r\n\r\nfuzz\r\n--${boundary}--\r\n`,
+  });
+  if (upload.statusCode !== 201) throw new Error(`fuzz objects: attachment upload answered ${upload.statusCode} ${upload.body.slice(0, 200)}`);
+  objects.attachmentId = idOf(upload.json());
   objects.moduleLinkId = idOf(await create(`${project}/modules/${objects.moduleId}/module-links/`, { url: 'https://example.com/module' }));
   objects.favoriteId = idOf(await create(`${workspace}/user-favorites/`, { entity_type: 'project', entity_identifier: world.project.id, project_id: world.project.id }));
   objects.boardId = idOf(await create(`${project}/project-deploy-boards/`, {}));

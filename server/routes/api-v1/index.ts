@@ -8,12 +8,17 @@ import { UnauthorizedError } from '../../errors';
 import { replies } from '../../../shared/schemas/responses';
 import { createOpenApiCollector } from './openapi';
 import cyclesRoutes from './cycles';
+import estimatesRoutes from './estimates';
+import intakeRoutes from './intake';
 import labelsRoutes from './labels';
 import modulesRoutes from './modules';
+import pagesRoutes from './pages';
+import projectSettingsRoutes from './project-settings';
 import projectsRoutes from './projects';
 import statesRoutes from './states';
 import usersRoutes from './users';
 import workItemActionsRoutes from './work-item-actions';
+import workItemAttachmentsRoutes from './work-item-attachments';
 import workItemCommentsRoutes from './work-item-comments';
 import workItemLinksRoutes from './work-item-links';
 import workItemsRoutes from './work-items';
@@ -22,7 +27,23 @@ import workItemsRoutes from './work-items';
  * The resource plugins, imported statically: the production server is one esbuild bundle run by
  * plain node, where a folder scanned at run time would hold only the .ts sources node cannot load.
  */
-const RESOURCES = [cyclesRoutes, labelsRoutes, modulesRoutes, projectsRoutes, statesRoutes, usersRoutes, workItemActionsRoutes, workItemCommentsRoutes, workItemLinksRoutes, workItemsRoutes];
+const RESOURCES = [
+  cyclesRoutes,
+  estimatesRoutes,
+  intakeRoutes,
+  labelsRoutes,
+  modulesRoutes,
+  pagesRoutes,
+  projectSettingsRoutes,
+  projectsRoutes,
+  statesRoutes,
+  usersRoutes,
+  workItemActionsRoutes,
+  workItemAttachmentsRoutes,
+  workItemCommentsRoutes,
+  workItemLinksRoutes,
+  workItemsRoutes,
+];
 /** Where the OpenAPI document is served; readable without a key, as API documentation is. */
 const SCHEMA_URL = '/api/v1/schema/';
 
@@ -33,7 +54,8 @@ export default async function apiV1Routes(app: FastifyInstance): Promise<void> {
     scope.addHook('onRoute', openApi.onRoute);
     // Plane's API takes API keys only: a browser session is no credential here (and needs no CSRF).
     scope.addHook('onRequest', async (request) => {
-      if (request.routeOptions.url === SCHEMA_URL) return;
+      // Public routes (the schema; the signed attachment upload form, which plays a presigned URL) take no key.
+      if ((request.routeOptions.config as { access?: string } | undefined)?.access === 'public') return;
       if (request.auth.via !== 'api_key') throw new UnauthorizedError('Authentication credentials were not provided.');
     });
     scope.addHook('onSend', async (request, reply) => {

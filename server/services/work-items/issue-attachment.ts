@@ -4,15 +4,15 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { issueAttachments, type IssueAttachment } from '../../../db/schema/index';
+import { issueAttachments, workspaces, type IssueAttachment } from '../../../db/schema/index';
 import type { ServerContext } from '../../context';
-import { NotFoundError } from '../../errors';
+import { NotFoundError, ValidationError } from '../../errors';
 import { deletion, recordChange, withTransaction, type WriteOptions } from '../../live/record-change';
 import type { ProjectActor } from '../../actor';
 import { authorizeAuthorOrAdmin, loadReadableIssue } from '../../policies/issue';
 import { presentIssueAttachment } from '../../presenters/issue-attachment';
 import { fileStorage } from '../../storage/index';
-import { writeActivities } from './issue-activity';
+import { writeActivities, type ActivityIssue } from './issue-activity';
 import { touchIssue } from './issue-change';
 
 /** An uploaded file as the route read it from the multipart body. */
@@ -54,7 +54,7 @@ export async function createIssueAttachment(ctx: ServerContext, actor: ProjectAc
   const issue = await loadReadableIssue(ctx.db, actor, issueId);
   const storage = fileStorage(ctx.config);
   const name = safeName(file.filename);
-  const key = `${issue.workspaceId}/${randomUUID()}-${name}`;
+  const key = storageKey(issue.workspaceId, name);
   await storage.put(key, file.data, file.mimeType);
   try {
     return await withTransaction(ctx, options, async (tx) => {
@@ -75,14 +75,87 @@ export async function createIssueAttachment(ctx: ServerContext, actor: ProjectAc
           updatedBy: actor.userId,
         })
         .returning();
-      await writeActivities(tx, issue, actor.userId, [{ verb: 'created', field: 'attachment', newValue: key, comment: 'created an attachment', newIdentifier: row.id }]);
-      await touchIssue(tx, issueId, issue.projectId, actor.userId);
-      const wire = presentIssueAttachment(row, actor.workspace.slug);
-      recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'issue_attachment', entityId: row.id, op: 'create', version: row.version, data: wire, issueIds: [row.issueId] });
-      return wire;
+      return announceAttachment(tx, issue, row, actor.userId, actor.workspace.slug);
     });
   } catch (error) {
     await storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+}
+
+const storageKey = (workspaceId: string, name: string) => `${workspaceId}/${randomUUID()}-${name}`;
+
+/** An attachment's file is in: its activity, the issue's touch and the live change. */
+async function announceAttachment(tx: Db, issue: ActivityIssue, row: IssueAttachment, actorId: string | null, slug: string) {
+  await writeActivities(tx, issue, actorId, [{ verb: 'created', field: 'attachment', newValue: row.asset, comment: 'created an attachment', newIdentifier: row.id }]);
+  await touchIssue(tx, row.issueId, issue.projectId, actorId);
+  const wire = presentIssueAttachment(row, slug);
+  recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'issue_attachment', entityId: row.id, op: 'create', version: row.version, data: wire, issueIds: [row.issueId] });
+  return wire;
+}
+
+/** A file a client announces before sending it (Plane's two-step upload): its name, type and size. */
+export interface AnnouncedFile {
+  name: string;
+  type?: string;
+  size: number;
+}
+
+/**
+ * Plane's upload, step one: registers an attachment whose file is still to come, hidden from lists
+ * (`is_uploaded` false) until `completeIssueAttachmentUpload` stores it. Same rules as an upload.
+ * @throws ValidationError when the announced size is over the instance's file size limit
+ */
+export async function reserveIssueAttachment(ctx: ServerContext, actor: ProjectActor, issueId: string, file: AnnouncedFile) {
+  const issue = await loadReadableIssue(ctx.db, actor, issueId);
+  if (file.size > ctx.config.FILE_SIZE_LIMIT) throw ValidationError.field('size', `The file is larger than the limit of ${ctx.config.FILE_SIZE_LIMIT} bytes.`);
+  const name = safeName(file.name);
+  const [row] = await ctx.db
+    .insert(issueAttachments)
+    .values({
+      issueId,
+      projectId: issue.projectId,
+      workspaceId: issue.workspaceId,
+      asset: storageKey(issue.workspaceId, name),
+      name,
+      size: file.size,
+      mimeType: file.type || 'application/octet-stream',
+      storage: fileStorage(ctx.config).kind,
+      isUploaded: false,
+      createdBy: actor.userId,
+      updatedBy: actor.userId,
+    })
+    .returning();
+  return presentIssueAttachment(row, actor.workspace.slug);
+}
+
+/**
+ * Plane's upload, step two: stores the file of a reserved attachment and makes it visible, as the
+ * user who reserved it (the caller proved the right to by the reservation's signed upload form).
+ * @throws NotFoundError when no such attachment awaits its file
+ */
+export async function completeIssueAttachmentUpload(ctx: ServerContext, attachmentId: string, data: Buffer, options: WriteOptions) {
+  const [pending] = await ctx.db
+    .select({ row: issueAttachments, slug: workspaces.slug })
+    .from(issueAttachments)
+    .innerJoin(workspaces, eq(workspaces.id, issueAttachments.workspaceId))
+    .where(and(eq(issueAttachments.id, attachmentId), eq(issueAttachments.isUploaded, false), isNull(issueAttachments.deletedAt)));
+  if (!pending) throw new NotFoundError();
+  const { row, slug } = pending;
+  const storage = fileStorage(ctx.config);
+  await storage.put(row.asset, data, row.mimeType ?? 'application/octet-stream');
+  try {
+    return await withTransaction(ctx, options, async (tx) => {
+      const [uploaded] = await tx
+        .update(issueAttachments)
+        .set({ isUploaded: true, size: data.length, updatedAt: new Date(), version: row.version + 1 })
+        .where(and(eq(issueAttachments.id, row.id), eq(issueAttachments.isUploaded, false)))
+        .returning();
+      if (!uploaded) throw new NotFoundError();
+      return announceAttachment(tx, { id: row.issueId, projectId: row.projectId, workspaceId: row.workspaceId }, uploaded, row.createdBy, slug);
+    });
+  } catch (error) {
+    await storage.delete(row.asset).catch(() => undefined);
     throw error;
   }
 }
