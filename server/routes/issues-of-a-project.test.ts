@@ -21,7 +21,7 @@ async function ok<T>(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: un
   return response.json() as T;
 }
 
-let issueIds: string[] = [];
+const issueIds: string[] = [];
 let requestIssueIds: string[] = [];
 let cycleId = '';
 let moduleId = '';

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { intakeIssues, intakes, issues, states, type IntakeIssue, type Project, type State } from '../../db/schema/index';
 import { offsetPage } from '../../shared/cursor';
 import { INTAKE_SOURCE_IN_APP, IntakeStatus, PRIORITY_ORDER, TRIAGE_STATE, type Priority } from '../../shared/issue-constants';
+import { can, memberContext } from '../../shared/permission-table';
 import { Role } from '../../shared/roles';
 import type { CreateIntakeIssueBody, IntakeListQuery, UpdateIntakeIssueBody } from '../../shared/schemas/intake';
 import type { UpdateIssueBody } from '../../shared/schemas/issue';
@@ -237,6 +238,8 @@ export async function getIntakeIssue(ctx: ServerContext, actor: ProjectActor, is
 }
 
 const isAdmin = (actor: ProjectActor) => (actor.projectRole ?? 0) >= Role.ADMIN;
+/** Who may change a request's status: the permission table's rule, the one the client offers the actions by. */
+const canTriage = (actor: ProjectActor) => can('project.triage', memberContext(actor.workspaceRole, actor.projectRole));
 
 /** The intake fields a PATCH sets (admins only), with the snooze rule of API.md. */
 function intakePatch(intake: IntakeIssue, body: UpdateIntakeIssueBody): { status?: number; snoozedTill?: Date | null; duplicateToId?: string | null } {
@@ -270,7 +273,7 @@ function intakePatch(intake: IntakeIssue, body: UpdateIntakeIssueBody): { status
 export async function updateIntakeIssue(ctx: ServerContext, actor: ProjectActor, issueId: string, body: UpdateIntakeIssueBody, options: WriteOptions) {
   await requireIntake(ctx.db, actor.project);
   const { intake } = await loadReadable(ctx.db, actor, issueId);
-  const admin = isAdmin(actor);
+  const admin = canTriage(actor);
   const [issueRow] = await ctx.db.select({ createdBy: issues.createdBy }).from(issues).where(eq(issues.id, issueId));
   const creator = issueRow?.createdBy === actor.userId;
   if (!admin && !creator) throw new ForbiddenError();
