@@ -17,3 +17,5 @@ export { Toaster } from './toaster';
 export { ChipPopover, ChipTabStop, type ChipPopoverProps } from './chip';
 export { Select, type SelectOption, type SelectProps } from './select';
 export { Tabs, TabList, Tab, TabPanel, type TabsProps } from './tabs';
+export { Checkbox, type CheckboxProps } from './checkbox';
+export { ColorPicker, type ColorPickerProps } from './color-picker';
