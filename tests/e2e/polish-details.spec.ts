@@ -78,6 +78,32 @@ describe('polish: settings controls, label colours, dark title, zh-CN snooze', (
     await screenshot(page, 'polish-dark-issue-title');
   });
 
+  test('"Load more" shows only when the server has another page: not under the one issue left in a group', async () => {
+    const states = await api<Array<{ id: string; group: string }>>(team.alice.page, 'GET', `${team.projectPath}/states/`);
+    const backlog = states.body.find((state) => state.group === 'backlog')!;
+    const done = states.body.find((state) => state.group === 'completed')!;
+    await addIssue(team.alice.page, team.projectPath, { name: 'Row stays', state_id: backlog.id });
+    const moving = await addIssue(team.alice.page, team.projectPath, { name: 'Row moves', state_id: backlog.id });
+    const grouped = await api(team.alice.page, 'PATCH', `${team.projectPath}/user-properties/`, { display_filters: { group_by: 'state', layout: 'list' } });
+    expect(grouped.status, JSON.stringify(grouped.body)).toBeLessThan(300);
+    const { page } = await visit(names.alice, `/${slug}/projects/${team.projectId}/issues`);
+    await byTestId(page, `group-${backlog.id}`).waitFor({ timeout: 20_000 });
+    await page.locator('[data-testid="issue-row"]', { hasText: 'Row moves' }).waitFor();
+    await byTestId(page, 'live-status').and(page.locator('[data-state="connected"]')).waitFor({ timeout: 20_000 });
+    expect(await byTestId(page, 'load-more').count()).toBe(0);
+    // Moved out of the group by someone else: the group's last read total (2) is now above what it shows (1).
+    expect((await api(team.bob.page, 'PATCH', `${team.projectPath}/issues/${moving}/`, { state_id: done.id })).status).toBe(200);
+    // The row has moved once it sits below the Done group's header (Backlog's group comes first).
+    const below = async () => {
+      const header = await byTestId(page, `group-${done.id}`).boundingBox();
+      const row = await page.locator('[data-testid="issue-row"]', { hasText: 'Row moves' }).boundingBox();
+      return Boolean(header && row && row.y > header.y);
+    };
+    await expect.poll(below, { timeout: 20_000 }).toBe(true);
+    expect(await byTestId(page, 'load-more').count()).toBe(0);
+    await screenshot(page, 'polish-no-load-more');
+  });
+
   test('zh-CN: a snoozed request is 已延后, never 暂停', async () => {
     expect((await api(team.alice.page, 'PATCH', `${team.projectPath}/`, { intake_view: true })).status).toBe(200);
     const submitted = await api<{ issue: { id: string } }>(team.bob.page, 'POST', `${team.projectPath}/intake-issues/`, { issue: { name: 'Buff the rails' } });
