@@ -78,6 +78,8 @@ export const PERMISSIONS = {
   'project.edit': { rule: projectRule('member') },
   /** Project configuration a member may change: estimates, deploy boards, state edits, archive, favorite pages. */
   'project.configure': { rule: projectRule('member') },
+  /** Triage intake requests: accept, decline, snooze, mark duplicate (reference §6: P{20}; anyone may submit). */
+  'project.triage': { rule: projectRule('admin') },
   /** Labels, states, members and bulk delete (P{20}). */
   'project.admin': { rule: projectRule('admin') },
   /** Rename or delete the project: a project admin, or any workspace admin (accounts §5). */

@@ -62,6 +62,8 @@ export const inboxEn = {
   'intake.duplicateOf': 'Duplicate of {key} {name}',
   'intake.accept': 'Accept',
   'intake.decline': 'Decline',
+  'intake.closedNote': 'This request is closed ({status}): there is nothing left to triage.',
+  'intake.triageAdminOnly': 'Only project admins can accept, decline, snooze or mark requests as duplicate.',
   'intake.markDuplicate': 'Mark as duplicate',
   'intake.accepted': 'Accepted: the issue is now in the project',
   'intake.declined': 'Declined',

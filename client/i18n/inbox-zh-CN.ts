@@ -64,6 +64,8 @@ export const inboxZhCN: ChineseMessages<typeof inboxEn> = {
   'intake.duplicateOf': '与 {key} {name} 重复',
   'intake.accept': '接受',
   'intake.decline': '拒绝',
+  'intake.closedNote': '此请求已关闭（{status}），无需再分拣。',
+  'intake.triageAdminOnly': '只有项目管理员可以接受、拒绝、延后或将请求标记为重复。',
   'intake.markDuplicate': '标记为重复',
   'intake.accepted': '已接受：该问题已进入项目',
   'intake.declined': '已拒绝',

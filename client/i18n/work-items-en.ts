@@ -212,6 +212,7 @@ export const workItemsEn = {
   'settings.addLabel': 'Add label',
   'settings.labelName': 'Label name',
   'settings.labelColor': 'Label colour',
+  'settings.labelColorHex': 'Hex colour, such as #3f76ff',
   'settings.labelParent': 'Parent label',
   'settings.noParent': 'No parent',
   'settings.unnest': 'Move to top level',

@@ -212,6 +212,7 @@ export const workItemsZhCN: ChineseMessages<typeof workItemsEn> = {
   'settings.addLabel': '添加标签',
   'settings.labelName': '标签名称',
   'settings.labelColor': '标签颜色',
+  'settings.labelColorHex': '十六进制颜色，例如 #3f76ff',
   'settings.labelParent': '父标签',
   'settings.noParent': '无父标签',
   'settings.unnest': '移到顶层',

@@ -86,7 +86,7 @@ export function IntakePage({ workspaceSlug, projectId }: { workspaceSlug: string
                 {(['open', 'closed'] as const).map((tab) => (
                   <Tab key={tab} value={tab} testId={`intake-tab-${tab}`}>
                     {t(tab === 'open' ? 'intake.tabOpen' : 'intake.tabClosed')}
-                    {filters.tab === tab && total > 0 && <span className="inbox-count">{total}</span>}
+                    {filters.tab === tab && total > 0 && <span className="inbox-count" data-testid="intake-count">{total}</span>}
                   </Tab>
                 ))}
               </TabList>

@@ -39,14 +39,17 @@ interface ListState {
   order: string[];
   nextCursor: string | null;
   hasMore: boolean;
+  /** The server's count of the tab's filter, asked again on every live change to the intake (never counted by hand). */
   total: number;
+  /** The workspace of the shown intake, for the count's request. */
+  slug: string | null;
   loadingMore: boolean;
   detail: IntakeIssueDetail | null;
   /** The issue id of the submission whose detail is being fetched (the pane shows a skeleton). */
   opening: string | null;
 }
 
-export const useIntakeList = create<ListState>(() => ({ filters: tabDefaults('open'), order: [], nextCursor: null, hasMore: false, total: 0, loadingMore: false, detail: null, opening: null }));
+export const useIntakeList = create<ListState>(() => ({ filters: tabDefaults('open'), order: [], nextCursor: null, hasMore: false, total: 0, slug: null, loadingMore: false, detail: null, opening: null }));
 
 const base = (slug: string, projectId: string) => `/api/workspaces/${encodeURIComponent(slug)}/projects/${projectId}/intake-issues/`;
 
@@ -61,7 +64,7 @@ const queryOf = (filters: IntakeFilters, cursor: string) => ({ status: filters.s
 
 /** Loads the first page (a changed tab or filter starts over). @throws ApiError */
 export async function fetchIntake(slug: string, projectId: string, filters: IntakeFilters = useIntakeList.getState().filters): Promise<void> {
-  useIntakeList.setState({ filters, order: [], nextCursor: null, hasMore: false });
+  useIntakeList.setState({ filters, slug, order: [], nextCursor: null, hasMore: false });
   rows.setStatus(projectId, 'loading');
   try {
     const page = await http.get<Page>(base(slug, projectId), queryOf(filters, INBOX_FIRST_CURSOR));
@@ -151,7 +154,7 @@ export async function createIntakeIssue(slug: string, projectId: string, issue: 
     label: { key: 'outbox.kind.intakeCreate', values: { name: issue.name } },
   });
   const created = answer as IntakeIssueDetail | undefined;
-  if (created) useIntakeList.setState((state) => (state.order.includes(created.id) ? state : { order: [created.id, ...state.order], total: state.total + 1 }));
+  if (created) useIntakeList.setState((state) => (state.order.includes(created.id) ? state : { order: [created.id, ...state.order] }));
   return created !== undefined;
 }
 
@@ -199,14 +202,40 @@ export function reportIntakeFailure(error: unknown): void {
   if (!isDiscarded(error)) reportFailure('intake.actionFailed', error);
 }
 
-/** Live: intake rows of the shown project. */
+/** Live: intake rows of the shown project, and the tab's count asked again of the server. */
 export function applyIntakeChange(change: ChangeMessage): void {
-  if (change.project_id !== rows.useStore.getState().scope) return;
+  const projectId = change.project_id;
+  if (!projectId || projectId !== rows.useStore.getState().scope) return;
   rows.applyChange(change);
   if (change.op === 'create') {
-    useIntakeList.setState((state) => (state.order.includes(change.data.id as string) ? state : { order: [change.data.id as string, ...state.order], total: state.total + 1 }));
+    useIntakeList.setState((state) => (state.order.includes(change.data.id as string) ? state : { order: [change.data.id as string, ...state.order] }));
   }
+  scheduleTotalRefresh(projectId);
 }
+
+const TOTAL_REFRESH_DELAY_MS = 150;
+let totalRefresh: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * The "Open N" count is the server's: a triage here or in another browser, a new or a deleted
+ * request each arrive as a live change, and a burst of them (four accepted in a row) asks once.
+ * Counting by hand drifts — a change to a row this browser never loaded cannot say whether it left the filter.
+ */
+function scheduleTotalRefresh(projectId: string): void {
+  clearTimeout(totalRefresh);
+  totalRefresh = setTimeout(() => void refreshIntakeTotal(projectId).catch(() => undefined), TOTAL_REFRESH_DELAY_MS);
+}
+
+/** Asks the server how many requests the tab's filter holds (one row's page). @throws ApiError */
+async function refreshIntakeTotal(projectId: string): Promise<void> {
+  const { slug, filters } = useIntakeList.getState();
+  if (!slug || rows.useStore.getState().scope !== projectId) return;
+  const page = await http.get<Page>(base(slug, projectId), queryOf(filters, COUNT_CURSOR));
+  if (useIntakeList.getState().filters === filters) useIntakeList.setState({ total: page.total_results });
+}
+
+/** A page of one row: only its `total_results` is read. */
+const COUNT_CURSOR = '1:0:0';
 
 /** A snoozed row whose date has passed counts as pending (spec §4). */
 export function effectiveStatus(row: Pick<IntakeIssue, 'status' | 'snoozed_till'>, now = Date.now()): number {

@@ -18,3 +18,5 @@ export { ChipPopover, ChipTabStop, type ChipPopoverProps } from './chip';
 export { Select, type SelectOption, type SelectProps } from './select';
 export { Tabs, TabList, Tab, TabPanel, type TabsProps } from './tabs';
 export { Table, type TableColumn, type TableProps } from './table';
+export { Checkbox, type CheckboxProps } from './checkbox';
+export { ColorPicker, type ColorPickerProps } from './color-picker';

@@ -12,7 +12,8 @@ import { describe, expect, test } from 'vitest';
 
 const CLIENT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NATIVE_TAGS = new Set(['select', 'option', 'datalist']);
-const NATIVE_INPUT_TYPES = new Set(['date', 'datetime-local', 'time', 'month', 'week']);
+// A native colour dialog is a choice control too (issue #26: label colours use ui/ColorPicker).
+const NATIVE_INPUT_TYPES = new Set(['date', 'datetime-local', 'time', 'month', 'week', 'color']);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -62,20 +63,22 @@ export function nativeControls(fileName: string, text: string): string[] {
 }
 
 describe('no browser-native choice controls in client/ (issue #12)', () => {
-  test('the scan finds a native select, option and date input, and ignores comments and strings', () => {
+  test('the scan finds a native select, option, date and colour input, and ignores comments and strings', () => {
     const sample = [
       '// a native <select> mentioned in a comment',
       'const text = "<select>";',
       'export const A = () => <select value="a"><option value="a">A</option></select>;',
       "export const B = () => <input type={'date'} />;",
       'export const C = () => <input type="text" />;',
+      'export const E = () => <input type="color" />;',
       "const d = document.createElement('select');",
     ].join('\n');
     expect(nativeControls('sample.tsx', sample)).toEqual([
       'sample.tsx:3 <select>',
       'sample.tsx:3 <option>',
       "sample.tsx:4 <input type=\"date\">",
-      "sample.tsx:6 createElement('select')",
+      'sample.tsx:6 <input type="color">',
+      "sample.tsx:7 createElement('select')",
     ]);
   });
 

@@ -5,6 +5,7 @@
 // (server/presenters/issue.ts) — tests/list-engine/item-shape.test.ts holds the two together.
 import { sql, type SQL } from 'drizzle-orm';
 import { issueCycleId, relationIds } from './relations';
+import { isProjectIssue } from './scope';
 
 /** An ISO-8601 UTC timestamp with milliseconds and `Z`, formatted by the database (same on both drivers). */
 function isoTimestamp(column: string): SQL {
@@ -22,10 +23,8 @@ function childCount(table: string): SQL {
   return sql.raw(`(select count(*) filter (where c.deleted_at is null) from ${table} c where c.issue_id = i.id)::int`);
 }
 
-/** The issue's listed sub-issues (not deleted, archived or draft). */
-const SUB_ISSUES_COUNT = sql.raw(
-  '(select count(*) filter (where c.deleted_at is null and c.archived_at is null and not c.is_draft) from issues c where c.parent_id = i.id)::int',
-);
+/** The issue's listed sub-issues (the project-issue predicate). */
+const SUB_ISSUES_COUNT = sql`(select count(*) from issues c where c.parent_id = i.id and ${isProjectIssue('c')})::int`;
 
 /**
  * The JSON text of the IssueListItem of issue `i` with its state `s` (left-joined by the caller).

@@ -38,14 +38,27 @@ export interface ScopeOptions {
   projectsAsArray?: boolean;
 }
 
+/** Which issues of the archive a scope takes: the live ones (default), the archived ones, or both (exports). */
+export type ArchiveScope = 'live' | 'archived' | 'any';
+
 /**
- * Conditions every listed issue meets, over issue `i`. The first three match the partial list
- * indexes of db/schema/issue.ts; the intake rule is a NOT IN (issue_id is never null), which
- * Postgres runs as one hashed subplan instead of a probe per issue.
+ * THE definition of "the issues of a project", over the issue row `alias`: not deleted, not a
+ * draft, and not an intake request that was not accepted — a pending, snoozed, declined or
+ * duplicate request is a request, not an issue (issue 26: analytics counted 13 where the list
+ * showed 10). Lists, counts, analytics, cycle and module progress, sub-issue counts, the sync
+ * feed and exports all ask this one predicate, so they cannot disagree. The intake rule is a NOT
+ * IN (issue_id is never null), which Postgres runs as one hashed subplan instead of a probe per
+ * issue; the rest match the partial list indexes of db/schema/issue.ts.
  */
+export function isProjectIssue(alias = 'i', archive: ArchiveScope = 'live'): SQL {
+  const row = sql.raw(alias);
+  const archived = archive === 'any' ? sql`` : archive === 'archived' ? sql` and ${row}.archived_at is not null` : sql` and ${row}.archived_at is null`;
+  return sql`${row}.deleted_at is null${archived} and not ${row}.is_draft and ${row}.id not in (${waitingInIntake()})`;
+}
+
+/** Conditions every listed issue `i` meets: the project-issue predicate, live or archived. */
 export function baseExclusions(options: ScopeOptions = {}): SQL {
-  return sql`i.deleted_at is null and ${options.archived ? sql`i.archived_at is not null` : sql`i.archived_at is null`} and not i.is_draft
-    and i.id not in (${waitingInIntake()})`;
+  return isProjectIssue('i', options.archived ? 'archived' : 'live');
 }
 
 /**

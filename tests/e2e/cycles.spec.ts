@@ -136,6 +136,9 @@ describe('planning and completing a cycle', () => {
     expect(await byTestId(bobVisit.page, 'cycle-row-Sprint 1').count()).toBe(0);
     await alicePage.goto(`/${slug}/projects/${projectId}/cycles/${sprint.id}`);
     await byTestId(alicePage, 'cycle-complete').click();
+    // What completing does is said once, not as the dialog's description and again as a paragraph (issue #26 item 16).
+    await byTestId(alicePage, 'cycle-transfer').waitFor();
+    expect((await byTestId(alicePage, 'cycle-transfer').innerText()).split('The cycle ends now').length - 1).toBe(1);
     // The target is the design system's Select: a click opens its list, a click on the cycle picks it.
     await byTestId(alicePage, 'cycle-transfer-target').click();
     await byTestId(alicePage, 'cycle-transfer-target-picker').getByRole('option', { name: 'Sprint 2' }).click();

@@ -69,6 +69,8 @@ describe('on an instance that sends no mail', () => {
     await byTestId(page, 'invite-form').waitFor();
     expect(await page.locator('body').textContent()).not.toContain('They will get an email');
     await byTestId(page, 'invite-no-mail').waitFor();
+    // Said once: not in the step's subtitle and again in the form's hint (issue #26 item 16).
+    expect(((await page.locator('body').innerText()).match(/sends no email/g) ?? []).length).toBe(1);
     const invitee = `lin-${stamp}@example.com`;
     await byTestId(page, 'invite-email-input').first().fill(invitee);
     await byTestId(page, 'invite-submit-button').click();

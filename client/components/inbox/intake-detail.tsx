@@ -1,15 +1,17 @@
 // The intake screen's detail pane: a skeleton while a submission opens, then its key, status
-// ("snoozed until" in the app's language), description and, for admins, accept / decline / snooze /
-// mark duplicate (an issue picker that searches the server as the person types, so the original can
-// be any issue of the project, not only those the browser has loaded).
+// ("snoozed until" in the app's language), description and, while the request is open and for the
+// roles the permission table lets triage, accept / decline / snooze / mark duplicate (an issue
+// picker that searches the server as the person types, so the original can be any issue of the
+// project, not only those the browser has loaded). A closed request, or a role that cannot triage,
+// reads why there is nothing to do instead.
 import { Check, Copy, Inbox, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import type { IntakeIssue } from '../../api/types';
 import { useLocale, useT, type MessageKey } from '../../i18n';
-import { IntakeStatus } from '../../../shared/issue-constants';
-import { Role } from '../../../shared/roles';
+import { INTAKE_CLOSED_STATUSES, IntakeStatus } from '../../../shared/issue-constants';
+import { useProjectCan } from '../../auth/use-project-can';
 import { issueKey } from '../../stores/issue-store';
-import { deleteIntake, effectiveStatus, reportIntakeFailure, triageIntake, useIntakeList } from '../../stores/intake-store';
+import { deleteIntake, effectiveStatus, reportIntakeFailure, triageIntake, useIntakeDetail, useIntakeList } from '../../stores/intake-store';
 import { useProject } from '../../stores/project-store';
 import { useSessionStore } from '../../stores/session-store';
 import { Button, Combobox, Dialog, EmptyState, Skeleton, SkeletonRows, toast } from '../../ui';
@@ -45,16 +47,19 @@ export function IntakeDetailPane({ workspaceSlug, projectId }: { workspaceSlug: 
 function IntakeDetail({ workspaceSlug, projectId }: { workspaceSlug: string; projectId: string }) {
   const t = useT();
   const locale = useLocale();
-  const detail = useIntakeList((state) => state.detail)!;
+  // The row's waiting or live change applied: a triage here or in another browser shows at once.
+  const detail = useIntakeDetail()!;
   const project = useProject(projectId);
+  const canTriage = useProjectCan('project.triage', projectId);
   const me = useSessionStore((state) => state.user?.id ?? '');
-  const isAdmin = (project?.member_role ?? 0) >= Role.ADMIN;
-  const canDelete = isAdmin || detail.issue.created_by === me;
+  // The server's delete rule: whoever may triage, or the person who submitted it.
+  const canDelete = canTriage || detail.issue.created_by === me;
   const [picking, setPicking] = useState(false);
   const row: IntakeIssue = { ...detail, issue: { id: detail.issue.id, name: detail.issue.name, priority: detail.issue.priority, sequence_id: detail.issue.sequence_id, project_id: detail.issue.project_id, created_at: detail.issue.created_at, label_ids: detail.issue.label_ids, created_by: detail.issue.created_by } };
   const act = (change: Parameters<typeof triageIntake>[3], done: MessageKey) =>
     void triageIntake(workspaceSlug, projectId, row, change).then((answered) => (answered ? toast.success(t(done)) : toast.info(t('intake.queued'))), reportIntakeFailure);
   const status = effectiveStatus(detail);
+  const closed = (INTAKE_CLOSED_STATUSES as readonly number[]).includes(status);
   return (
     <div className="intake-detail">
       <p className="muted">
@@ -66,12 +71,16 @@ function IntakeDetail({ workspaceSlug, projectId }: { workspaceSlug: string; pro
         <p className="muted" data-testid="intake-detail-duplicate-of">{t('intake.duplicateOf', { key: issueKey(project?.identifier, detail.duplicate_issue_detail), name: detail.duplicate_issue_detail.name })}</p>
       )}
       <div className="intake-description" dangerouslySetInnerHTML={{ __html: detail.issue.description_html }} />
-      {isAdmin && (
+      {closed ? (
+        <p className="muted" data-testid="intake-closed-note">{t('intake.closedNote', { status: t(INTAKE_STATUS_KEYS[status]) })}</p>
+      ) : !canTriage ? (
+        <p className="muted" data-testid="intake-role-note">{t('intake.triageAdminOnly')}</p>
+      ) : (
         <div className="intake-actions">
-          <Button onClick={() => act({ status: IntakeStatus.ACCEPTED }, 'intake.accepted')} disabled={status === IntakeStatus.ACCEPTED} data-testid="intake-accept">
+          <Button onClick={() => act({ status: IntakeStatus.ACCEPTED }, 'intake.accepted')} data-testid="intake-accept">
             <Check size={14} aria-hidden="true" /> {t('intake.accept')}
           </Button>
-          <Button variant="secondary" onClick={() => act({ status: IntakeStatus.DECLINED }, 'intake.declined')} disabled={status === IntakeStatus.DECLINED} data-testid="intake-decline">
+          <Button variant="secondary" onClick={() => act({ status: IntakeStatus.DECLINED }, 'intake.declined')} data-testid="intake-decline">
             <X size={14} aria-hidden="true" /> {t('intake.decline')}
           </Button>
           <SnoozeMenu asButton testId="intake-snooze" onSnooze={(till) => act({ status: IntakeStatus.SNOOZED, snoozed_till: till }, 'intake.snoozed')} />

@@ -43,6 +43,11 @@ afterEach(async () => {
 });
 
 const box = (testId: string) => container.querySelector<HTMLInputElement>(`[data-testid="${testId}"]`)!;
+/** A design-system checkbox (a button with role="checkbox"): its state is aria-checked. */
+const checkbox = (testId: string) => {
+  const element = box(testId);
+  return { checked: element.getAttribute('aria-checked') === 'true', disabled: element.disabled, role: element.getAttribute('role') };
+};
 const click = (testId: string) => act(async () => box(testId).click());
 
 describe('features settings', () => {
@@ -53,9 +58,10 @@ describe('features settings', () => {
     for (const key of ['module_view', 'cycle_view', 'issue_views_view', 'page_view', 'intake_view', 'is_time_tracking_enabled', 'guest_view_all_features']) {
       expect(box(`feature-${key}`)).not.toBeNull();
     }
-    expect(box('feature-page_view').checked).toBe(false);
+    expect(checkbox('feature-page_view').role).toBe('checkbox');
+    expect(checkbox('feature-page_view').checked).toBe(false);
     await click('feature-page_view');
-    expect(box('feature-page_view').checked).toBe(true);
+    expect(checkbox('feature-page_view').checked).toBe(true);
     const patch = api.calls.find((call) => call.method === 'PATCH');
     expect(patch?.path).toBe(projectUrl);
     expect(patch?.body).toEqual({ page_view: true });
@@ -67,7 +73,7 @@ describe('features settings', () => {
     api.on('GET', '/api/workspaces/acme/projects/details/', () => json(200, [project()]));
     await act(async () => root.render(<><FeaturesSettings slug="acme" projectId={P} /><Toaster /></>));
     await click('feature-page_view');
-    await vi.waitFor(() => expect(box('feature-page_view').checked).toBe(false));
+    await vi.waitFor(() => expect(checkbox('feature-page_view').checked).toBe(false));
     await vi.waitFor(() => expect(container.querySelector('[data-testid="toast"]')?.textContent).toContain('The project could not be updated'));
     expect(api.calls.find((call) => call.method === 'PATCH')?.body).toEqual({ page_view: true });
   });
@@ -75,10 +81,10 @@ describe('features settings', () => {
   test('only time tracking, which has no screen, is shown as coming soon and cannot be flipped', async () => {
     setProjects('acme', [project({ is_time_tracking_enabled: true })]);
     await act(async () => root.render(<FeaturesSettings slug="acme" projectId={P} />));
-    expect(box('feature-is_time_tracking_enabled').disabled).toBe(true);
+    expect(checkbox('feature-is_time_tracking_enabled').disabled).toBe(true);
     expect(box('feature-soon-is_time_tracking_enabled')?.textContent).toBe('Coming soon');
     // The stored value still shows (the API keeps the toggle).
-    expect(box('feature-is_time_tracking_enabled').checked).toBe(true);
+    expect(checkbox('feature-is_time_tracking_enabled').checked).toBe(true);
     await click('feature-is_time_tracking_enabled');
     expect(api.calls.some((call) => call.method === 'PATCH')).toBe(false);
   });
@@ -89,15 +95,15 @@ describe('features settings', () => {
     api.on('PATCH', projectUrl, (call) => json(200, (stored = { ...stored, ...(call.body as object) })));
     await act(async () => root.render(<FeaturesSettings slug="acme" projectId={P} />));
     for (const key of ['cycle_view', 'module_view', 'issue_views_view']) {
-      expect(box(`feature-${key}`).disabled).toBe(false);
+      expect(checkbox(`feature-${key}`).disabled).toBe(false);
       expect(box(`feature-soon-${key}`)).toBeNull();
-      expect(box(`feature-${key}`).checked).toBe(true);
+      expect(checkbox(`feature-${key}`).checked).toBe(true);
       await click(`feature-${key}`);
-      expect(box(`feature-${key}`).checked).toBe(false);
+      expect(checkbox(`feature-${key}`).checked).toBe(false);
       expect(api.calls.filter((call) => call.method === 'PATCH').at(-1)?.body).toEqual({ [key]: false });
     }
     await click('feature-cycle_view');
-    expect(box('feature-cycle_view').checked).toBe(true);
+    expect(checkbox('feature-cycle_view').checked).toBe(true);
     expect(api.calls.filter((call) => call.method === 'PATCH').at(-1)?.body).toEqual({ cycle_view: true });
   });
 
@@ -105,17 +111,17 @@ describe('features settings', () => {
     setProjects('acme', [project()]);
     api.on('PATCH', projectUrl, (call) => json(200, { ...project(), ...(call.body as object) }));
     await act(async () => root.render(<FeaturesSettings slug="acme" projectId={P} />));
-    expect(box('feature-intake_view').disabled).toBe(false);
+    expect(checkbox('feature-intake_view').disabled).toBe(false);
     expect(box('feature-soon-intake_view')).toBeNull();
     await click('feature-intake_view');
-    expect(box('feature-intake_view').checked).toBe(true);
+    expect(checkbox('feature-intake_view').checked).toBe(true);
     expect(api.calls.find((call) => call.method === 'PATCH')?.body).toEqual({ intake_view: true });
   });
 
   test('a member sees the features but cannot change them', async () => {
     setProjects('acme', [project({ member_role: 15 })]);
     await act(async () => root.render(<FeaturesSettings slug="acme" projectId={P} />));
-    expect(box('feature-module_view').disabled).toBe(true);
+    expect(checkbox('feature-module_view').disabled).toBe(true);
     expect(container.textContent).toContain('Only project admins can change these settings.');
   });
 });
@@ -143,6 +149,6 @@ describe('publish settings', () => {
     await act(async () => root.render(<PublishSettings slug="acme" projectId={P} />));
     await vi.waitFor(() => expect(box('publish-status')?.textContent).toBe('This project is published.'));
     expect(box('unpublish-project')).toBeNull();
-    expect(box('publish-is_comments_enabled').disabled).toBe(true);
+    expect(checkbox('publish-is_comments_enabled').disabled).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import { useT, type MessageKey } from '../../i18n';
 import { DEPLOY_BOARD_TOGGLES, fetchDeployBoard, publishProject, unpublishProject, updateDeployBoard, useDeployBoard, type DeployBoardToggle } from '../../stores/deploy-board-store';
 import { updateProject, useProject, type Project } from '../../stores/project-store';
 import { toastOnFailure } from '../../stores/toast-store';
+import { Checkbox } from '../../ui';
 import { can, memberContext } from '../../../shared/permission-table';
 
 type FeatureKey = 'module_view' | 'cycle_view' | 'issue_views_view' | 'page_view' | 'intake_view' | 'is_time_tracking_enabled' | 'guest_view_all_features';
@@ -27,13 +28,12 @@ export function FeaturesSettings({ slug, projectId }: { slug: string; projectId:
   const row = (key: FeatureKey, soon: boolean) => (
     <li key={key} className="settings-row">
       <label className="check-label">
-        <input
-          type="checkbox"
+        <Checkbox
           checked={project[key] ?? false}
           disabled={!admin || soon}
           aria-describedby={soon ? 'features-coming-soon' : undefined}
-          onChange={(event) => toastOnFailure(updateProject(slug, projectId, { [key]: event.target.checked }))}
-          data-testid={`feature-${key}`}
+          onCheckedChange={(checked) => toastOnFailure(updateProject(slug, projectId, { [key]: checked }))}
+          testId={`feature-${key}`}
         />
         <span>{t(`settings.feature.${key}` as MessageKey)}</span>
         {soon && <span className="badge badge-muted" data-testid={`feature-soon-${key}`}>{t('screens.features.comingSoon')}</span>}
@@ -84,7 +84,7 @@ export function PublishSettings({ slug, projectId }: { slug: string; projectId: 
         {DEPLOY_BOARD_TOGGLES.map((key) => (
           <li key={key} className="settings-row">
             <label className="check-label">
-              <input type="checkbox" checked={published ? board[key] : options[key]} disabled={!admin || busy} onChange={(event) => toggle(key, event.target.checked)} data-testid={`publish-${key}`} />
+              <Checkbox checked={published ? board[key] : options[key]} disabled={!admin || busy} onCheckedChange={(checked) => toggle(key, checked)} testId={`publish-${key}`} />
               <span>{t(`settings.publish.${key}` as MessageKey)}</span>
             </label>
           </li>

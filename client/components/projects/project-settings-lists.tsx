@@ -3,7 +3,7 @@
 // Controls a role cannot use are not offered (the permission table): adding, deleting and setting the
 // default state, and every label change, are a project admin's; a member reads why instead.
 import { GripVertical, Tag } from 'lucide-react';
-import { EmptyState, Select } from '../../ui';
+import { ColorPicker, EmptyState, Select } from '../../ui';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { DndContext, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { STATE_GROUPS, STATE_GROUP_COLORS, type StateGroup } from '../../../shared/issue-constants';
@@ -15,7 +15,7 @@ import { STATE_GROUP_LABEL } from '../issues/labels';
 import { shortenForToast, toastOnFailure } from '../../stores/toast-store';
 import { undoWindow } from '../../ui/toast';
 import { useProjectCan } from '../../auth/use-project-can';
-import { nextLabelColor } from '../issues/label-colors';
+import { LABEL_PALETTE, nextLabelColor } from '../issues/label-colors';
 
 function DragRow({ id, dropId, children, disabled = false }: { id: string; dropId: string; children: ReactNode; disabled?: boolean }) {
   const drag = useDraggable({ id, disabled });
@@ -128,7 +128,7 @@ export function LabelsSettings({ slug, projectId }: { slug: string; projectId: s
       {!isAdmin && <p className="muted" data-testid="labels-admin-only">{t('settings.labelsAdminOnly')}</p>}
       {isAdmin && <form className="inline-form" onSubmit={handleAdd}>
         <input className="input input-sm" value={name} placeholder={t('settings.labelName')} aria-label={t('settings.labelName')} onChange={(event) => setName(event.target.value)} data-testid="label-name" />
-        <input type="color" value={color} aria-label={t('settings.labelColor')} onChange={(event) => setColor(event.target.value)} />
+        <ColorPicker value={color} onChange={setColor} palette={LABEL_PALETTE} label={t('settings.labelColor')} hexLabel={t('settings.labelColorHex')} testId="label-color" />
         <Select
           className="select-sm"
           label={t('settings.labelParent')}

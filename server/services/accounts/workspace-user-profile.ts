@@ -9,6 +9,7 @@ import { Role } from '../../../shared/roles';
 import { NotFoundError } from '../../errors';
 import type { WorkspaceActor } from '../../actor';
 import { waitingInIntake } from '../../list-engine/scope';
+import { isProjectIssue } from '../../list-engine/scope';
 import { pageActivities } from './user';
 
 /** History fields the profile feed leaves out, as the reference does. */
@@ -49,8 +50,7 @@ function callerProjectIds(actor: WorkspaceActor) {
  * archived, draft, or waiting in intake — a submission is no project issue until accepted).
  */
 function issueCount(userId: string, kind: 'created' | 'assigned' | 'completed' | 'pending') {
-  const live = sql`i.project_id = ${projects.id} and i.deleted_at is null and i.archived_at is null and not i.is_draft
-    and i.id not in (${waitingInIntake()})`;
+  const live = sql`i.project_id = ${projects.id} and ${isProjectIssue()}`;
   if (kind === 'created') return sql<number>`(select count(*)::int from issues i where ${live} and i.created_by = ${userId})`;
   const groups = { assigned: sql`true`, completed: sql`s.group = 'completed'`, pending: sql`s.group in ('backlog', 'unstarted', 'started')` }[kind];
   return sql<number>`(
@@ -125,11 +125,8 @@ const PENDING_GROUPS = STATE_GROUPS.filter((group) => !isFinishedStateGroup(grou
 /** Live issues (not deleted, archived, draft or waiting in intake) of the caller's live projects. */
 function callerIssues(actor: WorkspaceActor): SQL {
   return and(
-    isNull(issues.deletedAt),
-    isNull(issues.archivedAt),
-    eq(issues.isDraft, false),
+    isProjectIssue('issues'),
     sql`${issues.projectId} in ${callerProjectIds(actor)}`,
-    sql`${issues.id} not in (${waitingInIntake()})`,
   )!;
 }
 

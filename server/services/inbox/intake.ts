@@ -24,6 +24,7 @@ import { presentDetailFor } from '../work-items/issue-detail';
 import { loadIssueRow, loadIssueRows } from '../work-items/issue-read';
 import { applyIssueUpdate, insertIssue, softDeleteIssues } from '../work-items/issue';
 import * as check from '../work-items/issue-validation';
+import { can, memberContext } from '../../../shared/permission-table';
 
 const INTAKE_NOT_FOUND = 'Intake not found';
 const ISSUE_MAX_NAME = 255;
@@ -237,6 +238,8 @@ export async function getIntakeIssue(ctx: ServerContext, actor: ProjectActor, is
 }
 
 const isAdmin = (actor: ProjectActor) => (actor.projectRole ?? 0) >= Role.ADMIN;
+/** Who may change a request's status: the permission table's rule, the one the client offers the actions by. */
+const canTriage = (actor: ProjectActor) => can('project.triage', memberContext(actor.workspaceRole, actor.projectRole));
 
 /** The intake fields a PATCH sets (admins only), with the snooze rule of API.md. */
 function intakePatch(intake: IntakeIssue, body: UpdateIntakeIssueBody): { status?: number; snoozedTill?: Date | null; duplicateToId?: string | null } {
@@ -270,7 +273,7 @@ function intakePatch(intake: IntakeIssue, body: UpdateIntakeIssueBody): { status
 export async function updateIntakeIssue(ctx: ServerContext, actor: ProjectActor, issueId: string, body: UpdateIntakeIssueBody, options: WriteOptions) {
   await requireIntake(ctx.db, actor.project);
   const { intake } = await loadReadable(ctx.db, actor, issueId);
-  const admin = isAdmin(actor);
+  const admin = canTriage(actor);
   const [issueRow] = await ctx.db.select({ createdBy: issues.createdBy }).from(issues).where(eq(issues.id, issueId));
   const creator = issueRow?.createdBy === actor.userId;
   if (!admin && !creator) throw new ForbiddenError();

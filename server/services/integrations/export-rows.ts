@@ -6,6 +6,8 @@ import type { Database } from '../../../db/client';
 import { effectiveProjectRole } from '../../../shared/roles';
 import { issueAccess } from '../../../shared/policies/issue';
 import { waitingInIntake } from '../../list-engine/scope';
+import { Role } from '../../../shared/roles';
+import { isProjectIssue } from '../../list-engine/scope';
 
 /** Issues read per statement; each batch is written out before the next is read. */
 export const EXPORT_BATCH_SIZE = 1000;
@@ -86,8 +88,7 @@ export async function loadExportProjects(database: Database, workspaceId: string
 
 /** The exported issues of a project: live, not drafts, not waiting in intake; a limited guest's own only. */
 function issueConditions(project: ExportProject) {
-  return sql`i.project_id = ${project.id} and i.deleted_at is null and not i.is_draft
-    and i.id not in (${waitingInIntake(project.id)})${project.onlyCreatedBy ? sql` and i.created_by = ${project.onlyCreatedBy}` : sql``}`;
+  return sql`i.project_id = ${project.id} and ${isProjectIssue('i', 'any')}${project.onlyCreatedBy ? sql` and i.created_by = ${project.onlyCreatedBy}` : sql``}`;
 }
 
 /** How many issues the export of `projects` will write (the progress bar's total). */

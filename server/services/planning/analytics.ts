@@ -30,6 +30,7 @@ import { parseLegacyFilters, type QueryParams } from '../../list-engine/legacy-f
 import { liveLinkJoin, relationKey, type Relation } from '../../list-engine/relations';
 import { memberProjectIds, workspaceIssueScope } from '../../list-engine/scope';
 import { conditionSql } from '../../list-engine/where';
+import { isProjectIssue } from '../../list-engine/scope';
 
 /** A validated chart request. */
 export interface ChartQuery {
@@ -329,9 +330,9 @@ export async function getDefaultAnalytics(ctx: ServerContext, actor: WorkspaceAc
 }
 
 const STAT_SQL: Record<ProjectStatsField, SQL> = {
-  total_issues: sql`(select count(*)::int from issues i where i.project_id = p.id and i.deleted_at is null and i.archived_at is null and not i.is_draft)`,
+  total_issues: sql`(select count(*)::int from issues i where i.project_id = p.id and ${isProjectIssue()})`,
   completed_issues: sql`(select count(*)::int from issues i join states s on s.id = i.state_id and s."group" = 'completed'
-    where i.project_id = p.id and i.deleted_at is null and i.archived_at is null and not i.is_draft)`,
+    where i.project_id = p.id and ${isProjectIssue()})`,
   total_members: sql`(select count(*)::int from project_members pm where pm.project_id = p.id and pm.is_active)`,
   total_cycles: sql`(select count(*)::int from cycles c where c.project_id = p.id and c.deleted_at is null)`,
   total_modules: sql`(select count(*)::int from modules m where m.project_id = p.id and m.deleted_at is null)`,

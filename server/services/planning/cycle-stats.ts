@@ -9,6 +9,7 @@ import { cycles, type Cycle } from '../../../db/schema/index';
 import { addDays, todayIn } from '../../../shared/calendar-day';
 import { EMPTY_STATS, snapshotStats, type CycleStats } from '../../presenters/cycle';
 import { executeRows } from '../work-items/issue-read';
+import { isProjectIssue } from '../../list-engine/scope';
 
 /**
  * Issues listed in cycle `cycleId` (an SQL expression): `i` the issue, `s` its state, `p.v` its points.
@@ -19,7 +20,7 @@ import { executeRows } from '../work-items/issue-read';
  */
 export function cycleIssuesFrom(cycleId: SQL, joins: SQL = sql``): SQL {
   return sql`from cycle_issues ci
-    join lateral (select i.* from issues i where i.id = ci.issue_id and i.deleted_at is null and i.archived_at is null and not i.is_draft offset 0) i on true
+    join lateral (select i.* from issues i where i.id = ci.issue_id and ${isProjectIssue()} offset 0) i on true
     left join states s on s.id = i.state_id
     left join lateral (select case when ep.value ~ '^[0-9]+(\\.[0-9]+)?$' then ep.value::numeric else 0 end as v
       from estimate_points ep where ep.id = i.estimate_point_id) p on true

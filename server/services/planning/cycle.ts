@@ -19,6 +19,7 @@ import { createFavorite, removeEntityFavorites, removeOwnEntityFavorite } from '
 import { recordActivityChangesMany } from '../work-items/issue-activity-change';
 import { touchIssues } from '../work-items/issue-change';
 import { cycleColumns, cycleDistribution, cycleDistributions, cycleInstant, cycleProgress, distributionOf, liveCycleAnalytics, preparedStats } from './cycle-stats';
+import { isProjectIssue } from '../../list-engine/scope';
 
 const BOTH_DATES = 'Both start date and end date are either required or are to be null';
 const COMPLETED_NO_ISSUES = 'The Cycle has already been completed so no new issues can be added';
@@ -91,7 +92,7 @@ export async function getCycle(ctx: ServerContext, actor: ProjectActor, cycleId:
     ctx.db
       .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
       .from(cycleIssues)
-      .innerJoin(issues, and(eq(issues.id, cycleIssues.issueId), isNull(issues.deletedAt), isNull(issues.archivedAt), eq(issues.isDraft, false)))
+      .innerJoin(issues, and(eq(issues.id, cycleIssues.issueId), isProjectIssue('issues')))
       .where(and(eq(cycleIssues.cycleId, cycleId), isNull(cycleIssues.deletedAt), isNotNull(issues.parentId))),
   ]);
   return { ...presentCycle(row), sub_issues: sub?.count ?? 0 };
@@ -186,7 +187,7 @@ async function priorityIssues(db: Db, cycleIds: string[]) {
       rank: sql<number>`row_number() over (partition by ${cycleIssues.cycleId} order by case when ${issues.priority} = 'urgent' then 0 else 1 end, ${issues.createdAt} desc, ${issues.id})`.as('rank'),
     })
     .from(cycleIssues)
-    .innerJoin(issues, and(eq(issues.id, cycleIssues.issueId), isNull(issues.deletedAt), isNull(issues.archivedAt), eq(issues.isDraft, false)))
+    .innerJoin(issues, and(eq(issues.id, cycleIssues.issueId), isProjectIssue('issues')))
     .where(and(inArray(cycleIssues.cycleId, cycleIds), isNull(cycleIssues.deletedAt), inArray(issues.priority, ['urgent', 'high'])))
     .as('ranked');
   const rows = await db.select().from(ranked).where(lte(ranked.rank, 10)).orderBy(ranked.cycleId, ranked.rank);

@@ -7,6 +7,7 @@ import { favorites, moduleLinks, moduleMembers, modules, type Module, type Modul
 import { NotFoundError } from '../../errors';
 import { EMPTY_MODULE_STATS, type ModuleStats, type ModuleView } from '../../presenters/module';
 import { executeRows } from '../work-items/issue-read';
+import { isProjectIssue } from '../../list-engine/scope';
 
 interface StatsRow {
   module_id: string;
@@ -40,7 +41,7 @@ async function loadStats(db: Db, moduleIds: string[]): Promise<Map<string, Modul
         count(*) filter (where i.parent_id is not null)::int as sub_issues,
         coalesce(sum(p.points), 0)::float8 as points_total${sql.join(points, sql``)}
       from module_issues mi
-      join issues i on i.id = mi.issue_id and i.deleted_at is null and i.archived_at is null and not i.is_draft
+      join issues i on i.id = mi.issue_id and ${isProjectIssue()}
       left join states s on s.id = i.state_id
       left join lateral (
         select case when e.type = 'points' and ep.value ~ '^-?[0-9]+(\\.[0-9]+)?$' then ep.value::numeric else 0 end as points

@@ -15,6 +15,7 @@ import { issueReactionExpansion } from './issue-reaction';
 import { isSubscribed, loadIssueRows } from './issue-read';
 import { relationExpansion } from './issue-relation';
 import { isUuid } from '../../validation';
+import { isProjectIssue } from '../../list-engine/scope';
 
 /** Expansion keys `GET issues/{id}/?expand=` understands (both spellings of attachments). */
 export const EXPAND_KEYS = ['issue_reactions', 'issue_attachments', 'issue_attachment', 'issue_link', 'parent', 'issue_relation', 'issue_related'] as const;
@@ -66,10 +67,7 @@ export async function listIssuesByIds(ctx: ServerContext, actor: ProjectActor, r
     and(
       inArray(issues.id, ids),
       eq(issues.projectId, actor.project.id),
-      isNull(issues.deletedAt),
-      isNull(issues.archivedAt),
-      eq(issues.isDraft, false),
-      sql`not exists (select 1 from states s where s.id = ${issues.stateId} and s.is_triage)`,
+      isProjectIssue('issues'),
       visibleIssues(actor),
     ),
     [sql`${issues.createdAt} desc`],

@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client';
 import { issueSubscribers, issues, users } from '../../../db/schema/index';
 import type { IssueListRow } from '../../presenters/issue';
 import { presentUserLite, type UserLite } from '../../presenters/issue-activity';
+import { isProjectIssue } from '../../list-engine/scope';
 
 /** Normalises a JSON-aggregated id list (drivers return it parsed or as text). */
 function idArray(value: unknown): string[] {
@@ -35,8 +36,7 @@ export const issueRowColumns = {
     .as('module_ids'),
   cycleId: sql<string | null>`(select ci.cycle_id from cycle_issues ci join cycles c on c.id = ci.cycle_id
     where ci.issue_id = "issues"."id" and ci.deleted_at is null and c.deleted_at is null limit 1)`.as('cycle_id'),
-  subIssuesCount: sql<number>`(select count(*)::int from issues sub where sub.parent_id = "issues"."id"
-    and sub.deleted_at is null and sub.archived_at is null and sub.is_draft = false)`
+  subIssuesCount: sql<number>`(select count(*)::int from issues sub where sub.parent_id = "issues"."id" and ${isProjectIssue('sub')})`
     .mapWith(Number)
     .as('sub_issues_count'),
   attachmentCount: sql<number>`(select count(*)::int from issue_attachments ia

@@ -12,13 +12,14 @@ import { loadReadableIssue, visibleIssues } from '../../policies/issue';
 import { presentIssue, type IssueListItem } from '../../presenters/issue';
 import { applyIssueUpdate } from './issue';
 import { loadIssueRows } from './issue-read';
+import { isProjectIssue } from '../../list-engine/scope';
 
 type SubIssue = IssueListItem & { state_group: string | null };
 
 async function childrenOf(db: Db, actor: ProjectActor, parentId: string): Promise<SubIssue[]> {
   const rows = await loadIssueRows(
     db,
-    and(eq(issues.parentId, parentId), isNull(issues.deletedAt), isNull(issues.archivedAt), eq(issues.isDraft, false), visibleIssues(actor)),
+    and(eq(issues.parentId, parentId), isProjectIssue('issues'), visibleIssues(actor)),
     [sql`${issues.sequenceId} asc`],
   );
   return rows.map((row) => ({ ...presentIssue(row), state_group: row.stateGroup }));

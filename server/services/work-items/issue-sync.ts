@@ -1,7 +1,7 @@
 // The local-cache sync feed of a project's issues (reference §1.3.4, DESIGN "Local cache"): live
 // issues ordered by `updated_at` with the "global" paginator, and the ids to evict (deleted —
 // from the change log and soft-deleted rows — or archived) since a watermark.
-import { and, asc, count, eq, gt, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, or, type SQL } from 'drizzle-orm';
 import { issues } from '../../../db/schema/index';
 import { DEFAULT_PER_PAGE, INVALID_CURSOR_MESSAGE, formatSyncCursor, parseSyncCursor, perPageProblem } from '../../../shared/cursor';
 import type { DeletedIssuesQuery, IssueSyncQuery } from '../../../shared/schemas/issue-sync';
@@ -12,10 +12,7 @@ import type { ProjectActor } from '../../actor';
 import { visibleIssues } from '../../policies/issue';
 import { presentIssue } from '../../presenters/issue';
 import { loadIssueRows } from './issue-read';
-
-/** Issues still in triage (intake pending, declined, snoozed, duplicate) are not project issues yet. */
-const notInTriage = sql`not exists (select 1 from intake_issues ii where ii.issue_id = ${issues.id}
-  and ii.deleted_at is null and ii.status in (-2, -1, 0, 2))`;
+import { isProjectIssue } from '../../list-engine/scope';
 
 function paginationError(message: string) {
   return new HttpError(400, { detail: message });
@@ -42,10 +39,7 @@ export async function listSyncIssues(ctx: ServerContext, actor: ProjectActor, qu
   const { perPage, page } = resolveSyncPage(query);
   const conditions: Array<SQL | undefined> = [
     eq(issues.projectId, actor.project.id),
-    isNull(issues.deletedAt),
-    isNull(issues.archivedAt),
-    eq(issues.isDraft, false),
-    notInTriage,
+    isProjectIssue('issues'),
     visibleIssues(actor),
   ];
   if (query.updated_at__gt) conditions.push(gt(issues.updatedAt, new Date(query.updated_at__gt)));
