@@ -3,6 +3,7 @@
 import { Extension, type Editor, type Range } from '@tiptap/core';
 import { Suggestion, type SuggestionKeyDownProps, type SuggestionProps } from '@tiptap/suggestion';
 import { t, type MessageKey } from '../i18n';
+import { placeUnderCaret } from './caret-popup';
 
 interface SlashItem {
   key: MessageKey;
@@ -51,11 +52,7 @@ function createMenu() {
           })
         : [Object.assign(document.createElement('div'), { className: 'slash-menu-empty', textContent: t('pages.slash.empty') })]),
     );
-    const rect = current.clientRect?.();
-    if (rect) {
-      element.style.left = `${rect.left + window.scrollX}px`;
-      element.style.top = `${rect.bottom + window.scrollY + 4}px`;
-    }
+    placeUnderCaret(element, current);
   };
 
   return {
