@@ -9,7 +9,7 @@ import { ReactRenderer } from '@tiptap/react';
 import { Suggestion, type SuggestionKeyDownProps, type SuggestionProps } from '@tiptap/suggestion';
 import { MentionList, matchMentionUsers, type MentionUser } from '../components/issues/comment-mentions';
 import { MENTION_NODE } from '../../shared/editor-mention';
-import { placeUnderCaret } from './caret-popup';
+import { closeOnEscape, placeUnderCaret } from './caret-popup';
 
 /** Who can be mentioned and where a mention leads; read at each use, so it may change after the editor is made. */
 export interface MentionSource {
@@ -30,6 +30,7 @@ function createMentionPopup() {
   let renderer: ReactRenderer<unknown, MentionListProps> | null = null;
   let current: SuggestionProps<MentionUser, MentionUser> | null = null;
   let active = 0;
+  let stopEscape = () => {};
 
   const pick = (user: MentionUser) => current?.command(user);
   const listProps = (): MentionListProps => ({
@@ -53,6 +54,7 @@ function createMentionPopup() {
       active = 0;
       host = document.createElement('div');
       host.className = 'editor-mention-popup';
+      stopEscape = closeOnEscape(props.editor.view, mentionKey);
       renderer = new ReactRenderer(MentionList, { editor: props.editor as Editor, props: listProps() });
       host.appendChild(renderer.element);
       document.body.appendChild(host);
@@ -74,6 +76,7 @@ function createMentionPopup() {
       return true;
     },
     onExit() {
+      stopEscape();
       renderer?.destroy();
       host?.remove();
       renderer = null;

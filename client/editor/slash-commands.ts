@@ -1,9 +1,10 @@
 // The "/" menu of the page editor (spec §9 placeholder "Press '/' for commands..."): typing "/"
 // opens a filterable list of block types; arrows choose, Enter applies, Escape closes.
 import { Extension, type Editor, type Range } from '@tiptap/core';
+import { PluginKey } from '@tiptap/pm/state';
 import { Suggestion, type SuggestionKeyDownProps, type SuggestionProps } from '@tiptap/suggestion';
 import { t, type MessageKey } from '../i18n';
-import { placeUnderCaret } from './caret-popup';
+import { closeOnEscape, placeUnderCaret } from './caret-popup';
 
 interface SlashItem {
   key: MessageKey;
@@ -29,11 +30,14 @@ export function filterSlashItems(query: string): SlashItem[] {
   return ITEMS.filter((item) => !needle || t(item.key).toLowerCase().includes(needle) || item.key.toLowerCase().includes(needle));
 }
 
+const slashKey = new PluginKey('slashCommands');
+
 /** A small DOM popup; kept framework-free so the suggestion plugin can drive it directly. */
 function createMenu() {
   let element: HTMLDivElement | null = null;
   let selected = 0;
   let current: SuggestionProps<SlashItem, SlashItem> | null = null;
+  let stopEscape = () => {};
 
   const draw = () => {
     if (!element || !current) return;
@@ -63,6 +67,7 @@ function createMenu() {
       element.className = 'slash-menu';
       element.setAttribute('role', 'listbox');
       element.dataset.testid = 'slash-menu';
+      stopEscape = closeOnEscape(props.editor.view, slashKey);
       document.body.appendChild(element);
       draw();
     },
@@ -83,6 +88,7 @@ function createMenu() {
       return true;
     },
     onExit() {
+      stopEscape();
       element?.remove();
       element = null;
       current = null;
@@ -97,6 +103,7 @@ export const SlashCommands = Extension.create({
     return [
       Suggestion<SlashItem, SlashItem>({
         editor: this.editor,
+        pluginKey: slashKey,
         char: '/',
         items: ({ query }) => filterSlashItems(query),
         command: ({ editor, range, props }) => props.run(editor, range),

@@ -29,6 +29,11 @@ describe('issue description: "/" menu, input rules and @mentions', () => {
   const editor = () => peek().locator('[data-testid="description-editor"] .ProseMirror');
   const slashMenu = () => page.locator('[data-testid="slash-menu"]');
   const focusInEditor = () => page.evaluate(() => !!document.activeElement?.closest('[data-testid="description-editor"]'));
+  /** The caret at the end of the description (a click on its last block, never on a task's checkbox). */
+  const caretAtEnd = async () => {
+    await editor().locator(':scope > *').last().click({ position: { x: 40, y: 4 } });
+    await page.keyboard.press('Control+End');
+  };
   const storedHtml = async () => (await api<{ description_html: string }>(page, 'GET', `${team.projectPath}/issues/${issueId}/`)).body.description_html;
 
   beforeAll(async () => {
@@ -86,8 +91,7 @@ describe('issue description: "/" menu, input rules and @mentions', () => {
   });
 
   test('"- [ ] " becomes a task and "- [x] " a done one; the server stores the task list', async () => {
-    await editor().click();
-    await page.keyboard.press('Control+End');
+    await caretAtEnd();
     // Out of the quote, onto a fresh line.
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
@@ -106,8 +110,7 @@ describe('issue description: "/" menu, input rules and @mentions', () => {
   });
 
   test('@ lists members: keyboard and click pick a chip linking to the profile; the mentioned member is notified; a teammate sees it', async () => {
-    await editor().click();
-    await page.keyboard.press('Control+End');
+    await caretAtEnd();
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
     const bobQuery = bob.display_name.slice(0, 5);
@@ -160,8 +163,39 @@ describe('issue description: "/" menu, input rules and @mentions', () => {
     await bobEditor.locator('a[data-testid="mention-link"]').first().waitFor();
     expect(await bobEditor.locator('ul[data-type="taskList"] > li').count()).toBe(3);
 
+    // The create dialog's description has the same behaviour; Esc closes its menu, not the dialog.
+    await page.goto(issuesPath());
+    await page.locator('[data-testid="issue-row"], [data-testid="kanban-card"]').first().waitFor({ timeout: 30_000 });
+    await page.locator('body').click({ position: { x: 600, y: 10 } });
+    await page.keyboard.press('c');
+    const dialog = byTestId(page, 'create-issue-modal');
+    await dialog.waitFor();
+    const createEditor = dialog.locator('[data-testid="description-editor"] .ProseMirror');
+    await createEditor.click();
+    await page.keyboard.type('/task');
+    await slashMenu().waitFor();
+    await page.keyboard.press('Escape');
+    await slashMenu().waitFor({ state: 'detached' });
+    expect(await dialog.count()).toBe(1);
+    for (let index = 0; index < '/task'.length; index += 1) await page.keyboard.press('Backspace');
+    await page.keyboard.type('/task');
+    await slashMenu().waitFor();
+    await page.keyboard.press('Enter');
+    expect(await createEditor.locator('ul[data-type="taskList"]').count()).toBe(1);
+    await page.keyboard.type(`Ping @${bobQuery}`);
+    await option.waitFor();
+    await page.keyboard.press('Tab');
+    expect(await createEditor.locator('a[data-testid="mention-link"]').count()).toBe(1);
+    expect(await dialog.count()).toBe(1);
+    await byTestId(page, 'create-issue-name').fill('Made with a task list');
+    await byTestId(page, 'create-issue-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+
     // The chip opens the profile.
-    await chips.first().click();
+    await page.goto(`/${slug}/projects/${team.projectId}/issues/${issueId}`);
+    const detailChips = page.locator('[data-testid="description-editor"][data-synced="true"] a[data-testid="mention-link"]');
+    await detailChips.first().waitFor({ timeout: 30_000 });
+    await detailChips.first().click();
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/${slug}/profile/${bob.id}`);
   });
 });
