@@ -43,9 +43,20 @@ function createMentionPopup() {
     },
     onPick: pick,
   });
+  /** The editor names the list and its active option, as the comment box does (screen readers follow it). */
+  const describe = (open: boolean) => {
+    const dom = current?.editor.view.dom;
+    if (!dom) return;
+    const shown = open && (current?.items.length ?? 0) > 0;
+    for (const [name, value] of [['aria-controls', listId], ['aria-activedescendant', `${listId}-${active}`]] as const) {
+      if (shown) dom.setAttribute(name, value);
+      else dom.removeAttribute(name);
+    }
+  };
   const draw = () => {
     renderer?.updateProps(listProps());
     placeUnderCaret(host, current);
+    describe(true);
   };
 
   return {
@@ -77,6 +88,7 @@ function createMentionPopup() {
     },
     onExit() {
       stopEscape();
+      describe(false);
       renderer?.destroy();
       host?.remove();
       renderer = null;

@@ -118,6 +118,7 @@ describe('issue description: "/" menu, input rules and @mentions', () => {
     const option = page.locator('.mention-menu [role="option"]', { hasText: `@${bob.display_name}` });
     await option.waitFor();
     expect(await option.getAttribute('aria-selected')).toBe('true');
+    expect(await editor().getAttribute('aria-activedescendant')).toBe(await option.getAttribute('id'));
     await page.keyboard.press('Enter');
     await page.locator('.mention-menu').waitFor({ state: 'detached' });
     await page.keyboard.type('to look');
