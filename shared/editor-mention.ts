@@ -40,4 +40,9 @@ export const MentionNode = Node.create({
   renderText({ node }) {
     return `@${node.attrs.label as string}`;
   },
+
+  // ProseMirror's own text of the node (textBetween: description_stripped, search), not only Tiptap's.
+  extendNodeSchema(extension) {
+    return extension.name === MENTION_NODE ? { leafText: (node: { attrs: Record<string, unknown> }) => `@${node.attrs.label as string}` } : {};
+  },
 });
