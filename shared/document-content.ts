@@ -28,7 +28,9 @@ export function deriveContent(doc: Y.Doc): DerivedContent {
   const root = bodyNode(doc);
   const json = root.toJSON() as JSONContent;
   const html = root.childCount === 0 ? '<p></p>' : generateHTML(json, extensions);
-  return { html, stripped: root.textBetween(0, root.content.size, '\n', ' ').trim(), json };
+  // A leaf with text of its own (a mention: "@Bob") keeps it; others (a hard break) are a space.
+  const leafText = (node: PmNode) => node.type.spec.leafText?.(node) ?? ' ';
+  return { html, stripped: root.textBetween(0, root.content.size, '\n', leafText).trim(), json };
 }
 
 function bodyNode(doc: Y.Doc): PmNode {

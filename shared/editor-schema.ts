@@ -1,9 +1,10 @@
-// The ONE Tiptap extension list of a page body: the client editor adds only behaviour (collaboration,
-// carets, placeholder, slash menu) on top of it, and the server converts Yjs ↔ HTML with it, so both
-// sides agree on every node and mark.
+// The ONE Tiptap extension list of a page body and an issue description: the client editor adds only
+// behaviour (collaboration, carets, placeholder, slash menu, @mention suggestions) on top of it, and
+// the server converts Yjs ↔ HTML with it, so both sides agree on every node and mark.
 import type { AnyExtension } from '@tiptap/core';
 import { StarterKit } from '@tiptap/starter-kit';
 import { TaskItem, TaskList } from '@tiptap/extension-list';
+import { MentionNode } from './editor-mention';
 
 /** Y.Doc XmlFragment holding the page body (API.md "Pages and collaboration"). */
 export const BODY_FIELD = 'default';
@@ -16,5 +17,6 @@ export function pageSchemaExtensions(): AnyExtension[] {
     StarterKit.configure({ undoRedo: false, link: { openOnClick: false } }),
     TaskList,
     TaskItem.configure({ nested: true }),
+    MentionNode,
   ];
 }

@@ -1,21 +1,29 @@
-// A plain Tiptap editor (StarterKit) for issue descriptions: reports HTML as the user types and
-// saves on blur through `onBlur`. The placeholder is the spec's §9 text.
+// The description editor of the create dialog (the issue has no live document yet): the shared
+// schema and the one editor behaviour (editor-behaviour.ts: "/" menu, input rules, @mentions) as
+// the live description has them, plus its own undo history; reports HTML as the user types and
+// on blur through `onBlur`. The placeholder is the spec's §9 text.
 import { useEffect } from 'react';
 import { EditorContent, useEditor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
-import { Placeholder } from '@tiptap/extensions';
+import { UndoRedo } from '@tiptap/extensions';
+import { pageSchemaExtensions } from '../../shared/editor-schema';
 import { useT } from '../i18n';
+import { editorBehaviour } from './editor-behaviour';
 import { isUsable } from './usable-editor';
+import { useMentionSource } from './use-mention-source';
+import './editor.css';
 
-export function IssueDescriptionEditor({ html, onChange, onBlur, editable = true }: {
+export function IssueDescriptionEditor({ slug, projectId, html, onChange, onBlur, editable = true }: {
+  slug: string;
+  projectId: string | undefined;
   html: string;
   onChange?: (html: string) => void;
   onBlur?: (html: string) => void;
   editable?: boolean;
 }) {
   const t = useT();
+  const mentions = useMentionSource(slug, projectId);
   const editor = useEditor({
-    extensions: [StarterKit, Placeholder.configure({ placeholder: t('issue.descriptionPlaceholder') })],
+    extensions: [...pageSchemaExtensions(), UndoRedo, ...editorBehaviour({ placeholder: t('issue.descriptionPlaceholder'), mentions })],
     content: html || '',
     editable,
     immediatelyRender: true,

@@ -1,5 +1,6 @@
 // The description of an existing issue (detail page and peek): a live Yjs document on /collab
-// (`issue.<id>`), edited like a page body, so what anyone types reaches every open detail or peek
+// (`issue.<id>`), edited like a page body (the same schema and behaviour: "/" menu, input rules,
+// @mentions), so what anyone types reaches every open detail or peek
 // at once, concurrent edits merge instead of overwriting each other, and the server stores it
 // (issues.description_html follows). It stays read-only until the first sync, so nothing can be
 // typed over a description that has not arrived yet.
@@ -11,9 +12,10 @@ import { useT } from '../i18n';
 import { useSessionStore } from '../stores/session-store';
 import { colorFor, usePageCollab } from './use-page-collab';
 import { useCollabEditor } from './use-collab-editor';
+import { useMentionSource } from './use-mention-source';
 import './editor.css';
 
-export function LiveIssueDescriptionEditor({ issueId, editable }: { issueId: string; editable: boolean }) {
+export function LiveIssueDescriptionEditor({ slug, projectId, issueId, editable }: { slug: string; projectId: string; issueId: string; editable: boolean }) {
   const t = useT();
   const me = useSessionStore((state) => state.user);
   const user = { id: me?.id ?? '', name: me?.display_name || me?.email || '' };
@@ -22,6 +24,8 @@ export function LiveIssueDescriptionEditor({ issueId, editable }: { issueId: str
   if (!collab.doc || !collab.provider) return <div className="description-editor description-loading" aria-busy="true" />;
   return (
     <CollabDescription
+      slug={slug}
+      projectId={projectId}
       doc={collab.doc}
       provider={collab.provider}
       editable={editable && collab.synced && !collab.readOnly}
@@ -31,7 +35,9 @@ export function LiveIssueDescriptionEditor({ issueId, editable }: { issueId: str
   );
 }
 
-function CollabDescription({ doc, provider, editable, synced, user }: {
+function CollabDescription({ slug, projectId, doc, provider, editable, synced, user }: {
+  slug: string;
+  projectId: string;
   doc: Y.Doc;
   provider: HocuspocusProvider;
   editable: boolean;
@@ -39,7 +45,8 @@ function CollabDescription({ doc, provider, editable, synced, user }: {
   user: { name: string; color: string };
 }) {
   const t = useT();
-  const editor = useCollabEditor({ doc, provider, editable, user, placeholder: t('issue.descriptionPlaceholder') });
+  const mentions = useMentionSource(slug, projectId);
+  const editor = useCollabEditor({ doc, provider, editable, user, behaviour: { placeholder: t('issue.descriptionPlaceholder'), mentions } });
 
   return (
     <EditorContent

@@ -86,7 +86,7 @@ export default function PageScreen({ workspaceSlug, projectId, pageId }: { works
       {collab.refused ? (
         <EmptyState title={t('pages.refused')} />
       ) : collab.doc && collab.provider ? (
-        <PageEditor doc={collab.doc} provider={collab.provider} editable={editable} user={{ name: user.name, color: colorFor(user.id) }} />
+        <PageEditor slug={workspaceSlug} projectId={projectId} doc={collab.doc} provider={collab.provider} editable={editable} user={{ name: user.name, color: colorFor(user.id) }} />
       ) : (
         <PageLoader />
       )}

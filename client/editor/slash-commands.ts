@@ -1,8 +1,10 @@
 // The "/" menu of the page editor (spec §9 placeholder "Press '/' for commands..."): typing "/"
 // opens a filterable list of block types; arrows choose, Enter applies, Escape closes.
 import { Extension, type Editor, type Range } from '@tiptap/core';
+import { PluginKey } from '@tiptap/pm/state';
 import { Suggestion, type SuggestionKeyDownProps, type SuggestionProps } from '@tiptap/suggestion';
 import { t, type MessageKey } from '../i18n';
+import { closeOnEscape, placeUnderCaret } from './caret-popup';
 
 interface SlashItem {
   key: MessageKey;
@@ -28,11 +30,14 @@ export function filterSlashItems(query: string): SlashItem[] {
   return ITEMS.filter((item) => !needle || t(item.key).toLowerCase().includes(needle) || item.key.toLowerCase().includes(needle));
 }
 
+const slashKey = new PluginKey('slashCommands');
+
 /** A small DOM popup; kept framework-free so the suggestion plugin can drive it directly. */
 function createMenu() {
   let element: HTMLDivElement | null = null;
   let selected = 0;
   let current: SuggestionProps<SlashItem, SlashItem> | null = null;
+  let stopEscape = () => {};
 
   const draw = () => {
     if (!element || !current) return;
@@ -51,11 +56,7 @@ function createMenu() {
           })
         : [Object.assign(document.createElement('div'), { className: 'slash-menu-empty', textContent: t('pages.slash.empty') })]),
     );
-    const rect = current.clientRect?.();
-    if (rect) {
-      element.style.left = `${rect.left + window.scrollX}px`;
-      element.style.top = `${rect.bottom + window.scrollY + 4}px`;
-    }
+    placeUnderCaret(element, current);
   };
 
   return {
@@ -66,6 +67,7 @@ function createMenu() {
       element.className = 'slash-menu';
       element.setAttribute('role', 'listbox');
       element.dataset.testid = 'slash-menu';
+      stopEscape = closeOnEscape(props.editor.view, slashKey);
       document.body.appendChild(element);
       draw();
     },
@@ -86,6 +88,7 @@ function createMenu() {
       return true;
     },
     onExit() {
+      stopEscape();
       element?.remove();
       element = null;
       current = null;
@@ -100,6 +103,7 @@ export const SlashCommands = Extension.create({
     return [
       Suggestion<SlashItem, SlashItem>({
         editor: this.editor,
+        pluginKey: slashKey,
         char: '/',
         items: ({ query }) => filterSlashItems(query),
         command: ({ editor, range, props }) => props.run(editor, range),

@@ -12,6 +12,7 @@ import type { Priority, StateGroup } from '../../shared/issue-constants';
 import { nextSortOrder } from '../../shared/sort-order';
 import { createEntityStore, createMutationId, isTemporaryId, temporaryId } from './create-entity-store';
 import { issuePath, projectPath } from './api-paths';
+import { defaultStateIdOf } from './state-store';
 import type { ChangeMessage } from '../../shared/live-protocol';
 import type { IssueDetail, IssueListItem } from '../api/types';
 
@@ -168,13 +169,14 @@ export async function createIssue(
 ): Promise<Issue> {
   const mutationId = createMutationId();
   const now = new Date().toISOString();
+  // Shown with the state it will get (the project's default when none is chosen), online or not.
+  const stateId = input.state_id ?? defaultStateIdOf(projectId);
   const temp: Issue = {
     id: temporaryId(mutationId),
     sequence_id: 0,
     project_id: projectId,
-    state_id: null,
     priority: 'none',
-    sort_order: lastSortOrderAfter(projectId, input.state_id),
+    sort_order: lastSortOrderAfter(projectId, stateId),
     label_ids: [],
     assignee_ids: [],
     start_date: null,
@@ -183,6 +185,7 @@ export async function createIssue(
     updated_at: now,
     is_draft: extras.draft ?? false,
     ...input,
+    state_id: stateId,
     is_local_update: true,
   };
   const body = { ...input, ...(extras.draft ? { is_draft: true } : {}) };

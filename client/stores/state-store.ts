@@ -108,5 +108,18 @@ export function useStateMap(): Map<string, State> {
 
 export const getState = (id: string | null | undefined): State | undefined => states.getRow(id ?? undefined);
 
+/**
+ * The state a new issue of the project gets when none is chosen — the server's rule (the state
+ * marked default, else the first; never the triage state) over the states held here (cached
+ * offline), so an issue made offline shows the state it will have, not "No State".
+ */
+export function defaultStateIdOf(projectId: string): string | null {
+  const mine = states
+    .getRows()
+    .filter((row) => row.project_id === projectId && !(row as State & { is_triage?: boolean }).is_triage)
+    .sort((a, b) => a.sequence - b.sequence);
+  return (mine.find((row) => row.default) ?? mine[0])?.id ?? null;
+}
+
 export const setStates = (slug: string, rows: State[]): void => states.setAll(slug, rows);
 export const resetStates = (): void => states.reset();

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, createElement } from 'react';
 import { Locale, setLocale } from '../i18n';
 import { mountTestRoot } from '../test-support/react-root';
+import { ApiError, NetworkError } from '../api/http';
 import { ERROR_TOAST_LIFETIME_MS, TOAST_LIFETIME_MS, toast } from '../ui/toast';
 import { Toaster } from '../ui/toaster';
 import { reportFailure, shortenForToast, TOAST_QUOTE_MAX, useToastStore } from './toast-store';
@@ -31,6 +32,16 @@ describe('toasts', () => {
     expect(shown!.duration).toBe(ERROR_TOAST_LIFETIME_MS);
     toast.success('Saved');
     expect(useToastStore.getState().toasts[1]!.duration).toBe(TOAST_LIFETIME_MS);
+  });
+
+  test('a background refresh that cannot reach the server says nothing (offline is normal); a refusal still shows', () => {
+    setLocale(Locale.EN);
+    reportFailure('toast.refreshFailed', new NetworkError(new TypeError('Failed to fetch')));
+    reportFailure('toast.refreshFailed', new ApiError(503, {}));
+    expect(useToastStore.getState().toasts).toHaveLength(0);
+    reportFailure('toast.refreshFailed', new ApiError(500, { error: 'Broken' }));
+    reportFailure('toast.issueCreateFailed', new NetworkError(new TypeError('Failed to fetch')), { name: 'Pump' });
+    expect(useToastStore.getState().toasts.map((shown) => shown.title)).toEqual(['The latest data could not be loaded', expect.stringContaining('Pump')]);
   });
 
   test('an undo toast shows an Undo button that runs the undo once and closes the toast', async () => {

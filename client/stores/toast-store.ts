@@ -1,7 +1,7 @@
 // Failure and success toasts of the stores: `reportFailure` names what did not stick and the
 // server's reason. The toasts themselves are client/ui/toast.ts (sonner); `showToast` and
 // `useToastStore` keep the earlier call sites and tests working on it.
-import { readErrorText } from '../api/http';
+import { isNetworkFailure, readErrorText } from '../api/http';
 import { t, type MessageKey } from '../i18n';
 import { toast, useToastStore, type ShownToast, type ToastKind } from '../ui/toast';
 
@@ -30,9 +30,17 @@ export function shortenForToast(text: string, max = TOAST_QUOTE_MAX): string {
 const reported = new WeakSet<object>();
 const wasReported = (error: unknown): boolean => typeof error === 'object' && error !== null && reported.has(error);
 
+/**
+ * Background reads whose failure for want of the network is no news: offline is a normal state, the
+ * screen keeps the data it has (the service worker's copy), the header's one indicator says
+ * "Offline", and the lists are read again when the live stream reconnects or the screen reopens.
+ */
+const QUIET_WHEN_UNREACHABLE: ReadonlySet<MessageKey> = new Set<MessageKey>(['toast.refreshFailed']);
+
 /** Shows "<what failed>" with the server's reason, then rethrows nothing: callers decide. */
 export function reportFailure(what: MessageKey, error: unknown, vars?: Record<string, string | number>): void {
   if (typeof error === 'object' && error !== null) reported.add(error);
+  if (QUIET_WHEN_UNREACHABLE.has(what) && isNetworkFailure(error)) return;
   const body = (error as { body?: unknown } | null)?.body;
   const quoted = vars && Object.fromEntries(Object.entries(vars).map(([key, value]) => [key, typeof value === 'string' ? shortenForToast(value) : value]));
   toast.error(t(what, quoted), { description: shortenForToast(readErrorText(body) ?? t('common.errorGeneric'), 300) });

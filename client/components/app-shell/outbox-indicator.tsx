@@ -45,13 +45,23 @@ function OutboxEntry({ record }: { record: OutboxRecord }) {
   );
 }
 
+/**
+ * True when the outbox indicator says "Offline": the browser is offline, or the live stream is down
+ * while a change could not be sent. It is then the header's one connection indicator (the live
+ * one steps aside, so "Offline · 4 changes waiting" never stands beside "Reconnecting…").
+ */
+export function useOutboxShowsOffline(): boolean {
+  const browserOffline = useOutboxStore((state) => state.browserOffline);
+  const stuck = useOutboxStore((state) => state.records.some((record) => record.attempts > 0 && record.status === 'pending'));
+  const live = useLiveConnection((state) => state.state);
+  return browserOffline || (live !== 'connected' && stuck);
+}
+
 /** The shell's indicator: nothing while all is sent and online. */
 export function OutboxIndicator() {
   const t = useT();
   const records = useOutboxStore((state) => state.records);
-  const browserOffline = useOutboxStore((state) => state.browserOffline);
-  const live = useLiveConnection((state) => state.state);
-  const offline = browserOffline || (live !== 'connected' && records.some((record) => record.attempts > 0 && record.status === 'pending'));
+  const offline = useOutboxShowsOffline();
   if (records.length === 0 && !offline) return null;
   const failed = records.filter((record) => record.status === 'failed').length;
   const waiting = records.length - failed;

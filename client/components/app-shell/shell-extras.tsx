@@ -7,12 +7,14 @@ import { GlobalOverlays } from '../command-palette/global-overlays';
 import { openPalette } from '../command-palette/overlay-store';
 import { CollapseFlag, toggleCollapsed, useCollapseFlags } from './collapse-flags';
 import { useLiveStatus, useWorkspaceLive } from './live-connection';
-import { useWorkspaceOutbox } from './outbox-indicator';
+import { useOutboxShowsOffline, useWorkspaceOutbox } from './outbox-indicator';
 import { SidebarWork } from './sidebar-projects';
 
+/** The live stream's state; hidden while the outbox indicator says "Offline" (one indicator, never two). */
 export function LiveIndicator() {
   const t = useT();
   const state = useLiveStatus((store) => store.state) as 'connected' | 'reconnecting' | 'offline';
+  if (useOutboxShowsOffline()) return null;
   return (
     <span className={`live-indicator live-${state}`} role="status" data-testid="live-status" data-state={state}>
       <span className="dot" aria-hidden="true" /> {t(`live.${state}`)}

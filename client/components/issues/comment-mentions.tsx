@@ -16,6 +16,12 @@ export interface MentionUser {
 const QUERY = /(^|\s)@([^\s@]*)$/;
 const MAX_SUGGESTIONS = 6;
 
+/** The members whose name starts with `query` (case-insensitive), at most six: the comment box's and the editors' rule. */
+export function matchMentionUsers(users: MentionUser[], query: string): MentionUser[] {
+  const needle = query.toLowerCase();
+  return users.filter((user) => user.display_name.toLowerCase().startsWith(needle)).slice(0, MAX_SUGGESTIONS);
+}
+
 /**
  * The suggestion list of a text area: spread `fieldProps` on the text area and render
  * `<MentionList {...list} />` beside it. `onPick` hears each chosen member.
@@ -29,8 +35,8 @@ export function useMentionSuggestions(users: MentionUser[], text: string, setTex
   const before = text.slice(0, caret);
   const match = QUERY.exec(before);
   const start = match ? before.length - (match[2]?.length ?? 0) - 1 : -1;
-  const query = match && start !== dismissedAt ? (match[2] ?? '').toLowerCase() : null;
-  const suggestions = query === null ? [] : users.filter((user) => user.display_name.toLowerCase().startsWith(query)).slice(0, MAX_SUGGESTIONS);
+  const query = match && start !== dismissedAt ? (match[2] ?? '') : null;
+  const suggestions = query === null ? [] : matchMentionUsers(users, query);
   const current = Math.min(active, suggestions.length - 1);
 
   // After a pick the caret goes right after the inserted name, once React has put the text in.

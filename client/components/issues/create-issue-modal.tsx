@@ -136,7 +136,7 @@ export function CreateIssueModal({ slug, defaultProjectId, onClose, onCreated }:
         {error && <p className="field-error" role="alert">{error}</p>}
         <div className="field">
           <span className="field-label">{t('issue.description')}</span>
-          <IssueDescriptionEditor html="" onChange={setDescription} />
+          <IssueDescriptionEditor slug={slug} projectId={projectId} html="" onChange={setDescription} />
         </div>
         <div className="create-issue-props" role="group" aria-label={t('issue.properties')}>
           <PropertyChip

@@ -92,7 +92,7 @@ export function IssueDetailBody({ slug, issue, onDeleted }: { slug: string; issu
         <textarea className="issue-title-input" rows={1} value={title} aria-label={t('issue.title')} disabled={!canEdit} onChange={(event) => setTitle(event.target.value)} onBlur={saveTitle} onKeyDown={(event) => event.key === 'Enter' && (event.preventDefault(), (event.target as HTMLTextAreaElement).blur())} data-testid="issue-title-input" />
         {/* Live document: no save on blur, no copy of the html to fall out of step with (#10 item 2). */}
         {/* The shared description document opens once the issue exists on the server (not under a temporary id). */}
-        {!isTemporaryId(issue.id) && <LiveIssueDescriptionEditor key={issue.id} issueId={issue.id} editable={canEdit && !issue.archived_at} />}
+        {!isTemporaryId(issue.id) && <LiveIssueDescriptionEditor key={issue.id} slug={slug} projectId={issue.project_id} issueId={issue.id} editable={canEdit && !issue.archived_at} />}
         <div className="reactions">
           {REACTIONS.map((reaction) => {
             const rows = detail.reactions.filter((row) => row.reaction === reaction);
