@@ -34,15 +34,19 @@ export function FoldingTabs({ tabs, current, params, label, moreLabel, testIdPre
   // sections used least); the row still shows the tabs that stay in their own order.
   const rest = tabs.filter((tab) => tab.key !== current);
   const ordered = [...tabs.filter((tab) => tab.key === current), ...rest.filter((tab) => !foldFirst.includes(tab.key)), ...rest.filter((tab) => foldFirst.includes(tab.key))];
+  // Re-measure when the set of tabs, the current one or their labels change (keys, not arrays that
+  // are new on every render).
+  const orderKey = ordered.map((tab) => `${tab.key}:${tab.label}`).join('|');
 
   useLayoutEffect(() => {
+    const keys = orderKey.split('|').map((entry) => entry.slice(0, entry.indexOf(':')));
     const room = roomRef.current;
     if (!room) return;
     const measure = () => {
       // Widths are remembered from when a tab was last in the row, so a folded tab can come back.
       for (const element of room.querySelectorAll<HTMLElement>('[data-tab-key]')) widths.current.set(element.dataset.tabKey!, element.offsetWidth);
       const more = room.querySelector<HTMLElement>('[data-more]');
-      const known = ordered.map((tab) => widths.current.get(tab.key) ?? 90);
+      const known = keys.map((key) => widths.current.get(key) ?? 90);
       // The segmented control's own border (2 px) counts against the room.
       setShown(tabsThatFit(known, room.clientWidth - 2, more?.offsetWidth ?? 72, 0));
     };
@@ -50,8 +54,7 @@ export function FoldingTabs({ tabs, current, params, label, moreLabel, testIdPre
     const observer = new ResizeObserver(measure);
     observer.observe(room);
     return () => observer.disconnect();
-    // Re-measure when the set of tabs, the current one or their labels change.
-  }, [tabs.map((tab) => `${tab.key}:${tab.label}`).join('|'), current, foldFirst.join('|')]);
+  }, [orderKey]);
 
   const inRow = new Set(ordered.slice(0, shown).map((tab) => tab.key));
   const folded = tabs.filter((tab) => !inRow.has(tab.key));
