@@ -24,6 +24,7 @@ const SECTIONS: Record<string, () => Promise<BenchModule>> = {
   notifications: () => import('./notifications'),
   dashboard: () => import('./dashboard'),
   'cold-start': () => import('./cold-start'),
+  'cold-start-default': () => import('./cold-start-default'),
   'backup-restore': () => import('./backup-restore'),
   'scale-out': () => import('./scale-out'),
   outbox: () => import('./outbox'),
