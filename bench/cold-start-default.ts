@@ -8,7 +8,7 @@
 // (TRELLIS_SKIP_CLIENT_BUILD=1): serving an already built client adds one static plugin, and
 // building it is a first-start cost, not a restart's.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDatabase } from '../db/client';
@@ -23,6 +23,8 @@ const ISSUES = 5000;
 
 interface Round {
   total: number;
+  /** CPU seconds (user + system) of the process tree (npm, node, and the postmaster and its backends) until ready. */
+  cpu: number;
   /** Postmaster spawn → ready, as Trellis logged it (Trellis only). */
   postgres?: number;
   /** Spawn → the "Trellis is running" line (listening). */
@@ -51,8 +53,9 @@ async function npmStart(cwd: string, env: Record<string, string>): Promise<Round
       const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then((response) => response.ok, () => false);
       if (ok) {
         const total = performance.now() - started;
+        const cpu = treeCpuSeconds(child.pid!);
         const postgres = /started the embedded PostgreSQL on [^ ]+ \((\d+) ms\)/.exec(output)?.[1];
-        return { total, running, postgres: postgres ? Number(postgres) : undefined };
+        return { total, cpu, running, postgres: postgres ? Number(postgres) : undefined };
       }
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
@@ -65,6 +68,29 @@ async function npmStart(cwd: string, env: Record<string, string>): Promise<Round
       setTimeout(() => child.kill('SIGKILL'), 30_000).unref();
     });
   }
+}
+
+/** utime + stime of `pid` and its descendants from /proc (Linux), in seconds; the children it already reaped included. */
+function treeCpuSeconds(pid: number): number {
+  const stats = new Map<number, { ppid: number; ticks: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      // after the name: state ppid … utime(12) stime(13) cutime(14) cstime(15), counted from state = 0
+      stats.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]) });
+    } catch {
+      // exited meanwhile
+    }
+  }
+  let ticks = 0;
+  const inTree = (id: number): boolean => {
+    for (let at = id, hops = 0; at > 1 && hops < 20; at = stats.get(at)?.ppid ?? 0, hops++) if (at === pid) return true;
+    return false;
+  };
+  for (const [id, stat] of stats) if (inTree(id)) ticks += stat.ticks;
+  return ticks / 100; // USER_HZ
 }
 
 /** A DATA_DIR with an initialised, migrated embedded PostgreSQL holding `issues` seeded issues. */
@@ -90,8 +116,12 @@ export async function run(options: BenchOptions): Promise<{ title: string; markd
   writeFileSync(join(bareDir, 'package.json'), JSON.stringify({ name: 'bare', private: true, type: 'module', scripts: { start: `exec node ${join(ROOT, 'bench', 'bare-fastify.mjs')}` } }));
   await buildServer({ quiet: true });
   const trellisEnv = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', TRELLIS_SKIP_CLIENT_BUILD: '1', SECRET_KEY: 'cold-start-secret-0123456789abcdef' };
+  // BENCH_BEFORE_BUILD_DIR: a second build of the server (an older bundle, with a build-info.json
+  // current for these sources) started the same way, for a before/after within one run.
+  const beforeDir = process.env.BENCH_BEFORE_BUILD_DIR;
   const bare: Round[] = [];
   const trellis: Round[] = [];
+  const before: Round[] = [];
   const loadBefore = loadLine();
   try {
     // One unmeasured round each warms the file cache alike.
@@ -100,6 +130,7 @@ export async function run(options: BenchOptions): Promise<{ title: string; markd
     for (let round = 0; round < rounds; round++) {
       bare.push(await npmStart(bareDir, {}));
       trellis.push(await npmStart(ROOT, trellisEnv));
+      if (beforeDir) before.push(await npmStart(ROOT, { ...trellisEnv, TRELLIS_BUILD_DIR: beforeDir }));
       console.log(`  round ${round + 1}: bare ${ms(bare.at(-1)!.total)}, npm start ${ms(trellis.at(-1)!.total)} (embedded PostgreSQL ${trellis.at(-1)!.postgres} ms)`);
     }
   } finally {
@@ -107,14 +138,17 @@ export async function run(options: BenchOptions): Promise<{ title: string; markd
     rmSync(bareDir, { recursive: true, force: true });
   }
   const bareMedian = median(bare.map((round) => round.total));
-  const row = (label: string, values: number[]) => `| ${label} | ${ms(median(values))} | ${ms(Math.min(...values))} | ${ms(Math.max(...values))} | ${(median(values) / bareMedian).toFixed(2)}× |`;
+  const bareCpu = median(bare.map((round) => round.cpu));
+  const row = (label: string, values: number[], cpu?: number[]) =>
+    `| ${label} | ${ms(median(values))} | ${ms(Math.min(...values))} | ${ms(Math.max(...values))} | ${(median(values) / bareMedian).toFixed(2)}× | ${cpu ? `${median(cpu).toFixed(2)} s (${(median(cpu) / bareCpu).toFixed(2)}×)` : '—'} |`;
   const lines = [
     `Spawn of \`npm start\` → first \`GET /readyz\` 200, median of ${rounds} interleaved rounds after one warm-up round each; DATA_DIR with the embedded PostgreSQL already initialised and migrated, holding ${ISSUES.toLocaleString('en')} seeded issues (a restart with existing data); API-only (TRELLIS_SKIP_CLIENT_BUILD=1). Load average before → after: ${loadBefore} → ${loadLine()} (2 shared cores).`,
     '',
-    '| start | median | min | max | × bare |',
-    '|---|---|---|---|---|',
-    row('bare: `npm start` of a package whose start script is `exec node bench/bare-fastify.mjs`', bare.map((round) => round.total)),
-    row('Trellis `npm start` (embedded PostgreSQL, built server)', trellis.map((round) => round.total)),
+    '| start | median | min | max | × bare | CPU until ready, median (× bare) |',
+    '|---|---|---|---|---|---|',
+    row('bare: `npm start` of a package whose start script is `exec node bench/bare-fastify.mjs`', bare.map((round) => round.total), bare.map((round) => round.cpu)),
+    row('Trellis `npm start` (embedded PostgreSQL, built server)', trellis.map((round) => round.total), trellis.map((round) => round.cpu)),
+    ...(beforeDir ? [row(`Trellis \`npm start\`, the bundle in ${beforeDir} (before)`, before.map((round) => round.total), before.map((round) => round.cpu))] : []),
     row('… of which: spawn → "Trellis is running" (listening)', trellis.map((round) => round.running ?? NaN)),
     row('… the embedded PostgreSQL alone (postmaster spawn → accepting connections, as logged)', trellis.map((round) => round.postgres ?? NaN)),
   ];
