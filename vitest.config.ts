@@ -7,11 +7,11 @@ import { defineConfig } from 'vitest/config';
 import { PROCESS_SUITES } from './vitest.processes.config';
 
 const shared = {
-  environment: 'node',
+  environment: 'node' as const,
   globalSetup: ['tests/support/global-setup.ts'],
   testTimeout: 60_000,
   hookTimeout: 120_000,
-} as const;
+};
 
 export default defineConfig({
   test: {
