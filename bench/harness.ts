@@ -41,7 +41,8 @@ export interface ServerChild {
 
 /** Starts `tsx <script>` with env and waits for its `listening <url>` line (or an HTTP 200 on `readyPath`). */
 export async function startServer(script: string, env: Record<string, string>, timeoutMs = 120_000): Promise<ServerChild> {
-  const child = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), script], {
+  // tsx as a loader in this one node process (not tsx's CLI, which runs the script in a child): signals reach the server itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

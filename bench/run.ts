@@ -24,6 +24,8 @@ const SECTIONS: Record<string, () => Promise<BenchModule>> = {
   notifications: () => import('./notifications'),
   dashboard: () => import('./dashboard'),
   'cold-start': () => import('./cold-start'),
+  'cold-start-default': () => import('./cold-start-default'),
+  'read-profile': () => import('./read-profile'),
   'backup-restore': () => import('./backup-restore'),
   'scale-out': () => import('./scale-out'),
   outbox: () => import('./outbox'),

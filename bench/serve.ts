@@ -23,7 +23,23 @@ if (process.env.BENCH_BASELINE === '1') await registerBaselineRoutes(app, proces
 await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
 const address = app.server.address();
 console.log(`listening http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
+// BENCH_CPU_PROFILE=<file>: a V8 CPU profile of only the window between SIGUSR2 (start, after the
+// bench's warm-up) and SIGTERM (written before exit) — no start-up or module loading in it.
+let stopProfile = async () => {};
+if (process.env.BENCH_CPU_PROFILE) {
+  const { Session } = await import('node:inspector/promises');
+  const { writeFileSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  process.on('SIGUSR2', () => void session.post('Profiler.start'));
+  stopProfile = async () => {
+    const { profile } = await session.post('Profiler.stop').catch(() => ({ profile: undefined }));
+    if (profile) writeFileSync(process.env.BENCH_CPU_PROFILE!, JSON.stringify(profile));
+  };
+}
 process.on('SIGTERM', async () => {
+  await stopProfile();
   await app.close();
   await database.close();
   process.exit(0);

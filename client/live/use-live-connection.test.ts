@@ -14,7 +14,8 @@ afterEach(async () => {
 });
 
 async function until(check: () => boolean) {
-  const deadline = Date.now() + 3000;
+  // Generous: the socket loads the protocol schemas on connect, which takes seconds on a loaded machine.
+  const deadline = Date.now() + 15_000;
   while (!check()) {
     if (Date.now() > deadline) throw new Error('timed out');
     await new Promise((resolve) => setTimeout(resolve, 5));
