@@ -27,6 +27,7 @@ const SECTIONS: Record<string, () => Promise<BenchModule>> = {
   'backup-restore': () => import('./backup-restore'),
   'scale-out': () => import('./scale-out'),
   outbox: () => import('./outbox'),
+  'write-path': () => import('./write-path'),
 };
 
 const FILE = join(ROOT, 'BENCHMARKS.md');
