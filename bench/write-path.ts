@@ -130,29 +130,41 @@ function perCreate(before: Record<string, number>, after: Record<string, number>
   return result;
 }
 
-/** Summarises `node --cpu-prof` profiles in `dir`: the top frames by self time, and time per source area. */
+/**
+ * Summarises `node --cpu-prof` profiles in `dir`: busy time by package/area (self time), then by our
+ * own function nearest to each sample (the time of the libraries it called counted to it) — where a
+ * request's time goes, in the terms of this code.
+ */
 function summariseProfiles(dir: string): string[] {
-  const self = new Map<string, number>();
+  type Frame = { functionName: string; url: string; lineNumber: number };
   const areas = new Map<string, number>();
+  const own = new Map<string, number>();
   let total = 0;
+  const clean = (url: string) => url.replace(/^file:\/\//, '').replace(ROOT, '').replace(/^\/tmp\/trellis-bench-before-[^/]+/, '');
+  const isOwn = (url: string) => /^\/(server|db|shared|boot|collab)\//.test(url);
   for (const file of readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'))) {
-    const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>; samples: number[]; timeDeltas: number[] };
-    const byId = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+    const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { nodes: Array<{ id: number; callFrame: Frame; children?: number[] }>; samples: number[]; timeDeltas: number[] };
+    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+    const parent = new Map<number, number>();
+    for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
     profile.samples.forEach((id, index) => {
-      const frame = byId.get(id)!;
+      const frame = byId.get(id)!.callFrame;
       const delta = profile.timeDeltas[index] ?? 0;
       if (frame.functionName === '(idle)' || frame.functionName === '(program)') return;
       total += delta;
-      const url = frame.url.replace(/^file:\/\//, '').replace(ROOT, '').replace(/^\/tmp\/trellis-bench-before-[^/]+/, '');
-      const key = `${frame.functionName || '(anonymous)'} ${url.split('/').slice(-2).join('/')}:${frame.lineNumber + 1}`;
-      self.set(key, (self.get(key) ?? 0) + delta);
-      const area = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? (url.startsWith('/') ? url.split('/').slice(1, 3).join('/') : frame.functionName.startsWith('(') ? frame.functionName : 'node internals');
+      const url = clean(frame.url);
+      const area = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? (isOwn(url) ? url.split('/').slice(1, 3).join('/') : frame.functionName.startsWith('(') ? frame.functionName : 'node internals');
       areas.set(area, (areas.get(area) ?? 0) + delta);
+      let at: number | undefined = id;
+      while (at !== undefined && !isOwn(clean(byId.get(at)!.callFrame.url))) at = parent.get(at);
+      const mine = at === undefined ? null : byId.get(at)!.callFrame;
+      const key = mine ? `${mine.functionName || '(anonymous)'} ${clean(mine.url).slice(1)}:${mine.lineNumber + 1}` : `(no own frame: ${area})`;
+      own.set(key, (own.get(key) ?? 0) + delta);
     });
   }
   const top = (map: Map<string, number>, n: number) =>
     [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([key, micros]) => `${key} ${(micros / 1000).toFixed(0)} ms (${((micros / total) * 100).toFixed(1)} %)`);
-  return [`busy CPU ${(total / 1000).toFixed(0)} ms; by area: ${top(areas, 10).join('; ')}`, ...top(self, 12).map((line) => `  ${line}`)];
+  return [`busy CPU ${(total / 1000).toFixed(0)} ms (boot included); self time by area: ${top(areas, 8).join('; ')}`, 'by nearest own function (inclusive of the libraries it called):', ...top(own, 14).map((line) => `  ${line}`)];
 }
 
 async function measureVariant(label: string, root: string, options: { creates: number; patches: number; profile: boolean }): Promise<Variant & { databaseUrl: string; setup: Setup; templateId: string; patchId: string }> {
