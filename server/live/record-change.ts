@@ -6,7 +6,7 @@
 // over the buffered changes just before the change rows are written, the after-commit ones read the
 // committed log from their cursors. The reader,
 // retention job, idempotency plugin and list engine use the small query helpers at the bottom of this file.
-import { and, asc, eq, gt, lt, lte, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, lt, lte, max, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { transactionWithTail } from '../../db/transaction';
@@ -278,6 +278,20 @@ export async function readChanges(db: Db, workspaceId: string, afterId: number, 
   const bounds = [eq(changes.workspaceId, workspaceId), gt(changes.id, afterId)];
   if (throughId !== undefined) bounds.push(lte(changes.id, throughId));
   const rows = await db.select().from(changes).where(and(...bounds)).orderBy(asc(changes.id)).limit(limit);
+  return rows.map((row) => ({ ...row, id: Number(row.id), version: Number(row.version) }));
+}
+
+/**
+ * As `readChanges`, each change with the id of the transaction that wrote it (its xmin, as text):
+ * the after-commit reactions (server/reactions/feed.ts) tell the writes of a batch apart by it.
+ */
+export async function readChangesWithWriter(db: Db, workspaceId: string, afterId: number, limit: number): Promise<Array<Change & { transactionId: string }>> {
+  const rows = await db
+    .select({ ...getTableColumns(changes), transactionId: sql<string>`${changes}.xmin::text` })
+    .from(changes)
+    .where(and(eq(changes.workspaceId, workspaceId), gt(changes.id, afterId)))
+    .orderBy(asc(changes.id))
+    .limit(limit);
   return rows.map((row) => ({ ...row, id: Number(row.id), version: Number(row.version) }));
 }
 

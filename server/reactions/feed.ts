@@ -6,12 +6,12 @@
 // (reaction, workspace) pairs and never the same one twice. Change ids of one workspace become
 // visible in id order (record-change.ts takes a per-workspace lock), so `id > cursor` misses nothing.
 // Woken by this process's commits, by NOTIFY from other processes, and by a poll.
-import { and, asc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { CHANGES_CHANNEL } from '../../db/change-notify';
-import { changes, reactionCursors } from '../../db/schema/index';
+import { reactionCursors } from '../../db/schema/index';
 import type { ServerContext } from '../context';
-import { withTransaction, type ReactionChange } from '../live/record-change';
+import { readChangesWithWriter, withTransaction, type ReactionChange } from '../live/record-change';
 import { appliesTo, type Reaction } from './reaction';
 
 /** Changes read per workspace and round. */
@@ -19,17 +19,6 @@ export const REACTION_FEED_BATCH = 500;
 
 /** A change read back from the log, with its id and the transaction that wrote it. */
 type LoggedChange = ReactionChange & { id: number };
-
-/** Changes of a workspace after `afterId`, ascending, at most `limit`, each with its writer's xmin. */
-async function readLog(ctx: ServerContext, workspaceId: string, afterId: number, limit: number): Promise<LoggedChange[]> {
-  const rows = await ctx.db
-    .select({ ...getTableColumns(changes), transactionId: sql<string>`${changes}.xmin::text` })
-    .from(changes)
-    .where(and(eq(changes.workspaceId, workspaceId), gt(changes.id, afterId)))
-    .orderBy(asc(changes.id))
-    .limit(limit);
-  return rows.map((row) => ({ ...row, id: Number(row.id) }));
-}
 
 /** Each (reaction, workspace) whose cursor is behind its workspace's log, with that cursor. */
 async function behind(ctx: ServerContext, names: string[]): Promise<Array<{ reaction: string; workspaceId: string; cursor: number }>> {
@@ -42,10 +31,15 @@ async function behind(ctx: ServerContext, names: string[]): Promise<Array<{ reac
   return rows.map((row) => ({ reaction: row.reaction, workspaceId: row.workspace_id, cursor: Number(row.cursor) }));
 }
 
-/** Moves a cursor over changes the reaction does not apply to (no transaction of its own needed). */
-async function skipTo(ctx: ServerContext, reaction: string, workspaceId: string, through: number): Promise<void> {
+/**
+ * Moves cursors over changes their reactions do not apply to, in one statement for all of them (no
+ * transaction of their own needed: whoever else holds a cursor can only move it less far).
+ */
+async function skipTo(ctx: ServerContext, workspaceId: string, skips: Array<{ reaction: string; through: number }>): Promise<void> {
+  if (skips.length === 0) return;
   await ctx.database.query(sql`
-    insert into reaction_cursors (reaction, workspace_id, last_change_id) values (${reaction}, ${workspaceId}, ${through})
+    insert into reaction_cursors (reaction, workspace_id, last_change_id)
+    select s.reaction, ${workspaceId}::uuid, s.through from jsonb_to_recordset(${JSON.stringify(skips)}::jsonb) as s(reaction text, through bigint)
     on conflict (reaction, workspace_id) do update set last_change_id = greatest(reaction_cursors.last_change_id, excluded.last_change_id), updated_at = now()`);
 }
 
@@ -69,17 +63,12 @@ function runsByActor(pending: LoggedChange[]): LoggedChange[][] {
 }
 
 /**
- * Reacts to `pending` (one workspace's changes after the reaction's cursor, ascending) and moves the
- * cursor past them. Returns false when another process holds the cursor.
+ * Reacts to `pending` (one workspace's changes after the reaction's cursor, ascending, some of
+ * which it applies to) and moves the cursor past them. Returns false when another process holds it.
  */
 async function feedOne(ctx: ServerContext, reaction: Reaction, workspaceId: string, pending: LoggedChange[]): Promise<boolean> {
-  if (pending.length === 0) return true;
   const last = pending[pending.length - 1].id;
   const runs = runsByActor(pending.filter((change) => appliesTo(reaction, change)));
-  if (runs.length === 0) {
-    await skipTo(ctx, reaction.name, workspaceId, last);
-    return true;
-  }
   for (const [index, run] of runs.entries()) {
     const through = index === runs.length - 1 ? last : run[run.length - 1].id;
     const done = await withTransaction(ctx, { actorId: run[0].actorId }, async (tx) => {
@@ -112,20 +101,28 @@ export async function feedReactions(ctx: ServerContext, reactions: readonly Reac
     // One read of the log serves every reaction of the workspace.
     while (cursors.size > 0) {
       const from = Math.min(...cursors.values());
-      const batch = await readLog(ctx, workspaceId, from, REACTION_FEED_BATCH);
+      const batch = await readChangesWithWriter(ctx.db, workspaceId, from, REACTION_FEED_BATCH);
       if (batch.length === 0) break;
       consumed += batch.length;
+      const skips: Array<{ reaction: string; through: number }> = [];
       for (const [name, cursor] of [...cursors]) {
         const pending = batch.filter((change) => change.id > cursor);
+        if (pending.length === 0) continue;
+        const through = pending[pending.length - 1].id;
+        if (!pending.some((change) => appliesTo(byName.get(name)!, change))) {
+          skips.push({ reaction: name, through });
+          cursors.set(name, through);
+          continue;
+        }
         try {
-          if (await feedOne(ctx, byName.get(name)!, workspaceId, pending)) {
-            if (pending.length > 0) cursors.set(name, pending[pending.length - 1].id);
-          } else cursors.delete(name);
+          if (await feedOne(ctx, byName.get(name)!, workspaceId, pending)) cursors.set(name, through);
+          else cursors.delete(name);
         } catch (error) {
           onError(error, name);
           cursors.delete(name);
         }
       }
+      await skipTo(ctx, workspaceId, skips);
       if (batch.length < REACTION_FEED_BATCH) break;
     }
   }
@@ -150,6 +147,12 @@ export async function waitForReactions(ctx: ServerContext, timeoutMs = 15_000): 
   }
 }
 
+/**
+ * How long a wake-up waits before the pass starts: the commit's own work (its HTTP answer, the live
+ * fan-out) goes first, and the commits of that moment are read in one batch.
+ */
+const WAKE_DELAY_MS = 25;
+
 /** Runs the feed on commits, NOTIFY and every `pollMs` until the returned stop function is called. */
 export async function startReactionFeed(
   ctx: ServerContext,
@@ -159,7 +162,13 @@ export async function startReactionFeed(
   let stopped = false;
   let running: Promise<void> | null = null;
   let again = false;
+  let scheduled: NodeJS.Timeout | null = null;
   const wake = () => {
+    if (stopped || scheduled) return;
+    scheduled = setTimeout(run, WAKE_DELAY_MS);
+  };
+  const run = () => {
+    scheduled = null;
     if (stopped) return;
     if (running) {
       again = true;
@@ -171,7 +180,7 @@ export async function startReactionFeed(
         running = null;
         if (again) {
           again = false;
-          wake();
+          run();
         }
       });
   };
@@ -191,6 +200,7 @@ export async function startReactionFeed(
     stopped = true;
     runningFeeds.delete(ctx);
     clearInterval(timer);
+    if (scheduled) clearTimeout(scheduled);
     const index = ctx.afterCommit.indexOf(onCommit);
     if (index >= 0) ctx.afterCommit.splice(index, 1);
     await unlisten?.().catch(() => {});
