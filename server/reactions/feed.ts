@@ -109,7 +109,8 @@ export async function feedReactions(ctx: ServerContext, reactions: readonly Reac
         const pending = batch.filter((change) => change.id > cursor);
         if (pending.length === 0) continue;
         const through = pending[pending.length - 1].id;
-        if (!pending.some((change) => appliesTo(byName.get(name)!, change))) {
+        const reaction = byName.get(name)!;
+        if (!pending.some((change) => appliesTo(reaction, change)) || (reaction.idleIn && (await reaction.idleIn(ctx.db, workspaceId)))) {
           skips.push({ reaction: name, through });
           cursors.set(name, through);
           continue;

@@ -32,6 +32,11 @@ export interface Reaction {
    * of its own.
    */
   perform(tx: Db, changes: ReactionChange[], ctx: ServerContext): Promise<void>;
+  /**
+   * After commit only: true when the workspace gives the reaction nothing to do whatever changed
+   * (no webhook): the feed then moves its cursor without a transaction of its own.
+   */
+  idleIn?(db: Db, workspaceId: string): Promise<boolean>;
 }
 
 /** Whether `reaction` reacts to `change`. */

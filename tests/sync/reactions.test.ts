@@ -44,6 +44,8 @@ describe('reaction registry', () => {
       ...reaction,
       name: `test-spy:${reaction.name}`,
       runs: 'after-commit',
+      // The declarations alone: no "idle in this workspace" short cut (the webhooks one: no webhook here).
+      idleIn: undefined,
       perform: async (_tx, changes) => void seen.get(reaction.name)!.push(...changes),
     }));
 
