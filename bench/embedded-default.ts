@@ -49,7 +49,7 @@ interface Measured {
 }
 
 /** Fan-out latencies (ms): PATCH response read → event, and PATCH sent → event (p99). */
-interface FanOut {
+export interface FanOut {
   p50: number;
   p99: number;
   sendP99: number;
@@ -60,8 +60,8 @@ const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(reso
 const argValue = (options: BenchOptions, name: string) => options.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
 
 /** Starts `node --import tsx <script>` in `root` and waits for its URL line (main.ts or bare-live.ts). */
-async function start(root: string, script: string, env: Record<string, string | undefined>): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, script)], {
+export async function start(root: string, script: string, env: Record<string, string | undefined>, nodeArgs: string[] = []): Promise<Instance> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(root, script)], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -95,7 +95,7 @@ async function start(root: string, script: string, env: Record<string, string | 
 }
 
 /** Sends JSON with the signed-in headers; throws on a non-2xx answer. */
-async function api<T>(baseUrl: string, headers: Record<string, string>, method: string, path: string, body?: unknown): Promise<T> {
+export async function api<T>(baseUrl: string, headers: Record<string, string>, method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
     headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -157,7 +157,7 @@ async function measureList(url: string, headers: Record<string, string>, seconds
 }
 
 /** Fan-out of 20 PATCHes (100 ms apart) to `SOCKETS` subscribed sockets (two subscriber processes). */
-async function measureFanOut(baseUrl: string, fixture: Fixture, since: number): Promise<FanOut> {
+export async function measureFanOut(baseUrl: string, fixture: Fixture, since: number): Promise<FanOut> {
   const groups = [new Clients(), new Clients()];
   try {
     await Promise.all(
@@ -212,7 +212,7 @@ async function measureTarget(target: Target, options: { issues: number; settle: 
 }
 
 /** The tree of `ref` unpacked into a temp dir (sharing this checkout's node_modules). */
-function unpack(ref: string): string {
+export function unpack(ref: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'trellis-bench-before-'));
   execFileSync('sh', ['-c', `git -C "${ROOT}" archive "${ref}" | tar -x -C "${dir}"`]);
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));

@@ -30,6 +30,7 @@ const SECTIONS: Record<string, () => Promise<BenchModule>> = {
   'scale-out': () => import('./scale-out'),
   outbox: () => import('./outbox'),
   'public-api': () => import('./public-api'),
+  'write-path': () => import('./write-path'),
 };
 
 const FILE = join(ROOT, 'BENCHMARKS.md');

@@ -18,6 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import type { Config } from '../server/config';
 import { createServerContext } from '../server/context';
+import { installInTransactionReactions } from '../server/reactions/registry';
 import { configureNotificationMail } from '../server/services/inbox/notification-mail';
 import { createHttpServer, registerRequestPipeline, registerRestApi, type HttpServerOptions } from '../server/app';
 import liveRoutes from '../server/live/route';
@@ -52,6 +53,7 @@ export async function startServices(options: StartOptions): Promise<FastifyInsta
   const { config, database } = options;
   const services = new Set(ROLE_SERVICES[config.TRELLIS_ROLE]);
   const ctx = createServerContext(config, database);
+  installInTransactionReactions();
   // Every role writes notifications (and so schedules their mails), not only the one running the jobs.
   configureNotificationMail({ delayMs: config.NOTIFICATION_MAIL_DELAY_MS });
   const app = await createHttpServer(ctx, options);

@@ -13,7 +13,8 @@ import { registerGithubImport } from './services/integrations/github-import';
 import { registerIssueExport } from './services/integrations/export-job';
 import { registerNotificationMail } from './services/inbox/notification-mail';
 import { registerWebhookDelivery } from './services/integrations/webhook-delivery';
-import { startWebhookFeed } from './services/integrations/webhook-feed';
+import { afterCommitReactions } from './reactions/registry';
+import { startReactionFeed } from './reactions/feed';
 
 /** Registers the handler of every job queue name on `queue` (one line per feature). */
 export function registerJobHandlers(ctx: ServerContext, queue: JobQueue): void {
@@ -47,8 +48,8 @@ export function startJobs(app: FastifyInstance): void {
   let stopFeed: (() => Promise<void>) | null = null;
   app.addHook('onReady', async () => {
     await queue.start();
-    // Webhook deliveries are fed from the change log into the queue (server/services/integrations/webhook-feed.ts).
-    stopFeed = await startWebhookFeed(ctx, { onError: (error) => app.log.error({ err: error }, 'webhook feed failed') });
+    // The after-commit reactions (notifications, mail, progress, webhooks) run from the change log (server/reactions/).
+    stopFeed = await startReactionFeed(ctx, afterCommitReactions(), { onError: (error, reaction) => app.log.error({ err: error, reaction }, 'reaction feed failed') });
   });
   // Before the database closes (the caller closes it after app.close()).
   app.addHook('onClose', async () => {

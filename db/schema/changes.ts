@@ -38,6 +38,12 @@ export const changes = pgTable(
      * feed sends one delivery per entry (reference §10). Null when the writer had none to give.
      */
     fields: jsonb().$type<FieldChange[]>(),
+    /**
+     * Server-only: the members this change newly mentioned (an issue's description, a comment), for
+     * the notifications reaction (server/reactions/), which runs after the commit and cannot see the
+     * mention rows the write replaced. Null when it mentioned nobody new.
+     */
+    mentioned: uuid().array(),
     actorId: uuid(),
     clientMutationId: text(),
     // clock_timestamp(), not now(): the retention cut-off wants the real append time.
@@ -77,3 +83,21 @@ export const changeRetention = pgTable('change_retention', {
 export type Change = typeof changes.$inferSelect;
 export type NewChange = typeof changes.$inferInsert;
 export type MutationReceipt = typeof mutationReceipts.$inferSelect;
+
+/**
+ * How far each after-commit reaction (server/reactions/registry.ts) has read a workspace's change
+ * log. A reaction's writes and the move of its cursor commit together, so each change is reacted to
+ * exactly once, whatever crashes: after a restart the feed resumes from here. A workspace without a
+ * row starts at 0 (its log begins with its own creation); the migration that added the table set
+ * existing workspaces to their head, so an upgrade replays nothing.
+ */
+export const reactionCursors = pgTable(
+  'reaction_cursors',
+  {
+    reaction: text().notNull(),
+    workspaceId: uuid().notNull(),
+    lastChangeId: bigint({ mode: 'number' }).notNull(),
+    updatedAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.reaction, t.workspaceId] })],
+);

@@ -59,16 +59,3 @@ export const webhookLogs = pgTable(
 
 export type Webhook = typeof webhooks.$inferSelect;
 export type WebhookLog = typeof webhookLogs.$inferSelect;
-
-/**
- * How far the webhook feed (server/services/integrations/webhook-feed.ts) has read a workspace's change log: the
- * fan-out of changes into delivery jobs and the move of this cursor commit together, so each change
- * becomes its deliveries exactly once. Created with the workspace's first webhook.
- */
-export const webhookCursors = pgTable('webhook_cursors', {
-  workspaceId: uuid()
-    .primaryKey()
-    .references(() => workspaces.id, { onDelete: 'cascade' }),
-  lastChangeId: bigint({ mode: 'number' }).notNull(),
-  ...timestamps,
-});

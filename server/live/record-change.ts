@@ -1,9 +1,12 @@
 // The one place that touches the change log tables (DESIGN "The sync engine" 1–4, STYLE §2/§5).
 // Services run their writes in `withTransaction`, call `recordChange` for every visible entity they
 // touch, and the wrapper appends the buffered rows as the transaction's last statements, under a
-// per-workspace advisory lock so change ids of one workspace become visible in id order. The reader,
+// per-workspace advisory lock so change ids of one workspace become visible in id order. Side effects
+// are not run here: they are reactions (server/reactions/registry.ts) — the in-transaction ones run
+// over the buffered changes just before the change rows are written, the after-commit ones read the
+// committed log from their cursors. The reader,
 // retention job, idempotency plugin and list engine use the small query helpers at the bottom of this file.
-import { and, asc, eq, gt, lt, lte, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, lt, lte, max, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { transactionWithTail } from '../../db/transaction';
@@ -43,6 +46,8 @@ interface ChangeFields {
    * field). Omitted: the fields noted for this entity in the transaction (`noteFieldChanges`), if any.
    */
   fields?: FieldChange[] | null;
+  /** Members newly mentioned (server-only; see `noteMentions`). */
+  mentioned?: string[] | null;
 }
 
 /**
@@ -60,11 +65,40 @@ export interface WriteOptions {
 interface Buffer {
   options: WriteOptions;
   rows: ChangeInput[];
-  /** Work that must see the whole transaction's writes, run after `work` and before the change rows. */
-  beforeCommit: Map<string, (tx: Db) => Promise<void>>;
   /** Field changes noted per `entity:id`, waiting for that entity's next update change. */
   fields: Map<string, FieldChange[]>;
+  /** Members newly mentioned, per `entity:id`, waiting for that entity's next create or update change. */
+  mentioned: Map<string, string[]>;
 }
+
+/** A change as a reaction sees it: buffered (in the transaction) or read back from the log (after it). */
+export interface ReactionChange {
+  workspaceId: string;
+  projectId: string | null;
+  entity: string;
+  entityId: string;
+  op: string;
+  data: unknown;
+  fields: FieldChange[] | null;
+  issueIds: string[] | null;
+  mentioned: string[] | null;
+  actorId: string | null;
+  /** Tells the writes apart: equal for the changes of one write transaction (in the log: its xmin). */
+  transactionId: string;
+}
+
+/**
+ * A reaction that runs inside the write's transaction, after the service's work and before the
+ * change rows: it sees every change the transaction recorded and may write and record more.
+ */
+export interface InTransactionHook {
+  name: string;
+  applies(change: ReactionChange): boolean;
+  perform(tx: Db, changes: ReactionChange[], ctx: ServerContext): Promise<void>;
+}
+
+/** The in-transaction reactions, installed by server/reactions/registry.ts (live/ must not import the services). */
+export const inTransactionReactions: InTransactionHook[] = [];
 
 /**
  * Test-only switches (tests/sync/ordering.test.ts): `lockEnabled = false` reproduces the lost-event
@@ -91,12 +125,12 @@ const claimedReceipts = new WeakSet<WriteOptions>();
  * @throws ConflictError when another request with the same mutation id already applied it.
  */
 export async function withTransaction<T>(ctx: ServerContext, options: WriteOptions, work: (tx: Db) => Promise<T>): Promise<T> {
-  const buffer: Buffer = { options, rows: [], beforeCommit: new Map(), fields: new Map() };
+  const buffer: Buffer = { options, rows: [], fields: new Map(), mentioned: new Map() };
   const { value, tailRows } = await transactionWithTail(ctx.database, async (tx) => {
     buffers.set(tx, buffer);
     await claimReceipt(tx, options);
     const value = await work(tx);
-    for (const step of buffer.beforeCommit.values()) await step(tx);
+    await runInTransactionReactions(ctx, tx, buffer);
     return { value, tail: changeLogTail(buffer) };
   });
   if (options.actorId && options.clientMutationId) claimedReceipts.add(options);
@@ -119,7 +153,23 @@ export function recordChange(tx: Db, change: ChangeInput): void {
   const key = `${change.entity}:${change.entityId}`;
   const noted = buffer.fields.get(key);
   buffer.fields.delete(key);
-  buffer.rows.push(change.fields === undefined && change.op === 'update' && noted ? { ...change, fields: noted } : change);
+  const mentioned = change.op === 'delete' ? undefined : buffer.mentioned.get(key);
+  if (mentioned) buffer.mentioned.delete(key);
+  const withFields = change.fields === undefined && change.op === 'update' && noted ? { ...change, fields: noted } : change;
+  buffer.rows.push(mentioned ? { ...withFields, mentioned } : withFields);
+}
+
+/**
+ * Notes members an entity's write newly mentioned (an issue's description, a comment): its next
+ * create or update change carries them, for the notifications reaction after the commit.
+ * @throws Error when called outside `withTransaction`.
+ */
+export function noteMentions(tx: Db, entity: 'issue' | 'comment', entityId: string, userIds: string[]): void {
+  const buffer = buffers.get(tx);
+  if (!buffer) throw new Error('noteMentions must be called inside withTransaction');
+  if (userIds.length === 0) return;
+  const key = `${entity}:${entityId}`;
+  buffer.mentioned.set(key, [...new Set([...(buffer.mentioned.get(key) ?? []), ...userIds])]);
 }
 
 /**
@@ -136,17 +186,26 @@ export function noteFieldChanges(tx: Db, entity: LiveEntity, entityId: string, f
   buffer.fields.set(key, [...(buffer.fields.get(key) ?? []), ...fields]);
 }
 
-/**
- * Registers `step` (once per `key`) to run at the end of the current transaction, after the
- * service's own writes and before the change rows: derived rows that depend on everything the
- * request wrote (notifications: who subscribed, who was mentioned) are written in the same
- * transaction, once. A step may write and record changes itself.
- * @throws Error when called outside `withTransaction`.
- */
-export function beforeCommit(tx: Db, key: string, step: (tx: Db) => Promise<void>): void {
-  const buffer = buffers.get(tx);
-  if (!buffer) throw new Error('beforeCommit must be called inside withTransaction');
-  if (!buffer.beforeCommit.has(key)) buffer.beforeCommit.set(key, step);
+/** Runs each in-transaction reaction once over the changes the work recorded that it applies to. */
+async function runInTransactionReactions(ctx: ServerContext, tx: Db, buffer: Buffer): Promise<void> {
+  if (inTransactionReactions.length === 0) return;
+  const recorded: ReactionChange[] = buffer.rows.map((row) => ({
+    workspaceId: row.workspaceId,
+    projectId: row.projectId ?? null,
+    entity: row.entity,
+    entityId: row.entityId,
+    op: row.op,
+    data: row.data,
+    fields: row.fields ?? null,
+    issueIds: row.issueIds ?? null,
+    mentioned: row.mentioned ?? null,
+    actorId: buffer.options.actorId,
+    transactionId: 'current',
+  }));
+  for (const reaction of inTransactionReactions) {
+    const matching = recorded.filter((change) => reaction.applies(change));
+    if (matching.length > 0) await reaction.perform(tx, matching, ctx);
+  }
 }
 
 async function claimReceipt(tx: Db, options: WriteOptions) {
@@ -181,6 +240,7 @@ function changeLogTail(buffer: Buffer): SQL[] {
     version: row.version,
     data: row.data ?? null,
     fields: row.fields?.length ? row.fields : null,
+    mentioned: row.mentioned?.length ? row.mentioned : null,
   }));
   // Ordering: the per-workspace lock is held until COMMIT, so a later id of the workspace never
   // becomes visible before an earlier one (a reader polling `id > cursor` would skip the earlier one
@@ -194,10 +254,10 @@ function changeLogTail(buffer: Buffer): SQL[] {
     ? sql`where (select count(pg_advisory_xact_lock(hashtextextended('changes:' || k, 0))) from jsonb_array_elements_text(${JSON.stringify(workspaceIds)}::jsonb) as k) >= 0`
     : sql``;
   const insert = sql`
-    insert into changes (workspace_id, project_id, audience_user_id, issue_ids, entity, entity_id, op, version, data, fields, actor_id, client_mutation_id)
-    select r.workspace_id, r.project_id, r.audience_user_id, r.issue_ids, r.entity, r.entity_id, r.op, r.version, r.data, r.fields, ${buffer.options.actorId}::uuid, ${buffer.options.clientMutationId ?? null}::text
+    insert into changes (workspace_id, project_id, audience_user_id, issue_ids, entity, entity_id, op, version, data, fields, mentioned, actor_id, client_mutation_id)
+    select r.workspace_id, r.project_id, r.audience_user_id, r.issue_ids, r.entity, r.entity_id, r.op, r.version, r.data, r.fields, r.mentioned, ${buffer.options.actorId}::uuid, ${buffer.options.clientMutationId ?? null}::text
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as r(workspace_id uuid, project_id uuid, audience_user_id uuid, issue_ids uuid[], entity text, entity_id uuid, op text, version bigint, data jsonb, fields jsonb)
+      as r(workspace_id uuid, project_id uuid, audience_user_id uuid, issue_ids uuid[], entity text, entity_id uuid, op text, version bigint, data jsonb, fields jsonb, mentioned uuid[])
     ${lock}
     returning id`;
   return changeLogTestHooks.afterInsert ? [insert, changeLogTestHooks.afterInsert()] : [insert];
@@ -218,6 +278,20 @@ export async function readChanges(db: Db, workspaceId: string, afterId: number, 
   const bounds = [eq(changes.workspaceId, workspaceId), gt(changes.id, afterId)];
   if (throughId !== undefined) bounds.push(lte(changes.id, throughId));
   const rows = await db.select().from(changes).where(and(...bounds)).orderBy(asc(changes.id)).limit(limit);
+  return rows.map((row) => ({ ...row, id: Number(row.id), version: Number(row.version) }));
+}
+
+/**
+ * As `readChanges`, each change with the id of the transaction that wrote it (its xmin, as text):
+ * the after-commit reactions (server/reactions/feed.ts) tell the writes of a batch apart by it.
+ */
+export async function readChangesWithWriter(db: Db, workspaceId: string, afterId: number, limit: number): Promise<Array<Change & { transactionId: string }>> {
+  const rows = await db
+    .select({ ...getTableColumns(changes), transactionId: sql<string>`${changes}.xmin::text` })
+    .from(changes)
+    .where(and(eq(changes.workspaceId, workspaceId), gt(changes.id, afterId)))
+    .orderBy(asc(changes.id))
+    .limit(limit);
   return rows.map((row) => ({ ...row, id: Number(row.id), version: Number(row.version) }));
 }
 

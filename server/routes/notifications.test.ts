@@ -86,22 +86,28 @@ describe('creation rules', () => {
     expect(await rowsFor(world.admin.id, self.id)).toHaveLength(0);
   });
 
-  test('notifications are written in the transaction of the activity that causes them (same xmin)', async () => {
+  test('notifications are written after the write, by the notifications reaction, not in its transaction (other xmin) — and still appear', async () => {
     // `xmin` is the id of the transaction that wrote a row version, on Postgres and on PGlite alike.
-    const issue = await createIssue('member', { name: 'One transaction', assignee_ids: [world.admin.id] });
+    const issue = await createIssue('member', { name: 'After the commit', assignee_ids: [world.admin.id] });
     const written = async () =>
-      server.database.query<{ activity: string; activity_xmin: string; notification_xmin: string }>(sql`
-        select a.id::text as activity, a.xmin::text as activity_xmin, n.xmin::text as notification_xmin
-        from notifications n join issue_activities a on a.id = (n.data->'issue_activity'->>'id')::uuid
+      server.database.query<{ activity: string; activity_xmin: string; notification_xmin: string; issue_xmin: string }>(sql`
+        select a.id::text as activity, a.xmin::text as activity_xmin, n.xmin::text as notification_xmin, i.xmin::text as issue_xmin
+        from notifications n join issue_activities a on a.id = (n.data->'issue_activity'->>'id')::uuid join issues i on i.id = a.issue_id
         where n.entity_identifier = ${issue.id} order by n.created_at, n.id`);
     await call('admin', 'PATCH', `${project}/issues/${issue.id}/`, { priority: 'high' });
     await call('admin', 'PATCH', `${project}/issues/${issue.id}/`, { priority: 'low' });
     const rows = await written();
-    // The creation (to the assignee) and the two edits (to the subscribed creator).
+    // The creation (to the assignee) and the two edits (to the subscribed creator) are all there …
     expect(rows).toHaveLength(3);
-    for (const row of rows) expect(row.notification_xmin).toBe(row.activity_xmin);
-    // Separate requests are separate transactions, so equal ids are not a coincidence of the check.
-    expect(new Set(rows.map((row) => row.activity_xmin)).size).toBe(3);
+    // … each written by a transaction other than the write's (the activity row's): the write only
+    // recorded its changes; the reaction read them from the log after the commit.
+    for (const row of rows) expect(row.notification_xmin).not.toBe(row.activity_xmin);
+    // The last write's transaction also wrote the issue row as it is now: the check compares real transactions.
+    expect(rows[2].activity_xmin).toBe(rows[2].issue_xmin);
+    // And they reach their receiver through the API.
+    const listed = await call('admin', 'GET', `${mine}/`);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.body).toContain(issue.id);
   });
 
   test('reactions and cycle-like moves notify nobody', async () => {

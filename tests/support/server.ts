@@ -3,6 +3,7 @@
 // sets it), injected requests or a real listening port. Use `createTestServer()` in beforeAll.
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { startServices, type StartOptions } from '../../boot/services';
+import { waitForReactions } from '../../server/reactions/feed';
 import { loadConfig, type Config } from '../../server/config';
 import { createTestDatabase, type TestDatabase, type TestDriver } from './db';
 
@@ -49,7 +50,13 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     app,
     database,
     config,
-    inject: (request) => app.inject(request),
+    async inject(request) {
+      const response = await app.inject(request);
+      // A write's after-commit reactions (notifications, progress, webhooks; server/reactions/) have
+      // run before the test reads on, as a person would see them a moment later.
+      if (String(request.method ?? 'GET').toUpperCase() !== 'GET') await waitForReactions(app.ctx);
+      return response;
+    },
     async listen() {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const address = app.server.address();

@@ -3,6 +3,7 @@
 // reach project members with the cycle's new counts, and nobody outside the project; a changed
 // module status reaches every project member, guests included, and nobody outside the project; a private view's events reach its owner only (others get it as a delete when a shared
 // view turns private); a workspace guest hears only global views they own.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestServer, type TestServer } from '../support/server';
 import { addProjectMember, addWorkspaceMember, buildProject, buildUser, buildWorkspace, setupInstance, type TestProject, type TestUser, type TestWorkspace } from '../support/factories';
@@ -138,6 +139,11 @@ describe('module progress', () => {
     expect((await rest(admin, 'PATCH', `/projects/${project.id}/issues/${issueIds[0]}/`, { state_id: done.id })).statusCode).toBe(200);
     const after = await m.waitFor<ChangeMessage>((msg) => isModule(msg) && msg.data.completed_issues === 1);
     expect(after.data).toMatchObject({ total_issues: 2, completed_issues: 1 });
+    // Re-counted after the PATCH committed, by the progress reaction (server/reactions/): the module's
+    // change was written by another transaction than the issue's (xmin: the writing transaction).
+    const xminOf = async (entity: string, id: string) =>
+      (await server.database.query<{ xmin: string }>(sql`select xmin::text as xmin from changes where entity = ${entity} and entity_id = ${id} order by id desc limit 1`))[0].xmin;
+    expect(await xminOf('module', module.id)).not.toBe(await xminOf('issue', issueIds[0]));
 
     const before = m.changes().filter(isModule).length;
     const bulk = await server.inject({ method: 'POST', url: `${base}/bulk-operation-issues/`, headers: admin.headers, payload: { issue_ids: issueIds, properties: { state_id: done.id } } });

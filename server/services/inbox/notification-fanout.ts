@@ -1,13 +1,12 @@
-// Creates in-app notifications in the transaction of the activity that causes them (reference
-// §7.2). Services queue what happened — activity rows (writeActivities does it for every caller)
-// and newly mentioned members — and one step at the end of the transaction (beforeCommit) writes
-// the notifications, once it knows everything the request did:
+// Writes the in-app notifications of issue activity (reference §7.2). Called by the notifications
+// reaction (server/reactions/notifications.ts) after the write committed, with what the change log
+// says happened — activity rows and newly mentioned members — grouped per issue:
 //   recipients = active project members subscribed to or assigned to the issue, minus the actor,
 //   minus the members newly mentioned (they get a mention notification instead);
 //   one notification per recipient per activity row; description edits, cycle/module moves,
 //   reactions, drafts and intake status changes notify nobody;
 //   then the actor is subscribed to the issue (except when deleting it).
-// Those the receiver's email preferences allow are also mailed, batched per receiver (notification-mail.ts).
+// Each new notification is mailed, if the receiver's preferences allow, by the mail reaction (server/reactions/).
 // Each notification is a change with an audience: the live stream sends it to its receiver only.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
@@ -27,21 +26,21 @@ import {
 import { IntakeStatus } from '../../../shared/issue-constants';
 import { NotificationSender } from '../../../shared/schemas/notification';
 import type { UserLite } from '../../../shared/schemas/responses';
-import { beforeCommit, deletion, recordChange } from '../../live/record-change';
+import { deletion, recordChange } from '../../live/record-change';
 import { presentUserLite } from '../../presenters/issue-activity';
 import { presentNotification } from '../../presenters/notification';
-import { markMailWanted, scheduleNotificationMails } from './notification-mail';
 import { insertNotifications } from './notification-insert';
 
-interface IssueRef {
+export interface IssueRef {
   id: string;
   projectId: string;
   workspaceId: string;
 }
 
-type MentionSource = 'description' | 'comment';
+export type MentionSource = 'description' | 'comment';
 
-interface Pending {
+/** What happened to one issue: its new activity rows and the members newly mentioned (and where). */
+export interface Pending {
   issue: IssueRef;
   actorId: string | null;
   activities: IssueActivity[];
@@ -50,38 +49,6 @@ interface Pending {
 
 /** Activity fields that notify nobody (reference §7.2 trigger exceptions; `description` rows are skipped). */
 const SILENT_FIELDS = new Set(['description', 'cycles', 'modules', 'reaction', 'vote', 'intake', 'draft']);
-
-const pendingByTx = new WeakMap<object, Map<string, Pending>>();
-
-function pendingFor(tx: Db, issue: IssueRef, actorId: string | null): Pending {
-  let byIssue = pendingByTx.get(tx);
-  if (!byIssue) {
-    byIssue = new Map();
-    pendingByTx.set(tx, byIssue);
-    beforeCommit(tx, 'notifications', (inner) => flushNotifications(inner, byIssue!));
-  }
-  let entry = byIssue.get(issue.id);
-  if (!entry) {
-    entry = { issue, actorId, activities: [], mentions: new Map() };
-    byIssue.set(issue.id, entry);
-  }
-  if (actorId) entry.actorId = actorId;
-  return entry;
-}
-
-/** Queues notifications for activity rows just written (called by writeActivities). */
-export function queueActivityNotifications(tx: Db, issue: IssueRef, actorId: string | null, rows: IssueActivity[]): void {
-  if (!actorId || rows.length === 0) return;
-  pendingFor(tx, issue, actorId).activities.push(...rows);
-}
-
-/** Queues mention notifications for members newly mentioned in the description or a comment (the actor is ignored). */
-export function queueMentionNotifications(tx: Db, issue: IssueRef, actorId: string | null, userIds: string[], source: MentionSource): void {
-  const mentioned = userIds.filter((id) => id !== actorId);
-  if (!actorId || mentioned.length === 0) return;
-  const entry = pendingFor(tx, issue, actorId);
-  for (const id of mentioned) if (!entry.mentions.has(id)) entry.mentions.set(id, source);
-}
 
 interface IssueInfo {
   id: string;
@@ -180,12 +147,12 @@ function activityData(activity: IssueActivity | undefined, fallback: { actor: st
 }
 
 /**
- * Writes the notifications of every issue the transaction touched with a fixed number of queries,
- * however many issues and recipients (a bulk edit of 500 issues is not 500 × 10 round trips):
- * issue details, followers, actors and mentionable members are read for all issues at once, then
- * one insert, one mail-scheduling step, one intake check and one subscription insert.
+ * Writes the notifications of every issue in `byIssue` with a fixed number of queries, however
+ * many issues and recipients (a bulk edit of 500 issues is not 500 × 10 round trips): issue
+ * details, followers, actors and mentionable members are read for all issues at once, then one
+ * insert, one intake check and one subscription insert.
  */
-async function flushNotifications(tx: Db, byIssue: Map<string, Pending>): Promise<void> {
+export async function flushNotifications(tx: Db, byIssue: Map<string, Pending>): Promise<void> {
   const entries = [...byIssue.values()].filter((entry) => entry.actorId);
   byIssue.clear();
   if (entries.length === 0) return;
@@ -232,9 +199,7 @@ async function flushNotifications(tx: Db, byIssue: Map<string, Pending>): Promis
       const message = String(value.message).replace(MENTION_ACTOR, actorName);
       Object.assign(value, { title: message, message, messageStripped: message, messageHtml: `<p>${escapeText(message)}</p>` });
     }
-    await markMailWanted(tx, values);
     const rows = await insertNotifications(tx, values);
-    await scheduleNotificationMails(tx, rows);
     const inIntake = await issueInIntake(tx, [...new Set(rows.map((row) => row.entityIdentifier).filter((id): id is string => Boolean(id)))]);
     const lite = new Map([...actors].map(([id, actor]) => [id, presentUserLite(actor)]));
     for (const row of rows) recordNotificationChange(tx, row, 'create', (row.triggeredById && lite.get(row.triggeredById)) || null, inIntake.has(row.entityIdentifier ?? ''));

@@ -1,25 +1,16 @@
-// Feeds webhook deliveries from the change log (DESIGN "The sync engine" 1): for each workspace with
-// a webhook, read the changes after its cursor (`webhook_cursors`), queue one delivery job per change
-// and matching active webhook (an update that names its changed fields: one per field, reference §10),
-// and move the cursor — all in one transaction, so each change becomes
-// its deliveries exactly once, whatever crashes. The cursor row is taken FOR UPDATE SKIP LOCKED, so
-// several instances feed different workspaces and never the same one twice. Change ids of one
-// workspace become visible in id order (record-change.ts takes a per-workspace lock), so `id > cursor`
-// misses nothing. Woken by this process's commits, by NOTIFY from other processes, and by a poll.
+// What a change of the log becomes as webhook deliveries (DESIGN "The sync engine" 1): one delivery
+// job per change and matching active webhook (an update that names its changed fields: one per field,
+// reference §10). Run by the webhooks reaction (server/reactions/webhooks.ts) from the change log, in
+// the transaction that moves its cursor, so each change becomes its deliveries exactly once.
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { CHANGES_CHANNEL } from '../../../db/change-notify';
-import { users, webhookCursors, webhooks, type Webhook } from '../../../db/schema/index';
+import { users, webhooks, type Webhook } from '../../../db/schema/index';
 import type { WebhookEvent } from '../../../shared/schemas/webhook';
-import type { ServerContext } from '../../context';
 import { enqueueJobs } from '../../job-queue';
-import { readChanges, type Change, type FieldChange } from '../../live/record-change';
+import type { Change, FieldChange } from '../../live/record-change';
 import { presentUserLite, type UserLite } from '../../presenters/issue-activity';
 import { WEBHOOK_DELIVERY_QUEUE, WEBHOOK_MAX_RETRIES, type DeliveryPayload } from './webhook-delivery';
-
-/** Changes read per workspace and transaction. */
-export const WEBHOOK_FEED_BATCH = 500;
 
 /** Which toggle a change-log entity falls under (reference §10 "Triggered per event type toggle"). */
 export const WEBHOOK_EVENT_OF_ENTITY: Record<string, WebhookEvent> = {
@@ -71,7 +62,7 @@ export function webhookBodies(hook: Pick<Webhook, 'id' | 'workspaceId'>, change:
 }
 
 /** The UserLite (`activity.actor`) of every actor of a batch's webhook changes, read in one query. */
-async function batchActors(tx: Db, batch: Change[]): Promise<Map<string, UserLite>> {
+async function batchActors(tx: Db, batch: Array<Pick<Change, 'entity' | 'actorId'>>): Promise<Map<string, UserLite>> {
   const ids = [...new Set(batch.filter((change) => change.actorId && WEBHOOK_EVENT_OF_ENTITY[change.entity]).map((change) => change.actorId!))];
   if (ids.length === 0) return new Map();
   const rows = await tx
@@ -81,92 +72,26 @@ async function batchActors(tx: Db, batch: Change[]): Promise<Map<string, UserLit
   return new Map(rows.map((row) => [row.id, presentUserLite(row)!]));
 }
 
-/** Feeds one workspace's next batch; returns how many changes it consumed (0: nothing new or busy elsewhere). */
-async function feedWorkspace(ctx: ServerContext, workspaceId: string): Promise<number> {
-  return ctx.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
-    const [cursor] = await tx.select().from(webhookCursors).where(eq(webhookCursors.workspaceId, workspaceId)).for('update', { skipLocked: true });
-    if (!cursor) return 0;
-    const batch = await readChanges(tx, workspaceId, cursor.lastChangeId, WEBHOOK_FEED_BATCH);
-    if (batch.length === 0) return 0;
-    const hooks = await tx
-      .select()
-      .from(webhooks)
-      .where(and(eq(webhooks.workspaceId, workspaceId), eq(webhooks.isActive, true), isNull(webhooks.deletedAt)));
-    const actors = hooks.length ? await batchActors(tx, batch) : new Map<string, UserLite>();
-    const payloads: DeliveryPayload[] = [];
-    for (const change of batch) {
-      const event = WEBHOOK_EVENT_OF_ENTITY[change.entity];
-      if (!event) continue;
-      const actor = change.actorId ? (actors.get(change.actorId) ?? null) : null;
-      for (const hook of hooks) {
-        if (!hook[TOGGLE[event]]) continue;
-        for (const body of webhookBodies(hook, change, actor)) payloads.push({ webhookId: hook.id, workspaceId, deliveryId: randomUUID(), event, body });
-      }
-    }
-    await enqueueJobs(tx, WEBHOOK_DELIVERY_QUEUE, payloads, { maxAttempts: WEBHOOK_MAX_RETRIES + 1 });
-    await tx
-      .update(webhookCursors)
-      .set({ lastChangeId: batch[batch.length - 1].id, updatedAt: new Date() })
-      .where(eq(webhookCursors.workspaceId, workspaceId));
-    return batch.length;
-  });
-}
-
-/** One pass: every workspace whose cursor is behind, until each is caught up. Returns changes consumed. */
-export async function feedWebhooks(ctx: ServerContext): Promise<number> {
-  const behind = await ctx.database.query<{ workspace_id: string }>(sql`
-    select c.workspace_id from webhook_cursors c
-    where exists (select 1 from changes ch where ch.workspace_id = c.workspace_id and ch.id > c.last_change_id)`);
-  let consumed = 0;
-  for (const { workspace_id: workspaceId } of behind) {
-    for (;;) {
-      const n = await feedWorkspace(ctx, workspaceId);
-      consumed += n;
-      if (n < WEBHOOK_FEED_BATCH) break;
+/**
+ * Queues one delivery job per change of `batch` (one workspace's, ascending) and matching active
+ * webhook — an update that names its changed fields: one per field (reference §10) — in `tx`.
+ */
+export async function enqueueWebhookDeliveries(tx: Db, workspaceId: string, batch: Array<Pick<Change, 'entity' | 'op' | 'data' | 'fields' | 'actorId'>>): Promise<void> {
+  const hooks = await tx
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.workspaceId, workspaceId), eq(webhooks.isActive, true), isNull(webhooks.deletedAt)));
+  if (hooks.length === 0) return;
+  const actors = await batchActors(tx, batch);
+  const payloads: DeliveryPayload[] = [];
+  for (const change of batch) {
+    const event = WEBHOOK_EVENT_OF_ENTITY[change.entity];
+    if (!event) continue;
+    const actor = change.actorId ? (actors.get(change.actorId) ?? null) : null;
+    for (const hook of hooks) {
+      if (!hook[TOGGLE[event]]) continue;
+      for (const body of webhookBodies(hook, change, actor)) payloads.push({ webhookId: hook.id, workspaceId, deliveryId: randomUUID(), event, body });
     }
   }
-  return consumed;
-}
-
-/** Runs the feed on commits, NOTIFY and every `pollMs` until the returned stop function is called. */
-export async function startWebhookFeed(ctx: ServerContext, options: { pollMs?: number; onError: (error: unknown) => void }): Promise<() => Promise<void>> {
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let again = false;
-  const wake = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = feedWebhooks(ctx)
-      .then(() => undefined, options.onError)
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          wake();
-        }
-      });
-  };
-  const onCommit = () => wake();
-  ctx.afterCommit.push(onCommit);
-  let unlisten: (() => Promise<void>) | null = null;
-  try {
-    unlisten = await ctx.database.listen(CHANGES_CHANNEL, wake);
-  } catch (error) {
-    options.onError(error);
-  }
-  const timer = setInterval(wake, options.pollMs ?? 1000);
-  timer.unref();
-  wake();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    const index = ctx.afterCommit.indexOf(onCommit);
-    if (index >= 0) ctx.afterCommit.splice(index, 1);
-    await unlisten?.().catch(() => {});
-    await running;
-  };
+  await enqueueJobs(tx, WEBHOOK_DELIVERY_QUEUE, payloads, { maxAttempts: WEBHOOK_MAX_RETRIES + 1 });
 }

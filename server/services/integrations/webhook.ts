@@ -5,7 +5,7 @@
 // secret must never travel on the live stream).
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
-import { webhookCursors, webhookLogs, webhooks, type Webhook } from '../../../db/schema/index';
+import { reactionCursors, webhookLogs, webhooks, type Webhook } from '../../../db/schema/index';
 import type { Db } from '../../../db/client';
 import { WEBHOOK_SECRET_PREFIX, type CreateWebhookBody, type UpdateWebhookBody } from '../../../shared/schemas/webhook';
 import type { WorkspaceActor } from '../../actor';
@@ -67,9 +67,10 @@ export async function createWebhook(ctx: ServerContext, actor: WorkspaceActor, b
       .insert(webhooks)
       .values({ workspaceId: actor.workspace.id, url, secretKey: newSecret(), isActive: true, ...toggles(body), createdBy: actor.userId, updatedBy: actor.userId })
       .returning();
+    // A new workspace's webhooks reaction may not have started yet: start it here, not at the log's beginning.
     await db.execute(sql`
-      insert into ${webhookCursors} (workspace_id, last_change_id)
-      values (${actor.workspace.id}, ${workspaceHeadSql(sql`${actor.workspace.id}::uuid`)})
+      insert into ${reactionCursors} (reaction, workspace_id, last_change_id)
+      values ('webhooks', ${actor.workspace.id}, ${workspaceHeadSql(sql`${actor.workspace.id}::uuid`)})
       on conflict do nothing`);
     return created;
   });

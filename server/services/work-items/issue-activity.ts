@@ -5,7 +5,6 @@ import type { Db } from '../../../db/client';
 import { estimatePoints, estimates, issueActivities, issues, labels, projects, states, users } from '../../../db/schema/index';
 import type { ActivityField } from '../../../shared/issue-activity';
 import { noteActivityFields, recordActivityChanges } from './issue-activity-change';
-import { queueActivityNotifications } from '../inbox/notification-fanout';
 
 /** The issue an activity row belongs to. */
 export interface ActivityIssue {
@@ -56,7 +55,6 @@ export async function writeActivities(tx: Db, issue: ActivityIssue, actorId: str
   ).returning();
   noteActivityFields(tx, rows);
   await recordActivityChanges(tx, rows, 'create');
-  queueActivityNotifications(tx, issue, actorId, rows);
 }
 
 /** The issue fields whose changes are recorded. */

@@ -13,7 +13,6 @@ import { isoDay, type IssueListRow } from '../../presenters/issue';
 import { writeActivities } from './issue-activity';
 import { presentDetailFor } from './issue-detail';
 import { recordIssueChange } from './issue-change';
-import { refreshCountsOf } from '../planning/module-progress';
 import { loadIssueRows } from './issue-read';
 
 /**
@@ -34,7 +33,6 @@ async function setArchived(tx: Db, row: IssueListRow, archivedAt: Date | null, a
       : { verb: 'updated', field: 'archived_at', oldValue: 'archive', newValue: 'restore', comment: 'has restored the issue' },
   ]);
   await recordIssueChange(tx, row.id, row.projectId, 'update');
-  refreshCountsOf(tx, [row.id], actorId);
 }
 
 /** POST `issues/{id}/archive/` → `{archived_at: "YYYY-MM-DD"}`. @throws BadRequestError when not closed. */

@@ -6,14 +6,13 @@ import { issueComments, projectMembers, type IssueComment } from '../../../db/sc
 import type { CreateCommentBody, UpdateCommentBody } from '../../../shared/schemas/issue-extras';
 import type { ServerContext } from '../../context';
 import { BadRequestError, NotFoundError, ValidationError } from '../../errors';
-import { deletion, recordChange, withTransaction, type WriteOptions } from '../../live/record-change';
+import { deletion, noteMentions, recordChange, withTransaction, type WriteOptions } from '../../live/record-change';
 import type { ProjectActor } from '../../actor';
 import { authorizeAuthorOrAdmin, isRestrictedGuest, loadReadableIssue } from '../../policies/issue';
 import { presentComment } from '../../presenters/issue-comment';
 import type { IssueListRow } from '../../presenters/issue';
 import { htmlToPlainText, isBlankRichHtml, sanitizeRichHtml } from './html';
 import { writeActivities } from './issue-activity';
-import { queueMentionNotifications } from '../inbox/notification-fanout';
 import { commentReactionsByComment, loadReadableComment } from './issue-reaction';
 import { loadIssueRow, loadUserLites } from './issue-read';
 import { subscribeUsers } from './issue-subscription';
@@ -72,12 +71,12 @@ export async function getComment(ctx: ServerContext, actor: ProjectActor, issueI
  * project members this comment newly mentions (those already named in its previous text are not
  * re-subscribed, so an unsubscribe survives an unrelated edit).
  */
-async function syncMentions(tx: Db, issue: IssueListRow, html: string, previousHtml: string | null, actorId: string) {
+async function syncMentions(tx: Db, issue: IssueListRow, commentId: string, html: string, previousHtml: string | null, actorId: string) {
   await syncCommentMentions(tx, issue, actorId);
   const before = new Set(parseMentionedUserIds(previousHtml));
   const mentioned = await filterProjectMembers(tx, issue.projectId, parseMentionedUserIds(html).filter((id) => !before.has(id)));
   await subscribeUsers(tx, issue, [actorId, ...mentioned], actorId);
-  queueMentionNotifications(tx, issue, actorId, mentioned, 'comment');
+  noteMentions(tx, 'comment', commentId, mentioned);
 }
 
 /**
@@ -139,7 +138,7 @@ export async function insertComment(
     })
     .returning();
   await writeActivities(tx, issue, actor.userId, [{ verb: 'created', field: 'comment', newValue: comment.html, comment: 'created a comment', issueCommentId: row.id }]);
-  await syncMentions(tx, issue, comment.html, null, actor.userId);
+  await syncMentions(tx, issue, row.id, comment.html, null, actor.userId);
   const [wire] = await presentComments(tx, actor, issue, [row]);
   recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'comment', entityId: row.id, op: 'create', version: row.version, data: wire, issueIds: [row.issueId] });
   return { row, wire };
@@ -168,7 +167,7 @@ export async function updateComment(ctx: ServerContext, actor: ProjectActor, iss
       .returning();
     if (changed) {
       await writeActivities(tx, issue, actor.userId, [{ verb: 'updated', field: 'comment', oldValue: comment.commentHtml, newValue: html, comment: 'updated a comment', issueCommentId: row.id }]);
-      await syncMentions(tx, issue, html, comment.commentHtml, actor.userId);
+      await syncMentions(tx, issue, row.id, html, comment.commentHtml, actor.userId);
     }
     const [wire] = await presentComments(tx, actor, issue, [row]);
     // Plane's comment webhooks name the changed text `description` (reference §10).

@@ -10,7 +10,7 @@ import { canCreateIssue } from '../../../shared/policies/issue';
 import { hasSetIntent, type CreateIssueBody, type UpdateIssueBody } from '../../../shared/schemas/issue';
 import type { ServerContext } from '../../context';
 import { ForbiddenError, NotFoundError } from '../../errors';
-import { deletion, recordChange, withTransaction, type WriteOptions } from '../../live/record-change';
+import { deletion, noteMentions, recordChange, withTransaction, type WriteOptions } from '../../live/record-change';
 import type { ProjectActor } from '../../actor';
 import { authorizeIssueDelete, authorizeIssueEdit, loadReadableIssue } from '../../policies/issue';
 import type { IssueListRow } from '../../presenters/issue';
@@ -18,12 +18,10 @@ import { htmlToPlainText, sanitizeRichHtml } from './html';
 import { mergeHtmlIntoIssueState } from './issue-description-merge';
 import { diffIssueActivities, writeActivities, writeSubIssueActivities, writeUpdateActivities, type IssueSnapshot } from './issue-activity';
 import { recordIssueChange, touchIssue } from './issue-change';
-import { loadIssueRow, loadIssueRows } from './issue-read';
+import { loadIssueRow } from './issue-read';
 import { subscribeUsers } from './issue-subscription';
 import * as check from './issue-validation';
 import { syncIssueMentions } from './mentions';
-import { queueMentionNotifications } from '../inbox/notification-fanout';
-import { refreshCountsOf } from '../planning/module-progress';
 
 /** Takes the next sequence id of the project: gap-free (rolled back with the transaction) and never reused. */
 export async function nextSequenceId(tx: Db, projectId: string): Promise<number> {
@@ -112,7 +110,7 @@ export async function insertIssue(tx: Db, project: Project, body: CreateIssueBod
   await replaceSet(tx, 'labels', issue, [], labelIds, actorId);
   const mentioned = await syncIssueMentions(tx, issue, descriptionHtml, actorId);
   await subscribeUsers(tx, issue, [actorId, ...assigneeIds, ...mentioned], actorId);
-  queueMentionNotifications(tx, issue, actorId, mentioned, 'description');
+  noteMentions(tx, 'issue', issue.id, mentioned);
   if (issue.parentId) await touchIssue(tx, issue.parentId, project.id, actorId);
   const created = options.announce === false ? (await loadIssueRow(tx, project.id, issue.id))! : await recordIssueChange(tx, issue.id, project.id, 'create');
   // After the issue's own event: the live filter learns who created the issue (restricted guests,
@@ -207,15 +205,12 @@ export async function applyIssueUpdate(
   await writeUpdateActivities(tx, current, actorId, activities);
   await writeSubIssueActivities(tx, { ...current, name: after.name }, current.parentId, after.parentId, actorId);
   const mentioned = patch.descriptionHtml !== undefined ? await syncIssueMentions(tx, current, patch.descriptionHtml, actorId) : [];
-  queueMentionNotifications(tx, current, actorId, mentioned, 'description');
+  noteMentions(tx, 'issue', current.id, mentioned);
   const newAssignees = after.assigneeIds.filter((id) => !current.assigneeIds.includes(id));
   await subscribeUsers(tx, current, [...newAssignees, ...mentioned], actorId);
   for (const parentId of new Set([current.parentId, after.parentId])) {
     if (parentId && patch.parentId !== undefined) await touchIssue(tx, parentId, project.id, actorId);
   }
-  // Its modules' and cycle's counts (state groups, points, sub-issues, drafts left out) follow live.
-  const countsChanged = patch.stateId !== undefined || patch.estimatePointId !== undefined || patch.parentId !== undefined || (patch.isDraft !== undefined && patch.isDraft !== current.isDraft);
-  if (countsChanged) refreshCountsOf(tx, [current.id], actorId);
   return recordIssueChange(tx, current.id, project.id, 'update');
 }
 
@@ -253,7 +248,6 @@ export async function softDeleteIssues(tx: Db, rows: Array<Pick<Issue, 'id' | 'p
     if (!deleted) continue;
     await writeActivities(tx, issue, actorId, [{ verb: 'deleted', field: 'issue', comment: 'deleted the issue' }]);
     recordChange(tx, { workspaceId: issue.workspaceId, projectId: issue.projectId, entity: 'issue', entityId: issue.id, op: 'delete', version: deleted.version, data: deletion(issue.id) });
-    refreshCountsOf(tx, [issue.id], actorId);
     if (issue.parentId && !rows.some((row) => row.id === issue.parentId)) await touchIssue(tx, issue.parentId, issue.projectId, actorId);
   }
 }
