@@ -71,41 +71,46 @@ describe('role dead ends', () => {
     return offered;
   };
 
-  test('a project member is offered no delete the server refuses; the admin is', async () => {
-    const bob = await visit(names.bob, `/projects/${team.projectId}/issues/${issueId}`);
-    expect(await offersIssueDelete(bob)).toBe(false);
-    await bob.goto(`/${names.slug}/projects/${team.projectId}/issues`);
-    expect(await offersBulkDelete(bob)).toBe(false);
-    await bob.goto(`/${names.slug}/projects/${team.projectId}/cycles?tab=draft`);
-    expect(await offersCycleDelete(bob)).toBe(false);
-
-    const alice = await visit(names.alice, `/projects/${team.projectId}/issues/${issueId}`);
-    expect(await offersIssueDelete(alice)).toBe(true);
-    await alice.goto(`/${names.slug}/projects/${team.projectId}/issues`);
-    expect(await offersBulkDelete(alice)).toBe(true);
-    await alice.goto(`/${names.slug}/projects/${team.projectId}/cycles?tab=draft`);
-    expect(await offersCycleDelete(alice)).toBe(true);
+  test("a project member is not offered deleting the admin's issue; the admin is", async () => {
+    expect(await offersIssueDelete(await visit(names.bob, `/projects/${team.projectId}/issues/${issueId}`))).toBe(false);
+    expect(await offersIssueDelete(await visit(names.alice, `/projects/${team.projectId}/issues/${issueId}`))).toBe(true);
   });
 
-  test('a workspace guest is offered neither API tokens nor favorites; a member is', async () => {
+  test('a project member is not offered bulk delete (project.admin); the admin is', async () => {
+    expect(await offersBulkDelete(await visit(names.bob, `/projects/${team.projectId}/issues`))).toBe(false);
+    expect(await offersBulkDelete(await visit(names.alice, `/projects/${team.projectId}/issues`))).toBe(true);
+  });
+
+  test("a project member is not offered deleting the admin's cycle; the admin is", async () => {
+    expect(await offersCycleDelete(await visit(names.bob, `/projects/${team.projectId}/cycles?tab=draft`))).toBe(false);
+    expect(await offersCycleDelete(await visit(names.alice, `/projects/${team.projectId}/cycles?tab=draft`))).toBe(true);
+  });
+
+  test('a workspace guest is offered no API tokens; a member is', async () => {
     const guest = await visit(carol, '/projects');
-    await byTestId(guest, 'nav-members').waitFor({ timeout: 30_000 });
     await byTestId(guest, 'projects-page').waitFor({ timeout: 30_000 });
+    await byTestId(guest, 'nav-members').waitFor({ timeout: 30_000 });
     expect(await byTestId(guest, 'nav-api-tokens').count()).toBe(0);
-    expect(await byTestId(guest, 'sidebar-favorites').count()).toBe(0);
-    expect(await byTestId(guest, 'favorite-toggle').count()).toBe(0);
     // Reaching the screen by its address tells why instead of offering a token the server refuses.
     await guest.goto(`/${names.slug}/settings/api-tokens`);
     await guest.getByText('Workspace guests cannot create API tokens.').waitFor({ timeout: 30_000 });
     expect(await byTestId(guest, 'create-api-token-button').count()).toBe(0);
-    // Nor may the guest delete the admin's issue they can read.
+
+    const bob = await visit(names.bob, '/projects');
+    await byTestId(bob, 'nav-api-tokens').waitFor({ timeout: 30_000 });
+  });
+
+  test('a workspace guest is offered no favorites and cannot delete what they read; a member has favorites', async () => {
+    const guest = await visit(carol, '/projects');
+    await byTestId(guest, 'projects-page').waitFor({ timeout: 30_000 });
+    await byTestId(guest, 'nav-members').waitFor({ timeout: 30_000 });
+    expect(await byTestId(guest, 'sidebar-favorites').count()).toBe(0);
+    expect(await byTestId(guest, 'favorite-toggle').count()).toBe(0);
     await guest.goto(`/${names.slug}/projects/${team.projectId}/issues/${issueId}`);
     expect(await offersIssueDelete(guest)).toBe(false);
 
     const bob = await visit(names.bob, '/projects');
-    await byTestId(bob, 'projects-page').waitFor({ timeout: 30_000 });
-    await byTestId(bob, 'nav-api-tokens').waitFor({ timeout: 30_000 });
-    await byTestId(bob, 'sidebar-favorites').waitFor();
-    await byTestId(bob, 'favorite-toggle').first().waitFor();
+    await byTestId(bob, 'sidebar-favorites').waitFor({ timeout: 30_000 });
+    await byTestId(bob, 'favorite-toggle').first().waitFor({ timeout: 30_000 });
   });
 });
