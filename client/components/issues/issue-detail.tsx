@@ -63,7 +63,7 @@ export function IssueDetailBody({ slug, issue, onDeleted }: { slug: string; issu
   // admin's (shared/policies): offer each only to whom the server lets take it.
   const canChangeLinks = useProjectCan('project.edit', issue.project_id);
   const workspaceRole = useWorkspace(useCurrentWorkspaceSlug())?.role ?? null;
-  const canDelete = canDeleteIssue({ userId: me, projectRole: project?.member_role ?? null, workspaceRole }, issue);
+  const canDelete = canDeleteIssue({ userId: me, projectRole: project?.member_role ?? null, workspaceRole }, { created_by: issue.created_by ?? null });
   const [title, setTitle] = useState(issue.name);
   const [deleting, setDeleting] = useState(false);
   const sidebarCollapsed = useCollapseFlags((flags) => flags[CollapseFlag.ISSUE_DETAIL_SIDEBAR]);
