@@ -47,7 +47,9 @@ export function AppShell({ workspaceSlug, title, actions, children }: {
               <NavLink to="/$workspaceSlug/settings" slug={workspace.slug} exact icon={<Settings size={16} />} label={t('workspaceSettings.nav')} testId="nav-workspace-settings" />
               <NavLink to="/$workspaceSlug/settings/members" slug={workspace.slug} icon={<Users size={16} />} label={t('nav.members')} testId="nav-members" />
               <NavLink to="/$workspaceSlug/settings/invitations" slug={workspace.slug} icon={<Mail size={16} />} label={t('nav.invitations')} testId="nav-invitations" />
-              <NavLink to="/$workspaceSlug/settings/api-tokens" slug={workspace.slug} icon={<KeyRound size={16} />} label={t('nav.apiTokens')} testId="nav-api-tokens" />
+              {can('workspace.api-tokens', memberContext(workspace.role)) && (
+                <NavLink to="/$workspaceSlug/settings/api-tokens" slug={workspace.slug} icon={<KeyRound size={16} />} label={t('nav.apiTokens')} testId="nav-api-tokens" />
+              )}
               <NavLink to="/$workspaceSlug/settings/account/notifications" slug={workspace.slug} icon={<BellRing size={16} />} label={t('notificationPrefs.nav')} testId="nav-notification-preferences" />
               {can('workspace.export', memberContext(workspace.role)) && (
                 <NavLink to="/$workspaceSlug/settings/exports" slug={workspace.slug} icon={<FileDown size={16} />} label={t('nav.exports')} testId="nav-exports" />

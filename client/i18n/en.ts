@@ -283,6 +283,7 @@ export const en = {
   'wsInvitations.revokeConfirm': 'Revoke the invitation for {email}?',
 
   'apiTokens.title': 'API tokens',
+  'apiTokens.membersOnly': 'Workspace guests cannot create API tokens.',
   'apiTokens.subtitle': 'Tokens let scripts and integrations use the {workspace} API as you.',
   'apiTokens.create': 'Create token',
   'apiTokens.creating': 'Creating…',

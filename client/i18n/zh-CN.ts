@@ -282,6 +282,7 @@ export const zhCN: ChineseMessages<typeof en> = {
   'wsInvitations.revokeConfirm': '确定撤销发给 {email} 的邀请吗？',
 
   'apiTokens.title': 'API 令牌',
+  'apiTokens.membersOnly': '工作区访客不能创建 API 令牌。',
   'apiTokens.subtitle': '令牌可让脚本和集成以你的身份调用 {workspace} 的 API。',
   'apiTokens.create': '创建令牌',
   'apiTokens.creating': '创建中…',

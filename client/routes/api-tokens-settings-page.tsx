@@ -14,6 +14,8 @@ import { formatDate } from '../components/format';
 import { Modal } from '../components/modal';
 import { useLocale, useT } from '../i18n';
 import { createApiToken, deleteApiToken, useApiTokens, useApiTokensStatus } from '../stores/api-token-store';
+import { useWorkspace } from '../stores/workspace-store';
+import { can, memberContext } from '../../shared/permission-table';
 
 const EXPIRY_DAYS = [7, 30, 90] as const;
 
@@ -31,6 +33,16 @@ export function ApiTokensSettingsPage({ workspaceSlug }: { workspaceSlug: string
   const [secret, setSecret] = useState<ApiToken | null>(null);
   const [deleting, setDeleting] = useState<ApiToken | null>(null);
   const errors = useFormError();
+  // Workspace guests have no API tokens (`workspace.api-tokens`): say so instead of offering a 403.
+  const allowed = can('workspace.api-tokens', memberContext(useWorkspace(workspaceSlug)?.role));
+
+  if (!allowed) {
+    return (
+      <AppShell workspaceSlug={workspaceSlug} title={t('apiTokens.title')}>
+        <Alert tone="info">{t('apiTokens.membersOnly')}</Alert>
+      </AppShell>
+    );
+  }
 
   const describeToken = (token: ApiToken) => {
     const isExpired = !!token.expired_at && new Date(token.expired_at).getTime() < Date.now();

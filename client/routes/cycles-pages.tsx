@@ -18,6 +18,9 @@ import type { ListSource } from '../stores/list-model';
 import { useT } from '../i18n';
 import { deleteCycle, setCycleArchived, setCycleFavorite, useCycle, useProjectCycles } from '../stores/cycle-store';
 import { useProject } from '../stores/project-store';
+import { useSessionStore } from '../stores/session-store';
+import { useCurrentWorkspaceSlug, useWorkspace } from '../stores/workspace-store';
+import { canDeletePlanningRow } from '../../shared/policies/planning';
 import { Button, EmptyState, IconButton, Menu, ProgressBar } from '../ui';
 import { PlanDnd, UnplannedIssues, takesIssues as cycleTakesIssues, useCycleDrop } from '../components/cycles/plan-issues';
 import { ProjectFrame, useCurrentList } from './work-pages';
@@ -86,12 +89,16 @@ function CycleRow({ slug, cycle, canEdit }: { slug: string; cycle: Cycle; canEdi
   const [deleting, setDeleting] = useState(false);
   const takesIssues = canEdit && cycleTakesIssues(cycle);
   const drop = useCycleDrop(cycle, takesIssues);
+  // Deleting is the cycle creator's or a project admin's (the server's row rule), not every editor's.
+  const me = useSessionStore((state) => state.user?.id ?? '');
+  const workspaceRole = useWorkspace(useCurrentWorkspaceSlug())?.role ?? null;
+  const canDelete = canDeletePlanningRow({ userId: me, projectRole: useProject(cycle.project_id)?.member_role ?? null, workspaceRole }, cycle);
 
   const items = [
     ...(canEdit && !cycle.archived_at && cycle.status !== CycleStatus.COMPLETED ? [{ id: 'cycle-edit', label: t('cycles.edit'), icon: <Pencil size={14} />, onSelect: () => setEditing(true) }] : []),
     ...(canEdit && cycle.status === CycleStatus.COMPLETED && !cycle.archived_at ? [{ id: 'cycle-archive', label: t('cycles.archive'), icon: <Archive size={14} />, onSelect: () => void toastOnFailure(setCycleArchived(slug, cycle, true)) }] : []),
     ...(canEdit && cycle.archived_at ? [{ id: 'cycle-restore', label: t('cycles.restore'), icon: <ArchiveRestore size={14} />, onSelect: () => void toastOnFailure(setCycleArchived(slug, cycle, false)) }] : []),
-    ...(canEdit ? [{ id: 'cycle-delete', label: t('cycles.delete'), icon: <Trash2 size={14} />, danger: true, onSelect: () => setDeleting(true) }] : []),
+    ...(canDelete ? [{ id: 'cycle-delete', label: t('cycles.delete'), icon: <Trash2 size={14} />, danger: true, onSelect: () => setDeleting(true) }] : []),
   ];
 
   return (

@@ -63,7 +63,7 @@ const apiTokensSettingsRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: 'settings/api-tokens',
   loader: async ({ params }) => {
-    await fetchApiTokens(params.workspaceSlug);
+    if (can('workspace.api-tokens', memberContext(findWorkspace(params.workspaceSlug)?.role))) await fetchApiTokens(params.workspaceSlug);
   },
   ...screenStates,
   component: withScreens(function ApiTokensSettingsRoute() {

@@ -55,13 +55,15 @@ export function projectDropOrder(ordered: Project[], movedId: string, targetId: 
 }
 
 export function SidebarWork({ slug }: { slug: string }) {
+  // Workspace guests have no favorites (`workspace.favorites`): neither the list nor its folders.
+  const hasFavorites = can('workspace.favorites', memberContext(useWorkspace(slug)?.role));
   useEffect(() => {
     void toastOnFailure(fetchProjects(slug), 'toast.refreshFailed');
-    void toastOnFailure(fetchFavorites(slug), 'toast.refreshFailed');
-  }, [slug]);
+    if (hasFavorites) void toastOnFailure(fetchFavorites(slug), 'toast.refreshFailed');
+  }, [slug, hasFavorites]);
   return (
     <>
-      <FavoritesSection slug={slug} />
+      {hasFavorites && <FavoritesSection slug={slug} />}
       <ProjectsSection slug={slug} />
     </>
   );

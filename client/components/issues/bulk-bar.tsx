@@ -14,6 +14,9 @@ import { clearSelection, useSelectionStore } from './selection-store';
 import { toastOnFailure } from '../../stores/toast-store';
 import { ChipPopover, Combobox, type ComboboxOption } from '../../ui';
 import { PriorityIcon, StateIcon } from '../../ui/pickers/property-icons';
+import { can, memberContext } from '../../../shared/permission-table';
+import { getProject } from '../../stores/project-store';
+import { useCurrentWorkspaceSlug, useWorkspace } from '../../stores/workspace-store';
 
 /** A chip that opens a searchable list; picking a value applies it to every selected issue. */
 function BulkPicker({ label, options, onPick, testId }: { label: string; options: ComboboxOption[]; onPick: (value: string) => void; testId: string }) {
@@ -44,6 +47,14 @@ function byProject(ids: string[]): Map<string, string[]> {
   return map;
 }
 
+/** Bulk delete is `project.admin` on the server: offered only when I am admin in every selected issue's project. */
+function canDeleteInEvery(projectIds: Iterable<string>, workspaceRole: number | null | undefined): boolean {
+  for (const projectId of projectIds) {
+    if (!can('project.admin', memberContext(workspaceRole, getProject(projectId)?.member_role))) return false;
+  }
+  return true;
+}
+
 export function BulkBar({ slug, projectId }: { slug: string; projectId?: string }) {
   const t = useT();
   const ids = useSelectionStore((state) => state.ids);
@@ -51,7 +62,9 @@ export function BulkBar({ slug, projectId }: { slug: string; projectId?: string 
   // Completed and archived cycles take no issues (reference §2.2).
   const cycles = useProjectCycles(projectId).filter((cycle) => !cycle.archived_at && cycle.status !== CycleStatus.COMPLETED);
   const [confirming, setConfirming] = useState(false);
+  const workspaceRole = useWorkspace(useCurrentWorkspaceSlug())?.role;
   if (ids.length === 0) return null;
+  const canDelete = canDeleteInEvery(byProject(ids).keys(), workspaceRole);
 
   // The cycle is not a field of the issue (the PATCH would drop it): it goes back through cycle-issues.
   const restore = async (id: string, { cycle_id: cycleId, ...fields }: BulkProperties) => {
@@ -97,7 +110,7 @@ export function BulkBar({ slug, projectId }: { slug: string; projectId?: string 
           onPick={(cycleId) => apply({ cycle_id: cycleId })}
         />
       )}
-      <button type="button" className="btn btn-danger btn-sm" onClick={() => setConfirming(true)} data-testid="bulk-delete">{t('common.delete')}</button>
+      {canDelete && <button type="button" className="btn btn-danger btn-sm" onClick={() => setConfirming(true)} data-testid="bulk-delete">{t('common.delete')}</button>}
       <button type="button" className="btn btn-ghost btn-sm" onClick={clearSelection}>{t('bulk.clear')}</button>
       {confirming && (
         <ConfirmDialog

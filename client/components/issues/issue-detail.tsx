@@ -29,6 +29,9 @@ import { shortenForToast, toastOnFailure } from '../../stores/toast-store';
 import { toast } from '../../ui/toast';
 import { Button } from '../../ui';
 import { can, memberContext } from '../../../shared/permission-table';
+import { canDeleteIssue } from '../../../shared/policies/issue';
+import { useProjectCan } from '../../auth/use-project-can';
+import { useCurrentWorkspaceSlug, useWorkspace } from '../../stores/workspace-store';
 
 /**
  * Loads the issue's detail once per issue, for the peek overlay (the full page has a route loader;
@@ -55,6 +58,12 @@ export function IssueDetailBody({ slug, issue, onDeleted }: { slug: string; issu
   const detail = useIssueDetail(issue.id);
   const me = useSessionStore((state) => state.user?.id ?? '');
   const canEdit = can('project.edit', memberContext(null, project?.member_role)) || issue.created_by === me;
+  // A guest may edit the issue they created, but its links, relations, sub-issues, cycle, module and
+  // archive state go through `project.edit` routes (Member+), and deleting is the creator's or an
+  // admin's (shared/policies): offer each only to whom the server lets take it.
+  const canChangeLinks = useProjectCan('project.edit', issue.project_id);
+  const workspaceRole = useWorkspace(useCurrentWorkspaceSlug())?.role ?? null;
+  const canDelete = canDeleteIssue({ userId: me, projectRole: project?.member_role ?? null, workspaceRole }, { created_by: issue.created_by ?? null });
   const [title, setTitle] = useState(issue.name);
   const [deleting, setDeleting] = useState(false);
   const sidebarCollapsed = useCollapseFlags((flags) => flags[CollapseFlag.ISSUE_DETAIL_SIDEBAR]);
@@ -102,9 +111,9 @@ export function IssueDetailBody({ slug, issue, onDeleted }: { slug: string; issu
             );
           })}
         </div>
-        <SubIssuesWidget slug={slug} issue={issue} canEdit={canEdit} />
-        <RelationsWidget slug={slug} issue={issue} canEdit={canEdit} />
-        <LinksWidget slug={slug} issue={issue} canEdit={canEdit} />
+        <SubIssuesWidget slug={slug} issue={issue} canEdit={canChangeLinks} />
+        <RelationsWidget slug={slug} issue={issue} canEdit={canChangeLinks} />
+        <LinksWidget slug={slug} issue={issue} canEdit={canChangeLinks} />
         <AttachmentsWidget slug={slug} issue={issue} canEdit={canEdit} />
         <IssueActivity slug={slug} issue={issue} />
       </div>
@@ -120,14 +129,14 @@ export function IssueDetailBody({ slug, issue, onDeleted }: { slug: string; issu
           <dt>{t('property.estimate')}</dt><dd><EstimatePicker slug={slug} issue={issue} disabled={!canEdit} /></dd>
           <dt>{t('property.start_date')}</dt><dd><IssueDatePicker slug={slug} issue={issue} field="start_date" disabled={!canEdit} /></dd>
           <dt>{t('property.due_date')}</dt><dd><IssueDatePicker slug={slug} issue={issue} field="target_date" disabled={!canEdit} /></dd>
-          <dt>{t('property.cycle')}</dt><dd><CyclePicker slug={slug} issue={issue} disabled={!canEdit} /></dd>
-          <dt>{t('property.modules')}</dt><dd><ModulePicker slug={slug} issue={issue} disabled={!canEdit} /></dd>
+          <dt>{t('property.cycle')}</dt><dd><CyclePicker slug={slug} issue={issue} disabled={!canChangeLinks} /></dd>
+          <dt>{t('property.modules')}</dt><dd><ModulePicker slug={slug} issue={issue} disabled={!canChangeLinks} /></dd>
           <dt>{t('issue.parent')}</dt><dd><ParentPicker slug={slug} issue={issue} disabled={!canEdit} /></dd>
         </dl>
-        {canEdit && !issue.archived_at && isFinishedStateGroup(stateGroup ?? '') && (
+        {canChangeLinks && !issue.archived_at && isFinishedStateGroup(stateGroup ?? '') && (
           <button type="button" className="btn btn-secondary btn-sm" onClick={() => toastOnFailure(archiveIssue(slug, issue.id).then(() => toast.success(t('toast.issueArchived', { name: shortenForToast(issue.name) }), { undo: () => unarchiveIssue(slug, issue.id, issue.project_id) })))} data-testid="archive-issue">{t('issue.archive')}</button>
         )}
-        {canEdit && <button type="button" className="btn btn-ghost btn-sm" onClick={() => setDeleting(true)} data-testid="delete-issue">{t('issue.delete')}</button>}
+        {canDelete && <button type="button" className="btn btn-ghost btn-sm" onClick={() => setDeleting(true)} data-testid="delete-issue">{t('issue.delete')}</button>}
       </aside>
       {deleting && <DeleteIssueModal slug={slug} issue={issue} onClose={() => setDeleting(false)} onDeleted={onDeleted} />}
     </div>

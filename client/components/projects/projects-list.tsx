@@ -39,6 +39,7 @@ export function ProjectsList({ slug }: { slug: string }) {
   const [creating, setCreating] = useState(false);
   const rows = filterProjects(projects, filters, orderBy);
   const canCreate = can('workspace.create-project', memberContext(workspace?.role));
+  const canFavorite = can('workspace.favorites', memberContext(workspace?.role));
 
   return (
     <div className="projects-page" data-testid="projects-page">
@@ -73,7 +74,7 @@ export function ProjectsList({ slug }: { slug: string }) {
                   )}
                   <span className="muted">{project.identifier}</span>
                   <span className="toolbar-spacer" />
-                  {project.is_member && (
+                  {project.is_member && canFavorite && (
                     <button type="button" className={`icon-button${favorite ? ' favorite-on' : ''}`} aria-pressed={favorite} aria-label={favorite ? t('favorites.remove') : t('favorites.add')} onClick={() => void toggleFavorite(slug, { entity_type: 'project', entity_identifier: project.id, project_id: project.id, name: project.name })} data-testid="favorite-toggle">
                       <Star size={16} fill={favorite ? 'currentColor' : 'none'} aria-hidden="true" />
                     </button>

@@ -7,7 +7,7 @@ import type { Db } from '../../../db/client';
 import { cycleIssues, cycles, issueActivities, issues, projectMembers, projects, type Cycle } from '../../../db/schema/index';
 import { CycleStatus, UNFINISHED_STATE_GROUPS, compareCycles, cycleStatus } from '../../../shared/cycle';
 import { offsetPage, type Pagination } from '../../../shared/cursor';
-import { Role, effectiveProjectRole } from '../../../shared/roles';
+import { canDeletePlanningRow } from '../../../shared/policies/planning';
 import type { CreateCycleBody, CycleDateCheckBody, UpdateCycleBody } from '../../../shared/schemas/cycle';
 import type { ProjectActor, WorkspaceActor } from '../../actor';
 import type { ServerContext } from '../../context';
@@ -508,8 +508,7 @@ export async function restoreCycle(ctx: ServerContext, actor: ProjectActor, cycl
  */
 export async function deleteCycle(ctx: ServerContext, actor: ProjectActor, cycleId: string, options: WriteOptions) {
   const cycle = await loadCycle(ctx.db, actor.project.id, cycleId);
-  const role = effectiveProjectRole(actor.projectRole, actor.workspaceRole);
-  if (role !== Role.ADMIN && cycle.createdBy !== actor.userId) throw new ForbiddenError();
+  if (!canDeletePlanningRow(actor, { created_by: cycle.createdBy })) throw new ForbiddenError();
   await withTransaction(ctx, options, async (tx) => {
     const inCycle = await tx
       .select({ issueId: cycleIssues.issueId })

@@ -6,6 +6,7 @@ import type { Db } from '../../../db/client';
 import { moduleIssues, moduleMembers, modules, projectMembers, projects, type Module } from '../../../db/schema/index';
 import { ARCHIVABLE_MODULE_STATUSES, MODULE_DATES_MESSAGE, type CreateModuleBody, type ModuleStatus, type UpdateModuleBody } from '../../../shared/schemas/module';
 import { Role } from '../../../shared/roles';
+import { canDeletePlanningRow } from '../../../shared/policies/planning';
 import { applySetDelta } from '../../../shared/set-delta';
 import type { ServerContext } from '../../context';
 import type { ProjectActor, WorkspaceActor } from '../../actor';
@@ -222,8 +223,7 @@ export async function moduleIssueIds(tx: Db, moduleId: string): Promise<string[]
  */
 export async function deleteModule(ctx: ServerContext, actor: ProjectActor, moduleId: string, options: WriteOptions): Promise<void> {
   const current = await findModule(ctx.db, actor.project.id, moduleId);
-  const isAdmin = (actor.projectRole ?? 0) >= Role.ADMIN || actor.workspaceRole >= Role.ADMIN;
-  if (!isAdmin && current.createdBy !== actor.userId) throw new ForbiddenError();
+  if (!canDeletePlanningRow(actor, { created_by: current.createdBy })) throw new ForbiddenError();
   await withTransaction(ctx, options, async (tx) => {
     const issueIds = await moduleIssueIds(tx, current.id);
     const now = new Date();
