@@ -113,4 +113,17 @@ describe('role dead ends', () => {
     await byTestId(bob, 'sidebar-favorites').waitFor({ timeout: 30_000 });
     await byTestId(bob, 'favorite-toggle').first().waitFor({ timeout: 30_000 });
   });
+
+  test('on a workspace-wide list (a spreadsheet) a workspace guest is offered no row selection nor edits; a member is', async () => {
+    const row = (page: Page) => page.locator('[data-testid="sheet-row"]', { hasText: 'Paint the hangar' });
+    const guest = await visit(carol, '/workspace-views/all-issues');
+    await row(guest).waitFor({ timeout: 30_000 });
+    expect(await row(guest).locator('input[type="checkbox"]').count()).toBe(0);
+    expect(await row(guest).getByRole('button', { name: /^Priority:/ }).isDisabled()).toBe(true);
+
+    const bob = await visit(names.bob, '/workspace-views/all-issues');
+    await row(bob).waitFor({ timeout: 30_000 });
+    await row(bob).locator('input[type="checkbox"]').check();
+    await byTestId(bob, 'bulk-priority').waitFor();
+  });
 });

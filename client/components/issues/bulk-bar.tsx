@@ -47,10 +47,14 @@ function byProject(ids: string[]): Map<string, string[]> {
   return map;
 }
 
-/** Bulk delete is `project.admin` on the server: offered only when I am admin in every selected issue's project. */
-function canDeleteInEvery(projectIds: Iterable<string>, workspaceRole: number | null | undefined): boolean {
+/**
+ * Whether my roles pass `action` in every selected issue's project: a bulk change is offered only
+ * where the server takes it for all of them (bulk edits are `project.edit`, bulk delete
+ * `project.admin`; a workspace list can mix projects where I am a member with ones where I am a guest).
+ */
+function canInEvery(action: 'project.edit' | 'project.admin', projectIds: Iterable<string>, workspaceRole: number | null | undefined): boolean {
   for (const projectId of projectIds) {
-    if (!can('project.admin', memberContext(workspaceRole, getProject(projectId)?.member_role))) return false;
+    if (!can(action, memberContext(workspaceRole, getProject(projectId)?.member_role))) return false;
   }
   return true;
 }
@@ -64,7 +68,9 @@ export function BulkBar({ slug, projectId }: { slug: string; projectId?: string 
   const [confirming, setConfirming] = useState(false);
   const workspaceRole = useWorkspace(useCurrentWorkspaceSlug())?.role;
   if (ids.length === 0) return null;
-  const canDelete = canDeleteInEvery(byProject(ids).keys(), workspaceRole);
+  const selectedProjects = [...byProject(ids).keys()];
+  const canEdit = canInEvery('project.edit', selectedProjects, workspaceRole);
+  const canDelete = canInEvery('project.admin', selectedProjects, workspaceRole);
 
   // The cycle is not a field of the issue (the PATCH would drop it): it goes back through cycle-issues.
   const restore = async (id: string, { cycle_id: cycleId, ...fields }: BulkProperties) => {
@@ -88,7 +94,7 @@ export function BulkBar({ slug, projectId }: { slug: string; projectId?: string 
   return (
     <div className="bulk-bar" role="region" aria-label={t('bulk.label')} data-testid="bulk-bar">
       <strong>{t('bulk.selected', { count: ids.length })}</strong>
-      {projectId && (
+      {projectId && canEdit && (
         <BulkPicker
           label={t('property.state')}
           testId="bulk-state"
@@ -96,13 +102,15 @@ export function BulkBar({ slug, projectId }: { slug: string; projectId?: string 
           onPick={(stateId) => apply({ state_id: stateId })}
         />
       )}
-      <BulkPicker
-        label={t('property.priority')}
-        testId="bulk-priority"
-        options={PRIORITY_ORDER.map((priority) => ({ value: priority, label: t(PRIORITY_LABEL[priority]), icon: <PriorityIcon priority={priority} /> }))}
-        onPick={(priority) => apply({ priority: priority as Priority })}
-      />
-      {projectId && cycles.length > 0 && (
+      {canEdit && (
+        <BulkPicker
+          label={t('property.priority')}
+          testId="bulk-priority"
+          options={PRIORITY_ORDER.map((priority) => ({ value: priority, label: t(PRIORITY_LABEL[priority]), icon: <PriorityIcon priority={priority} /> }))}
+          onPick={(priority) => apply({ priority: priority as Priority })}
+        />
+      )}
+      {projectId && canEdit && cycles.length > 0 && (
         <BulkPicker
           label={t('cycles.bulk.cycle')}
           testId="bulk-cycle"

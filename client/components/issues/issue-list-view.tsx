@@ -6,6 +6,7 @@ import { useT } from '../../i18n';
 import type { Issue } from '../../stores/issue-store';
 import { getListSettings, useListSettings } from '../../stores/issue-filter-store';
 import { fetchIssueList, loadMoreInGroup, useListPaging } from '../../stores/issue-list-store';
+import { useWorkspace } from '../../stores/workspace-store';
 import { useProject } from '../../stores/project-store';
 import { SkeletonRows } from '../../ui';
 import { ErrorNotice } from '../error-boundary';
@@ -57,7 +58,10 @@ export function IssueListView({ slug, source, peekId, onPeek, actions, filtersLo
   useEffect(() => clearSelection, [listSource]);
 
   const isProfile = source.kind === 'profile';
-  const canEdit = projectId ? can('project.edit', memberContext(null, project?.member_role)) : true;
+  // A workspace-wide list (views, profiles) mixes projects: a workspace guest edits in none of them
+  // (a project role never exceeds the workspace role); the bulk bar checks each selected project.
+  const workspaceRole = useWorkspace(slug)?.role;
+  const canEdit = projectId ? can('project.edit', memberContext(null, project?.member_role)) : can('project.edit', memberContext(workspaceRole, workspaceRole));
   const canQuickAdd = canEdit && !isProfile && (source.kind === 'project' || source.kind === 'draft');
   const Layout = LAYOUTS[settings.displayFilters.layout] ?? ListLayout;
   const layoutProps: LayoutProps = {
