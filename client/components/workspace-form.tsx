@@ -7,8 +7,8 @@ import { useT, type MessageKey } from '../i18n';
 import { useInstanceStore } from '../stores/instance-store';
 import { checkWorkspaceSlug, createWorkspace } from '../stores/workspace-store';
 import { Alert } from './alert';
-import { Button } from './button';
 import { TextField } from './field';
+import { Button } from '../ui';
 
 export const MAX_WORKSPACE_NAME = 80;
 export const MAX_WORKSPACE_SLUG = 48;

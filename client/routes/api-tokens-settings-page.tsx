@@ -5,15 +5,14 @@ import type { ApiToken } from '../api/types';
 import { useFormError } from '../auth/use-form-error';
 import { Alert } from '../components/alert';
 import { AppShell } from '../components/app-shell';
-import { Button } from '../components/button';
 import { CopyButton } from '../components/copy-button';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { EmptyState, Spinner } from '../components/feedback';
 import { SelectField, TextField } from '../components/field';
 import { formatDate } from '../components/format';
-import { Modal } from '../components/modal';
 import { useLocale, useT } from '../i18n';
 import { createApiToken, deleteApiToken, useApiTokens, useApiTokensStatus } from '../stores/api-token-store';
+import { Button, Dialog } from '../ui';
 
 const EXPIRY_DAYS = [7, 30, 90] as const;
 
@@ -126,7 +125,7 @@ function CreateTokenModal({ workspaceSlug, onClose, onCreated }: { workspaceSlug
   };
 
   return (
-    <Modal title={t('apiTokens.create')} onClose={onClose} testId="create-api-token-modal">
+    <Dialog title={t('apiTokens.create')} onClose={onClose} testId="create-api-token-modal">
       <form className="form" onSubmit={handleSubmit} noValidate>
         {errors.banner && <Alert>{errors.banner}</Alert>}
         <TextField
@@ -163,14 +162,14 @@ function CreateTokenModal({ workspaceSlug, onClose, onCreated }: { workspaceSlug
           </Button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
 
 function TokenSecretModal({ token, onClose }: { token: ApiToken; onClose: () => void }) {
   const t = useT();
   return (
-    <Modal
+    <Dialog
       title={t('apiTokens.secretTitle')}
       onClose={onClose}
       testId="api-token-secret-modal"
@@ -181,6 +180,6 @@ function TokenSecretModal({ token, onClose }: { token: ApiToken; onClose: () => 
         <code className="secret-value" data-testid="api-token-secret">{token.token}</code>
         <CopyButton text={token.token ?? ''} testId="copy-token-button" />
       </div>
-    </Modal>
+    </Dialog>
   );
 }

@@ -9,6 +9,7 @@ import { CollapseFlag, toggleCollapsed, useCollapseFlags } from './collapse-flag
 import { useLiveStatus, useWorkspaceLive } from './live-connection';
 import { useOutboxShowsOffline, useWorkspaceOutbox } from './outbox-indicator';
 import { SidebarWork } from './sidebar-projects';
+import { Button } from '../../ui';
 
 /** The live stream's state; hidden while the outbox indicator says "Offline" (one indicator, never two). */
 export function LiveIndicator() {
@@ -44,9 +45,9 @@ export function paletteKeys(platform = typeof navigator === 'undefined' ? '' : n
 export function SearchButton() {
   const t = useT();
   return (
-    <button type="button" className="btn btn-secondary btn-sm" onClick={openPalette} data-testid="open-palette">
+    <Button variant="secondary" size="sm" onClick={openPalette} data-testid="open-palette">
       {t('palette.open')} <kbd>{paletteKeys()}</kbd>
-    </button>
+    </Button>
   );
 }
 
