@@ -16,7 +16,7 @@ import { registerWebhookDelivery } from './services/integrations/webhook-deliver
 import { startWebhookFeed } from './services/integrations/webhook-feed';
 
 /** Registers the handler of every job queue name on `queue` (one line per feature). */
-export function registerJobHandlers(ctx: ServerContext, queue: JobQueue): void {
+function registerJobHandlers(ctx: ServerContext, queue: JobQueue): void {
   registerWebhookDelivery(ctx, queue);
   registerNotificationMail(ctx, queue);
   registerGithubImport(ctx, queue);

@@ -10,12 +10,12 @@ import { Alert } from './alert';
 import { TextField } from './field';
 import { Button } from '../ui';
 
-export const MAX_WORKSPACE_NAME = 80;
-export const MAX_WORKSPACE_SLUG = 48;
+const MAX_WORKSPACE_NAME = 80;
+const MAX_WORKSPACE_SLUG = 48;
 const SLUG_PATTERN = /^[a-zA-Z0-9_-]+$/;
 
 /** Derives a URL slug from a workspace name ("Acme Inc." → "acme-inc"). */
-export function slugify(name: string): string {
+function slugify(name: string): string {
   return name
     .trim()
     .toLowerCase()

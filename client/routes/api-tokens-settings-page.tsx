@@ -17,7 +17,7 @@ import { Button, Dialog } from '../ui';
 const EXPIRY_DAYS = [7, 30, 90] as const;
 
 /** The ISO expiry for "in N days", or null for never. */
-export function expiryFromDays(days: number | null, now = new Date()): string | null {
+function expiryFromDays(days: number | null, now = new Date()): string | null {
   return days === null ? null : new Date(now.getTime() + days * 24 * 60 * 60 * 1000).toISOString();
 }
 

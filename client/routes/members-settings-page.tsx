@@ -16,7 +16,7 @@ import { useSessionStore } from '../stores/session-store';
 import { useWorkspace } from '../stores/workspace-store';
 import { can, memberContext } from '../../shared/permission-table';
 
-export function memberName(member: WorkspaceMember['member']): string {
+function memberName(member: WorkspaceMember['member']): string {
   return member.display_name || [member.first_name, member.last_name].filter(Boolean).join(' ') || member.email || '';
 }
 

@@ -67,7 +67,7 @@ export function ForgotPasswordPage({ search }: { search: { email?: string } }) {
   );
 }
 
-export interface ResetPasswordSearch {
+interface ResetPasswordSearch {
   uidb64?: string;
   token?: string;
   email?: string;

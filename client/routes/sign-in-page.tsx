@@ -15,7 +15,7 @@ import { loadPostAuthSnapshot } from './guard';
 import { getPostAuthPath } from './page-kinds';
 import { Button } from '../ui';
 
-export interface SignInSearch {
+interface SignInSearch {
   next_path?: string;
   error_code?: string;
   email?: string;

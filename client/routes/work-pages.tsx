@@ -72,7 +72,7 @@ function ProjectTabs({ slug, projectId, current }: { slug: string; projectId: st
 }
 
 /** The project screen the tabs mark as current. */
-export type ProjectSection = 'issues' | 'cycles' | 'modules' | 'views' | 'archived' | 'drafts' | 'settings';
+type ProjectSection = 'issues' | 'cycles' | 'modules' | 'views' | 'archived' | 'drafts' | 'settings';
 
 export function ProjectFrame({ slug, projectId, current, children }: { slug: string; projectId: string; current: ProjectSection; children: ReactNode }) {
   const t = useT();

@@ -92,7 +92,7 @@ export function InvitationsPage() {
   );
 }
 
-export interface InvitationLinkSearch {
+interface InvitationLinkSearch {
   invitation_id?: string;
   slug?: string;
   token?: string;

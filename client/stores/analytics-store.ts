@@ -87,7 +87,3 @@ export function useAnalyticViews(slug: string): AnalyticViewWire[] {
   return [...rows].sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? ''));
 }
 
-export function useAnalyticViewsStatus(slug: string) {
-  return views.useStore((state) => (state.scope === slug ? state.status : 'idle'));
-}
-

@@ -38,7 +38,7 @@ export function useAppSidebarCollapsed(): boolean {
 }
 
 /** The palette's keys as this machine's keyboard labels them: ⌘K on Apple devices, Ctrl K elsewhere. */
-export function paletteKeys(platform = typeof navigator === 'undefined' ? '' : navigator.platform || navigator.userAgent): string {
+function paletteKeys(platform = typeof navigator === 'undefined' ? '' : navigator.platform || navigator.userAgent): string {
   return /Mac|iPhone|iPad|iPod/i.test(platform) ? '⌘K' : 'Ctrl K';
 }
 

@@ -14,7 +14,7 @@ import { isShortcutBlocked } from '../keyboard/shortcut-guard';
 import { closeCreateIssue, closeCreateProject, closePalette, closeShortcuts, openCreateIssue, openPalette, openShortcuts, useOverlayStore } from './overlay-store';
 import { Dialog } from '../../ui';
 
-export const SHORTCUTS: { keys: string; label: Parameters<ReturnType<typeof useT>>[0] }[] = [
+const SHORTCUTS: { keys: string; label: Parameters<ReturnType<typeof useT>>[0] }[] = [
   { keys: 'Ctrl/⌘ K', label: 'shortcuts.palette' },
   { keys: 'C', label: 'shortcuts.createIssue' },
   { keys: '?', label: 'shortcuts.help' },

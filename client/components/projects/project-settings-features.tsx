@@ -9,13 +9,13 @@ import { Button, Checkbox } from '../../ui';
 import { can, memberContext } from '../../../shared/permission-table';
 
 type FeatureKey = 'module_view' | 'cycle_view' | 'issue_views_view' | 'page_view' | 'intake_view' | 'is_time_tracking_enabled' | 'guest_view_all_features';
-export const PROJECT_FEATURES: readonly FeatureKey[] = ['module_view', 'cycle_view', 'issue_views_view', 'page_view', 'intake_view', 'is_time_tracking_enabled', 'guest_view_all_features'];
+const PROJECT_FEATURES: readonly FeatureKey[] = ['module_view', 'cycle_view', 'issue_views_view', 'page_view', 'intake_view', 'is_time_tracking_enabled', 'guest_view_all_features'];
 /**
  * Switches whose screens the client does not have yet (no time-tracking screen). They are shown
  * disabled as "coming soon" (not offered as if turning them on did something); the API still
  * stores them. The others hide their section: its tab and links go, its routes say it is off.
  */
-export const FEATURES_WITHOUT_SCREENS: ReadonlySet<FeatureKey> = new Set(['is_time_tracking_enabled']);
+const FEATURES_WITHOUT_SCREENS: ReadonlySet<FeatureKey> = new Set(['is_time_tracking_enabled']);
 
 /** Features are part of the project's settings (PATCH project: `project.manage`), judged on the project role. */
 const isAdmin = (project: Project) => can('project.manage', memberContext(null, project.member_role));

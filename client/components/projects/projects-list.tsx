@@ -16,7 +16,7 @@ import { ProjectNetwork } from '../../../shared/visibility';
 import { toastOnFailure } from '../../stores/toast-store';
 import { Role } from '../../../shared/roles';
 
-export interface ProjectFilters {
+interface ProjectFilters {
   my_projects: boolean;
   archived_projects: boolean;
 }

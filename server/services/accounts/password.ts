@@ -11,7 +11,7 @@ const strength = new ZxcvbnFactory({
   translations: zxcvbnEn.translations,
 });
 
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
 /** Hashes a password with Argon2id (parameters tuned for ~50 ms on the 2-core target). */

@@ -19,10 +19,10 @@ import { presentUserLite, type UserLite } from '../../presenters/issue-activity'
 import { WEBHOOK_DELIVERY_QUEUE, WEBHOOK_MAX_RETRIES, type DeliveryPayload } from './webhook-delivery';
 
 /** Changes read per workspace and transaction. */
-export const WEBHOOK_FEED_BATCH = 500;
+const WEBHOOK_FEED_BATCH = 500;
 
 /** Which toggle a change-log entity falls under (reference §10 "Triggered per event type toggle"). */
-export const WEBHOOK_EVENT_OF_ENTITY: Record<string, WebhookEvent> = {
+const WEBHOOK_EVENT_OF_ENTITY: Record<string, WebhookEvent> = {
   project: 'project',
   issue: 'issue',
   cycle: 'cycle',
@@ -48,7 +48,7 @@ const TOGGLE: Record<WebhookEvent, keyof Pick<Webhook, 'project' | 'issue' | 'cy
  * workspace_id, data, activity}`, one per changed field of an update that names them, else one with
  * `activity.field` null (creates, deletes, updates without a field list).
  */
-export function webhookBodies(hook: Pick<Webhook, 'id' | 'workspaceId'>, change: Pick<Change, 'entity' | 'op' | 'data' | 'fields'>, actor: UserLite | null): string[] {
+function webhookBodies(hook: Pick<Webhook, 'id' | 'workspaceId'>, change: Pick<Change, 'entity' | 'op' | 'data' | 'fields'>, actor: UserLite | null): string[] {
   const event = WEBHOOK_EVENT_OF_ENTITY[change.entity] ?? change.entity;
   const fields: Array<FieldChange | null> = change.op === 'update' && change.fields?.length ? change.fields : [null];
   return fields.map((field) =>
@@ -114,7 +114,7 @@ async function feedWorkspace(ctx: ServerContext, workspaceId: string): Promise<n
 }
 
 /** One pass: every workspace whose cursor is behind, until each is caught up. Returns changes consumed. */
-export async function feedWebhooks(ctx: ServerContext): Promise<number> {
+async function feedWebhooks(ctx: ServerContext): Promise<number> {
   const behind = await ctx.database.query<{ workspace_id: string }>(sql`
     select c.workspace_id from webhook_cursors c
     where exists (select 1 from changes ch where ch.workspace_id = c.workspace_id and ch.id > c.last_change_id)`);
