@@ -39,7 +39,7 @@ export interface ProjectActor extends WorkspaceActor {
 export type AnyActor = UserActor & Partial<Omit<ProjectActor, 'userId'>>;
 
 /** The actor a route declaring `name` gets: no actor on public routes, a narrowed one otherwise. */
-export type ActorOf<N extends PermissionName> = N extends 'public'
+type ActorOf<N extends PermissionName> = N extends 'public'
   ? null
   : PermissionScope<N> extends 'project'
     ? ProjectActor

@@ -110,7 +110,7 @@ export const envSchema = z.object({
   TRELLIS_ROLE: z.enum(['all', 'server', 'collab'], { message: 'must be all, server or collab' }).default('all'),
 });
 
-export type Env = z.infer<typeof envSchema>;
+type Env = z.infer<typeof envSchema>;
 
 export interface Config extends Env {
   appBaseUrl: string;

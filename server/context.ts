@@ -24,7 +24,7 @@ export function createServerContext(config: Config, database: Database): ServerC
 }
 
 /** What a committed write transaction produced, handed to after-commit listeners. */
-export interface CommittedWrite {
+interface CommittedWrite {
   workspaceIds: string[];
   maxChangeId: number;
 }

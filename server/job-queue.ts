@@ -31,9 +31,9 @@ import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 import { jobs } from '../db/schema/job';
 
-export const JOBS_CHANNEL = 'jobs';
+const JOBS_CHANNEL = 'jobs';
 
-export interface EnqueueOptions {
+interface EnqueueOptions {
   /** Not before this time (default: now). */
   runAt?: Date;
   /** Attempts in all, the first included (default 5 = the table default). */
@@ -70,9 +70,9 @@ export interface JobRun<P = unknown> {
   isLastAttempt: boolean;
 }
 
-export type JobHandler<P = unknown> = (job: JobRun<P>) => Promise<void>;
+type JobHandler<P = unknown> = (job: JobRun<P>) => Promise<void>;
 
-export interface HandlerOptions {
+interface HandlerOptions {
   /** First retry delay; doubled for each further attempt (default 1000 ms). */
   backoffBaseMs?: number;
   /** Upper bound of one retry delay (default one hour). */
@@ -83,7 +83,7 @@ export interface HandlerOptions {
 export class PermanentJobError extends Error {}
 
 /** Thrown by a handler: retry after `delayMs` (e.g. a Retry-After header) instead of the backoff. */
-export class RetryJobError extends Error {
+class RetryJobError extends Error {
   constructor(
     message: string,
     readonly delayMs: number,
@@ -92,7 +92,7 @@ export class RetryJobError extends Error {
   }
 }
 
-export interface JobQueueOptions {
+interface JobQueueOptions {
   /** Names this worker in `locked_by` (default: a random id). */
   workerId?: string;
   /** Safety-net poll when no NOTIFY arrives (default 1000 ms). */
@@ -109,7 +109,7 @@ export interface JobQueueOptions {
 }
 
 /** What follows a failed attempt: a retry after `retryInMs`, or (gaveUp) the job is `failed` for good. */
-export interface JobFailure {
+interface JobFailure {
   gaveUp: boolean;
   retryInMs: number | null;
 }

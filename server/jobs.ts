@@ -17,7 +17,7 @@ import { afterCommitReactions } from './reactions/registry';
 import { startReactionFeed } from './reactions/feed';
 
 /** Registers the handler of every job queue name on `queue` (one line per feature). */
-export function registerJobHandlers(ctx: ServerContext, queue: JobQueue): void {
+function registerJobHandlers(ctx: ServerContext, queue: JobQueue): void {
   registerWebhookDelivery(ctx, queue);
   registerNotificationMail(ctx, queue);
   registerGithubImport(ctx, queue);

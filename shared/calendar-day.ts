@@ -7,7 +7,7 @@ import { addDays as addDaysToDate, format, parseISO } from 'date-fns';
 const DAY_FORMAT = 'yyyy-MM-dd';
 
 /** The time zone stored for users who never chose one (users.user_timezone's default). */
-export const DEFAULT_USER_TIME_ZONE = 'UTC';
+const DEFAULT_USER_TIME_ZONE = 'UTC';
 
 /** The day `days` after (or before, when negative) a `YYYY-MM-DD` day. */
 export function addDays(day: string, days: number): string {

@@ -24,8 +24,3 @@ export const COLLAB_CLOSE_REASON: Record<CollabCloseCode, string> = {
   [CollabCloseCode.PAGE_DELETED]: 'page-deleted',
   [CollabCloseCode.CONTENT_TOO_LARGE]: 'content-too-large',
 };
-
-/** True when a client should reconnect after this close code (everything but a deleted page). */
-export function shouldReconnectAfter(code: number): boolean {
-  return code !== CollabCloseCode.PAGE_DELETED;
-}

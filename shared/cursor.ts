@@ -28,7 +28,7 @@ export const LOCAL_CACHE_INSERT_BATCH = {
 } as const;
 
 /** A decoded offset cursor: page size, 0-based page index and the "previous" flag. */
-export interface OffsetCursor {
+interface OffsetCursor {
   perPage: number;
   page: number;
   isPrev: boolean;
@@ -83,9 +83,9 @@ export class InvalidPaginationError extends Error {
 }
 
 export const INVALID_CURSOR_MESSAGE = 'Invalid cursor parameter.';
-export const INVALID_PER_PAGE_MESSAGE = `Invalid per_page value. Cannot exceed ${MAX_PER_PAGE}.`;
+const INVALID_PER_PAGE_MESSAGE = `Invalid per_page value. Cannot exceed ${MAX_PER_PAGE}.`;
 /** For a per_page that is not a positive whole number (the reference's text covers only "too big"). */
-export const MALFORMED_PER_PAGE_MESSAGE = `Invalid per_page value. It must be a whole number from 1 to ${MAX_PER_PAGE}.`;
+const MALFORMED_PER_PAGE_MESSAGE = `Invalid per_page value. It must be a whole number from 1 to ${MAX_PER_PAGE}.`;
 
 /** The message refusing `perPage`, or null when it is a valid page size. */
 export function perPageProblem(raw: string): string | null {
@@ -144,7 +144,7 @@ export function offsetPageResponse<T>(rows: T[], page: Pagination) {
 }
 
 /** A decoded sync ("global") cursor `{pageSize}:{page}:{offset}`; the offset is unused and normally 0. */
-export interface SyncCursor {
+interface SyncCursor {
   perPage: number;
   page: number;
   offset: number;

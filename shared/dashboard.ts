@@ -30,10 +30,6 @@ export type Duration = (typeof DURATIONS)[number];
 /** The tabs of the assigned / created issue widgets (`issue_type` of the stats call). */
 export const ISSUE_TABS = ['upcoming', 'overdue', 'completed'] as const;
 export const ISSUE_TYPES = ['pending', ...ISSUE_TABS] as const;
-export type IssueTab = (typeof ISSUE_TABS)[number];
-
-/** Widgets whose saved filters hold a duration; the issue widgets also hold a tab. */
-export const FILTERED_WIDGETS: readonly WidgetKey[] = [WidgetKey.ASSIGNED_ISSUES, WidgetKey.CREATED_ISSUES, WidgetKey.ISSUES_BY_STATE_GROUPS, WidgetKey.ISSUES_BY_PRIORITY];
 
 /** A new dashboard's filters for a widget (reference §12.1 defaults). */
 export function defaultWidgetFilters(key: WidgetKey): Record<string, unknown> {

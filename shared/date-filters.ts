@@ -3,7 +3,7 @@
 import { addDays, todayIn } from './calendar-day';
 
 /** A comparison against a calendar day: on or after, on or before, or on that day. */
-export type DateFilterOp = 'gte' | 'lte' | 'eq';
+type DateFilterOp = 'gte' | 'lte' | 'eq';
 
 /** One condition of a date filter; all conditions of a filter are ANDed. */
 export interface DateCondition {
@@ -13,8 +13,8 @@ export interface DateCondition {
 }
 
 /** Days in a relative week and month (spec §9). */
-export const DAYS_PER_WEEK = 7;
-export const DAYS_PER_MONTH = 30;
+const DAYS_PER_WEEK = 7;
+const DAYS_PER_MONTH = 30;
 
 const ISO_DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const RELATIVE_RE = /^(\d{1,4})_(weeks|months)$/;

@@ -11,7 +11,7 @@ export const Layout = {
 } as const;
 export type Layout = (typeof Layout)[keyof typeof Layout];
 export const LAYOUTS: readonly Layout[] = Object.values(Layout);
-export const DEFAULT_LAYOUT: Layout = Layout.LIST;
+const DEFAULT_LAYOUT: Layout = Layout.LIST;
 
 /** The issue list contexts of spec §2; each keeps its own display filters. */
 export const IssueContext = {
@@ -54,7 +54,7 @@ export type GroupBy = (typeof GroupBy)[keyof typeof GroupBy];
 export const GROUP_BY_OPTIONS: readonly (GroupBy | null)[] = [...Object.values(GroupBy), null];
 
 /** Server field names accepted by `group_by` / `sub_group_by` (reference §1.2). */
-export const WIRE_GROUP_BY_FIELDS = [
+const WIRE_GROUP_BY_FIELDS = [
   'state_id',
   'state__group',
   'priority',
@@ -103,12 +103,12 @@ export const OrderBy = {
 export type OrderBy = (typeof OrderBy)[keyof typeof OrderBy];
 export const ORDER_BY_OPTIONS: readonly OrderBy[] = Object.values(OrderBy);
 /** Default order of display filters. */
-export const DEFAULT_ORDER_BY: OrderBy = OrderBy.MANUAL;
+const DEFAULT_ORDER_BY: OrderBy = OrderBy.MANUAL;
 /** Order of an issue list request that sends no `order_by` (reference §1.2). */
 export const LIST_DEFAULT_ORDER_BY = '-created_at';
 
 /** Fields the list endpoints sort by, ascending or with a leading `-` (menu, spreadsheet columns, reference §1.2). */
-export const ORDER_BY_FIELDS = [
+const ORDER_BY_FIELDS = [
   'sort_order',
   'created_at',
   'updated_at',
@@ -138,8 +138,8 @@ export function isValidOrderBy(value: string): boolean {
 }
 
 /** The issue type filter: all groups, active (unstarted + started) or backlog. */
-export const IssueTypeFilter = { ALL: 'all', ACTIVE: 'active', BACKLOG: 'backlog' } as const;
-export type IssueTypeFilter = (typeof IssueTypeFilter)[keyof typeof IssueTypeFilter];
+const IssueTypeFilter = { ALL: 'all', ACTIVE: 'active', BACKLOG: 'backlog' } as const;
+type IssueTypeFilter = (typeof IssueTypeFilter)[keyof typeof IssueTypeFilter];
 
 /** The state groups a type filter keeps; `null`, `'all'` or anything else keeps all five. */
 export function stateGroupsForType(type: string | null | undefined): readonly StateGroup[] {
@@ -150,7 +150,7 @@ export function stateGroupsForType(type: string | null | undefined): readonly St
 
 /** Boolean display toggles. */
 export const DisplayToggle = { SUB_ISSUE: 'sub_issue', SHOW_EMPTY_GROUPS: 'show_empty_groups' } as const;
-export type DisplayToggle = (typeof DisplayToggle)[keyof typeof DisplayToggle];
+type DisplayToggle = (typeof DisplayToggle)[keyof typeof DisplayToggle];
 
 /** Issue properties a list can show (spec §9). */
 export const DisplayProperty = {
@@ -191,7 +191,7 @@ export function displayPropertiesForLayout(layout: Layout): readonly DisplayProp
 }
 
 /** Calendar settings kept inside display filters. */
-export interface CalendarDisplay {
+interface CalendarDisplay {
   show_weekends: boolean;
   layout: 'month' | 'week';
 }
@@ -238,7 +238,7 @@ export function isKanbanDragAllowed(groupBy: GroupBy | null, subGroupBy: GroupBy
 }
 
 /** The outcome of a display filter change. */
-export interface DisplayFilterUpdate {
+interface DisplayFilterUpdate {
   displayFilters: DisplayFilters;
   /** The layout changed: drop the loaded issues. */
   clearIssues: boolean;
@@ -287,6 +287,3 @@ export const CycleTab = {
 } as const;
 export type CycleTab = (typeof CycleTab)[keyof typeof CycleTab];
 export const DEFAULT_CYCLE_FILTERS = Object.freeze({ active_tab: CycleTab.ACTIVE, layout: Layout.LIST });
-
-/** Module list defaults (spec §9). */
-export const DEFAULT_MODULE_DISPLAY = Object.freeze({ layout: Layout.LIST, order_by: 'name' });

@@ -17,7 +17,7 @@ function pageSchema(): Schema {
   return schema;
 }
 
-export interface DerivedContent {
+interface DerivedContent {
   html: string;
   stripped: string;
   json: JSONContent;

@@ -67,15 +67,15 @@ export const ApiErrorCode = {
   PAGE_ARCHIVED: 4702,
 } as const;
 export type ApiErrorCode = (typeof ApiErrorCode)[keyof typeof ApiErrorCode];
-export type ApiErrorName = keyof typeof ApiErrorCode;
+type ApiErrorName = keyof typeof ApiErrorCode;
 
 /** Every coded error, auth and others. */
 export const ErrorCode = { ...AuthErrorCode, ...ApiErrorCode } as const;
 export type ErrorCode = AuthErrorCode | ApiErrorCode;
-export type ErrorName = AuthErrorName | ApiErrorName;
+type ErrorName = AuthErrorName | ApiErrorName;
 
 /** The wire body of a coded error. */
-export interface CodedErrorBody {
+interface CodedErrorBody {
   error_code: ErrorCode;
   error_message: ErrorName;
 }

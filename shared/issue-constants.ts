@@ -25,8 +25,6 @@ export const STATE_GROUP_COLORS: Readonly<Record<StateGroup, string>> = {
 
 /** Groups that count as finished (closed); only these may be archived. */
 export const FINISHED_STATE_GROUPS: readonly StateGroup[] = ['completed', 'cancelled'];
-/** Groups that count as done for estimates and charts: completed only. */
-export const DONE_STATE_GROUPS: readonly StateGroup[] = ['completed'];
 
 /** True when `value` is one of the five state groups. */
 export function isStateGroup(value: unknown): value is StateGroup {
@@ -72,7 +70,7 @@ export const RelationType = {
 export type RelationType = (typeof RelationType)[keyof typeof RelationType];
 
 /** The relation types stored in the database (reference §1.6.5). */
-export const STORED_RELATION_TYPES: readonly RelationType[] = [
+const STORED_RELATION_TYPES: readonly RelationType[] = [
   'blocked_by',
   'relates_to',
   'duplicate',
@@ -155,7 +153,7 @@ export const DEFAULT_MODULE_STATUS: ModuleStatus = ModuleStatus.PLANNED;
 export const ARCHIVABLE_MODULE_STATUSES: readonly ModuleStatus[] = ['completed', 'cancelled'];
 
 /** A state created with every new project. */
-export interface DefaultState {
+interface DefaultState {
   name: string;
   group: StateGroup;
   color: string;

@@ -18,8 +18,6 @@ import { viewResponse } from './schemas/view';
 import { workspaceMemberResponse, workspaceResponse } from './schemas/workspace';
 
 export { PROTOCOL_VERSION } from './live-protocol-version';
-/** How often the server sends a heartbeat ping. */
-export const PING_INTERVAL_MS = 25_000;
 
 // Close codes: kept in their own module so the browser can read the close codes without the zod schemas below.
 export { LiveCloseCode } from './live-close-codes';
@@ -82,11 +80,11 @@ const slug = slugSchema;
  * client → server: replay changes after `since`, then stream live ones. `protocol_version` is the
  * client's PROTOCOL_VERSION (the app always sends it; API clients of API.md may leave it out).
  */
-export const subscribeMessageSchema = z.object({ type: z.literal('subscribe'), workspace: slug, since: changeId, protocol_version: z.number().int().positive().optional() });
+const subscribeMessageSchema = z.object({ type: z.literal('subscribe'), workspace: slug, since: changeId, protocol_version: z.number().int().positive().optional() });
 /** server → client: replay done; `head` is the latest change id. */
-export const readyMessageSchema = z.object({ type: z.literal('ready'), workspace: slug, head: changeId });
+const readyMessageSchema = z.object({ type: z.literal('ready'), workspace: slug, head: changeId });
 /** server → client: one change, `data` as the REST API returns the entity (`{id}` alone for a delete). */
-export const changeMessageSchema = z.object({
+const changeMessageSchema = z.object({
   type: z.literal('change'),
   id: changeId,
   entity: z.enum(LIVE_ENTITIES as [LiveEntity, ...LiveEntity[]]),
@@ -98,19 +96,19 @@ export const changeMessageSchema = z.object({
   client_mutation_id: z.string().nullable(),
 });
 /** server → client: `since` is older than the retained log; reload. */
-export const resetMessageSchema = z.object({ type: z.literal('reset'), reason: z.string().optional() });
+const resetMessageSchema = z.object({ type: z.literal('reset'), reason: z.string().optional() });
 /**
  * server → client: the client speaks another protocol version (`protocol_version` is the
  * server's); the server closes with LiveCloseCode.OUTDATED_CLIENT and the page should reload.
  */
-export const versionMismatchMessageSchema = z.object({ type: z.literal('version_mismatch'), protocol_version: z.number().int().positive() });
+const versionMismatchMessageSchema = z.object({ type: z.literal('version_mismatch'), protocol_version: z.number().int().positive() });
 /** Either side: keep-alive; from the server it carries the processed cursor. */
-export const pingMessageSchema = z.object({ type: z.literal('ping'), cursor: changeId.optional() });
+const pingMessageSchema = z.object({ type: z.literal('ping'), cursor: changeId.optional() });
 /** Either side: answer to a ping. */
-export const pongMessageSchema = z.object({ type: z.literal('pong') });
+const pongMessageSchema = z.object({ type: z.literal('pong') });
 
 /** Messages a client may send. */
-export const clientMessageSchema = z.discriminatedUnion('type', [subscribeMessageSchema, pingMessageSchema, pongMessageSchema]);
+const clientMessageSchema = z.discriminatedUnion('type', [subscribeMessageSchema, pingMessageSchema, pongMessageSchema]);
 /** Messages a server may send. */
 export const serverMessageSchema = z.discriminatedUnion('type', [
   readyMessageSchema,
@@ -124,11 +122,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
 export type SubscribeMessage = z.infer<typeof subscribeMessageSchema>;
 export type ReadyMessage = z.infer<typeof readyMessageSchema>;
 export type ChangeMessage = z.infer<typeof changeMessageSchema>;
-export type ResetMessage = z.infer<typeof resetMessageSchema>;
-export type VersionMismatchMessage = z.infer<typeof versionMismatchMessageSchema>;
-export type PingMessage = z.infer<typeof pingMessageSchema>;
-export type PongMessage = z.infer<typeof pongMessageSchema>;
-export type ClientMessage = z.infer<typeof clientMessageSchema>;
+type ClientMessage = z.infer<typeof clientMessageSchema>;
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 
 function parseWith<T>(schema: z.ZodType<T>, input: unknown): T | null {

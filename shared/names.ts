@@ -1,7 +1,7 @@
 // Display helpers for names (spec §5 "Untitled", §9 "up to three names, then +N more") used by lists and notifications.
 
 /** What an empty name shows as. */
-export const UNTITLED = 'Untitled';
+const UNTITLED = 'Untitled';
 
 /** The name itself, or "Untitled" when it is missing or blank. */
 export function nameOrUntitled(name: string | null | undefined): string {

@@ -6,7 +6,7 @@
 import { AccessLevel, allows, projectRule, workspaceRule, type PermissionContext, type PermissionRule } from './permissions';
 
 /** One named permission: its rule, and for `authenticated` whether an API key may call it too. */
-export interface PermissionEntry {
+interface PermissionEntry {
   rule: PermissionRule;
   /** `authenticated` only: an API key may call it (API.md: GET /api/users/me/). */
   apiKey?: boolean;

@@ -19,9 +19,6 @@ export interface RoleRule {
   hideFromOutsiders?: boolean;
 }
 
-/** The optional flags of a role rule. */
-export type RoleRuleFlags = Pick<RoleRule, 'workspaceAdminBypass' | 'hideFromOutsiders'>;
-
 /**
  * What a route (or action) requires: anyone, any signed-in user, an instance admin, or at least
  * `min` at the workspace or project level. Declared as `config.access` on each route.

@@ -2,7 +2,7 @@
 // the session cookie to a WebSocket opened by any site, and WebSockets have no CORS: without this
 // check a foreign page could open a socket as the signed-in user (cross-site WebSocket hijacking).
 
-export interface UpgradeHeaders {
+interface UpgradeHeaders {
   origin?: string | null;
   host?: string | null;
 }

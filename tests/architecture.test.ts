@@ -305,3 +305,15 @@ describe('import layering', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+// One design system (issue #25 item 5): a screen's button is client/ui's Button, not a <button>
+// dressed in the design system's classes by hand, so a variant or the busy state changes in one place.
+describe('design system', () => {
+  test('no <button> outside client/ui/ styles itself with the .btn classes', () => {
+    const rawButton = /<button\b[^>]*\bclassName=["'{`][^>]*\bbtn\b/;
+    const offenders = listSources(ROOT)
+      .filter((file) => isProduction(file) && file.startsWith('client/') && !file.startsWith('client/ui/'))
+      .filter((file) => rawButton.test(readFileSync(path.join(ROOT, file), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+});

@@ -37,7 +37,7 @@ export function isNetworkFailure(error: unknown): boolean {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: HttpMethod;
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null>;

@@ -19,7 +19,7 @@ export interface AuthFlowState {
   email: string;
 }
 
-export type AuthFlowEvent =
+type AuthFlowEvent =
   /** The email was checked (and, for MAGIC_CODE, a code was generated). */
   | { type: 'EMAIL_CHECKED'; email: string; result: EmailCheckResult }
   /** A password user chose to receive a unique code instead (a code was generated). */

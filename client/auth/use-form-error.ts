@@ -11,7 +11,7 @@ type FormError =
   | { kind: 'key'; key: MessageKey; display: AuthErrorDisplay };
 
 /** The message for an auth error in the active locale. */
-export function authErrorMessage(t: Translate, view: AuthErrorView): string {
+function authErrorMessage(t: Translate, view: AuthErrorView): string {
   return view.name ? t(authErrorKey(view.name)) : t('authError.UNKNOWN', { code: view.code });
 }
 

@@ -15,6 +15,7 @@ import { useOutboxStore } from '../outbox/work-outbox';
 import { signOutWithOutbox } from '../outbox/outbox-sign-out';
 import { LiveIndicator, SearchButton, SidebarToggle, useAppSidebarCollapsed, WorkspaceWork } from './app-shell/shell-extras';
 import './work-items.css';
+import { Button } from '../ui';
 
 export function AppShell({ workspaceSlug, title, actions, children }: {
   workspaceSlug?: string;
@@ -138,9 +139,9 @@ function AccountMenu({ slug }: { slug?: string }) {
           <UserRound size={14} aria-hidden="true" /> {t('memberProfile.myProfile')}
         </Link>
       )}
-      <button type="button" className="btn btn-ghost btn-sm btn-block" onClick={() => (waiting > 0 ? setConfirming(true) : void handleSignOut(false))} disabled={signingOut} data-testid="sign-out-button">
+      <Button variant="ghost" size="sm" block onClick={() => (waiting > 0 ? setConfirming(true) : void handleSignOut(false))} disabled={signingOut} data-testid="sign-out-button">
         {t('auth.signOut')}
-      </button>
+      </Button>
       {confirming && (
         <ConfirmDialog
           title={t('outbox.signOutTitle')}

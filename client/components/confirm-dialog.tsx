@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { useFormError } from '../auth/use-form-error';
 import { useT } from '../i18n';
 import { Alert } from './alert';
-import { Button } from './button';
-import { Modal } from './modal';
+import { Button, Dialog } from '../ui';
 
 export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onClose }: {
   title: string;
@@ -30,7 +29,7 @@ export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onClose
   };
 
   return (
-    <Modal
+    <Dialog
       title={title}
       onClose={onClose}
       testId="confirm-dialog"
@@ -47,6 +46,6 @@ export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onClose
     >
       {errors.banner && <Alert>{errors.banner}</Alert>}
       <p>{message}</p>
-    </Modal>
+    </Dialog>
   );
 }

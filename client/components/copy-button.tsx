@@ -1,7 +1,7 @@
 // A "Copy" button for a link or a secret; shows "Copied" once the clipboard took it.
 import { useState } from 'react';
 import { useT } from '../i18n';
-import { Button } from './button';
+import { Button } from '../ui';
 
 /** A button that copies `text`; if the clipboard is refused, the text is selected for Ctrl+C. */
 export function CopyButton({ text, label, fallbackInputId, testId }: { text: string; label?: string; fallbackInputId?: string; testId?: string }) {

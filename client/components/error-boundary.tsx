@@ -4,6 +4,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { isNetworkFailure } from '../api/http';
 import { useT } from '../i18n';
+import { Button } from '../ui';
 
 interface BoundaryProps {
   children: ReactNode;
@@ -51,9 +52,9 @@ export function ErrorNotice({ error, onRetry, compact = false }: { error: unknow
     <div className={`error-notice${compact ? ' error-notice-compact' : ''}`} role="alert" data-testid="error-notice" data-kind={network ? 'network' : 'error'}>
       {!compact && <h2 className="error-notice-title">{t('page.error.title')}</h2>}
       <p className="error-notice-body">{t(network ? 'common.errorNetwork' : compact ? 'error.partFailed' : 'common.errorGeneric')}</p>
-      <button type="button" className="btn btn-secondary btn-sm" onClick={onRetry} data-testid="error-retry">
+      <Button variant="secondary" size="sm" onClick={onRetry} data-testid="error-retry">
         {t('common.retry')}
-      </button>
+      </Button>
     </div>
   );
 }

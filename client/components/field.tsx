@@ -36,7 +36,7 @@ function FieldFrame({ id, label, hint, error, optional, children }: FieldFramePr
   );
 }
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: ReactNode;
   hint?: ReactNode;
   error?: string | null;
@@ -92,7 +92,7 @@ export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
   );
 }
 
-export interface SelectFieldProps extends Omit<SelectProps, 'label' | 'id' | 'invalid' | 'describedBy'> {
+interface SelectFieldProps extends Omit<SelectProps, 'label' | 'id' | 'invalid' | 'describedBy'> {
   /** The visible label; also the list's accessible name. */
   label: string;
   hint?: ReactNode;

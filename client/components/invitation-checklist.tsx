@@ -2,9 +2,9 @@
 import { useState, type FormEvent } from 'react';
 import type { WorkspaceInvitation } from '../api/types';
 import { useT } from '../i18n';
-import { Button } from './button';
 import { roleLabel } from './role-select';
 import { WorkspaceAvatar } from './workspace-switcher';
+import { Button } from '../ui';
 
 export function InvitationChecklist({ invitations, busy, submitLabel, onSubmit }: {
   invitations: WorkspaceInvitation[];

@@ -3,8 +3,8 @@
 import type { WorkspaceInvitation } from '../api/types';
 import { useT } from '../i18n';
 import { Alert } from './alert';
-import { Button } from './button';
 import { CopyButton } from './copy-button';
+import { Button } from '../ui';
 
 /** The links of just-created invitations, each with a copy button, and a Done button. */
 export function InviteLinks({ invitations, missing, onDone }: { invitations: WorkspaceInvitation[]; missing: string[]; onDone: () => void }) {

@@ -10,9 +10,9 @@ import type { WorkspaceInvitation } from '../api/types';
 import { fetchWorkspaceInvitations, inviteMembers, type InviteRow } from '../stores/invitation-store';
 import { useMailConfigured } from '../stores/instance-store';
 import { Alert } from './alert';
-import { Button } from './button';
 import { InviteLinks } from './invite-links';
 import { RoleSelect } from './role-select';
+import { Button } from '../ui';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -5,8 +5,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act } from 'react';
 import { Locale, setLocale } from '../i18n';
 import { mountTestRoot, type TestRoot } from '../test-support/react-root';
-import { PropertyChip } from '../ui';
-import { Modal } from './modal';
+import { Dialog, PropertyChip } from '../ui';
 
 let view: TestRoot;
 
@@ -26,9 +25,9 @@ describe('Escape', () => {
   test('in a picker inside a dialog it closes the picker only; the next one closes the dialog', async () => {
     const onClose = vi.fn();
     await view.render(
-      <Modal title="New issue" onClose={onClose}>
+      <Dialog title="New issue" onClose={onClose}>
         <PropertyChip multiple label="Assignees" valueText="None" options={[{ value: 'u1', label: 'Ada' }]} selected={[]} onSelect={() => undefined} testId="picker" />
-      </Modal>,
+      </Dialog>,
     );
     await act(async () => document.querySelector<HTMLButtonElement>('[data-testid="picker"]')!.click());
     await vi.waitFor(() => expect(document.activeElement).toBe(document.querySelector('.picker-input')));
@@ -43,11 +42,11 @@ describe('Escape', () => {
     const outer = vi.fn();
     const inner = vi.fn();
     await view.render(
-      <Modal title="Outer" onClose={outer}>
-        <Modal title="Inner" onClose={inner}>
+      <Dialog title="Outer" onClose={outer}>
+        <Dialog title="Inner" onClose={inner}>
           <p>Sure?</p>
-        </Modal>
-      </Modal>,
+        </Dialog>
+      </Dialog>,
     );
     await pressEscape();
     expect(inner).toHaveBeenCalledTimes(1);

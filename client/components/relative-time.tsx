@@ -5,7 +5,7 @@ import { useLocale } from '../i18n';
 import { formatDateTime, formatRelativeTime } from './format';
 
 /** How often relative times are refreshed; the smallest unit shown is a minute. */
-export const CLOCK_TICK_MS = 15_000;
+const CLOCK_TICK_MS = 15_000;
 
 let now = Date.now();
 let timer: ReturnType<typeof setInterval> | null = null;
@@ -30,7 +30,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** The shared clock, in epoch milliseconds, updated every CLOCK_TICK_MS while someone listens. */
-export function useNow(): number {
+function useNow(): number {
   return useSyncExternalStore(subscribe, () => now);
 }
 

@@ -4,12 +4,12 @@ import { personalTimeZone, todayIn } from '../../shared/calendar-day';
 import { useSessionStore } from '../stores/session-store';
 
 /** The browser's IANA time zone (where the person is when they chose none in their profile). */
-export function browserTimeZone(): string {
+function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
 /** The signed-in person's time zone: their profile's when they chose one, else the browser's. */
-export function useTimeZone(): string {
+function useTimeZone(): string {
   const profileZone = useSessionStore((state) => state.user?.user_timezone);
   return personalTimeZone(profileZone, browserTimeZone());
 }

@@ -7,15 +7,15 @@ import { useT, type MessageKey } from '../i18n';
 import { useInstanceStore } from '../stores/instance-store';
 import { checkWorkspaceSlug, createWorkspace } from '../stores/workspace-store';
 import { Alert } from './alert';
-import { Button } from './button';
 import { TextField } from './field';
+import { Button } from '../ui';
 
-export const MAX_WORKSPACE_NAME = 80;
-export const MAX_WORKSPACE_SLUG = 48;
+const MAX_WORKSPACE_NAME = 80;
+const MAX_WORKSPACE_SLUG = 48;
 const SLUG_PATTERN = /^[a-zA-Z0-9_-]+$/;
 
 /** Derives a URL slug from a workspace name ("Acme Inc." → "acme-inc"). */
-export function slugify(name: string): string {
+function slugify(name: string): string {
   return name
     .trim()
     .toLowerCase()

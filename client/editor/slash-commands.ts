@@ -25,7 +25,7 @@ const ITEMS: SlashItem[] = [
 ];
 
 /** The items whose label contains `query` (case-insensitive). */
-export function filterSlashItems(query: string): SlashItem[] {
+function filterSlashItems(query: string): SlashItem[] {
   const needle = query.trim().toLowerCase();
   return ITEMS.filter((item) => !needle || t(item.key).toLowerCase().includes(needle) || item.key.toLowerCase().includes(needle));
 }

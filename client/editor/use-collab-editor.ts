@@ -12,7 +12,7 @@ import { BODY_FIELD, pageSchemaExtensions } from '../../shared/editor-schema';
 import { editorBehaviour, type EditorBehaviourOptions } from './editor-behaviour';
 import { isUsable } from './usable-editor';
 
-export interface CollabEditorOptions {
+interface CollabEditorOptions {
   doc: Y.Doc;
   provider: HocuspocusProvider;
   editable: boolean;

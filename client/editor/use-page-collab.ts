@@ -13,7 +13,7 @@ export interface CollabPeer {
   color: string;
 }
 
-export interface PageCollabState {
+interface PageCollabState {
   doc: Y.Doc | null;
   provider: HocuspocusProvider | null;
   online: boolean;

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** Delay between the last keystroke and the save (spec §9). */
-export const TITLE_AUTOSAVE_MS = 2000;
+const TITLE_AUTOSAVE_MS = 2000;
 const SUBMITTED_VISIBLE_MS = 1500;
 
 export const SaveState = { SAVED: 'saved', SUBMITTING: 'submitting', SUBMITTED: 'submitted' } as const;

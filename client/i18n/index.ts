@@ -5,7 +5,7 @@
 // braces, so the dictionaries did not change shape.
 import { useSyncExternalStore } from 'react';
 import i18next from 'i18next';
-import { en, type MessageKey, type ResourceKey } from './en';
+import { en, type MessageKey } from './en';
 import type { AuthErrorName } from '../../shared/error-codes';
 
 export type { MessageKey, ResourceKey } from './en';
@@ -14,7 +14,7 @@ export const Locale = { EN: 'en', ZH_CN: 'zh-CN' } as const;
 export type Locale = (typeof Locale)[keyof typeof Locale];
 export const SUPPORTED_LOCALES: readonly Locale[] = [Locale.EN, Locale.ZH_CN];
 
-export type MessageVars = Record<string, string | number>;
+type MessageVars = Record<string, string | number>;
 export type Translate = (key: MessageKey, vars?: MessageVars) => string;
 
 const RESOURCES: Partial<Record<Locale, Readonly<Record<string, string>>>> = { en };
@@ -182,6 +182,3 @@ export function getDictionary(locale: Locale): Readonly<Record<string, string>> 
   if (!dictionary) throw new Error(`The ${locale} dictionary is not loaded: await loadLocale('${locale}') first`);
   return dictionary;
 }
-
-/** Every resource key of English, the reference locale. */
-export const ENGLISH_KEYS = Object.keys(en) as ResourceKey[];

@@ -5,7 +5,7 @@ import { create } from 'zustand';
 import type { ChangeMessage, LiveEntity } from '../../shared/live-protocol';
 import { LiveSocket, type ConnectionState, type LiveSocketOptions } from './live-socket';
 
-export interface LiveConnectionState {
+interface LiveConnectionState {
   state: ConnectionState;
   workspace: string | null;
   /** Last change id applied (or skipped as invisible) for the workspace. */
@@ -18,7 +18,7 @@ export interface LiveConnectionState {
 export const useLiveConnection = create<LiveConnectionState>(() => ({ state: 'offline', workspace: null, lastId: 0, outdated: false }));
 
 /** What a store needs to take live changes. */
-export interface LiveTarget {
+interface LiveTarget {
   applyChange(change: ChangeMessage): void;
 }
 

@@ -15,7 +15,7 @@ import { MemoryCacheStorage, type CacheStorage } from './cache-storage';
 import { IndexedDbCacheStorage } from './indexeddb-storage';
 
 export const DB_VERSION = 1;
-export const SYNC_PAGE_SIZE = 1000;
+const SYNC_PAGE_SIZE = 1000;
 /** Insert batch sizes (spec §9). */
 export const BATCH_SIZE = { issueSync: 200, issues: 100, other: 500 } as const;
 /**
@@ -25,8 +25,8 @@ export const BATCH_SIZE = { issueSync: 200, issues: 100, other: 500 } as const;
 export const COMPACT_AFTER = 500;
 export const LOCAL_DB_ENABLED_KEY = 'LOCAL_DB_ENABLED';
 
-export type DatabaseStatus = 'initializing' | 'ready' | 'error';
-export type ProjectCacheStatus = 'loading' | 'syncing' | 'ready' | 'error';
+type DatabaseStatus = 'initializing' | 'ready' | 'error';
+type ProjectCacheStatus = 'loading' | 'syncing' | 'ready' | 'error';
 
 export const useLocalCacheStore = create<{ slug: string | null; dbStatus: DatabaseStatus | null; projects: Record<string, ProjectCacheStatus> }>(() => ({ slug: null, dbStatus: null, projects: {} }));
 

@@ -23,7 +23,7 @@ interface OutboxSchema extends DBSchema {
 }
 
 /** The database name of one user's outbox in one workspace. */
-export const outboxDatabaseName = (userId: string, workspace: string): string => `trellis-outbox-${userId}-${workspace}`;
+const outboxDatabaseName = (userId: string, workspace: string): string => `trellis-outbox-${userId}-${workspace}`;
 
 export class IndexedDbOutboxStorage implements OutboxStorage {
   private constructor(private readonly db: IDBPDatabase<OutboxSchema>) {}

@@ -22,7 +22,7 @@ import { ApiError, isNetworkFailure, NetworkError, readErrorText, type HttpMetho
 import type { SetDelta } from '../../shared/set-delta';
 import { MemoryOutboxStorage, type OutboxStorage } from './outbox-storage';
 
-export interface OutboxRequest {
+interface OutboxRequest {
   method: HttpMethod;
   path: string;
   body?: unknown;
@@ -30,7 +30,7 @@ export interface OutboxRequest {
   sets?: Record<string, SetDelta>;
 }
 
-export type OutboxStatus = 'pending' | 'failed';
+type OutboxStatus = 'pending' | 'failed';
 
 /** A store's pending mutation as an entry keeps it (create-entity-store's PendingMutation, any row type). */
 export type StoredPending =
@@ -66,7 +66,7 @@ export type OutboxInput = Pick<OutboxRecord, 'keys' | 'request' | 'optimistic' |
 /** Sends one request; throws ApiError for a non-2xx answer and NetworkError when none came. */
 export type Transport = (request: { method: HttpMethod; path: string; body?: unknown }, mutationId: string | null, signal: AbortSignal) => Promise<unknown>;
 
-export interface OutboxOptions {
+interface OutboxOptions {
   transport: Transport;
   storage?: OutboxStorage;
   now?(): number;
@@ -99,7 +99,7 @@ export class OutboxTimeout extends Error {
 /** What a first attempt came to: the answer, or `QUEUED` (the server is out of reach; it will be retried). */
 export const QUEUED: unique symbol = Symbol('queued');
 
-export type FailureKind = 'retry' | 'refused' | 'applied';
+type FailureKind = 'retry' | 'refused' | 'applied';
 
 const RETRY_STATUSES = new Set([408, 429, 502, 503, 504]);
 
@@ -163,7 +163,7 @@ function deferred<T>(): Deferred<T> {
   return result;
 }
 
-export interface OutboxHandle {
+interface OutboxHandle {
   seq: number;
   mutationId: string;
   /** Settles when the entry is done: the server's answer, or OutboxDiscarded. */

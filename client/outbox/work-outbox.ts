@@ -18,7 +18,7 @@ export function registerOutboxStore<Row extends { id: string }>(name: string, st
   stores.set(name, store as unknown as AnyStore);
 }
 
-export interface OutboxState {
+interface OutboxState {
   records: OutboxRecord[];
   /** Each entity id with entries: 'failed' if one was refused, else 'pending' (what the rows show). */
   rowStatus: Map<string, 'pending' | 'failed'>;

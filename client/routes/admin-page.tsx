@@ -6,7 +6,6 @@ import { AuthErrorDisplay } from '../auth/auth-errors';
 import { useFormError } from '../auth/use-form-error';
 import { Alert } from '../components/alert';
 import { AuthLayout } from '../components/auth-layout';
-import { Button } from '../components/button';
 import { PageLoader, Spinner } from '../components/feedback';
 import { PasswordField, TextField, ToggleField } from '../components/field';
 import { useT } from '../i18n';
@@ -20,6 +19,7 @@ import {
   useInstanceStore,
   type InstanceConfigValues,
 } from '../stores/instance-store';
+import { Button } from '../ui';
 
 export function AdminPage() {
   const status = useInstanceStore((state) => state.status);

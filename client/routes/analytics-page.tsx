@@ -26,11 +26,11 @@ import {
   fetchDefaultAnalytics,
   fetchProjectStats,
   useAnalyticViews,
-  useLoaded,
   type ChartParams,
 } from '../stores/analytics-store';
 import { useJoinedProjects } from '../stores/project-store';
 import { useWorkspace } from '../stores/workspace-store';
+import { useResource } from '../api/use-resource';
 import './analytics.css';
 
 const AnalyticsChart = lazy(() => import('../components/analytics/analytics-chart'));
@@ -102,7 +102,7 @@ export function AnalyticsPage({ workspaceSlug, search }: { workspaceSlug: string
   const setSearch = (patch: Partial<AnalyticsSearch>) =>
     void navigate({ to: '/$workspaceSlug/analytics', params: { workspaceSlug }, search: (current: AnalyticsSearch) => ({ ...current, ...patch }), replace: true });
 
-  const chart = useLoaded(allowed ? `${workspaceSlug}?${new URLSearchParams(params)}` : 'none', (signal) =>
+  const chart = useResource(allowed ? `${workspaceSlug}?${new URLSearchParams(params)}` : 'none', (signal) =>
     allowed ? fetchAnalytics(workspaceSlug, params, signal) : Promise.resolve(null),
   );
   const fixed: FixedNames = (kindOfName, value) =>
@@ -297,10 +297,10 @@ function AnalyticsSidebar({ slug, projectIds, isAdmin, onOpenView }: { slug: str
   const t = useT();
   const projects = useJoinedProjects(slug);
   const filter: ChartParams = projectIds.length ? { project: projectIds.join(',') } : {};
-  const overview = useLoaded(`${slug}|${projectIds.join(',')}`, (signal) => fetchDefaultAnalytics(slug, filter, signal));
-  const stats = useLoaded(`${slug}|stats|${projectIds.join(',')}`, (signal) => fetchProjectStats(slug, projectIds.length ? projectIds : null, signal));
+  const overview = useResource(`${slug}|${projectIds.join(',')}`, (signal) => fetchDefaultAnalytics(slug, filter, signal));
+  const stats = useResource(`${slug}|stats|${projectIds.join(',')}`, (signal) => fetchProjectStats(slug, projectIds.length ? projectIds : null, signal));
   const views = useAnalyticViews(slug);
-  useLoaded(isAdmin ? `${slug}|views` : 'none', () => (isAdmin ? fetchAnalyticViews(slug) : Promise.resolve([])));
+  useResource(isAdmin ? `${slug}|views` : 'none', () => (isAdmin ? fetchAnalyticViews(slug) : Promise.resolve([])));
 
   const remove = async (viewId: string) => {
     try {

@@ -5,22 +5,21 @@ import type { ApiToken } from '../api/types';
 import { useFormError } from '../auth/use-form-error';
 import { Alert } from '../components/alert';
 import { AppShell } from '../components/app-shell';
-import { Button } from '../components/button';
 import { CopyButton } from '../components/copy-button';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { EmptyState, Spinner } from '../components/feedback';
 import { SelectField, TextField } from '../components/field';
 import { formatDate } from '../components/format';
-import { Modal } from '../components/modal';
 import { useLocale, useT } from '../i18n';
 import { createApiToken, deleteApiToken, useApiTokens, useApiTokensStatus } from '../stores/api-token-store';
 import { useWorkspace } from '../stores/workspace-store';
 import { can, memberContext } from '../../shared/permission-table';
+import { Button, Dialog } from '../ui';
 
 const EXPIRY_DAYS = [7, 30, 90] as const;
 
 /** The ISO expiry for "in N days", or null for never. */
-export function expiryFromDays(days: number | null, now = new Date()): string | null {
+function expiryFromDays(days: number | null, now = new Date()): string | null {
   return days === null ? null : new Date(now.getTime() + days * 24 * 60 * 60 * 1000).toISOString();
 }
 
@@ -138,7 +137,7 @@ function CreateTokenModal({ workspaceSlug, onClose, onCreated }: { workspaceSlug
   };
 
   return (
-    <Modal title={t('apiTokens.create')} onClose={onClose} testId="create-api-token-modal">
+    <Dialog title={t('apiTokens.create')} onClose={onClose} testId="create-api-token-modal">
       <form className="form" onSubmit={handleSubmit} noValidate>
         {errors.banner && <Alert>{errors.banner}</Alert>}
         <TextField
@@ -175,14 +174,14 @@ function CreateTokenModal({ workspaceSlug, onClose, onCreated }: { workspaceSlug
           </Button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
 
 function TokenSecretModal({ token, onClose }: { token: ApiToken; onClose: () => void }) {
   const t = useT();
   return (
-    <Modal
+    <Dialog
       title={t('apiTokens.secretTitle')}
       onClose={onClose}
       testId="api-token-secret-modal"
@@ -193,6 +192,6 @@ function TokenSecretModal({ token, onClose }: { token: ApiToken; onClose: () => 
         <code className="secret-value" data-testid="api-token-secret">{token.token}</code>
         <CopyButton text={token.token ?? ''} testId="copy-token-button" />
       </div>
-    </Modal>
+    </Dialog>
   );
 }

@@ -5,13 +5,11 @@ import type { WorkspaceInvitation } from '../api/types';
 import { useFormError } from '../auth/use-form-error';
 import { Alert } from '../components/alert';
 import { AppShell } from '../components/app-shell';
-import { Button } from '../components/button';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { EmptyState, Spinner } from '../components/feedback';
 import { formatDate } from '../components/format';
 import { CopyButton } from '../components/copy-button';
 import { InviteRowsForm } from '../components/invite-rows-form';
-import { Modal } from '../components/modal';
 import { RoleSelect, roleLabel } from '../components/role-select';
 import { useLocale, useT } from '../i18n';
 import {
@@ -22,6 +20,7 @@ import {
 } from '../stores/invitation-store';
 import { useWorkspace } from '../stores/workspace-store';
 import { can, memberContext } from '../../shared/permission-table';
+import { Button, Dialog } from '../ui';
 
 export function InvitationsSettingsPage({ workspaceSlug }: { workspaceSlug: string }) {
   const t = useT();
@@ -100,9 +99,9 @@ export function InvitationsSettingsPage({ workspaceSlug }: { workspaceSlug: stri
         )}
       </section>
       {inviting && (
-        <Modal title={t('inviteModal.title', { workspace: workspace?.name ?? '' })} onClose={() => setInviting(false)} testId="invite-modal">
+        <Dialog title={t('inviteModal.title', { workspace: workspace?.name ?? '' })} onClose={() => setInviting(false)} testId="invite-modal">
           <InviteRowsForm workspaceSlug={workspaceSlug} maxRole={myRole} onSent={() => setInviting(false)} />
-        </Modal>
+        </Dialog>
       )}
       {revoking && (
         <ConfirmDialog

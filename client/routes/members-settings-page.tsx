@@ -4,12 +4,10 @@ import type { WorkspaceMember } from '../api/types';
 import { useFormError } from '../auth/use-form-error';
 import { Alert } from '../components/alert';
 import { AppShell } from '../components/app-shell';
-import { Button } from '../components/button';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { EmptyState } from '../components/feedback';
-import { SkeletonRows } from '../ui';
+import { Button, Dialog, SkeletonRows } from '../ui';
 import { InviteRowsForm } from '../components/invite-rows-form';
-import { Modal } from '../components/modal';
 import { RoleSelect, roleLabel } from '../components/role-select';
 import { Link } from '@tanstack/react-router';
 import { useT } from '../i18n';
@@ -18,7 +16,7 @@ import { useSessionStore } from '../stores/session-store';
 import { useWorkspace } from '../stores/workspace-store';
 import { can, memberContext } from '../../shared/permission-table';
 
-export function memberName(member: WorkspaceMember['member']): string {
+function memberName(member: WorkspaceMember['member']): string {
   return member.display_name || [member.first_name, member.last_name].filter(Boolean).join(' ') || member.email || '';
 }
 
@@ -122,7 +120,7 @@ export function MembersSettingsPage({ workspaceSlug }: { workspaceSlug: string }
         )}
       </section>
       {inviting && (
-        <Modal title={t('inviteModal.title', { workspace: workspace?.name ?? '' })} onClose={() => setInviting(false)} testId="invite-modal">
+        <Dialog title={t('inviteModal.title', { workspace: workspace?.name ?? '' })} onClose={() => setInviting(false)} testId="invite-modal">
           <InviteRowsForm
             workspaceSlug={workspaceSlug}
             maxRole={myRole}
@@ -131,7 +129,7 @@ export function MembersSettingsPage({ workspaceSlug }: { workspaceSlug: string }
               setNotice(t(emailed ? 'inviteModal.sent' : 'screens.invite.created'));
             }}
           />
-        </Modal>
+        </Dialog>
       )}
       {removing && (
         <ConfirmDialog

@@ -11,7 +11,6 @@ import { AuthErrorDisplay } from '../auth/auth-errors';
 import { useFormError } from '../auth/use-form-error';
 import { Alert } from '../components/alert';
 import { AuthLayout } from '../components/auth-layout';
-import { Button } from '../components/button';
 import { Spinner } from '../components/feedback';
 import { TextField } from '../components/field';
 import { InviteRowsForm } from '../components/invite-rows-form';
@@ -23,6 +22,7 @@ import { completeOnboardingStep, finishOnboarding, refreshProfileAndSettings, up
 import { useMailConfigured } from '../stores/instance-store';
 import { fetchMyWorkspaces } from '../stores/workspace-store';
 import { OnboardingStep, resumeOnboarding, type OnboardingWorkspace } from './onboarding-resume';
+import { Button } from '../ui';
 
 type Step = Exclude<OnboardingStep, 'FINISH'>;
 const STEPS: Step[] = [OnboardingStep.PROFILE, OnboardingStep.WORKSPACE, OnboardingStep.INVITE];

@@ -15,7 +15,7 @@ export type OnboardingStep = (typeof OnboardingStep)[keyof typeof OnboardingStep
 /** The workspace onboarding leads into (a created or joined one). */
 export type OnboardingWorkspace = Pick<Workspace, 'id' | 'slug' | 'name'>;
 
-export interface OnboardingResume {
+interface OnboardingResume {
   step: OnboardingStep;
   workspace: OnboardingWorkspace | null;
   /** Already a member of a workspace they did not create (joined by invitation): only the name is asked. */

@@ -12,10 +12,10 @@ export const PageKind = {
 export type PageKind = (typeof PageKind)[keyof typeof PageKind];
 
 export const SET_UP_PATH = '/admin';
-export const SIGN_IN_PATH = '/';
-export const ONBOARDING_PATH = '/onboarding';
-export const INVITATIONS_PATH = '/invitations';
-export const CREATE_WORKSPACE_PATH = '/create-workspace';
+const SIGN_IN_PATH = '/';
+const ONBOARDING_PATH = '/onboarding';
+const INVITATIONS_PATH = '/invitations';
+const CREATE_WORKSPACE_PATH = '/create-workspace';
 
 /** Pages a signed-in user is sent away from; never a useful `next_path`. */
 const SIGNED_OUT_PATHS = ['/', '/sign-up', '/accounts/forgot-password', '/accounts/reset-password', '/accounts/set-password'];
@@ -61,7 +61,7 @@ export function sanitizeNextPath(value: unknown): string | null {
 }
 
 /** The sign-in URL that brings the user back to `href` afterwards. */
-export function signInPathFor(href: string): string {
+function signInPathFor(href: string): string {
   const next = sanitizeNextPath(href);
   return next ? `${SIGN_IN_PATH}?next_path=${encodeURIComponent(next)}` : SIGN_IN_PATH;
 }

@@ -1,7 +1,6 @@
 // The actions on one page (spec §4, §6): favorite, lock, public/private, archive/restore, duplicate,
 // delete — each shown only to callers the page rules allow.
 import { useState } from 'react';
-import { Button } from '../components/button';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { useT } from '../i18n';
 import { PageAccess } from '../../shared/visibility';
@@ -15,6 +14,7 @@ import {
   setPageLocked,
   type Page,
 } from '../stores/page-store';
+import { Button } from '../ui';
 
 type Permissions = ReturnType<typeof pagePermissions>;
 

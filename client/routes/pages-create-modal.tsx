@@ -1,12 +1,11 @@
 // The create-page modal (spec §2): a name and public/private; opens the new page on success.
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../components/alert';
-import { Button } from '../components/button';
 import { SelectField, TextField } from '../components/field';
-import { Modal } from '../components/modal';
 import { useFormError } from '../auth/use-form-error';
 import { useT } from '../i18n';
 import { createPage, type Page } from '../stores/page-store';
+import { Button, Dialog } from '../ui';
 
 export function CreatePageModal({ slug, projectId, onCreated, onClose }: {
   slug: string;
@@ -33,7 +32,7 @@ export function CreatePageModal({ slug, projectId, onCreated, onClose }: {
   };
 
   return (
-    <Modal title={t('pages.create.title')} onClose={onClose} testId="create-page-modal">
+    <Dialog title={t('pages.create.title')} onClose={onClose} testId="create-page-modal">
       <form onSubmit={(event) => void handleSubmit(event)} className="form">
         {errors.banner && <Alert>{errors.banner}</Alert>}
         <TextField label={t('pages.create.name')} value={name} maxLength={255} onChange={(event) => setName(event.target.value)} placeholder={t('pages.untitled')} data-testid="page-name-input" />
@@ -48,6 +47,6 @@ export function CreatePageModal({ slug, projectId, onCreated, onClose }: {
           {t('pages.create.submit')}
         </Button>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

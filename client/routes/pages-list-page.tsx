@@ -5,8 +5,7 @@ import { ArrowDown, ArrowUp, Star } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { AppShell } from '../components/app-shell';
-import { Button } from '../components/button';
-import { Select, Tab, TabList, TabPanel, Tabs } from '../ui';
+import { Button, Select, Tab, TabList, TabPanel, Tabs } from '../ui';
 import { EmptyState, PageLoader } from '../components/feedback';
 import { useT, type MessageKey } from '../i18n';
 import {

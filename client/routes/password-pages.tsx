@@ -6,13 +6,13 @@ import { AuthErrorDisplay, parseErrorCodeParam } from '../auth/auth-errors';
 import { useFormError } from '../auth/use-form-error';
 import { Alert } from '../components/alert';
 import { AuthLayout } from '../components/auth-layout';
-import { Button } from '../components/button';
 import { NewPasswordFields, useNewPassword } from '../components/new-password-fields';
 import { TextField } from '../components/field';
 import { useT } from '../i18n';
 import { requestPasswordReset, resetPassword, setPassword } from '../stores/session-store';
 import { getPostAuthPath, sanitizeNextPath } from './page-kinds';
 import { loadPostAuthSnapshot } from './guard';
+import { Button } from '../ui';
 
 export function ForgotPasswordPage({ search }: { search: { email?: string } }) {
   const t = useT();
@@ -67,7 +67,7 @@ export function ForgotPasswordPage({ search }: { search: { email?: string } }) {
   );
 }
 
-export interface ResetPasswordSearch {
+interface ResetPasswordSearch {
   uidb64?: string;
   token?: string;
   email?: string;

@@ -5,13 +5,13 @@ import { AuthErrorCode, AuthErrorDisplay } from '../auth/auth-errors';
 import { useFormError } from '../auth/use-form-error';
 import { Alert } from '../components/alert';
 import { AppShell } from '../components/app-shell';
-import { Button } from '../components/button';
 import { PasswordField, SelectField, TextField } from '../components/field';
 import { SUPPORTED_LOCALES, useLocale, useT, type Locale } from '../i18n';
 import { changePassword, setPassword, updateCurrentUser, updateProfile, useSessionStore } from '../stores/session-store';
 import { themeSettingOf, ThemeSetting } from '../ui/theme';
 import { chooseTheme } from '../ui/theme-sync';
 import { MIN_PASSWORD_LENGTH } from './sign-in-page';
+import { Button } from '../ui';
 
 export function ProfilePage() {
   const t = useT();

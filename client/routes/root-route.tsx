@@ -3,8 +3,8 @@
 import { createRootRoute, Link, Outlet, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { isNetworkFailure } from '../api/http';
 import { AuthLayout } from '../components/auth-layout';
-import { Button } from '../components/button';
 import { useT } from '../i18n';
+import { Button } from '../ui';
 
 function NotFound() {
   const t = useT();

@@ -191,7 +191,7 @@ export function createAppRouter(options: { history?: Parameters<typeof createRou
   });
 }
 
-export type AppRouter = ReturnType<typeof createAppRouter>;
+type AppRouter = ReturnType<typeof createAppRouter>;
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -14,7 +14,7 @@ function useScreenWorkspaceSlug(): string | undefined {
   return useParams({ strict: false }).workspaceSlug;
 }
 
-export function ScreenPending() {
+function ScreenPending() {
   const t = useT();
   return (
     <AppShell workspaceSlug={useScreenWorkspaceSlug()} title={t('common.loading')}>
@@ -23,7 +23,7 @@ export function ScreenPending() {
   );
 }
 
-export function ScreenError({ error, reset }: ErrorComponentProps) {
+function ScreenError({ error, reset }: ErrorComponentProps) {
   const t = useT();
   const retry = useRouteRetry(reset);
   return (

@@ -7,15 +7,15 @@ import { AuthMode, AuthStep, authSubmitPath, createAuthFlow, reduceAuthFlow } fr
 import { useFormError } from '../auth/use-form-error';
 import { Alert } from '../components/alert';
 import { AuthLayout } from '../components/auth-layout';
-import { Button } from '../components/button';
 import { PasswordField, TextField } from '../components/field';
 import { useT } from '../i18n';
 import { useInstanceStore } from '../stores/instance-store';
 import { authenticate, checkEmail, generateMagicCode } from '../stores/session-store';
 import { loadPostAuthSnapshot } from './guard';
 import { getPostAuthPath } from './page-kinds';
+import { Button } from '../ui';
 
-export interface SignInSearch {
+interface SignInSearch {
   next_path?: string;
   error_code?: string;
   email?: string;

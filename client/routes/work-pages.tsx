@@ -3,7 +3,7 @@
 // load what they show before they render.
 import { FoldingTabs } from '../components/app-shell/folding-tabs';
 import { Suspense, useEffect, type ReactNode } from 'react';
-import { SkeletonRows } from '../ui';
+import { Button, SkeletonRows } from '../ui';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { nameOrUntitled } from '../../shared/names';
 import { AppShell } from '../components/app-shell';
@@ -72,7 +72,7 @@ function ProjectTabs({ slug, projectId, current }: { slug: string; projectId: st
 }
 
 /** The project screen the tabs mark as current. */
-export type ProjectSection = 'issues' | 'cycles' | 'modules' | 'views' | 'archived' | 'drafts' | 'settings';
+type ProjectSection = 'issues' | 'cycles' | 'modules' | 'views' | 'archived' | 'drafts' | 'settings';
 
 export function ProjectFrame({ slug, projectId, current, children }: { slug: string; projectId: string; current: ProjectSection; children: ReactNode }) {
   const t = useT();
@@ -85,7 +85,7 @@ export function ProjectFrame({ slug, projectId, current, children }: { slug: str
         <>
           <ProjectTabs slug={slug} projectId={projectId} current={current} />
           {can('project.create', memberContext(null, project?.member_role)) && (
-            <button type="button" className="btn btn-primary btn-sm" onClick={() => openCreateIssue(projectId)} data-testid="new-issue">{t('issue.create')}</button>
+            <Button size="sm" onClick={() => openCreateIssue(projectId)} data-testid="new-issue">{t('issue.create')}</Button>
           )}
         </>
       }

@@ -6,7 +6,6 @@ import type { WorkspaceInvitation } from '../api/types';
 import { useFormError } from '../auth/use-form-error';
 import { Alert } from '../components/alert';
 import { AuthLayout } from '../components/auth-layout';
-import { Button } from '../components/button';
 import { EmptyState, Spinner } from '../components/feedback';
 import { InvitationChecklist } from '../components/invitation-checklist';
 import { roleLabel } from '../components/role-select';
@@ -23,6 +22,7 @@ import {
 import { refreshSettings, useSessionStore } from '../stores/session-store';
 import { fetchMyWorkspaces } from '../stores/workspace-store';
 import { invitationSlug } from './onboarding-page';
+import { Button } from '../ui';
 
 export function CreateWorkspacePage() {
   const t = useT();
@@ -92,7 +92,7 @@ export function InvitationsPage() {
   );
 }
 
-export interface InvitationLinkSearch {
+interface InvitationLinkSearch {
   invitation_id?: string;
   slug?: string;
   token?: string;

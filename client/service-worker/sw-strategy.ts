@@ -9,15 +9,15 @@
 // user or answers 401/403, and when the server answered a sign-out (the page clears it too).
 import { API_CACHE } from './cache-names';
 
-export type RequestKind = 'asset' | 'navigation' | 'api' | 'sign-out' | 'pass';
+type RequestKind = 'asset' | 'navigation' | 'api' | 'sign-out' | 'pass';
 
 const SERVER_PREFIXES = ['/api/', '/auth/', '/live', '/collab'];
-export const ME_PATH = '/api/users/me/';
+const ME_PATH = '/api/users/me/';
 /**
  * The signed-out start's "who is signed in?" probe is never kept: its answer is true only of the
  * moment it was given, and signed in it names the user, so a kept copy could outlive a sign-out.
  */
-export const SESSION_PROBE_PATH = '/api/users/session/';
+const SESSION_PROBE_PATH = '/api/users/session/';
 export const SHELL_PATH = '/index.html';
 
 /** Which strategy a request gets (`pass`: the worker does not answer it, the browser fetches as usual). */
@@ -134,7 +134,7 @@ export function respond(request: Request, origin: string, deps: StrategyDeps): P
 }
 
 /** At most this many paths are read again when the worker first takes over a page. */
-export const WARM_LIMIT = 100;
+const WARM_LIMIT = 100;
 
 /**
  * Reads `paths` (API paths the page read before the worker controlled it) through the API strategy,

@@ -2,7 +2,6 @@
 // (`default-analytics/`), per-project stats (`project-stats/`) and the saved analytic views
 // (`analytic-view/`, workspace admins). Charts are read, not kept: each screen asks for the one
 // it shows. Saved views are an entity store like the others.
-import { useEffect, useState } from 'react';
 import { http } from '../api/http';
 import type { AnalyticsResponse, AnalyticViewWire, DefaultAnalyticsResponse, ProjectStats } from '../../shared/schemas/analytics';
 import { createEntityStore, createMutationId } from './create-entity-store';
@@ -23,31 +22,6 @@ export function fetchDefaultAnalytics(slug: string, params: ChartParams, signal?
 
 export function fetchProjectStats(slug: string, projectIds: string[] | null, signal?: AbortSignal): Promise<ProjectStats[]> {
   return http.get<ProjectStats[]>(`${base(slug)}/project-stats/`, projectIds ? { project_ids: projectIds.join(',') } : undefined, signal);
-}
-
-export interface Loaded<T> {
-  data: T | null;
-  error: unknown;
-  loading: boolean;
-  reload: () => void;
-}
-
-/** Loads `load(signal)` whenever `key` changes; a newer request supersedes the one in flight. */
-export function useLoaded<T>(key: string, load: (signal: AbortSignal) => Promise<T>): Loaded<T> {
-  const [state, setState] = useState<{ key: string; data: T | null; error: unknown; loading: boolean }>({ key, data: null, error: null, loading: true });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    setState((current) => ({ key, data: current.data, error: null, loading: true }));
-    load(controller.signal).then(
-      (data) => !controller.signal.aborted && setState({ key, data, error: null, loading: false }),
-      (error) => !controller.signal.aborted && setState({ key, data: null, error, loading: false }),
-    );
-    return () => controller.abort();
-    // `load` is rebuilt every render; `key` names what it loads.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, attempt]);
-  return { data: state.data, error: state.error, loading: state.loading, reload: () => setAttempt((n) => n + 1) };
 }
 
 const views = createEntityStore<AnalyticViewWire>();
@@ -85,9 +59,5 @@ export function deleteAnalyticView(slug: string, viewId: string): Promise<void> 
 export function useAnalyticViews(slug: string): AnalyticViewWire[] {
   const rows = views.useRows(slug);
   return [...rows].sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? ''));
-}
-
-export function useAnalyticViewsStatus(slug: string) {
-  return views.useStore((state) => (state.scope === slug ? state.status : 'idle'));
 }
 

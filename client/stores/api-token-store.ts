@@ -6,12 +6,10 @@ import type { ApiToken } from '../api/types';
 import { createEntityStore, createMutationId } from './create-entity-store';
 
 const tokens = createEntityStore<ApiToken>();
-/** Raw store (confirmed + pending). Prefer `useApiTokens`. */
-export const useApiTokenStore = tokens.useStore;
 
 const tokensPath = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}/api-tokens/`;
 
-export interface CreateApiTokenInput {
+interface CreateApiTokenInput {
   label: string;
   description?: string;
   expired_at?: string | null;
@@ -55,5 +53,3 @@ export function useApiTokens(slug: string): ApiToken[] {
 export function useApiTokensStatus(slug: string) {
   return tokens.useStore((state) => (state.scope === slug ? state.status : 'idle'));
 }
-
-export const resetApiTokens = tokens.reset;

@@ -38,7 +38,7 @@ export interface EntityState<Row> {
   error: unknown;
 }
 
-export interface EntityStoreOptions<Row> {
+interface EntityStoreOptions<Row> {
   /** Whether a live change belongs in this store (default: same workspace as the store's scope). */
   accepts?(change: ChangeMessage, scope: string | null): boolean;
   /**
@@ -50,7 +50,7 @@ export interface EntityStoreOptions<Row> {
   fromChange?(data: Record<string, unknown>, current: Row | undefined): Row;
 }
 
-export interface MutateOptions {
+interface MutateOptions {
   /**
    * False when `send` only waits for a queue that orders the requests itself (the work-item
    * outbox, client/outbox/): the store then does not hold it back behind earlier requests.
@@ -59,7 +59,7 @@ export interface MutateOptions {
 }
 
 /** What a mutation's request may answer: the saved row(s), or nothing (then the patch is kept). */
-export type MutationAnswer<Row> = Row | Row[] | void | undefined;
+type MutationAnswer<Row> = Row | Row[] | void | undefined;
 
 export interface EntityStore<Row extends { id: string }> {
   useStore: UseBoundStore<StoreApi<EntityState<Row>>>;
@@ -140,7 +140,7 @@ export function applyPending<Row extends { id: string }>(confirmed: Map<string, 
 }
 
 /** One row with the pending mutations for it applied (the same loop, for one id). */
-export function applyPendingToRow<Row>(confirmed: Row | undefined, id: string, pending: PendingMutation<Row>[]): Row | undefined {
+function applyPendingToRow<Row>(confirmed: Row | undefined, id: string, pending: PendingMutation<Row>[]): Row | undefined {
   let row = confirmed;
   for (const mutation of pending) if (mutation.id === id) row = applyOne(row, mutation);
   return row;

@@ -38,13 +38,6 @@ export async function fetchCycles(slug: string, projectId: string): Promise<Cycl
 const cycleLoader = loadOnce((slug, projectId) => fetchCycles(slug, projectId), (projectId) => cycles.getRows().some((row) => row.project_id === projectId));
 export const ensureCycles = cycleLoader.ensure;
 
-/** `GET /api/workspaces/{ws}/cycles/` (the cycle picker of workspace lists). @throws ApiError */
-export async function fetchWorkspaceCycles(slug: string): Promise<Cycle[]> {
-  const rows = await http.get<Cycle[]>(`${workspacePath(slug)}/cycles/`);
-  cycles.upsertMany(rows);
-  return rows;
-}
-
 /** One page of `GET /api/workspaces/{ws}/active-cycles/`. */
 export interface ActiveCyclesPage {
   results: ActiveCycle[];
@@ -70,7 +63,7 @@ export function useCurrentCycleSignature(): string {
   return useMemo(() => rows.filter((row) => row.status === 'current' && !row.archived_at).map((row) => `${row.id}:${row.version ?? 0}`).sort().join(','), [rows]);
 }
 
-export interface CycleInput {
+interface CycleInput {
   name: string;
   description?: string;
   start_date: string | null;
@@ -186,7 +179,3 @@ export function useProjectCycles(projectId: string | undefined): Cycle[] {
 }
 
 export const useCycle = (cycleId: string | undefined): Cycle | undefined => cycles.useRow(cycleId);
-export const resetCycles = (): void => {
-  cycleLoader.reset();
-  cycles.reset();
-};

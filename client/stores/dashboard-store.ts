@@ -39,11 +39,6 @@ export function useDashboardWidgets(): DashboardWidget[] {
   return [...widgets.useRows()].sort((a, b) => a.sort_order - b.sort_order);
 }
 
-/** One widget by key. */
-export function useDashboardWidget(key: WidgetKey): DashboardWidget | undefined {
-  return widgets.useRows().find((row) => row.key === key);
-}
-
 /** Shows or hides a widget, or saves its filters (merged, as the server merges them). */
 export async function updateWidget(widget: DashboardWidget, patch: { is_visible?: boolean; filters?: Record<string, unknown> }): Promise<void> {
   const { dashboardId } = useDashboardState.getState();

@@ -8,13 +8,11 @@ import { isExportRunning } from '../../shared/export-constants';
 import { createEntityStore, createMutationId } from './create-entity-store';
 
 const exportsStore = createEntityStore<ExportWire>();
-/** Raw store (confirmed rows). Prefer `useExports`. */
-export const useExportStore = exportsStore.useStore;
 
 /** How many history rows the screen shows (newest first). */
-export const EXPORT_HISTORY_SIZE = 50;
+const EXPORT_HISTORY_SIZE = 50;
 /** Polling interval while an export is running. */
-export const EXPORT_POLL_MS = 1500;
+const EXPORT_POLL_MS = 1500;
 
 const exportsPath = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}/export-issues/`;
 

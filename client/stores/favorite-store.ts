@@ -20,7 +20,7 @@ export interface Favorite {
   version?: number;
 }
 
-export interface FavoriteNode extends Favorite {
+interface FavoriteNode extends Favorite {
   children: Favorite[];
 }
 
@@ -120,12 +120,6 @@ export function buildFavoriteTree(rows: Favorite[]): FavoriteNode[] {
     .filter((row) => !row.parent || !ids.has(row.parent))
     .sort(bySequence)
     .map((row) => ({ ...row, children: row.is_folder ? rows.filter((child) => child.parent === row.id).sort(bySequence) : [] }));
-}
-
-/** True when the entity is among my favorites. */
-export function useIsFavorite(entityType: string, entityId: string | undefined): boolean {
-  const rows = favorites.useRows();
-  return useMemo(() => rows.some((row) => row.entity_type === entityType && row.entity_identifier === entityId), [rows, entityType, entityId]);
 }
 
 export const resetFavorites = (): void => favorites.reset();

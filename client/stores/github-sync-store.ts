@@ -9,10 +9,9 @@ import type { RepositorySync, WorkspaceIntegration } from '../api/types';
 import { createEntityStore, createMutationId } from './create-entity-store';
 
 const syncs = createEntityStore<RepositorySync>();
-export const useGithubSyncStore = syncs.useStore;
 
 /** Progress polling interval while a run is queued, running or waiting for GitHub's rate limit. */
-export const GITHUB_SYNC_POLL_MS = 1500;
+const GITHUB_SYNC_POLL_MS = 1500;
 const ACTIVE = new Set(['queued', 'running', 'waiting']);
 export const isSyncActive = (sync: RepositorySync | undefined) => Boolean(sync && ACTIVE.has(sync.status));
 
@@ -27,7 +26,7 @@ async function githubIntegrationId(slug: string): Promise<string | null> {
 }
 
 /** Loads the project's sync (none when GitHub is not installed or no repository is linked). @throws ApiError */
-export async function fetchGithubSync(slug: string, projectId: string, { quiet = false } = {}): Promise<RepositorySync | null> {
+async function fetchGithubSync(slug: string, projectId: string, { quiet = false } = {}): Promise<RepositorySync | null> {
   if (!quiet) syncs.setStatus(projectId, 'loading');
   try {
     const integrationId = await githubIntegrationId(slug);
@@ -40,7 +39,7 @@ export async function fetchGithubSync(slug: string, projectId: string, { quiet =
   }
 }
 
-export interface LinkRepositoryInput {
+interface LinkRepositoryInput {
   owner: string;
   name: string;
   /** Required the first time; omitted, the stored token is kept. */

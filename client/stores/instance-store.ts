@@ -22,7 +22,7 @@ export const InstanceConfigKey = {
 export type InstanceConfigKey = (typeof InstanceConfigKey)[keyof typeof InstanceConfigKey];
 export type InstanceConfigValues = Partial<Record<InstanceConfigKey, string>>;
 
-export interface InstanceState {
+interface InstanceState {
   status: LoadStatus;
   instance: InstanceInfo | null;
   config: InstanceConfig | null;
@@ -46,7 +46,7 @@ export const useInstanceStore = create<InstanceState>(() => ({
 }));
 
 /** Reads whether an answer of `GET /api/instances/` means set-up is done. */
-export function isInstanceSetupDone(answer: InstanceResponse): boolean {
+function isInstanceSetupDone(answer: InstanceResponse): boolean {
   return 'instance' in answer && !!answer.instance?.is_setup_done;
 }
 
@@ -54,7 +54,7 @@ export function isInstanceSetupDone(answer: InstanceResponse): boolean {
  * `GET /api/instances/`. When the call itself fails the state keeps `isSetupDone` (the guard
  * only sends people to set-up on an explicit answer) and status becomes 'error'.
  */
-export async function fetchInstance(): Promise<InstanceState> {
+async function fetchInstance(): Promise<InstanceState> {
   useInstanceStore.setState({ status: 'loading' });
   try {
     const answer = await http.get<InstanceResponse>('/api/instances/');
@@ -113,7 +113,7 @@ export async function fetchAdminSession(): Promise<AdminMe | null> {
   }
 }
 
-export interface AdminSignUpInput {
+interface AdminSignUpInput {
   email: string;
   password: string;
   first_name: string;

@@ -8,7 +8,7 @@ import { create } from 'zustand';
 import { http } from '../api/http';
 import type { IntakeIssue, IntakeIssueDetail } from '../api/types';
 import { INBOX_FIRST_CURSOR } from '../../shared/cursor';
-import { INTAKE_CLOSED_STATUSES, INTAKE_OPEN_STATUSES, IntakeStatus } from '../../shared/issue-constants';
+import { INTAKE_CLOSED_STATUSES, IntakeStatus } from '../../shared/issue-constants';
 import type { ChangeMessage } from '../../shared/live-protocol';
 import { isDiscarded, outboxMutate, registerOutboxStore } from '../outbox/work-outbox';
 import { reportFailure } from './toast-store';
@@ -20,7 +20,7 @@ registerOutboxStore('intake', rows);
 export type IntakeTab = 'open' | 'closed';
 export type IntakeOrder = '-issue__created_at' | 'issue__created_at' | '-issue__updated_at' | 'issue__updated_at' | '-issue__sequence_id' | 'issue__sequence_id';
 
-export interface IntakeFilters {
+interface IntakeFilters {
   tab: IntakeTab;
   statuses: number[];
   orderBy: IntakeOrder;
@@ -30,8 +30,6 @@ export interface IntakeFilters {
 export function tabDefaults(tab: IntakeTab): IntakeFilters {
   return { tab, statuses: tab === 'open' ? [IntakeStatus.PENDING] : [...INTAKE_CLOSED_STATUSES], orderBy: '-issue__created_at' };
 }
-
-export const TAB_STATUSES: Record<IntakeTab, readonly number[]> = { open: INTAKE_OPEN_STATUSES, closed: INTAKE_CLOSED_STATUSES };
 
 interface ListState {
   filters: IntakeFilters;
@@ -158,7 +156,7 @@ export async function createIntakeIssue(slug: string, projectId: string, issue: 
   return created !== undefined;
 }
 
-export type TriageChange = { status: number; snoozed_till?: string | null; duplicate_to?: string | null };
+type TriageChange = { status: number; snoozed_till?: string | null; duplicate_to?: string | null };
 
 /**
  * Accept / decline / snooze / duplicate through the work-item outbox: shown at once, kept until the

@@ -8,9 +8,6 @@ import { toastOnFailure } from './toast-store';
 
 const sent = createEntityStore<WorkspaceInvitation>();
 const mine = createEntityStore<WorkspaceInvitation>();
-/** Raw stores (confirmed + pending). Prefer the hooks below. */
-export const useWorkspaceInvitationStore = sent.useStore;
-export const useMyInvitationStore = mine.useStore;
 
 const invitationsPath = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}/invitations/`;
 const MY_INVITATIONS = '/api/users/me/workspaces/invitations/';
@@ -115,9 +112,4 @@ export function useMyInvitations(): WorkspaceInvitation[] {
 
 export function useMyInvitationsStatus() {
   return mine.useStore((state) => state.status);
-}
-
-export function resetInvitations(): void {
-  sent.reset();
-  mine.reset();
 }

@@ -14,7 +14,7 @@ export interface Attachment { id: string; asset?: string; asset_url?: string; at
 export interface RelationItem { id: string; name: string; sequence_id: number; project_id: string; relation_type?: string; state_id?: string | null }
 export type Relations = Record<string, RelationItem[]>;
 /** One relation of an issue as a row: `id` is `{issue}:{relation_type}:{related id}`. */
-export interface RelationRow { id: string; issue: string; relation_type: string; item: RelationItem }
+interface RelationRow { id: string; issue: string; relation_type: string; item: RelationItem }
 
 /** What the detail knows besides its rows: load status, the sub-issue state distribution, uploads in flight. */
 export interface DetailMeta {
@@ -36,7 +36,7 @@ export function patchMeta(issueId: string, patch: Partial<DetailMeta> | ((meta: 
 }
 
 /** The issue a live child change belongs to (events name it `issue` or `issue_id`). */
-export function issueOfChange(data: Record<string, unknown>): string | undefined {
+function issueOfChange(data: Record<string, unknown>): string | undefined {
   const issue = data.issue ?? data.issue_id;
   return typeof issue === 'string' ? issue : undefined;
 }

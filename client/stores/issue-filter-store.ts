@@ -19,7 +19,7 @@ import { projectPath } from './api-paths';
 import { useSessionStore } from './session-store';
 import { getView, type View, type ViewContent } from './view-store';
 
-export interface KanbanFilters {
+interface KanbanFilters {
   /** Collapsed group and sub-group keys (stored locally only, spec §7). */
   group_by: string[];
   sub_group_by: string[];
@@ -111,7 +111,7 @@ interface UserProperties {
 }
 
 /** Merges saved settings over the defaults, then re-applies the display filter rules. */
-export function mergeSavedSettings(source: ListSource, saved: UserProperties | null): ListSettings {
+function mergeSavedSettings(source: ListSource, saved: UserProperties | null): ListSettings {
   const base = defaultListSettings(source);
   const context = contextOf(source);
   const savedFilters = saved?.display_filters ?? {};

@@ -132,7 +132,7 @@ export async function updateIssue(slug: string, issueId: string, patch: IssuePat
   await send(issuePatchEntry(slug, current, patch), 'toast.issueUpdateFailed', { name: current.name });
 }
 
-export interface CreateIssueInput extends IssuePatch {
+interface CreateIssueInput extends IssuePatch {
   name: string;
 }
 

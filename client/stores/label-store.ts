@@ -101,4 +101,3 @@ export function useLabelMap(): Map<string, Label> {
 }
 
 export const setLabels = (slug: string, rows: Label[]): void => labels.setAll(slug, rows);
-export const resetLabels = (): void => labels.reset();

@@ -137,7 +137,7 @@ export function issueComparator(orderBy: string): (a: Issue, b: Issue) => number
 }
 
 /** The group values an issue falls in for a group-by (several for labels, assignees, modules). */
-export function groupValues(issue: Issue, groupBy: GroupBy | null, stateGroupOf: (issue: Issue) => StateGroup | null): string[] {
+function groupValues(issue: Issue, groupBy: GroupBy | null, stateGroupOf: (issue: Issue) => StateGroup | null): string[] {
   const many = (values: string[] | undefined) => (values && values.length > 0 ? values : [NONE_GROUP]);
   switch (groupBy) {
     case null:

@@ -69,11 +69,6 @@ export function useMembersStatus(slug: string) {
   return members.useStore((state) => (state.scope === slug ? state.status : 'idle'));
 }
 
-export const resetMembers = (): void => {
-  members.reset();
-  projectMembers.reset();
-};
-
 // ---- Project members (GET/POST …/projects/{id}/members/, PATCH/DELETE …/members/{id}/) ----
 
 /** A project membership row as the list returns it (`member` is the user id). */

@@ -165,7 +165,7 @@ export function applyModuleLinkChange(change: ChangeMessage): void {
 }
 
 /** Completed share of a module's issues (0–100). */
-export function moduleProgress(module: Pick<WireModule, 'total_issues' | 'completed_issues'> | Module): number {
+function moduleProgress(module: Pick<WireModule, 'total_issues' | 'completed_issues'> | Module): number {
   const total = module.total_issues ?? 0;
   return total === 0 ? 0 : Math.round(((module.completed_issues ?? 0) / total) * 100);
 }
@@ -206,7 +206,3 @@ export function useProjectModules(projectId: string, archived: boolean, sort: Mo
 }
 
 export const useModule = (moduleId: string | undefined): Module | undefined => modules.useRow(moduleId);
-export const resetModules = (): void => {
-  moduleLoader.reset();
-  modules.reset();
-};

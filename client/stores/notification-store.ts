@@ -12,7 +12,7 @@ import { createEntityStore, createMutationId } from './create-entity-store';
 
 const rows = createEntityStore<Notification>();
 
-export type NotificationTab = 'all' | 'mentions';
+type NotificationTab = 'all' | 'mentions';
 export type NotificationTypeFilter = 'all' | 'assigned' | 'created' | 'subscribed';
 
 export interface NotificationFilters {
@@ -187,5 +187,3 @@ export function useNotifications(slug: string): Notification[] {
 export function useNotificationsStatus(slug: string) {
   return rows.useStore((state) => (state.scope === slug ? state.status : 'idle'));
 }
-
-export const resetNotifications = rows.reset;

@@ -34,7 +34,7 @@ export interface Project {
   version?: number;
 }
 
-export interface ProjectInput {
+interface ProjectInput {
   name: string;
   identifier: string;
   description?: string;
@@ -180,7 +180,7 @@ export async function reorderProject(slug: string, projectId: string, sortOrder:
 export const applyProjectChange = (change: ChangeMessage): void => projects.applyChange(change);
 
 /** Sidebar order: my sort_order ascending, then name. */
-export function compareProjects(a: Project, b: Project): number {
+function compareProjects(a: Project, b: Project): number {
   return (a.sort_order ?? Number.MAX_SAFE_INTEGER) - (b.sort_order ?? Number.MAX_SAFE_INTEGER) || a.name.localeCompare(b.name);
 }
 

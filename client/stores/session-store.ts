@@ -8,7 +8,7 @@ import { applyProfileLanguage } from '../i18n';
 import { clearOfflineApiCache } from '../service-worker/register';
 import type { LoadStatus } from './create-entity-store';
 
-export interface SessionState {
+interface SessionState {
   status: LoadStatus;
   user: UserMe | null;
   profile: Profile | null;
@@ -23,7 +23,7 @@ let sessionRequest: Promise<SessionState> | null = null;
  * Loads the current user, profile and settings. A 401/403 means "signed out", not an error.
  * @throws ApiError for any other failure of `GET /api/users/me/`.
  */
-export function fetchSession(): Promise<SessionState> {
+function fetchSession(): Promise<SessionState> {
   sessionRequest ??= loadSession().finally(() => {
     sessionRequest = null;
   });

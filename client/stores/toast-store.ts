@@ -3,18 +3,13 @@
 // `useToastStore` keep the earlier call sites and tests working on it.
 import { isNetworkFailure, readErrorText } from '../api/http';
 import { t, type MessageKey } from '../i18n';
-import { toast, useToastStore, type ShownToast, type ToastKind } from '../ui/toast';
+import { toast, useToastStore, type ToastKind } from '../ui/toast';
 
 export { useToastStore };
-export type Toast = ShownToast;
 
 /** Shows a toast for a few seconds. */
 export function showToast({ kind, title, message }: { kind: ToastKind; title: string; message?: string }): void {
   toast[kind](title, { description: message });
-}
-
-export function dismissToast(id: number): void {
-  toast.dismiss(id);
 }
 
 /** Longest user text (an issue name…) a toast quotes; the rest is cut with an ellipsis. */

@@ -22,7 +22,7 @@ export interface ViewContent {
   display_properties: Record<string, unknown>;
 }
 
-export interface ViewInput extends Partial<ViewContent> {
+interface ViewInput extends Partial<ViewContent> {
   name: string;
   description?: string;
   access?: ViewAccess;

@@ -8,13 +8,11 @@ import type { Webhook, WebhookEvent, WebhookLog } from '../api/types';
 import { createEntityStore, createMutationId } from './create-entity-store';
 
 const webhooks = createEntityStore<Webhook>();
-/** Raw store (confirmed + pending). Prefer `useWebhooks`. */
-export const useWebhookStore = webhooks.useStore;
 
 const hooksPath = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}/webhooks/`;
 const logsPath = (slug: string, webhookId: string) => `/api/workspaces/${encodeURIComponent(slug)}/webhook-logs/${webhookId}/`;
 
-export type WebhookToggles = Partial<Record<WebhookEvent | 'is_active', boolean>>;
+type WebhookToggles = Partial<Record<WebhookEvent | 'is_active', boolean>>;
 
 const withoutSecret = ({ secret_key: _secret, ...listed }: Webhook): Webhook => listed;
 
@@ -75,7 +73,7 @@ export function useWebhooksStatus(slug: string) {
 }
 
 /** Delivery log polling interval while a log is open: deliveries appear as they are attempted. */
-export const WEBHOOK_LOG_POLL_MS = 2000;
+const WEBHOOK_LOG_POLL_MS = 2000;
 
 /**
  * One webhook's delivery log, newest first, polled while mounted (deliveries are made by the job
@@ -99,5 +97,3 @@ export function useWebhookLogs(slug: string, webhookId: string) {
   }, [reload]);
   return { logs, error, reload };
 }
-
-export const resetWebhooks = webhooks.reset;

@@ -115,9 +115,3 @@ export function useWorkspace(slug: string | null | undefined): Workspace | undef
 export function useCurrentWorkspaceSlug(): string | null {
   return useCurrentWorkspaceStore((state) => state.currentSlug);
 }
-
-/** Forgets every workspace (sign-out, deactivation). */
-export function resetWorkspaces(): void {
-  workspaces.reset();
-  useCurrentWorkspaceStore.setState({ currentSlug: null });
-}

@@ -28,7 +28,7 @@ function dateFormat(locale: string, withYear: boolean): Intl.DateTimeFormat {
 }
 
 /** "Mar 3" this year, "Mar 3, 2027" in another. */
-export function formatChipDate(day: Date, locale: string, now = new Date()): string {
+function formatChipDate(day: Date, locale: string, now = new Date()): string {
   return dateFormat(locale, day.getFullYear() !== now.getFullYear()).format(day);
 }
 

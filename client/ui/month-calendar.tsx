@@ -11,7 +11,7 @@ import 'react-day-picker/style.css';
 const DAY_PICKER_LOCALES = { en: enUS, 'zh-CN': zhCN } as const;
 
 /** The date-fns locale for an interface locale (its `options.weekStartsOn` is the first weekday). */
-export function dayPickerLocale(locale: Locale) {
+function dayPickerLocale(locale: Locale) {
   return DAY_PICKER_LOCALES[locale];
 }
 

@@ -6,7 +6,7 @@ import { create } from 'zustand';
 
 export const ThemeSetting = { LIGHT: 'light', DARK: 'dark', SYSTEM: 'system' } as const;
 export type ThemeSetting = (typeof ThemeSetting)[keyof typeof ThemeSetting];
-export type ResolvedTheme = 'light' | 'dark';
+type ResolvedTheme = 'light' | 'dark';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 

@@ -21,7 +21,7 @@ export interface ToastOptions {
   onClose?: () => void;
 }
 
-export interface ShownToast {
+interface ShownToast {
   id: number;
   kind: ToastKind;
   title: string;

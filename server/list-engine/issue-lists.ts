@@ -15,7 +15,7 @@ import { projectIssueScope, workspaceIssueScope, type ProjectScopeActor, type Sc
 import { ViewAccess } from '../../shared/visibility';
 
 /** Built-in global views (API.md "Views"): not rows, each adds one filter on the caller. */
-export const BUILT_IN_GLOBAL_VIEWS = ['all-issues', 'assigned', 'created', 'subscribed'] as const;
+const BUILT_IN_GLOBAL_VIEWS = ['all-issues', 'assigned', 'created', 'subscribed'] as const;
 
 function callerFilter(view: string, userId: string): Condition | null {
   if (view === 'assigned') return { kind: 'in', field: 'assignee', values: [userId], includeNull: false };

@@ -39,7 +39,7 @@ export function resolveListPagination(query: QueryParams): Pagination {
   }
 }
 
-export interface ParseOptions {
+interface ParseOptions {
   /** Grouping is refused silently (workspace issue list: always ungrouped). */
   allowGrouping: boolean;
   /** The order used when the request sends none. */

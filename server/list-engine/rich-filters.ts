@@ -8,7 +8,7 @@ import { BadRequestError } from '../errors';
 import { allOf, type Condition, type DateField, type SetField } from './conditions';
 
 /** Deepest nesting of combinators the tree may have. */
-export const MAX_FILTER_DEPTH = 5;
+const MAX_FILTER_DEPTH = 5;
 
 /** A 400 in both the contract's `{error}` form and the reference's `{message, code}` form. */
 export class FilterError extends BadRequestError {

@@ -39,7 +39,7 @@ export interface ScopeOptions {
 }
 
 /** Which issues of the archive a scope takes: the live ones (default), the archived ones, or both (exports). */
-export type ArchiveScope = 'live' | 'archived' | 'any';
+type ArchiveScope = 'live' | 'archived' | 'any';
 
 /**
  * THE definition of "the issues of a project", over the issue row `alias`: not deleted, not a

@@ -24,7 +24,7 @@ const RELATION_FIELDS: Partial<Record<SetField, Relation>> = {
 };
 
 /** `(v1, v2, …)` as bound parameters. */
-export function valueList(values: readonly (string | number)[]): SQL {
+function valueList(values: readonly (string | number)[]): SQL {
   return sql`(${sql.join(
     values.map((value) => sql`${value}`),
     sql`, `,
@@ -53,7 +53,7 @@ function inSql(field: SetField, values: string[], includeNull: boolean): SQL {
 }
 
 /** The day a date field falls on (datetimes by their UTC day). */
-export function dayExpression(field: DateField): SQL {
+function dayExpression(field: DateField): SQL {
   if (field === 'start_date' || field === 'target_date') return sql.raw(`i.${field}`);
   return sql.raw(`(i.${field} at time zone 'UTC')::date`);
 }

@@ -39,7 +39,7 @@ async function stillValid(db: Db, sessionIds: string[], tokenIds: string[]): Pro
 }
 
 /** Closes every socket of `connections` whose credential no longer authenticates. */
-export async function closeEndedCredentials(db: Db, connections: Iterable<Credentialed>): Promise<void> {
+async function closeEndedCredentials(db: Db, connections: Iterable<Credentialed>): Promise<void> {
   const open = [...connections];
   if (open.length === 0) return;
   const ids = (kind: SocketCredential['kind']) => [...new Set(open.filter((c) => c.auth.credential.kind === kind).map((c) => c.auth.credential.id))];

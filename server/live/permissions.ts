@@ -15,7 +15,7 @@ import type { Change } from './record-change';
 import { PageAccess, ProjectNetwork, ViewAccess } from '../../shared/visibility';
 
 /** What to do with one change for one socket. */
-export type Verdict = 'send' | 'hide' | 'send-as-delete' | 'revoke';
+type Verdict = 'send' | 'hide' | 'send-as-delete' | 'revoke';
 
 interface ProjectAccess {
   /** The membership row id, so a delete event (`{id}` only) can be recognised. */

@@ -10,7 +10,7 @@ import { readChanges, workspaceHead } from './record-change';
 
 const PAGE_SIZE = 1000;
 
-export interface ReaderOptions {
+interface ReaderOptions {
   /** Safety poll period (default 2 s). */
   pollIntervalMs?: number;
   onError?: (error: unknown) => void;

@@ -353,7 +353,7 @@ export async function deletedEntityIds(db: Db, projectId: string, entity: LiveEn
   return rows.map((row) => row.id);
 }
 
-export interface StoredReceipt {
+interface StoredReceipt {
   status: number;
   response: unknown;
 }

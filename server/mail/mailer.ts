@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ServerContext } from '../context';
 import { getInstanceSettings, type SmtpSettings } from '../services/ops/instance';
 
-export interface MailMessage {
+interface MailMessage {
   to: string;
   subject: string;
   text: string;
@@ -13,7 +13,7 @@ export interface MailMessage {
 }
 
 /** Thrown by sendMail when no SMTP host is configured. */
-export class MailNotConfiguredError extends Error {
+class MailNotConfiguredError extends Error {
   constructor() {
     super('SMTP is not configured');
   }

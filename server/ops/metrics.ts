@@ -19,7 +19,7 @@ import { NotFoundError } from '../errors';
 import { liveEngineOf } from '../live/engine';
 
 /** What the collaboration service of this process reports (absent in processes without it). */
-export interface CollabGauges {
+interface CollabGauges {
   documents(): number;
   connections(): number;
 }

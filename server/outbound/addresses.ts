@@ -39,7 +39,7 @@ for (const [net, prefix] of [
   reservedV6.addSubnet(net, prefix, 'ipv6');
 
 /** The eight 16-bit groups of an IPv6 address (dotted IPv4 tail included), or null. */
-export function ipv6Groups(address: string): number[] | null {
+function ipv6Groups(address: string): number[] | null {
   if (isIP(address) !== 6) return null;
   let text = address.toLowerCase().replace(/%.*$/, '');
   const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);

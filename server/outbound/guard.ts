@@ -13,7 +13,7 @@ import { isReservedAddress } from './addresses';
 export { isReservedAddress } from './addresses';
 
 /** Reference §10's messages, answered as `{"url": [message]}` (webhooks) or `{"base_url": …}`. */
-export const URL_MESSAGES = {
+const URL_MESSAGES = {
   scheme: 'Invalid schema. Only HTTP and HTTPS are allowed.',
   invalid: 'Invalid URL.',
   local: 'Local URLs are not allowed.',
@@ -26,7 +26,7 @@ export class OutboundRefusedError extends Error {}
 const bare = (host: string) => host.replace(/^\[|\]$/g, '').toLowerCase();
 
 /** True when the allow list lets `host` (name or address) be reached although it is private. */
-export function isAllowedHost(allowed: readonly string[], host: string, address?: string): boolean {
+function isAllowedHost(allowed: readonly string[], host: string, address?: string): boolean {
   const names = new Set(allowed.map(bare));
   return names.has(bare(host)) || (address !== undefined && names.has(bare(address)));
 }

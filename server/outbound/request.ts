@@ -5,7 +5,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { assertLiteralTargetAllowed, guardedLookup, parseOutboundUrl } from './guard';
 
-export interface OutboundRequest {
+interface OutboundRequest {
   method?: string;
   headers?: Record<string, string>;
   body?: string | Buffer;

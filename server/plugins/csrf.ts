@@ -8,11 +8,11 @@ import { randomToken, safeEqual } from '../security';
 import { csrfTokenResponse } from '../../shared/schemas/auth';
 import { replies } from '../../shared/schemas/responses';
 
-export const CSRF_COOKIE = 'csrftoken';
+const CSRF_COOKIE = 'csrftoken';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const FORM_ENDPOINT_PREFIXES = ['/auth/', '/api/instances/admins/'];
 
-export class CsrfError extends HttpError {
+class CsrfError extends HttpError {
   constructor() {
     super(403, { error: 'CSRF token missing or incorrect' });
   }

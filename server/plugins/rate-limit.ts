@@ -22,11 +22,6 @@ const REDIS_NAMESPACE = 'trellis:rate-limit:';
 /** A counter made by `app.createRateLimit`: counts the request (or only reads, `{increment: false}`). */
 export type RateLimiter = ReturnType<FastifyInstance['createRateLimit']>;
 
-/** True when the limiter's answer says the request is over its limit. */
-export function isOverLimit(answer: Awaited<ReturnType<RateLimiter>>): boolean {
-  return !answer.isAllowed && answer.isExceeded;
-}
-
 /** Throws the 429 of API.md, with how long until the window resets, when `answer` is over its limit. */
 export function refuseOverLimit(answer: Awaited<ReturnType<RateLimiter>>): void {
   if (!answer.isAllowed && answer.isExceeded) throw new RateLimitError(answer.ttl);

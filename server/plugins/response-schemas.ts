@@ -22,12 +22,12 @@ export const jsonSerializerCompiler: FastifySerializerCompiler<unknown> = () => 
 type ResponseSchemas = Record<string, z.ZodType>;
 
 /** The schema a route declared for a status: exact code, then `4xx`-style range, then `default`. */
-export function schemaForStatus(schemas: ResponseSchemas, status: number): z.ZodType | undefined {
+function schemaForStatus(schemas: ResponseSchemas, status: number): z.ZodType | undefined {
   return schemas[String(status)] ?? schemas[`${String(status)[0]}xx`] ?? schemas.default;
 }
 
 /** Thrown (and turned into a 500 by the error handler) when a route answers outside its declaration. */
-export class ResponseContractError extends Error {}
+class ResponseContractError extends Error {}
 
 function checkResponse(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
   const schemas = request.routeOptions.schema?.response as ResponseSchemas | undefined;

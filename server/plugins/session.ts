@@ -13,7 +13,7 @@ import { MAX_TRACKED_KEYS, refuseOverLimit } from './rate-limit';
 type UserRow = typeof users.$inferSelect;
 type ApiTokenRow = typeof apiTokens.$inferSelect;
 
-export interface AuthState {
+interface AuthState {
   user: UserRow | null;
   via: 'session' | 'api_key' | null;
   /** Hashed id of the app session (when via = session). */

@@ -12,7 +12,7 @@ import type { IssueListRow } from '../presenters/issue';
 import { loadIssueRow } from '../services/work-items/issue-read';
 
 /** The request actor as the shared row rules read it. */
-export function ruleActor(actor: ProjectActor): SharedActor {
+function ruleActor(actor: ProjectActor): SharedActor {
   return { userId: actor.userId, projectRole: actor.projectRole, workspaceRole: actor.workspaceRole };
 }
 

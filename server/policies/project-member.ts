@@ -13,7 +13,7 @@ export function authorizeProjectRoleForWorkspaceRole(role: number, workspaceRole
   if (workspaceRole === Role.GUEST && role > Role.GUEST) throw new BadRequestError('You cannot add a user with role higher than the workspace role');
 }
 
-export interface RoleChange {
+interface RoleChange {
   callerId: string;
   callerProjectRole: number | null;
   callerIsWorkspaceAdmin: boolean;

@@ -8,7 +8,7 @@ import type { WorkspaceActor } from '../actor';
 import { ProjectNetwork } from '../../shared/visibility';
 
 /** SQL condition: the caller is an active member of `projects.id`. */
-export function isActiveMemberOf(userId: string): SQL {
+function isActiveMemberOf(userId: string): SQL {
   return exists(
     sql`(select 1 from ${projectMembers} where ${projectMembers.projectId} = ${projects.id} and ${projectMembers.memberId} = ${userId} and ${projectMembers.isActive} = true)`,
   );

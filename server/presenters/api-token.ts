@@ -2,7 +2,7 @@
 import type { ApiToken } from '../../db/schema/index';
 
 /** True while the token is usable: not revoked and not past its expiry. */
-export function isTokenActive(token: ApiToken, now = new Date()): boolean {
+function isTokenActive(token: ApiToken, now = new Date()): boolean {
   return token.isActive && !token.deletedAt && (!token.expiredAt || token.expiredAt > now);
 }
 

@@ -19,5 +19,3 @@ export function presentFavorite(favorite: Favorite, entityData: FavoriteEntityDa
     version: favorite.version,
   };
 }
-
-export type FavoriteWire = ReturnType<typeof presentFavorite>;

@@ -3,7 +3,7 @@ import type { IntakeIssue } from '../../db/schema/index';
 import { isoDateTime, type IssueListRow } from './issue';
 
 /** The lite issue of an intake list row and of `duplicate_issue_detail`. */
-export function presentIntakeIssueLite(row: IssueListRow) {
+function presentIntakeIssueLite(row: IssueListRow) {
   return {
     id: row.id,
     name: row.name,

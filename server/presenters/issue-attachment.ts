@@ -3,7 +3,7 @@ import type { IssueAttachment } from '../../db/schema/index';
 import { isoDateTime } from './issue';
 
 /** The download path of an attachment (also its `asset` and `asset_url`). */
-export function attachmentDownloadPath(slug: string, row: Pick<IssueAttachment, 'id' | 'projectId' | 'issueId'>): string {
+function attachmentDownloadPath(slug: string, row: Pick<IssueAttachment, 'id' | 'projectId' | 'issueId'>): string {
   return `/api/workspaces/${slug}/projects/${row.projectId}/issues/${row.issueId}/issue-attachments/${row.id}/download/`;
 }
 

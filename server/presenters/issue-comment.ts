@@ -21,7 +21,7 @@ export function presentCommentReaction(row: CommentReaction, displayName: string
     version: row.version,
   };
 }
-export type CommentReactionWire = ReturnType<typeof presentCommentReaction>;
+type CommentReactionWire = ReturnType<typeof presentCommentReaction>;
 
 /** An issue reaction with its actor. */
 export function presentIssueReaction(row: IssueReaction, actor: UserLite | null) {
@@ -44,7 +44,7 @@ export function presentIssueReaction(row: IssueReaction, actor: UserLite | null)
 }
 
 /** What a comment embeds beside its own columns. */
-export interface CommentExtras {
+interface CommentExtras {
   actor: UserLite | null;
   reactions: CommentReactionWire[];
   isMember: boolean;
@@ -84,4 +84,3 @@ export function presentComment(row: IssueComment, extras: CommentExtras) {
     version: row.version,
   };
 }
-export type CommentWire = ReturnType<typeof presentComment>;

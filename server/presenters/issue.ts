@@ -66,7 +66,7 @@ export function presentIssue(row: IssueListRow) {
 export type IssueListItem = ReturnType<typeof presentIssue>;
 
 /** What the detail adds to a list row: the caller's subscription and any requested expansions. */
-export interface IssueDetailExtras {
+interface IssueDetailExtras {
   isSubscribed: boolean;
   /** Expansion key → already presented value (`issue_reactions`, `issue_link`, `parent`, …). */
   expand?: Record<string, unknown>;

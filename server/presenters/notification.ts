@@ -4,7 +4,7 @@ import type { UserLite } from '../../shared/schemas/responses';
 import { NotificationSender } from '../../shared/schemas/notification';
 import { isoDateTime } from './issue';
 
-export interface NotificationExtras {
+interface NotificationExtras {
   triggeredBy: UserLite | null;
   /** The issue still waits in intake (pending, snoozed or duplicate). */
   inIntake: boolean;

@@ -8,7 +8,7 @@ function iso(value: Date | null | undefined): string | null {
 }
 
 /** A member's project preferences before they change any (reference §5.1). */
-export const DEFAULT_PROJECT_MEMBER_PREFERENCES = {
+const DEFAULT_PROJECT_MEMBER_PREFERENCES = {
   pages: { block_display: true },
   navigation: { default_tab: 'work_items', hide_in_more_menu: [] },
 };

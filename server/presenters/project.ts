@@ -8,7 +8,7 @@ function iso(value: Date | null | undefined): string | null {
 }
 
 /** What a project looks like to one viewer: their sort order, role, favorite flag, plus the publish anchor. */
-export interface ProjectViewerFields {
+interface ProjectViewerFields {
   sortOrder: number | null;
   memberRole: number | null;
   isFavorite: boolean;

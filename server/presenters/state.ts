@@ -29,5 +29,3 @@ export function presentStates(states: State[]) {
     return presentState(state, position / sizes.get(state.group)!);
   });
 }
-
-export type StateWire = ReturnType<typeof presentState>;

@@ -14,7 +14,7 @@ export const DEFAULT_FILTERS: Readonly<Record<string, null>> = Object.freeze(
 );
 
 /** Project preferences a fresh row starts with (reference §1.6.10). */
-export const DEFAULT_PREFERENCES: Readonly<Record<string, unknown>> = Object.freeze({
+const DEFAULT_PREFERENCES: Readonly<Record<string, unknown>> = Object.freeze({
   pages: Object.freeze({ block_display: true }),
   navigation: Object.freeze({ default_tab: 'work_items', hide_in_more_menu: Object.freeze([]) }),
 });

@@ -3,7 +3,7 @@ import type { User, Workspace } from '../../db/schema/index';
 import { presentUserLite } from './user';
 
 /** Counts and the caller's role that lists and create annotate a workspace with. */
-export interface WorkspaceExtras {
+interface WorkspaceExtras {
   /** Active, non-bot members. */
   totalMembers: number;
   /** The caller's role; present on create and on `/users/me/workspaces/`. */

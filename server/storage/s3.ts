@@ -6,7 +6,7 @@ import { AwsClient } from 'aws4fetch';
 import { MissingFileError } from './errors';
 import type { FileStorage } from './index';
 
-export interface S3Options {
+interface S3Options {
   endpoint: string;
   bucket: string;
   accessKeyId: string;

@@ -89,7 +89,7 @@ export function canFavoritePage(actor: Actor, page: PageRow): boolean {
 }
 
 /** The columns of a stored page row the rules read (db/ row shape: camelCase, dates as Date). */
-export interface StoredPageFields {
+interface StoredPageFields {
   ownedById: string | null;
   access: number;
   isLocked: boolean;

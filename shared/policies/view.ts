@@ -3,7 +3,7 @@ import { Role, isValidRole } from '../roles';
 import { guestRowAccess, type RowAccess } from './row-access';
 
 /** The project a project view belongs to, as its viewer stands in it (role: the effective one). */
-export interface ViewProject {
+interface ViewProject {
   projectRole: number | null;
   guestViewAllFeatures: boolean;
 }

@@ -22,7 +22,7 @@ export const ANALYTICS_DIMENSIONS = [
 export type AnalyticsDimension = (typeof ANALYTICS_DIMENSIONS)[number];
 
 /** What a chart measures: the number of issues, or the sum of their numeric estimate points. */
-export const ANALYTICS_Y_AXES = ['issue_count', 'estimate'] as const;
+const ANALYTICS_Y_AXES = ['issue_count', 'estimate'] as const;
 export type AnalyticsYAxis = (typeof ANALYTICS_Y_AXES)[number];
 
 /** Dimensions bucketed by month (`"YYYY-M"`). */
@@ -46,7 +46,7 @@ export const analyticsParams = z.object({ slug: z.string().max(100) });
 export const analyticViewParams = analyticsParams.extend({ viewId: uuidSchema });
 
 /** One bar (or slice) of a chart: the x value, the segment's value when segmented, and the measure. */
-export const analyticsPoint = z.strictObject({
+const analyticsPoint = z.strictObject({
   dimension: z.string().nullable(),
   segment: z.string().nullable().optional(),
   count: z.number().optional(),
@@ -55,10 +55,10 @@ export const analyticsPoint = z.strictObject({
 export type AnalyticsPoint = z.infer<typeof analyticsPoint>;
 
 /** `{"<x value>": [points]}`; a missing value is keyed `"None"`. */
-export const analyticsDistribution = z.record(z.string(), z.array(analyticsPoint));
+const analyticsDistribution = z.record(z.string(), z.array(analyticsPoint));
 export type AnalyticsDistribution = z.infer<typeof analyticsDistribution>;
 
-export const analyticsExtras = z.strictObject({
+const analyticsExtras = z.strictObject({
   state_details: z.array(z.strictObject({ state_id: z.string(), state__name: z.string(), state__color: z.string(), state__group: z.string() })),
   assignee_details: z.array(
     z.strictObject({
@@ -120,7 +120,7 @@ export const projectStatsResponse = z.array(
 export type ProjectStats = z.infer<typeof projectStatsResponse>[number];
 
 /** A saved view's query: the chart keys and legacy filters, every value a string (checked by the service). */
-export const analyticQueryDict = z.record(z.string().max(100), z.string().max(4000));
+const analyticQueryDict = z.record(z.string().max(100), z.string().max(4000));
 
 export const createAnalyticViewBody = z.object({
   name: z.string().trim().min(1).max(255),

@@ -33,7 +33,7 @@ export const slugSchema = z
   .regex(/^[a-zA-Z0-9_-]+$/, 'Slug can only contain letters, numbers, hyphens (-), and underscores (_)');
 
 /** Slugs a workspace may not take, because they collide with app routes (reference §4.1). */
-export const RESERVED_WORKSPACE_SLUGS: ReadonlySet<string> = new Set([
+const RESERVED_WORKSPACE_SLUGS: ReadonlySet<string> = new Set([
   '404', 'accounts', 'api', 'create-workspace', 'god-mode', 'installations', 'invitations', 'onboarding', 'profile',
   'spaces', 'workspace-invitations', 'password', 'flags', 'monitor', 'monitoring', 'ingest', 'plane-pro',
   'plane-ultimate', 'enterprise', 'plane-enterprise', 'disco', 'silo', 'chat', 'calendar', 'drive', 'channels',

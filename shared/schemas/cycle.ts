@@ -7,7 +7,7 @@ import { anyObject, jsonValue, nullableInstant, paginated } from './responses';
 import { issueListQuery } from './issue-list';
 
 /** A `YYYY-MM-DD` day or a datetime; only the date part is used (reference §2.2). */
-export const cycleDay = z
+const cycleDay = z
   .string()
   .max(40, 'Ensure this field has no more than 40 characters.')
   .refine((value) => isValidIsoDate(value.slice(0, 10)) && (value.length === 10 || value[10] === 'T' || value[10] === ' '), 'Must be a date in YYYY-MM-DD format.');
@@ -16,7 +16,7 @@ export const cycleParams = projectParams.extend({ cycleId: uuidSchema });
 export const cycleIssueParams = cycleParams.extend({ issueId: uuidSchema });
 export { projectParams as cycleProjectParams, workspaceParams as cycleWorkspaceParams };
 
-export const CYCLE_VIEWS = ['all', 'current', 'upcoming', 'completed', 'draft', 'incomplete'] as const;
+const CYCLE_VIEWS = ['all', 'current', 'upcoming', 'completed', 'draft', 'incomplete'] as const;
 export const cycleListQuery = z.object({ cycle_view: z.enum(CYCLE_VIEWS).optional() });
 
 const cycleFields = {
@@ -45,10 +45,8 @@ export type CycleDateCheckBody = z.infer<typeof cycleDateCheckBody>;
 
 /** `cycle-issues/` POST: emptiness is checked by the service ("Issues are required"). */
 export const cycleIssuesBody = z.object({ issues: z.array(uuidSchema).max(10_000).optional() });
-export type CycleIssuesBody = z.infer<typeof cycleIssuesBody>;
 
 export const transferIssuesBody = z.object({ new_cycle_id: uuidSchema.nullable().optional() });
-export type TransferIssuesBody = z.infer<typeof transferIssuesBody>;
 
 export const cycleAnalyticsQuery = z.object({ type: z.enum(['issues', 'points']).optional() });
 
@@ -149,7 +147,7 @@ const priorityIssue = z.strictObject({
 });
 
 /** `active-cycles/` items: the cycle with its progress and its urgent/high issues. */
-export const activeCycleResponse = cycleResponse.extend({ ...points, priority_issues: z.array(priorityIssue) });
+const activeCycleResponse = cycleResponse.extend({ ...points, priority_issues: z.array(priorityIssue) });
 export type ActiveCycle = z.infer<typeof activeCycleResponse>;
 export const activeCyclesResponse = paginated(z.array(activeCycleResponse));
 

@@ -23,7 +23,7 @@ export const widgetStatsQuery = z.object({
 export type WidgetStatsQuery = z.infer<typeof widgetStatsQuery>;
 
 /** The saved filters of a widget: the period and, for the issue widgets, the open tab. */
-export const widgetFilters = z.strictObject({
+const widgetFilters = z.strictObject({
   duration: z.enum(DURATIONS).optional(),
   tab: z.enum(ISSUE_TABS).optional(),
   custom_dates: z.array(isoDateSchema).max(2).optional(),
@@ -37,7 +37,7 @@ export const updateWidgetBody = z.object({
 });
 export type UpdateWidgetBody = z.infer<typeof updateWidgetBody>;
 
-export const dashboardResponse = z.strictObject({
+const dashboardResponse = z.strictObject({
   id: z.string(),
   name: z.string(),
   description_html: z.string(),
@@ -51,7 +51,7 @@ export const dashboardResponse = z.strictObject({
   updated_at: isoInstant,
 });
 
-export const dashboardWidget = z.strictObject({
+const dashboardWidget = z.strictObject({
   id: z.string(),
   key: z.string(),
   is_visible: z.boolean(),
@@ -71,7 +71,7 @@ export const overviewStats = z.strictObject({
 });
 
 /** One issue of the assigned / created widgets. */
-export const widgetIssue = z.strictObject({
+const widgetIssue = z.strictObject({
   id: z.string(),
   name: z.string(),
   sequence_id: z.number().int(),
@@ -90,8 +90,8 @@ export const widgetIssue = z.strictObject({
 export type WidgetIssue = z.infer<typeof widgetIssue>;
 export const widgetIssues = z.strictObject({ issues: z.array(widgetIssue), count: z.number().int() });
 
-export const stateGroupCounts = z.array(z.strictObject({ state: z.enum(STATE_GROUPS as [string, ...string[]]), count: z.number().int() }));
-export const priorityCounts = z.array(z.strictObject({ priority: z.string(), count: z.number().int() }));
+const stateGroupCounts = z.array(z.strictObject({ state: z.enum(STATE_GROUPS as [string, ...string[]]), count: z.number().int() }));
+const priorityCounts = z.array(z.strictObject({ priority: z.string(), count: z.number().int() }));
 export const recentCollaborators = z.array(z.strictObject({ user_id: z.string(), active_issue_count: z.number().int() }));
 
 /** What the widget-stats call answers, by widget. */

@@ -4,7 +4,7 @@ import { authorshipFields, nullableInstant } from './responses';
 import { boundedString, uuidSchema } from './common';
 import { projectParams } from './project';
 
-export const ESTIMATE_VALUE_MAX_LENGTH = 20;
+const ESTIMATE_VALUE_MAX_LENGTH = 20;
 const VALUE_TOO_LONG = "Value can't be more than 20 characters";
 
 const pointKey = z.number().int().min(0).max(1_000);

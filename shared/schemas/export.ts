@@ -41,7 +41,7 @@ export const EXPORT_STARTED_MESSAGE = 'Once the export is ready you will be able
  * One history row (reference fields plus the progress `exported_count` / `total_count` and the
  * failure `reason`). `url` is a signed link that expires, present once the export is completed.
  */
-export const exportResponse = z.strictObject({
+const exportResponse = z.strictObject({
   id: z.string(),
   created_at: z.string(),
   updated_at: z.string(),

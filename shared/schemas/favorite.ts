@@ -13,7 +13,7 @@ export const FavoriteEntityType = {
   ISSUE: 'issue',
   FOLDER: 'folder',
 } as const;
-export type FavoriteEntityType = (typeof FavoriteEntityType)[keyof typeof FavoriteEntityType];
+type FavoriteEntityType = (typeof FavoriteEntityType)[keyof typeof FavoriteEntityType];
 
 export const favoriteParams = workspaceParams.extend({ favoriteId: uuidSchema });
 export const favoriteProjectParams = workspaceParams.extend({ projectId: uuidSchema });

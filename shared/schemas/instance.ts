@@ -12,7 +12,6 @@ export const instancePatchBody = z.object({
   is_support_required: z.boolean().optional(),
   whitelist_emails: z.array(boundedString(255)).max(1000).nullable().optional(),
 });
-export type InstancePatchBody = z.infer<typeof instancePatchBody>;
 
 /** `PATCH /api/instances/configurations/`: `{KEY: value}`; booleans and numbers become strings. */
 export const configurationPatchBody = z
@@ -25,7 +24,6 @@ export const configurationPatchBody = z
     }),
   )
   .refine((record) => Object.keys(record).length <= 100, 'Too many keys.');
-export type ConfigurationPatchBody = z.infer<typeof configurationPatchBody>;
 
 // ——— Responses ———
 
@@ -58,7 +56,7 @@ export const instanceResponse = z.strictObject({
 export type InstanceInfo = z.infer<typeof instanceResponse>;
 
 /** The public instance config the sign-in screens read. */
-export const instanceConfigResponse = z.strictObject({
+const instanceConfigResponse = z.strictObject({
   enable_signup: z.boolean(),
   is_workspace_creation_disabled: z.boolean(),
   is_google_enabled: z.boolean(),
@@ -85,7 +83,6 @@ export type InstanceConfig = z.infer<typeof instanceConfigResponse>;
 
 /** `GET /api/instances/`: the instance and its public config. */
 export const instanceStatusResponse = z.strictObject({ instance: instanceResponse, config: instanceConfigResponse });
-export type InstanceStatus = z.infer<typeof instanceStatusResponse>;
 
 /** One row of `instances/configurations/` (secret values already masked). */
 export const instanceConfigurationResponse = z.strictObject({

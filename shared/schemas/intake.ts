@@ -41,7 +41,7 @@ export type UpdateIntakeIssueBody = z.infer<typeof updateIntakeIssueBody>;
 
 const ORDER_KEYS = ['issue__created_at', 'issue__updated_at', 'issue__sequence_id'] as const;
 /** The list's `order_by` values: the three issue keys, ascending or descending. */
-export const INTAKE_ORDER_BY = [...ORDER_KEYS, ...ORDER_KEYS.map((key) => `-${key}` as const)] as const;
+const INTAKE_ORDER_BY = [...ORDER_KEYS, ...ORDER_KEYS.map((key) => `-${key}` as const)] as const;
 
 /** GET `intake-issues/`: status list (default pending), order, issue filters, pages. */
 export const intakeListQuery = z.object({
@@ -58,7 +58,7 @@ export type IntakeListQuery = z.infer<typeof intakeListQuery>;
 export const intakeDetailQuery = z.object({ expand: boundedString(500).optional() });
 
 /** The lite issue of a list row and of `duplicate_issue_detail`. */
-export const intakeIssueLite = z.strictObject({
+const intakeIssueLite = z.strictObject({
   id: z.string(),
   name: z.string(),
   priority: z.string(),

@@ -29,7 +29,7 @@ export const createRepositorySyncBody = z.object({
 });
 export type CreateRepositorySyncBody = z.infer<typeof createRepositorySyncBody>;
 
-export const integrationResponse = z.strictObject({
+const integrationResponse = z.strictObject({
   id: z.string(),
   title: z.string(),
   provider: z.string(),
@@ -48,7 +48,7 @@ export const workspaceIntegrationResponse = z.strictObject({
   updated_at: z.string(),
 });
 
-export const REPOSITORY_SYNC_STATUSES = ['idle', 'queued', 'running', 'waiting', 'done', 'failed'] as const;
+const REPOSITORY_SYNC_STATUSES = ['idle', 'queued', 'running', 'waiting', 'done', 'failed'] as const;
 export type RepositorySyncStatus = (typeof REPOSITORY_SYNC_STATUSES)[number];
 
 /** A project's repository sync: progress and errors, never the token (`has_token` says one is stored). */

@@ -6,7 +6,7 @@ import { HTML_MAX_LENGTH, ID_LIST_MAX, issueListItem, issueLite } from './issue'
 import { authorshipFields, jsonValue, nullableInstant, userLite } from './responses';
 
 /** A reaction: an emoji code or short name. */
-export const reactionSchema = nonEmptyString(64);
+const reactionSchema = nonEmptyString(64);
 
 export const commentParams = z.object({ slug: z.string(), projectId: uuidSchema, issueId: uuidSchema, commentId: uuidSchema });
 export const projectCommentParams = z.object({ slug: z.string(), projectId: uuidSchema, commentId: uuidSchema });

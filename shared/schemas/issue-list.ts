@@ -9,7 +9,6 @@ const queryValue = z.string().max(20_000, 'Ensure this field has no more than 20
 
 /** Any list query: every key a bounded string (a repeated key is a bounded list). */
 export const issueListQuery = z.record(z.string().max(100), z.union([queryValue, z.array(queryValue).max(50)]));
-export type IssueListQuery = z.infer<typeof issueListQuery>;
 
 export const workspaceParams = z.object({ slug: z.string().max(100) });
 export const projectParams = z.object({ slug: z.string().max(100), projectId: uuidSchema });

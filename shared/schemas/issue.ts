@@ -120,7 +120,6 @@ export const issueIdsBody = z.object({ issue_ids: idList.optional() }).optional(
 export const createWorkspaceDraftBody = z
   .object({ name: nonEmptyString(255), project_id: uuidSchema, ...issueFields })
   .refine(datesInOrder, DATES_MESSAGE);
-export type CreateWorkspaceDraftBody = z.infer<typeof createWorkspaceDraftBody>;
 
 /** Path of a workspace draft. */
 export const workspaceDraftParams = z.object({ slug: z.string(), issueId: uuidSchema });

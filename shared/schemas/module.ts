@@ -10,7 +10,7 @@ export type ModuleStatus = (typeof MODULE_STATUSES)[number];
 /** Statuses a module may be archived in. */
 export const ARCHIVABLE_MODULE_STATUSES: readonly ModuleStatus[] = ['completed', 'cancelled'];
 
-export const MODULE_NAME_MAX_LENGTH = 255;
+const MODULE_NAME_MAX_LENGTH = 255;
 /** Most members or issues accepted in one list field. */
 const ID_LIST_MAX = 500;
 const idList = z.array(uuidSchema).max(ID_LIST_MAX);

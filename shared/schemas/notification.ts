@@ -5,8 +5,7 @@ import { boundedString, datetimeSchema, uuidSchema } from './common';
 import { nullableInstant, paginated, userLite } from './responses';
 
 /** Kinds of the `type` filter; `watching` is another name for `subscribed` (API.md). */
-export const NOTIFICATION_TYPES = ['subscribed', 'watching', 'assigned', 'created', 'all'] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+const NOTIFICATION_TYPES = ['subscribed', 'watching', 'assigned', 'created', 'all'] as const;
 
 /** The `sender` of each kind (reference §7.2). */
 export const NotificationSender = {

@@ -8,7 +8,7 @@ import { PageAccess } from '../visibility';
 /** A page's `access`: public to the project or private to its owner. */
 const pageAccessValue = z.union([z.literal(PageAccess.PUBLIC), z.literal(PageAccess.PRIVATE)]);
 
-export const PAGE_NAME_MAX_LENGTH = 255;
+const PAGE_NAME_MAX_LENGTH = 255;
 /** Largest page body the API accepts (reference §5.3: > 10 MB is refused). */
 export const PAGE_DESCRIPTION_MAX_BYTES = 10 * 1024 * 1024;
 const HTML_MAX_CHARS = 2 * 1024 * 1024;

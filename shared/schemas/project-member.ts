@@ -15,7 +15,6 @@ export const addProjectMembersBody = z.object({
 export type AddProjectMembersBody = z.infer<typeof addProjectMembersBody>;
 
 export const updateProjectMemberBody = z.object({ role });
-export type UpdateProjectMemberBody = z.infer<typeof updateProjectMemberBody>;
 
 /** `…/preferences/member/:userId/` — the path names the member by user id, not membership id. */
 export const memberPreferencesParams = projectParams.extend({ userId: uuidSchema });

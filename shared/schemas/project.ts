@@ -8,7 +8,7 @@ import { ProjectNetwork } from '../visibility';
 /** Characters a project name or identifier may not contain (reference §5). */
 export const PROJECT_FORBIDDEN_CHARACTERS = /[&+,:;$^}{*=?@#|'<>.()%!-]/;
 /** Maximum identifier length; identifiers are upper-cased on save. */
-export const PROJECT_IDENTIFIER_MAX_LENGTH = 12;
+const PROJECT_IDENTIFIER_MAX_LENGTH = 12;
 export const PROJECT_NAME_MAX_LENGTH = 255;
 
 /** Any JSON object (logo props, view props, filters), bounded so a 100 kB blob is refused. */

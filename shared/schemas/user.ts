@@ -19,7 +19,7 @@ export function containsUrl(text: string): boolean {
 const TIMEZONES: ReadonlySet<string> = new Set(['UTC', ...Intl.supportedValuesOf('timeZone')]);
 
 /** True for an IANA timezone name the runtime knows (plus `UTC`). */
-export function isValidTimezone(value: string): boolean {
+function isValidTimezone(value: string): boolean {
   return TIMEZONES.has(value);
 }
 
@@ -44,7 +44,7 @@ export const updateMeBody = z.object({
 export type UpdateMeBody = z.infer<typeof updateMeBody>;
 
 /** The languages the client can show (profile `language`). */
-export const LANGUAGES = ['en', 'zh-CN'] as const;
+const LANGUAGES = ['en', 'zh-CN'] as const;
 
 const onboardingStep = z.object({
   profile_complete: z.boolean().optional(),

@@ -15,7 +15,7 @@ export const projectViewParams = projectParams.extend({ viewId: uuidSchema });
 export const workspaceViewParams = workspaceParams.extend({ viewId: uuidSchema });
 
 /** View list orderings (spec §9: name, created_at, updated_at, ascending or descending). */
-export const VIEW_ORDER_BY = ['name', '-name', 'created_at', '-created_at', 'updated_at', '-updated_at'] as const;
+const VIEW_ORDER_BY = ['name', '-name', 'created_at', '-created_at', 'updated_at', '-updated_at'] as const;
 export const viewListQuery = z.object({ order_by: z.enum(VIEW_ORDER_BY).optional() });
 
 const viewFields = {

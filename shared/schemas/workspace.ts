@@ -41,7 +41,7 @@ export const slugCheckQuery = z.object({ slug: z.string().max(255).optional() })
 export const searchQuery = z.object({ search: z.string().max(255).optional() });
 
 /** A membership role: 20 admin, 15 member, 5 guest. */
-export const roleSchema = z.union([z.literal(20), z.literal(15), z.literal(5)], { message: 'Not a valid role.' });
+const roleSchema = z.union([z.literal(20), z.literal(15), z.literal(5)], { message: 'Not a valid role.' });
 
 export const memberParams = z.object({ slug: z.string().max(255), memberId: uuidSchema });
 

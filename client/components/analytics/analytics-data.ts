@@ -5,7 +5,7 @@ import type { AnalyticsDimension, AnalyticsExtras, AnalyticsResponse, AnalyticsY
 import { ANALYTICS_DATE_DIMENSIONS } from '../../../shared/schemas/analytics';
 
 /** The key of "no value" (no label, no assignee…), as the server keys it. */
-export const NONE_KEY = 'None';
+const NONE_KEY = 'None';
 
 export interface ChartRow {
   /** The x value as the server sent it (`"None"` for no value). */

@@ -26,7 +26,7 @@ export const useCollapseFlags = create<Record<CollapseFlag, boolean>>(() => ({
 }));
 
 /** Sets a flag and remembers it in localStorage. */
-export function setCollapsed(flag: CollapseFlag, value: boolean): void {
+function setCollapsed(flag: CollapseFlag, value: boolean): void {
   useCollapseFlags.setState({ [flag]: value });
   try {
     localStorage.setItem(flag, String(value));

@@ -7,7 +7,7 @@ import { ChevronDown } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Menu } from '../../ui/menu';
 
-export interface FoldingTab {
+interface FoldingTab {
   key: string;
   /** A route path with `$params`, navigated to with `params`. */
   to: string;
@@ -15,7 +15,7 @@ export interface FoldingTab {
 }
 
 /** How many of `widths` (in order, the current one counted first) fit in `room` beside the More button. */
-export function tabsThatFit(widths: number[], room: number, moreWidth: number, gap: number): number {
+function tabsThatFit(widths: number[], room: number, moreWidth: number, gap: number): number {
   let used = 0;
   for (let index = 0; index < widths.length; index++) {
     used += widths[index] + (index > 0 ? gap : 0);

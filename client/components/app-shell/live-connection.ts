@@ -78,7 +78,7 @@ onSyncCursor(noteSyncCursor);
 
 let registered = false;
 /** Registers the work-item stores with the live binding (once). */
-export function registerWorkItemStores(): void {
+function registerWorkItemStores(): void {
   if (registered) return;
   registered = true;
   for (const [entity, apply] of Object.entries(ROUTES) as Array<[LiveEntity, (change: ChangeMessage) => void]>) registerLiveEntity(entity, { applyChange: apply });

@@ -9,6 +9,7 @@ import { CollapseFlag, toggleCollapsed, useCollapseFlags } from './collapse-flag
 import { useLiveStatus, useWorkspaceLive } from './live-connection';
 import { useOutboxShowsOffline, useWorkspaceOutbox } from './outbox-indicator';
 import { SidebarWork } from './sidebar-projects';
+import { Button } from '../../ui';
 
 /** The live stream's state; hidden while the outbox indicator says "Offline" (one indicator, never two). */
 export function LiveIndicator() {
@@ -37,16 +38,16 @@ export function useAppSidebarCollapsed(): boolean {
 }
 
 /** The palette's keys as this machine's keyboard labels them: ⌘K on Apple devices, Ctrl K elsewhere. */
-export function paletteKeys(platform = typeof navigator === 'undefined' ? '' : navigator.platform || navigator.userAgent): string {
+function paletteKeys(platform = typeof navigator === 'undefined' ? '' : navigator.platform || navigator.userAgent): string {
   return /Mac|iPhone|iPad|iPod/i.test(platform) ? '⌘K' : 'Ctrl K';
 }
 
 export function SearchButton() {
   const t = useT();
   return (
-    <button type="button" className="btn btn-secondary btn-sm" onClick={openPalette} data-testid="open-palette">
+    <Button variant="secondary" size="sm" onClick={openPalette} data-testid="open-palette">
       {t('palette.open')} <kbd>{paletteKeys()}</kbd>
-    </button>
+    </Button>
   );
 }
 

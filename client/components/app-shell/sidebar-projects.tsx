@@ -147,7 +147,7 @@ function ProjectsSection({ slug }: { slug: string }) {
 }
 
 /** How sidebar-projects-drag makes a row draggable and a drop target; absent before it has loaded. */
-export interface ProjectRowDrag {
+interface ProjectRowDrag {
   dropRef: Ref<HTMLDivElement>;
   dropOver: boolean;
   handle: HTMLAttributes<HTMLDivElement> & { ref: Ref<HTMLDivElement> };

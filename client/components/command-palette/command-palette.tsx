@@ -14,10 +14,10 @@ import { reportFailure } from '../../stores/toast-store';
 import { contextOf, updateDisplayFilters } from '../../stores/issue-filter-store';
 import { issueKey, useIssues } from '../../stores/issue-store';
 import { useJoinedProjects } from '../../stores/project-store';
-import { Modal } from '../modal';
 import { LAYOUT_LABEL } from '../issues/labels';
 import { useIssueSearch, type IssueSearchOptions } from '../issues/use-issue-search';
 import { closePalette, openCreateIssue, openCreateProject, openShortcuts, useOverlayStore } from './overlay-store';
+import { Dialog } from '../../ui';
 
 type Group = 'actions' | 'navigation' | 'preferences' | 'issues';
 
@@ -61,7 +61,7 @@ export function CommandPalette({ slug }: { slug: string }) {
   // cmdk gives the listbox semantics and the arrow/Enter/Home/End keyboard; the list is filtered
   // and ordered here (issue key matches first, then the server's search), so its own filter is off.
   return (
-    <Modal title={t('palette.title')} onClose={closePalette} testId="command-palette">
+    <Dialog title={t('palette.title')} onClose={closePalette} testId="command-palette">
       <Command className="palette" label={t('palette.title')} shouldFilter={false} loop>
         <Command.Input className="input" value={query} onValueChange={setQuery} autoFocus placeholder={t('palette.placeholder')} aria-label={t('palette.placeholder')} data-testid="palette-input" />
         <Command.List className="palette-list" aria-label={t('palette.title')}>
@@ -82,7 +82,7 @@ export function CommandPalette({ slug }: { slug: string }) {
           })}
         </Command.List>
       </Command>
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -4,7 +4,6 @@ import { useEffect, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from '@tanstack/react-router';
 import { useT } from '../../i18n';
-import { Modal } from '../modal';
 import { ErrorBoundary, ErrorNotice } from '../error-boundary';
 import { CreateIssueModal } from '../issues/create-issue-modal';
 import { Toaster } from '../../ui/toaster';
@@ -13,8 +12,9 @@ import { CommandPalette } from './command-palette';
 import { CreateProjectModal } from '../projects/create-project-modal';
 import { isShortcutBlocked } from '../keyboard/shortcut-guard';
 import { closeCreateIssue, closeCreateProject, closePalette, closeShortcuts, openCreateIssue, openPalette, openShortcuts, useOverlayStore } from './overlay-store';
+import { Dialog } from '../../ui';
 
-export const SHORTCUTS: { keys: string; label: Parameters<ReturnType<typeof useT>>[0] }[] = [
+const SHORTCUTS: { keys: string; label: Parameters<ReturnType<typeof useT>>[0] }[] = [
   { keys: 'Ctrl/⌘ K', label: 'shortcuts.palette' },
   { keys: 'C', label: 'shortcuts.createIssue' },
   { keys: '?', label: 'shortcuts.help' },
@@ -71,7 +71,7 @@ export function GlobalOverlays({ slug }: { slug: string }) {
         </OverlayBoundary>
       )}
       {shortcuts && (
-        <Modal title={t('shortcuts.title')} onClose={closeShortcuts} testId="shortcut-modal">
+        <Dialog title={t('shortcuts.title')} onClose={closeShortcuts} testId="shortcut-modal">
           <table className="table">
             <tbody>
               {SHORTCUTS.map((row) => (
@@ -79,7 +79,7 @@ export function GlobalOverlays({ slug }: { slug: string }) {
               ))}
             </tbody>
           </table>
-        </Modal>
+        </Dialog>
       )}
       {createIssue && (
         <OverlayBoundary onClose={closeCreateIssue}>
@@ -103,9 +103,9 @@ function OverlayBoundary({ onClose, children }: { onClose: () => void; children:
   return (
     <ErrorBoundary
       fallback={(error, retry) => (
-        <Modal title={t('page.error.title')} onClose={onClose} testId="overlay-error">
+        <Dialog title={t('page.error.title')} onClose={onClose} testId="overlay-error">
           <ErrorNotice error={error} onRetry={retry} compact />
-        </Modal>
+        </Dialog>
       )}
     >
       {children}

@@ -16,7 +16,7 @@ import { useProjectCycles } from '../../stores/cycle-store';
 import { readListResponse, type ListResponse } from '../../stores/issue-list-store';
 import { addIssuesToCycle, getIssue, upsertIssues, useIssues, type Issue } from '../../stores/issue-store';
 import { useStateMap } from '../../stores/state-store';
-import { EmptyState, toast } from '../../ui';
+import { Button, EmptyState, toast } from '../../ui';
 import { StateIcon } from '../../ui/pickers/property-icons';
 import { IssueKey, IssueTitle } from '../issues/issue-parts';
 import { CyclePicker } from '../issues/issue-plan-pickers';
@@ -111,7 +111,7 @@ export function UnplannedIssues({ slug, projectId, canEdit }: { slug: string; pr
       <h3 id="plan-title">{t('cycles.plan.title')}</h3>
       <p className="muted">{canEdit ? t('cycles.plan.hint') : t('cycles.plan.readOnly')}</p>
       {status === 'error' && shown.length === 0 ? (
-        <EmptyState title={t('cycles.plan.loadFailed')} action={<button type="button" className="btn btn-secondary btn-sm" onClick={retry}>{t('common.retry')}</button>} />
+        <EmptyState title={t('cycles.plan.loadFailed')} action={<Button variant="secondary" size="sm" onClick={retry}>{t('common.retry')}</Button>} />
       ) : status === 'loading' && shown.length === 0 ? (
         <p className="muted">{t('common.loading')}</p>
       ) : shown.length === 0 ? (

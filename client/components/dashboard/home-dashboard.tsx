@@ -3,7 +3,7 @@
 // lazily), my recent activity, my recent projects and my collaborators. Each widget loads its
 // figures on its own (skeleton, empty, error with retry), saves its filters, and can be hidden;
 // hidden widgets come back from the "Widgets" menu.
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { CalendarRange, EyeOff, LayoutGrid, MoreHorizontal } from 'lucide-react';
 import { useLocale, useT, type MessageKey } from '../../i18n';
@@ -15,6 +15,7 @@ import { useMemberUserMap } from '../../stores/member-store';
 import { useProjects } from '../../stores/project-store';
 import { useSessionStore } from '../../stores/session-store';
 import { Avatar, Button, EmptyState, IconButton, Menu, Skeleton, SkeletonRows } from '../../ui';
+import { useResource, type Loaded } from '../../api/use-resource';
 import { ErrorNotice } from '../error-boundary';
 import { formatDay } from '../format';
 import { RelativeTime } from '../relative-time';
@@ -27,28 +28,13 @@ import './dashboard.css';
 const StateGroupChart = lazy(() => import('./dashboard-charts').then((module) => ({ default: module.StateGroupChart })));
 const PriorityChart = lazy(() => import('./dashboard-charts').then((module) => ({ default: module.PriorityChart })));
 
-export type Loaded<T> = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; data: T };
-
 /** A widget's figures, refetched when its saved filters change. */
-function useWidgetData<T>(slug: string, widget: DashboardWidget): [Loaded<T>, () => void] {
+function useWidgetData<T>(slug: string, widget: DashboardWidget): Loaded<T> {
   const dashboardId = useDashboardState((state) => state.dashboardId);
   const timeZone = useSessionStore((state) => state.user?.user_timezone ?? undefined);
-  const queryKey = JSON.stringify(widgetQuery(widget, timeZone));
-  const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!dashboardId) return;
-    const controller = new AbortController();
-    setState((previous) => (previous.status === 'ready' ? previous : { status: 'loading' }));
-    fetchWidgetStats<T>(slug, dashboardId, JSON.parse(queryKey) as Record<string, string>, controller.signal).then(
-      (data) => setState({ status: 'ready', data }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'error', error });
-      },
-    );
-    return () => controller.abort();
-  }, [slug, dashboardId, queryKey, attempt]);
-  return [state, useCallback(() => setAttempt((value) => value + 1), [])];
+  const query = widgetQuery(widget, timeZone) as Record<string, string>;
+  const key = dashboardId ? `${slug}|${dashboardId}|${JSON.stringify(query)}` : null;
+  return useResource(key, (signal) => fetchWidgetStats<T>(slug, dashboardId!, query, signal));
 }
 
 const TITLE_KEYS: Record<WidgetKey, MessageKey> = {
@@ -173,9 +159,9 @@ function WidgetBody({ slug, widget }: { slug: string; widget: DashboardWidget })
 }
 
 /** Loading skeleton, error with retry, or the content (widgets, and the profile page's sections). */
-export function Figures<T>({ state, retry, rows = 3, children }: { state: Loaded<T>; retry: () => void; rows?: number; children: (data: T) => ReactNode }) {
-  if (state.status === 'loading') return <SkeletonRows rows={rows} />;
-  if (state.status === 'error') return <ErrorNotice error={state.error} onRetry={retry} compact />;
+export function Figures<T>({ state, rows = 3, children }: { state: Loaded<T>; rows?: number; children: (data: T) => ReactNode }) {
+  if (state.error) return <ErrorNotice error={state.error} onRetry={state.reload} compact />;
+  if (state.data === null) return <SkeletonRows rows={rows} />;
   return <>{children(state.data)}</>;
 }
 
@@ -188,7 +174,7 @@ interface Overview {
 
 function OverviewWidget({ slug, widget }: { slug: string; widget: DashboardWidget }) {
   const t = useT();
-  const [state, retry] = useWidgetData<Overview>(slug, widget);
+  const state = useWidgetData<Overview>(slug, widget);
   const items: Array<[keyof Overview, MessageKey]> = [
     ['assigned_issues_count', 'dashboard.overview.assigned'],
     ['pending_issues_count', 'dashboard.overview.overdue'],
@@ -196,7 +182,7 @@ function OverviewWidget({ slug, widget }: { slug: string; widget: DashboardWidge
     ['created_issues_count', 'dashboard.overview.created'],
   ];
   return (
-    <Figures state={state} retry={retry} rows={1}>
+    <Figures state={state} rows={1}>
       {(data) => (
         <dl className="dashboard-stats">
           {items.map(([key, label]) => (
@@ -214,7 +200,7 @@ function OverviewWidget({ slug, widget }: { slug: string; widget: DashboardWidge
 function IssuesWidget({ slug, widget }: { slug: string; widget: DashboardWidget }) {
   const t = useT();
   const locale = useLocale();
-  const [state, retry] = useWidgetData<{ issues: WidgetIssue[]; count: number }>(slug, widget);
+  const state = useWidgetData<{ issues: WidgetIssue[]; count: number }>(slug, widget);
   const tab = (widget.widget_filters.tab as string | undefined) ?? 'upcoming';
   return (
     <>
@@ -232,7 +218,7 @@ function IssuesWidget({ slug, widget }: { slug: string; widget: DashboardWidget 
           </button>
         ))}
       </nav>
-      <Figures state={state} retry={retry}>
+      <Figures state={state}>
         {(data) =>
           data.issues.length === 0 ? (
             <p className="muted dashboard-empty" data-testid={`widget-empty-${widget.key}`}>{t(`dashboard.empty.${tab}` as MessageKey)}</p>
@@ -261,9 +247,9 @@ function IssuesWidget({ slug, widget }: { slug: string; widget: DashboardWidget 
 function ChartWidget({ slug, widget }: { slug: string; widget: DashboardWidget }) {
   const t = useT();
   const byState = widget.key === WidgetKey.ISSUES_BY_STATE_GROUPS;
-  const [state, retry] = useWidgetData<Array<{ state?: string; priority?: string; count: number }>>(slug, widget);
+  const state = useWidgetData<Array<{ state?: string; priority?: string; count: number }>>(slug, widget);
   return (
-    <Figures state={state} retry={retry} rows={4}>
+    <Figures state={state} rows={4}>
       {(rows) => {
         const data: ChartDatum[] = rows.map((row) => {
           const key = (byState ? row.state : row.priority) ?? '';
@@ -289,9 +275,9 @@ function ChartWidget({ slug, widget }: { slug: string; widget: DashboardWidget }
 }
 
 function ActivityWidget({ slug, widget }: { slug: string; widget: DashboardWidget }) {
-  const [state, retry] = useWidgetData<IssueActivity[]>(slug, widget);
+  const state = useWidgetData<IssueActivity[]>(slug, widget);
   return (
-    <Figures state={state} retry={retry}>
+    <Figures state={state}>
       {(rows) => <ActivityList slug={slug} rows={rows} />}
     </Figures>
   );
@@ -327,11 +313,11 @@ export function ActivityList({ slug, rows }: { slug: string; rows: IssueActivity
 
 function ProjectsWidget({ slug, widget }: { slug: string; widget: DashboardWidget }) {
   const t = useT();
-  const [state, retry] = useWidgetData<string[]>(slug, widget);
+  const state = useWidgetData<string[]>(slug, widget);
   const projects = useProjects(slug);
   const byId = useMemo(() => new Map(projects.map((project) => [project.id, project])), [projects]);
   return (
-    <Figures state={state} retry={retry}>
+    <Figures state={state}>
       {(ids) =>
         ids.length === 0 ? (
           <p className="muted dashboard-empty">{t('dashboard.empty.projects')}</p>
@@ -356,10 +342,10 @@ function ProjectsWidget({ slug, widget }: { slug: string; widget: DashboardWidge
 
 function CollaboratorsWidget({ slug, widget }: { slug: string; widget: DashboardWidget }) {
   const t = useT();
-  const [state, retry] = useWidgetData<Array<{ user_id: string; active_issue_count: number }>>(slug, widget);
+  const state = useWidgetData<Array<{ user_id: string; active_issue_count: number }>>(slug, widget);
   const users = useMemberUserMap();
   return (
-    <Figures state={state} retry={retry}>
+    <Figures state={state}>
       {(rows) =>
         rows.length === 0 ? (
           <p className="muted dashboard-empty">{t('dashboard.empty.collaborators')}</p>

@@ -5,6 +5,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useLocale, useT, type MessageKey } from '../../i18n';
 import { http } from '../../api/http';
+import { useResource, type Loaded } from '../../api/use-resource';
 import type { IssueActivity } from '../../api/types';
 import { workspacePath } from '../../stores/api-paths';
 import { useProjects } from '../../stores/project-store';
@@ -12,7 +13,7 @@ import { Avatar, Button, Skeleton, SkeletonRows } from '../../ui';
 import { ErrorNotice } from '../error-boundary';
 import { formatDate } from '../format';
 import { STATE_GROUPS, PRIORITY_ORDER } from '../../../shared/issue-constants';
-import { ActivityList, Figures, type Loaded } from './home-dashboard';
+import { ActivityList, Figures } from './home-dashboard';
 import './dashboard.css';
 
 const StateGroupChart = lazy(() => import('./dashboard-charts').then((module) => ({ default: module.StateGroupChart })));
@@ -33,31 +34,19 @@ interface UserStats {
   subscribed_issues: number;
 }
 
-function useGet<T>(path: string): [Loaded<T>, () => void] {
-  const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    http.get<T>(path, undefined, controller.signal).then(
-      (data) => setState({ status: 'ready', data }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'error', error });
-      },
-    );
-    return () => controller.abort();
-  }, [path, attempt]);
-  return [state, useCallback(() => setAttempt((value) => value + 1), [])];
+/** A GET of the member's figures; another member's answer is never shown while this one loads. */
+function useGet<T>(path: string): Loaded<T> {
+  return useResource(path, (signal) => http.get<T>(path, undefined, signal), { keepAcrossKeys: false });
 }
 
 /** The member's card: avatar, name, email and when they joined. */
 export function MemberProfileHeader({ slug, userId }: { slug: string; userId: string }) {
   const t = useT();
   const locale = useLocale();
-  const [state, retry] = useGet<UserProfile>(`${workspacePath(slug)}/user-profile/${encodeURIComponent(userId)}/`);
+  const state = useGet<UserProfile>(`${workspacePath(slug)}/user-profile/${encodeURIComponent(userId)}/`);
   return (
     <section className="card" data-testid="member-profile-header">
-      <Figures state={state} retry={retry} rows={2}>
+      <Figures state={state} rows={2}>
         {({ user_data: user }) => {
           const name = user.display_name || [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
           return (
@@ -79,8 +68,8 @@ export function MemberProfileHeader({ slug, userId }: { slug: string; userId: st
 
 export function MemberProfileSummary({ slug, userId }: { slug: string; userId: string }) {
   const t = useT();
-  const [stats, retryStats] = useGet<UserStats>(`${workspacePath(slug)}/user-stats/${encodeURIComponent(userId)}/`);
-  const [profile, retryProfile] = useGet<UserProfile>(`${workspacePath(slug)}/user-profile/${encodeURIComponent(userId)}/`);
+  const stats = useGet<UserStats>(`${workspacePath(slug)}/user-stats/${encodeURIComponent(userId)}/`);
+  const profile = useGet<UserProfile>(`${workspacePath(slug)}/user-profile/${encodeURIComponent(userId)}/`);
   const projects = useProjects(slug);
   const counts: Array<[keyof UserStats, MessageKey]> = [
     ['created_issues', 'memberProfile.stat.created'],
@@ -92,7 +81,7 @@ export function MemberProfileSummary({ slug, userId }: { slug: string; userId: s
   return (
     <div className="profile-sections">
       <section className="card">
-        <Figures state={stats} retry={retryStats} rows={1}>
+        <Figures state={stats} rows={1}>
           {(data) => (
             <dl className="dashboard-stats">
               {counts.map(([key, label]) => (
@@ -108,7 +97,7 @@ export function MemberProfileSummary({ slug, userId }: { slug: string; userId: s
       <div className="dashboard-grid">
         <section className="card dashboard-widget">
           <h2 className="dashboard-widget-title">{t('memberProfile.byState')}</h2>
-          <Figures state={stats} retry={retryStats}>
+          <Figures state={stats}>
             {(data) => {
               const byGroup = new Map(data.state_distribution.map((row) => [row.state_group, row.state_count]));
               const rows = STATE_GROUPS.map((group) => ({ key: group, label: t(`stateGroup.${group}` as MessageKey), count: byGroup.get(group) ?? 0 }));
@@ -118,7 +107,7 @@ export function MemberProfileSummary({ slug, userId }: { slug: string; userId: s
         </section>
         <section className="card dashboard-widget">
           <h2 className="dashboard-widget-title">{t('memberProfile.byPriority')}</h2>
-          <Figures state={stats} retry={retryStats}>
+          <Figures state={stats}>
             {(data) => {
               const byPriority = new Map(data.priority_distribution.map((row) => [row.priority, row.priority_count]));
               const rows = PRIORITY_ORDER.map((priority) => ({ key: priority, label: t(`priority.${priority}` as MessageKey), count: byPriority.get(priority) ?? 0 }));
@@ -128,7 +117,7 @@ export function MemberProfileSummary({ slug, userId }: { slug: string; userId: s
         </section>
         <section className="card dashboard-widget">
           <h2 className="dashboard-widget-title">{t('memberProfile.projects')}</h2>
-          <Figures state={profile} retry={retryProfile}>
+          <Figures state={profile}>
             {(data) => (
               <ul className="dashboard-legend">
                 {data.project_data.map((row) => {

@@ -39,7 +39,7 @@ export function readableValue(value: string | null | undefined): string {
  * An attachment's file name from the storage key its row keeps (`<workspace>/<uuid>-<name>`,
  * server/services/issue-attachment.ts): the folder and the unique prefix are not the reader's.
  */
-export function attachmentName(value: string | null | undefined): string {
+function attachmentName(value: string | null | undefined): string {
   const last = (value ?? '').split('/').pop() ?? '';
   return readableValue(last.replace(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-/i, ''));
 }

@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../confirm-dialog';
 import { PRIORITY_LABEL } from './labels';
 import { clearSelection, useSelectionStore } from './selection-store';
 import { toastOnFailure } from '../../stores/toast-store';
-import { ChipPopover, Combobox, type ComboboxOption } from '../../ui';
+import { Button, ChipPopover, Combobox, type ComboboxOption } from '../../ui';
 import { PriorityIcon, StateIcon } from '../../ui/pickers/property-icons';
 import { can, memberContext } from '../../../shared/permission-table';
 import { getProject } from '../../stores/project-store';
@@ -118,8 +118,8 @@ export function BulkBar({ slug, projectId }: { slug: string; projectId?: string 
           onPick={(cycleId) => apply({ cycle_id: cycleId })}
         />
       )}
-      {canDelete && <button type="button" className="btn btn-danger btn-sm" onClick={() => setConfirming(true)} data-testid="bulk-delete">{t('common.delete')}</button>}
-      <button type="button" className="btn btn-ghost btn-sm" onClick={clearSelection}>{t('bulk.clear')}</button>
+      {canDelete && <Button variant="danger" size="sm" onClick={() => setConfirming(true)} data-testid="bulk-delete">{t('common.delete')}</Button>}
+      <Button variant="ghost" size="sm" onClick={clearSelection}>{t('bulk.clear')}</Button>
       {confirming && (
         <ConfirmDialog
           title={t('bulk.deleteTitle', { count: ids.length })}

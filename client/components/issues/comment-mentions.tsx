@@ -123,7 +123,7 @@ const MENTION_TAG = /<mention-component\b([^>]*)><\/mention-component>/g;
 const attribute = (attributes: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(attributes)?.[1] ?? '';
 
 /** Splits stored comment HTML into plain text and user mentions (paragraphs become line breaks). */
-export function commentParts(html: string): CommentPart[] {
+function commentParts(html: string): CommentPart[] {
   const toText = (chunk: string) => decodeEntities(chunk.replace(/<\/p>\s*<p>/g, '\n').replace(/<br\s*\/?>/g, '\n').replace(/<[^>]+>/g, ''));
   const parts: CommentPart[] = [];
   let last = 0;

@@ -14,12 +14,10 @@ import { nextLabelColor } from './label-colors';
 import { useAssignableUsers } from '../../stores/member-store';
 import { useJoinedProjects } from '../../stores/project-store';
 import { useProjectStates } from '../../stores/state-store';
-import { DatePicker, PropertyChip, toggleValue } from '../../ui';
+import { Button, DatePicker, Dialog, PropertyChip, toggleValue } from '../../ui';
 import { PriorityIcon, StateIcon } from '../../ui/pickers/property-icons';
 import { reportFailure } from '../../stores/toast-store';
-import { Button } from '../button';
 import { ConfirmDialog } from '../confirm-dialog';
-import { Modal } from '../modal';
 import { PRIORITY_LABEL } from './labels';
 import { labelOptions, NONE_OPTION, priorityOptions, stateOptions, summaryOf, userOptions } from './property-options';
 import { LazyIssueDescriptionEditor as IssueDescriptionEditor } from '../../editor/lazy-issue-description-editor';
@@ -97,7 +95,7 @@ export function CreateIssueModal({ slug, defaultProjectId, onClose, onCreated }:
   };
 
   return (
-    <Modal
+    <Dialog
       title={t('issue.create')}
       onClose={requestClose}
       testId="create-issue-modal"
@@ -230,6 +228,6 @@ export function CreateIssueModal({ slug, defaultProjectId, onClose, onCreated }:
           onClose={() => setConfirmDiscard(false)}
         />
       )}
-    </Modal>
+    </Dialog>
   );
 }

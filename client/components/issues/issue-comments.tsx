@@ -11,6 +11,7 @@ import { decodeEntities, escapeHtml } from '../html-text';
 import { ReactionButton } from './reaction-button';
 import { REACTIONS } from './reactions';
 import { CommentText, MentionList, useMentionSuggestions } from './comment-mentions';
+import { Button } from '../../ui';
 
 /** Turns comment text into HTML, with each `@name` of a known member as a mention-component. */
 export function commentToHtml(text: string, mentions: { id: string; name: string }[]): string {
@@ -73,7 +74,7 @@ export function CommentBox({ slug, issue, me }: { slug: string; issue: Issue; me
     <form className="comment-box" onSubmit={handleSubmit}>
       <textarea ref={fieldRef} className="input" rows={3} value={text} placeholder={t('issue.commentPlaceholder')} aria-label={t('issue.comment')} {...mention.fieldProps} data-testid="comment-input" />
       <MentionList {...mention.list} />
-      <button type="submit" className="btn btn-primary btn-sm" disabled={!text.trim()} data-testid="comment-submit">{t('issue.comment')}</button>
+      <Button type="submit" size="sm" disabled={!text.trim()} data-testid="comment-submit">{t('issue.comment')}</Button>
     </form>
   );
 }

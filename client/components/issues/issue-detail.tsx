@@ -134,9 +134,9 @@ export function IssueDetailBody({ slug, issue, onDeleted }: { slug: string; issu
           <dt>{t('issue.parent')}</dt><dd><ParentPicker slug={slug} issue={issue} disabled={!canEdit} /></dd>
         </dl>
         {canChangeLinks && !issue.archived_at && isFinishedStateGroup(stateGroup ?? '') && (
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => toastOnFailure(archiveIssue(slug, issue.id).then(() => toast.success(t('toast.issueArchived', { name: shortenForToast(issue.name) }), { undo: () => unarchiveIssue(slug, issue.id, issue.project_id) })))} data-testid="archive-issue">{t('issue.archive')}</button>
+          <Button variant="secondary" size="sm" onClick={() => toastOnFailure(archiveIssue(slug, issue.id).then(() => toast.success(t('toast.issueArchived', { name: shortenForToast(issue.name) }), { undo: () => unarchiveIssue(slug, issue.id, issue.project_id) })))} data-testid="archive-issue">{t('issue.archive')}</Button>
         )}
-        {canDelete && <button type="button" className="btn btn-ghost btn-sm" onClick={() => setDeleting(true)} data-testid="delete-issue">{t('issue.delete')}</button>}
+        {canDelete && <Button variant="ghost" size="sm" onClick={() => setDeleting(true)} data-testid="delete-issue">{t('issue.delete')}</Button>}
       </aside>
       {deleting && <DeleteIssueModal slug={slug} issue={issue} onClose={() => setDeleting(false)} onDeleted={onDeleted} />}
     </div>

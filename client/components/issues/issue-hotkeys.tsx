@@ -8,7 +8,7 @@ import { createContext, useContext, useEffect, useMemo, useRef, useState, type K
 import type { MessageKey } from '../../i18n';
 import { isShortcutBlocked } from '../keyboard/shortcut-guard';
 
-export type HotkeyProperty = 'state' | 'priority' | 'assignee' | 'labels' | 'due_date' | 'cycle' | 'modules';
+type HotkeyProperty = 'state' | 'priority' | 'assignee' | 'labels' | 'due_date' | 'cycle' | 'modules';
 
 const KEY_TO_PROPERTY: Record<string, HotkeyProperty> = { s: 'state', p: 'priority', a: 'assignee', l: 'labels', d: 'due_date', m: 'modules' };
 
@@ -18,7 +18,7 @@ export const ISSUE_SHORTCUTS: { keys: string; label: MessageKey }[] = (
 ).map(([keys, label]) => ({ keys, label }));
 
 /** The property a key press asks for, or null (the shortcut guard's cases never count). */
-export function hotkeyProperty(event: Pick<KeyboardEvent, 'key' | 'metaKey' | 'ctrlKey' | 'altKey' | 'target' | 'defaultPrevented'>): HotkeyProperty | null {
+function hotkeyProperty(event: Pick<KeyboardEvent, 'key' | 'metaKey' | 'ctrlKey' | 'altKey' | 'target' | 'defaultPrevented'>): HotkeyProperty | null {
   if (isShortcutBlocked(event)) return null;
   // Plain C creates an issue (global); Shift+C is the cycle, as in Linear.
   if (event.key === 'C') return 'cycle';

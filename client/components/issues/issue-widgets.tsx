@@ -11,7 +11,7 @@ import { useProject } from '../../stores/project-store';
 import { useStateMap } from '../../stores/state-store';
 import { STATE_GROUP_LABEL } from './labels';
 import { toastOnFailure } from '../../stores/toast-store';
-import { ChipPopover, Combobox, Select } from '../../ui';
+import { Button, ChipPopover, Combobox, Select } from '../../ui';
 
 export function Widget({ title, defaultOpen, children, testId }: { title: string; defaultOpen: boolean; children: ReactNode; testId?: string }) {
   const [open, setOpen] = useState(defaultOpen);
@@ -146,7 +146,7 @@ export function LinksWidget({ slug, issue, canEdit }: { slug: string; issue: Iss
       {canEdit && (
         <form className="inline-form" onSubmit={handleSubmit}>
           <input className="input input-sm" type="text" value={url} placeholder="https://" aria-label={t('issue.addLink')} onChange={(event) => setUrl(event.target.value)} data-testid="link-input" />
-          <button type="submit" className="btn btn-secondary btn-sm">{t('issue.addLink')}</button>
+          <Button type="submit" variant="secondary" size="sm">{t('issue.addLink')}</Button>
         </form>
       )}
     </Widget>

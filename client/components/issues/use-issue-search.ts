@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { http } from '../../api/http';
 import { projectPath } from '../../stores/api-paths';
 
-export interface IssueSearchHit {
+interface IssueSearchHit {
   id: string;
   name: string;
   sequence_id: number;
@@ -14,7 +14,7 @@ export interface IssueSearchHit {
 }
 
 /** Wait after the last key before asking the server. */
-export const SEARCH_DEBOUNCE_MS = 250;
+const SEARCH_DEBOUNCE_MS = 250;
 
 export interface IssueSearchOptions {
   /** Shortest query that is sent; 0 also asks for an empty query (the newest issues). */

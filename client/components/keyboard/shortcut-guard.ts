@@ -20,13 +20,13 @@ const OPEN_OVERLAY = '.modal, .picker-content';
 const asElement = (target: EventTarget | null): HTMLElement | null => (target && typeof (target as Element).closest === 'function' ? (target as HTMLElement) : null);
 
 /** True when a key press lands in a field or an editor (typing, never a shortcut). */
-export function isTypingTarget(target: EventTarget | null): boolean {
+function isTypingTarget(target: EventTarget | null): boolean {
   const element = asElement(target);
   return !!element && (element.isContentEditable || element.closest(FIELD) !== null);
 }
 
 /** True when focus is inside a popover, menu, listbox or modal dialog. */
-export function isInOverlay(target: EventTarget | null): boolean {
+function isInOverlay(target: EventTarget | null): boolean {
   return asElement(target)?.closest(OVERLAY) != null;
 }
 

@@ -5,10 +5,9 @@ import { useNavigate } from '@tanstack/react-router';
 import { readErrorText, ApiError } from '../../api/http';
 import { useT } from '../../i18n';
 import { createProject, isIdentifierTaken } from '../../stores/project-store';
-import { Button } from '../button';
-import { Modal } from '../modal';
 import { SelectField } from '../field';
 import { ProjectNetwork } from '../../../shared/visibility';
+import { Button, Dialog } from '../../ui';
 
 const FORBIDDEN = /[&+,:;$^}{*=?@#|'<>.()%!-]/;
 
@@ -72,7 +71,7 @@ export function CreateProjectModal({ slug, onClose }: { slug: string; onClose: (
   };
 
   return (
-    <Modal title={t('project.create')} onClose={onClose} testId="create-project-modal" footer={<Button type="submit" form="create-project-form" busy={busy} data-testid="create-project-submit">{t('project.create')}</Button>}>
+    <Dialog title={t('project.create')} onClose={onClose} testId="create-project-modal" footer={<Button type="submit" form="create-project-form" busy={busy} data-testid="create-project-submit">{t('project.create')}</Button>}>
       <form id="create-project-form" className="form" onSubmit={(event) => void handleSubmit(event)}>
         {errors.form && <p className="field-error" role="alert">{errors.form}</p>}
         <label className="field">
@@ -97,6 +96,6 @@ export function CreateProjectModal({ slug, onClose }: { slug: string; onClose: (
           testId="create-project-network"
         />
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -6,7 +6,7 @@ import type { MessageKey } from '../../i18n';
 import type { Project } from '../../stores/project-store';
 import { ProjectNetwork } from '../../../shared/visibility';
 
-export const PROJECT_DESCRIPTION_MAX_LENGTH = 10_000;
+const PROJECT_DESCRIPTION_MAX_LENGTH = 10_000;
 
 export interface GeneralDraft {
   name: string;
@@ -16,7 +16,7 @@ export interface GeneralDraft {
   estimate: string;
 }
 
-export type GeneralPatch = Partial<Pick<Project, 'name' | 'description' | 'network' | 'estimate'>>;
+type GeneralPatch = Partial<Pick<Project, 'name' | 'description' | 'network' | 'estimate'>>;
 
 /** The form's values for a saved project. */
 export function draftOf(project: Project): GeneralDraft {

@@ -5,17 +5,17 @@ import { useT, type MessageKey } from '../../i18n';
 import { DEPLOY_BOARD_TOGGLES, fetchDeployBoard, publishProject, unpublishProject, updateDeployBoard, useDeployBoard, type DeployBoardToggle } from '../../stores/deploy-board-store';
 import { updateProject, useProject, type Project } from '../../stores/project-store';
 import { toastOnFailure } from '../../stores/toast-store';
-import { Checkbox } from '../../ui';
+import { Button, Checkbox } from '../../ui';
 import { can, memberContext } from '../../../shared/permission-table';
 
 type FeatureKey = 'module_view' | 'cycle_view' | 'issue_views_view' | 'page_view' | 'intake_view' | 'is_time_tracking_enabled' | 'guest_view_all_features';
-export const PROJECT_FEATURES: readonly FeatureKey[] = ['module_view', 'cycle_view', 'issue_views_view', 'page_view', 'intake_view', 'is_time_tracking_enabled', 'guest_view_all_features'];
+const PROJECT_FEATURES: readonly FeatureKey[] = ['module_view', 'cycle_view', 'issue_views_view', 'page_view', 'intake_view', 'is_time_tracking_enabled', 'guest_view_all_features'];
 /**
  * Switches whose screens the client does not have yet (no time-tracking screen). They are shown
  * disabled as "coming soon" (not offered as if turning them on did something); the API still
  * stores them. The others hide their section: its tab and links go, its routes say it is off.
  */
-export const FEATURES_WITHOUT_SCREENS: ReadonlySet<FeatureKey> = new Set(['is_time_tracking_enabled']);
+const FEATURES_WITHOUT_SCREENS: ReadonlySet<FeatureKey> = new Set(['is_time_tracking_enabled']);
 
 /** Features are part of the project's settings (PATCH project: `project.manage`), judged on the project role. */
 const isAdmin = (project: Project) => can('project.manage', memberContext(null, project.member_role));
@@ -93,8 +93,8 @@ export function PublishSettings({ slug, projectId }: { slug: string; projectId: 
       {admin && (
         <div className="form-actions">
           {published
-            ? <button type="button" className="btn btn-danger" disabled={busy} onClick={() => run(() => unpublishProject(slug, projectId, board))} data-testid="unpublish-project">{t('settings.publish.unpublish')}</button>
-            : <button type="button" className="btn btn-primary" disabled={busy} onClick={() => run(() => publishProject(slug, projectId, options))} data-testid="publish-project">{t('settings.publish.publish')}</button>}
+            ? <Button variant="danger" disabled={busy} onClick={() => run(() => unpublishProject(slug, projectId, board))} data-testid="unpublish-project">{t('settings.publish.unpublish')}</Button>
+            : <Button disabled={busy} onClick={() => run(() => publishProject(slug, projectId, options))} data-testid="publish-project">{t('settings.publish.publish')}</Button>}
         </div>
       )}
     </section>

@@ -9,12 +9,12 @@ import { useT, type MessageKey, type Translate } from '../../i18n';
 import { useProjectEstimates } from '../../stores/estimate-store';
 import { deleteProject, setProjectArchived, updateProject, useProject } from '../../stores/project-store';
 import { showToast } from '../../stores/toast-store';
-import { Button } from '../button';
 import { ConfirmDialog } from '../confirm-dialog';
 import { SelectField } from '../field';
 import { changedFields, draftOf, validateDraft, type GeneralDraft } from './project-general-form';
 import { ProjectNetwork } from '../../../shared/visibility';
 import { can, memberContext } from '../../../shared/permission-table';
+import { Button } from '../../ui';
 
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'error'; message: string; fields: Record<string, string> };
 
@@ -133,8 +133,8 @@ export function GeneralSettings({ slug, projectId }: { slug: string; projectId: 
         )}
       </form>
       <div className="form-actions">
-        <button type="button" className="btn btn-secondary" onClick={() => setConfirm('archive')} data-testid="archive-project">{t('project.archive')}</button>
-        <button type="button" className="btn btn-danger" onClick={() => setConfirm('delete')} data-testid="delete-project">{t('project.delete')}</button>
+        <Button variant="secondary" onClick={() => setConfirm('archive')} data-testid="archive-project">{t('project.archive')}</Button>
+        <Button variant="danger" onClick={() => setConfirm('delete')} data-testid="delete-project">{t('project.delete')}</Button>
       </div>
       {confirm && (
         <ConfirmDialog

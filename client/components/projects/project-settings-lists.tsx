@@ -3,7 +3,7 @@
 // Controls a role cannot use are not offered (the permission table): adding, deleting and setting the
 // default state, and every label change, are a project admin's; a member reads why instead.
 import { GripVertical, Tag } from 'lucide-react';
-import { ColorPicker, EmptyState, Select } from '../../ui';
+import { Button, ColorPicker, EmptyState, Select } from '../../ui';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { DndContext, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { STATE_GROUPS, STATE_GROUP_COLORS, type StateGroup } from '../../../shared/issue-constants';
@@ -64,7 +64,7 @@ export function StatesSettings({ slug, projectId }: { slug: string; projectId: s
         <section key={group} className="settings-card" data-testid={`states-${group}`}>
           <div className="settings-card-header">
             <h3 className="settings-card-title"><span className="dot" style={{ background: STATE_GROUP_COLORS[group] }} /> {t(STATE_GROUP_LABEL[group])}</h3>
-            {isAdmin && <button type="button" className="btn btn-ghost btn-sm" onClick={() => setAdding(group)}>+ {t('settings.addState')}</button>}
+            {isAdmin && <Button variant="ghost" size="sm" onClick={() => setAdding(group)}>+ {t('settings.addState')}</Button>}
           </div>
           <ul className="plain-list">
             {states.filter((state) => state.group === group).map((state) => (
@@ -79,7 +79,7 @@ export function StatesSettings({ slug, projectId }: { slug: string; projectId: s
           {isAdmin && adding === group && (
             <form className="inline-form" onSubmit={handleAdd}>
               <input className="input input-sm" autoFocus value={name} placeholder={t('settings.stateName')} aria-label={t('settings.stateName')} onChange={(event) => setName(event.target.value)} />
-              <button type="submit" className="btn btn-primary btn-sm">{t('common.save')}</button>
+              <Button type="submit" size="sm">{t('common.save')}</Button>
             </form>
           )}
         </section>
@@ -137,7 +137,7 @@ export function LabelsSettings({ slug, projectId }: { slug: string; projectId: s
           onChange={setParent}
           testId="label-parent"
         />
-        <button type="submit" className="btn btn-primary btn-sm" data-testid="add-label">{t('settings.addLabel')}</button>
+        <Button type="submit" size="sm" data-testid="add-label">{t('settings.addLabel')}</Button>
       </form>}
       <DndContext sensors={sensors} onDragEnd={handleDragEnd}>
         {labels.length === 0 ? <EmptyState title={t('settings.labelsEmpty')} body={t('settings.labelsEmptyBody')} icon={<Tag size={22} />} /> : (

@@ -2,7 +2,7 @@
 // states, labels, estimates, features and publish. The project route's loader loads what they show.
 import { useState } from 'react';
 import { Triangle } from 'lucide-react';
-import { EmptyState, Tab, TabList, TabPanel, Tabs } from '../../ui';
+import { Button, EmptyState, Tab, TabList, TabPanel, Tabs } from '../../ui';
 import { useT } from '../../i18n';
 import { createEstimate, deleteEstimate, useProjectEstimates } from '../../stores/estimate-store';
 import { updateProject, useProject } from '../../stores/project-store';
@@ -58,7 +58,7 @@ function EstimatesSettings({ slug, projectId }: { slug: string; projectId: strin
       {canConfigure && <form className="inline-form" onSubmit={(event) => { event.preventDefault(); const points = values.split(',').map((value) => value.trim()).filter(Boolean); if (name.trim() && points.length) toastOnFailure(createEstimate(slug, projectId, name.trim(), points)); setName(''); }}>
         <input className="input input-sm" value={name} placeholder={t('settings.estimateName')} aria-label={t('settings.estimateName')} onChange={(event) => setName(event.target.value)} />
         <input className="input input-sm" value={values} aria-label={t('settings.estimatePoints')} onChange={(event) => setValues(event.target.value)} />
-        <button type="submit" className="btn btn-primary btn-sm">{t('settings.add')}</button>
+        <Button type="submit" size="sm">{t('settings.add')}</Button>
       </form>}
       {estimates.length === 0 && <EmptyState title={t('settings.estimatesEmpty')} body={t('settings.estimatesEmptyBody')} icon={<Triangle size={22} />} />}
       <ul className="plain-list">

@@ -1,7 +1,7 @@
 // The projects list: my projects or all visible ones, archived only with the archived filter,
 // ordered by created_at (default) or name; join public projects; favorite; create.
 import { Star } from 'lucide-react';
-import { Select } from '../../ui';
+import { Button, Select } from '../../ui';
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { nameOrUntitled } from '../../../shared/names';
@@ -16,7 +16,7 @@ import { ProjectNetwork } from '../../../shared/visibility';
 import { toastOnFailure } from '../../stores/toast-store';
 import { Role } from '../../../shared/roles';
 
-export interface ProjectFilters {
+interface ProjectFilters {
   my_projects: boolean;
   archived_projects: boolean;
 }
@@ -55,7 +55,7 @@ export function ProjectsList({ slug }: { slug: string }) {
           testId="projects-order"
         />
         <span className="toolbar-spacer" />
-        {canCreate && <button type="button" className="btn btn-primary btn-sm" onClick={() => setCreating(true)} data-testid="new-project">{t('project.create')}</button>}
+        {canCreate && <Button size="sm" onClick={() => setCreating(true)} data-testid="new-project">{t('project.create')}</Button>}
       </div>
       {rows.length === 0 ? (
         <EmptyState title={t('project.emptyTitle')} body={t('project.emptyBody')} />
@@ -83,10 +83,10 @@ export function ProjectsList({ slug }: { slug: string }) {
                 {project.description && <p className="muted">{project.description}</p>}
                 <div className="project-card-actions">
                   {!project.is_member && project.network === ProjectNetwork.PUBLIC && !project.archived_at && (
-                    <button type="button" className="btn btn-secondary btn-sm" onClick={() => toastOnFailure(joinProjects(slug, [project.id], workspace?.role ?? Role.MEMBER))} data-testid="join-project">{t('project.join')}</button>
+                    <Button variant="secondary" size="sm" onClick={() => toastOnFailure(joinProjects(slug, [project.id], workspace?.role ?? Role.MEMBER))} data-testid="join-project">{t('project.join')}</Button>
                   )}
                   {project.archived_at && project.is_member && can('project.configure', memberContext(null, project.member_role)) && (
-                    <button type="button" className="btn btn-secondary btn-sm" onClick={() => toastOnFailure(setProjectArchived(slug, project.id, false))}>{t('project.restore')}</button>
+                    <Button variant="secondary" size="sm" onClick={() => toastOnFailure(setProjectArchived(slug, project.id, false))}>{t('project.restore')}</Button>
                   )}
                   {project.is_member && !project.archived_at && (
                     <Link to="/$workspaceSlug/projects/$projectId/settings" params={{ workspaceSlug: slug, projectId: project.id }} className="btn btn-ghost btn-sm">{t('project.settings')}</Link>

@@ -17,7 +17,7 @@ import { v1ListQuery, type V1ListQuery } from '../../../shared/schemas/api-v1/co
 export const V1_WORKSPACE = '/api/v1/workspaces/:slug';
 export const V1_PROJECT = `${V1_WORKSPACE}/projects/:projectId`;
 /** Plane's default page size of the public API. */
-export const V1_PER_PAGE = '100';
+const V1_PER_PAGE = '100';
 
 /** The list query with Plane's default page size filled in, as the app list helpers read it. */
 export function v1Pagination(query: V1ListQuery): { per_page: string; cursor?: string } {
@@ -45,7 +45,7 @@ export function toAppBody<Schema extends z.ZodType>(schema: Schema, body: unknow
 }
 
 /** What a project-level CRUD resource of the public API is made of (states, labels, comments, …). */
-export interface ProjectCrud<Create extends z.ZodType, Update extends z.ZodType> {
+interface ProjectCrud<Create extends z.ZodType, Update extends z.ZodType> {
   /** The list URL (`…/states/`); one item is `${list}:${idParam}/`. */
   list: string;
   idParam: string;

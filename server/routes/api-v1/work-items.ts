@@ -29,7 +29,7 @@ import { toAppBody, v1Pagination, V1_PROJECT, V1_WORKSPACE } from './adapter';
 export const WORK_ITEM_SEGMENTS = ['work-items', 'issues'] as const;
 
 /** One work item in public shape, expanded and trimmed as the query asks. */
-export async function presentWorkItem(db: Db, item: object, query: { expand?: string; fields?: string }, workspaceId: string) {
+async function presentWorkItem(db: Db, item: object, query: { expand?: string; fields?: string }, workspaceId: string) {
   const [expanded] = await expandWorkItems(db, [presentV1(item, { workspace: workspaceId })], expansionKeys(query.expand));
   return pickV1Fields(expanded, query.fields);
 }

@@ -9,7 +9,7 @@ import type { WorkspaceActor } from '../../actor';
 import { presentApiToken } from '../../presenters/api-token';
 import { hashSecret, randomToken } from '../../security';
 
-export const API_TOKEN_PREFIX = 'trl_api_';
+const API_TOKEN_PREFIX = 'trl_api_';
 
 function present(ctx: ServerContext, token: ApiToken, secret?: string) {
   return presentApiToken(token, { rateLimitPerMin: ctx.config.RATE_LIMIT_API_KEY_PER_MIN, secret });

@@ -18,7 +18,7 @@ import {
   type RequestInfo,
 } from './auth';
 
-export type EmailCheckStatus = 'MAGIC_CODE' | 'CREDENTIAL';
+type EmailCheckStatus = 'MAGIC_CODE' | 'CREDENTIAL';
 
 function canSendCodes(settings: InstanceSettings): boolean {
   return settings.isSmtpConfigured && settings.isMagicLoginEnabled;

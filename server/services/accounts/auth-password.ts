@@ -166,7 +166,7 @@ async function storePassword(ctx: ServerContext, userId: string, password: strin
 }
 
 /** The user id as it travels in reset links (base64url, like Django's uidb64). */
-export function encodeUid(userId: string): string {
+function encodeUid(userId: string): string {
   return Buffer.from(userId, 'utf8').toString('base64url');
 }
 

@@ -65,7 +65,7 @@ export function errorUrl(ctx: ServerContext, path: string, error: CodedError, ne
   return appUrl(ctx, path, { next_path: nextPath, error_code: error.code, error_message: error.codeName, ...echoed });
 }
 
-export interface SignInAnswer {
+interface SignInAnswer {
   /** Runs the flow and returns the user to sign in. @throws CodedError on refusal. */
   authenticate: (fields: Record<string, unknown>) => Promise<User>;
   medium: LoginMedium;
@@ -105,7 +105,7 @@ export async function answerSignIn(ctx: ServerContext, request: FastifyRequest, 
   return reply.send({ user: presentUserMe(user), next_path: landing });
 }
 
-export interface ActionAnswer<T> {
+interface ActionAnswer<T> {
   run: () => Promise<T>;
   /** Form style: where success redirects (path under APP_BASE_URL, with its query). */
   successPath: string;

@@ -67,7 +67,7 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
 }
 
 /** True when a live workspace invitation exists for the email (it lets a user sign up anyway). */
-export async function hasInvitation(db: Db, email: string): Promise<boolean> {
+async function hasInvitation(db: Db, email: string): Promise<boolean> {
   const [row] = await db
     .select({ id: workspaceInvitations.id })
     .from(workspaceInvitations)
@@ -84,7 +84,7 @@ export async function requireSignupAllowed(ctx: ServerContext, settings: Instanc
   if (!settings.isSignupEnabled && !(await hasInvitation(ctx.db, email))) throw authError('SIGNUP_DISABLED');
 }
 
-export interface NewUserInput {
+interface NewUserInput {
   email: string;
   passwordHash: string | null;
   isPasswordAutoset: boolean;

@@ -7,12 +7,12 @@ import type { Db } from '../../../db/client';
 import type { ServerContext } from '../../context';
 import { hmacHex, randomDigits, safeEqual } from '../../security';
 
-export const MAGIC_CODE_LIFETIME_MS = 10 * 60 * 1000;
-export const MAX_CODES_PER_WINDOW = 4;
-export const MAX_WRONG_GUESSES = 5;
+const MAGIC_CODE_LIFETIME_MS = 10 * 60 * 1000;
+const MAX_CODES_PER_WINDOW = 4;
+const MAX_WRONG_GUESSES = 5;
 
-export type GenerateResult = { ok: true; code: string } | { ok: false; reason: 'exhausted' };
-export type VerifyResult = { ok: true } | { ok: false; reason: 'invalid' | 'expired' };
+type GenerateResult = { ok: true; code: string } | { ok: false; reason: 'exhausted' };
+type VerifyResult = { ok: true } | { ok: false; reason: 'invalid' | 'expired' };
 
 function codeHash(ctx: ServerContext, email: string, code: string): string {
   return hmacHex(ctx.config.secretKey, `magic-code:${email}:${code}`);

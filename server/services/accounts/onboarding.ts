@@ -7,7 +7,7 @@ import type { Db } from '../../../db/client';
 import { profiles } from '../../../db/schema/index';
 
 /** The onboarding steps a workspace membership completes. */
-export type WorkspaceOnboardingStep = 'workspace_create' | 'workspace_join';
+type WorkspaceOnboardingStep = 'workspace_create' | 'workspace_join';
 
 const NO_STEPS = { profile_complete: false, workspace_create: false, workspace_invite: false, workspace_join: false };
 

@@ -19,7 +19,7 @@ function strengthMeter(): ZxcvbnFactory {
   return strength;
 }
 
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
 /** Hashes a password with Argon2id (parameters tuned for ~50 ms on the 2-core target). */

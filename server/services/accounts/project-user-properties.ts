@@ -10,7 +10,7 @@ import type { ProjectActor } from '../../actor';
 import { presentProjectUserProperties } from '../../presenters/project';
 
 /** The caller's row for the actor's project, created on first use (sort order from the membership). */
-export async function ensureProjectUserProperties(db: Db, actor: ProjectActor): Promise<ProjectUserProperty> {
+async function ensureProjectUserProperties(db: Db, actor: ProjectActor): Promise<ProjectUserProperty> {
   const project = actor.project;
   const where = and(eq(projectUserProperties.projectId, project.id), eq(projectUserProperties.userId, actor.userId));
   const [existing] = await db.select().from(projectUserProperties).where(where);

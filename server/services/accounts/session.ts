@@ -6,8 +6,8 @@ import { sessions } from '../../../db/schema/index';
 import { hashSecret, randomToken } from '../../security';
 import { ADMIN_SESSION_COOKIE, SESSION_COOKIE } from '../../../shared/session-cookies';
 
-export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 3600;
-export const ADMIN_SESSION_MAX_AGE_SECONDS = 3600;
+const SESSION_MAX_AGE_SECONDS = 7 * 24 * 3600;
+const ADMIN_SESSION_MAX_AGE_SECONDS = 3600;
 
 type SessionKind = 'app' | 'admin';
 

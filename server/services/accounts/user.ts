@@ -52,7 +52,7 @@ export async function updateMe(db: Db, user: User, body: UpdateMeBody) {
 }
 
 /** The user's profile, created with defaults if it is missing (users made before profiles existed). */
-export async function loadProfile(db: Db, userId: string): Promise<Profile> {
+async function loadProfile(db: Db, userId: string): Promise<Profile> {
   // Read first: every page load reads the profile (and the settings, which read it too), and an
   // insert-if-missing on each read was a write and an extra round trip on the start path.
   const [held] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);

@@ -188,7 +188,7 @@ export async function respondToInvitation(
 }
 
 /** Creates the membership an invitation grants, or reactivates an old one with the invite's role. */
-export async function joinWorkspace(tx: Db, user: User, invitation: WorkspaceInvitation): Promise<void> {
+async function joinWorkspace(tx: Db, user: User, invitation: WorkspaceInvitation): Promise<void> {
   const [existing] = await tx
     .select()
     .from(workspaceMembers)

@@ -191,7 +191,7 @@ async function updateProjectMemberships(tx: Db, actor: WorkspaceActor, userId: s
 }
 
 /** Records a workspace membership change (entity `member`, no project). */
-export function recordMemberChange(tx: Db, member: WorkspaceMember, data: LiveData<'member'>, op: 'create' | 'update') {
+function recordMemberChange(tx: Db, member: WorkspaceMember, data: LiveData<'member'>, op: 'create' | 'update') {
   recordChange(tx, { workspaceId: member.workspaceId, projectId: null, entity: 'member', entityId: member.id, op, version: member.version, data });
 }
 

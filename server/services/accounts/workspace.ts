@@ -22,7 +22,7 @@ const SLUG_PATTERN = /^[a-zA-Z0-9_-]+$/;
 const SLUG_TAKEN = 'Workspace with this slug already exists.';
 
 /** Active, non-bot members per workspace. */
-export async function countMembers(db: Db, workspaceIds: string[]): Promise<Map<string, number>> {
+async function countMembers(db: Db, workspaceIds: string[]): Promise<Map<string, number>> {
   if (workspaceIds.length === 0) return new Map();
   const rows = await db
     .select({ workspaceId: workspaceMembers.workspaceId, total: count() })

@@ -13,7 +13,7 @@ import { BadRequestError, NotFoundError } from '../../errors';
 import { withTransaction, type WriteOptions } from '../../live/record-change';
 
 const INTAKE_NOT_FOUND = 'Intake not found';
-export const DEFAULT_INTAKE_UNDELETABLE = 'You cannot delete the default intake';
+const DEFAULT_INTAKE_UNDELETABLE = 'You cannot delete the default intake';
 
 async function present(db: Db, intake: Intake) {
   const [pending] = await db

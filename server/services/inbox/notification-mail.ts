@@ -128,7 +128,7 @@ async function markMailed(ctx: ServerContext, ids: string[], jobId: number): Pro
 }
 
 /** One attempt of a `notification-mail` job. */
-export async function deliverNotificationMail(ctx: ServerContext, job: JobRun<MailPayload>): Promise<void> {
+async function deliverNotificationMail(ctx: ServerContext, job: JobRun<MailPayload>): Promise<void> {
   const { receiverId } = job.payload;
   const claimed = await claim(ctx, receiverId, job.id);
   if (claimed.length === 0) return;

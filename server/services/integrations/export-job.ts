@@ -27,7 +27,7 @@ async function setProgress(ctx: ServerContext, exportId: string, values: Partial
 }
 
 /** One attempt of one export (see the header). */
-export async function runIssueExport(ctx: ServerContext, job: JobRun<ExportJobPayload>): Promise<void> {
+async function runIssueExport(ctx: ServerContext, job: JobRun<ExportJobPayload>): Promise<void> {
   const { exportId } = job.payload;
   const [row] = await ctx.db.select().from(exporterHistory).where(eq(exporterHistory.id, exportId));
   // Gone (workspace deleted) or already finished by an attempt whose outcome was lost: nothing to do.

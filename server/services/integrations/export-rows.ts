@@ -5,12 +5,10 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { effectiveProjectRole } from '../../../shared/roles';
 import { issueAccess } from '../../../shared/policies/issue';
-import { waitingInIntake } from '../../list-engine/scope';
-import { Role } from '../../../shared/roles';
 import { isProjectIssue } from '../../list-engine/scope';
 
 /** Issues read per statement; each batch is written out before the next is read. */
-export const EXPORT_BATCH_SIZE = 1000;
+const EXPORT_BATCH_SIZE = 1000;
 
 /** The exported columns, in file order (CSV header, XLSX header row, JSON keys). */
 export const EXPORT_COLUMNS = [
@@ -36,7 +34,7 @@ export const EXPORT_COLUMNS = [
   { key: 'archived_at', header: 'Archived at' },
 ] as const;
 
-export type ExportColumnKey = (typeof EXPORT_COLUMNS)[number]['key'];
+type ExportColumnKey = (typeof EXPORT_COLUMNS)[number]['key'];
 /** One exported issue: every value a string (empty when unset), keyed as EXPORT_COLUMNS. */
 export type ExportRow = Record<ExportColumnKey, string>;
 

@@ -9,7 +9,7 @@ import type { ExportProvider } from '../../../shared/schemas/export';
 import { EXPORT_COLUMNS, type ExportProject, type ExportRow } from './export-rows';
 
 /** Receives the batches of one export and produces the file at `path`. */
-export interface ExportWriter {
+interface ExportWriter {
   /** Called before the first batch of each project. */
   beginProject(project: ExportProject): Promise<void>;
   writeRows(rows: ExportRow[]): Promise<void>;

@@ -28,9 +28,9 @@ import { EXPORT_FILE_TYPES } from './export-writers';
 
 export const ISSUE_EXPORT_QUEUE = 'issue-export';
 /** Attempts of one export job (a crash or a storage error is retried from the start). */
-export const ISSUE_EXPORT_MAX_ATTEMPTS = 3;
+const ISSUE_EXPORT_MAX_ATTEMPTS = 3;
 /** How long a download link from the history stays valid. */
-export const EXPORT_LINK_TTL_MS = 60 * 60 * 1000;
+const EXPORT_LINK_TTL_MS = 60 * 60 * 1000;
 
 export interface ExportJobPayload {
   exportId: string;
@@ -93,7 +93,7 @@ export function signExportLink(secretKey: string, exportId: string, expiresAtSec
 }
 
 /** The signed, expiring download path of a completed export. */
-export function exportDownloadUrl(ctx: ServerContext, slug: string, exportId: string, now = Date.now()): { url: string; expiresAt: Date } {
+function exportDownloadUrl(ctx: ServerContext, slug: string, exportId: string, now = Date.now()): { url: string; expiresAt: Date } {
   const expires = Math.floor((now + EXPORT_LINK_TTL_MS) / 1000);
   const signature = signExportLink(ctx.config.secretKey, exportId, expires);
   return { url: `/api/workspaces/${encodeURIComponent(slug)}/export-issues/${exportId}/download/?expires=${expires}&signature=${signature}`, expiresAt: new Date(expires * 1000) };
@@ -143,7 +143,7 @@ class ExpiredLinkError extends HttpError {
 }
 
 /** Why an export is expired, shown in the history and in the 410 of its download. */
-export const EXPORT_FILE_GONE = 'The file of this export is no longer stored. Export again to get a new one.';
+const EXPORT_FILE_GONE = 'The file of this export is no longer stored. Export again to get a new one.';
 
 /** 410 with the contract's `{"error"}` body: the export's file is gone, and no link will bring it back. */
 class ExportFileGoneError extends HttpError {
@@ -153,7 +153,7 @@ class ExportFileGoneError extends HttpError {
 }
 
 /** Marks completed exports expired: their files are gone (the history then offers "Export again"). */
-export async function expireExports(db: Db, exportIds: string[]): Promise<void> {
+async function expireExports(db: Db, exportIds: string[]): Promise<void> {
   if (exportIds.length === 0) return;
   await db
     .update(exporterHistory)

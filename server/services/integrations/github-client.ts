@@ -9,12 +9,12 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { OutboundRefusedError } from '../../outbound/guard';
 import { OutboundResponseTooLargeError, sendOutbound, type OutboundResponse } from '../../outbound/request';
 
-export const GITHUB_TIMEOUT_MS = 30_000;
+const GITHUB_TIMEOUT_MS = 30_000;
 /** A page larger than this is refused (GitHub pages of 100 items are far below). */
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
 
 /** The answer to one GET: status, JSON body (null if none), the next page, rate-limit advice. */
-export interface GithubPage {
+interface GithubPage {
   status: number;
   body: unknown;
   next: string | null;

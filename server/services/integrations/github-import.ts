@@ -47,7 +47,7 @@ import { loadIssueRow } from '../work-items/issue-read';
 import { writeActivities } from '../work-items/issue-activity';
 
 /** Pages fetched by one job before it hands over to a continuation job (other jobs get their turn). */
-export const PAGES_PER_JOB = 5;
+const PAGES_PER_JOB = 5;
 const PER_PAGE = 100;
 /** A re-run asks for items updated since the last run's start minus this (clock skew between us and GitHub). */
 const SINCE_MARGIN_MS = 5 * 60_000;
@@ -107,7 +107,7 @@ const digest = (text: string) => createHash('sha256').update(text).digest('hex')
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The HTML GitHub rendered (full+json media type), else the markdown source as escaped paragraphs. */
-export function githubBodyHtml(item: { body?: string | null; body_html?: string | null }): string {
+function githubBodyHtml(item: { body?: string | null; body_html?: string | null }): string {
   if (typeof item.body_html === 'string' && item.body_html.trim()) return sanitizeRichHtml(item.body_html);
   const text = (item.body ?? '').trim();
   if (!text) return '';
@@ -444,14 +444,14 @@ async function importSlice(run: RunContext): Promise<void> {
 const UNREACHABLE_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_FAIL']);
 
 /** A plain sentence for an unreachable API host, or null when the error is something else. */
-export function unreachableMessage(error: unknown, apiBase: string): string | null {
+function unreachableMessage(error: unknown, apiBase: string): string | null {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   if (!code || !UNREACHABLE_CODES.has(code)) return null;
   return `Cannot reach GitHub at ${new URL(apiBase).host} — check the network or the API URL, then re-run.`;
 }
 
 /** One job of a run: a few pages, then a continuation job (or the end of the run). */
-export async function runGithubImport(ctx: ServerContext, job: JobRun<GithubImportPayload>): Promise<void> {
+async function runGithubImport(ctx: ServerContext, job: JobRun<GithubImportPayload>): Promise<void> {
   const found = await loadRun(ctx.db, job.payload.syncId);
   if (!found || found.sync.runId !== job.payload.runId || found.sync.status === 'done' || found.sync.status === 'failed') return;
   const { sync, repo } = found;

@@ -59,7 +59,7 @@ function presentIntegration(row: WorkspaceIntegration, integration: Integration)
   };
 }
 
-export function presentRepositorySync(config: Config, sync: GithubRepositorySync, repo: GithubRepository): RepositorySyncWire {
+function presentRepositorySync(config: Config, sync: GithubRepositorySync, repo: GithubRepository): RepositorySyncWire {
   const iso = (value: Date | null) => (value ? value.toISOString() : null);
   return {
     id: sync.id,
@@ -152,7 +152,7 @@ export async function listRepositorySyncs(ctx: ServerContext, actor: ProjectActo
 }
 
 /** A new run of the sync: counts start again, the job is queued in the same transaction. */
-export async function startImportRun(tx: Db, syncId: string): Promise<GithubRepositorySync> {
+async function startImportRun(tx: Db, syncId: string): Promise<GithubRepositorySync> {
   const runId = randomUUID();
   const [sync] = await tx
     .update(githubRepositorySyncs)

@@ -19,9 +19,9 @@ import { sendOutbound } from '../../outbound/request';
 export const WEBHOOK_DELIVERY_QUEUE = 'webhooks.deliver';
 /** Retries after the first attempt (API.md: at most 5, then the webhook is deactivated). */
 export const WEBHOOK_MAX_RETRIES = 5;
-export const WEBHOOK_TIMEOUT_MS = 30_000;
+const WEBHOOK_TIMEOUT_MS = 30_000;
 /** How much of a response body the log keeps. */
-export const RESPONSE_EXCERPT_BYTES = 2048;
+const RESPONSE_EXCERPT_BYTES = 2048;
 
 /** A queued delivery: the body is fixed at queue time so every attempt signs the same bytes. */
 export interface DeliveryPayload {
@@ -60,7 +60,7 @@ async function post(url: URL, body: string, headers: Record<string, string>, all
 const isRetryable = (outcome: Outcome) => outcome.status === null || outcome.status === 429 || outcome.status >= 500;
 
 /** Sends the attempt `job.attempt` of one delivery and logs it; throws to have the queue retry. */
-export async function deliverWebhook(ctx: ServerContext, job: JobRun<DeliveryPayload>): Promise<void> {
+async function deliverWebhook(ctx: ServerContext, job: JobRun<DeliveryPayload>): Promise<void> {
   const { webhookId, deliveryId, event, body, redelivery } = job.payload;
   const [hook] = await ctx.db.select().from(webhooks).where(and(eq(webhooks.id, webhookId), isNull(webhooks.deletedAt))).limit(1);
   // Deleted, or deactivated since it was queued: nothing to send.

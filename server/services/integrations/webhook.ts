@@ -19,7 +19,7 @@ import { checkOutboundUrl, OutboundRefusedError } from '../../outbound/guard';
 import { WEBHOOK_DELIVERY_QUEUE, WEBHOOK_MAX_RETRIES, type DeliveryPayload } from './webhook-delivery';
 
 /** How many attempts the log answer holds (newest first). */
-export const WEBHOOK_LOG_LIMIT = 500;
+const WEBHOOK_LOG_LIMIT = 500;
 
 const newSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomToken(16)}`;
 

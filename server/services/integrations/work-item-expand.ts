@@ -11,7 +11,7 @@ import { loadUserLites } from '../work-items/issue-read';
 type Wire = Record<string, unknown>;
 
 /** Expansion keys of public work items. */
-export const WORK_ITEM_EXPANSIONS = ['assignees', 'labels', 'state'] as const;
+const WORK_ITEM_EXPANSIONS = ['assignees', 'labels', 'state'] as const;
 
 /** The expansion keys asked for in `expand=` (unknown keys are ignored, as Plane does). */
 export function expansionKeys(expand: string | undefined): Set<string> {

@@ -18,7 +18,7 @@ interface ConfigKeyDefinition {
 const flag = (value: boolean) => (value ? '1' : '0');
 
 /** Every configuration key an admin may read and change, with its seed from the environment. */
-export const CONFIG_KEYS = {
+const CONFIG_KEYS = {
   ENABLE_SIGNUP: { category: 'AUTHENTICATION', isEncrypted: false, fromEnv: (c) => flag(c.ENABLE_SIGNUP) },
   ENABLE_EMAIL_PASSWORD: { category: 'AUTHENTICATION', isEncrypted: false, fromEnv: (c) => flag(c.ENABLE_EMAIL_PASSWORD) },
   ENABLE_MAGIC_LINK_LOGIN: { category: 'AUTHENTICATION', isEncrypted: false, fromEnv: (c) => flag(c.ENABLE_MAGIC_LINK_LOGIN) },
@@ -37,12 +37,12 @@ export const CONFIG_KEYS = {
   GITLAB_CLIENT_SECRET: { category: 'GITLAB', isEncrypted: true, fromEnv: (c) => c.GITLAB_CLIENT_SECRET ?? '' },
 } satisfies Record<string, ConfigKeyDefinition>;
 
-export type ConfigKey = keyof typeof CONFIG_KEYS;
+type ConfigKey = keyof typeof CONFIG_KEYS;
 export type ConfigValues = Record<ConfigKey, string>;
-export const CONFIG_KEY_NAMES = Object.keys(CONFIG_KEYS) as ConfigKey[];
+const CONFIG_KEY_NAMES = Object.keys(CONFIG_KEYS) as ConfigKey[];
 
 /** What a secret reads as once set: the value never leaves the server. */
-export const MASKED_SECRET = '********';
+const MASKED_SECRET = '********';
 
 function isConfigKey(key: string): key is ConfigKey {
   return Object.prototype.hasOwnProperty.call(CONFIG_KEYS, key);

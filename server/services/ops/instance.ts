@@ -124,7 +124,7 @@ export async function hasWorkspaces(db: Db): Promise<boolean> {
 }
 
 /** Fields of the instance an admin may change with `PATCH /api/instances/`. */
-export interface InstancePatch {
+interface InstancePatch {
   instance_name?: string;
   domain?: string;
   namespace?: string | null;

@@ -9,7 +9,7 @@ import type { Database } from '../../../db/client';
 import type { ServerContext } from '../../context';
 
 /** How often each instance folds (a busy project appends at most one delta per write). */
-export const ISSUE_COUNT_FOLD_INTERVAL_MS = 5_000;
+const ISSUE_COUNT_FOLD_INTERVAL_MS = 5_000;
 
 /** Folds every pending delta; returns how many delta rows were folded. */
 export async function foldIssueCounts(database: Database): Promise<number> {

@@ -27,7 +27,7 @@ export function decodeDescriptionBinary(base64: string): Uint8Array {
  * Checks raw bytes as a Yjs update.
  * @throws ValidationError when too small, too large, html-looking or not a Yjs update.
  */
-export function checkUpdate(bytes: Uint8Array): Uint8Array {
+function checkUpdate(bytes: Uint8Array): Uint8Array {
   if (bytes.length < MIN_UPDATE_BYTES) throw invalidBinary('too small');
   if (bytes.length > PAGE_DESCRIPTION_MAX_BYTES) throw invalidBinary('larger than 10 MB');
   const head = Buffer.from(bytes.subarray(0, 64)).toString('latin1').trimStart().toLowerCase();

@@ -33,7 +33,7 @@ import { conditionSql } from '../../list-engine/where';
 import { isProjectIssue } from '../../list-engine/scope';
 
 /** A validated chart request. */
-export interface ChartQuery {
+interface ChartQuery {
   xAxis: AnalyticsDimension;
   yAxis: AnalyticsYAxis;
   segment: AnalyticsDimension | null;
@@ -248,7 +248,7 @@ function distributionOf(chart: ChartQuery, rows: ChartRow['rows']): AnalyticsDis
 }
 
 /** Runs a chart in one statement. */
-export async function runChart(ctx: ServerContext, actor: WorkspaceActor, query: QueryParams, chart: ChartQuery): Promise<AnalyticsResponse> {
+async function runChart(ctx: ServerContext, actor: WorkspaceActor, query: QueryParams, chart: ChartQuery): Promise<AnalyticsResponse> {
   const [row] = await ctx.database.query<ChartRow>(chartStatement(actor, query, chart, true));
   return { total: row.total, distribution: distributionOf(chart, row.rows), extras: row.extras! };
 }

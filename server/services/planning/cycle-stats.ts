@@ -18,7 +18,7 @@ import { isProjectIssue } from '../../list-engine/scope';
  * sequential scan of the project's issues (100 000 rows, the whole table's pages) cheaper than
  * 10 000 probes, and it was 2–4× slower (EXPLAIN ANALYZE on a 100k seed, cycle of 10k).
  */
-export function cycleIssuesFrom(cycleId: SQL, joins: SQL = sql``): SQL {
+function cycleIssuesFrom(cycleId: SQL, joins: SQL = sql``): SQL {
   return sql`from cycle_issues ci
     join lateral (select i.* from issues i where i.id = ci.issue_id and ${isProjectIssue()} offset 0) i on true
     left join states s on s.id = i.state_id
@@ -78,7 +78,7 @@ export function cycleColumns(userId: string | null) {
  * routes, the database as named prepared statements — the same text for every cycle (the id is a
  * parameter), so Postgres parses it once per connection and stops planning it per call.
  */
-export type StatsSource = Db | { prepared: Database };
+type StatsSource = Db | { prepared: Database };
 
 /** The read routes' source: prepared statements on the pool. */
 export const preparedStats = (database: Database): StatsSource => ({ prepared: database });
@@ -101,7 +101,7 @@ export async function cycleProgress(db: StatsSource, cycle: Cycle): Promise<Cycl
   return snapshotStats(cycle.progressSnapshot) ?? liveCycleStats(db, cycle.id);
 }
 
-export interface DistributionItem {
+interface DistributionItem {
   total_issues: number;
   completed_issues: number;
   pending_issues: number;
@@ -110,7 +110,7 @@ export interface DistributionItem {
   pending_estimates: number;
 }
 
-export interface CycleDistribution {
+interface CycleDistribution {
   assignees: Array<DistributionItem & { assignee_id: string | null; display_name: string | null; avatar_url: string | null }>;
   labels: Array<DistributionItem & { label_id: string | null; label_name: string | null; color: string | null }>;
   completion_chart: Record<string, number | null>;
@@ -143,7 +143,7 @@ function distributionItem(row: CounterRow): DistributionItem {
 }
 
 /** A zone the runtime knows, else UTC. */
-export function knownZone(zone: string): string {
+function knownZone(zone: string): string {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
     return zone;
@@ -222,7 +222,7 @@ export function distributionOf(cycle: Pick<Cycle, 'startDate' | 'endDate' | 'tim
 }
 
 /** Live distributions and burndown of a dated cycle (one statement). */
-export async function liveCycleDistribution(db: StatsSource, cycle: Cycle, type: 'issues' | 'points', now: Date = new Date()): Promise<CycleDistribution> {
+async function liveCycleDistribution(db: StatsSource, cycle: Cycle, type: 'issues' | 'points', now: Date = new Date()): Promise<CycleDistribution> {
   return distributionOf(cycle, await liveCycleAnalytics(db, cycle), type, now);
 }
 

@@ -384,7 +384,7 @@ export async function addIssuesToCycle(tx: Db, cycle: Cycle, issueIds: string[],
 }
 
 /** Refuses a cycle that takes no issues: completed (end in the past) or archived. */
-export function requireOpenCycle(cycle: Cycle) {
+function requireOpenCycle(cycle: Cycle) {
   if (cycleStatus(cycle.startDate, cycle.endDate) === CycleStatus.COMPLETED || cycle.archivedAt) throw new BadRequestError(COMPLETED_NO_ISSUES);
 }
 

@@ -22,7 +22,7 @@ import { isUniqueViolation } from '../work-items/project';
 const DUPLICATE_NAME = 'Module with this name already exists';
 
 /** Records a module change carrying the module as every project member sees it (no `is_favorite`). */
-export async function recordModuleChange(tx: Db, row: Module, op: 'create' | 'update' | 'delete', changed?: { keys: string[]; before: Record<string, unknown> }): Promise<void> {
+async function recordModuleChange(tx: Db, row: Module, op: 'create' | 'update' | 'delete', changed?: { keys: string[]; before: Record<string, unknown> }): Promise<void> {
   const data = op === 'delete' ? deletion(row.id) : await presentModuleRow(tx, row);
   const fields = changed && changedFields(changed.keys, changed.before, data);
   recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'module', entityId: row.id, op, version: row.version, data, fields });
@@ -212,7 +212,7 @@ export async function updateModule(ctx: ServerContext, actor: ProjectActor, modu
 }
 
 /** Issue ids currently in a module (live bridge rows). */
-export async function moduleIssueIds(tx: Db, moduleId: string): Promise<string[]> {
+async function moduleIssueIds(tx: Db, moduleId: string): Promise<string[]> {
   const rows = await tx.select({ id: moduleIssues.issueId }).from(moduleIssues).where(and(eq(moduleIssues.moduleId, moduleId), isNull(moduleIssues.deletedAt)));
   return rows.map((row) => row.id);
 }

@@ -26,7 +26,7 @@ import { presentView } from '../../presenters/view';
 import { createFavorite, removeEntityFavorites, removeOwnEntityFavorite } from './favorite';
 
 /** A view row with the caller's favorite flag (null for shared change events). */
-export interface ViewRow extends View {
+interface ViewRow extends View {
   isFavorite: boolean | null;
 }
 

@@ -14,7 +14,7 @@ export interface ActivityIssue {
 }
 
 /** One activity row to write (verb/field/values as in the reference table). */
-export interface ActivityInput {
+interface ActivityInput {
   verb: string;
   /** One of shared ACTIVITY_FIELDS (the client has a sentence for each); null for a created issue. */
   field?: ActivityField | null;

@@ -95,7 +95,7 @@ async function announceAttachment(tx: Db, issue: ActivityIssue, row: IssueAttach
 }
 
 /** A file a client announces before sending it (Plane's two-step upload): its name, type and size. */
-export interface AnnouncedFile {
+interface AnnouncedFile {
   name: string;
   type?: string;
   size: number;

@@ -18,7 +18,7 @@ import { isUuid } from '../../validation';
 import { isProjectIssue } from '../../list-engine/scope';
 
 /** Expansion keys `GET issues/{id}/?expand=` understands (both spellings of attachments). */
-export const EXPAND_KEYS = ['issue_reactions', 'issue_attachments', 'issue_attachment', 'issue_link', 'parent', 'issue_relation', 'issue_related'] as const;
+const EXPAND_KEYS = ['issue_reactions', 'issue_attachments', 'issue_attachment', 'issue_link', 'parent', 'issue_relation', 'issue_related'] as const;
 
 async function expansions(db: Db, row: IssueListRow, slug: string, keys: Set<string>): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};

@@ -9,7 +9,7 @@ import { activityProject, activityWorkspace, presentActivity } from '../../prese
 import { issueCommentRows, presentComments } from './issue-comment';
 import { loadUserLites } from './issue-read';
 
-export interface HistoryQuery {
+interface HistoryQuery {
   activity_type?: 'issue-property' | 'issue-comment';
   created_at__gt?: string;
 }

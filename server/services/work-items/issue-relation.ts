@@ -15,7 +15,7 @@ import { issueKeys, writeActivities } from './issue-activity';
 import { loadIssueRowsByIds } from './issue-read';
 
 /** Every key of the GET answer, present even when empty. */
-export const RELATION_KEYS: readonly Relation[] = Object.values(RelationType);
+const RELATION_KEYS: readonly Relation[] = Object.values(RelationType);
 
 async function relationsOf(db: Db, issueId: string): Promise<IssueRelation[]> {
   return db

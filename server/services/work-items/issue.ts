@@ -24,7 +24,7 @@ import * as check from './issue-validation';
 import { syncIssueMentions } from './mentions';
 
 /** Takes the next sequence id of the project: gap-free (rolled back with the transaction) and never reused. */
-export async function nextSequenceId(tx: Db, projectId: string): Promise<number> {
+async function nextSequenceId(tx: Db, projectId: string): Promise<number> {
   const [row] = await tx
     .insert(issueSequences)
     .values({ projectId, lastSequence: 1 })
@@ -62,7 +62,7 @@ async function replaceSet(tx: Db, kind: 'assignees' | 'labels', issue: Issue, be
 }
 
 /** How an intake submission differs from a plain create: it starts in the triage state, unlisted. */
-export interface InsertIssueOptions {
+interface InsertIssueOptions {
   /** The state to use instead of `state_id`/the default (intake: the project's triage state). */
   state?: State;
   /** false: record no `issue` change (an intake submission is not a project issue yet). */

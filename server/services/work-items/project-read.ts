@@ -26,7 +26,7 @@ interface ProjectExtras extends ProjectDetailFields {
 }
 
 /** Loads, for each project id, what the Project shape adds for `userId`. */
-export async function loadProjectExtras(db: Db, projectIds: string[], userId: string): Promise<Map<string, ProjectExtras>> {
+async function loadProjectExtras(db: Db, projectIds: string[], userId: string): Promise<Map<string, ProjectExtras>> {
   const result = new Map<string, ProjectExtras>();
   for (const id of projectIds) {
     result.set(id, { sortOrder: null, memberRole: null, isFavorite: false, anchor: null, memberIds: [], nextSequence: 1, intakeCount: 0 });

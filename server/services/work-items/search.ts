@@ -8,9 +8,9 @@ import type { ProjectActor, WorkspaceActor } from '../../actor';
 import { memberProjectIds, projectIssueScope, workspaceIssueScope } from '../../list-engine/scope';
 
 /** Most rows a search returns per entity. */
-export const SEARCH_LIMIT = 100;
+const SEARCH_LIMIT = 100;
 
-export type SearchQuery = Record<string, string | undefined>;
+type SearchQuery = Record<string, string | undefined>;
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -83,7 +83,7 @@ export async function searchProjectIssues(database: Database, actor: ProjectActo
 }
 
 /** A prefix full-text query (`fix log` → `fix:* & log:*`) of the words of the text, or null. */
-export function prefixTsQuery(text: string): string | null {
+function prefixTsQuery(text: string): string | null {
   const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 10);
   return words.length ? words.map((word) => `${word}:*`).join(' & ') : null;
 }
@@ -130,7 +130,7 @@ function intakeSearch(actor: WorkspaceActor, text: string, projects: SQL): SQL {
 }
 
 /** Entities of the workspace search (reference §8.1). */
-export const SEARCH_ENTITIES = ['workspace', 'project', 'issue', 'cycle', 'module', 'issue_view', 'page', 'intake'] as const;
+const SEARCH_ENTITIES = ['workspace', 'project', 'issue', 'cycle', 'module', 'issue_view', 'page', 'intake'] as const;
 type SearchEntity = (typeof SEARCH_ENTITIES)[number];
 
 function entityQuery(entity: SearchEntity, actor: WorkspaceActor, text: string, projectId: string | null): SQL | null {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { createPageBody } from '../page';
 import { v1Page } from './common';
 
-export const v1PageObject = z.looseObject({ id: z.string(), name: z.string(), owned_by: z.string().nullable(), access: z.number().int(), project: z.string(), workspace: z.string() });
+const v1PageObject = z.looseObject({ id: z.string(), name: z.string(), owned_by: z.string().nullable(), access: z.number().int(), project: z.string(), workspace: z.string() });
 /** Retrieve, create and update answer the page's content too. */
 export const v1PageDetail = v1PageObject.extend({ description_html: z.string() });
 export const v1PagePage = v1Page(v1PageObject);

@@ -10,7 +10,7 @@ export const v1Link = z.looseObject({ id: z.string(), url: z.string(), title: z.
 export const v1LinkPage = v1Page(v1Link);
 
 /** A property change of a work item (`activities/`): who changed which field from what to what. */
-export const v1Activity = z.looseObject({ id: z.string(), verb: z.string(), field: z.string().nullable(), old_value: z.string().nullable(), new_value: z.string().nullable() });
+const v1Activity = z.looseObject({ id: z.string(), verb: z.string(), field: z.string().nullable(), old_value: z.string().nullable(), new_value: z.string().nullable() });
 export const v1ActivityPage = v1Page(v1Activity);
 /** Related work items by relation type (`relations/`), each an id-and-key summary. */
 export const v1Relations = z.record(z.string(), z.array(z.looseObject({ id: z.string() })));

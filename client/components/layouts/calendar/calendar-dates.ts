@@ -5,7 +5,7 @@ import { addDays } from '../../../../shared/calendar-day';
 import type { Weekday } from '../../../i18n/week-start';
 
 /** YYYY-MM-DD of a Date (UTC). */
-export function toDateString(date: Date): string {
+function toDateString(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 

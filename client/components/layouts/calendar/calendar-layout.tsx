@@ -13,7 +13,7 @@ import type { Issue } from '../../../stores/issue-store';
 import { IssueKey, IssueTitle } from '../../issues/issue-parts';
 import type { LayoutProps } from '../layout-props';
 import { useToday } from '../../use-today';
-import { Select } from '../../../ui';
+import { Button, Select } from '../../../ui';
 import { calendarWeeks, countWeekendDates, firstDayOfWeek, parseDate, rescheduleToDay, shiftAnchor, weekdayHeaders } from './calendar-dates';
 
 export function CalendarLayout(props: LayoutProps) {
@@ -56,10 +56,10 @@ export function CalendarLayout(props: LayoutProps) {
   return (
     <div className="calendar" data-testid="calendar-layout">
       <div className="calendar-toolbar">
-        <button type="button" className="btn btn-secondary btn-sm" onClick={() => setAnchor(shiftAnchor(anchor, calendar.layout, -1))} aria-label={t('calendar.previous')}><ChevronLeft size={16} aria-hidden="true" /></button>
+        <Button variant="secondary" size="sm" onClick={() => setAnchor(shiftAnchor(anchor, calendar.layout, -1))} aria-label={t('calendar.previous')}><ChevronLeft size={16} aria-hidden="true" /></Button>
         <strong className="calendar-title">{title}</strong>
-        <button type="button" className="btn btn-secondary btn-sm" onClick={() => setAnchor(shiftAnchor(anchor, calendar.layout, 1))} aria-label={t('calendar.next')}><ChevronRight size={16} aria-hidden="true" /></button>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => setAnchor(today)}>{t('calendar.today')}</button>
+        <Button variant="secondary" size="sm" onClick={() => setAnchor(shiftAnchor(anchor, calendar.layout, 1))} aria-label={t('calendar.next')}><ChevronRight size={16} aria-hidden="true" /></Button>
+        <Button variant="ghost" size="sm" onClick={() => setAnchor(today)}>{t('calendar.today')}</Button>
         <span className="toolbar-spacer" />
         <Select
           className="select-sm"

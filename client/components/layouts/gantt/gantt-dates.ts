@@ -42,7 +42,7 @@ export function draggedDates(issue: Dated, mode: 'move' | 'start' | 'end', delta
 }
 
 /** One month of the header: its first shown day (offset from the range start) and length in days. */
-export interface MonthBand {
+interface MonthBand {
   month: string;
   offset: number;
   days: number;

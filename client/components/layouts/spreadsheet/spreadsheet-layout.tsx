@@ -26,7 +26,7 @@ const FIXED_WIDTH = 336;
 
 const dateTime = (value: string | undefined, locale: string) => (value ? new Date(value).toLocaleDateString(locale, { timeZone: 'UTC' }) : '–');
 
-export const SPREADSHEET_COLUMNS: Column[] = [
+const SPREADSHEET_COLUMNS: Column[] = [
   { property: 'state', width: 150, render: (issue, p, d) => <StatePicker slug={p.slug} issue={issue} disabled={d} /> },
   { property: 'priority', width: 120, render: (issue, p, d) => <PriorityPicker slug={p.slug} issue={issue} disabled={d} /> },
   { property: 'assignee', width: 170, render: (issue, p, d) => <AssigneePicker slug={p.slug} issue={issue} disabled={d} /> },

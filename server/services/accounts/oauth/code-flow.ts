@@ -6,7 +6,7 @@ import type { Config } from '../../../config';
 import { endpoint, fetchJson, splitName, type OAuthProvider, type ProviderName } from './provider';
 
 /** The account as read from a provider's API, before it becomes an OAuthProfile. */
-export interface ProviderAccount {
+interface ProviderAccount {
   id: string;
   email: string;
   /** Display name (or login when there is none), split into first and last name. */

@@ -49,7 +49,7 @@ export function splitName(name: unknown): { firstName: string; lastName: string 
  * Where sign-in may send requests: the providers' configured hosts (the operator chose them, so a
  * provider on a private network works) and WEBHOOK_ALLOWED_HOSTS; anything else only if public.
  */
-export function oauthAllowedHosts(config: Config): string[] {
+function oauthAllowedHosts(config: Config): string[] {
   const hosts = [config.GOOGLE_ISSUER, config.GITHUB_URL, config.GITHUB_API_URL, config.GITLAB_URL].map((url) => new URL(url).hostname);
   return [...config.webhookAllowedHosts, ...hosts];
 }

@@ -4,7 +4,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PendingSignIn } from '../auth-oauth';
 
-export const OAUTH_STATE_COOKIE = 'oauth-state';
+const OAUTH_STATE_COOKIE = 'oauth-state';
 const MAX_AGE_SECONDS = 600;
 const COOKIE_PATH = '/auth/';
 
