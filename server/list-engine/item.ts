@@ -5,7 +5,7 @@
 // (server/presenters/issue.ts) — tests/list-engine/item-shape.test.ts holds the two together.
 import { sql, type SQL } from 'drizzle-orm';
 import { issueCycleId, relationIds } from './relations';
-import { isProjectIssue } from './scope';
+import { subIssueCount } from './scope';
 
 /** An ISO-8601 UTC timestamp with milliseconds and `Z`, formatted by the database (same on both drivers). */
 function isoTimestamp(column: string): SQL {
@@ -24,7 +24,7 @@ function childCount(table: string): SQL {
 }
 
 /** The issue's listed sub-issues (the project-issue predicate). */
-const SUB_ISSUES_COUNT = sql`(select count(*) from issues c where c.parent_id = i.id and ${isProjectIssue('c')})::int`;
+const SUB_ISSUES_COUNT = sql`${subIssueCount()}::int`;
 
 /**
  * The JSON text of the IssueListItem of issue `i` with its state `s` (left-joined by the caller).

@@ -5,7 +5,7 @@ import { isValidOrderBy, type OrderByField } from '../../shared/display';
 import { PRIORITY_ORDER, STATE_GROUPS } from '../../shared/issue-constants';
 import { BadRequestError } from '../errors';
 import { relationSortName } from './relations';
-import { isProjectIssue } from './scope';
+import { subIssueCount } from './scope';
 
 export interface SortKey {
   expr: SQL;
@@ -51,7 +51,7 @@ function fieldKey(field: OrderByField): { expr: SQL; nullable: boolean } {
       return { expr: countOf('issue_attachments'), nullable: false };
     case 'sub_issues_count':
       return {
-        expr: sql`(select count(*) from issues c where c.parent_id = i.id and ${isProjectIssue('c')})`,
+        expr: subIssueCount(),
         nullable: false,
       };
     case 'issue_cycle__cycle__name':

@@ -53,7 +53,20 @@ type ArchiveScope = 'live' | 'archived' | 'any';
 export function isProjectIssue(alias = 'i', archive: ArchiveScope = 'live'): SQL {
   const row = sql.raw(alias);
   const archived = archive === 'any' ? sql`` : archive === 'archived' ? sql` and ${row}.archived_at is not null` : sql` and ${row}.archived_at is null`;
-  return sql`${row}.deleted_at is null${archived} and not ${row}.is_draft and ${row}.id not in (${waitingInIntake()})`;
+  // `not exists` keyed by the issue (intake_issues.issue_id is indexed), not `id not in (…)`: the
+  // planner keeps each per-item look-up on its own key (a sub-issue count on parent_id) instead of
+  // scanning another index against a hashed list of every request waiting in intake.
+  return sql`${row}.deleted_at is null${archived} and not ${row}.is_draft and not exists (select 1 from intake_issues ii where ii.issue_id = ${row}.id and ii.deleted_at is null and ii.status <> ${IntakeStatus.ACCEPTED})`;
+}
+
+/**
+ * How many of issue `i`'s sub-issues are issues of the project (the predicate above). The children
+ * are found by their parent first (the `offset 0` fence keeps the parent_id index look-up per item,
+ * which the planner otherwise trades for another index and a filter on never-analysed tables),
+ * and only those few are checked against intake.
+ */
+export function subIssueCount(): SQL {
+  return sql`(select count(*) from (select c.id, c.deleted_at, c.archived_at, c.is_draft from issues c where c.parent_id = i.id offset 0) c where ${isProjectIssue('c')})`;
 }
 
 /** Conditions every listed issue `i` meets: the project-issue predicate, live or archived. */

@@ -42,6 +42,7 @@ const ACTIONS_WITHOUT_BODY = new Set([
   'POST /api/v1/workspaces/:slug/projects/:projectId/modules/:moduleId/archive/',
   'POST /api/v1/workspaces/:slug/projects/:projectId/work-items/:issueId/archive/',
   'POST /api/v1/workspaces/:slug/projects/:projectId/issues/:issueId/archive/',
+  'POST /api/v1/workspaces/:slug/projects/:projectId/pages/:pageId/archive/',
 ]);
 
 type ZodLike = z.ZodType & { _zod: { def: { type: string; shape?: Record<string, unknown> } } };
