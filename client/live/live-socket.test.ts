@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { PROTOCOL_VERSION, type ChangeMessage } from '../../shared/live-protocol';
-import { LiveSocket, type ConnectionState, type SocketLike } from './live-socket';
+import { LiveSocket, readControlFrame, type ConnectionState, type SocketLike } from './live-socket';
 
 interface FakeServer {
   url: string;
@@ -236,5 +236,23 @@ describe('LiveSocket', () => {
     socket.start();
     await until(() => server.received[0]?.some((frame) => frame.type === 'subscribe' && frame.since === 6) ?? false);
     expect(socket.lastId).toBe(6);
+  });
+});
+
+describe('control frames, read without the protocol schemas (a quiet page never loads them)', () => {
+  test('well-formed control frames are read as the schemas would; a change is left to the schemas', () => {
+    expect(readControlFrame('{"type":"ready","workspace":"acme","head":12}')).toEqual({ type: 'ready', workspace: 'acme', head: 12 });
+    expect(readControlFrame('{"type":"ping","cursor":3}')).toEqual({ type: 'ping', cursor: 3 });
+    expect(readControlFrame('{"type":"ping"}')).toEqual({ type: 'ping' });
+    expect(readControlFrame('{"type":"pong"}')).toEqual({ type: 'pong' });
+    expect(readControlFrame('{"type":"reset","reason":"gap"}')).toEqual({ type: 'reset', reason: 'gap' });
+    expect(readControlFrame('{"type":"version_mismatch","protocol_version":2}')).toEqual({ type: 'version_mismatch', protocol_version: 2 });
+    expect(readControlFrame('{"type":"change","id":1,"entity":"issue","op":"update","data":{}}')).toBeUndefined();
+  });
+
+  test('a control frame that does not match is refused, as the schemas refuse it', () => {
+    for (const bad of ['not json', '[]', 'null', '{"type":"ready","workspace":"acme","head":-1}', '{"type":"ready","workspace":"","head":1}', '{"type":"ready","workspace":"acme","head":1.5}', '{"type":"ping","cursor":"3"}', '{"type":"version_mismatch","protocol_version":0}', '{"type":"reset","reason":5}']) {
+      expect(readControlFrame(bad), bad).toBeNull();
+    }
   });
 });

@@ -6,11 +6,14 @@
 // page's PROTOCOL_VERSION; a server that speaks another one answers `version_mismatch`, and the
 // socket stops and asks for a reload.
 import { LiveCloseCode } from '../../shared/live-close-codes';
-import type { ChangeMessage, parseServerMessage as ParseServerMessage } from '../../shared/live-protocol';
+import type { ChangeMessage, parseServerMessage as ParseServerMessage, ServerMessage } from '../../shared/live-protocol';
 import { PROTOCOL_VERSION } from '../../shared/live-protocol-version';
 
-// The protocol's schemas (zod) are loaded after the first screen, not with it (its 300 kB budget);
-// frames that arrive before they are here wait for them, in order.
+// The protocol's schemas (zod and every entity's payload schema) are loaded with the first change
+// frame, not with the first screen (its 300 kB budget): the control frames of a quiet page (ready,
+// ping, pong, reset, version_mismatch) are checked by readControlFrame below, field by field, so a
+// page that receives no change never loads them. Frames after a change that waits for them wait too,
+// in order.
 let parser: Promise<typeof ParseServerMessage> | null = null;
 const loadParser = () =>
   (parser ??= import('../../shared/live-protocol').then(
@@ -21,6 +24,42 @@ const loadParser = () =>
       throw error;
     },
   ));
+
+const isChangeId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+/**
+ * A control frame checked without the schemas; `null` for one that does not match the protocol, and
+ * `undefined` for a change (or a type this reader does not know), which the schemas decide.
+ */
+export function readControlFrame(text: string): ServerMessage | null | undefined {
+  let frame: Record<string, unknown>;
+  try {
+    const json: unknown = JSON.parse(text);
+    if (!json || typeof json !== 'object' || Array.isArray(json)) return null;
+    frame = json as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  // As the schemas do, keys a frame has beyond its own are ignored (z.object strips them).
+  switch (frame.type) {
+    case 'ready':
+      return typeof frame.workspace === 'string' && frame.workspace !== '' && isChangeId(frame.head) ? { type: 'ready', workspace: frame.workspace, head: frame.head } : null;
+    case 'ping':
+      if (frame.cursor === undefined) return { type: 'ping' };
+      return isChangeId(frame.cursor) ? { type: 'ping', cursor: frame.cursor } : null;
+    case 'pong':
+      return { type: 'pong' };
+    case 'reset':
+      if (frame.reason === undefined) return { type: 'reset' };
+      return typeof frame.reason === 'string' ? { type: 'reset', reason: frame.reason } : null;
+    case 'version_mismatch':
+      return typeof frame.protocol_version === 'number' && Number.isSafeInteger(frame.protocol_version) && frame.protocol_version > 0
+        ? { type: 'version_mismatch', protocol_version: frame.protocol_version }
+        : null;
+    default:
+      return undefined;
+  }
+}
 
 export type ConnectionState = 'connected' | 'reconnecting' | 'offline';
 
@@ -140,7 +179,6 @@ export class LiveSocket {
       this.subscribe();
       this.armSilenceTimer();
     };
-    void loadParser();
     socket.onmessage = (event) => this.receive(String(event.data));
     socket.onerror = () => {};
     socket.onclose = (event) => this.handleClose(socket, event.code);
@@ -152,22 +190,32 @@ export class LiveSocket {
 
   private received: Promise<void> = Promise.resolve();
   private parse: typeof ParseServerMessage | null = null;
+  /** Frames queued behind the schemas' load; a control frame read meanwhile waits its turn. */
+  private queued = 0;
 
   private receive(text: string) {
-    // Once the schemas are loaded, frames are handled as they arrive; before, in order after them.
-    if (this.parse) return this.handleMessage(text, this.parse);
+    // Once the schemas are loaded, frames are handled as they arrive; before, control frames are
+    // read at once and a change waits for the schemas (and every frame after it, in order).
+    if (this.parse) return this.handleMessage(text, this.parse(text));
+    if (this.queued === 0) {
+      const control = readControlFrame(text);
+      if (control !== undefined) return this.handleMessage(text, control);
+    }
+    this.queued += 1;
     this.received = this.received
       .then(async () => {
         this.parse ??= await loadParser();
-        this.handleMessage(text, this.parse);
+        this.handleMessage(text, this.parse(text));
       })
       // One frame lost to a failed load must not stop every frame after it.
-      .catch((error: unknown) => console.warn('[live] could not load the protocol to read a frame:', error));
+      .catch((error: unknown) => console.warn('[live] could not load the protocol to read a frame:', error))
+      .finally(() => {
+        this.queued -= 1;
+      });
   }
 
-  private handleMessage(text: string, parseServerMessage: typeof ParseServerMessage) {
+  private handleMessage(text: string, message: ServerMessage | null) {
     this.armSilenceTimer();
-    const message = parseServerMessage(text);
     if (!message) {
       console.warn('[live] dropped a frame that does not match the protocol:', text.slice(0, 500));
       return;

@@ -7,7 +7,7 @@ import { installFakeApi, json, type FakeCall } from '../test-support/fake-api';
 import { closeWorkOutbox, discardOutboxEntry, useOutboxStore, workOutbox } from '../outbox/work-outbox';
 import type { IntakeIssue, IntakeIssueDetail } from '../api/types';
 import { IntakeStatus } from '../../shared/issue-constants';
-import { createIntakeIssue, deleteIntake, fetchIntake, getIntakeRows, resetIntake, triageIntake, useIntakeList } from './intake-store';
+import { applyIntakeChange, createIntakeIssue, deleteIntake, fetchIntake, getIntakeRows, resetIntake, triageIntake, useIntakeList } from './intake-store';
 
 const P = '11111111-1111-4111-8111-111111111111';
 const base = `/api/workspaces/acme/projects/${P}/intake-issues/`;
@@ -97,5 +97,13 @@ describe('intake through the outbox', () => {
     expect(deletes).toHaveLength(2);
     expect(deletes[1]!.headers.get('X-Client-Mutation-Id')).toBe(deletes[0]!.headers.get('X-Client-Mutation-Id'));
     expect(shown('r1')).toBeUndefined();
+  });
+});
+
+describe('live changes from another browser', () => {
+  test("a teammate's triage reaches this list: the row takes the server's status (the store is scoped by project, not workspace)", () => {
+    expect(shown('r1')?.status).toBe(IntakeStatus.PENDING);
+    applyIntakeChange({ type: 'change', id: 41, entity: 'inbox_issue', op: 'update', workspace: 'acme', project_id: P, version: 2, data: row('r1', 'i1', { status: IntakeStatus.ACCEPTED, version: 2 }) as unknown as Record<string, unknown>, client_mutation_id: null });
+    expect(shown('r1')?.status).toBe(IntakeStatus.ACCEPTED);
   });
 });

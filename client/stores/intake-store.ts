@@ -14,7 +14,9 @@ import { isDiscarded, outboxMutate, registerOutboxStore } from '../outbox/work-o
 import { reportFailure } from './toast-store';
 import { createEntityStore, createMutationId, isTemporaryId, temporaryId } from './create-entity-store';
 
-const rows = createEntityStore<IntakeIssue>({ mergeRows: true });
+// The rows belong to one project (the store's scope is its id, not the workspace's slug), so a live
+// change is the store's when it is of that project.
+const rows = createEntityStore<IntakeIssue>({ mergeRows: true, accepts: (change, scope) => scope === null || change.project_id === scope });
 registerOutboxStore('intake', rows);
 
 export type IntakeTab = 'open' | 'closed';
