@@ -71,10 +71,13 @@ export function IssueDetailBody({ slug, issue, onDeleted }: { slug: string; issu
   useEffect(() => setTitle(issue.name), [issue.name]);
   // My change (a link, a comment, a property) subscribes me on the server (reference §7.2), which no
   // live change reports: re-read the flag when I am shown unsubscribed and the issue moved under my hand.
+  // The flag is mine alone, so a row that came from a list or a live change may not carry it at all:
+  // then it is asked too, rather than shown as "Subscribe".
   const changedByMe = issue.updated_by === me && issue.is_subscribed === false;
+  const subscriptionUnknown = issue.is_subscribed === undefined;
   useEffect(() => {
-    if (changedByMe) void refreshIssueSubscribed(slug, issue.id).catch(() => undefined);
-  }, [changedByMe, slug, issue.id, issue.version]);
+    if (changedByMe || subscriptionUnknown) void refreshIssueSubscribed(slug, issue.id).catch(() => undefined);
+  }, [changedByMe, subscriptionUnknown, slug, issue.id, issue.version]);
   // S/P/A/L/D open the sidebar's pickers while this issue is open (see issue-hotkeys.tsx).
   const hotkeys = useIssueHotkeyScope<HTMLDivElement>(canEdit);
   useDocumentHotkeys(canEdit && !sidebarCollapsed, hotkeys.request);
