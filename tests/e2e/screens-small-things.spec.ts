@@ -246,7 +246,10 @@ describe('small things a new user hits, as a person arriving from a link', () =>
     await other.waitForURL(/\/settings\?tab=features$/);
     await byTestId(other, 'project-features').waitFor();
 
-    // On again: the tab is back in the first tab without a reload.
+    // On again: the tab is back in the first tab without a reload. The click comes once the screen
+    // has its data (the settings route's own read was still in flight when it came at once).
+    await expect.poll(() => byTestId(other, 'feature-cycle_view').getAttribute('aria-checked')).toBe('false');
+    await other.waitForLoadState('networkidle');
     await byTestId(other, 'feature-cycle_view').check();
     await byTestId(page, 'project-tab-cycles').waitFor({ timeout: 15_000 });
     await byTestId(page, 'project-tab-cycles').click();
