@@ -13,32 +13,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type OwnBrowser } from './support/browser';
 import { byTestId, switchLayout } from './support/fresh';
+import { giveName, signUpOnScreen } from './support/onboarding';
 import { startTrellis } from './support/server-process';
 import { api, setUpInstance, TEAM_PASSWORD } from './support/team';
 
 const stamp = Date.now().toString(36);
 const slug = `fh-${stamp}`;
 const email = (who: string) => `fh-${who}-${stamp}@example.com`;
-
-/** Signs a new person up through the sign-in screen (password: this instance sends no codes). */
-async function signUpOnScreen(page: Page, address: string): Promise<void> {
-  const emailInput = byTestId(page, 'email-input');
-  await emailInput.waitFor();
-  if (!(await emailInput.inputValue())) await emailInput.fill(address);
-  await byTestId(page, 'continue-button').click();
-  await byTestId(page, 'password-input').fill(TEAM_PASSWORD);
-  const confirm = byTestId(page, 'confirm-password-input');
-  if (await confirm.count()) await confirm.fill(TEAM_PASSWORD);
-  await byTestId(page, 'continue-button').click();
-}
-
-/** Onboarding's first step: the name. */
-async function giveName(page: Page, firstName: string): Promise<void> {
-  await page.waitForURL(/\/onboarding/);
-  await byTestId(page, 'profile-form').waitFor();
-  await byTestId(page, 'first-name-input').fill(firstName);
-  await byTestId(page, 'continue-button').click();
-}
 
 async function landsInWorkspace(page: Page): Promise<void> {
   await page.waitForURL((url) => url.pathname === `/${slug}` || url.pathname.startsWith(`/${slug}/`));

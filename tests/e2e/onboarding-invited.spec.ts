@@ -11,28 +11,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type OwnBrowser } from './support/browser';
 import { byTestId } from './support/fresh';
+import { giveName, signUpOnScreen } from './support/onboarding';
 import { startTrellis } from './support/server-process';
 import { api, setUpInstance, signUp, TEAM_PASSWORD } from './support/team';
-
-/** Signs a new person up through the sign-in screen (password: this instance sends no codes). */
-async function signUpOnScreen(page: Page, email: string): Promise<void> {
-  const emailInput = byTestId(page, 'email-input');
-  await emailInput.waitFor();
-  if (!(await emailInput.inputValue())) await emailInput.fill(email);
-  await byTestId(page, 'continue-button').click();
-  await byTestId(page, 'password-input').fill(TEAM_PASSWORD);
-  const confirm = byTestId(page, 'confirm-password-input');
-  if (await confirm.count()) await confirm.fill(TEAM_PASSWORD);
-  await byTestId(page, 'continue-button').click();
-}
-
-/** Onboarding's first step: the name. */
-async function giveName(page: Page, firstName: string): Promise<void> {
-  await page.waitForURL(/\/onboarding/);
-  await byTestId(page, 'profile-form').waitFor();
-  await byTestId(page, 'first-name-input').fill(firstName);
-  await byTestId(page, 'continue-button').click();
-}
 
 /** The page shows the workspace `slug`'s home at `/<slug>`, and a reload keeps it there. */
 async function expectWorkspaceHome(page: Page, slug: string): Promise<void> {
