@@ -8,6 +8,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { firstPage, launchContext, screenshot } from './support/browser';
+import { waitUntilKept } from './support/offline';
 import { cuttableLink, type CuttableLink } from './support/cuttable-link';
 import { byTestId, signIn, switchLayout } from './support/fresh';
 import { api } from './support/team';
@@ -64,12 +65,7 @@ describe('offline is a calm, normal state', () => {
     await page.reload();
     await row('Calm four').waitFor({ timeout: 30_000 });
     const startReads = ['/api/users/me/', '/api/users/me/workspaces/', `/api/workspaces/${team.slug}/projects/details/`, `${team.projectPath}/states/`, `${team.projectPath}/issue-labels/`, `${team.projectPath}/members/`];
-    const notKept = () =>
-      page.evaluate(async (paths) => {
-        const kept = new Set((await (await caches.open('trellis-api-1')).keys()).map((request) => new URL(request.url).pathname));
-        return paths.filter((path) => !kept.has(path));
-      }, startReads);
-    await expect.poll(notKept, { timeout: 30_000 }).toEqual([]);
+    await waitUntilKept(page, startReads);
     const onlineTitle = (await title().textContent())?.trim() ?? '';
     expect(onlineTitle.length).toBeGreaterThan(2);
 

@@ -25,6 +25,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { firstPage, launchContext, openBrowser, screenshot } from './support/browser';
+import { waitUntilKept } from './support/offline';
 import { cuttableLink, type CuttableLink } from './support/cuttable-link';
 import { byTestId, signIn, switchLayout } from './support/fresh';
 import { api } from './support/team';
@@ -122,12 +123,7 @@ describe('offline outbox', () => {
     // page read before it took over in the background, and a copy still on its way when the
     // network goes is lost (the offline reload then had no answer for it and showed no rows).
     const startReads = ['/api/instances/', '/api/users/me/', '/api/users/me/profile/', '/api/users/me/workspaces/', `/api/workspaces/${team.slug}/projects/details/`, `${team.projectPath}/states/`, `${team.projectPath}/issue-labels/`, `${team.projectPath}/members/`, `${team.projectPath}/estimates/`];
-    const notKept = () =>
-      page.evaluate(async (paths) => {
-        const kept = new Set((await (await caches.open('trellis-api-1')).keys()).map((request) => new URL(request.url).pathname));
-        return paths.filter((path) => !kept.has(path));
-      }, startReads);
-    await expect.poll(notKept, { timeout: 30_000 }).toEqual([]);
+    await waitUntilKept(page, startReads);
 
     await goOffline(context);
     // Offline means offline for the worker too: it cannot reach the server either.
@@ -415,12 +411,7 @@ describe('offline outbox', () => {
     // page read before it took over in the background, and a copy still on its way when the
     // network goes is lost (the offline reload then had no answer for it and showed no rows).
     const startReads = ['/api/instances/', '/api/users/me/', '/api/users/me/profile/', '/api/users/me/workspaces/', `/api/workspaces/${team.slug}/projects/details/`, `${team.projectPath}/states/`, `${team.projectPath}/issue-labels/`, `${team.projectPath}/members/`, `${team.projectPath}/estimates/`];
-    const notKept = () =>
-      page.evaluate(async (paths) => {
-        const kept = new Set((await (await caches.open('trellis-api-1')).keys()).map((request) => new URL(request.url).pathname));
-        return paths.filter((path) => !kept.has(path));
-      }, startReads);
-    await expect.poll(notKept, { timeout: 30_000 }).toEqual([]);
+    await waitUntilKept(page, startReads);
     await byTestId(page, 'sign-out-button').click();
     await page.waitForURL((url) => url.pathname === '/');
     await byTestId(page, 'email-input').waitFor();
