@@ -106,12 +106,24 @@ export async function api<T>(baseUrl: string, headers: Record<string, string>, m
   return (text ? JSON.parse(text) : null) as T;
 }
 
-/** Signs up the first admin, creates a workspace, a project and 8 labels, then `issues` issues. */
-async function fill(baseUrl: string, issues: number): Promise<Fixture & { headers: Record<string, string> }> {
+/** What a bench starts from: the first admin signed in, a workspace `bench`, a project and 8 labels. */
+export interface BenchProject {
+  headers: Record<string, string>;
+  userId: string;
+  slug: string;
+  workspaceId: string;
+  projectId: string;
+  projectPath: string;
+  stateIds: string[];
+  labelIds: string[];
+}
+
+/** Signs up the first admin (with `password`) and creates the workspace, the project and 8 labels through the API. */
+export async function setUpBenchProject(baseUrl: string, password: string): Promise<BenchProject> {
   const signUp = await fetch(`${baseUrl}/api/instances/admins/sign-up/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench@example.com', password: 'Bench-embedded-default-9', first_name: 'Bench', company_name: 'Bench Co' }),
+    body: JSON.stringify({ email: 'bench@example.com', password, first_name: 'Bench', company_name: 'Bench Co' }),
   });
   if (signUp.status >= 400) throw new Error(`sign-up → ${signUp.status}: ${await signUp.text()}`);
   const cookies = signUp.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
@@ -124,6 +136,12 @@ async function fill(baseUrl: string, issues: number): Promise<Fixture & { header
   const stateIds = (Array.isArray(states) ? states : states.results).map((state) => state.id);
   const labelIds: string[] = [];
   for (let i = 0; i < 8; i++) labelIds.push((await api<{ id: string }>(baseUrl, headers, 'POST', `${projectPath}/issue-labels/`, { name: `label ${i}` })).id);
+  return { headers, userId: me.id, slug: workspace.slug, workspaceId: workspace.id, projectId: project.id, projectPath, stateIds, labelIds };
+}
+
+/** Signs up the first admin, creates a workspace, a project and 8 labels, then `issues` issues. */
+async function fill(baseUrl: string, issues: number): Promise<Fixture & { headers: Record<string, string> }> {
+  const { headers, userId, slug, workspaceId, projectPath, stateIds, labelIds } = await setUpBenchProject(baseUrl, 'Bench-embedded-default-9');
 
   const random = createRandom(7);
   const priorities = ['urgent', 'high', 'medium', 'low', 'none'];
@@ -138,14 +156,14 @@ async function fill(baseUrl: string, issues: number): Promise<Fixture & { header
           priority: priorities[Math.floor(random() * priorities.length)],
           state_id: stateIds[Math.floor(random() * stateIds.length)],
           label_ids: labelIds.filter(() => random() < 0.15),
-          assignee_ids: random() < 0.6 ? [me.id] : [],
+          assignee_ids: random() < 0.6 ? [userId] : [],
         };
         if (issueIds.length > 0 && random() < 0.05) body.parent_id = issueIds[Math.floor(random() * issueIds.length)];
         issueIds.push((await api<{ id: string }>(baseUrl, headers, 'POST', `${projectPath}/issues/`, body)).id);
       }
     }),
   );
-  return { databaseUrl: '', user: { headers } as never, slug: workspace.slug, workspaceId: workspace.id, projectPath, labelIds, issueIds, headers };
+  return { databaseUrl: '', user: { headers } as never, slug, workspaceId, projectPath, labelIds, issueIds, headers };
 }
 
 /** 2 s warm-up at 16 connections, then `seconds` at 1 and at 16. */

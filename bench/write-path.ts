@@ -18,13 +18,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { createRandom } from '../db/seed/generate';
-import { api, measureFanOut, start, unpack, type FanOut } from './embedded-default';
+import { api, measureFanOut, setUpBenchProject, start, unpack, type BenchProject, type FanOut } from './embedded-default';
 import { ROOT, freshDatabase, loadLine, ms } from './harness';
 import type { BenchOptions } from './harness';
 import type { Fixture } from './live';
 
 const CLIENTS = 8;
-const CSRF = 'c'.repeat(64);
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 const argValue = (options: BenchOptions, name: string) => options.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
 const percentile = (values: number[], p: number) => {
@@ -32,16 +31,8 @@ const percentile = (values: number[], p: number) => {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 };
 
-interface Setup {
-  headers: Record<string, string>;
-  userId: string;
-  slug: string;
-  workspaceId: string;
-  projectId: string;
-  projectPath: string;
-  stateIds: string[];
-  labelIds: string[];
-}
+/** The workspace, project and labels every run starts from (bench/embedded-default.ts sets them up). */
+type Setup = BenchProject;
 
 interface Rate {
   perSecond: number;
@@ -59,22 +50,7 @@ interface Variant {
 }
 
 async function setup(baseUrl: string): Promise<Setup> {
-  const signUp = await fetch(`${baseUrl}/api/instances/admins/sign-up/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench@example.com', password: 'Bench-write-path-9', first_name: 'Bench', company_name: 'Bench Co' }),
-  });
-  if (signUp.status >= 400) throw new Error(`sign-up → ${signUp.status}: ${await signUp.text()}`);
-  const cookies = signUp.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
-  const headers = { cookie: [...cookies, `csrftoken=${CSRF}`].join('; '), 'x-csrftoken': CSRF };
-  const me = await api<{ id: string }>(baseUrl, headers, 'GET', '/api/users/me/');
-  const workspace = await api<{ id: string; slug: string }>(baseUrl, headers, 'POST', '/api/workspaces/', { name: 'Bench', slug: 'bench' });
-  const project = await api<{ id: string }>(baseUrl, headers, 'POST', `/api/workspaces/${workspace.slug}/projects/`, { name: 'Bench project', identifier: 'BENCH' });
-  const projectPath = `/api/workspaces/${workspace.slug}/projects/${project.id}`;
-  const states = await api<Array<{ id: string }> | { results: Array<{ id: string }> }>(baseUrl, headers, 'GET', `${projectPath}/states/`);
-  const labelIds: string[] = [];
-  for (let i = 0; i < 8; i++) labelIds.push((await api<{ id: string }>(baseUrl, headers, 'POST', `${projectPath}/issue-labels/`, { name: `label ${i}` })).id);
-  return { headers, userId: me.id, slug: workspace.slug, workspaceId: workspace.id, projectId: project.id, projectPath, stateIds: (Array.isArray(states) ? states : states.results).map((state) => state.id), labelIds };
+  return setUpBenchProject(baseUrl, 'Bench-write-path-9');
 }
 
 /** The create body every run uses: a state, two labels, the creator assigned (as bench/embedded-default.ts fills). */
