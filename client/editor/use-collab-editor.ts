@@ -41,5 +41,20 @@ export function useCollabEditor({ doc, provider, editable, user, behaviour, attr
     if (isUsable(editor)) editor.setEditable(editable);
   }, [editor, editable]);
 
+  useEffect(() => {
+    // A teammate's change or caret re-renders the document around the selection the editor holds.
+    // The browser moves the caret first (a click, Ctrl+End) and tells ProseMirror in a later task
+    // (selectionchange); a frame applied in between put the caret back where ProseMirror last saw
+    // it, so words typed at the end landed at the start under load. Read the page into the editor
+    // before each frame is applied.
+    const readPageFirst = () => {
+      if (isUsable(editor)) (editor.view as unknown as { domObserver?: { flush(): void } }).domObserver?.flush();
+    };
+    provider.on('message', readPageFirst);
+    return () => {
+      provider.off('message', readPageFirst);
+    };
+  }, [editor, provider]);
+
   return editor;
 }
