@@ -58,7 +58,8 @@ class Subscription implements Subscriber {
 export class LiveConnection {
   private subscription: Subscription | null = null;
   private subscribeSeq = 0;
-  private lastSeen = Date.now();
+  /** Heartbeats sent since the client was last heard from (any frame or a protocol pong). */
+  private unanswered = 0;
   private readonly heartbeat: NodeJS.Timeout;
   private closed = false;
 
@@ -70,7 +71,7 @@ export class LiveConnection {
     ws.on('message', (data, isBinary) => this.handleFrame(data as Buffer, isBinary));
     // Every WebSocket client answers a protocol ping by itself; one that never sends a JSON pong
     // (API.md makes it optional) is still alive, and a half-open connection still times out.
-    ws.on('pong', () => (this.lastSeen = Date.now()));
+    ws.on('pong', () => (this.unanswered = 0));
     ws.on('close', () => this.dispose());
     ws.on('error', () => this.dispose());
     this.heartbeat = setInterval(() => this.beat(), engine.pingIntervalMs);
@@ -111,7 +112,7 @@ export class LiveConnection {
   }
 
   private handleFrame(data: Buffer, isBinary: boolean) {
-    this.lastSeen = Date.now();
+    this.unanswered = 0;
     if (isBinary || data.length > MAX_CLIENT_FRAME) return this.close(LiveCloseCode.BAD_MESSAGE, 'bad message');
     const message = parseClientMessage(data.toString('utf8'));
     if (!message) return this.close(LiveCloseCode.BAD_MESSAGE, 'bad message');
@@ -232,9 +233,11 @@ export class LiveConnection {
   }
 
   private beat() {
-    if (Date.now() - this.lastSeen > this.engine.pingIntervalMs * 2.5) {
-      return this.close(LiveCloseCode.IDLE_TIMEOUT, 'idle timeout');
-    }
+    // Counted in beats, not read off the clock: after a stall of this process (GC, a burst of work)
+    // the beat's timer can run before the pong that arrived meanwhile is read, and a healthy client
+    // would look silent. Three beats in a row with nothing heard in between is a dead connection.
+    if (this.unanswered >= 2) return this.close(LiveCloseCode.IDLE_TIMEOUT, 'idle timeout');
+    this.unanswered += 1;
     if (this.ws.readyState === OPEN) this.ws.ping();
     const subscription = this.subscription;
     const cursor = subscription?.live ? subscription.cursor : undefined;

@@ -7,7 +7,12 @@ import type { Priority } from '../../shared/issue-constants';
  * An issue row as lists load it: the table's columns plus what the list item aggregates. Build it
  * with `issueRowColumns` (server/services/work-items/issue-read.ts) or any query selecting the same keys.
  */
-export interface IssueListRow extends Issue {
+/**
+ * An issue as reads and writes hand it around: every column but the live description's Yjs state
+ * and the search vector (large, and only the description document and search read them), plus the
+ * aggregates the presenters need.
+ */
+export interface IssueListRow extends Omit<Issue, 'descriptionBinary' | 'searchVector'> {
   stateGroup: string | null;
   assigneeIds: string[];
   labelIds: string[];

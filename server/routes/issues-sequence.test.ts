@@ -22,5 +22,5 @@ describe.each(availableDrivers())('issue sequence on %s', (driver) => {
     } finally {
       await server.close();
     }
-  }, 60_000);
+  }, 150_000); // PGlite runs every statement on one thread: 25 s on a quiet 2-core machine, over 60 s under CI's load.
 });

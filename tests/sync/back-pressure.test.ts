@@ -54,6 +54,16 @@ describe('slow consumers', () => {
 
     const blob = 'x'.repeat(512 * 1024);
     const written: string[] = [];
+    const engine = liveEngineOf(server.app.ctx)!;
+    // The stalled socket reads again as soon as the server has given up on it: the server waits
+    // 30 s (ws's close timeout) for the peer to answer its close frame, then cuts the connection,
+    // and the rest of this loop can take longer than that on a loaded machine (seen: 1006).
+    let resumed = false;
+    const resumeStalled = () => {
+      if (resumed) return;
+      resumed = true;
+      (stalled.ws as unknown as { _socket: { resume(): void } })._socket.resume();
+    };
     for (let i = 0; i < 64; i++) {
       // A workspace label (as the protocol declares it, which the LiveSocket checks) carrying the blob.
       const label = { name: `big-${i}`, color: '#000000', description: '', parent: null, sort_order: i, project_id: null, workspace_id: workspace.id, version: 1 };
@@ -61,13 +71,13 @@ describe('slow consumers', () => {
       written.push(id);
       // The healthy reader keeps up (it shares this process's event loop with the server).
       await healthy.waitFor((msg) => msg.type === 'change' && msg.data.id === id, 10_000);
+      if (engine.connections.size === 1) resumeStalled();
     }
 
     // The server gives up on both stalled sockets (it cannot flush them); once they read again,
     // they find the close frame behind what was already buffered.
-    const engine = liveEngineOf(server.app.ctx)!;
     await eventually(() => engine.connections.size === 1, 20_000);
-    (stalled.ws as unknown as { _socket: { resume(): void } })._socket.resume();
+    resumeStalled();
     const closed = await stalled.closed;
     expect(closed.code).toBe(LiveCloseCode.SLOW_CONSUMER);
     expect(closed.reason).toBe('slow consumer');

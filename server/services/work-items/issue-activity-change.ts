@@ -10,10 +10,23 @@ import { LiveEntity } from '../../../shared/live-protocol';
 import { noteFieldChanges, recordChange, type ChangeOp } from '../../live/record-change';
 import { activityProject, activityWorkspace, presentActivity, presentUserLite, type ActivityContext } from '../../presenters/issue-activity';
 
+/** The issue columns an activity row embeds (not the whole row: its Yjs state can be kilobytes). */
+const contextIssue = {
+  id: issues.id,
+  name: issues.name,
+  descriptionHtml: issues.descriptionHtml,
+  priority: issues.priority,
+  startDate: issues.startDate,
+  targetDate: issues.targetDate,
+  sequenceId: issues.sequenceId,
+  sortOrder: issues.sortOrder,
+  isDraft: issues.isDraft,
+};
+
 /** What an activity row embeds (issue, project, workspace, actor), read in the writing transaction in one query. */
 async function loadContext(tx: Db, issueId: string, actorId: string | null): Promise<ActivityContext | null> {
   const [row] = await tx
-    .select({ issue: issues, project: projects, workspace: workspaces, actor: users })
+    .select({ issue: contextIssue, project: projects, workspace: workspaces, actor: users })
     .from(issues)
     .innerJoin(projects, eq(projects.id, issues.projectId))
     .innerJoin(workspaces, eq(workspaces.id, issues.workspaceId))
@@ -37,7 +50,7 @@ export async function recordActivityChangesMany(tx: Db, rows: IssueActivity[], o
   const contexts = new Map<string, ActivityContext>();
   for (let start = 0; start < issueIds.length; start += CONTEXT_CHUNK) {
     const found = await tx
-      .select({ issue: issues, project: projects, workspace: workspaces, actor: users })
+      .select({ issue: contextIssue, project: projects, workspace: workspaces, actor: users })
       .from(issues)
       .innerJoin(projects, eq(projects.id, issues.projectId))
       .innerJoin(workspaces, eq(workspaces.id, issues.workspaceId))

@@ -16,11 +16,13 @@ function idArray(value: unknown): string[] {
 
 /**
  * Column set of an IssueListRow for `db.select(issueRowColumns).from(issues)`: every issue column
- * plus state group, assignee/label/module ids, cycle id and the three counts. The sub-selects name
+ * but the Yjs state and the search vector (kilobytes a row that no presenter reads), plus state group, assignee/label/module ids, cycle id and the three counts. The sub-selects name
  * `"issues"` explicitly: drizzle leaves single-table columns unqualified, which would be ambiguous.
  */
+const { descriptionBinary: _yjsState, searchVector: _searchVector, ...issueColumns } = getTableColumns(issues);
+
 export const issueRowColumns = {
-  ...getTableColumns(issues),
+  ...issueColumns,
   stateGroup: sql<string | null>`(select s."group" from states s where s.id = "issues"."state_id")`.as('state_group'),
   assigneeIds: sql<string[]>`coalesce((select json_agg(a.assignee_id) from issue_assignees a
     where a.issue_id = "issues"."id" and a.deleted_at is null), '[]'::json)`

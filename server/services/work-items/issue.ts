@@ -42,7 +42,7 @@ async function nextIssueSortOrder(tx: Db, projectId: string, stateId: string | n
 }
 
 /** Replaces the live rows of an issue's assignee or label set; returns nothing when unchanged. */
-async function replaceSet(tx: Db, kind: 'assignees' | 'labels', issue: Issue, before: string[], after: string[], actorId: string | null) {
+async function replaceSet(tx: Db, kind: 'assignees' | 'labels', issue: Pick<Issue, 'id' | 'projectId' | 'workspaceId'>, before: string[], after: string[], actorId: string | null) {
   const removed = before.filter((id) => !after.includes(id));
   const added = after.filter((id) => !before.includes(id));
   const base = { issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, createdBy: actorId };
@@ -222,18 +222,17 @@ const ISSUE_NOT_FOUND = 'Issue not found';
  * @throws NotFoundError "Issue not found", ForbiddenError (not member+ nor creator), BadRequestError (invalid ids).
  */
 export async function updateIssue(ctx: ServerContext, actor: ProjectActor, issueId: string, body: UpdateIssueBody, options: WriteOptions): Promise<IssueListRow> {
-  // PATCH names its miss "Issue not found" (reference §1.1), unlike the generic lookup miss.
-  const current = await loadReadableIssue(ctx.db, actor, issueId).catch((error: unknown) => {
-    throw error instanceof NotFoundError ? new NotFoundError(ISSUE_NOT_FOUND) : error;
-  });
-  authorizeIssueEdit(actor, current);
   return withTransaction(ctx, options, async (tx) => {
     // Set intents read the sets they merge into under the row lock: a concurrent PATCH of the
     // same issue waits for this one to commit, so neither works from a set the other replaces.
     if (hasSetIntent(body)) await tx.execute(sql`select 1 from ${issues} where ${issues.id} = ${issueId} for update`);
-    const fresh = await loadIssueRow(tx, actor.project.id, issueId);
-    if (!fresh) throw new NotFoundError(ISSUE_NOT_FOUND);
-    return applyIssueUpdate(tx, actor.project, fresh, body, actor.userId);
+    // One read serves the access check and the update (it used to be read again inside). PATCH
+    // names its miss "Issue not found" (reference §1.1), unlike the generic lookup miss.
+    const current = await loadReadableIssue(tx, actor, issueId).catch((error: unknown) => {
+      throw error instanceof NotFoundError ? new NotFoundError(ISSUE_NOT_FOUND) : error;
+    });
+    authorizeIssueEdit(actor, current);
+    return applyIssueUpdate(tx, actor.project, current, body, actor.userId);
   });
 }
 
