@@ -7,10 +7,11 @@
 import { isAbsolute, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_OUT_DIR, ROOT, ensureServerBuilt } from './build-server.mjs';
+import { mapStacksLazily } from './lazy-source-map.mjs';
 
 const dir = process.env.TRELLIS_BUILD_DIR;
 const outDir = dir ? (isAbsolute(dir) ? dir : join(ROOT, dir)) : DEFAULT_OUT_DIR;
-// Stack traces name the TypeScript sources (main.js.map).
-process.setSourceMapsEnabled(true);
 const main = await ensureServerBuilt({ outDir });
+// Stack traces name the TypeScript sources (main.js.map, read when a first trace is formatted).
+mapStacksLazily(main, `${main}.map`);
 await import(pathToFileURL(main).href);
