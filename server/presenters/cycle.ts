@@ -2,7 +2,7 @@
 // from the progress snapshot once unfinished issues were transferred out (reference §2.3).
 import type { Cycle } from '../../db/schema/index';
 import { cycleStatus } from '../../shared/cycle';
-import { isoDateTime } from './issue';
+import { isoDateTime } from './dates';
 
 /** Per-state-group counts and estimate points of a cycle's listed issues. */
 export interface CycleStats {

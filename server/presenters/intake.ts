@@ -1,6 +1,7 @@
 // Intake rows → wire (reference §9 IntakeIssue / IntakeIssueDetail).
 import type { IntakeIssue } from '../../db/schema/index';
-import { isoDateTime, type IssueListRow } from './issue';
+import { isoDateTime } from './dates';
+import type { IssueListRow } from './issue';
 
 /** The lite issue of an intake list row and of `duplicate_issue_detail`. */
 function presentIntakeIssueLite(row: IssueListRow) {

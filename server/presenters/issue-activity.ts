@@ -1,7 +1,7 @@
 // Wire shapes of the issue history (reference §9 IssueActivity) and of the small user object
 // (`actor_detail`) that activity, comments, links and reactions embed.
 import type { IssueActivity, Project, User, Workspace } from '../../db/schema/index';
-import { isoDateTime } from './issue';
+import { isoDateTime } from './dates';
 
 /** UserLite: the user fields every embedded `*_detail` carries. */
 export function presentUserLite(user: Pick<User, 'id' | 'firstName' | 'lastName' | 'avatar' | 'isBot' | 'displayName'> | null) {

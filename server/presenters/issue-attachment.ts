@@ -1,6 +1,6 @@
 // Wire shape of an issue attachment (reference §1.6.7, legacy multipart form).
 import type { IssueAttachment } from '../../db/schema/index';
-import { isoDateTime } from './issue';
+import { isoDateTime } from './dates';
 
 /** The download path of an attachment (also its `asset` and `asset_url`). */
 function attachmentDownloadPath(slug: string, row: Pick<IssueAttachment, 'id' | 'projectId' | 'issueId'>): string {

@@ -1,6 +1,6 @@
 // Wire shapes of comments and of issue/comment reactions (reference §1.6.2, §1.6.8, §9 IssueComment).
 import type { CommentReaction, IssueComment, IssueReaction } from '../../db/schema/index';
-import { isoDateTime } from './issue';
+import { isoDateTime } from './dates';
 import type { ActivityContext, UserLite } from './issue-activity';
 
 /** A comment reaction (`{id, actor, comment, reaction, display_name, …}`). */

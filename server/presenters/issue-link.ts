@@ -1,6 +1,6 @@
 // Wire shape of an issue link (reference §1.6.4).
 import type { IssueLink } from '../../db/schema/index';
-import { isoDateTime } from './issue';
+import { isoDateTime } from './dates';
 import type { UserLite } from './issue-activity';
 
 /** An issue link with its creator. */

@@ -1,6 +1,7 @@
 // Wire shapes of issue relations (reference §1.6.5): the stored row, and a related issue as listed.
 import type { IssueRelation } from '../../db/schema/index';
-import { isoDateTime, type IssueListRow } from './issue';
+import { isoDateTime } from './dates';
+import type { IssueListRow } from './issue';
 
 /** The stored relation row (the `issue_relation` change event's data). */
 export function presentIssueRelationRow(row: IssueRelation) {

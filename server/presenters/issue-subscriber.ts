@@ -1,7 +1,7 @@
 // Wire shapes of issue subscriptions (reference §1.6.6): the subscription row, and the project
 // member with its `is_subscribed` flag that `issue-subscribers/` lists.
 import type { IssueSubscriber } from '../../db/schema/index';
-import { isoDateTime } from './issue';
+import { isoDateTime } from './dates';
 import type { UserLite } from './issue-activity';
 
 /** An IssueSubscriber row as POST `subscribe/` and POST `issue-subscribers/` return it. */

@@ -2,6 +2,7 @@
 // the list item every issue list returns, and the detail with its optional expansions.
 import type { Issue } from '../../db/schema/index';
 import type { Priority } from '../../shared/issue-constants';
+import { isoDateTime, isoDay } from './dates';
 
 /**
  * An issue row as lists load it: the table's columns plus what the list item aggregates. Build it
@@ -16,18 +17,6 @@ export interface IssueListRow extends Issue {
   subIssuesCount: number;
   attachmentCount: number;
   linkCount: number;
-}
-
-/** ISO-8601 UTC with milliseconds and `Z`, or null. */
-export function isoDateTime(value: Date | string | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  return (value instanceof Date ? value : new Date(value)).toISOString();
-}
-
-/** The `YYYY-MM-DD` day of an instant (issue `archived_at` is a date on the wire), or null. */
-export function isoDay(value: Date | string | null | undefined): string | null {
-  const iso = isoDateTime(value);
-  return iso ? iso.slice(0, 10) : null;
 }
 
 /** The issue list item (IssueListItem of reference §1.4; counts are 0, never null). */

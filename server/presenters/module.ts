@@ -1,7 +1,7 @@
 // Turns module rows into the wire shapes of reference §3/§9: ModuleListItem, ModuleDetail and the
 // module link.
 import type { Module, ModuleLink } from '../../db/schema/index';
-import { isoDateTime } from './issue';
+import { isoDateTime } from './dates';
 
 /** Issue counts and estimate points of one module, per state group (non-archived, non-draft issues). */
 export interface ModuleStats {

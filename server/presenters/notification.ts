@@ -2,7 +2,7 @@
 import type { Notification } from '../../db/schema/index';
 import type { UserLite } from '../../shared/schemas/responses';
 import { NotificationSender } from '../../shared/schemas/notification';
-import { isoDateTime } from './issue';
+import { isoDateTime } from './dates';
 
 interface NotificationExtras {
   triggeredBy: UserLite | null;

@@ -1,7 +1,7 @@
 // Turns page rows into the wire shapes of reference §9 (Page, PageDetail, PageVersion) and the
 // favorite row a page favorite creates.
 import type { Favorite, Page, PageVersion } from '../../db/schema/index';
-import { isoDateTime, isoDay } from './issue';
+import { isoDateTime, isoDay } from './dates';
 
 /** A page row with what its wire shape aggregates. `isFavorite` is null for shared change events. */
 export interface PageView extends Page {

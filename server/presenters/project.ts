@@ -1,11 +1,7 @@
-// Turns project rows into the wire shapes of reference §5/§13: the flat list item, the full
-// Project (details, create, retrieve, update), the project user properties and the deploy board.
-import type { DeployBoard, Project, ProjectUserProperty, Workspace } from '../../db/schema/index';
-import { authorship, presentPreferences, presentSavedFilters } from './user-properties';
-
-function iso(value: Date | null | undefined): string | null {
-  return value ? value.toISOString() : null;
-}
+// Turns project rows into the wire shapes of reference §5: the flat list item and the full Project
+// (details, create, retrieve, update).
+import type { Project } from '../../db/schema/index';
+import { isoDateTime } from './dates';
 
 /** What a project looks like to one viewer: their sort order, role, favorite flag, plus the publish anchor. */
 interface ProjectViewerFields {
@@ -33,7 +29,7 @@ export function presentProjectListItem(project: Project, viewer: ProjectViewerFi
     is_member: viewer.memberRole !== null,
     is_favorite: viewer.isFavorite,
     intake_count: viewer.intakeCount,
-    archived_at: iso(project.archivedAt),
+    archived_at: isoDateTime(project.archivedAt),
     workspace: project.workspaceId,
     cycle_view: project.cycleView,
     issue_views_view: project.issueViewsView,
@@ -44,8 +40,8 @@ export function presentProjectListItem(project: Project, viewer: ProjectViewerFi
     project_lead: project.projectLeadId,
     network: project.network,
     anchor: viewer.anchor,
-    created_at: iso(project.createdAt),
-    updated_at: iso(project.updatedAt),
+    created_at: isoDateTime(project.createdAt),
+    updated_at: isoDateTime(project.updatedAt),
     created_by: project.createdBy,
     updated_by: project.updatedBy,
     version: project.version,
@@ -84,13 +80,13 @@ export function presentProject(project: Project, extra: ProjectDetailFields) {
     close_in: project.closeIn,
     logo_props: project.logoProps,
     default_state: project.defaultStateId,
-    archived_at: iso(project.archivedAt),
+    archived_at: isoDateTime(project.archivedAt),
     timezone: project.timezone,
     external_source: project.externalSource,
     external_id: project.externalId,
-    created_at: iso(project.createdAt),
-    updated_at: iso(project.updatedAt),
-    deleted_at: iso(project.deletedAt),
+    created_at: isoDateTime(project.createdAt),
+    updated_at: isoDateTime(project.updatedAt),
+    deleted_at: isoDateTime(project.deletedAt),
     created_by: project.createdBy,
     updated_by: project.updatedBy,
     is_favorite: extra.isFavorite,
@@ -101,53 +97,5 @@ export function presentProject(project: Project, extra: ProjectDetailFields) {
     members: extra.memberIds,
     next_work_item_sequence: extra.nextSequence,
     version: project.version,
-  };
-}
-
-/** The caller's per-project settings (ProjectUserProperty of reference §5.2). */
-export function presentProjectUserProperties(row: ProjectUserProperty) {
-  return {
-    id: row.id,
-    user: row.userId,
-    project: row.projectId,
-    workspace: row.workspaceId,
-    // Stored keys over the spec §9 defaults (layout list, order sort_order, every property shown).
-    ...presentSavedFilters(row),
-    preferences: presentPreferences(row.preferences),
-    sort_order: row.sortOrder,
-    ...authorship(row),
-  };
-}
-
-/** A project's publish settings (DeployBoard of reference §13); `board` null gives the blank, unpublished object. */
-export function presentDeployBoard(board: DeployBoard | null, project: Project, workspace: Workspace) {
-  return {
-    id: board?.id ?? null,
-    project_details: {
-      id: project.id,
-      identifier: project.identifier,
-      name: project.name,
-      cover_image: project.coverImage,
-      cover_image_url: project.coverImage,
-      logo_props: project.logoProps,
-      description: project.description,
-    },
-    workspace_detail: { id: workspace.id, name: workspace.name, slug: workspace.slug, logo_url: workspace.logo ?? null },
-    entity_identifier: board?.entityIdentifier ?? project.id,
-    entity_name: board?.entityName ?? 'project',
-    anchor: board?.anchor ?? null,
-    is_comments_enabled: board?.isCommentsEnabled ?? false,
-    is_reactions_enabled: board?.isReactionsEnabled ?? false,
-    intake: board?.intake ?? null,
-    is_votes_enabled: board?.isVotesEnabled ?? false,
-    view_props: board?.viewProps ?? {},
-    is_activity_enabled: board?.isActivityEnabled ?? true,
-    is_disabled: board?.isDisabled ?? false,
-    workspace: workspace.id,
-    project: project.id,
-    created_at: iso(board?.createdAt),
-    updated_at: iso(board?.updatedAt),
-    created_by: board?.createdBy ?? null,
-    updated_by: board?.updatedBy ?? null,
   };
 }

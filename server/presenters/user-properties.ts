@@ -1,8 +1,8 @@
 // Per-user saved list settings (reference §1.6.10) on the wire: stored keys over the spec §9 defaults,
 // so a fresh row already reads as layout list, sort_order, no grouping and every property shown.
-import type { CycleUserProperty, ModuleUserProperty, WorkspaceUserProperty } from '../../db/schema/index';
+import type { CycleUserProperty, ModuleUserProperty, ProjectUserProperty, WorkspaceUserProperty } from '../../db/schema/index';
 import { DEFAULT_DISPLAY_PROPERTIES, IssueContext, defaultDisplayFilters } from '../../shared/display';
-import { isoDateTime } from './issue';
+import { isoDateTime } from './dates';
 
 /** Filter keys of spec §3 "Filter sets", all unset. */
 export const DEFAULT_FILTERS: Readonly<Record<string, null>> = Object.freeze(
@@ -23,7 +23,7 @@ type Json = Record<string, unknown>;
 const asObject = (value: unknown): Json => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {});
 
 /** filters / display_filters / display_properties / rich_filters with the defaults of a list context filled in. */
-export function presentSavedFilters(
+function presentSavedFilters(
   row: { filters: unknown; displayFilters: unknown; displayProperties: unknown; richFilters: unknown },
   context: IssueContext = IssueContext.PROJECT,
 ) {
@@ -36,7 +36,7 @@ export function presentSavedFilters(
 }
 
 /** Stored preference keys over the defaults (top-level keys replace, as a PATCH does). */
-export function presentPreferences(stored: unknown): Json {
+function presentPreferences(stored: unknown): Json {
   return structuredClone({ ...DEFAULT_PREFERENCES, ...asObject(stored) });
 }
 
@@ -64,4 +64,19 @@ export function presentModuleUserProperties(row: ModuleUserProperty) {
 /** The workspace copy used by global views (defaults not wrapped one level deeper: reference quirk fixed). */
 export function presentWorkspaceUserProperties(row: WorkspaceUserProperty) {
   return { id: row.id, user: row.userId, workspace: row.workspaceId, ...presentSavedFilters(row, IssueContext.GLOBAL), ...authorship(row) };
+}
+
+/** The caller's per-project settings (ProjectUserProperty of reference §5.2). */
+export function presentProjectUserProperties(row: ProjectUserProperty) {
+  return {
+    id: row.id,
+    user: row.userId,
+    project: row.projectId,
+    workspace: row.workspaceId,
+    // Stored keys over the spec §9 defaults (layout list, order sort_order, every property shown).
+    ...presentSavedFilters(row),
+    preferences: presentPreferences(row.preferences),
+    sort_order: row.sortOrder,
+    ...authorship(row),
+  };
 }

@@ -1,7 +1,7 @@
 // Turns a saved view row into the IssueView wire shape of reference §9 (plus is_locked, anchor and
 // version). `is_favorite` is left out when the row carries no caller (shared change events).
 import type { View } from '../../db/schema/index';
-import { isoDateTime } from './issue';
+import { isoDateTime } from './dates';
 
 export function presentView(row: View & { isFavorite: boolean | null }) {
   return {

@@ -23,12 +23,12 @@ import {
   getSettings,
   isInstanceAdmin,
   listAccounts,
-  listMyActivities,
   setOnboarded,
   updateMe,
   updateNotificationPreferences,
   updateProfile,
 } from '../services/accounts/user';
+import { listMyActivities } from '../services/work-items/issue-activity-feed';
 import { z } from 'zod';
 import { accountResponse, instanceAdminFlagResponse, notificationPreferencesResponse, profileResponse, sessionResponse, userMeResponse, userResponse, userSettingsResponse } from '../../shared/schemas/user';
 import { issueActivity } from '../../shared/schemas/issue-extras';
