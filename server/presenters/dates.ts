@@ -1,7 +1,5 @@
-// How every domain's presenters put an instant on the wire (reference §1: ISO-8601 UTC with
-// milliseconds and `Z`; a few date fields as a bare day). It stays outside the domains because all of
-// them use it: a page or a cycle formats its dates as an issue does, without importing the issue's
-// presenter.
+// How every domain's presenters put an instant on the wire: ISO-8601 UTC with milliseconds and `Z`,
+// or a bare day for the few date fields. It stays outside the domains because all of them use it.
 
 /** ISO-8601 UTC with milliseconds and `Z`, or null. */
 export function isoDateTime(value: Date | string | null | undefined): string | null {

@@ -11,7 +11,7 @@ import {
   updateProfileBody,
 } from '../../shared/schemas/user';
 import { SESSION_COOKIE } from '../../shared/session-cookies';
-import { presentUserMe } from '../presenters/user';
+import { presentUserMe } from '../services/accounts/presenters/user';
 import { writeOptions } from '../request-context';
 import {
   completeTour,

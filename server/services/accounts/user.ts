@@ -21,10 +21,10 @@ import type { UpdateMeBody, UpdateNotificationPreferencesBody, UpdateProfileBody
 import type { ServerContext } from '../../context';
 import { BadRequestError, NotFoundError, ValidationError } from '../../errors';
 import { deletion, recordChange, withTransaction, type WriteOptions } from '../../live/record-change';
-import { soleAdminProjects, soleAdminWorkspaces } from '../../policies/workspace-member';
-import { presentNotificationPreferences, presentProfile } from '../../presenters/profile';
-import { presentUser } from '../../presenters/user';
-import { presentWorkspaceMember } from '../../presenters/workspace-member';
+import { soleAdminProjects, soleAdminWorkspaces } from './policies/workspace-member';
+import { presentNotificationPreferences, presentProfile } from './presenters/profile';
+import { presentUser } from './presenters/user';
+import { presentWorkspaceMember } from './presenters/workspace-member';
 import { randomToken } from '../../security';
 import { hashPassword } from './password';
 import { countMyInvitations } from './workspace-invitation';

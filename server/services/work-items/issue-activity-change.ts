@@ -8,7 +8,7 @@ import { issues, projects, users, workspaces, type IssueActivity } from '../../.
 import { activityVersion, isPropertyActivity } from '../../../shared/issue-activity';
 import { LiveEntity } from '../../../shared/live-protocol';
 import { noteFieldChanges, recordChange, type ChangeOp } from '../../live/record-change';
-import { activityProject, activityWorkspace, presentActivity, presentUserLite, type ActivityContext } from '../../presenters/issue-activity';
+import { activityProject, activityWorkspace, presentActivity, presentUserLite, type ActivityContext } from './presenters/issue-activity';
 
 /** What an activity row embeds (issue, project, workspace, actor), read in the writing transaction in one query. */
 async function loadContext(tx: Db, issueId: string, actorId: string | null): Promise<ActivityContext | null> {

@@ -8,8 +8,8 @@ import { issueActivities, issues, projects, workspaces, type User } from '../../
 import { offsetPage } from '../../../shared/cursor';
 import type { WorkspaceActor } from '../../actor';
 import { resolvePageOrBadRequest } from '../../validation';
-import { presentActivity } from '../../presenters/issue-activity';
-import { presentUserLite } from '../../presenters/user';
+import { presentActivity } from './presenters/issue-activity';
+import { presentUserLite } from '../accounts/presenters/user';
 import { callerProjectIds, loadMemberUser } from '../accounts/workspace-user-profile';
 
 /** History fields the profile feed leaves out, as the reference does. */

@@ -8,7 +8,7 @@ import type { ServerContext } from '../../context';
 import { BadRequestError, CodedError } from '../../errors';
 import { withTransaction, type WriteOptions } from '../../live/record-change';
 import type { ProjectActor } from '../../actor';
-import type { IssueListRow } from '../../presenters/issue';
+import type { IssueListRow } from './presenters/issue';
 import { writeActivities } from './issue-activity';
 import { applyIssueUpdate, softDeleteIssues } from './issue';
 import { loadIssueRows } from './issue-read';
