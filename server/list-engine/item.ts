@@ -2,7 +2,7 @@
 // counts and link arrays as sub-selects over the page's rows only, so a page is one statement
 // whatever its size, and the server splices the items into the response without parsing or
 // re-serialising hundreds of objects. Same keys, order and values as presentIssue
-// (server/presenters/issue.ts) — tests/list-engine/item-shape.test.ts holds the two together.
+// (server/services/work-items/presenters/issue.ts) — tests/list-engine/item-shape.test.ts holds the two together.
 import { sql, type SQL } from 'drizzle-orm';
 import { issueCycleId, relationIds } from './relations';
 import { subIssueCount } from './scope';

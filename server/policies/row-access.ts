@@ -1,6 +1,7 @@
 // The row-access rule of shared/policies/row-access.ts in SQL, for statements that decide it per
 // project over many memberships at once (workspace lists, search, the dashboard). Held to the pure
-// function by row-access.test.ts, which evaluates both for every role and setting.
+// function by row-access.test.ts, which evaluates both for every role and setting. It stays outside
+// the domains (README.md): the list engine's scopes apply it to every domain's lists.
 import { sql, type SQL } from 'drizzle-orm';
 import { Role, effectiveProjectRole } from '../../shared/roles';
 

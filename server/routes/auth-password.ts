@@ -4,7 +4,7 @@
 // answer its auth code (`{"error_code", "error_message"}`, or the form redirect), not a field map.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
-import { presentUser } from '../presenters/user';
+import { presentUser } from '../services/accounts/presenters/user';
 import { answerAction, answerSignIn, requestInfo } from '../services/accounts/auth-reply';
 import { bodyFields } from '../validation';
 import { authRateLimit } from '../services/accounts/auth-rate-limit';

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { bulkOperationBody, issueDatesBody, issueIdsBody, projectParams } from '../../shared/schemas/issue';
 import { writeOptions } from '../request-context';
-import { bulkDeleteIssues, bulkUpdateIssues, updateIssueDates } from '../services/work-items/issue-bulk';
+import { bulkDeleteIssues, updateIssueDates } from '../services/work-items/issue-bulk';
+import { bulkUpdateIssues } from '../services/planning/issue-bulk-update';
 import { messageBody, noBody, replies } from '../../shared/schemas/responses';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId';

@@ -3,7 +3,7 @@
 // Sign-in bodies are read field by field so a bad field answers its auth code.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
-import { presentAdminMe } from '../presenters/user';
+import { presentAdminMe } from '../services/accounts/presenters/user';
 import { answerSignIn, isFormPost } from '../services/accounts/auth-reply';
 import { authRateLimit } from '../services/accounts/auth-rate-limit';
 import { signOutSession } from '../services/accounts/auth-session';

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { configurationPatchBody, instancePatchBody } from '../../shared/schemas/instance';
-import { presentConfiguration, presentInstance } from '../presenters/instance';
+import { presentConfiguration, presentInstance } from '../services/ops/presenters/instance';
 import { getInstance, getInstanceSettings, hasWorkspaces, presentInstanceConfig, updateInstance } from '../services/ops/instance';
 import { listConfigurations, updateConfigurations } from '../services/ops/instance-configuration';
 import { writeOptions } from '../request-context';

@@ -8,7 +8,7 @@ import { projectParams, workspaceParams } from '../../shared/schemas/project';
 import { createModuleBody, favoriteModuleBody, moduleDetailResponse, moduleParams, moduleResponse, updateModuleBody } from '../../shared/schemas/module';
 import { archivedAtResponse, noBody, replies } from '../../shared/schemas/responses';
 import { writeOptions } from '../request-context';
-import { presentModule, presentModuleDetail } from '../presenters/module';
+import { presentModule, presentModuleDetail } from '../services/planning/presenters/module';
 import {
   archiveModule,
   createModule,

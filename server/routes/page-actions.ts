@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from '../plugins/zod';
 import { projectParams } from '../../shared/schemas/project';
 import { pageAccessBody, pageParams } from '../../shared/schemas/page';
 import { writeOptions } from '../request-context';
-import { presentPage } from '../presenters/page';
+import { presentPage } from '../services/pages/presenters/page';
 import { archivePage, favoritePage, restorePage, setPageAccess, setPageLocked, unfavoritePage } from '../services/pages/page-state';
 import { listPages } from '../services/pages/page-list';
 import { z } from 'zod';

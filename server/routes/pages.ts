@@ -1,5 +1,5 @@
 // Project pages (reference §5.3, spec §7 Pages): list, summary, archived list, create, read, update,
-// delete, duplicate and versions. Row rules live in shared/policies/page.ts via server/policies/page.ts.
+// delete, duplicate and versions. Row rules live in shared/policies/page.ts via server/services/pages/policies/page.ts.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { projectParams } from '../../shared/schemas/project';
@@ -16,12 +16,12 @@ import {
   updatePageBody,
 } from '../../shared/schemas/page';
 import { writeOptions } from '../request-context';
-import { presentPage, presentPageDetail, presentPageVersion, presentPageVersionDetail } from '../presenters/page';
+import { presentPage, presentPageDetail, presentPageVersion, presentPageVersionDetail } from '../services/pages/presenters/page';
 import { createPage, deletePage, duplicatePage, updatePage } from '../services/pages/page';
 import { listPages, summarizePages } from '../services/pages/page-list';
 import { toPageViews } from '../services/pages/page-read';
 import { findPageVersion, listPageVersions } from '../../db/page-storage';
-import { loadReadablePage } from '../policies/page';
+import { loadReadablePage } from '../services/pages/policies/page';
 import { NotFoundError } from '../errors';
 import { z } from 'zod';
 import { noBody, replies } from '../../shared/schemas/responses';

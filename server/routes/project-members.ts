@@ -68,7 +68,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
     handler: async (request) => getProjectMember(app.ctx, request.actor, request.params.memberId),
   });
 
-  // Any member may call it; the role rules (and their messages) are in policies/project-member.ts.
+  // Any member may call it; the role rules (and their messages) are in services/accounts/policies/project-member.ts.
   app.route({
     method: 'PATCH',
     url: `${base}/members/:memberId/`,

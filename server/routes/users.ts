@@ -11,7 +11,7 @@ import {
   updateProfileBody,
 } from '../../shared/schemas/user';
 import { SESSION_COOKIE } from '../../shared/session-cookies';
-import { presentUserMe } from '../presenters/user';
+import { presentUserMe } from '../services/accounts/presenters/user';
 import { writeOptions } from '../request-context';
 import {
   completeTour,
@@ -23,12 +23,12 @@ import {
   getSettings,
   isInstanceAdmin,
   listAccounts,
-  listMyActivities,
   setOnboarded,
   updateMe,
   updateNotificationPreferences,
   updateProfile,
 } from '../services/accounts/user';
+import { listMyActivities } from '../services/work-items/issue-activity-feed';
 import { z } from 'zod';
 import { accountResponse, instanceAdminFlagResponse, notificationPreferencesResponse, profileResponse, sessionResponse, userMeResponse, userResponse, userSettingsResponse } from '../../shared/schemas/user';
 import { issueActivity } from '../../shared/schemas/issue-extras';

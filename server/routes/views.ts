@@ -19,7 +19,7 @@ import {
 import { noBody, replies } from '../../shared/schemas/responses';
 import { writeOptions } from '../request-context';
 import { JSON_TYPE } from '../list-engine/list-issues';
-import { presentView } from '../presenters/view';
+import { presentView } from '../services/planning/presenters/view';
 import {
   createView,
   deleteView,

@@ -3,7 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { userActivityQuery, workspaceUserParams } from '../../shared/schemas/workspace';
-import { getUserProfile, getUserStats, listUserActivity } from '../services/accounts/workspace-user-profile';
+import { getUserProfile, getUserStats } from '../services/accounts/workspace-user-profile';
+import { listUserActivity } from '../services/work-items/issue-activity-feed';
 import { issueActivity } from '../../shared/schemas/issue-extras';
 import { userProfileResponse, userStatsResponse } from '../../shared/schemas/workspace';
 import { z } from 'zod';

@@ -96,7 +96,7 @@ interface StoredPageFields {
   archivedAt: Date | null;
 }
 
-/** The rule view of a stored page row: REST (server/policies/page.ts) and collab decide on the same fields. */
+/** The rule view of a stored page row: REST (server/services/pages/policies/page.ts) and collab decide on the same fields. */
 export function pagePolicyRow(page: StoredPageFields): PageRow {
   return {
     owned_by: page.ownedById ?? '',

@@ -57,7 +57,7 @@ export const favoriteResponse = z.strictObject({
 });
 export type Favorite = z.infer<typeof favoriteResponse>;
 
-/** A page's favorite as its live change carries it (server/presenters/page.ts presentPageFavorite). */
+/** A page's favorite as its live change carries it (server/services/pages/presenters/page.ts presentPageFavorite). */
 export const pageFavoriteChange = favoriteResponse.extend({
   entity_data: z.strictObject({ name: z.string() }),
   user_id: z.string(),

@@ -193,7 +193,7 @@ export const relatedIssue = z.strictObject({
 });
 export type RelatedIssue = z.infer<typeof relatedIssue>;
 
-/** One relation row as its live change carries it (server/presenters/issue-relation.ts). */
+/** One relation row as its live change carries it (server/services/work-items/presenters/issue-relation.ts). */
 export const issueRelationRow = z.strictObject({
   id: z.string(),
   issue: z.string(),

@@ -1,11 +1,11 @@
 // The list item is built twice on purpose: as JSON text by the database for list pages
-// (server/list-engine/item.ts) and by presentIssue for every other path (server/presenters/issue.ts).
+// (server/list-engine/item.ts) and by presentIssue for every other path (server/services/work-items/presenters/issue.ts).
 // This test holds the two to the same keys, key order and values, on issues that exercise every
 // field: links, attachments, labels (one deleted), assignees, modules, a cycle, sub-issues, dates,
 // a completed state and a fractional sort order.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { presentIssue } from '../../server/presenters/issue';
+import { presentIssue } from '../../server/services/work-items/presenters/issue';
 import { loadIssueRowsByIds } from '../../server/services/work-items/issue-read';
 import { createTestServer, type TestServer } from '../support/server';
 import { buildProject, buildUser, buildWorkspace, setupInstance, type TestProject, type TestUser, type TestWorkspace } from '../support/factories';

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { issues, projectMembers, workspaceMembers } from '../../db/schema/index';
 import type { ChangeMessage } from '../../shared/live-protocol';
 import { recordChange, withTransaction, type ChangeInput } from '../../server/live/record-change';
-import { presentProjectMemberRole } from '../../server/presenters/project-member';
+import { presentProjectMemberRole } from '../../server/services/accounts/presenters/project-member';
 import { createTestServer, type TestServer } from '../support/server';
 import {
   addProjectMember,

@@ -10,7 +10,7 @@ import { writeOptions } from '../../request-context';
 import { offsetPageResponse } from '../../../shared/cursor';
 import { resolveListPagination } from '../../list-engine/params';
 import { toValidationError } from '../../plugins/zod';
-import { appBodyFromV1, pickV1Fields, presentV1 } from '../../presenters/api-v1';
+import { appBodyFromV1, pickV1Fields, presentV1 } from '../../services/integrations/presenters/api-v1';
 import { v1ListQuery, type V1ListQuery } from '../../../shared/schemas/api-v1/common';
 
 /** Workspace routes of the public API; `:slug` and `:projectId` are what the access plugin reads. */

@@ -11,7 +11,7 @@ import type { ProjectActor } from '../../actor';
 import { writeOptions } from '../../request-context';
 import { createIntakeIssue, deleteIntakeIssue, getIntakeIssue, listIntakeIssues, updateIntakeIssue } from '../../services/inbox/intake';
 import { getProjectIntake } from '../../services/inbox/intakes';
-import { presentV1 } from '../../presenters/api-v1';
+import { presentV1 } from '../../services/integrations/presenters/api-v1';
 import { toAppBody, v1Pagination, V1_PROJECT } from './adapter';
 
 /** Every intake status: Plane's public list is not limited to pending submissions as the app's is. */

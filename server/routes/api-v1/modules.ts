@@ -11,7 +11,7 @@ import { archivedAtResponse, noBody, replies } from '../../../shared/schemas/res
 import { writeOptions } from '../../request-context';
 import { archiveModule, createModule, deleteModule, getModule, listModules, restoreModule, updateModule } from '../../services/planning/module';
 import { addModuleIssues, listModuleIssues, removeModuleIssue } from '../../services/planning/module-issue';
-import { presentModule } from '../../presenters/module';
+import { presentModule } from '../../services/planning/presenters/module';
 import { NotFoundError } from '../../errors';
 import { listPage, registerProjectCrud, V1_PROJECT } from './adapter';
 import { JSON_TYPE } from '../../list-engine/list-issues';

@@ -10,13 +10,13 @@ import { v1CreatePageBody, v1PageDetail, v1PagePage } from '../../../shared/sche
 import { archivedAtResponse, noBody, replies } from '../../../shared/schemas/responses';
 import type { ProjectActor } from '../../actor';
 import { writeOptions } from '../../request-context';
-import { presentPage, presentPageDetail } from '../../presenters/page';
-import { presentV1 } from '../../presenters/api-v1';
+import { presentPage, presentPageDetail } from '../../services/pages/presenters/page';
+import { presentV1 } from '../../services/integrations/presenters/api-v1';
 import { createPage, deletePage, updatePage } from '../../services/pages/page';
 import { listPages } from '../../services/pages/page-list';
 import { archivePage, restorePage } from '../../services/pages/page-state';
 import { toPageViews } from '../../services/pages/page-read';
-import { loadReadablePage } from '../../policies/page';
+import { loadReadablePage } from '../../services/pages/policies/page';
 import { listPage, V1_PROJECT } from './adapter';
 
 /** Plane's page carries its project and workspace ids. */

@@ -12,7 +12,7 @@ import { archiveProject, createProject, deleteProject, restoreProject, updatePro
 import { getProject, listProjectDetails } from '../../services/work-items/project-read';
 import { listProjectMembers } from '../../services/accounts/project-member';
 import { loadUserLites } from '../../services/work-items/issue-read';
-import { presentV1 } from '../../presenters/api-v1';
+import { presentV1 } from '../../services/integrations/presenters/api-v1';
 import { listPage, V1_WORKSPACE } from './adapter';
 
 export default async function projectsRoutes(fastify: FastifyInstance) {

@@ -6,7 +6,7 @@ import { workspaceParams } from '../../../shared/schemas/project';
 import { v1User } from '../../../shared/schemas/api-v1/common';
 import { v1WorkspaceMember } from '../../../shared/schemas/api-v1/project';
 import { replies } from '../../../shared/schemas/responses';
-import { presentUserMe } from '../../presenters/user';
+import { presentUserMe } from '../../services/accounts/presenters/user';
 import { listMembers } from '../../services/accounts/workspace-member';
 import { V1_WORKSPACE } from './adapter';
 

@@ -22,7 +22,7 @@ import { BadRequestError, NotFoundError, ValidationError } from '../../errors';
 import { hmacHex, safeEqual } from '../../security';
 import { writeOptions } from '../../request-context';
 import { completeIssueAttachmentUpload, deleteIssueAttachment, listIssueAttachments, reserveIssueAttachment } from '../../services/work-items/issue-attachment';
-import { presentV1 } from '../../presenters/api-v1';
+import { presentV1 } from '../../services/integrations/presenters/api-v1';
 import { V1_PROJECT } from './adapter';
 import { WORK_ITEM_SEGMENTS } from './work-items';
 

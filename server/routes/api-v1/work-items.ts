@@ -20,7 +20,7 @@ import { getIssueByIdentifier, getIssueDetail, presentDetailFor } from '../../se
 import { expandWorkItems, expansionKeys } from '../../services/integrations/work-item-expand';
 import { listProjectIssues } from '../../list-engine/issue-lists';
 import type { ListResult } from '../../list-engine/list-issues';
-import { pickV1Fields, presentV1, presentV1IssuePageJson } from '../../presenters/api-v1';
+import { pickV1Fields, presentV1, presentV1IssuePageJson } from '../../services/integrations/presenters/api-v1';
 import { JSON_TYPE } from '../../list-engine/list-issues';
 import type { Db } from '../../../db/client';
 import { toAppBody, v1Pagination, V1_PROJECT, V1_WORKSPACE } from './adapter';

@@ -6,7 +6,7 @@ import type { CreateApiTokenBody } from '../../../shared/schemas/workspace';
 import type { ServerContext } from '../../context';
 import { NotFoundError } from '../../errors';
 import type { WorkspaceActor } from '../../actor';
-import { presentApiToken } from '../../presenters/api-token';
+import { presentApiToken } from './presenters/api-token';
 import { hashSecret, randomToken } from '../../security';
 
 const API_TOKEN_PREFIX = 'trl_api_';

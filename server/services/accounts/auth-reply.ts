@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '../../../db/schema/index';
 import type { ServerContext } from '../../context';
 import { CodedError, RateLimitError } from '../../errors';
-import { presentUserMe } from '../../presenters/user';
+import { presentUserMe } from './presenters/user';
 import { landingPath, recordSignIn, type LoginMedium, type RequestInfo } from './auth';
 import { signInSession, type SessionKind } from './auth-session';
 import { recordSignInFailure } from './auth-rate-limit';

@@ -19,7 +19,7 @@ import { AuthErrorCode, type AuthErrorName } from '../../../shared/error-codes';
 import type { ServerContext } from '../../context';
 import { CodedError } from '../../errors';
 import { recordChange, withTransaction } from '../../live/record-change';
-import { presentWorkspaceMember } from '../../presenters/workspace-member';
+import { presentWorkspaceMember } from './presenters/workspace-member';
 import type { InstanceSettings } from '../ops/instance';
 import { recordWorkspaceStep } from './onboarding';
 

@@ -11,8 +11,8 @@ import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors';
 import { deletion, recordChange, withTransaction, type WriteOptions } from '../../live/record-change';
 import type { ProjectActor, WorkspaceActor } from '../../actor';
 import { ProjectNetwork } from '../../../shared/visibility';
-import { authorizeLeave, authorizeMemberRemoval, authorizeProjectRoleForWorkspaceRole, authorizeRoleChange } from '../../policies/project-member';
-import { memberPreferences, presentMemberPreferences, presentProjectMember, presentProjectMemberRole } from '../../presenters/project-member';
+import { authorizeLeave, authorizeMemberRemoval, authorizeProjectRoleForWorkspaceRole, authorizeRoleChange } from './policies/project-member';
+import { memberPreferences, presentMemberPreferences, presentProjectMember, presentProjectMemberRole } from './presenters/project-member';
 
 function recordMember(tx: Db, member: ProjectMember, op: 'create' | 'update' | 'delete') {
   recordChange(tx, {

@@ -7,7 +7,7 @@ import type { ProjectUserPropertiesBody } from '../../../shared/schemas/project'
 import type { ServerContext } from '../../context';
 import { withTransaction, type WriteOptions } from '../../live/record-change';
 import type { ProjectActor } from '../../actor';
-import { presentProjectUserProperties } from '../../presenters/project';
+import { presentProjectUserProperties } from './presenters/user-properties';
 
 /** The caller's row for the actor's project, created on first use (sort order from the membership). */
 async function ensureProjectUserProperties(db: Db, actor: ProjectActor): Promise<ProjectUserProperty> {

@@ -6,7 +6,7 @@ import type { UserPropertiesBody } from '../../../shared/schemas/user-properties
 import type { ServerContext } from '../../context';
 import { NotFoundError } from '../../errors';
 import type { ProjectActor, WorkspaceActor } from '../../actor';
-import { presentCycleUserProperties, presentModuleUserProperties, presentWorkspaceUserProperties } from '../../presenters/user-properties';
+import { presentCycleUserProperties, presentModuleUserProperties, presentWorkspaceUserProperties } from './presenters/user-properties';
 import { getProjectUserProperties, updateProjectUserProperties } from './project-user-properties';
 import type { WriteOptions } from '../../live/record-change';
 

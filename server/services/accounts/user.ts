@@ -1,15 +1,12 @@
 // The signed-in user's own account (reference §3): profile, settings, onboarding flags, notification
-// preferences, activity, linked accounts and deactivation.
-import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+// preferences, linked accounts and deactivation (the activity feed is work-items/issue-activity-feed.ts).
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import {
   accounts,
   instanceAdmins,
-  issueActivities,
-  issues,
   profiles,
   projectMembers,
-  projects,
   sessions,
   userNotificationPreferences,
   users,
@@ -20,17 +17,14 @@ import {
   type Profile,
   type User,
 } from '../../../db/schema/index';
-import { offsetPage } from '../../../shared/cursor';
 import type { UpdateMeBody, UpdateNotificationPreferencesBody, UpdateProfileBody } from '../../../shared/schemas/user';
 import type { ServerContext } from '../../context';
-import { resolvePageOrBadRequest } from '../../validation';
 import { BadRequestError, NotFoundError, ValidationError } from '../../errors';
 import { deletion, recordChange, withTransaction, type WriteOptions } from '../../live/record-change';
-import { soleAdminProjects, soleAdminWorkspaces } from '../../policies/workspace-member';
-import { presentActivity } from '../../presenters/issue-activity';
-import { presentNotificationPreferences, presentProfile } from '../../presenters/profile';
-import { presentUser, presentUserLite } from '../../presenters/user';
-import { presentWorkspaceMember } from '../../presenters/workspace-member';
+import { soleAdminProjects, soleAdminWorkspaces } from './policies/workspace-member';
+import { presentNotificationPreferences, presentProfile } from './presenters/profile';
+import { presentUser } from './presenters/user';
+import { presentWorkspaceMember } from './presenters/workspace-member';
 import { randomToken } from '../../security';
 import { hashPassword } from './password';
 import { countMyInvitations } from './workspace-invitation';
@@ -210,33 +204,6 @@ export async function getAccount(db: Db, userId: string, accountId: string) {
 export async function deleteAccount(db: Db, userId: string, accountId: string): Promise<void> {
   await loadOwnAccount(db, userId, accountId);
   await db.delete(accounts).where(eq(accounts.id, accountId));
-}
-
-/** The caller's issue activity across workspaces, newest first, in the offset-cursor page form. */
-export async function listMyActivities(db: Db, user: User, query: { per_page?: string; cursor?: string }) {
-  return pageActivities(db, user, and(eq(issueActivities.actorId, user.id), isNull(issueActivities.deletedAt)), query);
-}
-
-/**
- * One page of issue activity by `actor` matching `where`, newest first, in the offset-cursor form.
- * @throws BadRequestError for a malformed cursor or per_page.
- */
-export async function pageActivities(db: Db, actor: User, where: SQL | undefined, query: { per_page?: string; cursor?: string }) {
-  const page = resolvePageOrBadRequest(query);
-  const [{ total }] = await db.select({ total: count() }).from(issueActivities).where(where);
-  const rows = await db
-    .select({ activity: issueActivities, issue: issues, project: projects, workspace: workspaces })
-    .from(issueActivities)
-    .innerJoin(projects, eq(projects.id, issueActivities.projectId))
-    .innerJoin(workspaces, eq(workspaces.id, issueActivities.workspaceId))
-    .leftJoin(issues, eq(issues.id, issueActivities.issueId))
-    .where(where)
-    .orderBy(desc(issueActivities.createdAt), desc(issueActivities.id))
-    .limit(page.perPage)
-    .offset(page.offset);
-  const actorLite = presentUserLite(actor);
-  const results = rows.map((row) => presentActivity(row.activity, { actor: actorLite, issue: row.issue, project: row.project, workspace: row.workspace }));
-  return offsetPage(results, Number(total), page);
 }
 
 /**

@@ -11,8 +11,8 @@ import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors';
 import { recordChange, withTransaction, type WriteOptions } from '../../live/record-change';
 import { sendMail } from '../../mail/mailer';
 import type { WorkspaceActor } from '../../actor';
-import { presentInvitation, invitationLink } from '../../presenters/workspace-invitation';
-import { presentWorkspaceMember } from '../../presenters/workspace-member';
+import { presentInvitation, invitationLink } from './presenters/workspace-invitation';
+import { presentWorkspaceMember } from './presenters/workspace-member';
 import { randomToken, safeEqual } from '../../security';
 import { recordWorkspaceStep } from './onboarding';
 

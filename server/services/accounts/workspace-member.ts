@@ -10,9 +10,9 @@ import { BadRequestError, NotFoundError } from '../../errors';
 import type { LiveData } from '../../../shared/live-protocol';
 import { deletion, recordChange, withTransaction, type WriteOptions } from '../../live/record-change';
 import type { WorkspaceActor } from '../../actor';
-import { authorizeRemoval, authorizeRoleUpdate, soleAdminProjects, soleAdminWorkspaces } from '../../policies/workspace-member';
-import { presentProjectMemberRole } from '../../presenters/project-member';
-import { presentMyWorkspaceMember, presentWorkspaceMember, type MemberDetail } from '../../presenters/workspace-member';
+import { authorizeRemoval, authorizeRoleUpdate, soleAdminProjects, soleAdminWorkspaces } from './policies/workspace-member';
+import { presentProjectMemberRole } from './presenters/project-member';
+import { presentMyWorkspaceMember, presentWorkspaceMember, type MemberDetail } from './presenters/workspace-member';
 import { escapeLike } from './workspace';
 
 const MEMBER_NOT_FOUND = 'Workspace member not found';

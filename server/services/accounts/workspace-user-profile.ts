@@ -1,25 +1,21 @@
 // A workspace member's profile page (reference §4.4): `user-profile/` (per-project issue counts and
-// the user's card), `user-stats/` (their issue statistics) and `user-activity/` (their issue history),
-// each limited to the caller's projects.
-import { and, asc, countDistinct, eq, gt, inArray, isNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+// the user's card) and `user-stats/` (their issue statistics), each limited to the caller's projects;
+// its `user-activity/` feed reads the issue history (work-items/issue-activity-feed.ts) with the
+// member and project rules of this file.
+import { and, asc, countDistinct, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { cycleIssues, cycles, issueActivities, issues, projectMembers, projects, states, users, workspaceMembers, type User } from '../../../db/schema/index';
+import { cycleIssues, cycles, issues, projectMembers, projects, states, users, workspaceMembers, type User } from '../../../db/schema/index';
 import { PRIORITY_ORDER, STATE_GROUPS, isFinishedStateGroup } from '../../../shared/issue-constants';
 import { Role } from '../../../shared/roles';
 import { NotFoundError } from '../../errors';
 import type { WorkspaceActor } from '../../actor';
-import { waitingInIntake } from '../../list-engine/scope';
 import { isProjectIssue } from '../../list-engine/scope';
-import { pageActivities } from './user';
-
-/** History fields the profile feed leaves out, as the reference does. */
-export const HIDDEN_ACTIVITY_FIELDS = ['comment', 'vote', 'reaction', 'draft'];
 
 /**
  * The user when they have a membership of the actor's workspace (an active one when `activeOnly`).
  * @throws NotFoundError otherwise, so user ids of other workspaces are not revealed.
  */
-async function loadMemberUser(db: Db, actor: WorkspaceActor, userId: string, activeOnly: boolean): Promise<User> {
+export async function loadMemberUser(db: Db, actor: WorkspaceActor, userId: string, activeOnly: boolean): Promise<User> {
   const [row] = await db
     .select({ user: users })
     .from(workspaceMembers)
@@ -37,7 +33,7 @@ async function loadMemberUser(db: Db, actor: WorkspaceActor, userId: string, act
 }
 
 /** Live project ids (not archived) in which the actor is an active member. */
-function callerProjectIds(actor: WorkspaceActor) {
+export function callerProjectIds(actor: WorkspaceActor) {
   return sql`(
     select pm.project_id from ${projectMembers} pm
     join ${projects} p on p.id = pm.project_id and p.deleted_at is null and p.archived_at is null
@@ -96,25 +92,6 @@ export async function getUserProfile(db: Db, actor: WorkspaceActor, userId: stri
       display_name: user.displayName,
     },
   };
-}
-
-/**
- * The user's issue history within the caller's live projects (optionally only `projectIds`),
- * without comment, vote, reaction and draft entries, newest first, paginated.
- * @throws NotFoundError when the user was never a member; BadRequestError for a bad cursor.
- */
-export async function listUserActivity(db: Db, actor: WorkspaceActor, userId: string, query: { per_page?: string; cursor?: string; project?: string[] }) {
-  // Former members keep their history, as in the reference; strangers to the workspace are 404.
-  const user = await loadMemberUser(db, actor, userId, false);
-  const where = and(
-    eq(issueActivities.actorId, userId),
-    eq(issueActivities.workspaceId, actor.workspace.id),
-    isNull(issueActivities.deletedAt),
-    sql`${issueActivities.projectId} in ${callerProjectIds(actor)}`,
-    query.project?.length ? inArray(issueActivities.projectId, query.project) : undefined,
-    or(isNull(issueActivities.field), notInArray(issueActivities.field, HIDDEN_ACTIVITY_FIELDS)),
-  );
-  return pageActivities(db, user, where, query);
 }
 
 /** 0 for urgent … 4 for none, the rank of PRIORITY_ORDER. */

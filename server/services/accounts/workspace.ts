@@ -12,8 +12,8 @@ import type { ServerContext } from '../../context';
 import { BadRequestError, ConflictError, ForbiddenError, ValidationError } from '../../errors';
 import { deletion, recordChange, withTransaction, type WriteOptions } from '../../live/record-change';
 import type { WorkspaceActor } from '../../actor';
-import { presentWorkspace } from '../../presenters/workspace';
-import { presentWorkspaceMember } from '../../presenters/workspace-member';
+import { presentWorkspace } from './presenters/workspace';
+import { presentWorkspaceMember } from './presenters/workspace-member';
 import { getInstanceSettings } from '../ops/instance';
 import { recordWorkspaceStep } from './onboarding';
 

@@ -27,8 +27,8 @@ import { IntakeStatus } from '../../../shared/issue-constants';
 import { NotificationSender } from '../../../shared/schemas/notification';
 import type { UserLite } from '../../../shared/schemas/responses';
 import { deletion, recordChange } from '../../live/record-change';
-import { presentUserLite } from '../../presenters/issue-activity';
-import { presentNotification } from '../../presenters/notification';
+import { presentUserLite } from '../work-items/presenters/issue-activity';
+import { presentNotification } from './presenters/notification';
 import { insertNotifications } from './notification-insert';
 
 export interface IssueRef {

@@ -13,7 +13,7 @@ import { resolvePageOrBadRequest } from '../../validation';
 import { NotFoundError } from '../../errors';
 import type { WorkspaceActor } from '../../actor';
 import { withTransaction, type WriteOptions } from '../../live/record-change';
-import { presentNotification } from '../../presenters/notification';
+import { presentNotification } from './presenters/notification';
 import { loadUserLites } from '../work-items/issue-read';
 import { issueInIntake, recordNotificationChange } from './notification-fanout';
 

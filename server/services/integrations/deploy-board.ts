@@ -9,7 +9,7 @@ import type { ServerContext } from '../../context';
 import { NotFoundError, ValidationError } from '../../errors';
 import { withTransaction, type WriteOptions } from '../../live/record-change';
 import type { ProjectActor } from '../../actor';
-import { presentDeployBoard } from '../../presenters/project';
+import { presentDeployBoard } from './presenters/deploy-board';
 import { touchProject } from '../work-items/project';
 
 function boardColumns(body: DeployBoardBody): Partial<DeployBoard> {

@@ -20,7 +20,7 @@ import type { WorkspaceActor } from '../../actor';
 import type { ServerContext } from '../../context';
 import { BadRequestError, HttpError, NotFoundError, ValidationError } from '../../errors';
 import { enqueueJob } from '../../job-queue';
-import { presentExport } from '../../presenters/export';
+import { presentExport } from './presenters/export';
 import { hmacHex, randomToken, safeEqual } from '../../security';
 import { fileStorage, MissingFileError, type FileStorage } from '../../storage/index';
 import { loadExportProjects } from './export-rows';

@@ -35,7 +35,7 @@ import type { ProjectActor } from '../../actor';
 import type { ServerContext } from '../../context';
 import { enqueueJob, PermanentJobError, type JobQueue, type JobRun } from '../../job-queue';
 import { recordChange, withTransaction } from '../../live/record-change';
-import { presentLabel } from '../../presenters/label';
+import { presentLabel } from '../work-items/presenters/label';
 import { githubErrorMessage, githubGet, GithubRequestError } from './github-client';
 import { GITHUB_IMPORT_QUEUE, githubAllowedHosts, syncBaseUrl, type GithubImportPayload } from './github-sync';
 import { decryptToken } from './github-token';

@@ -9,7 +9,7 @@ import { users, webhooks, type Webhook } from '../../../db/schema/index';
 import type { WebhookEvent } from '../../../shared/schemas/webhook';
 import { enqueueJobs } from '../../job-queue';
 import type { Change, FieldChange } from '../../live/record-change';
-import { presentUserLite, type UserLite } from '../../presenters/issue-activity';
+import { presentUserLite, type UserLite } from '../work-items/presenters/issue-activity';
 import { WEBHOOK_DELIVERY_QUEUE, WEBHOOK_MAX_RETRIES, type DeliveryPayload } from './webhook-delivery';
 
 /** Which toggle a change-log entity falls under (reference §10 "Triggered per event type toggle"). */

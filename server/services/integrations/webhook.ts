@@ -13,7 +13,7 @@ import type { ServerContext } from '../../context';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { enqueueJob } from '../../job-queue';
 import { workspaceHeadSql } from '../../live/record-change';
-import { presentWebhook, presentWebhookLog } from '../../presenters/webhook';
+import { presentWebhook, presentWebhookLog } from './presenters/webhook';
 import { randomToken } from '../../security';
 import { checkOutboundUrl, OutboundRefusedError } from '../../outbound/guard';
 import { WEBHOOK_DELIVERY_QUEUE, WEBHOOK_MAX_RETRIES, type DeliveryPayload } from './webhook-delivery';

@@ -3,9 +3,9 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { labels, states } from '../../../db/schema/index';
-import { presentLabel } from '../../presenters/label';
-import { presentState } from '../../presenters/state';
-import { presentV1 } from '../../presenters/api-v1';
+import { presentLabel } from '../work-items/presenters/label';
+import { presentState } from '../work-items/presenters/state';
+import { presentV1 } from './presenters/api-v1';
 import { loadUserLites } from '../work-items/issue-read';
 
 type Wire = Record<string, unknown>;

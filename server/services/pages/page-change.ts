@@ -5,7 +5,7 @@ import type { Db } from '../../../db/client';
 import { pages, type Favorite, type Page } from '../../../db/schema/index';
 import { PageAccess } from '../../../shared/policies/page';
 import { deletion, recordChange, type ChangeOp } from '../../live/record-change';
-import { presentPage, presentPageFavorite } from '../../presenters/page';
+import { presentPage, presentPageFavorite } from './presenters/page';
 import { toPageViews } from './page-read';
 
 /** Records a page change; `data` is the shared Page object (no viewer-specific favorite flag). */

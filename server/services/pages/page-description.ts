@@ -7,7 +7,7 @@ import { PAGE_DESCRIPTION_MAX_BYTES, type PageDescriptionBody } from '../../../s
 import type { ServerContext } from '../../context';
 import type { ProjectActor } from '../../actor';
 import { CodedError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
-import { authorizePage, loadReadablePage } from '../../policies/page';
+import { authorizePage, loadReadablePage } from './policies/page';
 import { sanitizeRichHtml } from '../work-items/html';
 import { isValidYjsUpdate, replaceBodyWithHtml } from '../../../shared/document-content';
 import { changePageDocument, currentPageState } from './page-collab';

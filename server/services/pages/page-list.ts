@@ -3,8 +3,8 @@
 import { canReadPage, pagePolicyRow } from '../../../shared/policies/page';
 import type { ServerContext } from '../../context';
 import type { ProjectActor } from '../../actor';
-import { pagePolicyActor } from '../../policies/page';
-import type { PageView } from '../../presenters/page';
+import { pagePolicyActor } from './policies/page';
+import type { PageView } from './presenters/page';
 import { projectPages, toPageViews, type PageListFilter } from './page-read';
 import type { Page } from '../../../db/schema/index';
 import { PageAccess } from '../../../shared/visibility';

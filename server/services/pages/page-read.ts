@@ -3,7 +3,7 @@
 import { and, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { favorites, pageLabels, pageProjects, pages, type Page } from '../../../db/schema/index';
-import type { PageView } from '../../presenters/page';
+import type { PageView } from './presenters/page';
 
 /** Attaches label ids, project ids and (when `viewerId` is given) the viewer's favorite flag. */
 export async function toPageViews(db: Db, rows: Page[], viewerId: string | null): Promise<PageView[]> {

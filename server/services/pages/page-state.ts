@@ -9,7 +9,7 @@ import type { ServerContext } from '../../context';
 import type { ProjectActor } from '../../actor';
 import { BadRequestError } from '../../errors';
 import { withTransaction, type WriteOptions } from '../../live/record-change';
-import { authorizePage, loadReadablePage } from '../../policies/page';
+import { authorizePage, loadReadablePage } from './policies/page';
 import { recordFavoriteChange, recordPageChange, updatePageRow } from './page-change';
 import { disconnectPageEditors } from './page-collab';
 import { removePageFavorites } from './page';

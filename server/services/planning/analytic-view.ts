@@ -6,7 +6,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { analyticViews, type AnalyticView } from '../../../db/schema/index';
 import type { AnalyticViewWire, CreateAnalyticViewBody, UpdateAnalyticViewBody } from '../../../shared/schemas/analytics';
-import { presentAnalyticView } from '../../presenters/analytic-view';
+import { presentAnalyticView } from './presenters/analytic-view';
 import type { WorkspaceActor } from '../../actor';
 import type { ServerContext } from '../../context';
 import { NotFoundError } from '../../errors';

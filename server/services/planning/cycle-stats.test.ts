@@ -9,7 +9,7 @@ import { resolvePagination } from '../../../shared/cursor';
 import { availableDrivers, createTestDatabase, type TestDatabase } from '../../../tests/support/db';
 import type { WorkspaceActor } from '../../actor';
 import type { ServerContext } from '../../context';
-import { EMPTY_STATS, type CycleStats } from '../../presenters/cycle';
+import { EMPTY_STATS, type CycleStats } from './presenters/cycle';
 import { cycleAnalyticsStatement, cycleStatsStatement, dayIn, liveCycleAnalytics, liveCycleStats, preparedStats } from './cycle-stats';
 import { listActiveCycles } from './cycle';
 

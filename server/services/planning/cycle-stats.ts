@@ -7,7 +7,7 @@ import { TZDate } from '@date-fns/tz';
 import type { Database, Db } from '../../../db/client';
 import { cycles, type Cycle } from '../../../db/schema/index';
 import { addDays, todayIn } from '../../../shared/calendar-day';
-import { EMPTY_STATS, snapshotStats, type CycleStats } from '../../presenters/cycle';
+import { EMPTY_STATS, snapshotStats, type CycleStats } from './presenters/cycle';
 import { executeRows } from '../work-items/issue-read';
 import { isProjectIssue } from '../../list-engine/scope';
 

@@ -14,7 +14,7 @@ import type { ServerContext } from '../../context';
 import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { deletion, recordChange, withTransaction, type WriteOptions } from '../../live/record-change';
 import { changedFields, sentKeys } from '../../live/changed-fields';
-import { presentCycle, snapshotStats, type CycleRow } from '../../presenters/cycle';
+import { presentCycle, snapshotStats, type CycleRow } from './presenters/cycle';
 import { createFavorite, removeEntityFavorites, removeOwnEntityFavorite } from './favorite';
 import { recordActivityChangesMany } from '../work-items/issue-activity-change';
 import { touchIssues } from '../work-items/issue-change';

@@ -16,8 +16,7 @@ import { BadRequestError, NotFoundError, ValidationError } from '../../errors';
 import type { UserActor, WorkspaceActor } from '../../actor';
 import { memberProjectIds } from '../../list-engine/scope';
 import { dashboardIssueWhere, resolveDashboardScope, scopeProjectIds, type DashboardScope } from './dashboard-scope';
-import { pageActivities } from '../accounts/user';
-import { HIDDEN_ACTIVITY_FIELDS } from '../accounts/workspace-user-profile';
+import { HIDDEN_ACTIVITY_FIELDS, pageActivities } from '../work-items/issue-activity-feed';
 
 const HOME = 'home';
 /** Issues an issue widget lists (reference: ≤ 5, with the full count beside them). */

@@ -9,7 +9,7 @@ import type { ServerContext } from '../../context';
 import { BadRequestError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { deletion, recordChange, withTransaction, type WriteOptions } from '../../live/record-change';
 import type { WorkspaceActor } from '../../actor';
-import { presentFavorite, type FavoriteEntityData } from '../../presenters/favorite';
+import { presentFavorite, type FavoriteEntityData } from './presenters/favorite';
 import { isUniqueViolation } from '../work-items/project';
 
 /** Entity tables a favorite may point to, with the columns its `entity_data` needs. */

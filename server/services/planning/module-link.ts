@@ -8,7 +8,7 @@ import type { ServerContext } from '../../context';
 import type { ProjectActor } from '../../actor';
 import { BadRequestError, NotFoundError } from '../../errors';
 import { deletion, recordChange, withTransaction, type WriteOptions } from '../../live/record-change';
-import { presentModuleLink } from '../../presenters/module';
+import { presentModuleLink } from './presenters/module';
 import { normalizeLinkUrl } from '../work-items/issue-link';
 import { findModule, listModuleLinkRows } from './module-read';
 import { touchModule } from './module';

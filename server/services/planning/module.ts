@@ -13,7 +13,7 @@ import type { ProjectActor, WorkspaceActor } from '../../actor';
 import { BadRequestError, ForbiddenError, ValidationError } from '../../errors';
 import { deletion, recordChange, withTransaction, type WriteOptions } from '../../live/record-change';
 import { changedFields, sentKeys } from '../../live/changed-fields';
-import { presentModule, type ModuleView } from '../../presenters/module';
+import { presentModule, type ModuleView } from './presenters/module';
 import { createFavorite, removeEntityFavorites, removeOwnEntityFavorite } from './favorite';
 import { touchIssues } from '../work-items/issue-change';
 import { findModule, toModuleViews } from './module-read';

@@ -22,7 +22,7 @@ import { listWorkspaceIssues, savedViewCondition } from '../../list-engine/issue
 import { parseListRequest, type RawQuery } from '../../list-engine/params';
 import { projectIssueScope } from '../../list-engine/scope';
 import { sortKeys } from '../../list-engine/order';
-import { presentView } from '../../presenters/view';
+import { presentView } from './presenters/view';
 import { createFavorite, removeEntityFavorites, removeOwnEntityFavorite } from './favorite';
 
 /** A view row with the caller's favorite flag (null for shared change events). */

@@ -13,7 +13,7 @@ import type { ServerContext } from '../../context';
 import { BadRequestError, NotFoundError } from '../../errors';
 import { deletion, recordChange, withTransaction, type WriteOptions } from '../../live/record-change';
 import type { ProjectActor, WorkspaceActor } from '../../actor';
-import { presentEstimate, presentEstimatePoint } from '../../presenters/estimate';
+import { presentEstimate, presentEstimatePoint } from './presenters/estimate';
 import { writeActivities } from './issue-activity';
 import { recordIssueChange } from './issue-change';
 import { touchProject } from './project';

@@ -8,7 +8,7 @@ import { issues, projects, users, workspaces, type IssueActivity } from '../../.
 import { activityVersion, isPropertyActivity } from '../../../shared/issue-activity';
 import { LiveEntity } from '../../../shared/live-protocol';
 import { noteFieldChanges, recordChange, type ChangeOp } from '../../live/record-change';
-import { activityProject, activityWorkspace, presentActivity, presentUserLite, type ActivityContext } from '../../presenters/issue-activity';
+import { activityProject, activityWorkspace, presentActivity, presentUserLite, type ActivityContext } from './presenters/issue-activity';
 
 /** The issue columns an activity row embeds (not the whole row: its Yjs state can be kilobytes). */
 const contextIssue = {

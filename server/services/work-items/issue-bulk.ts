@@ -1,30 +1,18 @@
-// Bulk writes on a project's issues (API.md): property updates (all or nothing, 204), the gantt's
-// date updates (reference §1.1 `issue-dates/`) and bulk delete.
+// Bulk writes on a project's issues (API.md): the gantt's date updates (reference §1.1 `issue-dates/`)
+// and bulk delete; and the one-issue cycle and module moves that drafts, module links and the bulk
+// update (planning/issue-bulk-update.ts) share.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { cycleIssues, cycles, issues, moduleIssues, modules } from '../../../db/schema/index';
-import type { BulkOperationBody, IssueDatesBody } from '../../../shared/schemas/issue';
+import type { IssueDatesBody } from '../../../shared/schemas/issue';
 import type { ServerContext } from '../../context';
-import { BadRequestError, CodedError } from '../../errors';
+import { BadRequestError } from '../../errors';
 import { withTransaction, type WriteOptions } from '../../live/record-change';
 import type { ProjectActor } from '../../actor';
-import type { IssueListRow } from '../../presenters/issue';
+import type { IssueListRow } from './presenters/issue';
 import { writeActivities } from './issue-activity';
 import { applyIssueUpdate, softDeleteIssues } from './issue';
 import { loadIssueRows } from './issue-read';
-import { addIssuesToCycle, removeFromCycles, requireCycleForIssues } from '../planning/cycle';
-
-type Properties = BulkOperationBody['properties'];
-
-/** Date rules of the old bulk contract: 4100 both sent and reversed, 4101/4102 against the stored date. */
-function checkDates(row: IssueListRow, props: Properties): void {
-  const start = props.start_date !== undefined ? props.start_date : row.startDate;
-  const target = props.target_date !== undefined ? props.target_date : row.targetDate;
-  if (!start || !target || start <= target) return;
-  if (props.start_date !== undefined && props.target_date !== undefined) throw new CodedError(4100, 'INVALID_ISSUE_DATES');
-  if (props.start_date !== undefined) throw new CodedError(4101, 'INVALID_ISSUE_START_DATE');
-  throw new CodedError(4102, 'INVALID_ISSUE_TARGET_DATE');
-}
 
 /** The project's live cycle `cycleId`. @throws BadRequestError otherwise. */
 export async function requireCycle(tx: Db, projectId: string, cycleId: string) {
@@ -60,45 +48,6 @@ export async function addToModules(tx: Db, row: IssueListRow, list: Array<{ id: 
     await tx.insert(moduleIssues).values({ moduleId: module.id, issueId: row.id, projectId: row.projectId, workspaceId: row.workspaceId, createdBy: actorId }).onConflictDoNothing();
     await writeActivities(tx, row, actorId, [{ verb: 'created', field: 'modules', newValue: module.name, comment: 'added module', newIdentifier: module.id }]);
   }
-}
-
-const union = (a: string[], b: string[] | undefined) => (b ? [...new Set([...a, ...b])] : undefined);
-
-/**
- * POST `bulk-operation-issues/`: applies `properties` to every listed issue in one transaction;
- * label, assignee and module ids are added to the existing ones.
- * @throws BadRequestError for unknown issues or ids; CodedError 4100–4102 for reversed dates.
- */
-export async function bulkUpdateIssues(ctx: ServerContext, actor: ProjectActor, body: BulkOperationBody, options: WriteOptions): Promise<void> {
-  const project = actor.project;
-  const props = body.properties;
-  const ids = [...new Set(body.issue_ids)];
-  await withTransaction(ctx, options, async (tx) => {
-    const rows = await loadIssueRows(tx, and(inArray(issues.id, ids), eq(issues.projectId, project.id), isNull(issues.deletedAt)));
-    if (rows.length !== ids.length) throw new BadRequestError('Issues are not valid please pass valid issue ids');
-    const cycle = props.cycle_id ? await requireCycleForIssues(tx, project.id, props.cycle_id) : null;
-    const moduleRows = await requireModules(tx, project.id, props.module_ids ?? []);
-    for (const row of rows) checkDates(row, props);
-    // Cycle moves are set-based (and record the cycles' new counts, so progress is live).
-    if (cycle) await addIssuesToCycle(tx, cycle, ids, actor.userId);
-    else if (props.cycle_id === null) await removeFromCycles(tx, ids, actor.userId);
-    // A cycle-only move (the bulk bar's cycle, a drag onto a cycle) is done: no per-issue pass.
-    const perIssue = [props.state_id, props.priority, props.start_date, props.target_date, props.label_ids, props.assignee_ids].some((value) => value !== undefined) || moduleRows.length > 0;
-    for (const row of perIssue ? rows : []) {
-      await addToModules(tx, row, moduleRows, actor.userId);
-      const fresh = (await loadIssueRows(tx, eq(issues.id, row.id)))[0];
-      await applyIssueUpdate(tx, project, fresh, {
-        state_id: props.state_id,
-        priority: props.priority,
-        start_date: props.start_date,
-        target_date: props.target_date,
-        label_ids: union(fresh.labelIds, props.label_ids),
-        assignee_ids: union(fresh.assigneeIds, props.assignee_ids),
-      }, actor.userId);
-    }
-  });
-  // Many rows changed at once: let the statistics catch up soon rather than at the next minute.
-  ctx.maintenance?.afterBulkWork();
 }
 
 /**

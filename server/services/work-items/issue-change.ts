@@ -6,7 +6,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { issues } from '../../../db/schema/index';
 import { recordChange } from '../../live/record-change';
-import { presentIssue, type IssueListRow } from '../../presenters/issue';
+import { presentIssue, type IssueListRow } from './presenters/issue';
 import { loadIssueRow, loadIssueRows } from './issue-read';
 
 /** Reloads the issue in the transaction and records its change event; returns the fresh row. */

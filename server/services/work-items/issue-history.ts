@@ -3,9 +3,9 @@ import { and, asc, eq, gt, isNull, notInArray, or } from 'drizzle-orm';
 import { issueActivities } from '../../../db/schema/index';
 import type { ServerContext } from '../../context';
 import type { ProjectActor } from '../../actor';
-import { loadReadableIssue } from '../../policies/issue';
+import { loadReadableIssue } from './policies/issue';
 import { HISTORY_HIDDEN_FIELDS } from '../../../shared/issue-activity';
-import { activityProject, activityWorkspace, presentActivity } from '../../presenters/issue-activity';
+import { activityProject, activityWorkspace, presentActivity } from './presenters/issue-activity';
 import { issueCommentRows, presentComments } from './issue-comment';
 import { loadUserLites } from './issue-read';
 

@@ -6,8 +6,8 @@ import type { ServerContext } from '../../context';
 import { BadRequestError, NotFoundError } from '../../errors';
 import { deletion, recordChange, withTransaction, type WriteOptions } from '../../live/record-change';
 import type { ProjectActor } from '../../actor';
-import { loadReadableIssue } from '../../policies/issue';
-import { presentCommentReaction, presentIssueReaction } from '../../presenters/issue-comment';
+import { loadReadableIssue } from './policies/issue';
+import { presentCommentReaction, presentIssueReaction } from './presenters/issue-comment';
 import { writeActivities } from './issue-activity';
 import { loadUserLites } from './issue-read';
 

@@ -3,8 +3,8 @@
 import { and, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { issueSubscribers, issues, users } from '../../../db/schema/index';
-import type { IssueListRow } from '../../presenters/issue';
-import { presentUserLite, type UserLite } from '../../presenters/issue-activity';
+import type { IssueListRow } from './presenters/issue';
+import { presentUserLite, type UserLite } from './presenters/issue-activity';
 import { isProjectIssue } from '../../list-engine/scope';
 
 /** Normalises a JSON-aggregated id list (drivers return it parsed or as text). */

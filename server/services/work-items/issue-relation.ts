@@ -9,8 +9,8 @@ import type { ServerContext } from '../../context';
 import { BadRequestError } from '../../errors';
 import { deletion, recordChange, withTransaction, type WriteOptions } from '../../live/record-change';
 import type { ProjectActor } from '../../actor';
-import { authorizeProjectRole, loadReadableIssue } from '../../policies/issue';
-import { presentIssueRelationRow, presentRelatedIssue } from '../../presenters/issue-relation';
+import { authorizeProjectRole, loadReadableIssue } from './policies/issue';
+import { presentIssueRelationRow, presentRelatedIssue } from './presenters/issue-relation';
 import { issueKeys, writeActivities } from './issue-activity';
 import { loadIssueRowsByIds } from './issue-read';
 

@@ -9,10 +9,10 @@ import type { AddSubscriberBody } from '../../../shared/schemas/issue-extras';
 import type { ServerContext } from '../../context';
 import { BadRequestError, NotFoundError } from '../../errors';
 import type { ProjectActor } from '../../actor';
-import { authorizeProjectRole, loadReadableIssue } from '../../policies/issue';
+import { authorizeProjectRole, loadReadableIssue } from './policies/issue';
 import { withTransaction, type WriteOptions } from '../../live/record-change';
-import { presentUserLite } from '../../presenters/issue-activity';
-import { presentIssueSubscriber, presentSubscriberMember } from '../../presenters/issue-subscriber';
+import { presentUserLite } from './presenters/issue-activity';
+import { presentIssueSubscriber, presentSubscriberMember } from './presenters/issue-subscriber';
 import { isSubscribed } from './issue-read';
 import { filterProjectMembers } from './mentions';
 

@@ -9,8 +9,8 @@ import type { ServerContext } from '../../context';
 import { HttpError } from '../../errors';
 import { deletedEntityIds } from '../../live/record-change';
 import type { ProjectActor } from '../../actor';
-import { visibleIssues } from '../../policies/issue';
-import { presentIssue } from '../../presenters/issue';
+import { visibleIssues } from './policies/issue';
+import { presentIssue } from './presenters/issue';
 import { loadIssueRows } from './issue-read';
 import { isProjectIssue } from '../../list-engine/scope';
 

@@ -9,7 +9,7 @@ import type { ServerContext } from '../../context';
 import { BadRequestError, NotFoundError, ValidationError } from '../../errors';
 import { deletion, recordChange, withTransaction, type WriteOptions } from '../../live/record-change';
 import type { ProjectActor, WorkspaceActor } from '../../actor';
-import { presentLabel } from '../../presenters/label';
+import { presentLabel } from './presenters/label';
 import { isUniqueViolation } from './project';
 
 const DUPLICATE_ON_UPDATE = 'Label with the same name already exists in the project';

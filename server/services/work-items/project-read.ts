@@ -18,8 +18,8 @@ import type { ServerContext } from '../../context';
 import { changedFields } from '../../live/changed-fields';
 import { resolveListPagination } from '../../list-engine/params';
 import type { WorkspaceActor } from '../../actor';
-import { authorizeProjectRetrieve, visibleProjects } from '../../policies/project';
-import { presentProject, presentProjectListItem, type ProjectDetailFields } from '../../presenters/project';
+import { authorizeProjectRetrieve, visibleProjects } from './policies/project';
+import { presentProject, presentProjectListItem, type ProjectDetailFields } from './presenters/project';
 
 interface ProjectExtras extends ProjectDetailFields {
   intakeCount: number;

@@ -10,7 +10,7 @@ import { BadRequestError, NotFoundError, ValidationError } from '../../errors';
 import type { LiveData } from '../../../shared/live-protocol';
 import { deletion, recordChange, withTransaction, type WriteOptions } from '../../live/record-change';
 import type { ProjectActor, WorkspaceActor } from '../../actor';
-import { presentState, presentStates } from '../../presenters/state';
+import { presentState, presentStates } from './presenters/state';
 import { isUniqueViolation } from './project';
 
 const NAME_TAKEN = () => ValidationError.field('name', 'The state name is already taken');

@@ -1,0 +1,14 @@
+// How every domain's presenters put an instant on the wire: ISO-8601 UTC with milliseconds and `Z`,
+// or a bare day for the few date fields. It stays outside the domains because all of them use it.
+
+/** ISO-8601 UTC with milliseconds and `Z`, or null. */
+export function isoDateTime(value: Date | string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+/** The `YYYY-MM-DD` day of an instant (issue `archived_at` is a date on the wire), or null. */
+export function isoDay(value: Date | string | null | undefined): string | null {
+  const iso = isoDateTime(value);
+  return iso ? iso.slice(0, 10) : null;
+}
