@@ -127,10 +127,14 @@ export async function buildServer({ outDir = DEFAULT_OUT_DIR, quiet = false } = 
   const fingerprint = sourceFingerprint();
   const esbuild = await import('esbuild');
   mkdirSync(outDir, { recursive: true });
-  const temp = join(outDir, `main.${process.pid}.${Date.now()}.tmp.js`);
+  const temp = join(outDir, `.build-${process.pid}-${Date.now()}`);
   await esbuild.build({
-    entryPoints: [ENTRY],
-    outfile: temp,
+    entryPoints: { main: ENTRY },
+    outdir: temp,
+    // Packages the server imports only for some requests (ExcelJS for XLSX exports, nodemailer for
+    // mail) go into chunks of their own, read and compiled on first use instead of at every start.
+    splitting: true,
+    chunkNames: 'chunk-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -148,14 +152,23 @@ export async function buildServer({ outDir = DEFAULT_OUT_DIR, quiet = false } = 
   });
   // esbuild's service process would otherwise live on as a child of the server.
   await esbuild.stop();
-  // The map first: main.js names it, and main.js appears last.
-  const map = JSON.parse(readFileSync(`${temp}.map`, 'utf8'));
+  // Chunks first (named by their content, so one already there is the same file), each written
+  // beside and renamed; their maps (package code only) are dropped. The map, then main.js, last.
+  const moveIn = (name, code) => {
+    const beside = join(outDir, `${name}.${process.pid}.tmp`);
+    writeFileSync(beside, code);
+    renameSync(beside, join(outDir, name));
+  };
+  for (const file of readdirSync(temp)) {
+    if (file.startsWith('chunk-') && file.endsWith('.js')) moveIn(file, readFileSync(join(temp, file), 'utf8').replace(/\n\/\/# sourceMappingURL=.*$/m, ''));
+  }
+  const map = JSON.parse(readFileSync(join(temp, 'main.js.map'), 'utf8'));
   map.file = 'main.js';
-  writeFileSync(join(outDir, 'main.js.map'), JSON.stringify(withoutPackageMappings(map)));
-  const code = readFileSync(temp, 'utf8').replace(/\/\/# sourceMappingURL=.*$/m, '//# sourceMappingURL=main.js.map');
-  writeFileSync(temp, code);
-  renameSync(temp, join(outDir, 'main.js'));
-  rmSync(`${temp}.map`, { force: true });
+  // esbuild names sources relative to the folder it wrote to (one below outDir).
+  map.sources = map.sources.map((source) => posix(relative(outDir, join(temp, source))));
+  moveIn('main.js.map', JSON.stringify(withoutPackageMappings(map)));
+  moveIn('main.js', readFileSync(join(temp, 'main.js'), 'utf8').replace(/\/\/# sourceMappingURL=.*$/m, '//# sourceMappingURL=main.js.map'));
+  rmSync(temp, { recursive: true, force: true });
   writeFileSync(join(outDir, INFO_FILE), `${JSON.stringify({ fingerprint, built_at: new Date().toISOString() }, null, 2)}\n`);
   if (!quiet) console.log(`Built the server into ${relative(ROOT, outDir) || '.'}/main.js in ${Date.now() - started} ms`);
 }
@@ -194,9 +207,9 @@ function encodeVlq(values) {
 }
 
 /**
- * The source map keeps only the mappings into our own sources. Node reads the whole map when the
- * bundle loads (source maps are on for readable stack traces); with the packages' mappings it was
- * 8 MB and its parsing a quarter of the start. A stack frame inside a package names main.js.
+ * The source map keeps only the mappings into our own sources (with the packages' mappings it was
+ * 8 MB; scripts/lazy-source-map.mjs parses it when a first stack trace is formatted). Where a
+ * package's code starts the map says "unmapped", so a frame inside a package names main.js.
  */
 function withoutPackageMappings(map) {
   const isPackage = map.sources.map((source) => source.includes('node_modules/'));
@@ -205,13 +218,22 @@ function withoutPackageMappings(map) {
   const lines = map.mappings.split(';').map((line) => {
     let column = 0;
     let writtenColumn = 0;
+    let inPackage = false;
     const kept = [];
     for (const segment of line ? line.split(',') : []) {
       const fields = decodeVlq(segment);
       column += fields[0];
       if (fields.length === 1) continue;
       for (let i = 1; i < fields.length; i++) state[i - 1] += fields[i];
-      if (isPackage[state[0]]) continue;
+      if (isPackage[state[0]]) {
+        // An unmapped segment where a package's code starts: a frame there is left as main.js,
+        // not put at the end of the last source of ours before it.
+        if (!inPackage) kept.push(encodeVlq([column - writtenColumn]));
+        if (!inPackage) writtenColumn = column;
+        inPackage = true;
+        continue;
+      }
+      inPackage = false;
       const out = [column - writtenColumn];
       writtenColumn = column;
       for (let i = 1; i < fields.length; i++) {

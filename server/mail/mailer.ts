@@ -1,6 +1,6 @@
 // Outgoing email over SMTP (nodemailer). Settings are read from the instance configuration on every
 // send (EMAIL_* keys, seeded from SMTP_*), so an admin's change applies to the very next message.
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerContext } from '../context';
 import { getInstanceSettings, type SmtpSettings } from '../services/ops/instance';
@@ -22,10 +22,12 @@ class MailNotConfiguredError extends Error {
 // One transport per distinct settings; a changed setting simply makes a new one.
 const transports = new Map<string, Transporter>();
 
-function transportFor(smtp: SmtpSettings): Transporter {
+async function transportFor(smtp: SmtpSettings): Promise<Transporter> {
   const key = JSON.stringify(smtp);
   let transport = transports.get(key);
   if (!transport) {
+    // Loaded on the first message, not at start: a server that sends no mail never compiles it.
+    const { default: nodemailer } = await import('nodemailer');
     transport = nodemailer.createTransport({
       host: smtp.host,
       port: smtp.port,
@@ -47,7 +49,7 @@ function transportFor(smtp: SmtpSettings): Transporter {
 export async function sendMail(ctx: ServerContext, message: MailMessage): Promise<void> {
   const { smtp } = await getInstanceSettings(ctx);
   if (!smtp.host) throw new MailNotConfiguredError();
-  await transportFor(smtp).sendMail({ from: smtp.from, ...message });
+  await (await transportFor(smtp)).sendMail({ from: smtp.from, ...message });
 }
 
 /**

@@ -4,7 +4,7 @@
 // shared-strings table, rows committed as they are added).
 import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { ExportProvider } from '../../../shared/schemas/export';
 import { EXPORT_COLUMNS, type ExportProject, type ExportRow } from './export-rows';
 
@@ -110,30 +110,36 @@ function sheetName(wanted: string, used: Set<string>): string {
 }
 
 function xlsxWriter(path: string, multiple: boolean): ExportWriter {
-  // No shared-strings table (it would keep every distinct string in memory) and no styles.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: false, useStyles: false });
+  // ExcelJS (and its zip and stream packages, a tenth of the server bundle) is loaded by the first
+  // XLSX export, not at every start.
+  let workbook: ExcelJS.stream.xlsx.WorkbookWriter | null = null;
   const used = new Set<string>();
   let sheet: ExcelJS.Worksheet | null = null;
-  const addSheet = (name: string) => {
+  const addSheet = async (name: string) => {
+    if (!workbook) {
+      const { default: excel } = await import('exceljs');
+      // No shared-strings table (it would keep every distinct string in memory) and no styles.
+      workbook = new excel.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: false, useStyles: false });
+    }
     sheet?.commit();
     sheet = workbook.addWorksheet(sheetName(name, used));
     sheet.addRow(EXPORT_COLUMNS.map((column) => column.header)).commit();
   };
   return {
     async beginProject(project) {
-      if (multiple) addSheet(project.identifier);
-      else if (!sheet) addSheet('Issues');
+      if (multiple) await addSheet(project.identifier);
+      else if (!sheet) await addSheet('Issues');
     },
     async writeRows(rows) {
-      if (!sheet) addSheet('Issues');
+      if (!sheet) await addSheet('Issues');
       for (const row of rows) sheet!.addRow(EXPORT_COLUMNS.map((column) => row[column.key])).commit();
       // Let the zip stream flush what was committed before the next batch is read.
       await new Promise((resolve) => setImmediate(resolve));
     },
     async finish() {
-      if (!sheet) addSheet('Issues');
+      if (!sheet) await addSheet('Issues');
       sheet!.commit();
-      await workbook.commit();
+      await workbook!.commit();
     },
   };
 }
