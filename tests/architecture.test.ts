@@ -397,3 +397,28 @@ describe('client wire types', () => {
     expect(failures).toEqual([]);
   });
 });
+
+// One way to read on the client (issue #25 item 5): a screen's data comes from its route loader,
+// anything else from useResource (client/api/use-resource.ts), so loading, error and retry behave
+// the same everywhere. A component may still write through api/http in its handlers.
+describe('client reads', () => {
+  /** Effects that GET for a reason useResource does not cover: search as one types (debounced, aborted per keystroke). */
+  const EFFECT_READS = new Set<string>(['client/components/issues/use-issue-search.ts']);
+
+  /** True when a `useEffect(...)` of the file calls `http.get`. */
+  function readsInEffect(file: string): boolean {
+    const source = ts.createSourceFile(file, readFileSync(path.join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, true);
+    const visit = (node: ts.Node): boolean => {
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'useEffect' && /\bhttp\s*\.\s*get\b/.test(node.arguments[0]?.getText(source) ?? '')) return true;
+      return Boolean(ts.forEachChild(node, (child) => visit(child) || undefined));
+    };
+    return visit(source);
+  }
+
+  test('no component or route GETs in an effect', () => {
+    const offenders = listSources(ROOT)
+      .filter((file) => isProduction(file) && /^client\/(components|routes)\//.test(file))
+      .filter((file) => readsInEffect(file));
+    expect(offenders.sort()).toEqual([...EFFECT_READS].sort());
+  });
+});
