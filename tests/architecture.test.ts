@@ -336,3 +336,108 @@ describe('design system', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+// Store types inferred from shared/schemas (issue #25 item 5): a store keeps a row as the server
+// sends it, so its type is the wire type client/api/types.ts infers from the route's response
+// schema (narrowed or made partial where a live or optimistic row carries less), never a copy
+// written by hand that drifts from what the server sends.
+describe('client wire types', () => {
+  const WIRE_TYPES = 'client/api/types.ts';
+  /**
+   * Hand-written wire shapes not yet replaced, as `file: Name`. A ratchet like KNOWN_VIOLATIONS: a
+   * new one fails, and so does an entry that no longer exists. RelationRow stays: the store makes
+   * it (one row per relation of an issue), the server never sends it.
+   */
+  const KNOWN_HAND_WRITTEN = new Set<string>([
+    'client/stores/cycle-store.ts: ActiveCyclesPage',
+    'client/stores/intake-store.ts: Page',
+    'client/stores/issue-children.ts: Attachment',
+    'client/stores/issue-children.ts: Comment',
+    'client/stores/issue-children.ts: IssueLink',
+    'client/stores/issue-children.ts: Reaction',
+    'client/stores/issue-children.ts: RelationItem',
+    'client/stores/issue-children.ts: RelationRow',
+    'client/stores/issue-detail-store.ts: IssueDetail',
+    'client/stores/issue-list-store.ts: GroupedBucket',
+    'client/stores/issue-list-store.ts: ListResponse',
+    'client/stores/notification-store.ts: Page',
+  ]);
+
+  /** The names client/api/types.ts exports. */
+  function wireTypeNames(): Set<string> {
+    const source = ts.createSourceFile(WIRE_TYPES, readFileSync(path.join(ROOT, WIRE_TYPES), 'utf8'), ts.ScriptTarget.Latest, false);
+    const names = new Set<string>();
+    for (const node of source.statements) {
+      if (ts.isExportDeclaration(node) && node.exportClause && ts.isNamedExports(node.exportClause)) for (const element of node.exportClause.elements) names.add(element.name.text);
+      else if ((ts.isTypeAliasDeclaration(node) || ts.isInterfaceDeclaration(node)) && node.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)) names.add(node.name.text);
+    }
+    return names;
+  }
+
+  /**
+   * The types a file declares by hand as wire shapes: an interface or object type with an `id` (a
+   * row) or `results` (a page of rows), or one named as a wire type and not built from api/types.
+   */
+  function handWrittenWireTypes(file: string, wireNames: Set<string>): string[] {
+    const source = ts.createSourceFile(file, readFileSync(path.join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, true);
+    const fromWire = new Set<string>();
+    for (const node of source.statements) {
+      const bindings = ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && node.moduleSpecifier.text.endsWith('api/types') ? node.importClause?.namedBindings : undefined;
+      if (bindings && ts.isNamedImports(bindings)) for (const element of bindings.elements) fromWire.add(element.name.text);
+    }
+    const refersToWire = (node: ts.Node): boolean =>
+      (ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName) && fromWire.has(node.typeName.text)) || Boolean(ts.forEachChild(node, (child) => refersToWire(child) || undefined));
+    const isRowShape = (members: ts.NodeArray<ts.TypeElement>) => members.some((member) => member.name && ts.isIdentifier(member.name) && ['id', 'results'].includes(member.name.text));
+    const found: string[] = [];
+    for (const node of source.statements) {
+      if (ts.isInterfaceDeclaration(node) && (isRowShape(node.members) || wireNames.has(node.name.text))) found.push(node.name.text);
+      else if (ts.isTypeAliasDeclaration(node)) {
+        const literal = ts.isTypeLiteralNode(node.type) && isRowShape(node.type.members);
+        if (literal || (wireNames.has(node.name.text) && !refersToWire(node.type))) found.push(node.name.text);
+      }
+    }
+    return found;
+  }
+
+  test('the rule finds a hand-written row and lets a type built from the wire type pass', () => {
+    const names = wireTypeNames();
+    expect(names.has('Project')).toBe(true);
+    expect(handWrittenWireTypes('client/stores/issue-children.ts', names)).toContain('Comment');
+    expect(handWrittenWireTypes('client/stores/label-store.ts', names)).toEqual([]);
+  });
+
+  test('stores declare no wire type by hand', () => {
+    const names = wireTypeNames();
+    const found = listSources(ROOT)
+      .filter((file) => file.startsWith('client/stores/') && isProduction(file))
+      .flatMap((file) => handWrittenWireTypes(file, names).map((name) => `${file}: ${name}`));
+    const failures = found.filter((entry) => !KNOWN_HAND_WRITTEN.has(entry));
+    for (const entry of KNOWN_HAND_WRITTEN) if (!found.includes(entry)) failures.push(`${entry} is gone: remove it from KNOWN_HAND_WRITTEN`);
+    expect(failures).toEqual([]);
+  });
+});
+
+// One way to read on the client (issue #25 item 5): a screen's data comes from its route loader,
+// anything else from useResource (client/api/use-resource.ts), so loading, error and retry behave
+// the same everywhere. A component may still write through api/http in its handlers.
+describe('client reads', () => {
+  /** Effects that GET for a reason useResource does not cover: search as one types (debounced, aborted per keystroke). */
+  const EFFECT_READS = new Set<string>(['client/components/issues/use-issue-search.ts']);
+
+  /** True when a `useEffect(...)` of the file calls `http.get`. */
+  function readsInEffect(file: string): boolean {
+    const source = ts.createSourceFile(file, readFileSync(path.join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, true);
+    const visit = (node: ts.Node): boolean => {
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'useEffect' && /\bhttp\s*\.\s*get\b/.test(node.arguments[0]?.getText(source) ?? '')) return true;
+      return Boolean(ts.forEachChild(node, (child) => visit(child) || undefined));
+    };
+    return visit(source);
+  }
+
+  test('no component or route GETs in an effect', () => {
+    const offenders = listSources(ROOT)
+      .filter((file) => isProduction(file) && /^client\/(components|routes)\//.test(file))
+      .filter((file) => readsInEffect(file));
+    expect(offenders.sort()).toEqual([...EFFECT_READS].sort());
+  });
+});

@@ -13,8 +13,9 @@ import { stateDropSequence } from './projects/project-settings-lists';
 import { calendarWeeks, shiftAnchor } from './layouts/calendar/calendar-dates';
 import { draggedDates, ganttRange } from './layouts/gantt/gantt-dates';
 import { commentToHtml, commentToText } from './issues/issue-comments';
+import { buildProject } from '../test-support/wire-rows';
 
-const project = (id: string, patch: Partial<Project> = {}): Project => ({ id, name: id, identifier: id.toUpperCase(), ...patch });
+const project = (id: string, patch: Partial<Project> = {}): Project => buildProject({ id, ...patch });
 
 describe('command palette', () => {
   test('finds issues by key first, then by name', () => {

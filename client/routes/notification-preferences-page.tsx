@@ -1,8 +1,9 @@
 // `/{workspaceSlug}/settings/account/notifications`: the signed-in user's email notification
 // preferences (reference §7.1: property change, state change, issue completed, comment, mention).
 // Each switch saves at once and flips back if the save fails.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { http } from '../api/http';
+import { useResource } from '../api/use-resource';
 import { AppShell } from '../components/app-shell';
 import { ToggleField } from '../components/field';
 import { useT, type MessageKey } from '../i18n';
@@ -18,14 +19,10 @@ const KEYS: PreferenceKey[] = ['property_change', 'state_change', 'issue_complet
 
 export function NotificationPreferencesPage({ workspaceSlug }: { workspaceSlug: string }) {
   const t = useT();
-  const [prefs, setPrefs] = useState<Preferences | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [retry, setRetry] = useState(0);
-
-  useEffect(() => {
-    setFailed(false);
-    http.get<Preferences>(PATH).then(setPrefs, () => setFailed(true));
-  }, [retry]);
+  const loaded = useResource(PATH, (signal) => http.get<Preferences>(PATH, undefined, signal));
+  // What the switches show once one was flipped: the saved answer, or the flip while it saves.
+  const [edited, setPrefs] = useState<Preferences | null>(null);
+  const prefs = edited ?? loaded.data;
 
   const toggle = (key: PreferenceKey, value: boolean) => {
     if (!prefs) return;
@@ -44,8 +41,8 @@ export function NotificationPreferencesPage({ workspaceSlug }: { workspaceSlug: 
     <AppShell workspaceSlug={workspaceSlug} title={t('notificationPrefs.title')}>
       <p className="page-lead">{t('notificationPrefs.lead')}</p>
       <section className="card" data-testid="notification-preferences">
-        {failed ? (
-          <EmptyState title={t('notificationPrefs.loadFailed')} action={<Button variant="secondary" onClick={() => setRetry((value) => value + 1)}>{t('common.retry')}</Button>} />
+        {loaded.error ? (
+          <EmptyState title={t('notificationPrefs.loadFailed')} action={<Button variant="secondary" onClick={loaded.reload}>{t('common.retry')}</Button>} />
         ) : !prefs ? (
           <SkeletonRows rows={5} />
         ) : (

@@ -6,13 +6,13 @@
 // live events keep it current from then on), so a warm open waits for no server round trip. The first
 // visit, or a browser without the cache, waits for the server as before.
 import { ApiError } from '../api/http';
-import type { WorkspaceMember } from '../api/types';
+import type { ProjectMemberRole, WorkspaceMember } from '../api/types';
 import { toastOnFailure } from '../stores/toast-store';
 import { readCacheRecord, writeCacheRecord } from '../local-cache/issue-cache';
 import { fetchCycles } from '../stores/cycle-store';
 import { applyProjectEstimates, fetchEstimates, type Estimate } from '../stores/estimate-store';
 import { applyProjectLabels, fetchProjectLabels, type Label } from '../stores/label-store';
-import { applyMembers, applyProjectMembers, fetchMembers, fetchProjectMembers, type ProjectMember } from '../stores/member-store';
+import { applyMembers, applyProjectMembers, fetchMembers, fetchProjectMembers } from '../stores/member-store';
 import { fetchModules } from '../stores/module-store';
 import { applyProjects, ensureProjects, fetchProjects, type Project } from '../stores/project-store';
 import { ensureSession, whenUserKnown } from '../stores/session-store';
@@ -22,7 +22,7 @@ interface ProjectNames {
   projects: Project[];
   states: State[];
   labels: Label[];
-  projectMembers: ProjectMember[];
+  projectMembers: ProjectMemberRole[];
   members: WorkspaceMember[];
   estimates: Estimate[];
 }

@@ -12,7 +12,7 @@ const P = '11111111-1111-4111-8111-111111111111';
 const transferPath = `/api/workspaces/acme/projects/${P}/cycles/c1/transfer-issues/`;
 const sprint = { id: 'c1', name: 'Sprint 1', project_id: P } as Cycle;
 
-const state = (id: string, group: State['group']): State => ({ id, project_id: P, name: id, color: '#000', group, default: false, sequence: 1 });
+const state = (id: string, group: State['group']): State => ({ id, project_id: P, name: id, color: '#000', group, default: false, sequence: 1, workspace_id: 'w1', description: '', order: null, version: 1 });
 const issue = (id: string, stateId: string, cycleId: string | null = 'c1'): Issue => ({
   id, name: `Issue ${id}`, sequence_id: 1, project_id: P, state_id: stateId, priority: 'none', sort_order: 65535, label_ids: [], assignee_ids: [],
   start_date: null, target_date: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', version: 1, cycle_id: cycleId,

@@ -2,19 +2,10 @@
 // publish, unpublish and the board toggles. Toggles show at once and roll back with a toast.
 import { create } from 'zustand';
 import { http } from '../api/http';
+import type { DeployBoard } from '../api/types';
 import { reportFailure } from './toast-store';
 import { createMutationId } from './create-entity-store';
 import { projectPath } from './api-paths';
-
-export interface DeployBoard {
-  id: string | null;
-  anchor: string | null;
-  is_comments_enabled: boolean;
-  is_reactions_enabled: boolean;
-  is_votes_enabled: boolean;
-  is_activity_enabled?: boolean;
-  is_disabled?: boolean;
-}
 
 export type DeployBoardToggle = 'is_comments_enabled' | 'is_reactions_enabled' | 'is_votes_enabled';
 export const DEPLOY_BOARD_TOGGLES: readonly DeployBoardToggle[] = ['is_comments_enabled', 'is_reactions_enabled', 'is_votes_enabled'];

@@ -1,6 +1,7 @@
 // Estimate schemes of a project with their points (sorted by key, spec §9).
 import { useMemo } from 'react';
 import { http } from '../api/http';
+import type { Estimate as WireEstimate, EstimatePoint } from '../api/types';
 import { reportFailure } from './toast-store';
 import type { ChangeMessage } from '../../shared/live-protocol';
 import { createEntityStore, createMutationId } from './create-entity-store';
@@ -8,22 +9,8 @@ import { projectPath } from './api-paths';
 import { loadOnce, replaceProjectRows } from './project-scoped';
 import { isUndone, pastUndoWindow } from './undo-window';
 
-export interface EstimatePoint {
-  id: string;
-  key: number;
-  value: string;
-  description?: string | null;
-}
-
-export interface Estimate {
-  id: string;
-  name: string;
-  type: string;
-  project_id: string;
-  project?: string;
-  last_used?: boolean;
-  points: EstimatePoint[];
-}
+/** An estimate scheme as the store keeps it: the wire row, tagged with its project as `project_id` like every project-scoped store. */
+export type Estimate = WireEstimate & { project_id: string };
 
 // A live change names the project as `project`; the store's rows carry it as `project_id` too.
 const estimates = createEntityStore<Estimate>({ fromChange: (data) => ({ ...(data as unknown as Estimate), project_id: String(data.project) }) });
@@ -32,7 +19,7 @@ export const useEstimateStore = estimates.useStore;
 /** `GET …/estimates/`. @throws ApiError */
 export async function fetchEstimates(slug: string, projectId: string): Promise<Estimate[]> {
   try {
-    const rows = await http.get<Estimate[]>(`${projectPath(slug, projectId)}/estimates/`);
+    const rows = (await http.get<WireEstimate[]>(`${projectPath(slug, projectId)}/estimates/`)).map((row) => ({ ...row, project_id: projectId }));
     applyProjectEstimates(slug, projectId, rows);
     return rows;
   } catch (error) {
@@ -42,7 +29,7 @@ export async function fetchEstimates(slug: string, projectId: string): Promise<E
 }
 
 /** Puts a project's estimates (an answer of `…/estimates/`, or the local cache's copy of one) in the store. */
-export function applyProjectEstimates(slug: string, projectId: string, rows: Estimate[]): void {
+export function applyProjectEstimates(slug: string, projectId: string, rows: WireEstimate[]): void {
   replaceProjectRows(estimates, slug, projectId, rows.map((row) => ({ ...row, project_id: projectId })));
 }
 
@@ -52,13 +39,14 @@ export const applyEstimateChange = (change: ChangeMessage): void => estimates.ap
 /** `POST …/estimates/ {estimate, estimate_points}`. @throws ApiError */
 export async function createEstimate(slug: string, projectId: string, name: string, values: string[]): Promise<Estimate> {
   try {
-    const row = await http.post<Estimate>(
+    const row = await http.post<WireEstimate>(
       `${projectPath(slug, projectId)}/estimates/`,
       { estimate: { name, type: 'categories' }, estimate_points: values.map((value, key) => ({ key, value })) },
       { mutationId: createMutationId() },
     );
-    estimates.upsert({ ...row, project_id: projectId });
-    return row;
+    const estimate = { ...row, project_id: projectId };
+    estimates.upsert(estimate);
+    return estimate;
   } catch (error) {
     reportFailure('toast.estimateCreateFailed', error);
     throw error;

@@ -2,23 +2,17 @@
 // failure; folder children are grouped under their parent; higher sequence sorts first.
 import { useMemo } from 'react';
 import { http } from '../api/http';
+import type { Favorite as WireFavorite, StoreRow } from '../api/types';
 import { reportFailure } from './toast-store';
 import { createEntityStore, createMutationId, temporaryId } from './create-entity-store';
 import { workspacePath } from './api-paths';
 import type { ChangeMessage } from '../../shared/live-protocol';
 
-export interface Favorite {
-  id: string;
-  entity_type: string;
-  entity_identifier: string | null;
-  entity_data?: { id?: string; name?: string; project_id?: string } | null;
-  name?: string | null;
-  is_folder: boolean;
-  sequence: number;
-  parent: string | null;
-  project_id?: string | null;
-  version?: number;
-}
+/**
+ * A favorite as the store keeps it, inferred from the server's response schema: an optimistic row
+ * has only what the sidebar places and names it by (its `name`; `entity_data` comes with the answer).
+ */
+export type Favorite = StoreRow<WireFavorite, 'id' | 'entity_type' | 'entity_identifier' | 'is_folder' | 'sequence' | 'parent'>;
 
 interface FavoriteNode extends Favorite {
   children: Favorite[];
@@ -46,7 +40,7 @@ export async function addFavorite(slug: string, input: { entity_type: string; en
     id: temporaryId(mutationId),
     entity_type: input.entity_type,
     entity_identifier: input.entity_identifier,
-    entity_data: input.name ? { name: input.name } : null,
+    entity_data: null,
     name: input.name ?? null,
     is_folder: input.is_folder ?? false,
     parent: input.parent ?? null,

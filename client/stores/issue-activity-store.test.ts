@@ -9,8 +9,10 @@ const history = `/api/workspaces/acme/projects/${P}/issues/i1/history/`;
 let api: ReturnType<typeof installFakeApi>;
 
 const row = (id: string, fields: Partial<Activity> = {}): Activity => ({
-  id, issue: 'i1', verb: 'updated', field: 'state', old_value: 'Todo', new_value: 'Done', old_identifier: null, new_identifier: null,
-  actor: 'u1', created_at: '2026-11-25T10:00:00.000Z', updated_at: '2026-11-25T10:00:00.000Z', ...fields,
+  id, activity_type: 'ACTIVITY', issue: 'i1', verb: 'updated', field: 'state', old_value: 'Todo', new_value: 'Done', old_identifier: null, new_identifier: null,
+  actor: 'u1', created_at: '2026-11-25T10:00:00.000Z', updated_at: '2026-11-25T10:00:00.000Z', created_by: 'u1', updated_by: 'u1', deleted_at: null,
+  workspace: 'w1', project: P, comment: null, attachments: [], issue_comment: null, epoch: null, source_data: null, actor_detail: null,
+  issue_detail: null, project_detail: null, workspace_detail: null, ...fields,
 });
 
 const event = (data: Activity, op: 'create' | 'update' = 'create', workspace = 'acme'): ChangeMessage => ({

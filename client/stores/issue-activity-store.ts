@@ -6,26 +6,15 @@ import { create } from 'zustand';
 import type { ChangeMessage } from '../../shared/live-protocol';
 import { activityVersion, isPropertyActivity } from '../../shared/issue-activity';
 import { http } from '../api/http';
+import type { IssueActivity } from '../api/types';
 import { createEntityStore, type LoadStatus } from './create-entity-store';
 import { issuePath } from './api-paths';
 
-/** One history row as `GET …/history/?activity_type=issue-property` returns it (reference §9). */
-export interface Activity {
-  id: string;
-  issue: string;
-  verb: string;
-  field: string | null;
-  old_value: string | null;
-  new_value: string | null;
-  old_identifier: string | null;
-  new_identifier: string | null;
-  comment?: string;
-  actor: string | null;
-  actor_detail?: { id: string; display_name: string } | null;
-  created_at: string;
-  updated_at?: string | null;
-  version?: number;
-}
+/**
+ * One history row as `GET …/history/?activity_type=issue-property` and the live stream send it
+ * (shared/schemas/issue-extras.ts), with the version the store orders it by (activityVersion).
+ */
+export type Activity = IssueActivity & { version?: number };
 
 /** Issues whose feed is loaded or loading: only their events are kept. */
 const tracked = new Map<string, { slug: string; projectId: string }>();
@@ -53,7 +42,7 @@ export async function fetchIssueActivity(slug: string, projectId: string, issueI
   tracked.set(issueId, { slug, projectId });
   useFeedStatus.setState((state) => ({ [issueId]: state[issueId] === 'ready' ? 'ready' : 'loading' }));
   try {
-    const rows = await http.get<Activity[]>(`${issuePath(slug, projectId, issueId)}/history/`, { activity_type: 'issue-property' });
+    const rows = await http.get<IssueActivity[]>(`${issuePath(slug, projectId, issueId)}/history/`, { activity_type: 'issue-property' });
     activities.upsertMany((Array.isArray(rows) ? rows : []).map((row) => ({ ...row, version: activityVersion(row.updated_at) })));
     useFeedStatus.setState({ [issueId]: 'ready' });
   } catch (error) {
@@ -80,7 +69,7 @@ export function resetActivity(): void {
   useFeedStatus.setState(() => ({}), true);
 }
 
-const feedOf = (rows: Activity[], issueId: string) => rows.filter((row) => row.issue === issueId).sort((a, b) => a.created_at.localeCompare(b.created_at));
+const feedOf = (rows: Activity[], issueId: string) => rows.filter((row) => row.issue === issueId).sort((a, b) => (a.created_at ?? '').localeCompare(b.created_at ?? ''));
 
 /** The feed of one issue, oldest first. */
 export function useIssueActivity(issueId: string): Activity[] {

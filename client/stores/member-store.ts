@@ -2,7 +2,7 @@
 // and removals that roll back by dropping their pending mutation.
 import { useMemo } from 'react';
 import { http } from '../api/http';
-import type { WorkspaceMember } from '../api/types';
+import type { ProjectMemberRole, WorkspaceMember } from '../api/types';
 import type { ChangeMessage } from '../../shared/live-protocol';
 import { createEntityStore, createMutationId } from './create-entity-store';
 import { can, memberContext } from '../../shared/permission-table';
@@ -71,16 +71,8 @@ export function useMembersStatus(slug: string) {
 
 // ---- Project members (GET/POST …/projects/{id}/members/, PATCH/DELETE …/members/{id}/) ----
 
-/** A project membership row as the list returns it (`member` is the user id). */
-export interface ProjectMember {
-  id: string;
-  role: number;
-  member: string;
-  project?: string;
-}
-
 // Every loaded project's memberships in one entity store, each row tagged with its project.
-const projectMembers = createEntityStore<ProjectMember & { project: string }>();
+const projectMembers = createEntityStore<ProjectMemberRole>();
 /** Raw store of the project memberships (confirmed + pending). Prefer `useProjectMembers`. */
 export const useProjectMemberStore = projectMembers.useStore;
 
@@ -88,14 +80,14 @@ const projectMembersPath = (slug: string, projectId: string) =>
   `/api/workspaces/${encodeURIComponent(slug)}/projects/${encodeURIComponent(projectId)}/members/`;
 
 /** `GET …/projects/{id}/members/`: replaces that project's rows, keeping other projects'. @throws ApiError */
-export async function fetchProjectMembers(slug: string, projectId: string): Promise<ProjectMember[]> {
-  const rows = await http.get<ProjectMember[]>(projectMembersPath(slug, projectId));
+export async function fetchProjectMembers(slug: string, projectId: string): Promise<ProjectMemberRole[]> {
+  const rows = await http.get<ProjectMemberRole[]>(projectMembersPath(slug, projectId));
   applyProjectMembers(projectId, rows);
   return rows;
 }
 
 /** Puts a project's members (an answer of `…/members/`, or the local cache's copy of one) in the store. */
-export function applyProjectMembers(projectId: string, rows: ProjectMember[]): void {
+export function applyProjectMembers(projectId: string, rows: ProjectMemberRole[]): void {
   const others = [...projectMembers.useStore.getState().confirmed.values()].filter((row) => row.project !== projectId);
   projectMembers.setAll(null, [...others, ...rows.map((row) => ({ ...row, project: projectId }))]);
 }
@@ -128,10 +120,10 @@ export function applyMemberChange(change: ChangeMessage): void {
   else members.applyChange(change);
 }
 
-const EMPTY_PROJECT_MEMBERS: ProjectMember[] = [];
+const EMPTY_PROJECT_MEMBERS: ProjectMemberRole[] = [];
 
 /** Membership rows of one project (empty until loaded). */
-export function useProjectMembers(projectId: string | undefined): ProjectMember[] {
+export function useProjectMembers(projectId: string | undefined): ProjectMemberRole[] {
   const rows = projectMembers.useRows();
   return useMemo(() => {
     const mine = rows.filter((row) => row.project === projectId);

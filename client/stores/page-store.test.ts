@@ -6,6 +6,7 @@ import { PageAccess } from '../../shared/visibility';
 const base: Page = {
   id: 'p', name: 'b', owned_by: 'owner', access: PageAccess.PUBLIC, color: '', parent: null, is_favorite: false, is_locked: false, archived_at: null,
   workspace: 'w', created_at: '2024-01-02T00:00:00.000Z', updated_at: '2024-01-02T00:00:00.000Z', created_by: null, updated_by: null, label_ids: [], project_ids: [],
+  view_props: {}, logo_props: {}, anchor: null, version: 1,
 };
 const page = (patch: Partial<Page>): Page => ({ ...base, ...patch });
 

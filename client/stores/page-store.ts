@@ -3,6 +3,7 @@
 // screens use to show only the actions the caller may take (shared/policies/page.ts).
 import { useMemo } from 'react';
 import { http } from '../api/http';
+import type { Page as WirePage, PageDetail } from '../api/types';
 import { reportFailure } from './toast-store';
 import {
   canArchivePage,
@@ -19,26 +20,8 @@ import { projectPath } from './api-paths';
 import type { ChangeMessage } from '../../shared/live-protocol';
 import { PageAccess } from '../../shared/visibility';
 
-export interface Page {
-  id: string;
-  name: string;
-  owned_by: string;
-  access: number;
-  color: string;
-  parent: string | null;
-  is_favorite?: boolean;
-  is_locked: boolean;
-  archived_at: string | null;
-  workspace: string;
-  created_at: string;
-  updated_at: string;
-  created_by: string | null;
-  updated_by: string | null;
-  label_ids: string[];
-  project_ids: string[];
-  description_html?: string;
-  version?: number;
-}
+/** A page as the lists send it (shared/schemas/page.ts); one opened page also carries its description. */
+export type Page = WirePage & Partial<Pick<PageDetail, 'description_html'>>;
 
 export const PageTab = { PUBLIC: 'public', PRIVATE: 'private', ARCHIVED: 'archived' } as const;
 export type PageTab = (typeof PageTab)[keyof typeof PageTab];
@@ -173,8 +156,8 @@ export function selectPages(rows: Page[], tab: PageTab, sort: { key: PageSortKey
   });
   const direction = sort.descending ? -1 : 1;
   return inTab.sort((a, b) => {
-    const left = sort.key === PageSortKey.NAME ? (a.name || '').toLowerCase() : a[sort.key];
-    const right = sort.key === PageSortKey.NAME ? (b.name || '').toLowerCase() : b[sort.key];
+    const left = sort.key === PageSortKey.NAME ? (a.name || '').toLowerCase() : (a[sort.key] ?? '');
+    const right = sort.key === PageSortKey.NAME ? (b.name || '').toLowerCase() : (b[sort.key] ?? '');
     return left < right ? -direction : left > right ? direction : 0;
   });
 }

@@ -2,37 +2,14 @@
 // caller's sidebar order (PATCH user-properties sort_order). Changes show at once and roll back.
 import { useMemo } from 'react';
 import { http } from '../api/http';
+import type { Project as WireProject } from '../api/types';
 import { reportFailure } from './toast-store';
 import { createEntityStore, createMutationId } from './create-entity-store';
 import { projectPath, workspacePath } from './api-paths';
 import type { ChangeMessage } from '../../shared/live-protocol';
 
-export interface Project {
-  id: string;
-  name: string;
-  identifier: string;
-  description?: string | null;
-  network?: number;
-  sort_order?: number | null;
-  member_role?: number | null;
-  is_member?: boolean;
-  is_favorite?: boolean;
-  archived_at?: string | null;
-  created_at?: string;
-  project_lead?: string | null;
-  default_assignee?: string | null;
-  estimate?: string | null;
-  logo_props?: Record<string, unknown> | null;
-  cycle_view?: boolean;
-  module_view?: boolean;
-  issue_views_view?: boolean;
-  page_view?: boolean;
-  intake_view?: boolean;
-  is_time_tracking_enabled?: boolean;
-  guest_view_all_features?: boolean;
-  anchor?: string | null;
-  version?: number;
-}
+/** A project as `projects/details/` and the live stream send it (shared/schemas/project.ts). */
+export type Project = WireProject;
 
 interface ProjectInput {
   name: string;
@@ -82,7 +59,8 @@ export async function ensureProjects(slug: string): Promise<Project[]> {
 /** `POST /api/workspaces/{ws}/projects/`. @throws ApiError (400 with field errors) */
 export async function createProject(slug: string, input: ProjectInput): Promise<Project> {
   const project = await http.post<Project>(`${workspacePath(slug)}/projects/`, input, { mutationId: createMutationId() });
-  projects.upsert({ member_role: 20, is_member: true, ...project });
+  // The creator is the project's admin, whatever the answer says of the viewer.
+  projects.upsert({ ...project, member_role: project.member_role ?? 20, is_member: true });
   return project;
 }
 

@@ -2,6 +2,7 @@
 // sequence, mark default (which unsets the previous default), delete.
 import { useMemo } from 'react';
 import { http } from '../api/http';
+import type { State as WireState } from '../api/types';
 import { reportFailure } from './toast-store';
 import type { StateGroup } from '../../shared/issue-constants';
 import { createEntityStore, createMutationId } from './create-entity-store';
@@ -10,17 +11,8 @@ import type { ChangeMessage } from '../../shared/live-protocol';
 import { replaceProjectRows } from './project-scoped';
 import { isUndone, pastUndoWindow } from './undo-window';
 
-export interface State {
-  id: string;
-  project_id: string;
-  name: string;
-  color: string;
-  group: StateGroup;
-  default: boolean;
-  description?: string | null;
-  sequence: number;
-  version?: number;
-}
+/** A state as the server sends it (shared/schemas/state.ts), its `group` narrowed to the spec's names. */
+export type State = Omit<WireState, 'group'> & { group: StateGroup };
 
 const states = createEntityStore<State>();
 export const useStateStore = states.useStore;

@@ -11,7 +11,8 @@ export { PageAccess } from '../visibility';
 
 /** The page fields the rules read, as the API returns them. */
 export interface PageRow {
-  owned_by: string;
+  /** Null once the owner's account is gone: then nobody is the owner. */
+  owned_by: string | null;
   access: number;
   is_locked: boolean;
   archived_at: string | null;

@@ -3,12 +3,13 @@
 // Space picks it up, the arrow keys move it over the rows, Space drops (Escape cancels); or its
 // cycle chip (Enter, type the cycle's name, Enter). The list is the issue store filtered, so an
 // issue moved here or in another browser leaves it at once, and the rows' counts follow live.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
 import { GripVertical, Inbox } from 'lucide-react';
 import { CycleStatus } from '../../../shared/cycle';
 import { isFinishedStateGroup } from '../../../shared/issue-constants';
 import { http } from '../../api/http';
+import { useResource } from '../../api/use-resource';
 import type { Cycle } from '../../api/types';
 import { useT } from '../../i18n';
 import { projectPath } from '../../stores/api-paths';
@@ -71,26 +72,14 @@ export function useCycleDrop(cycle: Cycle, enabled: boolean) {
   return { ref: setNodeRef, isOver: enabled && isOver };
 }
 
-/** Loads the project's unfinished issues without a cycle (once per project while mounted). */
+/** Loads the project's unfinished issues without a cycle into the issue store (once per project while mounted). */
 function useUnplannedLoad(slug: string, projectId: string) {
-  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    setStatus('loading');
-    const query = { cycle: 'None', state_group: 'backlog,unstarted,started', per_page: String(SHOWN), order_by: '-created_at' };
-    http.get<ListResponse>(`${projectPath(slug, projectId)}/issues/`, query).then(
-      (answer) => {
-        upsertIssues(readListResponse(answer).issues);
-        if (live) setStatus('ready');
-      },
-      () => live && setStatus('error'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [slug, projectId, attempt]);
-  return { status, retry: () => setAttempt((value) => value + 1) };
+  const query = { cycle: 'None', state_group: 'backlog,unstarted,started', per_page: String(SHOWN), order_by: '-created_at' };
+  const loaded = useResource(`${slug}/${projectId}/unplanned`, async (signal) => {
+    upsertIssues(readListResponse(await http.get<ListResponse>(`${projectPath(slug, projectId)}/issues/`, query, signal)).issues);
+  });
+  const status = loaded.loading ? 'loading' : loaded.error ? 'error' : 'ready';
+  return { status, retry: loaded.reload };
 }
 
 export function UnplannedIssues({ slug, projectId, canEdit }: { slug: string; projectId: string; canEdit: boolean }) {

@@ -19,7 +19,6 @@ import { useResource, type Loaded } from '../../api/use-resource';
 import { ErrorNotice } from '../error-boundary';
 import { formatDay } from '../format';
 import { RelativeTime } from '../relative-time';
-import type { Activity } from '../../stores/issue-activity-store';
 import { formatActivity } from '../issues/activity-format';
 import { useActivityLookups } from '../issues/issue-activity';
 import type { ChartDatum } from './dashboard-charts';
@@ -296,7 +295,7 @@ export function ActivityList({ slug, rows }: { slug: string; rows: IssueActivity
         const project = row.project_detail as { identifier?: string } | null;
         return (
           <li key={row.id} data-testid="activity-row">
-            <span>{formatActivity(row as unknown as Activity, lookups, t, locale)}</span>
+            <span>{formatActivity(row, lookups, t, locale)}</span>
             {issue?.id && row.project && (
               <Link to="/$workspaceSlug/projects/$projectId/issues/$issueId" params={{ workspaceSlug: slug, projectId: row.project, issueId: issue.id }} className="dashboard-activity-issue">
                 {project?.identifier ? `${project.identifier}-${issue.sequence_id} ` : ''}

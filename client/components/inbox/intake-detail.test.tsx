@@ -12,6 +12,7 @@ import { clearIntakeDetail, fetchIntakeDetail, useIntakeList } from '../../store
 import type { IntakeIssueDetail } from '../../api/types';
 import { IntakeStatus } from '../../../shared/issue-constants';
 import { IntakeDetailPane } from './intake-detail';
+import { buildProject } from '../../test-support/wire-rows';
 
 const P = '11111111-1111-4111-8111-111111111111';
 const OWN = '33333333-3333-4333-8333-333333333333';
@@ -37,7 +38,7 @@ beforeEach(async () => {
   api = installFakeApi();
   await setLocale(Locale.EN);
   resetProjects();
-  setProjects('acme', [{ id: P, name: 'Apollo', identifier: 'AP', member_role: 20, is_member: true, intake_view: true }]);
+  setProjects('acme', [buildProject({ id: P, name: 'Apollo', identifier: 'AP', member_role: 20, is_member: true, intake_view: true })]);
   clearIntakeDetail();
   view = mountTestRoot();
 });

@@ -3,8 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { ACTIVITY_FIELDS } from '../../../shared/issue-activity';
 import type { Notification } from '../../api/types';
 import { loadLocale, Locale, SUPPORTED_LOCALES, translate, type Translate } from '../../i18n';
-import type { Activity } from '../../stores/issue-activity-store';
-import { formatActivity, formatNotification, readableValue, type ActivityLookups } from './activity-format';
+import { formatActivity, formatNotification, readableValue, type ActivityFacts, type ActivityLookups } from './activity-format';
 
 // Chinese is fetched on first use in the app; these tests read it directly.
 await loadLocale(Locale.ZH_CN);
@@ -23,9 +22,7 @@ const lookups: ActivityLookups = {
   estimateValue: (id) => ({ [POINT]: '5' })[id],
 };
 
-const row = (fields: Partial<Activity>): Activity => ({
-  id: 'a1',
-  issue: 'i1',
+const row = (fields: Partial<ActivityFacts>): ActivityFacts => ({
   verb: 'updated',
   field: null,
   old_value: null,
@@ -33,14 +30,13 @@ const row = (fields: Partial<Activity>): Activity => ({
   old_identifier: null,
   new_identifier: null,
   actor: ADA,
-  actor_detail: { id: ADA, display_name: 'ada-old' },
-  created_at: '2026-11-25T10:00:00.000Z',
+  actor_detail: { display_name: 'ada-old' },
   ...fields,
 });
 
 const en: Translate = (key, vars) => translate(Locale.EN, key, vars);
 const zh: Translate = (key, vars) => translate(Locale.ZH_CN, key, vars);
-const say = (fields: Partial<Activity>, t: Translate = en, locale: Locale = Locale.EN) => formatActivity(row(fields), lookups, t, locale);
+const say = (fields: Partial<ActivityFacts>, t: Translate = en, locale: Locale = Locale.EN) => formatActivity(row(fields), lookups, t, locale);
 
 describe('activity sentences', () => {
   test('creation and deletion', () => {
@@ -111,7 +107,7 @@ describe('activity sentences', () => {
   });
 
   test('actors: the member name, else the stored one; no actor is automation', () => {
-    expect(say({ verb: 'created', actor: GONE, actor_detail: { id: GONE, display_name: 'otto' } })).toBe('otto created the issue');
+    expect(say({ verb: 'created', actor: GONE, actor_detail: { display_name: 'otto' } })).toBe('otto created the issue');
     expect(say({ field: 'state', new_value: 'Done', actor: null, actor_detail: null })).toBe('Trellis set the state to Done');
   });
 
@@ -138,7 +134,7 @@ describe('activity sentences', () => {
  * null where the sentence deliberately shows no value (HTML, the issue itself); an attachment
  * shows its file name, never the storage key around it.
  */
-type Sample = { row: Partial<Activity>; shown: Record<Locale, string> | null };
+type Sample = { row: Partial<ActivityFacts>; shown: Record<Locale, string> | null };
 const same = (text: string): Record<Locale, string> => ({ en: text, 'zh-CN': text });
 const RELATION_SAMPLE: Sample = { row: { verb: 'updated', new_value: 'WEB-3', new_identifier: GONE }, shown: same('WEB-3') };
 const SAMPLES: Record<(typeof ACTIVITY_FIELDS)[number], Sample> = {
@@ -175,7 +171,7 @@ const SAMPLES: Record<(typeof ACTIVITY_FIELDS)[number], Sample> = {
 
 describe('every field the server writes has a sentence in every locale', () => {
   /** The sentence, and the message keys the formatter used for it. */
-  const sayIn = (locale: Locale, fields: Partial<Activity>) => {
+  const sayIn = (locale: Locale, fields: Partial<ActivityFacts>) => {
     const keys: string[] = [];
     const text = formatActivity(row(fields), lookups, (key, vars) => (keys.push(key), translate(locale, key, vars)), locale);
     return { text, keys };
@@ -218,7 +214,7 @@ describe('notification sentences', () => {
       data: {},
       ...fields,
     }) as Notification;
-  const activity = (fields: Partial<Activity>) => ({ issue: { id: 'i1' }, issue_activity: { id: 'a1', verb: 'updated', actor: GONE, old_value: '', new_value: '', ...fields } });
+  const activity = (fields: Partial<ActivityFacts>) => ({ issue: { id: 'i1' }, issue_activity: { id: 'a1', verb: 'updated', actor: GONE, old_value: '', new_value: '', ...fields } });
 
   test('an activity notification is the activity sentence, value included', () => {
     expect(formatNotification(notification({ data: activity({ field: 'target_date', new_value: '2026-03-04' }) }), lookups, en, Locale.EN)).toBe('otto set the due date to Mar 4, 2026');

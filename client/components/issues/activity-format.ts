@@ -6,10 +6,17 @@
 // every field the server writes (shared ACTIVITY_FIELDS) has its own sentence in every locale.
 import { IntakeStatus, isRelationType, type RelationType } from '../../../shared/issue-constants';
 import type { Locale, MessageKey, Translate } from '../../i18n';
-import type { Notification } from '../../api/types';
-import type { Activity } from '../../stores/issue-activity-store';
+import type { IssueActivity, Notification, UserLite } from '../../api/types';
 import { formatDay } from '../format';
 import { decodeEntities } from '../html-text';
+
+/**
+ * What a sentence is made of: the facts of a history row (shared/schemas/issue-extras.ts). A
+ * notification's cause and a dashboard row carry these too, so all of them speak through one formatter.
+ */
+export type ActivityFacts = Pick<IssueActivity, 'verb' | 'field' | 'old_value' | 'new_value' | 'old_identifier' | 'new_identifier' | 'actor'> & {
+  actor_detail?: Pick<UserLite, 'display_name'> | null;
+};
 
 /** Current names of what activity rows point at; each returns undefined when it does not know the id. */
 export interface ActivityLookups {
@@ -45,13 +52,13 @@ function attachmentName(value: string | null | undefined): string {
 }
 
 /** The side of a row that carries the change: new for additions and updates, old for removals. */
-function sideOf(row: Activity): { id: string | null; value: string } {
+function sideOf(row: ActivityFacts): { id: string | null; value: string } {
   const added = readableValue(row.new_value);
   if (added || row.new_identifier) return { id: row.new_identifier, value: added };
   return { id: row.old_identifier, value: readableValue(row.old_value) };
 }
 
-const isRemoval = (row: Activity) => row.verb === 'deleted' || row.verb === 'removed' || (!readableValue(row.new_value) && !row.new_identifier);
+const isRemoval = (row: ActivityFacts) => row.verb === 'deleted' || row.verb === 'removed' || (!readableValue(row.new_value) && !row.new_identifier);
 
 /** The name of a looked-up thing: the store's current name, else the row's stored name. */
 function named(lookup: (id: string) => string | undefined, id: string | null, stored: string): string {
@@ -59,7 +66,7 @@ function named(lookup: (id: string) => string | undefined, id: string | null, st
 }
 
 /** The person who did it: the member's current name, else the row's actor, else "Trellis" for automation. */
-function actorName(row: Activity, lookups: ActivityLookups, t: Translate): string {
+function actorName(row: ActivityFacts, lookups: ActivityLookups, t: Translate): string {
   if (!row.actor) return t('activity.system');
   return lookups.userName(row.actor) ?? (readableValue(row.actor_detail?.display_name) || t('activity.someone'));
 }
@@ -70,7 +77,7 @@ function quote(text: string): string {
 }
 
 /** One sentence for one history row, in the active locale. */
-export function formatActivity(row: Activity, lookups: ActivityLookups, t: Translate, locale: Locale): string {
+export function formatActivity(row: ActivityFacts, lookups: ActivityLookups, t: Translate, locale: Locale): string {
   const actor = actorName(row, lookups, t);
   const say = (key: MessageKey, vars: Record<string, string> = {}) => t(key, { actor, ...vars }).replace(/\s+$/, '');
   const field = row.field ?? '';
@@ -142,7 +149,7 @@ export function formatActivity(row: Activity, lookups: ActivityLookups, t: Trans
 
 /** What a notification carries about its cause (server/services/inbox/notification-fanout.ts `data`). */
 interface NotificationCause {
-  issue_activity?: Partial<Activity> | null;
+  issue_activity?: Partial<ActivityFacts> | null;
 }
 
 /**
@@ -152,9 +159,7 @@ interface NotificationCause {
 export function formatNotification(row: Notification, lookups: ActivityLookups, t: Translate, locale: Locale): string {
   const cause = ((row.data ?? {}) as NotificationCause).issue_activity ?? {};
   const who = row.triggered_by_details;
-  const activity: Activity = {
-    id: cause.id ?? row.id,
-    issue: row.entity_identifier ?? '',
+  const activity: ActivityFacts = {
     verb: cause.verb ?? 'updated',
     field: cause.field ?? null,
     old_value: cause.old_value ?? null,
@@ -162,8 +167,7 @@ export function formatNotification(row: Notification, lookups: ActivityLookups, 
     old_identifier: cause.old_identifier ?? null,
     new_identifier: cause.new_identifier ?? null,
     actor: row.triggered_by ?? cause.actor ?? null,
-    actor_detail: who ? { id: who.id, display_name: who.display_name } : null,
-    created_at: row.created_at ?? '',
+    actor_detail: who ? { display_name: who.display_name } : null,
   };
   if (row.is_mentioned_notification) {
     const actor = actorName(activity, lookups, t);

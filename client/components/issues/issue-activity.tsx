@@ -42,7 +42,7 @@ export function IssueActivity({ slug, issue }: { slug: string; issue: Issue }) {
   const users = useMemberUserMap();
   const me = useSessionStore((state) => state.user?.id ?? '');
   const timeline = useMemo(
-    () => [...activity.map((row) => ({ kind: 'activity' as const, row })), ...detail.comments.map((row) => ({ kind: 'comment' as const, row }))].sort((a, b) => a.row.created_at.localeCompare(b.row.created_at)),
+    () => [...activity.map((row) => ({ kind: 'activity' as const, row })), ...detail.comments.map((row) => ({ kind: 'comment' as const, row }))].sort((a, b) => (a.row.created_at ?? '').localeCompare(b.row.created_at ?? '')),
     [activity, detail.comments],
   );
   return (
@@ -78,7 +78,7 @@ function ActivityItem({ row }: { row: Activity }) {
     <li className="timeline-activity" data-testid="activity-row" data-field={row.field ?? 'created'}>
       <span>{formatActivity(row, lookups, t, locale)}</span>
       <span aria-hidden="true"> · </span>
-      <RelativeTime value={row.created_at} />
+      {row.created_at && <RelativeTime value={row.created_at} />}
     </li>
   );
 }

@@ -20,12 +20,13 @@ import { PriorityPicker } from './issue-properties';
 import { KanbanLayout } from '../layouts/kanban/kanban-layout';
 import { useGroupedIssues } from './use-issue-list';
 import type { ListSource } from '../../stores/list-model';
+import { buildProject } from '../../test-support/wire-rows';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const P = '11111111-1111-4111-8111-111111111111';
 const issue = (id: string, patch: Partial<Issue> = {}): Issue => ({ id, name: `Issue ${id}`, sequence_id: 3, project_id: P, state_id: 's1', priority: 'none', sort_order: 65535, label_ids: [], assignee_ids: [], start_date: null, target_date: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', version: 1, ...patch });
-const state = (id: string, name: string, sequence: number): State => ({ id, name, project_id: P, color: '#999', group: 'backlog', default: false, sequence });
+const state = (id: string, name: string, sequence: number): State => ({ id, name, project_id: P, color: '#999', group: 'backlog', default: false, sequence, workspace_id: 'w1', description: '', order: null, version: 1 });
 
 let container: HTMLDivElement;
 let root: Root;
@@ -40,7 +41,7 @@ beforeEach(() => {
   useToastStore.setState({ toasts: [] });
   useIssueFilterStore.setState({ lists: {} });
   useIssueListStore.setState({ lists: {} });
-  setProjects('acme', [{ id: P, name: 'Apollo', identifier: 'AP', member_role: 20, is_member: true }]);
+  setProjects('acme', [buildProject({ id: P, name: 'Apollo', identifier: 'AP', member_role: 20, is_member: true })]);
   setStates('acme', [state('s1', 'Backlog', 1), state('s2', 'Todo', 2)]);
   container = document.createElement('div');
   document.body.appendChild(container);

@@ -3,13 +3,14 @@ import { describe, expect, test } from 'vitest';
 import type { Project } from '../../stores/project-store';
 import { changedFields, draftOf, validateDraft } from './project-general-form';
 import { ProjectNetwork } from '../../../shared/visibility';
+import { buildProject } from '../../test-support/wire-rows';
 
-const project: Project = { id: 'p', name: 'Apollo', identifier: 'AP', description: 'Moon', network: ProjectNetwork.PUBLIC, estimate: 'e1' };
+const project: Project = buildProject({ id: 'p', name: 'Apollo', identifier: 'AP', description: 'Moon', network: ProjectNetwork.PUBLIC, estimate: 'e1' });
 
 describe('general settings draft', () => {
-  test('starts from the saved values; missing ones read as empty, public and off', () => {
+  test('starts from the saved values; an unset description and estimate read as empty', () => {
     expect(draftOf(project)).toEqual({ name: 'Apollo', description: 'Moon', network: ProjectNetwork.PUBLIC, estimate: 'e1' });
-    expect(draftOf({ id: 'q', name: 'Gemini', identifier: 'GE' })).toEqual({ name: 'Gemini', description: '', network: ProjectNetwork.PUBLIC, estimate: '' });
+    expect(draftOf(buildProject({ id: 'q', name: 'Gemini', identifier: 'GE' }))).toEqual({ name: 'Gemini', description: '', network: ProjectNetwork.PUBLIC, estimate: '' });
   });
 
   test('a Save sends only what changed; a trimmed-equal name and an untouched form send nothing', () => {

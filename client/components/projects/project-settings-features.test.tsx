@@ -11,6 +11,7 @@ import { useToastStore } from '../../stores/toast-store';
 import { resetProjects, setProjects, type Project } from '../../stores/project-store';
 import { resetDeployBoards } from '../../stores/deploy-board-store';
 import { FeaturesSettings, PublishSettings } from './project-settings-features';
+import { buildProject } from '../../test-support/wire-rows';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -18,7 +19,7 @@ const P = '11111111-1111-4111-8111-111111111111';
 const B = '22222222-2222-4222-8222-222222222222';
 const projectUrl = `/api/workspaces/acme/projects/${P}/`;
 const boardsUrl = `${projectUrl}project-deploy-boards/`;
-const project = (patch: Partial<Project> = {}): Project => ({ id: P, name: 'Apollo', identifier: 'AP', member_role: 20, is_member: true, module_view: true, cycle_view: true, page_view: false, ...patch });
+const project = (patch: Partial<Project> = {}): Project => buildProject({ id: P, name: 'Apollo', identifier: 'AP', member_role: 20, is_member: true, module_view: true, cycle_view: true, page_view: false, ...patch });
 const blankBoard = { id: null, anchor: null, is_comments_enabled: false, is_reactions_enabled: false, is_votes_enabled: false };
 
 let container: HTMLDivElement;

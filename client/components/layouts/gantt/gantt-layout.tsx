@@ -4,6 +4,7 @@
 import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { http } from '../../../api/http';
+import { useResource } from '../../../api/use-resource';
 import { useLocale, useT } from '../../../i18n';
 import { projectPath } from '../../../stores/api-paths';
 import { updateIssue, type Issue } from '../../../stores/issue-store';
@@ -36,18 +37,13 @@ export function GanttLayout(props: LayoutProps) {
   const range = useMemo(() => ganttRange(rows, today), [rows, today]);
   const parentRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => parentRef.current, estimateSize: () => ROW, overscan: 10, initialRect: { width: 1200, height: 800 }, getItemKey: (index) => rows[index]?.id ?? index });
-  const [relations, setRelations] = useState<Record<string, Relation[]>>({});
   const [drag, setDrag] = useState<{ id: string; mode: 'move' | 'start' | 'end'; x: number; delta: number } | null>(null);
-
-  useEffect(() => {
-    if (!projectId) return;
-    void http
-      .get<{ results: (Issue & { issue_relation?: Relation[] })[] }>(`${projectPath(slug, projectId)}/issues-detail/`, { expand: 'issue_relation,issue_related', per_page: 1000, cursor: '1000:0:0' })
-      .then((answer) => setRelations(Object.fromEntries((answer.results ?? []).map((row) => [row.id, row.issue_relation ?? []]))))
-      .catch(() => {
-        // Relations only draw the connectors; the chart works without them if the route is unavailable.
-      });
-  }, [slug, projectId]);
+  // Relations only draw the connectors: the chart works without them (no error shown) if the route is unavailable.
+  const relationsPath = projectId ? `${projectPath(slug, projectId)}/issues-detail/` : null;
+  const { data: relationsAnswer } = useResource(relationsPath, (signal) =>
+    http.get<{ results: (Issue & { issue_relation?: Relation[] })[] }>(relationsPath!, { expand: 'issue_relation,issue_related', per_page: 1000, cursor: '1000:0:0' }, signal),
+  );
+  const relations = useMemo<Record<string, Relation[]>>(() => Object.fromEntries((relationsAnswer?.results ?? []).map((row) => [row.id, row.issue_relation ?? []])), [relationsAnswer]);
 
   // Open so that today and recent early bars are in view, once the first rows are known.
   const opened = useRef(false);
