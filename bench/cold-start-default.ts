@@ -119,6 +119,9 @@ export async function run(options: BenchOptions): Promise<{ title: string; markd
   // BENCH_BEFORE_BUILD_DIR: a second build of the server (an older bundle, with a build-info.json
   // current for these sources) started the same way, for a before/after within one run.
   const beforeDir = process.env.BENCH_BEFORE_BUILD_DIR;
+  // BENCH_BEFORE_NODE_OPTIONS: node flags of the older start (`--enable-source-maps` for a start
+  // that still read the source map at load, as scripts/start.mjs did before 85f3c8a).
+  const beforeNodeOptions: Record<string, string> = process.env.BENCH_BEFORE_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_BEFORE_NODE_OPTIONS } : {};
   const bare: Round[] = [];
   const trellis: Round[] = [];
   const before: Round[] = [];
@@ -130,7 +133,7 @@ export async function run(options: BenchOptions): Promise<{ title: string; markd
     for (let round = 0; round < rounds; round++) {
       bare.push(await npmStart(bareDir, {}));
       trellis.push(await npmStart(ROOT, trellisEnv));
-      if (beforeDir) before.push(await npmStart(ROOT, { ...trellisEnv, TRELLIS_BUILD_DIR: beforeDir }));
+      if (beforeDir) before.push(await npmStart(ROOT, { ...trellisEnv, TRELLIS_BUILD_DIR: beforeDir, ...beforeNodeOptions }));
       console.log(`  round ${round + 1}: bare ${ms(bare.at(-1)!.total)}, npm start ${ms(trellis.at(-1)!.total)} (embedded PostgreSQL ${trellis.at(-1)!.postgres} ms)`);
     }
   } finally {
