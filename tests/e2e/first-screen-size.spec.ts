@@ -75,6 +75,13 @@ describe('sidebar project order, with its drag code loaded on demand', () => {
         await expect.poll(reordered, { timeout: 5_000 }).toBe(true).catch(() => undefined);
       }
       await expect.poll(order, { timeout: 15_000 }).toEqual([second, first]);
+      // The reload must find the order the server keeps; on a loaded machine the save can still be
+      // on its way when the sidebar already shows it (CI: the reload showed the old order).
+      const serverOrder = async () => {
+        const listed = await api<Array<{ identifier: string; sort_order: number }>>(page, 'GET', `/api/workspaces/${team.slug}/projects/`);
+        return [...listed.body].sort((a, b) => a.sort_order - b.sort_order).map((row) => `sidebar-project-${row.identifier}`);
+      };
+      await expect.poll(serverOrder, { timeout: 15_000 }).toEqual([second, first]);
       await page.reload();
       await expect.poll(order, { timeout: 30_000 }).toEqual([second, first]);
     } finally {
