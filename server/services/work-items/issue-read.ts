@@ -16,8 +16,9 @@ function idArray(value: unknown): string[] {
 
 /**
  * Column set of an IssueListRow for `db.select(issueRowColumns).from(issues)`: every issue column
- * but the Yjs state and the search vector (kilobytes a row that no presenter reads), plus state group, assignee/label/module ids, cycle id and the three counts. The sub-selects name
- * `"issues"` explicitly: drizzle leaves single-table columns unqualified, which would be ambiguous.
+ * but the Yjs state and the search vector (kilobytes a row that no presenter reads), plus state
+ * group, assignee/label/module ids, cycle id and the three counts. The sub-selects name `"issues"`
+ * explicitly: drizzle leaves single-table columns unqualified, which would be ambiguous.
  */
 const { descriptionBinary: _yjsState, searchVector: _searchVector, ...issueColumns } = getTableColumns(issues);
 
