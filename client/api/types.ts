@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import type { adminMeResponse, adminSessionResponse, onboardingStepResponse } from '../../shared/schemas/user';
 import type { instanceStatusResponse } from '../../shared/schemas/instance';
+import type { activeCyclesResponse } from '../../shared/schemas/cycle';
 
 export type { AuthSuccess } from '../../shared/schemas/auth';
 export type { ErrorBody, UserAdminLite, UserLite } from '../../shared/schemas/responses';
@@ -41,6 +42,8 @@ export type InstanceResponse = z.infer<typeof instanceStatusResponse>;
 export type AdminMe = z.infer<typeof adminMeResponse>;
 /** `GET /api/instances/admins/session/`. */
 export type AdminSession = z.infer<typeof adminSessionResponse>;
+/** One page of `GET /api/workspaces/{ws}/active-cycles/`. */
+export type ActiveCyclesPage = z.infer<typeof activeCyclesResponse>;
 
 /**
  * A row as a client store keeps it: the wire type, with only the `Required` fields guaranteed —

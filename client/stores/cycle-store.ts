@@ -4,7 +4,7 @@
 // the value this user already has.
 import { useMemo } from 'react';
 import { http } from '../api/http';
-import type { ActiveCycle, Cycle, CycleAnalytics, CycleProgress } from '../api/types';
+import type { ActiveCyclesPage, Cycle, CycleAnalytics, CycleProgress } from '../api/types';
 import { reportFailure } from './toast-store';
 import { compareCycles, UNFINISHED_STATE_GROUPS } from '../../shared/cycle';
 import { outboxMutate } from '../outbox/work-outbox';
@@ -37,14 +37,6 @@ export async function fetchCycles(slug: string, projectId: string): Promise<Cycl
 /** Loads a project's cycles once (the cycle chip on a row of a list that did not load them). */
 const cycleLoader = loadOnce((slug, projectId) => fetchCycles(slug, projectId), (projectId) => cycles.getRows().some((row) => row.project_id === projectId));
 export const ensureCycles = cycleLoader.ensure;
-
-/** One page of `GET /api/workspaces/{ws}/active-cycles/`. */
-export interface ActiveCyclesPage {
-  results: ActiveCycle[];
-  total_count: number;
-  next_cursor: string;
-  next_page_results: boolean;
-}
 
 /**
  * `GET /api/workspaces/{ws}/active-cycles/` (the current cycle of each of my projects); the cycles
