@@ -349,7 +349,6 @@ describe('client wire types', () => {
    * it (one row per relation of an issue), the server never sends it.
    */
   const KNOWN_HAND_WRITTEN = new Set<string>([
-    'client/stores/intake-store.ts: Page',
     'client/stores/issue-children.ts: Attachment',
     'client/stores/issue-children.ts: Comment',
     'client/stores/issue-children.ts: IssueLink',

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { adminMeResponse, adminSessionResponse, onboardingStepResponse } from '../../shared/schemas/user';
 import type { instanceStatusResponse } from '../../shared/schemas/instance';
 import type { activeCyclesResponse } from '../../shared/schemas/cycle';
+import type { intakeIssueListResponse } from '../../shared/schemas/intake';
 
 export type { AuthSuccess } from '../../shared/schemas/auth';
 export type { ErrorBody, UserAdminLite, UserLite } from '../../shared/schemas/responses';
@@ -44,6 +45,8 @@ export type AdminMe = z.infer<typeof adminMeResponse>;
 export type AdminSession = z.infer<typeof adminSessionResponse>;
 /** One page of `GET /api/workspaces/{ws}/active-cycles/`. */
 export type ActiveCyclesPage = z.infer<typeof activeCyclesResponse>;
+/** One page of `GET …/projects/{id}/intake-issues/`. */
+export type IntakeIssuePage = z.infer<typeof intakeIssueListResponse>;
 
 /**
  * A row as a client store keeps it: the wire type, with only the `Required` fields guaranteed —

@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import { create } from 'zustand';
 import { http } from '../api/http';
-import type { IntakeIssue, IntakeIssueDetail } from '../api/types';
+import type { IntakeIssue, IntakeIssueDetail, IntakeIssuePage } from '../api/types';
 import { INBOX_FIRST_CURSOR } from '../../shared/cursor';
 import { INTAKE_CLOSED_STATUSES, IntakeStatus } from '../../shared/issue-constants';
 import type { ChangeMessage } from '../../shared/live-protocol';
@@ -53,13 +53,6 @@ export const useIntakeList = create<ListState>(() => ({ filters: tabDefaults('op
 
 const base = (slug: string, projectId: string) => `/api/workspaces/${encodeURIComponent(slug)}/projects/${projectId}/intake-issues/`;
 
-interface Page {
-  results: IntakeIssue[];
-  next_cursor: string;
-  next_page_results: boolean;
-  total_results: number;
-}
-
 const queryOf = (filters: IntakeFilters, cursor: string) => ({ status: filters.statuses.join(','), order_by: filters.orderBy, cursor, per_page: cursor.split(':')[0] });
 
 /** Loads the first page (a changed tab or filter starts over). @throws ApiError */
@@ -67,7 +60,7 @@ export async function fetchIntake(slug: string, projectId: string, filters: Inta
   useIntakeList.setState({ filters, slug, order: [], nextCursor: null, hasMore: false });
   rows.setStatus(projectId, 'loading');
   try {
-    const page = await http.get<Page>(base(slug, projectId), queryOf(filters, INBOX_FIRST_CURSOR));
+    const page = await http.get<IntakeIssuePage>(base(slug, projectId), queryOf(filters, INBOX_FIRST_CURSOR));
     if (useIntakeList.getState().filters !== filters) return;
     rows.setAll(projectId, page.results);
     useIntakeList.setState({ order: page.results.map((row) => row.id), nextCursor: page.next_cursor, hasMore: page.next_page_results, total: page.total_results });
@@ -83,7 +76,7 @@ export async function fetchMoreIntake(slug: string, projectId: string): Promise<
   if (!nextCursor || !hasMore || loadingMore) return;
   useIntakeList.setState({ loadingMore: true });
   try {
-    const page = await http.get<Page>(base(slug, projectId), queryOf(filters, nextCursor));
+    const page = await http.get<IntakeIssuePage>(base(slug, projectId), queryOf(filters, nextCursor));
     rows.upsertMany(page.results);
     useIntakeList.setState((state) => ({
       order: [...state.order, ...page.results.map((row) => row.id).filter((id) => !state.order.includes(id))],
@@ -230,7 +223,7 @@ function scheduleTotalRefresh(projectId: string): void {
 async function refreshIntakeTotal(projectId: string): Promise<void> {
   const { slug, filters } = useIntakeList.getState();
   if (!slug || rows.useStore.getState().scope !== projectId) return;
-  const page = await http.get<Page>(base(slug, projectId), queryOf(filters, COUNT_CURSOR));
+  const page = await http.get<IntakeIssuePage>(base(slug, projectId), queryOf(filters, COUNT_CURSOR));
   if (useIntakeList.getState().filters === filters) useIntakeList.setState({ total: page.total_results });
 }
 
