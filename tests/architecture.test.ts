@@ -358,7 +358,6 @@ describe('client wire types', () => {
     'client/stores/issue-detail-store.ts: IssueDetail',
     'client/stores/issue-list-store.ts: GroupedBucket',
     'client/stores/issue-list-store.ts: ListResponse',
-    'client/stores/notification-store.ts: Page',
   ]);
 
   /** The names client/api/types.ts exports. */

@@ -6,6 +6,7 @@ import type { adminMeResponse, adminSessionResponse, onboardingStepResponse } fr
 import type { instanceStatusResponse } from '../../shared/schemas/instance';
 import type { activeCyclesResponse } from '../../shared/schemas/cycle';
 import type { intakeIssueListResponse } from '../../shared/schemas/intake';
+import type { notificationPage } from '../../shared/schemas/notification';
 
 export type { AuthSuccess } from '../../shared/schemas/auth';
 export type { ErrorBody, UserAdminLite, UserLite } from '../../shared/schemas/responses';
@@ -47,6 +48,8 @@ export type AdminSession = z.infer<typeof adminSessionResponse>;
 export type ActiveCyclesPage = z.infer<typeof activeCyclesResponse>;
 /** One page of `GET …/projects/{id}/intake-issues/`. */
 export type IntakeIssuePage = z.infer<typeof intakeIssueListResponse>;
+/** One page of `GET …/users/notifications/` (asked with a cursor, so never the bare list). */
+export type NotificationPage = z.infer<typeof notificationPage>;
 
 /**
  * A row as a client store keeps it: the wire type, with only the `Required` fields guaranteed —

@@ -5,7 +5,7 @@
 import { useMemo } from 'react';
 import { create } from 'zustand';
 import { http } from '../api/http';
-import type { Notification, UnreadCounts } from '../api/types';
+import type { Notification, NotificationPage, UnreadCounts } from '../api/types';
 import { NOTIFICATIONS_FIRST_CURSOR } from '../../shared/cursor';
 import type { ChangeMessage } from '../../shared/live-protocol';
 import { createEntityStore, createMutationId } from './create-entity-store';
@@ -46,12 +46,6 @@ export const useNotificationList = create<ListState>(() => ({
 
 const base = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}/users/notifications/`;
 
-interface Page {
-  results: Notification[];
-  next_cursor: string;
-  next_page_results: boolean;
-}
-
 function queryOf(filters: NotificationFilters, cursor: string) {
   return {
     cursor,
@@ -70,7 +64,7 @@ export async function fetchNotifications(slug: string, filters: NotificationFilt
   useNotificationList.setState({ filters, nextCursor: null, hasMore: false });
   rows.setStatus(slug, 'loading');
   try {
-    const page = await http.get<Page>(base(slug), queryOf(filters, NOTIFICATIONS_FIRST_CURSOR));
+    const page = await http.get<NotificationPage>(base(slug), queryOf(filters, NOTIFICATIONS_FIRST_CURSOR));
     if (useNotificationList.getState().filters !== filters) return;
     rows.setAll(slug, page.results);
     useNotificationList.setState({ nextCursor: page.next_cursor, hasMore: page.next_page_results });
@@ -86,7 +80,7 @@ export async function fetchMoreNotifications(slug: string): Promise<void> {
   if (!nextCursor || !hasMore || loadingMore) return;
   useNotificationList.setState({ loadingMore: true });
   try {
-    const page = await http.get<Page>(base(slug), queryOf(filters, nextCursor));
+    const page = await http.get<NotificationPage>(base(slug), queryOf(filters, nextCursor));
     rows.upsertMany(page.results);
     useNotificationList.setState({ nextCursor: page.next_cursor, hasMore: page.next_page_results });
   } finally {

@@ -81,7 +81,10 @@ export const notification = z.strictObject({
 });
 export type NotificationWire = z.infer<typeof notification>;
 
-export const notificationListResponse = z.union([z.array(notification), paginated(z.array(notification))]);
+/** A page of notifications: the answer when the query names a `cursor` and a `per_page` (as the client always does). */
+export const notificationPage = paginated(z.array(notification));
+/** GET `notifications/`: every match (up to 1000) without a cursor, else one page. */
+export const notificationListResponse = z.union([z.array(notification), notificationPage]);
 
 export const unreadCountsResponse = z.strictObject({
   total_unread_notifications_count: z.number().int(),
