@@ -4,14 +4,26 @@
 // the id of its issue (`issue`). Sub-issues are issues: they live in the issue store (parent_id).
 import { create } from 'zustand';
 import type { ChangeMessage } from '../../shared/live-protocol';
+import type { IssueAttachment, IssueComment, IssueLink as WireIssueLink, IssueReaction, RelatedIssue, StoreRow } from '../api/types';
 import { registerOutboxStore } from '../outbox/work-outbox';
 import { createEntityStore } from './create-entity-store';
 
-export interface Reaction { id: string; reaction: string; actor: string; issue?: string }
-export interface Comment { id: string; comment_html: string; actor?: string; created_by?: string; created_at: string; updated_at?: string; comment_reactions?: Reaction[]; issue?: string }
-export interface IssueLink { id: string; url: string; title?: string | null; created_at?: string; issue?: string }
-export interface Attachment { id: string; asset?: string; asset_url?: string; attributes?: { name?: string; size?: number; type?: string }; created_at?: string; issue?: string }
-export interface RelationItem { id: string; name: string; sequence_id: number; project_id: string; relation_type?: string; state_id?: string | null }
+// The rows as the stores keep them, inferred from the response schemas (shared/schemas/issue-extras.ts):
+// an optimistic row or a live change carries fewer fields than the list answer, so only what every
+// row has is required.
+/** An issue reaction; my optimistic one has only who reacted with what. */
+export type Reaction = StoreRow<IssueReaction, 'id' | 'reaction' | 'actor'>;
+/** A reaction inside its comment's row: a live change or my optimistic toggle carries only who reacted with what. */
+export type CommentReaction = StoreRow<IssueComment['comment_reactions'][number], 'id' | 'reaction' | 'actor'>;
+/**
+ * A comment. `created_at` is always set (the column is NOT NULL, my optimistic comment sets it
+ * too), though the shared authorship fields let it be null.
+ */
+export type Comment = StoreRow<Omit<IssueComment, 'comment_reactions'>, 'id' | 'comment_html'> & { created_at: string; comment_reactions?: CommentReaction[] };
+export type IssueLink = StoreRow<WireIssueLink, 'id' | 'url'>;
+export type Attachment = StoreRow<IssueAttachment, 'id'>;
+/** A related issue; one I just related (from the picker) has only what the picker knew of it. */
+export type RelationItem = StoreRow<RelatedIssue, 'id' | 'name' | 'sequence_id' | 'project_id'>;
 export type Relations = Record<string, RelationItem[]>;
 /** One relation of an issue as a row: `id` is `{issue}:{relation_type}:{related id}`. */
 interface RelationRow { id: string; issue: string; relation_type: string; item: RelationItem }
@@ -106,7 +118,7 @@ export function applyCommentReactionChange(change: ChangeMessage): void {
   const reaction = change.data as { id: string; comment: string; actor: string; reaction: string };
   const owner = rows.find((row) => row.id === reaction.comment);
   if (!owner) return;
-  const sameAsMine = (row: Reaction) => row.id === id || (row.id.startsWith('temp-') && row.actor === reaction.actor && row.reaction === reaction.reaction);
+  const sameAsMine = (row: CommentReaction) => row.id === id || (row.id.startsWith('temp-') && row.actor === reaction.actor && row.reaction === reaction.reaction);
   const others = (owner.comment_reactions ?? []).filter((row) => !sameAsMine(row));
   comments.upsert({ ...owner, comment_reactions: [...others, { id, reaction: reaction.reaction, actor: reaction.actor }] });
 }
