@@ -350,7 +350,6 @@ describe('client wire types', () => {
    */
   const KNOWN_HAND_WRITTEN = new Set<string>([
     'client/stores/issue-children.ts: RelationRow',
-    'client/stores/issue-detail-store.ts: IssueDetail',
     'client/stores/issue-list-store.ts: GroupedBucket',
     'client/stores/issue-list-store.ts: ListResponse',
   ]);

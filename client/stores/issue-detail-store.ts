@@ -5,6 +5,7 @@
 // or live echo, and on failure dropped — never a snapshot put back over newer live changes.
 import { useMemo } from 'react';
 import { http } from '../api/http';
+import type { IssueDetail as WireIssueDetail } from '../api/types';
 import { reportFailure } from './toast-store';
 import type { ChangeMessage } from '../../shared/live-protocol';
 import type { OutboxInput, StoredPending } from '../outbox/outbox';
@@ -38,8 +39,11 @@ import { getIssue, issueEntities, upsertIssues, type Issue } from './issue-store
 export type { Attachment, Comment, IssueLink, Reaction, RelationItem, Relations } from './issue-children';
 export { resetIssueChildren } from './issue-children';
 
-/** Everything the detail shows, as one object for the screens. */
-export interface IssueDetail extends DetailMeta {
+/**
+ * Everything the detail shows, as one object for the screens: the store's rows grouped for one
+ * issue, not a wire shape (the detail's answer is `IssueDetail` of client/api/types.ts).
+ */
+export interface IssueDetailView extends DetailMeta {
   comments: Comment[];
   reactions: Reaction[];
   links: IssueLink[];
@@ -55,10 +59,10 @@ export async function fetchIssueDetail(slug: string, projectId: string, issueId:
   const base = issuePath(slug, projectId, issueId);
   patchMeta(issueId, (meta) => ({ status: meta.status === 'ready' ? 'ready' : 'loading' }));
   try {
-    const issue = await http.get<Issue & { issue_reactions?: Reaction[]; issue_link?: IssueLink[]; issue_attachments?: Attachment[] }>(`${base}/`, { expand: 'issue_reactions,issue_attachments,issue_link,parent' });
+    const issue = await http.get<WireIssueDetail>(`${base}/`, { expand: 'issue_reactions,issue_attachments,issue_link,parent' });
     if (!issue) throw new Error('Issue not found');
     const { issue_reactions: reactionRows, issue_link: linkRows, issue_attachments: attachmentRows, ...row } = issue;
-    upsertIssues([{ ...row, label_ids: row.label_ids ?? [], assignee_ids: row.assignee_ids ?? [], parent_id: row.parent_id ?? (row as { parent?: { id?: string } | null }).parent?.id ?? null } as Issue]);
+    upsertIssues([{ ...row, label_ids: row.label_ids ?? [], assignee_ids: row.assignee_ids ?? [], parent_id: row.parent_id ?? row.parent?.id ?? null } as Issue]);
     replaceIssueRows(issueReactions, issueId, asArray(reactionRows));
     replaceIssueRows(links, issueId, asArray(linkRows));
     replaceIssueRows(attachments, issueId, asArray(attachmentRows));
@@ -314,7 +318,7 @@ const EMPTY_META = emptyMeta();
 const newestFirst = (rows: IssueLink[]) => [...rows].sort((a, b) => (b.created_at ?? '\uffff').localeCompare(a.created_at ?? '\uffff'));
 
 /** The detail of one issue as shown (pending changes applied). */
-export function useIssueDetail(issueId: string | undefined): IssueDetail {
+export function useIssueDetail(issueId: string | undefined): IssueDetailView {
   const meta = useDetailMeta((state) => (issueId ? state[issueId] : undefined)) ?? EMPTY_META;
   const commentRows = comments.useRows();
   const reactionRows = issueReactions.useRows();
