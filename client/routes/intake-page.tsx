@@ -3,9 +3,10 @@
 // detail pane (components/inbox/intake-detail) with accept / decline / snooze / mark duplicate for
 // admins; a form to submit a new issue to the intake.
 import { ArrowDown, ArrowUp, Inbox, Plus } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { IntakeIssue } from '../api/types';
 import { ApiError, readErrorText } from '../api/http';
+import { useResource } from '../api/use-resource';
 import { AppShell } from '../components/app-shell';
 import { OutboxRowMarker } from '../components/app-shell/outbox-indicator';
 import { SelectField, TextField } from '../components/field';
@@ -45,12 +46,12 @@ export function IntakePage({ workspaceSlug, projectId }: { workspaceSlug: string
   const rows = useIntakeRows(projectId);
   const status = useIntakeStatus(projectId);
   const [creating, setCreating] = useState(false);
-  const [retry, setRetry] = useState(0);
-
-  useEffect(() => {
+  // The first page of the tab's filter, read into the intake store (which holds the rows and the
+  // status shown, a filter's reload included); a retry reads it again with the current filters.
+  const { reload: retry } = useResource(`${workspaceSlug}/${projectId}/intake`, async () => {
     clearIntakeDetail();
-    void fetchIntake(workspaceSlug, projectId, useIntakeList.getState().filters).catch(() => undefined);
-  }, [workspaceSlug, projectId, retry]);
+    await fetchIntake(workspaceSlug, projectId, useIntakeList.getState().filters);
+  });
 
   const reload = (next: typeof filters) => void fetchIntake(workspaceSlug, projectId, next).catch(() => undefined);
   const switchTab = (tab: IntakeTab) => reload(tabDefaults(tab));
@@ -113,7 +114,7 @@ export function IntakePage({ workspaceSlug, projectId }: { workspaceSlug: string
             </div>
             <TabPanel value={filters.tab}>
               {status === 'error' ? (
-                <EmptyState title={t('intake.loadFailed')} action={<Button variant="secondary" onClick={() => setRetry((value) => value + 1)}>{t('common.retry')}</Button>} />
+                <EmptyState title={t('intake.loadFailed')} action={<Button variant="secondary" onClick={retry}>{t('common.retry')}</Button>} />
               ) : status !== 'ready' && rows.length === 0 ? (
                 <SkeletonRows />
               ) : rows.length === 0 ? (
