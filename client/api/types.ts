@@ -7,6 +7,7 @@ import type { instanceStatusResponse } from '../../shared/schemas/instance';
 import type { activeCyclesResponse } from '../../shared/schemas/cycle';
 import type { intakeIssueListResponse } from '../../shared/schemas/intake';
 import type { notificationPage } from '../../shared/schemas/notification';
+import type { userActivityResponse } from '../../shared/schemas/issue-extras';
 
 export type { AuthSuccess } from '../../shared/schemas/auth';
 export type { ErrorBody, UserAdminLite, UserLite } from '../../shared/schemas/responses';
@@ -50,6 +51,8 @@ export type ActiveCyclesPage = z.infer<typeof activeCyclesResponse>;
 export type IntakeIssuePage = z.infer<typeof intakeIssueListResponse>;
 /** One page of `GET …/users/notifications/` (asked with a cursor, so never the bare list). */
 export type NotificationPage = z.infer<typeof notificationPage>;
+/** One page of `GET /api/workspaces/{ws}/user-activity/{userId}/`. */
+export type UserActivityPage = z.infer<typeof userActivityResponse>;
 
 /**
  * A row as a client store keeps it: the wire type, with only the `Required` fields guaranteed —

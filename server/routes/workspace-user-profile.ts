@@ -5,10 +5,9 @@ import type { ZodTypeProvider } from '../plugins/zod';
 import { userActivityQuery, workspaceUserParams } from '../../shared/schemas/workspace';
 import { getUserProfile, getUserStats } from '../services/accounts/workspace-user-profile';
 import { listUserActivity } from '../services/work-items/issue-activity-feed';
-import { issueActivity } from '../../shared/schemas/issue-extras';
+import { userActivityResponse } from '../../shared/schemas/issue-extras';
 import { userProfileResponse, userStatsResponse } from '../../shared/schemas/workspace';
-import { z } from 'zod';
-import { paginated, replies } from '../../shared/schemas/responses';
+import { replies } from '../../shared/schemas/responses';
 
 export default async function workspaceUserProfileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -32,7 +31,7 @@ export default async function workspaceUserProfileRoutes(fastify: FastifyInstanc
     method: 'GET',
     url: '/api/workspaces/:slug/user-activity/:userId/',
     config: { access: 'workspace.read'},
-    schema: { params: workspaceUserParams, querystring: userActivityQuery, response: replies({ 200: paginated(z.array(issueActivity)) }) },
+    schema: { params: workspaceUserParams, querystring: userActivityQuery, response: replies({ 200: userActivityResponse }) },
     handler: async (request) => listUserActivity(db, request.actor, request.params.userId, request.query),
   });
 }

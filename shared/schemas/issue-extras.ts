@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { RelationType } from '../issue-constants';
 import { boundedString, datetimeSchema, nonEmptyString, uuidSchema } from './common';
 import { HTML_MAX_LENGTH, ID_LIST_MAX, issueListItem, issueLite } from './issue';
-import { authorshipFields, jsonValue, nullableInstant, userLite } from './responses';
+import { authorshipFields, jsonValue, nullableInstant, paginated, userLite } from './responses';
 
 /** A reaction: an emoji code or short name. */
 const reactionSchema = nonEmptyString(64);
@@ -281,6 +281,8 @@ export const issueActivity = z.strictObject({
 export type IssueActivity = z.infer<typeof issueActivity>;
 /** GET `history/`: activity rows and comments, oldest first. */
 export const issueHistoryResponse = z.array(z.union([issueActivity, issueComment]));
+/** GET workspace `user-activity/{userId}/`: a member's activity in the caller's projects, newest first, a page at a time. */
+export const userActivityResponse = paginated(z.array(issueActivity));
 
 /** POST `issue-attachments/`: a multipart form, read as a stream by the route (`file`, optional `attributes`). */
 export const attachmentUploadBody = z.unknown().describe('multipart/form-data: file, attributes?');

@@ -2,11 +2,12 @@
 // the header card (`user-profile/`), the Summary tab (`user-stats/`: counts, assigned issues by
 // state and by priority, issues per project) and the Activity tab (`user-activity/`, paged). The
 // assigned / created / subscribed tabs are issue lists (work-pages.tsx).
-import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useLocale, useT, type MessageKey } from '../../i18n';
 import { http } from '../../api/http';
+import { usePagedList } from '../../api/use-paged-list';
 import { useResource, type Loaded } from '../../api/use-resource';
-import type { IssueActivity } from '../../api/types';
+import type { UserActivityPage } from '../../api/types';
 import { workspacePath } from '../../stores/api-paths';
 import { useProjects } from '../../stores/project-store';
 import { Avatar, Button, Skeleton, SkeletonRows } from '../../ui';
@@ -149,34 +150,14 @@ const ACTIVITY_PAGE = 20;
 /** The member's history in my projects, newest first, 20 at a time. */
 export function MemberProfileActivity({ slug, userId }: { slug: string; userId: string }) {
   const t = useT();
-  const [rows, setRows] = useState<IssueActivity[]>([]);
-  const [next, setNext] = useState<string | null>(`${ACTIVITY_PAGE}:0:0`);
-  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
-  const [error, setError] = useState<unknown>(null);
-  const load = useCallback(
-    async (cursor: string, replace: boolean) => {
-      setState('loading');
-      try {
-        const page = await http.get<{ results: IssueActivity[]; next_cursor: string; next_page_results: boolean }>(`${workspacePath(slug)}/user-activity/${encodeURIComponent(userId)}/`, { per_page: ACTIVITY_PAGE, cursor });
-        setRows((current) => (replace ? page.results : [...current, ...page.results]));
-        setNext(page.next_page_results ? page.next_cursor : null);
-        setState('ready');
-      } catch (caught) {
-        setError(caught);
-        setState('error');
-      }
-    },
-    [slug, userId],
-  );
-  useEffect(() => {
-    void load(`${ACTIVITY_PAGE}:0:0`, true);
-  }, [load]);
+  const path = `${workspacePath(slug)}/user-activity/${encodeURIComponent(userId)}/`;
+  const { rows, loading, error, hasMore, loadMore, retry } = usePagedList(path, `${ACTIVITY_PAGE}:0:0`, (cursor, signal) => http.get<UserActivityPage>(path, { per_page: ACTIVITY_PAGE, cursor }, signal));
   return (
     <section className="card" data-testid="member-profile-activity">
-      {state === 'error' && <ErrorNotice error={error} onRetry={() => void load(next ?? `${ACTIVITY_PAGE}:0:0`, rows.length === 0)} compact />}
-      {state === 'loading' && rows.length === 0 ? <SkeletonRows rows={5} /> : <ActivityList slug={slug} rows={rows} />}
-      {next && rows.length > 0 && state !== 'error' && (
-        <Button variant="secondary" size="sm" busy={state === 'loading'} onClick={() => void load(next, false)} data-testid="activity-load-more">
+      {error ? <ErrorNotice error={error} onRetry={retry} compact /> : null}
+      {loading && rows.length === 0 ? <SkeletonRows rows={5} /> : <ActivityList slug={slug} rows={rows} />}
+      {hasMore && rows.length > 0 && !error && (
+        <Button variant="secondary" size="sm" busy={loading} onClick={loadMore} data-testid="activity-load-more">
           {t('memberProfile.loadMore')}
         </Button>
       )}
