@@ -34,7 +34,7 @@ import {
   type RelationItem,
   type Relations,
 } from './issue-children';
-import { getIssue, issueEntities, upsertIssues, type Issue } from './issue-store';
+import { getIssue, issueEntities, issueFromWire, upsertIssues, type Issue } from './issue-store';
 
 export type { Attachment, Comment, IssueLink, Reaction, RelationItem, Relations } from './issue-children';
 export { resetIssueChildren } from './issue-children';
@@ -62,7 +62,7 @@ export async function fetchIssueDetail(slug: string, projectId: string, issueId:
     const issue = await http.get<WireIssueDetail>(`${base}/`, { expand: 'issue_reactions,issue_attachments,issue_link,parent' });
     if (!issue) throw new Error('Issue not found');
     const { issue_reactions: reactionRows, issue_link: linkRows, issue_attachments: attachmentRows, ...row } = issue;
-    upsertIssues([{ ...row, label_ids: row.label_ids ?? [], assignee_ids: row.assignee_ids ?? [], parent_id: row.parent_id ?? row.parent?.id ?? null } as Issue]);
+    upsertIssues([issueFromWire({ ...row, label_ids: row.label_ids ?? [], assignee_ids: row.assignee_ids ?? [], parent_id: row.parent_id ?? row.parent?.id ?? null })]);
     replaceIssueRows(issueReactions, issueId, asArray(reactionRows));
     replaceIssueRows(links, issueId, asArray(linkRows));
     replaceIssueRows(attachments, issueId, asArray(attachmentRows));

@@ -4,6 +4,8 @@ import { installFakeApi, json } from '../test-support/fake-api';
 import { defaultListSettings } from './issue-filter-store';
 import { buildListQuery, fetchIssueList, loadMoreInGroup, markProjectCached, perPageFor, readListResponse, useIssueListStore } from './issue-list-store';
 import { resetIssues, useIssueStore, type Issue } from './issue-store';
+import type { IssueListItem } from '../api/types';
+import { buildIssueListItem, buildIssueListPage } from '../test-support/wire-rows';
 
 const P = '11111111-1111-4111-8111-111111111111';
 const row = (id: string, patch: Partial<Issue> = {}) => ({ id, name: id, project_id: P, label_ids: [], assignee_ids: [], ...patch }) as Issue;
@@ -17,18 +19,24 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('list answers', () => {
+  const item = (id: string, patch: Partial<IssueListItem> = {}) => buildIssueListItem({ id, project_id: P, ...patch });
+
   test('reads ungrouped, grouped and sub-grouped answers', () => {
-    expect(readListResponse({ results: [row('a')], total_count: 9 })).toEqual({ issues: [row('a')], groupTotals: { all: 9 } });
-    const grouped = readListResponse({ results: { s1: { results: [row('a')], total_results: 12 }, s2: { results: [], total_results: 0 } } });
+    expect(readListResponse(buildIssueListPage([item('a')], 9))).toEqual({ issues: [item('a')], groupTotals: { all: 9 } });
+    const grouped = readListResponse(buildIssueListPage({ s1: { results: [item('a')], total_results: 12 }, s2: { results: [], total_results: 0 } }));
     expect(grouped.groupTotals).toEqual({ s1: 12, s2: 0 });
-    const sub = readListResponse({ results: { s1: { total_results: 2, results: { high: { results: [row('a')], total_results: 1 }, low: { results: [row('b')], total_results: 1 } } } } });
+    const sub = readListResponse(buildIssueListPage({ s1: { total_results: 2, results: { high: { results: [item('a')], total_results: 1 }, low: { results: [item('b')], total_results: 1 } } } }));
     expect(sub.issues.map((issue) => issue.id)).toEqual(['a', 'b']);
   });
 
   test('an issue listed in several label groups keeps every label', () => {
-    const answer = readListResponse({ results: { l1: { results: [row('a', { label_ids: ['l1'] })], total_results: 1 }, l2: { results: [row('a', { label_ids: ['l2'] })], total_results: 1 } } });
+    const answer = readListResponse(buildIssueListPage({ l1: { results: [item('a', { label_ids: ['l1'] })], total_results: 1 }, l2: { results: [item('a', { label_ids: ['l2'] })], total_results: 1 } }));
     expect(answer.issues).toHaveLength(1);
     expect(answer.issues[0]!.label_ids).toEqual(['l1', 'l2']);
+  });
+
+  test('an issue still in triage has no state group of the five', () => {
+    expect(readListResponse(buildIssueListPage([item('a', { state__group: 'triage' })], 1)).issues[0]!.state__group).toBeNull();
   });
 });
 

@@ -9,7 +9,8 @@ import { reportFailure } from './toast-store';
 import { listKey, NONE_GROUP, type IssueFilters, type ListSource } from './list-model';
 import { GROUP_BY_WIRE, type DisplayFilters, type GroupBy } from '../../shared/display';
 import { projectPath, workspacePath } from './api-paths';
-import { scopeIssues, upsertIssues, type Issue } from './issue-store';
+import { issueFromWire, scopeIssues, upsertIssues, type Issue } from './issue-store';
+import type { IssueListItem, IssueListResponse } from '../api/types';
 import type { ListSettings } from './issue-filter-store';
 
 export interface ListPaging {
@@ -137,27 +138,17 @@ export function buildListQuery(source: ListSource, settings: Pick<ListSettings, 
   return query;
 }
 
-interface GroupedBucket {
-  results: Issue[] | Record<string, { results: Issue[]; total_results: number }>;
-  total_results: number;
-}
-
-export interface ListResponse {
-  results: Issue[] | Record<string, GroupedBucket>;
-  total_count?: number;
-  next_page_results?: boolean;
-}
-
-/** Flattens an offset-paginated list answer: every issue plus each group's total. */
-export function readListResponse(answer: ListResponse): { issues: Issue[]; groupTotals: Record<string, number> } {
-  if (Array.isArray(answer.results)) return { issues: answer.results, groupTotals: { all: answer.total_count ?? answer.results.length } };
-  const issues: Issue[] = [];
+/** Flattens an offset-paginated list answer: every issue (as the store keeps it) plus each group's total. */
+export function readListResponse(answer: IssueListResponse): { issues: Issue[]; groupTotals: Record<string, number> } {
+  if (Array.isArray(answer.results)) return { issues: answer.results.map(issueFromWire), groupTotals: { all: answer.total_count } };
+  const listed: IssueListItem[] = [];
   const groupTotals: Record<string, number> = {};
-  for (const [key, bucket] of Object.entries(answer.results ?? {})) {
+  for (const [key, bucket] of Object.entries(answer.results)) {
     groupTotals[key] = bucket.total_results;
-    if (Array.isArray(bucket.results)) issues.push(...bucket.results);
-    else for (const sub of Object.values(bucket.results ?? {})) issues.push(...(sub.results ?? []));
+    if (Array.isArray(bucket.results)) listed.push(...bucket.results);
+    else for (const sub of Object.values<{ results: IssueListItem[] }>(bucket.results)) listed.push(...sub.results);
   }
+  const issues = listed.map(issueFromWire);
   // An M2M grouping lists one issue in several groups with only that group's ids: keep one full copy.
   const byId = new Map<string, Issue>();
   for (const issue of issues) {
@@ -189,7 +180,7 @@ export async function fetchIssueList(slug: string, source: ListSource, settings:
   setPaging(key, { status: 'loading', error: undefined });
   const perPage = perPageFor(settings.displayFilters);
   try {
-    const answer = await http.get<ListResponse>(listPath(slug, source), { ...buildListQuery(source, settings, true), per_page: perPage, cursor: `${perPage}:0:0` });
+    const answer = await http.get<IssueListResponse>(listPath(slug, source), { ...buildListQuery(source, settings, true), per_page: perPage, cursor: `${perPage}:0:0` });
     const { issues, groupTotals } = readListResponse(answer);
     upsertIssues(issues.map(withDefaults(source)));
     const pages = Object.fromEntries(Object.keys(groupTotals).map((group) => [group, 1]));
@@ -212,7 +203,7 @@ export async function loadMoreInGroup(slug: string, source: ListSource, settings
   if (groupBy && groupKey !== 'all') query[FILTER_KEY_OF_GROUP[groupBy]] = groupKey === NONE_GROUP ? 'None' : groupKey;
   setPaging(key, { loadingGroups: [...paging.loadingGroups, groupKey] });
   try {
-    const answer = await http.get<ListResponse>(listPath(slug, source), { ...query, per_page: perPage, cursor: `${perPage}:${page}:0` });
+    const answer = await http.get<IssueListResponse>(listPath(slug, source), { ...query, per_page: perPage, cursor: `${perPage}:${page}:0` });
     const { issues } = readListResponse(answer);
     upsertIssues(issues.map(withDefaults(source)));
     const latest = useIssueListStore.getState().lists[key] ?? emptyPaging();

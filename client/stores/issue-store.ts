@@ -8,7 +8,7 @@ import { setDelta, type SetDelta } from '../../shared/set-delta';
 import { isDiscarded, outboxMutate, registerOutboxStore, type OutboxMutateOptions } from '../outbox/work-outbox';
 import { isUndone, pastUndoWindow } from './undo-window';
 import { reportFailure, toastOnFailure } from './toast-store';
-import type { Priority, StateGroup } from '../../shared/issue-constants';
+import { isStateGroup, type Priority, type StateGroup } from '../../shared/issue-constants';
 import { nextSortOrder } from '../../shared/sort-order';
 import { createEntityStore, createMutationId, isTemporaryId, temporaryId } from './create-entity-store';
 import { issuePath, projectPath } from './api-paths';
@@ -19,25 +19,32 @@ import type { IssueDetail, IssueListItem } from '../api/types';
 /** The issue on the wire: the list row (shared/schemas/issue.ts), plus what only the detail sends. */
 type WireIssue = IssueListItem & Pick<IssueDetail, 'description_html' | 'is_subscribed'>;
 /** What every row has, even an optimistic one: the fields lists, cards and keys read. */
-type RequiredIssueFields = 'id' | 'name' | 'sequence_id' | 'project_id' | 'state_id' | 'sort_order' | 'label_ids' | 'assignee_ids' | 'start_date' | 'target_date';
+type RequiredIssueFields = 'id' | 'name' | 'sequence_id' | 'project_id' | 'state_id' | 'priority' | 'sort_order' | 'label_ids' | 'assignee_ids' | 'start_date' | 'target_date' | 'created_at' | 'updated_at';
 
 /**
  * The issue as the store keeps it, inferred from the response schemas the server declares: a list
  * row carries fewer fields than the detail and a live event or an optimistic row fewer still, so
- * only the fields every row has are required. `priority` and `state__group` are narrowed to the
- * spec's names (the schema keeps them as the server's strings).
+ * only the fields every row has are required. `state__group` is narrowed to the spec's five
+ * (issueFromWire): the wire's may name the triage group.
  */
 export type Issue = Pick<WireIssue, RequiredIssueFields> &
-  Partial<Omit<WireIssue, RequiredIssueFields | 'priority' | 'state__group' | 'created_at' | 'updated_at'>> & {
-    priority: Priority;
+  Partial<Omit<WireIssue, RequiredIssueFields | 'state__group'>> & {
     state__group?: StateGroup | null;
-    created_at: string;
-    updated_at: string;
     /** True for a quick-add row that the server has not confirmed yet. */
     is_local_update?: boolean;
   };
 
 export type IssuePatch = Partial<Omit<Issue, 'id'>>;
+
+/**
+ * An issue as the server sends it (a list item, or the detail that extends it) as the store keeps
+ * it. Its state group is narrowed to the spec's five: an issue still in triage (listed only under
+ * an intake filter, which no list of this client sends) has none of them, so it has no group here,
+ * as an issue without a state.
+ */
+export function issueFromWire(item: IssueListItem): Issue {
+  return { ...item, state__group: isStateGroup(item.state__group) ? item.state__group : null };
+}
 
 /**
  * A live `issue` change carries the list item, the same for every member: it has no `is_subscribed`

@@ -1,7 +1,9 @@
 // How every domain's presenters put an instant on the wire: ISO-8601 UTC with milliseconds and `Z`,
 // or a bare day for the few date fields. It stays outside the domains because all of them use it.
 
-/** ISO-8601 UTC with milliseconds and `Z`, or null. */
+/** ISO-8601 UTC with milliseconds and `Z`, or null (only for no instant: a NOT NULL column's is a string). */
+export function isoDateTime(value: Date | string): string;
+export function isoDateTime(value: Date | string | null | undefined): string | null;
 export function isoDateTime(value: Date | string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
   return (value instanceof Date ? value : new Date(value)).toISOString();

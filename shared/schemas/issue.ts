@@ -146,8 +146,9 @@ export const issueListItem = z.strictObject({
   parent_id: z.string().nullable(),
   cycle_id: z.string().nullable(),
   sub_issues_count: z.number().int(),
-  created_at: z.string().nullable(),
-  updated_at: z.string().nullable(),
+  // Never null: the issue's columns are NOT NULL (db/schema/columns.ts timestampColumns).
+  created_at: z.string(),
+  updated_at: z.string(),
   created_by: z.string().nullable(),
   updated_by: z.string().nullable(),
   attachment_count: z.number().int(),

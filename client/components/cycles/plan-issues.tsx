@@ -10,11 +10,11 @@ import { CycleStatus } from '../../../shared/cycle';
 import { isFinishedStateGroup } from '../../../shared/issue-constants';
 import { http } from '../../api/http';
 import { useResource } from '../../api/use-resource';
-import type { Cycle } from '../../api/types';
+import type { Cycle, IssueListResponse } from '../../api/types';
 import { useT } from '../../i18n';
 import { projectPath } from '../../stores/api-paths';
 import { useProjectCycles } from '../../stores/cycle-store';
-import { readListResponse, type ListResponse } from '../../stores/issue-list-store';
+import { readListResponse } from '../../stores/issue-list-store';
 import { addIssuesToCycle, getIssue, upsertIssues, useIssues, type Issue } from '../../stores/issue-store';
 import { useStateMap } from '../../stores/state-store';
 import { Button, EmptyState, toast } from '../../ui';
@@ -76,7 +76,7 @@ export function useCycleDrop(cycle: Cycle, enabled: boolean) {
 function useUnplannedLoad(slug: string, projectId: string) {
   const query = { cycle: 'None', state_group: 'backlog,unstarted,started', per_page: String(SHOWN), order_by: '-created_at' };
   const loaded = useResource(`${slug}/${projectId}/unplanned`, async (signal) => {
-    upsertIssues(readListResponse(await http.get<ListResponse>(`${projectPath(slug, projectId)}/issues/`, query, signal)).issues);
+    upsertIssues(readListResponse(await http.get<IssueListResponse>(`${projectPath(slug, projectId)}/issues/`, query, signal)).issues);
   });
   const status = loaded.loading ? 'loading' : loaded.error ? 'error' : 'ready';
   return { status, retry: loaded.reload };
