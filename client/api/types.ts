@@ -8,6 +8,7 @@ import type { activeCyclesResponse } from '../../shared/schemas/cycle';
 import type { intakeIssueListResponse } from '../../shared/schemas/intake';
 import type { notificationPage } from '../../shared/schemas/notification';
 import type { userActivityResponse } from '../../shared/schemas/issue-extras';
+import type { userProfileResponse, userStatsResponse } from '../../shared/schemas/workspace';
 
 export type { AuthSuccess } from '../../shared/schemas/auth';
 export type { ErrorBody, UserAdminLite, UserLite } from '../../shared/schemas/responses';
@@ -53,6 +54,10 @@ export type IntakeIssuePage = z.infer<typeof intakeIssueListResponse>;
 export type NotificationPage = z.infer<typeof notificationPage>;
 /** One page of `GET /api/workspaces/{ws}/user-activity/{userId}/`. */
 export type UserActivityPage = z.infer<typeof userActivityResponse>;
+/** `GET /api/workspaces/{ws}/user-profile/{userId}/`: a member's card and their figures per project. */
+export type MemberProfile = z.infer<typeof userProfileResponse>;
+/** `GET /api/workspaces/{ws}/user-stats/{userId}/`: a member's issue counts and distributions. */
+export type MemberStats = z.infer<typeof userStatsResponse>;
 
 /**
  * A row as a client store keeps it: the wire type, with only the `Required` fields guaranteed —

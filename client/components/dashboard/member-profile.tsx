@@ -7,7 +7,7 @@ import { useLocale, useT, type MessageKey } from '../../i18n';
 import { http } from '../../api/http';
 import { usePagedList } from '../../api/use-paged-list';
 import { useResource, type Loaded } from '../../api/use-resource';
-import type { UserActivityPage } from '../../api/types';
+import type { MemberProfile, MemberStats, UserActivityPage } from '../../api/types';
 import { workspacePath } from '../../stores/api-paths';
 import { useProjects } from '../../stores/project-store';
 import { Avatar, Button, Skeleton, SkeletonRows } from '../../ui';
@@ -20,21 +20,6 @@ import './dashboard.css';
 const StateGroupChart = lazy(() => import('./dashboard-charts').then((module) => ({ default: module.StateGroupChart })));
 const PriorityChart = lazy(() => import('./dashboard-charts').then((module) => ({ default: module.PriorityChart })));
 
-interface UserProfile {
-  project_data: Array<{ id: string; created_issues: number; assigned_issues: number; completed_issues: number; pending_issues: number }>;
-  user_data: { email: string; first_name: string; last_name: string; avatar_url: string | null; date_joined: string; display_name: string };
-}
-
-interface UserStats {
-  state_distribution: Array<{ state_group: string; state_count: number }>;
-  priority_distribution: Array<{ priority: string; priority_count: number }>;
-  created_issues: number;
-  assigned_issues: number;
-  completed_issues: number;
-  pending_issues: number;
-  subscribed_issues: number;
-}
-
 /** A GET of the member's figures; another member's answer is never shown while this one loads. */
 function useGet<T>(path: string): Loaded<T> {
   return useResource(path, (signal) => http.get<T>(path, undefined, signal), { keepAcrossKeys: false });
@@ -44,7 +29,7 @@ function useGet<T>(path: string): Loaded<T> {
 export function MemberProfileHeader({ slug, userId }: { slug: string; userId: string }) {
   const t = useT();
   const locale = useLocale();
-  const state = useGet<UserProfile>(`${workspacePath(slug)}/user-profile/${encodeURIComponent(userId)}/`);
+  const state = useGet<MemberProfile>(`${workspacePath(slug)}/user-profile/${encodeURIComponent(userId)}/`);
   return (
     <section className="card" data-testid="member-profile-header">
       <Figures state={state} rows={2}>
@@ -69,10 +54,10 @@ export function MemberProfileHeader({ slug, userId }: { slug: string; userId: st
 
 export function MemberProfileSummary({ slug, userId }: { slug: string; userId: string }) {
   const t = useT();
-  const stats = useGet<UserStats>(`${workspacePath(slug)}/user-stats/${encodeURIComponent(userId)}/`);
-  const profile = useGet<UserProfile>(`${workspacePath(slug)}/user-profile/${encodeURIComponent(userId)}/`);
+  const stats = useGet<MemberStats>(`${workspacePath(slug)}/user-stats/${encodeURIComponent(userId)}/`);
+  const profile = useGet<MemberProfile>(`${workspacePath(slug)}/user-profile/${encodeURIComponent(userId)}/`);
   const projects = useProjects(slug);
-  const counts: Array<[keyof UserStats, MessageKey]> = [
+  const counts: Array<[keyof MemberStats, MessageKey]> = [
     ['created_issues', 'memberProfile.stat.created'],
     ['assigned_issues', 'memberProfile.stat.assigned'],
     ['completed_issues', 'memberProfile.stat.completed'],
