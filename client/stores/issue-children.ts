@@ -15,11 +15,8 @@ import { createEntityStore } from './create-entity-store';
 export type Reaction = StoreRow<IssueReaction, 'id' | 'reaction' | 'actor'>;
 /** A reaction inside its comment's row: a live change or my optimistic toggle carries only who reacted with what. */
 export type CommentReaction = StoreRow<IssueComment['comment_reactions'][number], 'id' | 'reaction' | 'actor'>;
-/**
- * A comment. `created_at` is always set (the column is NOT NULL, my optimistic comment sets it
- * too), though the shared authorship fields let it be null.
- */
-export type Comment = StoreRow<Omit<IssueComment, 'comment_reactions'>, 'id' | 'comment_html'> & { created_at: string; comment_reactions?: CommentReaction[] };
+/** A comment; my optimistic one has its text, author and time, and the reactions I toggle. */
+export type Comment = StoreRow<Omit<IssueComment, 'comment_reactions'>, 'id' | 'comment_html' | 'created_at'> & { comment_reactions?: CommentReaction[] };
 export type IssueLink = StoreRow<WireIssueLink, 'id' | 'url'>;
 export type Attachment = StoreRow<IssueAttachment, 'id'>;
 /** A related issue; one I just related (from the picker) has only what the picker knew of it. */

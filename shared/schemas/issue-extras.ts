@@ -114,6 +114,9 @@ export const issueComment = z.strictObject({
   id: z.string(),
   activity_type: z.literal('COMMENT'),
   ...authorshipFields,
+  // Never null: the comment's columns are NOT NULL (db/schema/columns.ts timestampColumns).
+  created_at: z.string(),
+  updated_at: z.string(),
   deleted_at: nullableInstant,
   workspace: z.string(),
   project: z.string(),
