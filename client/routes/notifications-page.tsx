@@ -3,8 +3,9 @@
 // mark all read, and per row read/unread, archive and snooze (optimistic, rolled back on failure).
 // Clicking a notification marks it read and opens its issue as a peek over the list (`?peekId=`).
 import { Archive, ArchiveRestore, BellOff, CheckCheck, Mail, MailOpen } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { Notification } from '../api/types';
+import { useResource } from '../api/use-resource';
 import { AppShell } from '../components/app-shell';
 import { toastOnFailure } from '../stores/toast-store';
 import { IssuePeek } from '../components/issues/issue-peek';
@@ -53,11 +54,9 @@ export function NotificationsPage({ workspaceSlug, peekId, onPeek }: { workspace
   const loadingMore = useNotificationList((state) => state.loadingMore);
   const rows = useNotifications(workspaceSlug);
   const status = useNotificationsStatus(workspaceSlug);
-  const [retry, setRetry] = useState(0);
-
-  useEffect(() => {
-    void fetchNotifications(workspaceSlug, useNotificationList.getState().filters).catch(() => undefined);
-  }, [workspaceSlug, retry]);
+  // The first page of the filters, read into the notification store (which holds the rows and the
+  // status shown, a filter's reload included); a retry reads it again with the current filters.
+  const { reload: retry } = useResource(`${workspaceSlug}/notifications`, () => fetchNotifications(workspaceSlug, useNotificationList.getState().filters));
 
   const change = (patch: Partial<NotificationFilters>) => {
     void fetchNotifications(workspaceSlug, { ...filters, ...patch }).catch(() => undefined);
@@ -122,7 +121,7 @@ export function NotificationsPage({ workspaceSlug, peekId, onPeek }: { workspace
           {status === 'error' ? (
             <EmptyState
               title={t('notifications.loadFailed')}
-              action={<Button variant="secondary" onClick={() => setRetry((value) => value + 1)}>{t('common.retry')}</Button>}
+              action={<Button variant="secondary" onClick={retry}>{t('common.retry')}</Button>}
             />
           ) : status !== 'ready' && rows.length === 0 ? (
             <SkeletonRows />
