@@ -87,6 +87,25 @@ async function sequentially(count: number, step: (index: number) => Promise<unkn
   return { perSecond: (count * 1000) / (performance.now() - started), p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }
 
+/**
+ * Waits until every after-commit reaction's cursor of the workspace stands at its change log's head
+ * (twice in a row, 100 ms apart); returns how long that took. A variant without reactions has no
+ * cursor rows and returns at once.
+ */
+async function reactionsCaughtUp(sql: postgres.Sql, workspaceId: string, timeoutMs = 300_000): Promise<number> {
+  const started = performance.now();
+  let settled = 0;
+  while (settled < 2) {
+    const [row] = await sql<Array<{ behind: string }>>`
+      select count(*)::text as behind from reaction_cursors c
+      where c.workspace_id = ${workspaceId} and c.last_change_id < (select coalesce(max(id), 0) from changes where workspace_id = ${workspaceId})`.catch(() => [{ behind: '0' }]);
+    settled = Number(row.behind) === 0 ? settled + 1 : 0;
+    if (performance.now() - started > timeoutMs) throw new Error(`reactions still behind after ${timeoutMs} ms`);
+    if (settled < 2) await sleep(100);
+  }
+  return performance.now() - started;
+}
+
 /** Rows inserted per table since `before` (pg_stat_user_tables; the collector flushes within a second). */
 async function insertedRows(sql: postgres.Sql): Promise<Record<string, number>> {
   await sleep(2500);
@@ -169,8 +188,11 @@ async function measureVariant(label: string, root: string, options: { creates: n
     const before = await insertedRows(sql);
     const creates = await concurrently(options.creates, post);
     const rowsPerCreate = perCreate(before, await insertedRows(sql));
-    // Let after-commit work (if any) drain before the next phase: its cost shows in the rate above only as far as it competes.
-    await sleep(3000);
+    // Let after-commit work drain before the next phase (its cost shows in the rate above as far as
+    // it competes): a lone PATCH is timed on an otherwise idle server, as its bare statements are.
+    const drainMs = await reactionsCaughtUp(sql, s.workspaceId);
+    console.log(label, `after-commit reactions caught up ${drainMs.toFixed(0)} ms after the creates' last answer (and the 2.5 s statistics wait)`);
+    await sleep(1000);
     // The bare creates copy the rows of one plain create; the PATCHes go to another issue.
     const template = await post(1_000_000);
     const target = await post(1_000_001);

@@ -11,7 +11,11 @@ import { loadIssueRow, loadIssueRows } from './issue-read';
 
 /** Reloads the issue in the transaction and records its change event; returns the fresh row. */
 export async function recordIssueChange(tx: Db, issueId: string, projectId: string, op: 'create' | 'update'): Promise<IssueListRow> {
-  const row = (await loadIssueRow(tx, projectId, issueId))!;
+  return recordIssueRowChange(tx, (await loadIssueRow(tx, projectId, issueId))!, op);
+}
+
+/** Records the change event of a row the caller already holds as it now stands (an UPDATE … RETURNING); returns it. */
+export function recordIssueRowChange(tx: Db, row: IssueListRow, op: 'create' | 'update'): IssueListRow {
   recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'issue', entityId: row.id, op, version: row.version, data: presentIssue(row) });
   return row;
 }

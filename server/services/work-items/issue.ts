@@ -17,8 +17,8 @@ import type { IssueListRow } from './presenters/issue';
 import { htmlToPlainText, sanitizeRichHtml } from './html';
 import { mergeHtmlIntoIssueState } from './issue-description-merge';
 import { diffIssueActivities, writeActivities, writeSubIssueActivities, writeUpdateActivities, type IssueSnapshot } from './issue-activity';
-import { recordIssueChange, touchIssue } from './issue-change';
-import { loadIssueRow } from './issue-read';
+import { recordIssueChange, recordIssueRowChange, touchIssue } from './issue-change';
+import { issueRowColumns, loadIssueRow } from './issue-read';
 import { subscribeUsers } from './issue-subscription';
 import * as check from './issue-validation';
 import { syncIssueMentions } from './mentions';
@@ -40,6 +40,8 @@ async function nextIssueSortOrder(tx: Db, projectId: string, stateId: string | n
     .where(and(eq(issues.projectId, projectId), stateId ? eq(issues.stateId, stateId) : isNull(issues.stateId), isNull(issues.deletedAt)));
   return nextSortOrder(row?.value ?? null);
 }
+
+const ISSUE_NOT_FOUND = 'Issue not found';
 
 /** Replaces the live rows of an issue's assignee or label set; returns nothing when unchanged. */
 async function replaceSet(tx: Db, kind: 'assignees' | 'labels', issue: Pick<Issue, 'id' | 'projectId' | 'workspaceId'>, before: string[], after: string[], actorId: string | null) {
@@ -195,11 +197,19 @@ export async function applyIssueUpdate(
     after.assigneeIds = applySetDelta(after.assigneeIds, { add: await check.filterAssignees(tx, project.id, body.assignee_ids_add ?? []), remove: body.assignee_ids_remove ?? [] });
   }
 
-  await tx.update(issues).set({ ...patch, version: sql`${issues.version} + 1`, updatedAt: new Date(), updatedBy: actorId }).where(eq(issues.id, current.id));
-  // A description set here (not derived from the live document) goes into that document too.
-  if (patch.descriptionHtml !== undefined && !fromDocument) await mergeHtmlIntoIssueState(tx, current.id, patch.descriptionHtml);
+  // The sets first, so the update's RETURNING (whose sub-selects see this transaction's earlier
+  // statements) hands back the row as it now stands: no re-read for the change event and the answer.
   await replaceSet(tx, 'assignees', current, current.assigneeIds, after.assigneeIds, actorId);
   await replaceSet(tx, 'labels', current, current.labelIds, after.labelIds, actorId);
+  const [updated] = await tx
+    .update(issues)
+    .set({ ...patch, version: sql`${issues.version} + 1`, updatedAt: new Date(), updatedBy: actorId })
+    .where(and(eq(issues.id, current.id), isNull(issues.deletedAt)))
+    .returning(issueRowColumns);
+  // Deleted since it was read (a concurrent DELETE committed in between).
+  if (!updated) throw new NotFoundError(ISSUE_NOT_FOUND);
+  // A description set here (not derived from the live document) goes into that document too.
+  if (patch.descriptionHtml !== undefined && !fromDocument) await mergeHtmlIntoIssueState(tx, current.id, patch.descriptionHtml);
   let activities = await diffIssueActivities(tx, snapshot(current), after);
   if (body.skip_activity && body.description_html !== undefined) activities = activities.filter((row) => row.field !== 'description');
   await writeUpdateActivities(tx, current, actorId, activities);
@@ -211,10 +221,8 @@ export async function applyIssueUpdate(
   for (const parentId of new Set([current.parentId, after.parentId])) {
     if (parentId && patch.parentId !== undefined) await touchIssue(tx, parentId, project.id, actorId);
   }
-  return recordIssueChange(tx, current.id, project.id, 'update');
+  return recordIssueRowChange(tx, updated as IssueListRow, 'update');
 }
-
-const ISSUE_NOT_FOUND = 'Issue not found';
 
 /**
  * PATCH `issues/{id}/`: partial update; assignee and label sets are replaced wholesale (`label_ids`,
