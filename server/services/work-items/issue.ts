@@ -1,7 +1,7 @@
 // Creates, updates and deletes issues (reference §1.5): validation against the project, the
 // gap-free per-project sequence, sort order, completed_at, assignees/labels, activity, automatic
 // subscriptions, mentions and the change event — all in one transaction.
-import { and, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, max, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { issueAssignees, issueLabels, issueSequences, issues, type Issue, type Project, type State } from '../../../db/schema/index';
 import { applySetDelta } from '../../../shared/set-delta';
@@ -17,8 +17,8 @@ import type { IssueListRow } from './presenters/issue';
 import { htmlToPlainText, sanitizeRichHtml } from './html';
 import { mergeHtmlIntoIssueState } from './issue-description-merge';
 import { diffIssueActivities, writeActivities, writeSubIssueActivities, writeUpdateActivities, type IssueSnapshot } from './issue-activity';
-import { recordIssueChange, recordIssueRowChange, touchIssue } from './issue-change';
-import { issueRowColumns, loadIssueRow } from './issue-read';
+import { recordIssueRowChange, touchIssue } from './issue-change';
+import { issueRowColumns } from './issue-read';
 import { subscribeUsers } from './issue-subscription';
 import * as check from './issue-validation';
 import { syncIssueMentions } from './mentions';
@@ -33,11 +33,12 @@ async function nextSequenceId(tx: Db, projectId: string): Promise<number> {
   return row.value;
 }
 
-async function nextIssueSortOrder(tx: Db, projectId: string, stateId: string | null): Promise<number> {
+/** Below every other live issue of the state (`newIssueId`, the issue being created, left out). */
+async function nextIssueSortOrder(tx: Db, projectId: string, stateId: string | null, newIssueId: string): Promise<number> {
   const [row] = await tx
     .select({ value: max(issues.sortOrder) })
     .from(issues)
-    .where(and(eq(issues.projectId, projectId), stateId ? eq(issues.stateId, stateId) : isNull(issues.stateId), isNull(issues.deletedAt)));
+    .where(and(eq(issues.projectId, projectId), stateId ? eq(issues.stateId, stateId) : isNull(issues.stateId), isNull(issues.deletedAt), ne(issues.id, newIssueId)));
   return nextSortOrder(row?.value ?? null);
 }
 
@@ -98,8 +99,10 @@ export async function insertIssue(tx: Db, project: Project, body: CreateIssueBod
       stateId: state?.id ?? null,
       parentId: body.parent_id ?? null,
       estimatePointId: body.estimate_point ?? null,
-      sequenceId: await nextSequenceId(tx, project.id),
-      sortOrder: await nextIssueSortOrder(tx, project.id, state?.id ?? null),
+      // Placeholders until the end (see below): unique among open transactions, as the
+      // (project, sequence) index wants, and never a real sequence id (those start at 1).
+      sequenceId: sql`-pg_backend_pid()`,
+      sortOrder: 0,
       completedAt: state?.group === 'completed' ? new Date() : null,
       isDraft: body.is_draft ?? false,
       externalSource: body.external_source ?? null,
@@ -114,7 +117,13 @@ export async function insertIssue(tx: Db, project: Project, body: CreateIssueBod
   await subscribeUsers(tx, issue, [actorId, ...assigneeIds, ...mentioned], actorId);
   noteMentions(tx, 'issue', issue.id, mentioned);
   if (issue.parentId) await touchIssue(tx, issue.parentId, project.id, actorId);
-  const created = options.announce === false ? (await loadIssueRow(tx, project.id, issue.id))! : await recordIssueChange(tx, issue.id, project.id, 'create');
+  // The project's sequence row is locked from here to COMMIT, so creates of one project queue on
+  // it: taken last, it is held for a few statements instead of the whole create. The sort order is
+  // read under it too, so concurrent creates still land below each other in sequence order.
+  const sequenceId = await nextSequenceId(tx, project.id);
+  const sortOrder = await nextIssueSortOrder(tx, project.id, state?.id ?? null, issue.id);
+  const [row] = await tx.update(issues).set({ sequenceId, sortOrder }).where(eq(issues.id, issue.id)).returning(issueRowColumns);
+  const created = options.announce === false ? (row as IssueListRow) : recordIssueRowChange(tx, row as IssueListRow, 'create');
   // After the issue's own event: the live filter learns who created the issue (restricted guests,
   // drafts) from that event before it judges the issue's first activity row.
   await writeActivities(tx, issue, actorId, [{ verb: 'created', comment: 'created the issue' }], issue.createdAt);
