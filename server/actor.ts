@@ -2,17 +2,21 @@
 // permission the route declares (shared/permission-table.ts), so a service taking a ProjectActor
 // can rely on the project being there: the narrowing happens once, in the access layer, instead
 // of a non-null assertion in every service.
-import type { projects, workspaces } from '../db/schema/index';
+import type { projects, users, workspaces } from '../db/schema/index';
 import type { PermissionName, PermissionScope } from '../shared/permission-table';
 
 type WorkspaceRow = typeof workspaces.$inferSelect;
 type ProjectRow = typeof projects.$inferSelect;
+/** The caller's own user columns that what they write shows of them (activity rows embed them). */
+export type ActorPerson = Pick<typeof users.$inferSelect, 'id' | 'firstName' | 'lastName' | 'avatar' | 'isBot' | 'displayName'>;
 
 /** A signed-in caller outside any membership (`authenticated`, `instance-admin` routes). */
 export interface UserActor {
   userId: string;
   /** The caller's time zone (profile `user_timezone`): "today" in relative date filters is theirs. */
   timeZone: string;
+  /** The caller's user row as the session read it (absent where an actor is made outside a request). */
+  person?: ActorPerson;
 }
 
 /** An active member of the workspace of the path (`:slug`). */

@@ -77,10 +77,10 @@ async function accessPlugin(app: FastifyInstance) {
     if (!user) throw new UnauthorizedError();
     if (rule === AccessLevel.AUTHENTICATED) {
       if (request.auth.via === 'api_key' && !entry.apiKey) throw new ForbiddenError();
-      request.actor = { userId: user.id, timeZone: user.userTimezone };
+      request.actor = { userId: user.id, timeZone: user.userTimezone, person: user };
       return;
     }
-    request.actor = await resolveMembership(request, { userId: user.id, timeZone: user.userTimezone }, rule);
+    request.actor = await resolveMembership(request, { userId: user.id, timeZone: user.userTimezone, person: user }, rule);
   });
 
   async function requireInstanceAdmin(request: AnyRequest) {
@@ -88,7 +88,7 @@ async function accessPlugin(app: FastifyInstance) {
     if (!user) throw new UnauthorizedError();
     const [admin] = await db.select({ id: instanceAdmins.id }).from(instanceAdmins).where(eq(instanceAdmins.userId, user.id)).limit(1);
     if (!admin) throw new ForbiddenError();
-    request.actor = { userId: user.id, timeZone: user.userTimezone };
+    request.actor = { userId: user.id, timeZone: user.userTimezone, person: user };
   }
 
   /**

@@ -2,7 +2,7 @@
 // (`issue-subscribers/`), with their permissions and errors.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
-import { issueSubscribers } from '../../db/schema/index';
+import { issueMentions, issueSubscribers } from '../../db/schema/index';
 import { createTestServer, type TestServer } from '../../tests/support/server';
 import { buildWorld, type CallerName, type World } from '../../tests/support/world';
 
@@ -106,4 +106,38 @@ describe('subscribe/', () => {
     expect((await call('guest', 'POST', `issues/${issue.id}/subscribe/`)).statusCode).toBe(403);
     expect((await call('anonymous', 'POST', `issues/${issue.id}/subscribe/`)).statusCode).toBe(401);
   });
+
+  // The detail answers read the caller's subscription with the row (issueRowColumnsFor): each
+  // answer must say what the caller's own subscription is right after that write.
+  test('is_subscribed in the answers of POST, PATCH and GET is the caller’s own, right after the write', async () => {
+    const created = await call('member', 'POST', 'issues/', { name: 'Mine', assignee_ids: [] });
+    expect(created.statusCode).toBe(201);
+    const issue = created.json() as { id: string; is_subscribed: boolean };
+    expect(issue.is_subscribed).toBe(true);
+    expect((await call('admin', 'GET', `issues/${issue.id}/`)).json().is_subscribed).toBe(false);
+    // The admin's first write: assigning oneself subscribes after the update's RETURNING, and the
+    // answer must still say so. (Any write by a person also subscribes them afterwards, from the
+    // notification reaction, which is why this is the admin's first.)
+    const assigned = await call('admin', 'PATCH', `issues/${issue.id}/`, { assignee_ids_add: [world.admin.id] });
+    expect(assigned.statusCode).toBe(200);
+    expect(assigned.json().is_subscribed).toBe(true);
+    expect((await call('admin', 'GET', `issues/${issue.id}/`)).json().is_subscribed).toBe(true);
+    expect((await call('member', 'DELETE', `issues/${issue.id}/subscribe/`)).statusCode).toBe(204);
+    expect((await call('member', 'GET', `issues/${issue.id}/`)).json().is_subscribed).toBe(false);
+  });
+
+  test('a new issue’s description mentions subscribe the members it names (and only members)', async () => {
+    const mention = (id: string) => `<mention-component entity_identifier="${id}" entity_name="user_mention"></mention-component>`;
+    const outsider = '00000000-0000-4000-8000-000000000001';
+    const created = await call('admin', 'POST', 'issues/', { name: 'Mentions', description_html: `<p>${mention(world.member.id)} ${mention(outsider)}</p>` });
+    expect(created.statusCode).toBe(201);
+    const issueId = (created.json() as { id: string }).id;
+    expect(await subscriberIds(issueId)).toEqual([world.admin.id, world.member.id].sort());
+    const mentions = await server.database.db
+      .select({ id: issueMentions.mentionId })
+      .from(issueMentions)
+      .where(and(eq(issueMentions.issueId, issueId), isNull(issueMentions.deletedAt)));
+    expect(mentions.map((row) => row.id)).toEqual([world.member.id]);
+  });
 });
+

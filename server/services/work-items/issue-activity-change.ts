@@ -4,11 +4,12 @@
 // their own entities already reach the client.
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { issues, projects, users, workspaces, type IssueActivity } from '../../../db/schema/index';
+import { issues, projects, users, workspaces, type IssueActivity, type Project } from '../../../db/schema/index';
 import { activityVersion, isPropertyActivity } from '../../../shared/issue-activity';
 import { LiveEntity } from '../../../shared/live-protocol';
 import { noteFieldChanges, recordChange, type ChangeOp } from '../../live/record-change';
-import { activityProject, activityWorkspace, presentActivity, presentUserLite, type ActivityContext } from './presenters/issue-activity';
+import type { WorkspaceActor } from '../../actor';
+import { activityProject, activityWorkspace, presentActivity, presentUserLite, type ActivityContext, type UserLite } from './presenters/issue-activity';
 
 /** The issue columns an activity row embeds (not the whole row: its Yjs state can be kilobytes). */
 const contextIssue = {
@@ -22,6 +23,27 @@ const contextIssue = {
   sortOrder: issues.sortOrder,
   isDraft: issues.isDraft,
 };
+
+/** Who writes, and in which workspace: known to a request from its actor, so the context need not be read. */
+export interface ActivityAuthor {
+  workspace: ActivityContext['workspace'];
+  actor: UserLite | null;
+}
+
+/** The request actor as an ActivityAuthor; undefined when the actor carries no user row (made outside a request). */
+export function activityAuthorOf(actor: WorkspaceActor): ActivityAuthor | undefined {
+  return actor.person ? { workspace: activityWorkspace(actor.workspace), actor: presentUserLite(actor.person) } : undefined;
+}
+
+/**
+ * The context of an issue's activity rows from what the writer holds: the author, the project and the
+ * issue's row as it now stands (after the write's update). Saves the context read on creates and PATCHes.
+ */
+export function knownActivityContext(author: ActivityAuthor | undefined, project: Project, issue: NonNullable<ActivityContext['issue']>): ActivityContext | undefined {
+  if (!author) return undefined;
+  const { id, name, descriptionHtml, priority, startDate, targetDate, sequenceId, sortOrder, isDraft } = issue;
+  return { ...author, project: activityProject(project), issue: { id, name, descriptionHtml, priority, startDate, targetDate, sequenceId, sortOrder, isDraft } };
+}
 
 /** What an activity row embeds (issue, project, workspace, actor), read in the writing transaction in one query. */
 async function loadContext(tx: Db, issueId: string, actorId: string | null): Promise<ActivityContext | null> {
@@ -86,10 +108,11 @@ function recordActivity(tx: Db, row: IssueActivity, context: ActivityContext, op
  * and the description move write them, in this transaction).
  * `issueIds` names the issue, so the restricted-guest filter can decide the event without its data.
  */
-export async function recordActivityChanges(tx: Db, rows: IssueActivity[], op: Extract<ChangeOp, 'create' | 'update'>): Promise<void> {
+export async function recordActivityChanges(tx: Db, rows: IssueActivity[], op: Extract<ChangeOp, 'create' | 'update'>, known?: ActivityContext): Promise<void> {
   const visible = rows.filter((row) => row.issueId && isPropertyActivity(row.field));
   if (visible.length === 0) return;
-  const context = await loadContext(tx, visible[0].issueId!, visible[0].actorId);
+  const issueId = visible[0].issueId!;
+  const context = known?.issue?.id === issueId ? known : await loadContext(tx, issueId, visible[0].actorId);
   if (!context) return;
   for (const row of visible) recordActivity(tx, row, context, op);
 }

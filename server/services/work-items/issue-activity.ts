@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client';
 import { estimatePoints, estimates, issueActivities, issues, labels, projects, states, users } from '../../../db/schema/index';
 import type { ActivityField } from '../../../shared/issue-activity';
 import { noteActivityFields, recordActivityChanges } from './issue-activity-change';
+import type { ActivityContext } from './presenters/issue-activity';
 
 /** The issue an activity row belongs to. */
 export interface ActivityIssue {
@@ -28,9 +29,10 @@ interface ActivityInput {
 
 /**
  * Inserts activity rows for one issue, with their change events; all rows of one call share
- * `epoch` (unix seconds). Must run inside withTransaction.
+ * `epoch` (unix seconds). Must run inside withTransaction. `known`: the events' context, when the
+ * writer holds it (knownActivityContext); read otherwise.
  */
-export async function writeActivities(tx: Db, issue: ActivityIssue, actorId: string | null, inputs: ActivityInput[], createdAt?: Date): Promise<void> {
+export async function writeActivities(tx: Db, issue: ActivityIssue, actorId: string | null, inputs: ActivityInput[], createdAt?: Date, known?: ActivityContext): Promise<void> {
   if (inputs.length === 0) return;
   const epoch = Math.floor(Date.now() / 1000);
   const rows = await tx.insert(issueActivities).values(
@@ -54,7 +56,7 @@ export async function writeActivities(tx: Db, issue: ActivityIssue, actorId: str
     })),
   ).returning();
   noteActivityFields(tx, rows);
-  await recordActivityChanges(tx, rows, 'create');
+  await recordActivityChanges(tx, rows, 'create', known);
 }
 
 /** The issue fields whose changes are recorded. */
@@ -167,7 +169,7 @@ export async function writeSubIssueActivities(tx: Db, child: ActivityIssue & { n
  * Writes the rows of an issue update. Consecutive description edits by the same actor only move
  * the previous description row forward (reference §1.6.1), so typing does not flood the history.
  */
-export async function writeUpdateActivities(tx: Db, issue: ActivityIssue, actorId: string | null, inputs: ActivityInput[]): Promise<void> {
+export async function writeUpdateActivities(tx: Db, issue: ActivityIssue, actorId: string | null, inputs: ActivityInput[], known?: ActivityContext): Promise<void> {
   const rest: ActivityInput[] = [];
   for (const input of inputs) {
     if (input.field !== 'description') {
@@ -189,10 +191,10 @@ export async function writeUpdateActivities(tx: Db, issue: ActivityIssue, actorI
         .returning();
       // The change is from the description just before this edit, not from the one the moved row keeps.
       noteActivityFields(tx, moved.map((row) => ({ ...row, oldValue: input.oldValue ?? null })));
-      await recordActivityChanges(tx, moved, 'update');
+      await recordActivityChanges(tx, moved, 'update', known);
     } else {
       rest.push(input);
     }
   }
-  await writeActivities(tx, issue, actorId, rest);
+  await writeActivities(tx, issue, actorId, rest, undefined, known);
 }

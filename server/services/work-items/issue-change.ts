@@ -15,7 +15,7 @@ export async function recordIssueChange(tx: Db, issueId: string, projectId: stri
 }
 
 /** Records the change event of a row the caller already holds as it now stands (an UPDATE … RETURNING); returns it. */
-export function recordIssueRowChange(tx: Db, row: IssueListRow, op: 'create' | 'update'): IssueListRow {
+export function recordIssueRowChange<Row extends IssueListRow>(tx: Db, row: Row, op: 'create' | 'update'): Row {
   recordChange(tx, { workspaceId: row.workspaceId, projectId: row.projectId, entity: 'issue', entityId: row.id, op, version: row.version, data: presentIssue(row) });
   return row;
 }

@@ -12,7 +12,7 @@ import { presentIssue, presentIssueDetail, presentIssueLite, type IssueListRow }
 import { attachmentExpansion } from './issue-attachment';
 import { issueLinkExpansion } from './issue-link';
 import { issueReactionExpansion } from './issue-reaction';
-import { isSubscribed, loadIssueRows } from './issue-read';
+import { isSubscribed, loadIssueRows, type IssueRowForViewer } from './issue-read';
 import { relationExpansion } from './issue-relation';
 import { isUuid } from '../../validation';
 import { isProjectIssue } from '../../list-engine/scope';
@@ -40,10 +40,11 @@ async function expansions(db: Db, row: IssueListRow, slug: string, keys: Set<str
 }
 
 /** Presents a loaded row as IssueDetail for the actor, with the requested expansions. */
-export async function presentDetailFor(db: Db, actor: WorkspaceActor, row: IssueListRow, expand?: string) {
+export async function presentDetailFor(db: Db, actor: WorkspaceActor, row: IssueRowForViewer, expand?: string) {
   const keys = new Set((expand ?? '').split(',').map((key) => key.trim()).filter((key) => (EXPAND_KEYS as readonly string[]).includes(key)));
   return presentIssueDetail(row, {
-    isSubscribed: await isSubscribed(db, row.id, actor.userId),
+    // Read with the row when it was loaded or written for this actor (issueRowColumnsFor).
+    isSubscribed: row.viewerSubscribed ?? (await isSubscribed(db, row.id, actor.userId)),
     expand: await expansions(db, row, actor.workspace.slug, keys),
   });
 }

@@ -51,6 +51,21 @@ export const issueRowColumns = {
     .as('link_count'),
 };
 
+/** A list row read for one person: `viewerSubscribed` tells whether they follow the issue (absent: not read). */
+export type IssueRowForViewer = IssueListRow & { viewerSubscribed?: boolean };
+
+/**
+ * issueRowColumns plus whether `viewerId` follows the issue, for the rows a detail answer is built
+ * from (GET, and the RETURNING of a create's or PATCH's update): one statement instead of two.
+ */
+export function issueRowColumnsFor(viewerId: string) {
+  return {
+    ...issueRowColumns,
+    viewerSubscribed: sql<boolean>`exists(select 1 from issue_subscribers vs
+      where vs.issue_id = "issues"."id" and vs.subscriber_id = ${viewerId} and vs.deleted_at is null)`.as('viewer_subscribed'),
+  };
+}
+
 /** Issues matching `where` as IssueListRows, in the given order (default: created_at descending). */
 export async function loadIssueRows(
   db: Db,
@@ -68,9 +83,11 @@ export async function loadIssueRows(
 }
 
 /** One live (not soft-deleted) issue of the project — archived and draft ones included — or null. */
-export async function loadIssueRow(db: Db, projectId: string, issueId: string): Promise<IssueListRow | null> {
-  const [row] = await loadIssueRows(db, and(eq(issues.id, issueId), eq(issues.projectId, projectId), isNull(issues.deletedAt)));
-  return row ?? null;
+export async function loadIssueRow(db: Db, projectId: string, issueId: string, viewerId?: string): Promise<IssueRowForViewer | null> {
+  const where = and(eq(issues.id, issueId), eq(issues.projectId, projectId), isNull(issues.deletedAt));
+  if (!viewerId) return (await loadIssueRows(db, where))[0] ?? null;
+  const [row] = await db.select(issueRowColumnsFor(viewerId)).from(issues).where(where);
+  return (row as IssueRowForViewer | undefined) ?? null;
 }
 
 /** IssueListRows for ids, keeping the order of `ids`. */

@@ -18,10 +18,11 @@ import { htmlToPlainText, sanitizeRichHtml } from './html';
 import { mergeHtmlIntoIssueState } from './issue-description-merge';
 import { diffIssueActivities, writeActivities, writeSubIssueActivities, writeUpdateActivities, type IssueSnapshot } from './issue-activity';
 import { recordIssueRowChange, touchIssue } from './issue-change';
-import { issueRowColumns } from './issue-read';
+import { activityAuthorOf, knownActivityContext, type ActivityAuthor } from './issue-activity-change';
+import { issueRowColumnsFor, type IssueRowForViewer } from './issue-read';
 import { subscribeUsers } from './issue-subscription';
 import * as check from './issue-validation';
-import { syncIssueMentions } from './mentions';
+import { insertNewIssueMentions, syncIssueMentions } from './mentions';
 
 /** Takes the next sequence id of the project: gap-free (rolled back with the transaction) and never reused. */
 async function nextSequenceId(tx: Db, projectId: string): Promise<number> {
@@ -68,12 +69,14 @@ async function replaceSet(tx: Db, kind: 'assignees' | 'labels', issue: Pick<Issu
 interface InsertIssueOptions {
   /** The state to use instead of `state_id`/the default (intake: the project's triage state). */
   state?: State;
+  /** The writer, when a request's actor: the issue's first activity event then needs no context read. */
+  author?: ActivityAuthor;
   /** false: record no `issue` change (an intake submission is not a project issue yet). */
   announce?: boolean;
 }
 
 /** Inserts an issue with everything create implies, inside an open transaction. */
-export async function insertIssue(tx: Db, project: Project, body: CreateIssueBody, actorId: string, options: InsertIssueOptions = {}): Promise<IssueListRow> {
+export async function insertIssue(tx: Db, project: Project, body: CreateIssueBody, actorId: string, options: InsertIssueOptions = {}): Promise<IssueRowForViewer> {
   const state = options.state ?? (body.state_id ? await check.requireProjectState(tx, project.id, body.state_id) : await check.defaultProjectState(tx, project));
   if (body.parent_id) await check.requireValidParent(tx, project.id, null, body.parent_id);
   if (body.estimate_point) await check.requireEstimatePoint(tx, project.id, body.estimate_point);
@@ -113,7 +116,7 @@ export async function insertIssue(tx: Db, project: Project, body: CreateIssueBod
     .returning();
   await replaceSet(tx, 'assignees', issue, [], assigneeIds, actorId);
   await replaceSet(tx, 'labels', issue, [], labelIds, actorId);
-  const mentioned = await syncIssueMentions(tx, issue, descriptionHtml, actorId);
+  const mentioned = await insertNewIssueMentions(tx, issue, descriptionHtml, actorId);
   await subscribeUsers(tx, issue, [actorId, ...assigneeIds, ...mentioned], actorId);
   noteMentions(tx, 'issue', issue.id, mentioned);
   if (issue.parentId) await touchIssue(tx, issue.parentId, project.id, actorId);
@@ -122,11 +125,11 @@ export async function insertIssue(tx: Db, project: Project, body: CreateIssueBod
   // read under it too, so concurrent creates still land below each other in sequence order.
   const sequenceId = await nextSequenceId(tx, project.id);
   const sortOrder = await nextIssueSortOrder(tx, project.id, state?.id ?? null, issue.id);
-  const [row] = await tx.update(issues).set({ sequenceId, sortOrder }).where(eq(issues.id, issue.id)).returning(issueRowColumns);
-  const created = options.announce === false ? (row as IssueListRow) : recordIssueRowChange(tx, row as IssueListRow, 'create');
+  const [row] = (await tx.update(issues).set({ sequenceId, sortOrder }).where(eq(issues.id, issue.id)).returning(issueRowColumnsFor(actorId))) as IssueRowForViewer[];
+  const created = options.announce === false ? row : recordIssueRowChange(tx, row, 'create');
   // After the issue's own event: the live filter learns who created the issue (restricted guests,
   // drafts) from that event before it judges the issue's first activity row.
-  await writeActivities(tx, issue, actorId, [{ verb: 'created', comment: 'created the issue' }], issue.createdAt);
+  await writeActivities(tx, issue, actorId, [{ verb: 'created', comment: 'created the issue' }], issue.createdAt, knownActivityContext(options.author, project, row));
   await writeSubIssueActivities(tx, issue, null, issue.parentId, actorId);
   return created;
 }
@@ -136,9 +139,9 @@ export async function insertIssue(tx: Db, project: Project, body: CreateIssueBod
  * @throws ForbiddenError below Member; BadRequestError for a state, parent or estimate point outside the project.
  * Labels and assignees outside the project (and guest assignees) are dropped silently.
  */
-export async function createIssue(ctx: ServerContext, actor: ProjectActor, body: CreateIssueBody, options: WriteOptions): Promise<IssueListRow> {
+export async function createIssue(ctx: ServerContext, actor: ProjectActor, body: CreateIssueBody, options: WriteOptions): Promise<IssueRowForViewer> {
   if (!canCreateIssue(actor.projectRole)) throw new ForbiddenError();
-  return withTransaction(ctx, options, (tx) => insertIssue(tx, actor.project, body, actor.userId));
+  return withTransaction(ctx, options, (tx) => insertIssue(tx, actor.project, body, actor.userId, { author: activityAuthorOf(actor) }));
 }
 
 function snapshot(row: IssueListRow): IssueSnapshot {
@@ -166,8 +169,8 @@ export async function applyIssueUpdate(
   current: IssueListRow,
   body: UpdateIssueBody,
   actorId: string,
-  { fromDocument = false }: { fromDocument?: boolean } = {},
-): Promise<IssueListRow> {
+  { fromDocument = false, author }: { fromDocument?: boolean; author?: ActivityAuthor } = {},
+): Promise<IssueRowForViewer> {
   const patch: Partial<typeof issues.$inferInsert> = {};
   const after = snapshot(current);
   if (body.name !== undefined) patch.name = after.name = body.name;
@@ -210,27 +213,30 @@ export async function applyIssueUpdate(
   // statements) hands back the row as it now stands: no re-read for the change event and the answer.
   await replaceSet(tx, 'assignees', current, current.assigneeIds, after.assigneeIds, actorId);
   await replaceSet(tx, 'labels', current, current.labelIds, after.labelIds, actorId);
-  const [updated] = await tx
+  const [updated] = (await tx
     .update(issues)
     .set({ ...patch, version: sql`${issues.version} + 1`, updatedAt: new Date(), updatedBy: actorId })
     .where(and(eq(issues.id, current.id), isNull(issues.deletedAt)))
-    .returning(issueRowColumns);
+    .returning(issueRowColumnsFor(actorId))) as IssueRowForViewer[];
   // Deleted since it was read (a concurrent DELETE committed in between).
   if (!updated) throw new NotFoundError(ISSUE_NOT_FOUND);
   // A description set here (not derived from the live document) goes into that document too.
   if (patch.descriptionHtml !== undefined && !fromDocument) await mergeHtmlIntoIssueState(tx, current.id, patch.descriptionHtml);
   let activities = await diffIssueActivities(tx, snapshot(current), after);
   if (body.skip_activity && body.description_html !== undefined) activities = activities.filter((row) => row.field !== 'description');
-  await writeUpdateActivities(tx, current, actorId, activities);
+  await writeUpdateActivities(tx, current, actorId, activities, knownActivityContext(author, project, updated));
   await writeSubIssueActivities(tx, { ...current, name: after.name }, current.parentId, after.parentId, actorId);
   const mentioned = patch.descriptionHtml !== undefined ? await syncIssueMentions(tx, current, patch.descriptionHtml, actorId) : [];
   noteMentions(tx, 'issue', current.id, mentioned);
   const newAssignees = after.assigneeIds.filter((id) => !current.assigneeIds.includes(id));
-  await subscribeUsers(tx, current, [...newAssignees, ...mentioned], actorId);
+  const newSubscribers = [...newAssignees, ...mentioned];
+  await subscribeUsers(tx, current, newSubscribers, actorId);
+  // The update's RETURNING ran before these subscriptions: the actor may have just assigned themselves.
+  if (newSubscribers.includes(actorId)) updated.viewerSubscribed = true;
   for (const parentId of new Set([current.parentId, after.parentId])) {
     if (parentId && patch.parentId !== undefined) await touchIssue(tx, parentId, project.id, actorId);
   }
-  return recordIssueRowChange(tx, updated as IssueListRow, 'update');
+  return recordIssueRowChange(tx, updated, 'update');
 }
 
 /**
@@ -238,7 +244,7 @@ export async function applyIssueUpdate(
  * `assignee_ids`) or changed by intent (`…_add`, `…_remove`, merged with concurrent writers).
  * @throws NotFoundError "Issue not found", ForbiddenError (not member+ nor creator), BadRequestError (invalid ids).
  */
-export async function updateIssue(ctx: ServerContext, actor: ProjectActor, issueId: string, body: UpdateIssueBody, options: WriteOptions): Promise<IssueListRow> {
+export async function updateIssue(ctx: ServerContext, actor: ProjectActor, issueId: string, body: UpdateIssueBody, options: WriteOptions): Promise<IssueRowForViewer> {
   return withTransaction(ctx, options, async (tx) => {
     // Set intents read the sets they merge into under the row lock: a concurrent PATCH of the
     // same issue waits for this one to commit, so neither works from a set the other replaces.
@@ -249,7 +255,7 @@ export async function updateIssue(ctx: ServerContext, actor: ProjectActor, issue
       throw error instanceof NotFoundError ? new NotFoundError(ISSUE_NOT_FOUND) : error;
     });
     authorizeIssueEdit(actor, current);
-    return applyIssueUpdate(tx, actor.project, current, body, actor.userId);
+    return applyIssueUpdate(tx, actor.project, current, body, actor.userId, { author: activityAuthorOf(actor) });
   });
 }
 

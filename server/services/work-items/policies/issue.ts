@@ -9,7 +9,7 @@ import type { Actor as SharedActor } from '../../../../shared/policies/actor';
 import { ForbiddenError, NotFoundError } from '../../../errors';
 import type { ProjectActor } from '../../../actor';
 import type { IssueListRow } from '../presenters/issue';
-import { loadIssueRow } from '../issue-read';
+import { loadIssueRow, type IssueRowForViewer } from '../issue-read';
 
 /** The request actor as the shared row rules read it. */
 function ruleActor(actor: ProjectActor): SharedActor {
@@ -41,8 +41,8 @@ function asRuleIssue(issue: { createdBy: string | null; isDraft?: boolean | null
  * The project's issue `issueId` if the actor may read it.
  * @throws NotFoundError when it does not exist in the project; ForbiddenError when the guest rule hides it.
  */
-export async function loadReadableIssue(db: Db, actor: ProjectActor, issueId: string): Promise<IssueListRow> {
-  const issue = await loadIssueRow(db, actor.project.id, issueId);
+export async function loadReadableIssue(db: Db, actor: ProjectActor, issueId: string): Promise<IssueRowForViewer> {
+  const issue = await loadIssueRow(db, actor.project.id, issueId, actor.userId);
   if (!issue) throw new NotFoundError();
   if (!canReadIssue(ruleActor(actor), asRuleIssue(issue), Boolean(actor.project?.guestViewAllFeatures))) throw new ForbiddenError();
   return issue;
