@@ -45,9 +45,15 @@ async function skipTo(ctx: ServerContext, workspaceId: string, skips: Array<{ re
 
 /** The reaction's cursor, locked until COMMIT; null while another process holds it. */
 async function lockCursor(tx: Db, reaction: string, workspaceId: string): Promise<number | null> {
-  await tx.insert(reactionCursors).values({ reaction, workspaceId, lastChangeId: 0 }).onConflictDoNothing();
   const where = and(eq(reactionCursors.reaction, reaction), eq(reactionCursors.workspaceId, workspaceId));
-  const [row] = await tx.select({ lastChangeId: reactionCursors.lastChangeId }).from(reactionCursors).where(where).for('update', { skipLocked: true });
+  const take = async () => (await tx.select({ lastChangeId: reactionCursors.lastChangeId }).from(reactionCursors).where(where).for('update', { skipLocked: true }))[0];
+  // The row exists after a workspace's first pass: one statement then. Missing or held elsewhere,
+  // it is created if missing (a no-op otherwise) and tried once more.
+  let row = await take();
+  if (!row) {
+    await tx.insert(reactionCursors).values({ reaction, workspaceId, lastChangeId: 0 }).onConflictDoNothing();
+    row = await take();
+  }
   return row ? Number(row.lastChangeId) : null;
 }
 

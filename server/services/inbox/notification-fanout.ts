@@ -84,6 +84,8 @@ async function loadIssueInfos(tx: Db, issueIds: string[]): Promise<Map<string, I
 interface Followers {
   subscribers: string[];
   assignees: Set<string>;
+  /** Who has a live subscription row (assignees follow without one). */
+  subscribed: Set<string>;
 }
 
 /** Per issue: active project members among its subscribers and assignees (three queries for all issues). */
@@ -103,7 +105,7 @@ async function loadFollowers(tx: Db, refs: IssueRef[]): Promise<Map<string, Foll
     const active = activeByProject.get(ref.projectId) ?? new Set<string>();
     const assignees = new Set([...(assignedByIssue.get(ref.id) ?? [])].filter((id) => active.has(id)));
     const subscribers = [...new Set([...(subscribedByIssue.get(ref.id) ?? []), ...assignees])].filter((id) => active.has(id));
-    result.set(ref.id, { subscribers, assignees });
+    result.set(ref.id, { subscribers, assignees, subscribed: subscribedByIssue.get(ref.id) ?? new Set<string>() });
   }
   return result;
 }
@@ -186,7 +188,9 @@ export async function flushNotifications(tx: Db, byIssue: Map<string, Pending>):
     const activities = buildIssueNotifications(entry, infos.get(entry.issue.id)!, followers.get(entry.issue.id)!, mentionableByProject, values);
     if (values.length > before) actorsNeeded.add(entry.actorId!);
     const deletesIssue = entry.activities.some((row) => row.verb === 'deleted' && row.field === 'issue');
-    if (!deletesIssue && activities > 0) subscriptions.push({ issue: entry.issue, actorId: entry.actorId! });
+    // Whoever changes an issue follows it from then on; most already do (no statement for them).
+    const follows = followers.get(entry.issue.id)!.subscribed.has(entry.actorId!);
+    if (!deletesIssue && activities > 0 && !follows) subscriptions.push({ issue: entry.issue, actorId: entry.actorId! });
   }
   if (values.length > 0) {
     // The actors name the mention messages and ride on every notification's live event: read once.
