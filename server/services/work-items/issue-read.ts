@@ -85,10 +85,25 @@ export async function loadIssueRows(
 /** One live (not soft-deleted) issue of the project — archived and draft ones included — or null. */
 export async function loadIssueRow(db: Db, projectId: string, issueId: string, viewerId?: string): Promise<IssueRowForViewer | null> {
   const where = and(eq(issues.id, issueId), eq(issues.projectId, projectId), isNull(issues.deletedAt));
-  if (!viewerId) return (await loadIssueRows(db, where))[0] ?? null;
-  const [row] = await db.select(issueRowColumnsFor(viewerId)).from(issues).where(where);
+  const query = viewerId
+    ? db.select(issueRowColumnsFor(viewerId)).from(issues).where(where).prepare(ROW_STATEMENT.forViewer)
+    : db.select(issueRowColumns).from(issues).where(where).prepare(ROW_STATEMENT.plain);
+  const [row] = await query.execute();
   return (row as IssueRowForViewer | undefined) ?? null;
 }
+
+/**
+ * Statements whose text never changes and whose plan does not depend on the values (a row by its
+ * key) run as named prepared statements: the row's sub-selects take Postgres ~1.6 ms to plan, four
+ * times its execution, and a connection plans a prepared statement once. (postgres.js keeps one per
+ * connection and text; the name only tells drizzle to prepare. PGlite ignores it.)
+ */
+export const ROW_STATEMENT = {
+  plain: 'issue_row',
+  forViewer: 'issue_row_for_viewer',
+  update: 'issue_update_returning_row',
+  numbered: 'issue_numbered_returning_row',
+} as const;
 
 /** IssueListRows for ids, keeping the order of `ids`. */
 export async function loadIssueRowsByIds(db: Db, ids: string[]): Promise<IssueListRow[]> {

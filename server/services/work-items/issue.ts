@@ -19,7 +19,7 @@ import { mergeHtmlIntoIssueState } from './issue-description-merge';
 import { diffIssueActivities, writeActivities, writeSubIssueActivities, writeUpdateActivities, type IssueSnapshot } from './issue-activity';
 import { recordIssueRowChange, touchIssue } from './issue-change';
 import { activityAuthorOf, knownActivityContext, type ActivityAuthor } from './issue-activity-change';
-import { issueRowColumnsFor, type IssueRowForViewer } from './issue-read';
+import { ROW_STATEMENT, issueRowColumnsFor, type IssueRowForViewer } from './issue-read';
 import { subscribeUsers } from './issue-subscription';
 import * as check from './issue-validation';
 import { insertNewIssueMentions, syncIssueMentions } from './mentions';
@@ -125,7 +125,13 @@ export async function insertIssue(tx: Db, project: Project, body: CreateIssueBod
   // read under it too, so concurrent creates still land below each other in sequence order.
   const sequenceId = await nextSequenceId(tx, project.id);
   const sortOrder = await nextIssueSortOrder(tx, project.id, state?.id ?? null, issue.id);
-  const [row] = (await tx.update(issues).set({ sequenceId, sortOrder }).where(eq(issues.id, issue.id)).returning(issueRowColumnsFor(actorId))) as IssueRowForViewer[];
+  const [row] = (await tx
+    .update(issues)
+    .set({ sequenceId, sortOrder })
+    .where(eq(issues.id, issue.id))
+    .returning(issueRowColumnsFor(actorId))
+    .prepare(ROW_STATEMENT.numbered)
+    .execute()) as IssueRowForViewer[];
   const created = options.announce === false ? row : recordIssueRowChange(tx, row, 'create');
   // After the issue's own event: the live filter learns who created the issue (restricted guests,
   // drafts) from that event before it judges the issue's first activity row.
@@ -217,7 +223,10 @@ export async function applyIssueUpdate(
     .update(issues)
     .set({ ...patch, version: sql`${issues.version} + 1`, updatedAt: new Date(), updatedBy: actorId })
     .where(and(eq(issues.id, current.id), isNull(issues.deletedAt)))
-    .returning(issueRowColumnsFor(actorId))) as IssueRowForViewer[];
+    .returning(issueRowColumnsFor(actorId))
+    // One text per set of changed fields: a handful in practice.
+    .prepare(ROW_STATEMENT.update)
+    .execute()) as IssueRowForViewer[];
   // Deleted since it was read (a concurrent DELETE committed in between).
   if (!updated) throw new NotFoundError(ISSUE_NOT_FOUND);
   // A description set here (not derived from the live document) goes into that document too.
