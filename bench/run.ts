@@ -31,6 +31,7 @@ const SECTIONS: Record<string, () => Promise<BenchModule>> = {
   outbox: () => import('./outbox'),
   'public-api': () => import('./public-api'),
   'write-path': () => import('./write-path'),
+  'read-ratios': () => import('./read-ratios'),
 };
 
 const FILE = join(ROOT, 'BENCHMARKS.md');

@@ -1,0 +1,32 @@
+// The baseline server of bench/read-ratios.ts: a bare Fastify app (no plugins, no ORM) that, for
+// each path of the spec file (BARE_READ_SPEC), sends the same SQL statements the API sends for that
+// request — in order, as named prepared statements of the bare `postgres` driver — and answers the
+// API's own response bytes. What is left between it and Trellis is the app's own work per request.
+import { readFileSync } from 'node:fs';
+import Fastify from 'fastify';
+import postgres from 'postgres';
+
+interface Route {
+  path: string;
+  statements: Array<{ sql: string; params: unknown[] }>;
+  body: string;
+}
+
+const routes: Route[] = JSON.parse(readFileSync(process.env.BARE_READ_SPEC!, 'utf8'));
+const byUrl = new Map(routes.map((route) => [route.path, route]));
+const sql = postgres(process.env.DATABASE_URL!, { max: Number(process.env.BENCH_POOL ?? 16), onnotice: () => {}, connection: { jit: 'off' } });
+const app = Fastify({ logger: false });
+app.get('/*', async (request, reply) => {
+  const route = byUrl.get(request.url);
+  if (!route) return reply.code(404).send({ error: 'no such route in the spec' });
+  for (const statement of route.statements) await sql.unsafe(statement.sql, statement.params as never[], { prepare: true });
+  return reply.type('application/json; charset=utf-8').send(route.body);
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+console.log(`listening http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
+process.on('SIGTERM', async () => {
+  await app.close();
+  await sql.end();
+  process.exit(0);
+});

@@ -1,0 +1,219 @@
+// Read targets of issue #28 (`npm run bench -- --only read-ratios [--seconds N]`): on the system
+// PostgreSQL and on the embedded PostgreSQL of the default `npm start`, each holding one project of
+// 5,000 issues (db/seed, as `npm run seed` fills it), every read beside its own SQL statements sent
+// by a bare `postgres` driver in the same run:
+// - the four list shapes of bench/issues-list.ts, one connection (p50, target ≤ 1.5×) and 16
+//   connections (p99, target ≤ 1.5×);
+// - the single-issue GET (p50, target ≤ 2×).
+// The bare side runs what the server runs for that request, in order, as named prepared statements:
+// the session look-up, the workspace/project membership (with the sync cursor of a GET) and the
+// read itself. A third baseline shows the floor of any HTTP service here: a bare Fastify server
+// sending those same statements and answering the API's own bytes (bench/bare-read-server.ts).
+// One connection is timed request by request with performance.now() over a raw keep-alive socket
+// (bench/raw-http.ts; autocannon rounds latencies to whole milliseconds, fetch costs ~1 ms of CPU);
+// 16 connections use autocannon and bareSqlLoad.
+import { and, eq, isNull } from 'drizzle-orm';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { createDatabase } from '../db/client';
+import { startEmbeddedPostgres } from '../db/embedded/index';
+import { issues } from '../db/schema/index';
+import { SEEDED_TABLES, seedDemo, type SeedResult } from '../db/seed/seed';
+import { analyzeAfterBulkWork } from '../db/table-maintenance';
+import { hashSecret } from '../server/security';
+import { issueRowColumnsFor } from '../server/services/work-items/issue-read';
+import { bareSqlLoad, scenarios, statementText, type BareStatement } from './issues-list';
+import { RawHttpClient } from './raw-http';
+import { freshDatabase, load, loadLine, ms, sessionHeaders, startServer, type BenchOptions } from './harness';
+
+const ISSUES = 5000;
+const CONNECTIONS = 16;
+
+interface Target {
+  label: string;
+  url: string;
+}
+
+interface Read {
+  label: string;
+  path: string;
+  /** What the server sends for this request after the session and membership look-ups. */
+  statement: BareStatement;
+  /** p50 target against the bare statements at one connection. */
+  target: number;
+  /** Also measured at 16 connections (p99, target ≤ 1.5×). */
+  concurrent: boolean;
+}
+
+/** The statements the access layer runs before every project read (db/identity.ts, server/plugins/access.ts). */
+function accessStatements(seed: SeedResult, sessionId: string): BareStatement[] {
+  return [
+    {
+      sql: `select u.* from sessions s inner join users u on u.id = s.user_id where s.id = $1 and s.kind = $2 and s.expires_at > $3`,
+      params: [sessionId, 'app', new Date().toISOString()],
+    },
+    {
+      sql: `select w.*, m.role, (select coalesce(max(c.id), 0) from changes c where c.workspace_id = w.id) as head, p.*, pm.role as project_role
+        from workspaces w
+        left join workspace_members m on m.workspace_id = w.id and m.member_id = $1 and m.is_active = true
+        left join projects p on p.id = $2::uuid and p.workspace_id = w.id and p.deleted_at is null
+        left join project_members pm on pm.project_id = p.id and pm.member_id = $1 and pm.is_active = true
+        where w.slug = $3 and w.deleted_at is null limit 1`,
+      params: [seed.ownerId, seed.projectId, seed.workspaceSlug],
+    },
+  ];
+}
+
+/** The four list shapes and the single-issue GET; `detail` is the GET's row statement, built by the app's own code. */
+function reads(seed: SeedResult, issueId: string, detail: BareStatement): Read[] {
+  const lists = scenarios(seed).map((scenario) => ({
+    label: scenario.label,
+    path: `issues/?${scenario.query}`,
+    statement: statementText(seed, scenario.query),
+    target: 1.5,
+    concurrent: true,
+  }));
+  return [...lists, { label: '(e) single issue, GET issues/{id}/', path: `issues/${issueId}/`, statement: detail, target: 2, concurrent: false }];
+}
+
+/** p50 of `count` requests one after the other (after a warm-up), timed with performance.now(). */
+async function oneAtATime(seconds: number, step: () => Promise<void>): Promise<{ p50: number; p99: number }> {
+  const warmUntil = Date.now() + 1000;
+  while (Date.now() < warmUntil) await step();
+  const latencies: number[] = [];
+  const until = Date.now() + seconds * 1000;
+  while (Date.now() < until) {
+    const started = performance.now();
+    await step();
+    latencies.push(performance.now() - started);
+  }
+  latencies.sort((a, b) => a - b);
+  return { p50: latencies[Math.floor(latencies.length / 2)], p99: latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] };
+}
+
+async function bareOneAtATime(url: string, statements: BareStatement[], seconds: number) {
+  const client = postgres(url, { max: 1, onnotice: () => {}, connection: { jit: 'off' } });
+  try {
+    return await oneAtATime(seconds, async () => {
+      for (const { sql: text, params } of statements) await client.unsafe(text, params as never[], { prepare: true });
+    });
+  } finally {
+    await client.end();
+  }
+}
+
+/** p50 of requests to `url`, one at a time over one raw keep-alive connection. */
+async function httpOneAtATime(url: string, headers: Record<string, string>, seconds: number) {
+  const client = RawHttpClient.for(url, headers);
+  const { pathname, search } = new URL(url);
+  try {
+    return await oneAtATime(seconds, async () => {
+      const status = await client.get(pathname + search);
+      if (status !== 200) throw new Error(`${url} answered ${status}`);
+    });
+  } finally {
+    client.close();
+  }
+}
+
+const verdict = (ratio: number, target: number) => `${ratio.toFixed(2)}× ${ratio <= target ? 'met' : 'not met'}`;
+
+async function measureTarget(target: Target, seconds: number, specDir: string): Promise<string[]> {
+  const database = await createDatabase({ databaseUrl: target.url, maxConnections: 4 });
+  await database.migrate();
+  const seed = await seedDemo(database, { issues: ISSUES, workspaceSlug: 'bench' });
+  // What `npm run seed` does after seeding: the product's own hook, no ANALYZE of the bench's.
+  await analyzeAfterBulkWork(database, SEEDED_TABLES);
+  const [{ id: issueId }] = await database.db.select({ id: issues.id }).from(issues).where(eq(issues.projectId, seed.projectId)).limit(1);
+  // The statement loadReadableIssue sends (its row with the caller's subscription), as SQL text.
+  const detail = database.db
+    .select(issueRowColumnsFor(seed.ownerId))
+    .from(issues)
+    .where(and(eq(issues.id, issueId), eq(issues.projectId, seed.projectId), isNull(issues.deletedAt)))
+    .toSQL();
+  await database.close();
+  const headers = await sessionHeaders(target.url, seed.ownerId);
+  const sessionId = hashSecret(/session-id=([^;]+)/.exec(headers.cookie)![1]);
+  const server = await startServer('bench/serve.ts', { DATABASE_URL: target.url, BENCH_POOL: String(CONNECTIONS) });
+  const prefix = `/api/workspaces/${seed.workspaceSlug}/projects/${seed.projectId}/`;
+  const measured = reads(seed, issueId, detail).map((read) => ({ ...read, path: `${prefix}${read.path}`, statements: [...accessStatements(seed, sessionId), read.statement] }));
+  const spec: Array<{ path: string; statements: BareStatement[]; body: string }> = [];
+  for (const read of measured) {
+    const response = await fetch(`${server.url}${read.path}`, { headers });
+    if (response.status !== 200) throw new Error(`${read.label}: ${response.status} ${await response.text()}`);
+    spec.push({ path: read.path, statements: read.statements, body: await response.text() });
+  }
+  const specFile = join(specDir, 'spec.json');
+  writeFileSync(specFile, JSON.stringify(spec));
+  const bareServer = await startServer('bench/bare-read-server.ts', { DATABASE_URL: target.url, BARE_READ_SPEC: specFile, BENCH_POOL: String(CONNECTIONS) });
+  const rows: string[] = [];
+  try {
+    for (const read of measured) {
+      const api = await httpOneAtATime(`${server.url}${read.path}`, headers, seconds);
+      const bare = await bareOneAtATime(target.url, read.statements, seconds);
+      const floor = await httpOneAtATime(`${bareServer.url}${read.path}`, headers, seconds);
+      let concurrent = '— | — | — | —';
+      if (read.concurrent) {
+        const url = `${server.url}${read.path}`;
+        await load({ url, connections: CONNECTIONS, seconds: 2, headers });
+        const apiLoad = await load({ url, connections: CONNECTIONS, seconds, headers });
+        const bareLoad = await bareSqlLoad(target.url, read.statements, CONNECTIONS, seconds);
+        const floorLoad = await load({ url: `${bareServer.url}${read.path}`, connections: CONNECTIONS, seconds, headers });
+        concurrent = `${ms(apiLoad.p99)} (${apiLoad.rps.toFixed(0)}/s) | ${ms(bareLoad.p99)} (${bareLoad.rps.toFixed(0)}/s) | ${verdict(apiLoad.p99 / bareLoad.p99, 1.5)} | ${ms(floorLoad.p99)} (${floorLoad.rps.toFixed(0)}/s): ${(apiLoad.p99 / floorLoad.p99).toFixed(2)}×`;
+      }
+      rows.push(
+        `| ${read.label} | ${ms(api.p50)} | ${ms(bare.p50)} | ${verdict(api.p50 / bare.p50, read.target)} (≤ ${read.target}×) | ${ms(floor.p50)}: ${(api.p50 / floor.p50).toFixed(2)}× | ${concurrent} |`,
+      );
+      console.log(target.label, rows[rows.length - 1]);
+    }
+  } finally {
+    await bareServer.stop();
+    await server.stop();
+  }
+  return rows;
+}
+
+export async function run(options: BenchOptions): Promise<{ title: string; markdown: string }> {
+  const seconds = Math.max(3, Math.round(options.seconds / 2));
+  const before = loadLine();
+  const dataDir = mkdtempSync(join(tmpdir(), 'trellis-bench-read-ratios-'));
+  const cluster = await startEmbeddedPostgres({ dataDir, port: 0, log: () => {} });
+  const sections: string[] = [];
+  try {
+    const embeddedUrl = new URL(cluster.url);
+    const admin = postgres(cluster.url, { max: 1, onnotice: () => {} });
+    await admin.unsafe('drop database if exists trellis_bench_read_ratios with (force)');
+    await admin.unsafe('create database trellis_bench_read_ratios');
+    await admin.end();
+    embeddedUrl.pathname = '/trellis_bench_read_ratios';
+    const targets: Target[] = [
+      { label: 'PostgreSQL (system, 127.0.0.1:5432)', url: await freshDatabase('trellis_bench_read_ratios') },
+      { label: 'embedded PostgreSQL (the `npm start` default)', url: embeddedUrl.toString() },
+    ];
+    for (const target of targets) {
+      const rows = await measureTarget(target, seconds, dataDir);
+      sections.push(
+        `**${target.label}**`,
+        '',
+        '| read | API, 1 conn, p50 | bare statements, 1 conn, p50 | API ÷ bare statements | bare Fastify + statements, same bytes, 1 conn p50: API ÷ it | API, 16 conn, p99 | bare statements, 16 conn, p99 | API ÷ bare (≤ 1.5×) | bare Fastify + statements, 16 conn p99: API ÷ it |',
+        '|---|---|---|---|---|---|---|---|---|',
+        ...rows,
+        '',
+      );
+    }
+  } finally {
+    await cluster.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const markdown = [
+    `- Data: \`db/seed\`, one project of ${ISSUES.toLocaleString('en')} issues per database, then the seed's own statistics hook (no ANALYZE of the bench's). Server: \`bench/serve.ts\` (real \`startServices\`), pool ${CONNECTIONS}.`,
+    `- One connection: requests one after the other for ${seconds} s after 1 s of warm-up, over one raw keep-alive socket (\`bench/raw-http.ts\`), timed with \`performance.now()\`; the bare side sends the same statements in order (session, membership with the sync cursor, the read) as named prepared statements from one \`postgres\` client. ${CONNECTIONS} connections: autocannon against \`bareSqlLoad\` (bench/issues-list.ts), ${seconds} s each after 2 s of warm-up.`,
+    '- "bare Fastify + statements": `bench/bare-read-server.ts`, a Fastify server with no plugins that sends the same statements with the bare driver and answers the API\'s own response bytes — the floor of an HTTP service on this machine; API ÷ it is what Trellis\'s own per-request work costs.',
+    `- Load average (1/5/15 min) before → after: ${before} → ${loadLine()} (2 shared cores).`,
+    '',
+    ...sections,
+  ].join('\n');
+  return { title: 'Read ratios (issue #28) — `bench/read-ratios.ts`', markdown };
+}
