@@ -15,7 +15,8 @@ import { freshDatabase, load, loadLine, median, ms, sessionHeaders, startServer,
 
 const CONNECTIONS = 16;
 
-export type BareStatement = { sql: string; params: unknown[] };
+/** A statement for the bare driver; `prepare: false` sends it unnamed (planned per call), as the app sends filtered lists. */
+export type BareStatement = { sql: string; params: unknown[]; prepare?: boolean };
 
 interface Scenario {
   key: string;
@@ -92,7 +93,7 @@ export async function bareSqlLoad(url: string, statement: BareStatement | BareSt
         Array.from({ length: connections }, async () => {
           while (Date.now() < until) {
             const started = performance.now();
-            for (const { sql: text, params } of statements) await client.unsafe(text, params as never[], { prepare: true });
+            for (const { sql: text, params, prepare } of statements) await client.unsafe(text, params as never[], { prepare: prepare ?? true });
             if (record) latencies.push(performance.now() - started);
           }
         }),

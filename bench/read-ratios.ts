@@ -26,6 +26,7 @@ import { hashSecret } from '../server/security';
 import { issueRowColumnsFor } from '../server/services/work-items/issue-read';
 import { bareSqlLoad, scenarios, statementText, type BareStatement } from './issues-list';
 import { RawHttpClient } from './raw-http';
+import { parseListRequest } from '../server/list-engine/params';
 import { freshDatabase, load, loadLine, ms, sessionHeaders, startServer, type BenchOptions } from './harness';
 
 const ISSUES = 5000;
@@ -71,7 +72,8 @@ function reads(seed: SeedResult, issueId: string, detail: BareStatement): Read[]
   const lists = scenarios(seed).map((scenario) => ({
     label: scenario.label,
     path: `issues/?${scenario.query}`,
-    statement: statementText(seed, scenario.query),
+    // Sent as the list engine sends it: filtered lists unnamed, planned with their values.
+    statement: { ...statementText(seed, scenario.query), prepare: parseListRequest(Object.fromEntries(new URLSearchParams(scenario.query)), { allowGrouping: true }).filter === null },
     target: 1.5,
     concurrent: true,
   }));
@@ -97,7 +99,7 @@ async function bareOneAtATime(url: string, statements: BareStatement[], seconds:
   const client = postgres(url, { max: 1, onnotice: () => {}, connection: { jit: 'off' } });
   try {
     return await oneAtATime(seconds, async () => {
-      for (const { sql: text, params } of statements) await client.unsafe(text, params as never[], { prepare: true });
+      for (const { sql: text, params, prepare } of statements) await client.unsafe(text, params as never[], { prepare: prepare ?? true });
     });
   } finally {
     await client.end();
@@ -209,7 +211,7 @@ export async function run(options: BenchOptions): Promise<{ title: string; markd
   }
   const markdown = [
     `- Data: \`db/seed\`, one project of ${ISSUES.toLocaleString('en')} issues per database, then the seed's own statistics hook (no ANALYZE of the bench's). Server: \`bench/serve.ts\` (real \`startServices\`), pool ${CONNECTIONS}.`,
-    `- One connection: requests one after the other for ${seconds} s after 1 s of warm-up, over one raw keep-alive socket (\`bench/raw-http.ts\`), timed with \`performance.now()\`; the bare side sends the same statements in order (session, membership with the sync cursor, the read) as named prepared statements from one \`postgres\` client. ${CONNECTIONS} connections: autocannon against \`bareSqlLoad\` (bench/issues-list.ts), ${seconds} s each after 2 s of warm-up.`,
+    `- One connection: requests one after the other for ${seconds} s after 1 s of warm-up, over one raw keep-alive socket (\`bench/raw-http.ts\`), timed with \`performance.now()\`; the bare side sends the same statements in order (session, membership with the sync cursor, the read) from one \`postgres\` client, each sent as the app sends it: named prepared statements, except the filtered list (d), which the list engine sends unnamed so that Postgres plans it with the filter's values. ${CONNECTIONS} connections: autocannon against \`bareSqlLoad\` (bench/issues-list.ts), ${seconds} s each after 2 s of warm-up.`,
     '- "bare Fastify + statements": `bench/bare-read-server.ts`, a Fastify server with no plugins that sends the same statements with the bare driver and answers the API\'s own response bytes — the floor of an HTTP service on this machine; API ÷ it is what Trellis\'s own per-request work costs.',
     `- Load average (1/5/15 min) before → after: ${before} → ${loadLine()} (2 shared cores).`,
     '',
