@@ -61,7 +61,7 @@ export async function startServices(options: StartOptions): Promise<FastifyInsta
   if (services.has('web')) await registerRestApi(app);
   if (services.has('live')) await app.register(liveRoutes);
   // Without it, REST changes page bodies in storage and tells the collaboration processes (NOTIFY).
-  const collab = services.has('collab') ? startCollabService(app) : null;
+  const collab = services.has('collab') ? await startCollabService(app) : null;
   if (services.has('jobs')) startJobs(app);
   // Every role answers the orchestrator's probes and (with METRICS_TOKEN) the scraper.
   registerHealthRoutes(app, { live: services.has('live') });
