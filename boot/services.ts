@@ -27,19 +27,7 @@ import { serveClientApp } from '../server/plugins/client-app';
 import { registerHealthRoutes } from '../server/ops/health';
 import { registerMetrics } from '../server/ops/metrics';
 import { startCollabService } from './collab-service';
-
-export type ServiceName = 'web' | 'live' | 'collab' | 'jobs';
-
-/**
- * What each TRELLIS_ROLE runs. `all` is the default single process; `server` and `collab` are the
- * two halves of the scale-out topology (docker-compose.yml): API servers fan change events out
- * through Postgres NOTIFY, collaboration servers share documents through Redis.
- */
-export const ROLE_SERVICES: Record<Config['TRELLIS_ROLE'], readonly ServiceName[]> = {
-  all: ['web', 'live', 'collab', 'jobs'],
-  server: ['web', 'live', 'jobs'],
-  collab: ['collab'],
-};
+import { ROLE_SERVICES } from './roles';
 
 export interface StartOptions extends HttpServerOptions {
   config: Config;
