@@ -53,7 +53,7 @@ export async function startServices(options: StartOptions): Promise<FastifyInsta
   if (services.has('jobs')) startJobs(app);
   // Every role answers the orchestrator's probes and (with METRICS_TOKEN) the scraper.
   registerHealthRoutes(app, { live: services.has('live') });
-  registerMetrics(app, collab ? { collab: { documents: () => collab.hocuspocus.getDocumentsCount(), connections: () => collab.hocuspocus.getConnectionsCount() } } : {});
+  await registerMetrics(app, collab ? { collab: { documents: () => collab.hocuspocus.getDocumentsCount(), connections: () => collab.hocuspocus.getConnectionsCount() } } : {});
   // Last: its catch-all GET must not shadow any route above.
   if (services.has('web') && options.clientDistDir) await serveClientApp(app, options.clientDistDir);
   return app;
