@@ -8,6 +8,6 @@ const app = Fastify();
 await app.register(websocket);
 // Bare: no database and no writes are ever reached.
 const deps = { database: { db: null }, writes: {}, appBaseUrl: `http://127.0.0.1:${process.env.PORT}` } as unknown as CollabDependencies;
-createCollab(deps, { bare: true }).mount(app);
+(await createCollab(deps, { bare: true })).mount(app);
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 console.log('bare collab ready');

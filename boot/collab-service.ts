@@ -21,9 +21,9 @@ export function collabWrites(ctx: ServerContext): CollabWrites {
  * Mounts /collab, compacts the issue descriptions a crash left logged before the app is ready, and
  * stores every open document when the app closes.
  */
-export function startCollabService(app: FastifyInstance): Collab {
+export async function startCollabService(app: FastifyInstance): Promise<Collab> {
   const { ctx } = app;
-  const collab = createCollab({ database: ctx.database, writes: collabWrites(ctx), redisUrl: ctx.config.REDIS_URL, appBaseUrl: ctx.config.appBaseUrl });
+  const collab = await createCollab({ database: ctx.database, writes: collabWrites(ctx), redisUrl: ctx.config.REDIS_URL, appBaseUrl: ctx.config.appBaseUrl });
   ctx.collab = collab.bridge;
   collab.mount(app);
   // What editors were told is saved is in the log; the issue rows REST reads are brought up to it.

@@ -14,7 +14,7 @@ import type { Database } from '../db/client';
 import { openDatabase } from '../db/open';
 import { EmbeddedPostgresError } from '../db/embedded/index';
 import { DatabaseNewerThanCodeError, migrateForward } from '../db/migration-status';
-import { ROLE_SERVICES, startServices } from './services';
+import { ROLE_SERVICES } from './roles';
 import { exitOnSignals } from './shutdown';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,11 +45,19 @@ async function main() {
   const withClient = servesWeb && process.env.TRELLIS_SKIP_CLIENT_BUILD !== '1';
   if (withClient && !existsSync(join(clientDistDir, 'index.html'))) await buildClient();
 
-  const { database, description } = await openDatabase(databaseSettings(config));
+  const opening = openDatabase(databaseSettings(config));
+  // The services (REST, live, collab, jobs: most of the server's code) are loaded while the
+  // database opens: the embedded PostgreSQL starts in a process of its own (~50 ms), which this one
+  // spends compiling and evaluating their modules instead of waiting. (In the bundle they are a
+  // chunk of their own, scripts/build-server.mjs.) Handled here, a failed load is still thrown below.
+  const loadingServices = import('./services');
+  loadingServices.catch(() => {});
+  const { database, description } = await opening;
   opened.database = database;
   // Forward only: a database a newer release already migrated is refused, not run on (README "Upgrades").
   await migrateForward(database);
 
+  const { startServices } = await loadingServices;
   const app = await startServices({ config, database, clientDistDir: withClient ? clientDistDir : undefined });
   opened.app = app;
   await app.listen({ port: config.PORT, host: config.HOST });

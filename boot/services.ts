@@ -27,19 +27,7 @@ import { serveClientApp } from '../server/plugins/client-app';
 import { registerHealthRoutes } from '../server/ops/health';
 import { registerMetrics } from '../server/ops/metrics';
 import { startCollabService } from './collab-service';
-
-export type ServiceName = 'web' | 'live' | 'collab' | 'jobs';
-
-/**
- * What each TRELLIS_ROLE runs. `all` is the default single process; `server` and `collab` are the
- * two halves of the scale-out topology (docker-compose.yml): API servers fan change events out
- * through Postgres NOTIFY, collaboration servers share documents through Redis.
- */
-export const ROLE_SERVICES: Record<Config['TRELLIS_ROLE'], readonly ServiceName[]> = {
-  all: ['web', 'live', 'collab', 'jobs'],
-  server: ['web', 'live', 'jobs'],
-  collab: ['collab'],
-};
+import { ROLE_SERVICES } from './roles';
 
 export interface StartOptions extends HttpServerOptions {
   config: Config;
@@ -61,11 +49,11 @@ export async function startServices(options: StartOptions): Promise<FastifyInsta
   if (services.has('web')) await registerRestApi(app);
   if (services.has('live')) await app.register(liveRoutes);
   // Without it, REST changes page bodies in storage and tells the collaboration processes (NOTIFY).
-  const collab = services.has('collab') ? startCollabService(app) : null;
+  const collab = services.has('collab') ? await startCollabService(app) : null;
   if (services.has('jobs')) startJobs(app);
   // Every role answers the orchestrator's probes and (with METRICS_TOKEN) the scraper.
   registerHealthRoutes(app, { live: services.has('live') });
-  registerMetrics(app, collab ? { collab: { documents: () => collab.hocuspocus.getDocumentsCount(), connections: () => collab.hocuspocus.getConnectionsCount() } } : {});
+  await registerMetrics(app, collab ? { collab: { documents: () => collab.hocuspocus.getDocumentsCount(), connections: () => collab.hocuspocus.getConnectionsCount() } } : {});
   // Last: its catch-all GET must not shadow any route above.
   if (services.has('web') && options.clientDistDir) await serveClientApp(app, options.clientDistDir);
   return app;

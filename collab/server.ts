@@ -64,14 +64,14 @@ export interface CollabOptions {
  * Creates the collaboration server on `deps` and listens for refresh and disconnect requests from
  * other processes. Its `bridge` is how REST reaches live documents (the caller hands it over).
  */
-export function createCollab(deps: CollabDependencies, options: CollabOptions = {}): Collab {
+export async function createCollab(deps: CollabDependencies, options: CollabOptions = {}): Promise<Collab> {
   const instanceId = randomUUID();
   const { database } = deps;
   const persistence = new PersistenceExtension(database.db);
   const title = new TitleExtension(deps.writes.renamePageFromTitle);
   const issueDescriptions = new IssueDescriptionExtension(database.db, deps.writes.storeIssueDescription);
   const extensions: Extension[] = options.bare ? [] : [new AuthExtension(database.db), persistence, title, issueDescriptions];
-  if (deps.redisUrl && !options.bare) extensions.push(createRedisExtension(deps.redisUrl));
+  if (deps.redisUrl && !options.bare) extensions.push(await createRedisExtension(deps.redisUrl));
   const hocuspocus = new Hocuspocus<CollabContext>({
     name: `trellis-${instanceId.slice(0, 8)}`,
     quiet: true,

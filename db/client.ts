@@ -3,12 +3,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import * as schema from './schema/index';
@@ -105,7 +102,15 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   };
 }
 
+// PGlite and its drizzle driver are imported only when PGlite is opened (tests, EMBEDDED_DB=pglite):
+// a start on PostgreSQL never uses them, and loading PGlite's modules from node_modules (the server
+// bundle leaves them out, scripts/build-server.mjs) was a part of every start.
 async function openPglite(dir?: string, snapshot?: Blob): Promise<Database> {
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const inMemory = !dir || dir.startsWith('memory://');
   if (!inMemory) mkdirSync(dirname(dir), { recursive: true });
   const client = new PGlite({ dataDir: inMemory ? undefined : dir, loadDataDir: snapshot });

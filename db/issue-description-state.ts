@@ -38,7 +38,7 @@ export async function loadIssueStateInto(db: Db, issueId: string, doc: Y.Doc, or
 
 /** Stores the state built from the html unless another process stored one first; returns the stored one. */
 async function seedIssueState(db: Db, issueId: string, html: string): Promise<Uint8Array> {
-  const state = buildInitialState(html, null);
+  const state = await buildInitialState(html, null);
   const seeded = await db
     .update(issues)
     .set({ descriptionBinary: state })

@@ -102,7 +102,7 @@ export async function storePageSnapshot(db: Db, pageId: string, doc: Y.Doc, acto
     Y.applyUpdate(merged, Y.encodeStateAsUpdate(doc));
     const state = Y.encodeStateAsUpdate(merged);
     const missing = Y.diffUpdate(state, Y.encodeStateVector(doc));
-    const content = deriveContent(merged);
+    const content = await deriveContent(merged);
     merged.destroy();
     const htmlChanged = content.html !== page.descriptionHtml;
     await tx

@@ -1,7 +1,8 @@
 // The production build of the server side (every TRELLIS_ROLE: REST, /live, /collab, jobs): esbuild
 // bundles boot/main.ts, everything of ours it imports (boot, server, collab, db, shared) and the
-// packages it uses (but EXTERNAL_PACKAGES) into one ES module, `dist/server/main.js`. `npm start`
-// (scripts/start.mjs) runs that file, so a start or restart compiles no TypeScript; it rebuilds
+// packages it uses (but EXTERNAL_PACKAGES) into ES modules: `dist/server/main.js` and the chunks it
+// imports (named by their content, see the splitting note below). `npm start` (scripts/start.mjs)
+// runs main.js, so a start or restart compiles no TypeScript; it rebuilds
 // first when the file is missing or older than the sources (a fingerprint of every source file's
 // path, size and mtime, and of package.json and package-lock.json, kept in `build-info.json`).
 //
@@ -131,8 +132,11 @@ export async function buildServer({ outDir = DEFAULT_OUT_DIR, quiet = false } = 
   await esbuild.build({
     entryPoints: { main: ENTRY },
     outdir: temp,
-    // Packages the server imports only for some requests (ExcelJS for XLSX exports, nodemailer for
-    // mail) go into chunks of their own, read and compiled on first use instead of at every start.
+    // What boot/main.ts imports dynamically goes into chunks of their own: the services (most of the
+    // code, loaded while the database starts) and the packages used only for some requests or
+    // settings (ExcelJS for XLSX exports, nodemailer for mail, zxcvbn for a password check, the
+    // Redis clients with REDIS_URL, PGlite with EMBEDDED_DB=pglite), read and compiled on first use
+    // instead of at every start.
     splitting: true,
     chunkNames: 'chunk-[hash]',
     bundle: true,
@@ -153,24 +157,57 @@ export async function buildServer({ outDir = DEFAULT_OUT_DIR, quiet = false } = 
   // esbuild's service process would otherwise live on as a child of the server.
   await esbuild.stop();
   // Chunks first (named by their content, so one already there is the same file), each written
-  // beside and renamed; their maps (package code only) are dropped. The map, then main.js, last.
+  // beside and renamed, with its map (our sources' mappings only) when it holds any of our code;
+  // the maps of package-only chunks are dropped. main.js and its map last.
   const moveIn = (name, code) => {
     const beside = join(outDir, `${name}.${process.pid}.tmp`);
     writeFileSync(beside, code);
     renameSync(beside, join(outDir, name));
   };
-  for (const file of readdirSync(temp)) {
-    if (file.startsWith('chunk-') && file.endsWith('.js')) moveIn(file, readFileSync(join(temp, file), 'utf8').replace(/\n\/\/# sourceMappingURL=.*$/m, ''));
-  }
-  const map = JSON.parse(readFileSync(join(temp, 'main.js.map'), 'utf8'));
-  map.file = 'main.js';
-  // esbuild names sources relative to the folder it wrote to (one below outDir).
-  map.sources = map.sources.map((source) => posix(relative(outDir, join(temp, source))));
-  moveIn('main.js.map', JSON.stringify(withoutPackageMappings(map)));
-  moveIn('main.js', readFileSync(join(temp, 'main.js'), 'utf8').replace(/\/\/# sourceMappingURL=.*$/m, '//# sourceMappingURL=main.js.map'));
+  const moveInWithMap = (file) => {
+    const map = JSON.parse(readFileSync(join(temp, `${file}.map`), 'utf8'));
+    const code = readFileSync(join(temp, file), 'utf8');
+    if (map.sources.every((source) => source.includes('node_modules/'))) return moveIn(file, code.replace(/\n\/\/# sourceMappingURL=.*$/m, ''));
+    map.file = file;
+    // esbuild names sources relative to the folder it wrote to (one below outDir).
+    map.sources = map.sources.map((source) => posix(relative(outDir, join(temp, source))));
+    moveIn(`${file}.map`, JSON.stringify(withoutPackageMappings(map)));
+    moveIn(file, code.replace(/\/\/# sourceMappingURL=.*$/m, `//# sourceMappingURL=${file}.map`));
+  };
+  const chunks = readdirSync(temp).filter((file) => file.startsWith('chunk-') && file.endsWith('.js'));
+  for (const file of chunks) moveInWithMap(file);
+  moveInWithMap('main.js');
   rmSync(temp, { recursive: true, force: true });
-  writeFileSync(join(outDir, INFO_FILE), `${JSON.stringify({ fingerprint, built_at: new Date().toISOString() }, null, 2)}\n`);
+  const previousChunks = readPreviousChunks(outDir);
+  writeFileSync(join(outDir, INFO_FILE), `${JSON.stringify({ fingerprint, built_at: new Date().toISOString(), chunks }, null, 2)}\n`);
+  pruneChunks(outDir, new Set([...chunks, ...previousChunks]));
   if (!quiet) console.log(`Built the server into ${relative(ROOT, outDir) || '.'}/main.js in ${Date.now() - started} ms`);
+}
+
+/** The chunks of the build now in `outDir` (none when it has no build-info.json or an older one). */
+function readPreviousChunks(outDir) {
+  try {
+    return JSON.parse(readFileSync(join(outDir, INFO_FILE), 'utf8')).chunks ?? [];
+  } catch {
+    return [];
+  }
+}
+
+/** Chunks younger than this are never pruned: they may belong to a build another process is making. */
+const PRUNE_AFTER_MS = 10 * 60_000;
+
+/**
+ * Deletes the chunks (and maps) of older builds but `keep`: this build's and the one before, whose
+ * processes may still be running and load a chunk on first use (an XLSX export, a first password
+ * check). Each build's services chunk is ~5 MB; without this every rebuild would leave one behind.
+ */
+function pruneChunks(outDir, keep) {
+  for (const file of readdirSync(outDir)) {
+    const chunk = file.replace(/\.map$/, '');
+    if (!chunk.startsWith('chunk-') || !chunk.endsWith('.js') || keep.has(chunk)) continue;
+    const path = join(outDir, file);
+    if (Date.now() - statSync(path, { throwIfNoEntry: false })?.mtimeMs > PRUNE_AFTER_MS) rmSync(path, { force: true });
+  }
 }
 
 const VLQ = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';

@@ -1,2 +1,2 @@
 // Types of ./lazy-source-map.mjs for the TypeScript that imports it (tests).
-export function mapStacksLazily(bundlePath: string, mapPath: string): () => void;
+export function mapStacksLazilyIn(dir: string): () => void;

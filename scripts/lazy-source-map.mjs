@@ -4,29 +4,43 @@
 // healthy start never prints. Plain JavaScript: it runs before anything is compiled.
 import { readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
+import { sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
- * Maps the frames of `bundlePath` in every formatted stack through `mapPath` (parsed on first use).
- * Returns a function that puts the previous formatter back.
+ * Maps the frames of every file in `dir` that has a source map beside it (`<file>.map`, parsed on
+ * first use): the built server is main.js and the chunks it loads. Returns a function that puts the
+ * previous formatter back.
  */
-export function mapStacksLazily(bundlePath, mapPath) {
-  const bundleUrl = pathToFileURL(bundlePath).href;
-  let map; // undefined: not read yet; null: unreadable (traces stay as they are)
-  const load = () => {
-    if (map !== undefined) return map;
-    try {
-      map = new SourceMap(JSON.parse(readFileSync(mapPath, 'utf8')));
-    } catch {
-      map = null;
+export function mapStacksLazilyIn(dir) {
+  const prefix = dir.endsWith(sep) ? dir : `${dir}${sep}`;
+  return mapStacks((file) => (file.startsWith(prefix) ? `${file}.map` : undefined));
+}
+
+/** Installs the formatter; `mapPathOf(file)` names the map of a frame's file, or undefined. */
+function mapStacks(mapPathOf) {
+  const maps = new Map(); // map path → SourceMap, or null when unreadable (its frames stay as they are)
+  const load = (mapPath) => {
+    if (!maps.has(mapPath)) {
+      try {
+        maps.set(mapPath, new SourceMap(JSON.parse(readFileSync(mapPath, 'utf8'))));
+      } catch {
+        maps.set(mapPath, null);
+      }
     }
-    return map;
+    return maps.get(mapPath);
   };
   const position = /(file:\/\/[^\s()]+|\/[^\s()]+):(\d+):(\d+)/;
   const mapFrame = (text) =>
     text.replace(position, (whole, file, line, column) => {
-      if (file !== bundleUrl && file !== bundlePath) return whole;
-      const entry = load()?.findEntry(Number(line) - 1, Number(column) - 1);
+      let path = file;
+      try {
+        if (file.startsWith('file://')) path = fileURLToPath(file);
+      } catch {
+        return whole; // not a path this process could have loaded
+      }
+      const mapPath = mapPathOf(path);
+      const entry = mapPath && load(mapPath)?.findEntry(Number(line) - 1, Number(column) - 1);
       if (!entry || !entry.originalSource) return whole;
       // The map names sources relative to itself (../../server/…): printed as absolute paths, as Node does.
       const source = fileURLToPath(new URL(entry.originalSource, pathToFileURL(mapPath)));

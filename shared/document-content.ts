@@ -4,13 +4,23 @@
 // database, no server — db/ (storage), server/ (REST writes) and collab/ all convert through here.
 import * as Y from 'yjs';
 import { getSchema, type JSONContent } from '@tiptap/core';
-import { generateHTML, generateJSON } from '@tiptap/html';
 import type { Node as PmNode, Schema } from '@tiptap/pm/model';
 import { prosemirrorJSONToYXmlFragment, updateYFragment, yXmlFragmentToProseMirrorRootNode } from 'y-prosemirror';
 import { BODY_FIELD, TITLE_FIELD, pageSchemaExtensions } from './editor-schema';
 
 const extensions = pageSchemaExtensions();
 let schema: Schema | null = null;
+
+// @tiptap/html renders and parses html in happy-dom, 1.3 MB of code: imported on the first
+// conversion of a process, not by every start (in the server bundle it is a chunk of its own).
+let tiptapHtml: Promise<typeof import('@tiptap/html')> | undefined;
+function loadTiptapHtml(): Promise<typeof import('@tiptap/html')> {
+  tiptapHtml ??= import('@tiptap/html').catch((error: unknown) => {
+    tiptapHtml = undefined; // a failed load is retried by the next conversion
+    throw error;
+  });
+  return tiptapHtml;
+}
 
 function pageSchema(): Schema {
   schema ??= getSchema(extensions);
@@ -24,10 +34,10 @@ interface DerivedContent {
 }
 
 /** Renders the body fragment of a document as html, plain text and ProseMirror JSON. */
-export function deriveContent(doc: Y.Doc): DerivedContent {
+export async function deriveContent(doc: Y.Doc): Promise<DerivedContent> {
   const root = bodyNode(doc);
   const json = root.toJSON() as JSONContent;
-  const html = root.childCount === 0 ? '<p></p>' : generateHTML(json, extensions);
+  const html = root.childCount === 0 ? '<p></p>' : (await loadTiptapHtml()).generateHTML(json, extensions);
   // A leaf with text of its own (a mention: "@Bob") keeps it; others (a hard break) are a space.
   const leafText = (node: PmNode) => node.type.spec.leafText?.(node) ?? ' ';
   return { html, stripped: root.textBetween(0, root.content.size, '\n', leafText).trim(), json };
@@ -43,13 +53,16 @@ function bodyNode(doc: Y.Doc): PmNode {
 }
 
 /** Parses html into ProseMirror JSON with the page schema (unknown tags are dropped). */
-export function htmlToJson(html: string): JSONContent {
-  return generateJSON(html || '<p></p>', extensions);
+export async function htmlToJson(html: string): Promise<JSONContent> {
+  return (await loadTiptapHtml()).generateJSON(html || '<p></p>', extensions);
 }
 
-/** Replaces the body of `doc` with `html`, as a minimal diff so concurrent editors keep their carets. */
-export function replaceBodyWithHtml(doc: Y.Doc, html: string): void {
-  const node = pageSchema().nodeFromJSON(htmlToJson(html));
+/**
+ * Replaces the body of `doc` with `body` (htmlToJson of the new html), as a minimal diff so
+ * concurrent editors keep their carets.
+ */
+export function replaceBody(doc: Y.Doc, body: JSONContent): void {
+  const node = pageSchema().nodeFromJSON(body);
   const fragment = doc.getXmlFragment(BODY_FIELD);
   doc.transact(() => updateYFragment(doc, fragment, node as never, { mapping: new Map(), isOMark: new Map() } as never));
 }
@@ -79,9 +92,9 @@ export function writeTitle(doc: Y.Doc, name: string): void {
 }
 
 /** A fresh document holding `html` as body and `name` as title, encoded as one Yjs update. */
-export function buildInitialState(html: string, name: string | null): Uint8Array {
+export async function buildInitialState(html: string, name: string | null): Promise<Uint8Array> {
+  const json = await htmlToJson(html);
   const doc = new Y.Doc();
-  const json = htmlToJson(html);
   prosemirrorJSONToYXmlFragment(pageSchema() as never, json, doc.getXmlFragment(BODY_FIELD));
   // Issue descriptions (null) have a body only.
   if (name !== null) writeTitle(doc, name);

@@ -10,10 +10,12 @@
 //   trellis_jobs{queue,status}                                             background job queue depth and failures
 //   trellis_db_connections{state}                                          database connections (pg_stat_activity)
 //   process_* and nodejs_*                                                 prom-client's default metrics
+// Without METRICS_TOKEN nobody may read them, so none are kept: no registry, no per-request hook,
+// and prom-client is not even loaded (its default metrics were a noticeable part of a start).
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
 import { metricsResponses } from '../../shared/schemas/ops';
 import { NotFoundError } from '../errors';
 import { liveEngineOf } from '../live/engine';
@@ -24,8 +26,25 @@ interface CollabGauges {
   connections(): number;
 }
 
-export function registerMetrics(app: FastifyInstance, options: { collab?: CollabGauges } = {}): Registry {
+/** Adds GET /metrics, and with METRICS_TOKEN the collection of what it serves. */
+export async function registerMetrics(app: FastifyInstance, options: { collab?: CollabGauges } = {}): Promise<void> {
+  const token = app.ctx.config.METRICS_TOKEN;
+  const scrape = token ? await startCollecting(app, options) : null;
+  app.get('/metrics', { config: { access: 'public' }, logLevel: 'warn', schema: { response: metricsResponses } }, async (request, reply) => {
+    // Answered here, not thrown: a collab-only process has no error handler of ours to shape them.
+    // Security: without the right token the endpoint does not exist (404, as with no token set), so
+    // a scan of the public port cannot tell it is there (README "Health, metrics and upgrades").
+    if (!scrape || !token || !bearerMatches(request, token)) return reply.code(404).send(new NotFoundError().body);
+    return reply.type(scrape.registry.contentType).send(await scrape.read());
+  });
+}
+
+/** Creates the registry and its metrics and starts counting requests; `read` renders a scrape. */
+async function startCollecting(app: FastifyInstance, options: { collab?: CollabGauges }): Promise<{ registry: Registry; read: () => Promise<string> }> {
   const { ctx } = app;
+  // The default export: prom-client is CommonJS, and esbuild's chunk of it (the server bundle) has no named exports.
+  const { default: prom } = await import('prom-client');
+  const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } = prom;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
@@ -64,16 +83,13 @@ export function registerMetrics(app: FastifyInstance, options: { collab?: Collab
     for (const row of states) connections.set({ state: row.state ?? 'unknown' }, row.count);
   }
 
-  const token = ctx.config.METRICS_TOKEN;
-  app.get('/metrics', { config: { access: 'public' }, logLevel: 'warn', schema: { response: metricsResponses } }, async (request, reply) => {
-    // Answered here, not thrown: a collab-only process has no error handler of ours to shape them.
-    // Security: without the right token the endpoint does not exist (404, as with no token set), so
-    // a scan of the public port cannot tell it is there (README "Health, metrics and upgrades").
-    if (!token || !bearerMatches(request, token)) return reply.code(404).send(new NotFoundError().body);
-    await readDatabaseGauges();
-    return reply.type(registry.contentType).send(await registry.metrics());
-  });
-  return registry;
+  return {
+    registry,
+    read: async () => {
+      await readDatabaseGauges();
+      return registry.metrics();
+    },
+  };
 }
 
 function bearerMatches(request: FastifyRequest, token: string): boolean {

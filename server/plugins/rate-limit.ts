@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { RateLimitError } from '../errors';
 
 /**
@@ -34,7 +34,7 @@ export function hasReachedLimit(answer: Awaited<ReturnType<RateLimiter>>): boole
 
 async function rateLimitPlugin(app: FastifyInstance) {
   const redisUrl = app.ctx.config.REDIS_URL;
-  const redis = redisUrl ? connectRedis(app, redisUrl) : null;
+  const redis = redisUrl ? await connectRedis(app, redisUrl) : null;
   await app.register(rateLimit, {
     // Nothing is limited by default: each limit is created and applied where API.md places it.
     global: false,
@@ -46,7 +46,12 @@ async function rateLimitPlugin(app: FastifyInstance) {
   if (redis) app.addHook('onClose', async () => redis.disconnect());
 }
 
-function connectRedis(app: FastifyInstance, url: string): Redis {
+// ioredis is imported only with REDIS_URL: most processes never use it, and loading it is a
+// noticeable part of a start (its command table is built as the module is evaluated).
+async function connectRedis(app: FastifyInstance, url: string): Promise<Redis> {
+  // The default export, not `{ Redis }`: ioredis is CommonJS, and esbuild's chunk of it (the server
+  // bundle) has no named exports.
+  const { default: Redis } = await import('ioredis');
   // One attempt per command: a request waits for at most one reconnect, never for Redis to return.
   const redis = new Redis(url, { maxRetriesPerRequest: 1 });
   let down = false;

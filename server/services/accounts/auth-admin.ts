@@ -36,7 +36,7 @@ export async function signUpFirstAdmin(ctx: ServerContext, fields: Record<string
   if (!email || !password || !firstName) throw authError('REQUIRED_ADMIN_EMAIL_PASSWORD_FIRST_NAME');
   if (!isValidEmail(email)) throw authError('INVALID_ADMIN_EMAIL');
   if (await findUserByEmail(ctx.db, email)) throw authError('ADMIN_USER_ALREADY_EXIST');
-  if (!isStrongPassword(password, [email, firstName])) throw authError('INVALID_ADMIN_PASSWORD');
+  if (!(await isStrongPassword(password, [email, firstName]))) throw authError('INVALID_ADMIN_PASSWORD');
   const passwordHash = await hashPassword(password);
   const companyName = text(fields.company_name);
   return ctx.db.transaction(async (transaction) => {

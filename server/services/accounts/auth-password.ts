@@ -65,7 +65,7 @@ export async function signUpWithPassword(ctx: ServerContext, fields: Record<stri
   if (!isValidEmail(email)) throw authError('INVALID_EMAIL_SIGN_UP');
   if (await findUserByEmail(ctx.db, email)) throw authError('USER_ALREADY_EXIST');
   await requireSignupAllowed(ctx, settings, email);
-  if (!isStrongPassword(password, [email])) throw authError('INVALID_PASSWORD');
+  if (!(await isStrongPassword(password, [email]))) throw authError('INVALID_PASSWORD');
   const passwordHash = await hashPassword(password);
   // createUser answers 5030 if a concurrent sign-up took the email since the check above.
   return ctx.db.transaction((tx) => createUser(tx as unknown as Db, { email, passwordHash, isPasswordAutoset: false, isEmailVerified: false }));
@@ -113,7 +113,7 @@ export async function resetPassword(ctx: ServerContext, uidb64: string, token: s
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user || !user.isActive) throw authError('INVALID_PASSWORD_TOKEN');
   const password = fields.password;
-  if (!isStrongPassword(password, [user.email])) throw authError('INVALID_PASSWORD');
+  if (typeof password !== 'string' || !(await isStrongPassword(password, [user.email]))) throw authError('INVALID_PASSWORD');
   const updated = await storePassword(ctx, user.id, password);
   await endAllSessions(ctx.db, user.id);
   return updated;
@@ -132,7 +132,7 @@ export async function changePassword(ctx: ServerContext, user: User, fields: Rec
     const matches = oldPassword!.length <= PASSWORD_MAX_LENGTH && (await verifyPassword(user.passwordHash, oldPassword!));
     if (!matches) throw authError('INCORRECT_OLD_PASSWORD', { error: 'Old password is not correct' });
   }
-  if (!isStrongPassword(newPassword, [user.email])) throw authError('INVALID_NEW_PASSWORD');
+  if (!(await isStrongPassword(newPassword, [user.email]))) throw authError('INVALID_NEW_PASSWORD');
   return storePassword(ctx, user.id, newPassword);
 }
 
@@ -144,8 +144,9 @@ export async function setPassword(ctx: ServerContext, user: User, fields: Record
   if (!user.isPasswordAutoset) {
     throw authError('PASSWORD_ALREADY_SET', { error: 'Your password is already set please change your password from profile' });
   }
-  if (!isStrongPassword(fields.password, [user.email])) throw authError('INVALID_PASSWORD');
-  return storePassword(ctx, user.id, fields.password);
+  const password = fields.password;
+  if (typeof password !== 'string' || !(await isStrongPassword(password, [user.email]))) throw authError('INVALID_PASSWORD');
+  return storePassword(ctx, user.id, password);
 }
 
 /** Stores a new password hash, clears the auto-set flag and voids outstanding reset tokens. */

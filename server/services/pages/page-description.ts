@@ -9,7 +9,7 @@ import type { ProjectActor } from '../../actor';
 import { CodedError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { authorizePage, loadReadablePage } from './policies/page';
 import { sanitizeRichHtml } from '../work-items/html';
-import { isValidYjsUpdate, replaceBodyWithHtml } from '../../../shared/document-content';
+import { htmlToJson, isValidYjsUpdate, replaceBody } from '../../../shared/document-content';
 import { changePageDocument, currentPageState } from './page-collab';
 
 const MIN_UPDATE_BYTES = 4;
@@ -70,8 +70,8 @@ export async function patchPageDescription(
     return changePageDocument(ctx, page.id, (doc) => Y.applyUpdate(doc, update), actor.userId);
   }
   if (body.description_html !== undefined) {
-    const html = sanitizeRichHtml(body.description_html);
-    return changePageDocument(ctx, page.id, (doc) => replaceBodyWithHtml(doc, html), actor.userId);
+    const description = await htmlToJson(sanitizeRichHtml(body.description_html));
+    return changePageDocument(ctx, page.id, (doc) => replaceBody(doc, description), actor.userId);
   }
 }
 

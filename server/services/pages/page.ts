@@ -15,7 +15,7 @@ import { withTransaction, type WriteOptions } from '../../live/record-change';
 import { authorizePage, loadReadablePage } from './policies/page';
 import type { PageView } from './presenters/page';
 import { sanitizeRichHtml } from '../work-items/html';
-import { buildInitialState, deriveContent, docFromUpdates, replaceBodyWithHtml, writeTitle } from '../../../shared/document-content';
+import { buildInitialState, deriveContent, docFromUpdates, htmlToJson, replaceBody, writeTitle } from '../../../shared/document-content';
 import { recordFavoriteChange, recordPageChange, updatePageRow } from './page-change';
 import { changePageDocument, currentPageState, disconnectPageEditors } from './page-collab';
 import { findProjectPage, toPageViews } from './page-read';
@@ -25,7 +25,7 @@ import { decodeDescriptionBinary } from './page-description';
 export async function createPage(ctx: ServerContext, actor: ProjectActor, body: CreatePageBody, options: WriteOptions): Promise<PageView> {
   const project = actor.project;
   const name = body.name ?? '';
-  const content = initialContent(body, name);
+  const content = await initialContent(body, name);
   return withTransaction(ctx, options, async (tx) => {
     const parentId = await checkParent(tx, project.id, body.parent ?? null, null);
     const labelIds = await checkLabels(tx, project.id, body.labels);
@@ -53,12 +53,12 @@ export async function createPage(ctx: ServerContext, actor: ProjectActor, body: 
   });
 }
 
-function initialContent(body: CreatePageBody, name: string) {
+async function initialContent(body: CreatePageBody, name: string) {
   const binary = body.description_binary ? decodeDescriptionBinary(body.description_binary) : null;
-  const state = binary ?? buildInitialState(sanitizeRichHtml(body.description_html ?? '<p></p>'), name);
+  const state = binary ?? (await buildInitialState(sanitizeRichHtml(body.description_html ?? '<p></p>'), name));
   const doc = docFromUpdates([state]);
   writeTitle(doc, name);
-  const derived = deriveContent(doc);
+  const derived = await deriveContent(doc);
   const descriptionBinary = Y.encodeStateAsUpdate(doc);
   doc.destroy();
   return {
@@ -100,8 +100,8 @@ export async function updatePage(ctx: ServerContext, actor: ProjectActor, pageId
   });
   if (body.name !== undefined && body.name !== current.name) await changePageDocument(ctx, page.id, (doc) => writeTitle(doc, page.name), actor.userId);
   if (body.description_html !== undefined) {
-    const html = sanitizeRichHtml(body.description_html);
-    await changePageDocument(ctx, page.id, (doc) => replaceBodyWithHtml(doc, html), actor.userId);
+    const description = await htmlToJson(sanitizeRichHtml(body.description_html));
+    await changePageDocument(ctx, page.id, (doc) => replaceBody(doc, description), actor.userId);
   }
   if (page.access !== current.access) disconnectPageEditors(ctx, [page.id], CollabCloseCode.PERMISSIONS_CHANGED);
   const [view] = await toPageViews(ctx.db, [page], actor.userId);

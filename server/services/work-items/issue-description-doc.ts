@@ -50,7 +50,7 @@ export async function storeIssueDescription(ctx: ServerContext, issueId: string,
     Y.applyUpdate(merged, Y.encodeStateAsUpdate(doc));
     const state = Y.encodeStateAsUpdate(merged);
     const missing = Y.diffUpdate(state, Y.encodeStateVector(doc));
-    const content = deriveContent(merged);
+    const content = await deriveContent(merged);
     merged.destroy();
     await tx.update(issues).set({ descriptionBinary: state, descriptionJson: content.json as Record<string, unknown> }).where(eq(issues.id, issueId));
     await deleteIssueDescriptionUpdates(tx, logged.map((entry) => entry.id));

@@ -7,7 +7,7 @@ import type { Db } from '../../../db/client';
 import { deleteIssueDescriptionUpdates, loggedIssueDescriptionUpdates } from '../../../db/issue-description-state';
 import { issues } from '../../../db/schema/index';
 import { ISSUE_DOC_UPDATE_CHANNEL, issueDocumentName } from '../../../shared/collab-documents';
-import { docFromUpdates, replaceBodyWithHtml } from '../../../shared/document-content';
+import { docFromUpdates, htmlToJson, replaceBody } from '../../../shared/document-content';
 
 /**
  * A description set over REST: merged into the stored document (with its logged updates, so the
@@ -19,8 +19,9 @@ export async function mergeHtmlIntoIssueState(tx: Db, issueId: string, html: str
   const [row] = await tx.select({ binary: issues.descriptionBinary }).from(issues).where(eq(issues.id, issueId)).for('update');
   if (!row?.binary) return;
   const logged = await loggedIssueDescriptionUpdates(tx, issueId);
+  const body = await htmlToJson(html);
   const doc = docFromUpdates([row.binary, ...logged.map((entry) => entry.update)]);
-  replaceBodyWithHtml(doc, html);
+  replaceBody(doc, body);
   const state = Y.encodeStateAsUpdate(doc);
   doc.destroy();
   await tx.update(issues).set({ descriptionBinary: state }).where(eq(issues.id, issueId));
