@@ -26,17 +26,6 @@ interface CycleNumbersAnswer {
   analytics: CycleAnalytics | null;
 }
 
-/** Resolves after `ms`; rejects at once when `signal` aborts (a newer read took this one's place). */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    });
-  });
-}
-
 export function CycleNumbers({ slug, cycle }: { slug: string; cycle: Cycle }) {
   const t = useT();
   const [type, setType] = useState<'issues' | 'points'>('issues');
@@ -44,8 +33,7 @@ export function CycleNumbers({ slug, cycle }: { slug: string; cycle: Cycle }) {
   const dated = Boolean(cycle.start_date && cycle.end_date);
   // A burst of live changes asks once, 150 ms after the last. The numbers shown stay up while the
   // next ones load, and a failed refresh keeps them (only a first read that fails says so).
-  const numbers: Loaded<CycleNumbersAnswer> = useResource(`${slug}|${cycle.id}|${dated}|${type}|${signature}`, async (signal) => {
-    await pause(150, signal);
+  const numbers: Loaded<CycleNumbersAnswer> = useResource(`${slug}|${cycle.id}|${dated}|${type}|${signature}`, async () => {
     try {
       const [progress, analytics] = await Promise.all([fetchCycleProgress(slug, cycle), dated ? fetchCycleAnalytics(slug, cycle, type) : Promise.resolve(null)]);
       return { progress, analytics };
@@ -53,7 +41,7 @@ export function CycleNumbers({ slug, cycle }: { slug: string; cycle: Cycle }) {
       if (numbers.data) return numbers.data;
       throw error;
     }
-  });
+  }, { settleMs: 150 });
 
   if (numbers.error) return <p className="field-error" role="alert">{t('cycles.loadFailed')}</p>;
   if (!numbers.data) return <div className="cycle-panel"><Skeleton height={120} /></div>;
