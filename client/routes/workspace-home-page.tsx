@@ -1,5 +1,4 @@
-// `/{workspaceSlug}`'s home: the member's dashboard widgets (loaded on demand by workspace-route).
-import { useEffect } from 'react';
+// `/{workspaceSlug}`'s home: the member's dashboard widgets (the route's loader starts their read, screen-loaders loadHomeScreen).
 import { Link } from '@tanstack/react-router';
 import { AppShell } from '../components/app-shell';
 import { EmptyState } from '../components/feedback';
@@ -22,9 +21,6 @@ export function WorkspaceHomePage({ workspaceSlug }: { workspaceSlug: string }) 
   const status = useDashboardState((state) => state.status);
   const error = useDashboardState((state) => state.error);
   const projects = useProjects(workspaceSlug);
-  useEffect(() => {
-    void loadHomeDashboard(workspaceSlug);
-  }, [workspaceSlug]);
   if (!workspace) return null;
   const canInvite = can('workspace.invite', memberContext(workspace.role));
   const canCreateProject = can('workspace.create-project', memberContext(workspace.role));
