@@ -2,7 +2,6 @@
 // functions (the stores keep the rows; screens read them through hooks) and let failures reject,
 // so the route's error component shows them with a Retry instead of a half-empty screen.
 import { ApiError } from '../api/http';
-import { loadHomeDashboard } from '../stores/dashboard-store';
 import { syncProject } from '../local-cache/issue-cache';
 import { fetchIssueDetail } from '../stores/issue-detail-store';
 import { getIssue } from '../stores/issue-store';
@@ -88,16 +87,6 @@ const CACHED_ROWS_WAIT_MS = 1000;
 /** What workspace-wide issue lists (views, a member's profile) need to show names. */
 export async function loadWorkspaceScreen(slug: string): Promise<void> {
   await Promise.all([ensureProjects(slug), fetchWorkspaceStates(slug), fetchWorkspaceLabels(slug), fetchMembers(slug)]);
-}
-
-/**
- * The workspace home: the names its widgets show (waited for), and the dashboard's widgets, started
- * alongside and not waited for: the screen shows their skeleton, then the widgets or the error
- * with a retry, from the dashboard store's status (loadHomeDashboard never rejects).
- */
-export async function loadHomeScreen(slug: string): Promise<void> {
-  void loadHomeDashboard(slug);
-  await loadWorkspaceScreen(slug);
 }
 
 /**

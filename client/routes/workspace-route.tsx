@@ -6,7 +6,7 @@ import { createRoute } from '@tanstack/react-router';
 import { guardPage } from './guard';
 import { PageKind } from './page-kinds';
 import { rootRoute } from './root-route';
-import { loadHomeScreen, loadMyWorkspaces } from './screen-loaders';
+import { loadMyWorkspaces, loadWorkspaceScreen } from './screen-loaders';
 import { screenStates } from './screen-states';
 import { WorkspaceLayout } from './workspace-pages';
 
@@ -25,8 +25,8 @@ export const workspaceRoute = createRoute({
 export const workspaceHomeRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: '/',
-  // Names of projects, states, labels and members the widgets show, and the widgets.
-  loader: ({ params }) => loadHomeScreen(params.workspaceSlug),
+  // Names of projects, states, labels and members the widgets show.
+  loader: ({ params }) => loadWorkspaceScreen(params.workspaceSlug),
   ...screenStates,
   component: withScreens(function WorkspaceHomeRoute() {
     return <WorkspaceHomePage workspaceSlug={workspaceHomeRoute.useParams().workspaceSlug} />;
