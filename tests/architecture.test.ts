@@ -429,4 +429,59 @@ describe('client reads', () => {
       .filter((file) => readsInEffect(file));
     expect(offenders.sort()).toEqual([...EFFECT_READS].sort());
   });
+
+  /**
+   * Store reads an effect may still start, as `file: function`, each because it reacts to live
+   * state rather than reading what a screen or widget shows (the comment at the call says more).
+   */
+  const EFFECT_STORE_READS: Record<string, string> = {
+    'client/components/issues/issue-detail.tsx: refreshIssueSubscribed':
+      'my own change subscribes me on the server and no live change says so: the flag is re-read after the issue moves under my hand',
+  };
+
+  /** A store's read: fetchX, loadX, refreshX, ensureX imported from client/stores/ or client/api/. */
+  const STORE_READ = /^(fetch|load|refresh|ensure)[A-Z]/;
+
+  /** The store reads (`file: function`) the file's `useEffect`/`useLayoutEffect` callbacks call. */
+  function storeReadsInEffects(file: string, text = readFileSync(path.join(ROOT, file), 'utf8')): string[] {
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+    const reads = new Set<string>();
+    for (const node of source.statements) {
+      const bindings = ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && /\/(stores|api)\//.test(node.moduleSpecifier.text) ? node.importClause?.namedBindings : undefined;
+      if (bindings && ts.isNamedImports(bindings)) for (const element of bindings.elements) if (STORE_READ.test(element.name.text)) reads.add(element.name.text);
+    }
+    const found = new Set<string>();
+    const callsIn = (node: ts.Node): void => {
+      if (ts.isIdentifier(node) && reads.has(node.text)) found.add(`${file}: ${node.text}`);
+      ts.forEachChild(node, callsIn);
+    };
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && /^use(Layout)?Effect$/.test(node.expression.text) && node.arguments[0]) callsIn(node.arguments[0]);
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+    return [...found];
+  }
+
+  test('the rule finds a store read started in an effect, and lets one through useResource pass', () => {
+    const file = 'client/components/example.tsx';
+    const inEffect = "import { fetchProjects } from '../stores/project-store';\nuseEffect(() => {\n  void toastOnFailure(fetchProjects(slug));\n}, [slug]);";
+    const throughResource = "import { fetchProjects } from '../stores/project-store';\nuseResource(slug, () => fetchProjects(slug));\nuseEffect(() => setOpen(false), [slug]);";
+    const local = "import { fetchProjects } from '../stores/project-store';\nconst fetchLater = () => 1;\nuseEffect(() => void fetchLater(), []);";
+    expect(storeReadsInEffects(file, inEffect)).toEqual([`${file}: fetchProjects`]);
+    expect(storeReadsInEffects(file, throughResource)).toEqual([]);
+    expect(storeReadsInEffects(file, local)).toEqual([]);
+  });
+
+  // The third way of reading (issue #25 item 5): an effect that starts a store's fetch on mount
+  // bypasses the route loader and useResource, so its loading, error and retry are its own.
+  // client/editor/ is searched too: the page screen lives there.
+  test('no component or route starts a store read in an effect', () => {
+    const found = listSources(ROOT)
+      .filter((file) => isProduction(file) && /^client\/(components|routes|editor)\//.test(file))
+      .flatMap((file) => storeReadsInEffects(file));
+    const failures = found.filter((entry) => !(entry in EFFECT_STORE_READS));
+    for (const entry of Object.keys(EFFECT_STORE_READS)) if (!found.includes(entry)) failures.push(`${entry} is gone: remove it from EFFECT_STORE_READS`);
+    expect(failures).toEqual([]);
+  });
 });

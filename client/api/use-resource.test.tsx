@@ -2,7 +2,7 @@
 // The one read helper outside route loaders (issue #25 item 5): a newer key wins over the request in
 // flight, a key that names something else never shows the old answer when asked not to, and an
 // error can be retried.
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act } from 'react';
 import { mountTestRoot, type TestRoot } from '../test-support/react-root';
 import { useResource, type Loaded, type ResourceOptions } from './use-resource';
@@ -45,6 +45,22 @@ describe('useResource', () => {
 
     await view.render(<Probe resourceKey="c" load={load} options={{ keepAcrossKeys: false }} />);
     expect(seen).toMatchObject({ data: null, loading: true });
+  });
+
+  test('with settleMs, a burst of keys loads once, the last, after the wait', async () => {
+    vi.useFakeTimers();
+    try {
+      const { calls, load } = manualLoads();
+      await view.render(<Probe resourceKey="a" load={load} options={{ settleMs: 150 }} />);
+      await view.render(<Probe resourceKey="b" load={load} options={{ settleMs: 150 }} />);
+      expect(calls).toEqual([]);
+      await act(async () => vi.advanceTimersByTime(150));
+      expect(calls.map((call) => call.key)).toEqual(['b']);
+      await act(async () => calls[0].resolve('B'));
+      expect(seen).toMatchObject({ data: 'B', loading: false });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test('an error clears the answer and reload asks again for the same key', async () => {

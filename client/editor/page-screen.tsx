@@ -1,8 +1,8 @@
 // `/{workspaceSlug}/projects/{projectId}/pages/{pageId}`: one page — autosaved title, live body with
 // carets and who-is-here, read-only where the rules say so, offline indicator, and the page actions.
 // Loaded lazily: the editor stack is large (toolchain P16).
-import { useEffect, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
+import { useResource } from '../api/use-resource';
 import { AppShell } from '../components/app-shell';
 import { EmptyState, PageLoader } from '../components/feedback';
 import { useT, type MessageKey } from '../i18n';
@@ -33,7 +33,6 @@ export default function PageScreen({ workspaceSlug, projectId, pageId }: { works
   const t = useT();
   const navigate = useNavigate();
   const page = usePage(pageId);
-  const [missing, setMissing] = useState(false);
   const { actor, user } = usePageActor(workspaceSlug, projectId);
   const collab = usePageCollab(pageId, user);
   // The live title (another editor's rename) shows at once; the page row follows through REST.
@@ -41,9 +40,9 @@ export default function PageScreen({ workspaceSlug, projectId, pageId }: { works
     if (page) await updatePage(workspaceSlug, projectId, page, { name });
   });
 
-  useEffect(() => {
-    void fetchPage(workspaceSlug, projectId, pageId).catch(() => setMissing(true));
-  }, [workspaceSlug, projectId, pageId]);
+  // The row the list left in the store shows at once; this read brings it up to date, and a
+  // failure means the page is gone or not ours to see.
+  const missing = useResource(`${workspaceSlug}/${projectId}/${pageId}`, () => fetchPage(workspaceSlug, projectId, pageId)).error !== null;
 
   if (missing || collab.deleted) return <AppShell workspaceSlug={workspaceSlug} title={t('pages.title')}><EmptyState title={t('pages.missing')} /></AppShell>;
   if (!page) return <PageLoader />;

@@ -2,12 +2,13 @@
 // of each of my projects with its progress, its counts per state group and its urgent and
 // high-priority issues. A live `cycle` event (issues in or out, dates) or `issue` event (an issue
 // of a shown cycle changing state or priority) reloads the page's first page.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { RefreshCcw } from 'lucide-react';
 import { AppShell } from '../components/app-shell';
 import { PRIORITY_LABEL, STATE_GROUP_LABEL } from '../components/issues/labels';
 import type { ActiveCycle, ActiveCyclesPage } from '../api/types';
+import { useResource } from '../api/use-resource';
 import { useT } from '../i18n';
 import { fetchActiveCycles, useCurrentCycleSignature, useCycle } from '../stores/cycle-store';
 import { issueKey, useIssues } from '../stores/issue-store';
@@ -34,27 +35,19 @@ export function ActiveCyclesPage({ slug, initial }: { slug: string; initial: Act
     return issues.filter((issue) => issue.cycle_id && shown.has(issue.cycle_id)).map((issue) => `${issue.id}:${issue.state_id}:${issue.priority}:${issue.version ?? ''}`).sort().join(',');
   }, [issues, rows]);
   const signature = `${cycleSignature}|${issueSignature}`;
-  const first = useRef(true);
+  const [shownSignature] = useState(signature);
 
   // A live change (a cycle's counts or dates, a new current cycle, an issue of one of these
-  // cycles) reloads the first page shortly after.
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
+  // cycles) reloads the first page shortly after; until one comes, the loader's page is current.
+  const refresh = useResource(signature === shownSignature ? null : `${slug}|${signature}`, async (signal) => {
+    const page = await fetchActiveCycles(slug);
+    if (!signal.aborted) {
+      setRows(page.results);
+      setNext(page.next_page_results ? page.next_cursor : null);
+      setFailed(false);
     }
-    const timer = setTimeout(() => {
-      fetchActiveCycles(slug).then(
-        (page) => {
-          setRows(page.results);
-          setNext(page.next_page_results ? page.next_cursor : null);
-          setFailed(false);
-        },
-        () => setFailed(true),
-      );
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [slug, signature]);
+    return page;
+  }, { settleMs: 300 });
 
   const more = () => {
     if (!next) return;
@@ -70,7 +63,7 @@ export function ActiveCyclesPage({ slug, initial }: { slug: string; initial: Act
   return (
     <AppShell workspaceSlug={slug} title={t('cycles.active.title')}>
       <div className="active-cycles" data-testid="active-cycles">
-        {failed && <p className="muted" role="alert">{t('cycles.active.loadFailed')}</p>}
+        {(failed || refresh.error !== null) && <p className="muted" role="alert">{t('cycles.active.loadFailed')}</p>}
         {rows.length === 0 ? (
           <EmptyState title={t('cycles.active.empty')} body={t('cycles.active.emptyBody')} icon={<RefreshCcw size={22} />} />
         ) : (

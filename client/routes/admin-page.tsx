@@ -1,7 +1,8 @@
 // `/admin`: first-run instance set-up (first admin), admin sign-in, then instance settings
 // (sign-in methods, workspace creation, SMTP) via /api/instances/configurations/.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
+import { useResource } from '../api/use-resource';
 import { AuthErrorDisplay } from '../auth/auth-errors';
 import { useFormError } from '../auth/use-form-error';
 import { Alert } from '../components/alert';
@@ -169,12 +170,8 @@ function AdminSettings() {
   const [saved, setSaved] = useState(false);
   const errors = useFormError();
 
-  const { showError } = errors;
-  useEffect(() => {
-    fetchInstanceConfiguration()
-      .then(setValues)
-      .catch((error) => showError(error));
-  }, [showError]);
+  // The form edits its own copy of the configuration, seeded by this read.
+  useResource('instance-configuration', () => fetchInstanceConfiguration().then(setValues, errors.showError));
 
   const set = (key: InstanceConfigKey, value: string) => {
     setSaved(false);

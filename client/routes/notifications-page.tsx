@@ -3,7 +3,6 @@
 // mark all read, and per row read/unread, archive and snooze (optimistic, rolled back on failure).
 // Clicking a notification marks it read and opens its issue as a peek over the list (`?peekId=`).
 import { Archive, ArchiveRestore, BellOff, CheckCheck, Mail, MailOpen } from 'lucide-react';
-import { useEffect } from 'react';
 import type { Notification } from '../api/types';
 import { useResource } from '../api/use-resource';
 import { AppShell } from '../components/app-shell';
@@ -190,9 +189,8 @@ export function NotificationsPage({ workspaceSlug, peekId, onPeek }: { workspace
  * labels, members and estimates that the issue's properties name, so it loads them here.
  */
 function NotificationPeek({ slug, issueId, projectId, onClose }: { slug: string; issueId: string; projectId?: string; onClose: () => void }) {
-  useEffect(() => {
-    if (!projectId) return;
-    toastOnFailure(Promise.all([fetchProjectStates(slug, projectId), fetchProjectLabels(slug, projectId), fetchProjectMembers(slug, projectId), fetchEstimates(slug, projectId)]));
-  }, [slug, projectId]);
+  useResource(projectId ? `${slug}/${projectId}|names` : null, () =>
+    toastOnFailure(Promise.all([fetchProjectStates(slug, projectId!), fetchProjectLabels(slug, projectId!), fetchProjectMembers(slug, projectId!), fetchEstimates(slug, projectId!)])),
+  );
   return <IssuePeek slug={slug} issueId={issueId} projectId={projectId} onClose={onClose} />;
 }

@@ -17,7 +17,7 @@ import { InviteRowsForm } from '../components/invite-rows-form';
 import { InvitationOffers } from '../components/invitation-offers';
 import { WorkspaceForm } from '../components/workspace-form';
 import { useT } from '../i18n';
-import { acceptInvitations, fetchMyInvitations, useMyInvitations, useMyInvitationsStatus } from '../stores/invitation-store';
+import { acceptInvitations, useMyInvitations, useMyInvitationsRead, useMyInvitationsStatus } from '../stores/invitation-store';
 import { completeOnboardingStep, finishOnboarding, refreshProfileAndSettings, updateCurrentUser, useSessionStore } from '../stores/session-store';
 import { useMailConfigured } from '../stores/instance-store';
 import { fetchMyWorkspaces } from '../stores/workspace-store';
@@ -202,10 +202,7 @@ function WorkspaceStep({ onCreated, onJoined }: {
   const [joiningId, setJoiningId] = useState<string | null>(null);
   const errors = useFormError();
 
-  const { showError } = errors;
-  useEffect(() => {
-    void fetchMyInvitations().catch((error) => showError(error));
-  }, [showError]);
+  useMyInvitationsRead(errors.showError);
 
   // One click joins that workspace and finishes onboarding into it.
   const handleJoin = async (invitation: WorkspaceInvitation) => {

@@ -1,6 +1,6 @@
 // The caller as the page rules see them in one project (project role, workspace role), for the
 // page screens' show/hide decisions.
-import { useEffect } from 'react';
+import { useResource } from '../api/use-resource';
 import type { Actor } from '../../shared/policies/page';
 import { ensureProjects, useProject } from '../stores/project-store';
 import { useSessionStore } from '../stores/session-store';
@@ -12,9 +12,8 @@ export function usePageActor(slug: string, projectId: string): { actor: Actor; c
   const user = useSessionStore((state) => state.user);
   const workspace = useWorkspace(slug);
   const project = useProject(projectId);
-  useEffect(() => {
-    if (!project) void ensureProjects(slug).catch(() => {});
-  }, [slug, project]);
+  // The projects, when no loader read this workspace's yet (ensureProjects asks only then).
+  useResource(project ? null : `${slug}|projects`, () => ensureProjects(slug));
   const actor: Actor = { userId: user?.id ?? '', projectRole: project?.member_role ?? null, workspaceRole: workspace?.role ?? null };
   return {
     actor,

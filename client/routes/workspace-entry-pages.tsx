@@ -1,8 +1,8 @@
 // Ways into a workspace: `/create-workspace`, `/invitations` (accept invites addressed to me) and
 // `/workspace-invitations` (answer an emailed invite link with its token).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import type { WorkspaceInvitation } from '../api/types';
+import { useResource } from '../api/use-resource';
 import { useFormError } from '../auth/use-form-error';
 import { Alert } from '../components/alert';
 import { AuthLayout } from '../components/auth-layout';
@@ -14,9 +14,9 @@ import { useT } from '../i18n';
 import {
   acceptInvitations,
   fetchInvitationForLink,
-  fetchMyInvitations,
   respondToInvitationLink,
   useMyInvitations,
+  useMyInvitationsRead,
   useMyInvitationsStatus,
 } from '../stores/invitation-store';
 import { refreshSettings, useSessionStore } from '../stores/session-store';
@@ -47,10 +47,7 @@ export function InvitationsPage() {
   const [busy, setBusy] = useState(false);
   const errors = useFormError();
 
-  const { showError } = errors;
-  useEffect(() => {
-    void fetchMyInvitations().catch((error) => showError(error));
-  }, [showError]);
+  useMyInvitationsRead(errors.showError);
 
   const handleAccept = async (ids: string[]) => {
     setBusy(true);
@@ -105,22 +102,15 @@ export function WorkspaceInvitationPage({ search }: { search: InvitationLinkSear
   const t = useT();
   const navigate = useNavigate();
   const user = useSessionStore((state) => state.user);
-  const [invitation, setInvitation] = useState<WorkspaceInvitation | null>(null);
-  const [loading, setLoading] = useState(true);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<LinkOutcome>(null);
   const errors = useFormError();
   const { invitation_id: invitationId, slug, token } = search;
   const isComplete = !!invitationId && !!slug && !!token;
-
-  useEffect(() => {
-    if (!isComplete) return setLoading(false);
-    fetchInvitationForLink(slug!, invitationId!)
-      .then(setInvitation)
-      // The details are a nicety; the token decides. Answering still works without them.
-      .catch(() => setInvitation(null))
-      .finally(() => setLoading(false));
-  }, [isComplete, slug, invitationId]);
+  // The details are a nicety; the token decides. Answering still works without them.
+  const details = useResource(isComplete ? `${slug}/${invitationId}` : null, () => fetchInvitationForLink(slug!, invitationId!).catch(() => null));
+  const invitation = details.data;
+  const loading = isComplete && details.loading;
 
   const respond = async (accepted: boolean) => {
     setBusy(true);

@@ -1,6 +1,6 @@
 // `/{workspaceSlug}`'s home: the member's dashboard widgets (loaded on demand by workspace-route).
-import { useEffect } from 'react';
 import { Link } from '@tanstack/react-router';
+import { useResource } from '../api/use-resource';
 import { AppShell } from '../components/app-shell';
 import { EmptyState } from '../components/feedback';
 import { WorkspaceAvatar } from '../components/workspace-switcher';
@@ -22,9 +22,10 @@ export function WorkspaceHomePage({ workspaceSlug }: { workspaceSlug: string }) 
   const status = useDashboardState((state) => state.status);
   const error = useDashboardState((state) => state.error);
   const projects = useProjects(workspaceSlug);
-  useEffect(() => {
-    void loadHomeDashboard(workspaceSlug);
-  }, [workspaceSlug]);
+  // The widgets' list, read into the dashboard store (whose status the screen shows; the read never
+  // rejects). Not a route loader's: the screen shows its frame and a skeleton meanwhile, and the
+  // store would bring date-fns into the first screen's JavaScript.
+  const { reload } = useResource(workspaceSlug, () => loadHomeDashboard(workspaceSlug));
   if (!workspace) return null;
   const canInvite = can('workspace.invite', memberContext(workspace.role));
   const canCreateProject = can('workspace.create-project', memberContext(workspace.role));
@@ -67,7 +68,7 @@ export function WorkspaceHomePage({ workspaceSlug }: { workspaceSlug: string }) 
       )}
       {status === 'error' ? (
         <section className="card" data-testid="dashboard-error">
-          <ErrorNotice error={error} onRetry={() => void loadHomeDashboard(workspaceSlug)} />
+          <ErrorNotice error={error} onRetry={reload} />
         </section>
       ) : status === 'ready' ? (
         <HomeDashboard slug={workspaceSlug} />

@@ -34,9 +34,9 @@ export async function fetchCycles(slug: string, projectId: string): Promise<Cycl
   return rows;
 }
 
-/** Loads a project's cycles once (the cycle chip on a row of a list that did not load them). */
 const cycleLoader = loadOnce((slug, projectId) => fetchCycles(slug, projectId), (projectId) => cycles.getRows().some((row) => row.project_id === projectId));
-export const ensureCycles = cycleLoader.ensure;
+/** Loads a project's cycles once while a component shows them (the cycle chip on a row of a list that did not load them). */
+export const useEnsureCycles = cycleLoader.useEnsure;
 
 /**
  * `GET /api/workspaces/{ws}/active-cycles/` (the current cycle of each of my projects); the cycles

@@ -68,11 +68,12 @@ export async function deleteEstimate(slug: string, estimate: Estimate, options: 
   }
 }
 
+const estimateLoader = loadOnce((slug, projectId) => fetchEstimates(slug, projectId), (projectId) => estimates.getRows().some((row) => row.project_id === projectId));
 /**
- * Loads a project's estimates once per page load when a screen needs them and nobody loaded them
- * yet (global and profile lists show issues of many projects). A failure is already toasted.
+ * Loads a project's estimates once per page load while a component shows them and nobody loaded
+ * them yet (global and profile lists show issues of many projects). A failure is already toasted.
  */
-export const ensureEstimates = loadOnce((slug, projectId) => fetchEstimates(slug, projectId), (projectId) => estimates.getRows().some((row) => row.project_id === projectId)).ensure;
+export const useEnsureEstimates = estimateLoader.useEnsure;
 
 /** Estimates of a project; their points sorted by key. */
 export function useProjectEstimates(projectId: string | undefined): Estimate[] {

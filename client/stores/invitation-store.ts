@@ -3,6 +3,7 @@
 import { useMemo } from 'react';
 import { http } from '../api/http';
 import type { WorkspaceInvitation } from '../api/types';
+import { useResource } from '../api/use-resource';
 import { createEntityStore, createMutationId } from './create-entity-store';
 import { toastOnFailure } from './toast-store';
 
@@ -71,6 +72,14 @@ export async function fetchMyInvitations(): Promise<WorkspaceInvitation[]> {
     mine.setStatus(null, 'error', error);
     throw error;
   }
+}
+
+/**
+ * Reads my invitations into the store while a screen offers them (`/invitations`, onboarding's
+ * workspace step), once per visit; `onError` hears a failed read (the screen's banner).
+ */
+export function useMyInvitationsRead(onError: (error: unknown) => void): void {
+  useResource('my-invitations', () => fetchMyInvitations().catch(onError));
 }
 
 /** `POST /api/users/me/workspaces/invitations/ {invitations: [ids]}`; accepted invites leave the list. */

@@ -39,9 +39,9 @@ export async function fetchModules(slug: string, projectId: string, archived = f
   return rows;
 }
 
-/** Loads a project's live modules once (the module chip on a row of a list that did not load them). */
 const moduleLoader = loadOnce((slug, projectId) => fetchModules(slug, projectId), (projectId) => modules.getRows().some((row) => row.project_id === projectId && !row.archived_at));
-export const ensureModules = moduleLoader.ensure;
+/** Loads a project's live modules once while a component shows them (the module chip on a row of a list that did not load them). */
+export const useEnsureModules = moduleLoader.useEnsure;
 
 /** `GET …/modules/{id}/` (archived ones from `archived-modules/{id}/`). @throws ApiError */
 export async function fetchModule(slug: string, projectId: string, moduleId: string): Promise<ModuleDetail> {

@@ -3,7 +3,7 @@
 // changes of the live stream (notification-store refreshes the counts).
 import { Link } from '@tanstack/react-router';
 import { Bell } from 'lucide-react';
-import { useEffect } from 'react';
+import { useResource } from '../../api/use-resource';
 import { useT } from '../../i18n';
 import { fetchUnreadCounts, useNotificationList } from '../../stores/notification-store';
 import './notifications-bell.css';
@@ -17,9 +17,8 @@ export function badgeText(count: number): string | null {
 export function NotificationsBell({ workspaceSlug }: { workspaceSlug: string }) {
   const t = useT();
   const unread = useNotificationList((state) => state.counts.total_unread_notifications_count + state.counts.mention_unread_notifications_count);
-  useEffect(() => {
-    void fetchUnreadCounts(workspaceSlug).catch(() => undefined);
-  }, [workspaceSlug]);
+  // A failed read leaves the badge as it was: the live stream corrects it on the next change.
+  useResource(`${workspaceSlug}|unread-counts`, () => fetchUnreadCounts(workspaceSlug));
   const badge = badgeText(unread);
   const label = badge ? t('notifications.bellUnread', { unread }) : t('notifications.bellLabel');
   return (

@@ -1,9 +1,10 @@
 // The sidebar's work sections: favorites (folders with their children) and my projects, which can
 // be dragged into a new order (saved per user through user-properties sort_order).
 import { Check, FileText, Folder, FolderInput, Inbox, Plus, Star, X } from 'lucide-react';
-import { useEffect, useState, type HTMLAttributes, type Ref } from 'react';
+import { useState, type HTMLAttributes, type Ref } from 'react';
 import { Link } from '@tanstack/react-router';
 import { sortOrderBetween } from '../../../shared/sort-order';
+import { useResource } from '../../api/use-resource';
 import { useT } from '../../i18n';
 import { addFavorite, fetchFavorites, moveFavorite, removeFavorite, useFavoriteTree, type Favorite } from '../../stores/favorite-store';
 import { fetchProjects, useJoinedProjects, type Project } from '../../stores/project-store';
@@ -57,10 +58,8 @@ export function projectDropOrder(ordered: Project[], movedId: string, targetId: 
 export function SidebarWork({ slug }: { slug: string }) {
   // Workspace guests have no favorites (`workspace.favorites`): neither the list nor its folders.
   const hasFavorites = can('workspace.favorites', memberContext(useWorkspace(slug)?.role));
-  useEffect(() => {
-    void toastOnFailure(fetchProjects(slug), 'toast.refreshFailed');
-    if (hasFavorites) void toastOnFailure(fetchFavorites(slug), 'toast.refreshFailed');
-  }, [slug, hasFavorites]);
+  useResource(`${slug}|projects`, () => toastOnFailure(fetchProjects(slug), 'toast.refreshFailed'));
+  useResource(hasFavorites ? `${slug}|favorites` : null, () => toastOnFailure(fetchFavorites(slug), 'toast.refreshFailed'));
   return (
     <>
       {hasFavorites && <FavoritesSection slug={slug} />}

@@ -1,8 +1,9 @@
 // A cycle's numbers: progress per state group and points, the burndown (recharts) by issues or
 // points, and the assignee and label distributions. Live: the numbers are fetched again when the
 // cycle changes (issues moved in or out) or when an issue of the cycle changes state or estimate.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useResource, type Loaded } from '../../api/use-resource';
 import { useT } from '../../i18n';
 import type { Cycle, CycleAnalytics, CycleProgress } from '../../api/types';
 import { fetchCycleAnalytics, fetchCycleProgress } from '../../stores/cycle-store';
@@ -20,35 +21,31 @@ function useCycleSignature(cycle: Cycle): string {
   }, [issues, cycle.id, cycle.version]);
 }
 
+interface CycleNumbersAnswer {
+  progress: CycleProgress;
+  analytics: CycleAnalytics | null;
+}
+
 export function CycleNumbers({ slug, cycle }: { slug: string; cycle: Cycle }) {
   const t = useT();
   const [type, setType] = useState<'issues' | 'points'>('issues');
-  const [progress, setProgress] = useState<CycleProgress | null>(null);
-  const [analytics, setAnalytics] = useState<CycleAnalytics | null>(null);
-  const [failed, setFailed] = useState(false);
   const signature = useCycleSignature(cycle);
   const dated = Boolean(cycle.start_date && cycle.end_date);
+  // A burst of live changes asks once, 150 ms after the last. The numbers shown stay up while the
+  // next ones load, and a failed refresh keeps them (only a first read that fails says so).
+  const numbers: Loaded<CycleNumbersAnswer> = useResource(`${slug}|${cycle.id}|${dated}|${type}|${signature}`, async () => {
+    try {
+      const [progress, analytics] = await Promise.all([fetchCycleProgress(slug, cycle), dated ? fetchCycleAnalytics(slug, cycle, type) : Promise.resolve(null)]);
+      return { progress, analytics };
+    } catch (error) {
+      if (numbers.data) return numbers.data;
+      throw error;
+    }
+  }, { settleMs: 150 });
 
-  useEffect(() => {
-    let stale = false;
-    const timer = setTimeout(() => {
-      Promise.all([fetchCycleProgress(slug, cycle), dated ? fetchCycleAnalytics(slug, cycle, type) : Promise.resolve(null)])
-        .then(([nextProgress, nextAnalytics]) => {
-          if (stale) return;
-          setProgress(nextProgress);
-          setAnalytics(nextAnalytics);
-          setFailed(false);
-        })
-        .catch(() => !stale && setFailed(true));
-    }, 150);
-    return () => {
-      stale = true;
-      clearTimeout(timer);
-    };
-  }, [slug, cycle, dated, type, signature]);
-
-  if (failed && !progress) return <p className="field-error" role="alert">{t('cycles.loadFailed')}</p>;
-  if (!progress) return <div className="cycle-panel"><Skeleton height={120} /></div>;
+  if (numbers.error) return <p className="field-error" role="alert">{t('cycles.loadFailed')}</p>;
+  if (!numbers.data) return <div className="cycle-panel"><Skeleton height={120} /></div>;
+  const { progress, analytics } = numbers.data;
 
   const chart = Object.entries(analytics?.completion_chart ?? {});
   const total = type === 'points' ? progress.total_estimate_points : progress.total_issues;

@@ -3,6 +3,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
+import { useResource } from '../../api/use-resource';
 import { useT } from '../../i18n';
 import { LazyLiveIssueDescriptionEditor as LiveIssueDescriptionEditor } from '../../editor/lazy-issue-description-editor';
 import { isTemporaryId } from '../../stores/create-entity-store';
@@ -41,15 +42,10 @@ import { useCurrentWorkspaceSlug, useWorkspace } from '../../stores/workspace-st
  */
 export function useIssueDetailLoader(slug: string, projectId: string | undefined, issueId: string): { status: 'loading' | 'ready' | 'error'; error: unknown; retry: () => void } {
   const detail = useIssueDetail(issueId);
-  const [error, setError] = useState<unknown>(null);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    // An issue made offline (temporary id) is only in the outbox: there is nothing to load yet.
-    if (!projectId || isTemporaryId(issueId)) return;
-    setError(null);
-    fetchIssueDetail(slug, projectId, issueId).catch(setError);
-  }, [slug, projectId, issueId, attempt]);
-  return { status: detail.status, error, retry: () => setAttempt((value) => value + 1) };
+  // An issue made offline (temporary id) is only in the outbox: there is nothing to load yet.
+  const key = projectId && !isTemporaryId(issueId) ? `${slug}/${projectId}/${issueId}` : null;
+  const loaded = useResource(key, () => fetchIssueDetail(slug, projectId!, issueId));
+  return { status: detail.status, error: loaded.error, retry: loaded.reload };
 }
 
 export function IssueDetailBody({ slug, issue, onDeleted }: { slug: string; issue: Issue; onDeleted?: () => void }) {
@@ -72,7 +68,8 @@ export function IssueDetailBody({ slug, issue, onDeleted }: { slug: string; issu
   // My change (a link, a comment, a property) subscribes me on the server (reference §7.2), which no
   // live change reports: re-read the flag when I am shown unsubscribed and the issue moved under my hand.
   // The flag is mine alone, so a row that came from a list or a live change may not carry it at all:
-  // then it is asked too, rather than shown as "Subscribe".
+  // then it is asked too, rather than shown as "Subscribe". This effect reacts to the row changing
+  // (its version), which is not a read a loader or useResource could name: tests/architecture.test.ts allows it.
   const changedByMe = issue.updated_by === me && issue.is_subscribed === false;
   const subscriptionUnknown = issue.is_subscribed === undefined;
   useEffect(() => {

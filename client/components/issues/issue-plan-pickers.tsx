@@ -2,14 +2,13 @@
 // issues, so they are not offered, but a current choice stays listed) and its modules (many; each
 // toggle is one `issues/{id}/modules/` call). Shift+C and M open them on a focused issue. Both
 // show at once and roll back with a toast on failure; live `issue` events keep every copy current.
-import { useEffect } from 'react';
 import { Boxes, RefreshCcw } from 'lucide-react';
 import { CycleStatus } from '../../../shared/cycle';
 import { displayNames } from '../../../shared/names';
 import { useT } from '../../i18n';
-import { ensureCycles, useProjectCycles } from '../../stores/cycle-store';
+import { useEnsureCycles, useProjectCycles } from '../../stores/cycle-store';
 import { getIssue, setIssueCycle, setIssueModules } from '../../stores/issue-store';
-import { ensureModules, useProjectModules } from '../../stores/module-store';
+import { useEnsureModules, useProjectModules } from '../../stores/module-store';
 import { PropertyChip } from '../../ui';
 import { toastOnFailure } from '../../stores/toast-store';
 import { usePickerOpen } from './issue-hotkeys';
@@ -20,7 +19,7 @@ export function CyclePicker({ slug, issue, disabled }: ChipProps) {
   const t = useT();
   const all = useProjectCycles(issue.project_id);
   const picker = usePickerOpen('cycle');
-  useEffect(() => ensureCycles(slug, issue.project_id), [slug, issue.project_id]);
+  useEnsureCycles(slug, issue.project_id);
   const current = issue.cycle_id ? all.find((cycle) => cycle.id === issue.cycle_id) : undefined;
   const open = all.filter((cycle) => !cycle.archived_at && cycle.status !== CycleStatus.COMPLETED);
   const shown = current?.name ?? (issue.cycle_id ? '…' : t('cycles.picker.none'));
@@ -52,7 +51,7 @@ export function ModulePicker({ slug, issue, disabled }: ChipProps) {
   const t = useT();
   const modules = useProjectModules(issue.project_id, false, 'name');
   const picker = usePickerOpen('modules');
-  useEffect(() => ensureModules(slug, issue.project_id), [slug, issue.project_id]);
+  useEnsureModules(slug, issue.project_id);
   const chosen = issue.module_ids ?? [];
   const names = chosen.map((id) => modules.find((module) => module.id === id)?.name ?? '…');
   const toggle = (moduleId: string) => {

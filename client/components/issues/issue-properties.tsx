@@ -2,9 +2,8 @@
 // the same chips serve the list row, kanban card, spreadsheet cell, peek and detail sidebar.
 // Assignees, labels and dates are in issue-people-labels.tsx and issue-date-chip.tsx. Each
 // choice is an optimistic `updateIssue` (rolled back with a toast on failure).
-import { useEffect } from 'react';
 import { useT } from '../../i18n';
-import { ensureEstimates, useEstimatePointMap, useProjectEstimates } from '../../stores/estimate-store';
+import { useEnsureEstimates, useEstimatePointMap, useProjectEstimates } from '../../stores/estimate-store';
 import type { Issue } from '../../stores/issue-store';
 import { useProject } from '../../stores/project-store';
 import { useProjectStates, useStateMap } from '../../stores/state-store';
@@ -77,9 +76,8 @@ export function EstimatePicker({ slug, issue, disabled }: ChipProps) {
   const points = useEstimatePointMap();
   const picker = usePickerOpen(null);
   const activeId = project?.estimate;
-  useEffect(() => {
-    if (activeId) ensureEstimates(slug, issue.project_id);
-  }, [slug, issue.project_id, activeId]);
+  // Only a project with an active estimate has points to offer.
+  useEnsureEstimates(slug, activeId ? issue.project_id : null);
   const current = issue.estimate_point ? points.get(issue.estimate_point)?.value ?? '…' : null;
   if (!estimate) return <span className="muted" title={t('property.estimate')} data-testid="estimate-value">{current ?? '–'}</span>;
   const NONE = NONE_OPTION;

@@ -1,6 +1,7 @@
 // The hook every layout reads: the list's issues filtered, sorted and grouped from the store, so
 // optimistic edits and live changes re-render the right rows without a fetch.
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
+import { useResource } from '../../api/use-resource';
 import type { StateGroup } from '../../../shared/issue-constants';
 import type { GroupBy } from '../../../shared/display';
 import { useAssignableUsers } from '../../stores/member-store';
@@ -11,7 +12,7 @@ import { fetchIssueList, useListPaging } from '../../stores/issue-list-store';
 import { useProjectLabels } from '../../stores/label-store';
 import { useJoinedProjects } from '../../stores/project-store';
 import { useProjectStates, useStateMap } from '../../stores/state-store';
-import { fixedCandidates, groupIssues, issueComparator, matchesFilters, matchesSource, NONE_GROUP, type IssueGroup, type ListSource } from '../../stores/list-model';
+import { fixedCandidates, groupIssues, issueComparator, listKey, matchesFilters, matchesSource, NONE_GROUP, type IssueGroup, type ListSource } from '../../stores/list-model';
 
 export interface GroupedList {
   groups: (IssueGroup & { subGroups?: IssueGroup[] })[];
@@ -23,15 +24,12 @@ export interface GroupedList {
 export function useIssueListLoader(slug: string, source: ListSource): void {
   const list = useStableByContent(source);
   const { loaded, fetchToken } = useListSettings(list);
-  useEffect(() => {
-    // Never rejects: a failed read of the saved settings falls back to the local copy.
-    if (!loaded) void loadListSettings(slug, list);
-  }, [slug, list, loaded]);
-  useEffect(() => {
-    // Only a new fetch token (a filter that changes what the server sends) fetches again; the
-    // settings are read when it does. fetchIssueList toasts its own failure.
-    if (loaded) void fetchIssueList(slug, list, getListSettings(list));
-  }, [slug, list, loaded, fetchToken]);
+  const key = `${slug}|${listKey(list)}`;
+  // Never rejects: a failed read of the saved settings falls back to the local copy.
+  useResource(loaded ? null : key, () => loadListSettings(slug, list));
+  // Only a new fetch token (a filter that changes what the server sends) fetches again; the
+  // settings are read when it does. fetchIssueList toasts its own failure.
+  useResource(loaded ? `${key}|${fetchToken}` : null, () => fetchIssueList(slug, list, getListSettings(list)));
 }
 
 /** The list's issues, filtered, ordered and grouped (with sub-groups when set). */

@@ -1,6 +1,7 @@
 // Project settings "Features" (which sections the project shows, PATCH …/projects/{id}/) and
 // "Publish" (the public board: link, publish/unpublish, its toggles). Only project admins may change them.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useResource } from '../../api/use-resource';
 import { useT, type MessageKey } from '../../i18n';
 import { DEPLOY_BOARD_TOGGLES, fetchDeployBoard, publishProject, unpublishProject, updateDeployBoard, useDeployBoard, type DeployBoardToggle } from '../../stores/deploy-board-store';
 import { updateProject, useProject, type Project } from '../../stores/project-store';
@@ -57,9 +58,7 @@ export function PublishSettings({ slug, projectId }: { slug: string; projectId: 
   const board = useDeployBoard(projectId);
   const [busy, setBusy] = useState(false);
   const [options, setOptions] = useState<Record<DeployBoardToggle, boolean>>({ is_comments_enabled: false, is_reactions_enabled: false, is_votes_enabled: false });
-  useEffect(() => {
-    void toastOnFailure(fetchDeployBoard(slug, projectId), 'toast.refreshFailed');
-  }, [slug, projectId]);
+  useResource(`${slug}/${projectId}|deploy-board`, () => toastOnFailure(fetchDeployBoard(slug, projectId), 'toast.refreshFailed'));
   if (!project || !board) return null;
   const admin = isAdmin(project);
   const published = Boolean(board.id && board.anchor);
