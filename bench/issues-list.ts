@@ -109,7 +109,11 @@ export async function bareSqlLoad(url: string, statement: BareStatement | BareSt
 }
 
 export async function seeded(name: string, issues: number) {
-  const url = await freshDatabase(name);
+  return seedInto(await freshDatabase(name), issues);
+}
+
+/** Migrates the (empty) database at `url` and seeds one project of `issues` issues into it, as `npm run seed` does. */
+export async function seedInto(url: string, issues: number) {
   const database = await createDatabase({ databaseUrl: url, maxConnections: 4 });
   await database.migrate();
   const started = Date.now();

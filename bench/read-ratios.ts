@@ -5,9 +5,9 @@
 // - the four list shapes of bench/issues-list.ts, one connection (p50, target ≤ 1.5×) and 16
 //   connections (p99, target ≤ 1.5×);
 // - the single-issue GET (p50, target ≤ 2×).
-// The bare side runs what the server runs for that request, in order, as named prepared statements:
-// the session look-up, the workspace/project membership (with the sync cursor of a GET) and the
-// read itself. A third baseline shows the floor of any HTTP service here: a bare Fastify server
+// The bare side runs what the server runs for that request, in order and sent as the server sends
+// them (named prepared statements, the filtered list unnamed): the session look-up, the
+// workspace/project membership (with the sync cursor of a GET) and the read itself. A third baseline shows the floor of any HTTP service here: a bare Fastify server
 // sending those same statements and answering the API's own bytes (bench/bare-read-server.ts).
 // One connection is timed request by request with performance.now() over a raw keep-alive socket
 // (bench/raw-http.ts; autocannon rounds latencies to whole milliseconds, fetch costs ~1 ms of CPU);
@@ -17,14 +17,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
-import { createDatabase } from '../db/client';
 import { startEmbeddedPostgres } from '../db/embedded/index';
 import { issues } from '../db/schema/index';
-import { SEEDED_TABLES, seedDemo, type SeedResult } from '../db/seed/seed';
-import { analyzeAfterBulkWork } from '../db/table-maintenance';
+import type { SeedResult } from '../db/seed/seed';
 import { hashSecret } from '../server/security';
 import { issueRowColumnsFor } from '../server/services/work-items/issue-read';
-import { bareSqlLoad, scenarios, statementText, type BareStatement } from './issues-list';
+import { bareSqlLoad, scenarios, seedInto, statementText, type BareStatement } from './issues-list';
 import { RawHttpClient } from './raw-http';
 import { parseListRequest } from '../server/list-engine/params';
 import { freshDatabase, load, loadLine, ms, sessionHeaders, startServer, type BenchOptions } from './harness';
@@ -123,11 +121,7 @@ async function httpOneAtATime(url: string, headers: Record<string, string>, seco
 const verdict = (ratio: number, target: number) => `${ratio.toFixed(2)}× ${ratio <= target ? 'met' : 'not met'}`;
 
 async function measureTarget(target: Target, seconds: number, specDir: string): Promise<string[]> {
-  const database = await createDatabase({ databaseUrl: target.url, maxConnections: 4 });
-  await database.migrate();
-  const seed = await seedDemo(database, { issues: ISSUES, workspaceSlug: 'bench' });
-  // What `npm run seed` does after seeding: the product's own hook, no ANALYZE of the bench's.
-  await analyzeAfterBulkWork(database, SEEDED_TABLES);
+  const { database, seed } = await seedInto(target.url, ISSUES);
   const [{ id: issueId }] = await database.db.select({ id: issues.id }).from(issues).where(eq(issues.projectId, seed.projectId)).limit(1);
   // The statement loadReadableIssue sends (its row with the caller's subscription), as SQL text.
   const detail = database.db

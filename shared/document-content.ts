@@ -7,20 +7,14 @@ import { getSchema, type JSONContent } from '@tiptap/core';
 import type { Node as PmNode, Schema } from '@tiptap/pm/model';
 import { prosemirrorJSONToYXmlFragment, updateYFragment, yXmlFragmentToProseMirrorRootNode } from 'y-prosemirror';
 import { BODY_FIELD, TITLE_FIELD, pageSchemaExtensions } from './editor-schema';
+import { onFirstUse } from './on-first-use';
 
 const extensions = pageSchemaExtensions();
 let schema: Schema | null = null;
 
 // @tiptap/html renders and parses html in happy-dom, 1.3 MB of code: imported on the first
 // conversion of a process, not by every start (in the server bundle it is a chunk of its own).
-let tiptapHtml: Promise<typeof import('@tiptap/html')> | undefined;
-function loadTiptapHtml(): Promise<typeof import('@tiptap/html')> {
-  tiptapHtml ??= import('@tiptap/html').catch((error: unknown) => {
-    tiptapHtml = undefined; // a failed load is retried by the next conversion
-    throw error;
-  });
-  return tiptapHtml;
-}
+const loadTiptapHtml = onFirstUse(() => import('@tiptap/html'));
 
 function pageSchema(): Schema {
   schema ??= getSchema(extensions);

@@ -2,6 +2,7 @@
 // registry, no install script) and the strength rule of API.md: zxcvbn score ≥ 3, 8–128 chars.
 import { hash, verify } from '@node-rs/argon2';
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { onFirstUse } from '../../../shared/on-first-use';
 
 // Loaded and built on the first strength check, not at import: building the ranked dictionaries
 // costs ~1.5 s of CPU, and merely loading the packages (1.6 MB of the server bundle, its
@@ -10,14 +11,7 @@ import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 // sign-up or password change of a process pays it once instead (warming it after listen would
 // block the event loop for that second just as clients arrive). In the bundle the packages are a
 // chunk of their own (scripts/build-server.mjs), read on that first check.
-let strength: Promise<ZxcvbnFactory> | undefined;
-function strengthMeter(): Promise<ZxcvbnFactory> {
-  strength ??= buildStrengthMeter().catch((error: unknown) => {
-    strength = undefined; // a failed load is retried by the next check
-    throw error;
-  });
-  return strength;
-}
+const strengthMeter = onFirstUse(buildStrengthMeter);
 
 async function buildStrengthMeter(): Promise<ZxcvbnFactory> {
   const [{ ZxcvbnFactory }, zxcvbnCommon, zxcvbnEn] = await Promise.all([
