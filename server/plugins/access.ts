@@ -7,7 +7,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, FastifySchema,
 import type { FastifyRequestType } from 'fastify/types/type-provider';
 import fp from 'fastify-plugin';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { instanceAdmins, projectMembers, projects, workspaceMembers, workspaces, type Project } from '../../db/schema/index';
+import { instanceAdmins, projectMembers, projects, workspaceMembers, workspaces, type Project, type User } from '../../db/schema/index';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors';
 import { isUuid } from '../validation';
 import { workspaceHeadSql } from '../live/record-change';
@@ -77,10 +77,10 @@ async function accessPlugin(app: FastifyInstance) {
     if (!user) throw new UnauthorizedError();
     if (rule === AccessLevel.AUTHENTICATED) {
       if (request.auth.via === 'api_key' && !entry.apiKey) throw new ForbiddenError();
-      request.actor = { userId: user.id, timeZone: user.userTimezone, person: user };
+      request.actor = userActor(user);
       return;
     }
-    request.actor = await resolveMembership(request, { userId: user.id, timeZone: user.userTimezone, person: user }, rule);
+    request.actor = await resolveMembership(request, userActor(user), rule);
   });
 
   async function requireInstanceAdmin(request: AnyRequest) {
@@ -88,7 +88,7 @@ async function accessPlugin(app: FastifyInstance) {
     if (!user) throw new UnauthorizedError();
     const [admin] = await db.select({ id: instanceAdmins.id }).from(instanceAdmins).where(eq(instanceAdmins.userId, user.id)).limit(1);
     if (!admin) throw new ForbiddenError();
-    request.actor = { userId: user.id, timeZone: user.userTimezone, person: user };
+    request.actor = userActor(user);
   }
 
   /**
@@ -167,3 +167,13 @@ function minRole(rule: RoleRule): Role {
 }
 
 export default fp(accessPlugin, { name: 'access', dependencies: ['session'] });
+
+/**
+ * The caller as services see them outside any membership. `person` copies only the columns an
+ * actor's writes show of them: the session's row also holds the password hash, which must not ride
+ * along on an object that is passed everywhere.
+ */
+function userActor(user: User): UserActor {
+  const { id, firstName, lastName, avatar, isBot, displayName } = user;
+  return { userId: id, timeZone: user.userTimezone, person: { id, firstName, lastName, avatar, isBot, displayName } };
+}
