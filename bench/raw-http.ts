@@ -17,13 +17,20 @@ export class RawHttpClient {
   }
 
   /** GETs `path` (with its query) and resolves with the status once the whole body arrived. */
-  async get(path: string): Promise<number> {
+  get(path: string): Promise<number> {
+    return this.request('GET', path);
+  }
+
+  /** Sends `method path` with an optional JSON body; resolves with the status once the whole answer arrived. */
+  async request(method: string, path: string, body?: unknown): Promise<number> {
     const socket = this.socket ?? (await this.open());
-    const lines = [`GET ${path} HTTP/1.1`, `host: ${this.host}:${this.port}`, 'connection: keep-alive', ...Object.entries(this.headers).map(([name, value]) => `${name}: ${value}`)];
+    const payload = body === undefined ? '' : JSON.stringify(body);
+    const lines = [`${method} ${path} HTTP/1.1`, `host: ${this.host}:${this.port}`, 'connection: keep-alive', ...Object.entries(this.headers).map(([name, value]) => `${name}: ${value}`)];
+    if (payload) lines.push('content-type: application/json', `content-length: ${Buffer.byteLength(payload)}`);
     return new Promise<number>((resolve, reject) => {
       this.waiting = resolve;
       this.failed = reject;
-      socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+      socket.write(`${lines.join('\r\n')}\r\n\r\n${payload}`);
     });
   }
 

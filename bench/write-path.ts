@@ -7,7 +7,8 @@
 //   driver transactions (copies of an API-created issue's rows: issue, sequence, assignees, labels,
 //   subscribers, mentions, activity, change-log rows under the same advisory lock);
 // - one PATCH issues/{id}/ (priority) at a time, p50, against its essential statements from the bare driver
-//   (session look-up, membership, row lock, update, activity row, two change rows under the lock);
+//   (session look-up, membership, row lock, update, activity row, two change rows under the lock); the
+//   PATCHes go over one raw keep-alive socket, so no HTTP client's CPU counts against the server;
 // - PATCH → live event at 500 sockets, p99 (bench/embedded-default.ts's fan-out), against a bare Fastify-less
 //   `ws` server (bench/bare-live.ts).
 // Rows per create are read from pg_stat_user_tables, so the two sides are seen to insert the same rows.
@@ -20,6 +21,7 @@ import postgres from 'postgres';
 import { createRandom } from '../db/seed/generate';
 import { api, measureFanOut, setUpBenchProject, start, unpack, type BenchProject, type FanOut } from './embedded-default';
 import { ROOT, freshDatabase, loadLine, ms } from './harness';
+import { RawHttpClient } from './raw-http';
 import type { BenchOptions } from './harness';
 import type { Fixture } from './live';
 
@@ -130,7 +132,7 @@ function perCreate(before: Record<string, number>, after: Record<string, number>
  * own function nearest to each sample (the time of the libraries it called counted to it) — where a
  * request's time goes, in the terms of this code.
  */
-function summariseProfiles(dir: string): string[] {
+export function summariseProfiles(dir: string): string[] {
   type Frame = { functionName: string; url: string; lineNumber: number };
   const areas = new Map<string, number>();
   const own = new Map<string, number>();
@@ -197,8 +199,16 @@ async function measureVariant(label: string, root: string, options: { creates: n
     const template = await post(1_000_000);
     const target = await post(1_000_001);
     const priorities = ['high', 'low'];
-    await sequentially(20, (i) => api(instance.baseUrl, s.headers, 'PATCH', `${s.projectPath}/issues/${target.id}/`, { priority: priorities[i % 2] }));
-    const patch = await sequentially(options.patches, (i) => api(instance.baseUrl, s.headers, 'PATCH', `${s.projectPath}/issues/${target.id}/`, { priority: priorities[i % 2] }));
+    // Timed over one raw keep-alive socket (bench/raw-http.ts), as read-ratios times its reads: fetch
+    // spends about a millisecond of CPU a request, which the bare statements are not charged.
+    const raw = RawHttpClient.for(instance.baseUrl, s.headers);
+    const patchOnce = async (i: number) => {
+      const status = await raw.request('PATCH', `${s.projectPath}/issues/${target.id}/`, { priority: priorities[i % 2] });
+      if (status !== 200) throw new Error(`PATCH → ${status}`);
+    };
+    await sequentially(20, patchOnce);
+    const patch = await sequentially(options.patches, patchOnce);
+    raw.close();
     await sleep(2000);
     const first = await fetch(`${instance.baseUrl}${s.projectPath}/issues/?per_page=1`, { headers: s.headers });
     const since = Number(first.headers.get('x-sync-cursor') ?? 0);
@@ -264,7 +274,7 @@ async function bareCreates(databaseUrl: string, s: Setup, templateId: string, co
 }
 
 /** The essential statements of PATCH issues/{id}/ {priority}, one transaction at a time. */
-async function barePatches(databaseUrl: string, s: Setup, issueId: string, count: number): Promise<Rate> {
+export async function barePatches(databaseUrl: string, s: Setup, issueId: string, count: number): Promise<Rate> {
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   const sessionId = /session-id=([^;]+)/.exec(s.headers.cookie)?.[1] ?? '';
   const priorities = ['high', 'low'];
@@ -333,7 +343,7 @@ export async function run(options: BenchOptions): Promise<{ title: string; markd
 
   const lines = [
     `- Run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; command \`npm run bench -- ${options.argv.join(' ')}\`; load average (1/5/15 min) before → after: ${loadBefore} → ${loadAfter} (2 cores shared with other sessions: compare ratios within this run).`,
-    `- Each variant: a fresh \`boot/main.ts\` process on a fresh database of the system PostgreSQL, filled through the API (sign-up, workspace, project, 8 labels; 80 creates of warm-up). Creates: ${creates} \`POST issues/\` by ${CLIENTS} concurrent clients (a state, 2 labels, the creator assigned). PATCH: ${patches} \`PATCH issues/{id}/\` (priority) one at a time. Fan-out: 500 subscribed sockets, 20 \`PATCH issue-labels/{id}/\` 100 ms apart, response read → event on every socket.`,
+    `- Each variant: a fresh \`boot/main.ts\` process on a fresh database of the system PostgreSQL, filled through the API (sign-up, workspace, project, 8 labels; 80 creates of warm-up). Creates: ${creates} \`POST issues/\` by ${CLIENTS} concurrent clients (a state, 2 labels, the creator assigned). PATCH: ${patches} \`PATCH issues/{id}/\` (priority) one at a time, over one raw keep-alive socket (bench/raw-http.ts; the runs before 2026-11-28 13:00 UTC used fetch, about 1 ms a request more). Fan-out: 500 subscribed sockets, 20 \`PATCH issue-labels/{id}/\` 100 ms apart, response read → event on every socket.`,
     `- Bare baselines (same run, same database as the last variant): creates = ${CLIENTS} \`postgres\`-driver transactions inserting copies of an API-created issue's rows (sequence, issue, assignees, labels, subscribers, mentions, activity, change rows under the same advisory lock); PATCH = its essential statements (session, membership, row lock, update, activity row, two change rows under the lock); fan-out = \`bench/bare-live.ts\` (a bare \`ws\` server broadcasting on each HTTP request).`,
     '',
     '| variant | creates/s (8 clients) | create p50 / p99 | rows per create | PATCH p50 / p99 | fan-out 500 p50 / p99 |',

@@ -5,11 +5,10 @@
 // busy server several milliseconds in which every other writer of the workspace waits for the lock.
 // Here BEGIN/COMMIT are our own, on a reserved connection, and the tail and COMMIT are pipelined.
 import type postgres from 'postgres';
-import { createTableRelationsHelpers, extractTablesRelationalConfig, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { PostgresJsSession, PostgresJsTransaction } from 'drizzle-orm/postgres-js';
 import type { Database, Db } from './client';
-import * as schema from './schema/index';
 
 export interface TailWork<T> {
   value: T;
@@ -36,30 +35,27 @@ export async function transactionWithTail<T>(database: Database, work: (tx: Db) 
   });
 }
 
-// What drizzle() builds internally (db/client.ts opens it with the same casing), here to open drizzle
-// transactions on a reserved connection. Built on first use.
-let drizzleParts: { dialect: PgDialect; relational: ConstructorParameters<typeof PostgresJsTransaction>[2] } | null = null;
-
-function parts() {
-  if (!drizzleParts) {
-    const tables = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
-    drizzleParts = { dialect: new PgDialect({ casing: 'snake_case' }), relational: { fullSchema: schema, schema: tables.tables, tableNamesMap: tables.tableNamesMap } };
-  }
-  return drizzleParts;
-}
+// The dialect drizzle() builds internally (db/client.ts opens it with the same casing), here to open
+// drizzle transactions on a reserved connection. No relational schema: nothing here uses `tx.query`,
+// and with one drizzle would build a query helper per table for every transaction.
+const dialect = new PgDialect({ casing: 'snake_case' });
 
 async function postgresTransaction<T>(client: postgres.Sql, work: (tx: Db) => Promise<TailWork<T>>): Promise<{ value: T; tailRows: Rows[] }> {
-  const { dialect, relational } = parts();
   const connection = await client.reserve();
   let lost = false;
   try {
-    await connection.unsafe('begin');
+    // BEGIN is not awaited: it travels with the work's first statement (postgres.js writes a
+    // connection's queued queries together), which saves a round trip. Should it fail, that
+    // statement fails too and the error is the one thrown.
+    const begin = connection.unsafe('begin').execute();
+    begin.catch(() => {});
     // drizzle types a transaction's session over a TransactionSql; a reserved connection lacks its
     // savepoint()/prepare(), hence no nesting.
-    const session = new PostgresJsSession(connection, dialect, relational) as never;
+    const session = new PostgresJsSession(connection, dialect, undefined) as never;
     let outcome: TailWork<T>;
     try {
-      outcome = await work(new PostgresJsTransaction(dialect, session, relational) as unknown as Db);
+      outcome = await work(new PostgresJsTransaction(dialect, session, undefined) as unknown as Db);
+      await begin;
     } catch (error) {
       if (!isConnectionError(error)) await connection.unsafe('rollback');
       throw error;

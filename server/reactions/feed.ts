@@ -160,19 +160,33 @@ export async function waitForReactions(ctx: ServerContext, timeoutMs = 15_000): 
  */
 const WAKE_DELAY_MS = 25;
 
+/**
+ * The least time from one pass's start to the next's. Under a stream of writes a pass then serves
+ * the commits of this window together: a pass costs a dozen statements whatever it reads, which
+ * one pass per commit doubled a lone PATCH's database work (BENCHMARKS.md, "Write path"). A
+ * notification arrives at most this much later.
+ */
+const MIN_PASS_INTERVAL_MS = 100;
+
 /** Runs the feed on commits, NOTIFY and every `pollMs` until the returned stop function is called. */
 export async function startReactionFeed(
   ctx: ServerContext,
   reactions: readonly Reaction[],
-  options: { pollMs?: number; onError: (error: unknown, reaction?: string) => void },
+  options: {
+    pollMs?: number;
+    onError: (error: unknown, reaction?: string) => void;
+    /** Told each pass's start (Date.now()): for tests and metrics. */
+    onPass?: (startedAt: number) => void;
+  },
 ): Promise<() => Promise<void>> {
   let stopped = false;
   let running: Promise<void> | null = null;
   let again = false;
   let scheduled: NodeJS.Timeout | null = null;
+  let lastPassStart = 0;
   const wake = () => {
     if (stopped || scheduled) return;
-    scheduled = setTimeout(run, WAKE_DELAY_MS);
+    scheduled = setTimeout(run, Math.max(WAKE_DELAY_MS, lastPassStart + MIN_PASS_INTERVAL_MS - Date.now()));
   };
   const run = () => {
     scheduled = null;
@@ -181,13 +195,15 @@ export async function startReactionFeed(
       again = true;
       return;
     }
+    lastPassStart = Date.now();
+    options.onPass?.(lastPassStart);
     running = feedReactions(ctx, reactions, options.onError)
       .then(() => undefined, (error: unknown) => options.onError(error))
       .finally(() => {
         running = null;
         if (again) {
           again = false;
-          run();
+          wake();
         }
       });
   };

@@ -3,7 +3,7 @@
 // second feed of the registry's reactions under their own cursors whose perform only records what it
 // was given (the server's own feed keeps performing the real ones beside it).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { feedReactions } from '../../server/reactions/feed';
+import { feedReactions, startReactionFeed } from '../../server/reactions/feed';
 import type { Reaction, ReactionChange } from '../../server/reactions/reaction';
 import { REACTIONS } from '../../server/reactions/registry';
 import { createTestServer, type TestServer } from '../support/server';
@@ -81,5 +81,42 @@ describe('reaction registry', () => {
     expect(comment?.mentioned).toEqual([world.member.id]);
     // Mail: the notifications the real notifications reaction wrote (to the assignee, the member).
     expect(of('notification-mail').filter((change) => change.workspaceId === world.workspace.id).length).toBeGreaterThan(0);
+  });
+
+  test('a stream of commits is served in passes at least 100 ms apart, each taking what came meanwhile', async () => {
+    const issue = (await call('admin', 'POST', `${project}/issues/`, { name: 'Streamed' })).json() as { id: string };
+    const passStarts: number[] = [];
+    let performs = 0;
+    let seen = 0;
+    const spy = {
+      name: 'test-spy:batching',
+      runs: 'after-commit',
+      applicableEvents: [{ entity: 'issue_activity', ops: ['create'] }],
+      perform: async (_tx, changes) => {
+        const mine = changes.filter((change) => change.issueIds?.includes(issue.id)).length;
+        if (mine > 0) performs++;
+        seen += mine;
+      },
+    } satisfies Reaction;
+    const stop = await startReactionFeed(server.app.ctx, [spy], {
+      onError: (error) => {
+        throw error;
+      },
+      onPass: (startedAt) => passStarts.push(startedAt),
+    });
+    try {
+      const priorities = ['high', 'low'];
+      for (let i = 0; i < 12; i++) expect((await call('admin', 'PATCH', `${project}/issues/${issue.id}/`, { priority: priorities[i % 2] })).statusCode).toBe(200);
+      const deadline = Date.now() + 10_000;
+      while (seen < 13 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    } finally {
+      await stop();
+    }
+    // The issue's "created" row and the twelve updates, each once, in more than one pass.
+    expect(seen).toBe(13);
+    expect(performs).toBeGreaterThan(1);
+    // Each pass starts at least the feed's interval after the one before (a commit every few
+    // milliseconds would otherwise start one every 25 ms).
+    for (let i = 1; i < passStarts.length; i++) expect(passStarts[i] - passStarts[i - 1]).toBeGreaterThanOrEqual(99);
   });
 });

@@ -2,6 +2,7 @@
 // transaction of the change, with the reference's verbs, fields, values and identifiers.
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { reusableInsert } from '../../../db/reusable-statement';
 import { estimatePoints, estimates, issueActivities, issues, labels, projects, states, users } from '../../../db/schema/index';
 import type { ActivityField } from '../../../shared/issue-activity';
 import { noteActivityFields, recordActivityChanges } from './issue-activity-change';
@@ -27,6 +28,8 @@ interface ActivityInput {
   issueCommentId?: string | null;
 }
 
+const insertActivity = reusableInsert(issueActivities);
+
 /**
  * Inserts activity rows for one issue, with their change events; all rows of one call share
  * `epoch` (unix seconds). Must run inside withTransaction. `known`: the events' context, when the
@@ -35,8 +38,8 @@ interface ActivityInput {
 export async function writeActivities(tx: Db, issue: ActivityIssue, actorId: string | null, inputs: ActivityInput[], createdAt?: Date, known?: ActivityContext): Promise<void> {
   if (inputs.length === 0) return;
   const epoch = Math.floor(Date.now() / 1000);
-  const rows = await tx.insert(issueActivities).values(
-    inputs.map((input) => ({
+  const values = inputs.map(
+    (input): typeof issueActivities.$inferInsert => ({
       issueId: issue.id,
       projectId: issue.projectId,
       workspaceId: issue.workspaceId,
@@ -53,8 +56,10 @@ export async function writeActivities(tx: Db, issue: ActivityIssue, actorId: str
       createdBy: actorId,
       updatedBy: actorId,
       ...(createdAt ? { createdAt, updatedAt: createdAt } : {}),
-    })),
-  ).returning();
+    }),
+  );
+  // Most writes add one row (a field changed): that insert is built once.
+  const rows = values.length === 1 ? await insertActivity(tx, values[0]) : await tx.insert(issueActivities).values(values).returning();
   noteActivityFields(tx, rows);
   await recordActivityChanges(tx, rows, 'create', known);
 }

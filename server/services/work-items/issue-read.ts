@@ -1,7 +1,8 @@
 // Loads issues in the shape the presenters need (reference §1.4): the row plus aggregated ids and
 // counts, computed by correlated subqueries so one statement serves any filter or page.
-import { and, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { reusableStatement } from '../../../db/reusable-statement';
 import { issueSubscribers, issues, users } from '../../../db/schema/index';
 import type { IssueListRow } from './presenters/issue';
 import { presentUserLite, type UserLite } from './presenters/issue-activity';
@@ -58,7 +59,7 @@ export type IssueRowForViewer = IssueListRow & { viewerSubscribed?: boolean };
  * issueRowColumns plus whether `viewerId` follows the issue, for the rows a detail answer is built
  * from (GET, and the RETURNING of a create's or PATCH's update): one statement instead of two.
  */
-export function issueRowColumnsFor(viewerId: string) {
+export function issueRowColumnsFor(viewerId: string | Placeholder<string>) {
   return {
     ...issueRowColumns,
     viewerSubscribed: sql<boolean>`exists(select 1 from issue_subscribers vs
@@ -82,13 +83,15 @@ export async function loadIssueRows(
   return rows as IssueListRow[];
 }
 
+const liveIssueOfProject = and(eq(issues.id, sql.placeholder('issueId')), eq(issues.projectId, sql.placeholder('projectId')), isNull(issues.deletedAt));
+const issueRowStatement = reusableStatement((db) => db.select(issueRowColumns).from(issues).where(liveIssueOfProject).prepare(ROW_STATEMENT.plain));
+const issueRowForViewerStatement = reusableStatement((db) =>
+  db.select(issueRowColumnsFor(sql.placeholder('viewerId'))).from(issues).where(liveIssueOfProject).prepare(ROW_STATEMENT.forViewer),
+);
+
 /** One live (not soft-deleted) issue of the project — archived and draft ones included — or null. */
 export async function loadIssueRow(db: Db, projectId: string, issueId: string, viewerId?: string): Promise<IssueRowForViewer | null> {
-  const where = and(eq(issues.id, issueId), eq(issues.projectId, projectId), isNull(issues.deletedAt));
-  const query = viewerId
-    ? db.select(issueRowColumnsFor(viewerId)).from(issues).where(where).prepare(ROW_STATEMENT.forViewer)
-    : db.select(issueRowColumns).from(issues).where(where).prepare(ROW_STATEMENT.plain);
-  const [row] = await query.execute();
+  const [row] = viewerId ? await issueRowForViewerStatement(db, { issueId, projectId, viewerId }) : await issueRowStatement(db, { issueId, projectId });
   return (row as IssueRowForViewer | undefined) ?? null;
 }
 

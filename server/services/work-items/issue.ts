@@ -3,6 +3,7 @@
 // subscriptions, mentions and the change event — all in one transaction.
 import { and, eq, inArray, isNull, max, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { encodeForColumn, reusableStatement, reusableStatements, valueSlot } from '../../../db/reusable-statement';
 import { issueAssignees, issueLabels, issueSequences, issues, type Issue, type Project, type State } from '../../../db/schema/index';
 import { applySetDelta } from '../../../shared/set-delta';
 import { nextSortOrder } from '../../../shared/sort-order';
@@ -134,19 +135,48 @@ export async function insertIssue(tx: Db, project: Project, body: CreateIssueBod
   // Sent together; the connection runs them in order, so the sort order's read starts (and takes
   // its snapshot) only once the sequence row is locked, as if awaited one by one.
   const [sequenceId, sortOrder] = await Promise.all([nextSequenceId(tx, project.id), nextIssueSortOrder(tx, project.id, state?.id ?? null, issue.id)]);
-  const [row] = (await tx
-    .update(issues)
-    .set({ sequenceId, sortOrder })
-    .where(eq(issues.id, issue.id))
-    .returning(issueRowColumnsFor(actorId))
-    .prepare(ROW_STATEMENT.numbered)
-    .execute()) as IssueRowForViewer[];
+  const [row] = await numberIssueStatement(tx, { sequenceId, sortOrder, issueId: issue.id, viewerId: actorId });
   const created = options.announce === false ? row : recordIssueRowChange(tx, row, 'create');
   // After the issue's own event: the live filter learns who created the issue (restricted guests,
   // drafts) from that event before it judges the issue's first activity row.
   await writeActivities(tx, issue, actorId, [{ verb: 'created', comment: 'created the issue' }], issue.createdAt, knownActivityContext(options.author, project, row));
   await writeSubIssueActivities(tx, issue, null, issue.parentId, actorId);
   return created;
+}
+
+// The two updates that return the whole row, built once (db/reusable-statement.ts): numbering a new
+// issue, and a PATCH — one statement per set of changed fields, a handful in practice.
+const numberIssueStatement = reusableStatement(
+  (db) =>
+    db
+      .update(issues)
+      .set({ sequenceId: valueSlot('sequenceId'), sortOrder: valueSlot('sortOrder') })
+      .where(eq(issues.id, sql.placeholder('issueId')))
+      .returning(issueRowColumnsFor(sql.placeholder('viewerId')))
+      .prepare(ROW_STATEMENT.numbered) as unknown as { execute(values?: Record<string, unknown>): Promise<IssueRowForViewer[]> },
+);
+
+const issueUpdateStatements = reusableStatements(
+  (db, changedFields) =>
+    db
+      .update(issues)
+      .set({
+        ...Object.fromEntries(changedFields.split(',').filter(Boolean).map((field) => [field, valueSlot(`set_${field}`)])),
+        version: sql`${issues.version} + 1`,
+        updatedAt: valueSlot('updatedAt'),
+        updatedBy: valueSlot('updatedBy'),
+      })
+      .where(and(eq(issues.id, sql.placeholder('issueId')), isNull(issues.deletedAt)))
+      .returning(issueRowColumnsFor(sql.placeholder('viewerId')))
+      .prepare(ROW_STATEMENT.update) as unknown as { execute(values?: Record<string, unknown>): Promise<IssueRowForViewer[]> },
+);
+
+/** Applies `patch` to a live issue, bumping its version; the row as the actor now sees it, or none if deleted. */
+function updateIssueReturningRow(tx: Db, issueId: string, patch: Partial<typeof issues.$inferInsert>, actorId: string): Promise<IssueRowForViewer[]> {
+  const fields = Object.keys(patch).filter((field) => patch[field as keyof typeof patch] !== undefined).sort();
+  const values: Record<string, unknown> = { issueId, viewerId: actorId, updatedBy: actorId, updatedAt: new Date().toISOString() };
+  for (const field of fields) values[`set_${field}`] = encodeForColumn(issues, field, patch[field as keyof typeof patch]);
+  return issueUpdateStatements(tx, fields.join(','), values);
 }
 
 /**
@@ -230,14 +260,7 @@ export async function applyIssueUpdate(
     replaceSet(tx, 'assignees', current, current.assigneeIds, after.assigneeIds, actorId),
     replaceSet(tx, 'labels', current, current.labelIds, after.labelIds, actorId),
   ]);
-  const [updated] = (await tx
-    .update(issues)
-    .set({ ...patch, version: sql`${issues.version} + 1`, updatedAt: new Date(), updatedBy: actorId })
-    .where(and(eq(issues.id, current.id), isNull(issues.deletedAt)))
-    .returning(issueRowColumnsFor(actorId))
-    // One text per set of changed fields: a handful in practice.
-    .prepare(ROW_STATEMENT.update)
-    .execute()) as IssueRowForViewer[];
+  const [updated] = await updateIssueReturningRow(tx, current.id, patch, actorId);
   // Deleted since it was read (a concurrent DELETE committed in between).
   if (!updated) throw new NotFoundError(ISSUE_NOT_FOUND);
   // A description set here (not derived from the live document) goes into that document too.

@@ -1,0 +1,69 @@
+// Statements built once (db/reusable-statement.ts) run on whichever Db they are given: inside a
+// transaction they see its uncommitted rows and take part in its rollback; on the pool they see only
+// what is committed. This holds the drizzle internals that file borrows (a database's
+// session.client, a built statement's client) on both drivers.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { transactionWithTail } from '../../db/transaction';
+import { encodeForColumn, reusableInsert, reusableStatement, reusableStatements, valueSlot } from '../../db/reusable-statement';
+import { instanceConfigurations } from '../../db/schema/index';
+import { availableDrivers, createTestDatabase, type TestDatabase } from '../support/db';
+
+const settingByKey = reusableStatement((db) => db.select().from(instanceConfigurations).where(eq(instanceConfigurations.key, sql.placeholder('key'))).prepare('test_setting_by_key'));
+const insertSetting = reusableInsert(instanceConfigurations);
+const updateSetting = reusableStatements((db, fields) =>
+  db
+    .update(instanceConfigurations)
+    .set(Object.fromEntries(fields.split(',').map((field) => [field, valueSlot(field)])))
+    .where(eq(instanceConfigurations.key, sql.placeholder('key')))
+    .returning()
+    .prepare(`test_update_setting_${fields}`),
+);
+
+describe.each(availableDrivers())('statements built once, on %s', (driver) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+  });
+  afterAll(() => database.destroy());
+
+  test('inside a transaction they run on its connection; on the pool they see only what is committed', async () => {
+    const seenBeforeCommit: unknown[] = [];
+    await transactionWithTail(database, async (tx) => {
+      const [inserted] = await insertSetting(tx, { key: 'reusable.one', value: 'one' });
+      expect(inserted).toMatchObject({ key: 'reusable.one', value: 'one', category: '' });
+      // Inside: the uncommitted row is there.
+      expect(await settingByKey(tx, { key: 'reusable.one' })).toHaveLength(1);
+      // Outside (the pool), at the same moment: not yet (PGlite has one connection, which the transaction holds).
+      if (driver === 'postgres') seenBeforeCommit.push(...(await settingByKey(database.db, { key: 'reusable.one' })));
+      return { value: null, tail: [] };
+    });
+    expect(seenBeforeCommit).toEqual([]);
+    expect(await settingByKey(database.db, { key: 'reusable.one' })).toHaveLength(1);
+  });
+
+  test('a rolled-back transaction leaves nothing behind', async () => {
+    await expect(
+      transactionWithTail(database, async (tx) => {
+        await insertSetting(tx, { key: 'reusable.two', value: 'two' });
+        throw new Error('give up');
+      }),
+    ).rejects.toThrow('give up');
+    expect(await settingByKey(database.db, { key: 'reusable.two' })).toEqual([]);
+  });
+
+  test('each shape of a family is its own statement, and null reaches a column as null', async () => {
+    await insertSetting(database.db, { key: 'reusable.three', value: 'three' });
+    const [valueOnly] = await updateSetting(database.db, 'value', { key: 'reusable.three', value: encodeForColumn(instanceConfigurations, 'value', null) });
+    expect(valueOnly.value).toBeNull();
+    const when = new Date('2026-01-02T03:04:05.000Z');
+    const [both] = await updateSetting(database.db, 'updatedAt,value', {
+      key: 'reusable.three',
+      value: encodeForColumn(instanceConfigurations, 'value', 'five'),
+      updatedAt: encodeForColumn(instanceConfigurations, 'updatedAt', when),
+    });
+    expect(both.value).toBe('five');
+    expect(new Date(both.updatedAt).toISOString()).toBe(when.toISOString());
+    expect(encodeForColumn(instanceConfigurations, 'updatedAt', null)).toBeNull();
+  });
+});
