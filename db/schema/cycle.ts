@@ -1,7 +1,7 @@
 // Cycles (time-boxed iterations), the issues in them and per-user cycle view settings.
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, id, softDelete, timestamps, timestampTz, version } from './columns';
+import { authorship, authorshipIndexes, cascadeRef, id, softDelete, timestamps, timestampTz, version } from './columns';
 import { issues } from './issue';
 import { projects } from './project';
 import { users } from './user';
@@ -11,12 +11,8 @@ export const cycles = pgTable(
   'cycles',
   {
     id: id(),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    projectId: cascadeRef(() => projects.id),
+    workspaceId: cascadeRef(() => workspaces.id),
     name: text().notNull(),
     description: text().notNull().default(''),
     startDate: timestampTz(),
@@ -51,18 +47,10 @@ export const cycleIssues = pgTable(
   'cycle_issues',
   {
     id: id(),
-    cycleId: uuid()
-      .notNull()
-      .references(() => cycles.id, { onDelete: 'cascade' }),
-    issueId: uuid()
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    cycleId: cascadeRef(() => cycles.id),
+    issueId: cascadeRef(() => issues.id),
+    projectId: cascadeRef(() => projects.id),
+    workspaceId: cascadeRef(() => workspaces.id),
     ...timestamps,
     ...authorship,
     ...softDelete,
@@ -82,18 +70,10 @@ export const cycleUserProperties = pgTable(
   'cycle_user_properties',
   {
     id: id(),
-    cycleId: uuid()
-      .notNull()
-      .references(() => cycles.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    cycleId: cascadeRef(() => cycles.id),
+    projectId: cascadeRef(() => projects.id),
+    workspaceId: cascadeRef(() => workspaces.id),
+    userId: cascadeRef(() => users.id),
     filters: jsonb().notNull().default({}),
     displayFilters: jsonb().notNull().default({}),
     displayProperties: jsonb().notNull().default({}),

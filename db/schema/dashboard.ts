@@ -1,6 +1,6 @@
 // Home dashboards and their widgets.
 import { boolean, doublePrecision, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, id, timestamps } from './columns';
+import { authorship, authorshipIndexes, cascadeRef, id, timestamps } from './columns';
 import { users } from './user';
 import { workspaces } from './workspace';
 
@@ -9,9 +9,7 @@ export const dashboards = pgTable(
   {
     id: id(),
     workspaceId: uuid().references(() => workspaces.id, { onDelete: 'cascade' }),
-    ownedById: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownedById: cascadeRef(() => users.id),
     name: text().notNull(),
     descriptionHtml: text().notNull().default('<p></p>'),
     identifier: uuid(),
@@ -41,12 +39,8 @@ export const dashboardWidgets = pgTable(
   'dashboard_widgets',
   {
     id: id(),
-    dashboardId: uuid()
-      .notNull()
-      .references(() => dashboards.id, { onDelete: 'cascade' }),
-    widgetId: uuid()
-      .notNull()
-      .references(() => widgets.id, { onDelete: 'cascade' }),
+    dashboardId: cascadeRef(() => dashboards.id),
+    widgetId: cascadeRef(() => widgets.id),
     isVisible: boolean().notNull().default(true),
     sortOrder: doublePrecision().notNull().default(65535),
     filters: jsonb().notNull().default({}),

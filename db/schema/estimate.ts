@@ -1,6 +1,6 @@
 // Estimate systems of a project (points, categories, time) and their ordered points.
-import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, id, softDelete, timestamps, version } from './columns';
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { authorship, authorshipIndexes, cascadeRef, id, softDelete, timestamps, version } from './columns';
 import { projects } from './project';
 import { workspaces } from './workspace';
 
@@ -8,12 +8,8 @@ export const estimates = pgTable(
   'estimates',
   {
     id: id(),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    projectId: cascadeRef(() => projects.id),
+    workspaceId: cascadeRef(() => workspaces.id),
     name: text().notNull(),
     description: text().notNull().default(''),
     type: text().notNull().default('categories'),
@@ -30,15 +26,9 @@ export const estimatePoints = pgTable(
   'estimate_points',
   {
     id: id(),
-    estimateId: uuid()
-      .notNull()
-      .references(() => estimates.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    estimateId: cascadeRef(() => estimates.id),
+    projectId: cascadeRef(() => projects.id),
+    workspaceId: cascadeRef(() => workspaces.id),
     key: integer().notNull().default(0),
     value: text().notNull(),
     description: text().notNull().default(''),

@@ -1,6 +1,6 @@
 // The self-hosted instance: its single settings row, key/value configuration and instance admins.
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, id, timestamps, timestampTz } from './columns';
+import { authorship, authorshipIndexes, cascadeRef, id, timestamps, timestampTz } from './columns';
 import { users } from './user';
 
 export const instances = pgTable(
@@ -47,9 +47,7 @@ export const instanceAdmins = pgTable(
   {
     id: id(),
     userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
-    instanceId: uuid()
-      .notNull()
-      .references(() => instances.id, { onDelete: 'cascade' }),
+    instanceId: cascadeRef(() => instances.id),
     role: integer().notNull().default(20),
     isVerified: boolean().notNull().default(false),
     ...timestamps,

@@ -1,6 +1,6 @@
 // Intake: a project's triage inbox and the issues submitted to it (pending, accepted, declined, snoozed, duplicate).
 import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, id, softDelete, timestamps, timestampTz, version } from './columns';
+import { authorship, authorshipIndexes, cascadeRef, id, softDelete, timestamps, timestampTz, version } from './columns';
 import { issues } from './issue';
 import { projects } from './project';
 import { workspaces } from './workspace';
@@ -9,12 +9,8 @@ export const intakes = pgTable(
   'intakes',
   {
     id: id(),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    projectId: cascadeRef(() => projects.id),
+    workspaceId: cascadeRef(() => workspaces.id),
     name: text().notNull(),
     description: text().notNull().default(''),
     isDefault: boolean().notNull().default(false),
@@ -31,18 +27,10 @@ export const intakeIssues = pgTable(
   'intake_issues',
   {
     id: id(),
-    intakeId: uuid()
-      .notNull()
-      .references(() => intakes.id, { onDelete: 'cascade' }),
-    issueId: uuid()
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    intakeId: cascadeRef(() => intakes.id),
+    issueId: cascadeRef(() => issues.id),
+    projectId: cascadeRef(() => projects.id),
+    workspaceId: cascadeRef(() => workspaces.id),
     /** -2 pending, -1 declined, 0 snoozed, 1 accepted, 2 duplicate. */
     status: integer().notNull().default(-2),
     snoozedTill: timestampTz(),

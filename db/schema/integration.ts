@@ -3,7 +3,7 @@
 // (spec §7 Projects, issue #15) the linked repository of a project, its sync (token, progress,
 // cursor) and the mapping tables GitHub id → our row that make a re-run incremental and duplicate-free.
 import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, id, timestamps, timestampTz } from './columns';
+import { authorship, authorshipIndexes, cascadeRef, id, timestamps, timestampTz } from './columns';
 import { issueComments, issues } from './issue';
 import { labels } from './label';
 import { projects } from './project';
@@ -29,12 +29,8 @@ export const workspaceIntegrations = pgTable(
   'workspace_integrations',
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    integrationId: uuid()
-      .notNull()
-      .references(() => integrations.id, { onDelete: 'cascade' }),
+    workspaceId: cascadeRef(() => workspaces.id),
+    integrationId: cascadeRef(() => integrations.id),
     /** Who installed it. */
     actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
     config: jsonb().notNull().default({}),
@@ -48,12 +44,8 @@ export const githubRepositories = pgTable(
   'github_repositories',
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceId: cascadeRef(() => workspaces.id),
+    projectId: cascadeRef(() => projects.id),
     owner: text().notNull(),
     name: text().notNull(),
     url: text(),
@@ -70,19 +62,11 @@ export const githubRepositorySyncs = pgTable(
   'github_repository_syncs',
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: cascadeRef(() => workspaces.id),
     /** One repository per project. */
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    repositoryId: uuid()
-      .notNull()
-      .references(() => githubRepositories.id, { onDelete: 'cascade' }),
-    workspaceIntegrationId: uuid()
-      .notNull()
-      .references(() => workspaceIntegrations.id, { onDelete: 'cascade' }),
+    projectId: cascadeRef(() => projects.id),
+    repositoryId: cascadeRef(() => githubRepositories.id),
+    workspaceIntegrationId: cascadeRef(() => workspaceIntegrations.id),
     /** The user the import acts as (who linked the repository): author of imported issues and comments. */
     actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
     // Security: the GitHub token, encrypted with SECRET_KEY (server/services/integrations/github-token.ts); never returned.
@@ -126,13 +110,9 @@ export const githubLabelSyncs = pgTable(
   'github_label_syncs',
   {
     id: id(),
-    repositorySyncId: uuid()
-      .notNull()
-      .references(() => githubRepositorySyncs.id, { onDelete: 'cascade' }),
+    repositorySyncId: cascadeRef(() => githubRepositorySyncs.id),
     githubLabelId: bigint({ mode: 'number' }).notNull(),
-    labelId: uuid()
-      .notNull()
-      .references(() => labels.id, { onDelete: 'cascade' }),
+    labelId: cascadeRef(() => labels.id),
     ...timestamps,
   },
   (t) => [uniqueIndex().on(t.repositorySyncId, t.githubLabelId), index().on(t.labelId)],
@@ -143,14 +123,10 @@ export const githubIssueSyncs = pgTable(
   'github_issue_syncs',
   {
     id: id(),
-    repositorySyncId: uuid()
-      .notNull()
-      .references(() => githubRepositorySyncs.id, { onDelete: 'cascade' }),
+    repositorySyncId: cascadeRef(() => githubRepositorySyncs.id),
     githubIssueId: bigint({ mode: 'number' }).notNull(),
     githubIssueNumber: integer().notNull(),
-    issueId: uuid()
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
+    issueId: cascadeRef(() => issues.id),
     repoIssueUrl: text().notNull(),
     githubUpdatedAt: timestampTz(),
     /** What was imported last: { title, body, state, labels } (only GitHub-side changes are applied). */
@@ -165,13 +141,9 @@ export const githubCommentSyncs = pgTable(
   'github_comment_syncs',
   {
     id: id(),
-    repositorySyncId: uuid()
-      .notNull()
-      .references(() => githubRepositorySyncs.id, { onDelete: 'cascade' }),
+    repositorySyncId: cascadeRef(() => githubRepositorySyncs.id),
     githubCommentId: bigint({ mode: 'number' }).notNull(),
-    commentId: uuid()
-      .notNull()
-      .references(() => issueComments.id, { onDelete: 'cascade' }),
+    commentId: cascadeRef(() => issueComments.id),
     githubUpdatedAt: timestampTz(),
     ...timestamps,
   },

@@ -17,7 +17,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, bytea, id, softDelete, timestamps, timestampTz, tsvector, version } from './columns';
+import { authorship, authorshipIndexes, bytea, cascadeRef, id, softDelete, timestamps, timestampTz, tsvector, version } from './columns';
 import { estimatePoints } from './estimate';
 import { labels } from './label';
 import { projects } from './project';
@@ -73,12 +73,8 @@ export const issues = pgTable(
   'issues',
   {
     id: id(),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    projectId: cascadeRef(() => projects.id),
+    workspaceId: cascadeRef(() => workspaces.id),
     parentId: uuid().references((): AnyPgColumn => issues.id, { onDelete: 'set null' }),
     stateId: uuid().references(() => states.id, { onDelete: 'set null' }),
     estimatePointId: uuid().references(() => estimatePoints.id, { onDelete: 'set null' }),
@@ -151,9 +147,7 @@ export const issueDescriptionUpdates = pgTable(
   'issue_description_updates',
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    issueId: uuid()
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
+    issueId: cascadeRef(() => issues.id),
     update: bytea().notNull(),
     createdAt: timestampTz().notNull().defaultNow(),
   },
@@ -164,18 +158,10 @@ export const issueAssignees = pgTable(
   'issue_assignees',
   {
     id: id(),
-    issueId: uuid()
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
-    assigneeId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    issueId: cascadeRef(() => issues.id),
+    assigneeId: cascadeRef(() => users.id),
+    projectId: cascadeRef(() => projects.id),
+    workspaceId: cascadeRef(() => workspaces.id),
     ...timestamps,
     ...authorship,
     ...softDelete,
@@ -196,18 +182,10 @@ export const issueLabels = pgTable(
   'issue_labels',
   {
     id: id(),
-    issueId: uuid()
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
-    labelId: uuid()
-      .notNull()
-      .references(() => labels.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    issueId: cascadeRef(() => issues.id),
+    labelId: cascadeRef(() => labels.id),
+    projectId: cascadeRef(() => projects.id),
+    workspaceId: cascadeRef(() => workspaces.id),
     ...timestamps,
     ...authorship,
     ...softDelete,
@@ -228,19 +206,11 @@ export const issueRelations = pgTable(
   'issue_relations',
   {
     id: id(),
-    issueId: uuid()
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
-    relatedIssueId: uuid()
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
+    issueId: cascadeRef(() => issues.id),
+    relatedIssueId: cascadeRef(() => issues.id),
     relationType: text().notNull().default('blocked_by'),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    projectId: cascadeRef(() => projects.id),
+    workspaceId: cascadeRef(() => workspaces.id),
     version,
     ...timestamps,
     ...authorship,
@@ -261,15 +231,9 @@ export const issueLinks = pgTable(
   'issue_links',
   {
     id: id(),
-    issueId: uuid()
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    issueId: cascadeRef(() => issues.id),
+    projectId: cascadeRef(() => projects.id),
+    workspaceId: cascadeRef(() => workspaces.id),
     title: text(),
     url: text().notNull(),
     metadata: jsonb().notNull().default({}),
@@ -291,15 +255,9 @@ export const issueAttachments = pgTable(
   'issue_attachments',
   {
     id: id(),
-    issueId: uuid()
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    issueId: cascadeRef(() => issues.id),
+    projectId: cascadeRef(() => projects.id),
+    workspaceId: cascadeRef(() => workspaces.id),
     attributes: jsonb().notNull().default({}),
     /** Storage key of the file (path on disk or S3 object key). */
     asset: text().notNull(),
@@ -326,15 +284,9 @@ export const issueComments = pgTable(
   'issue_comments',
   {
     id: id(),
-    issueId: uuid()
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    issueId: cascadeRef(() => issues.id),
+    projectId: cascadeRef(() => projects.id),
+    workspaceId: cascadeRef(() => workspaces.id),
     actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
     parentId: uuid().references((): AnyPgColumn => issueComments.id, { onDelete: 'cascade' }),
     commentHtml: text().notNull().default('<p></p>'),
@@ -365,19 +317,11 @@ export const issueReactions = pgTable(
   'issue_reactions',
   {
     id: id(),
-    issueId: uuid()
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
-    actorId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    issueId: cascadeRef(() => issues.id),
+    actorId: cascadeRef(() => users.id),
     reaction: text().notNull(),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    projectId: cascadeRef(() => projects.id),
+    workspaceId: cascadeRef(() => workspaces.id),
     version,
     ...timestamps,
     ...authorship,
@@ -397,19 +341,11 @@ export const commentReactions = pgTable(
   'comment_reactions',
   {
     id: id(),
-    commentId: uuid()
-      .notNull()
-      .references(() => issueComments.id, { onDelete: 'cascade' }),
-    actorId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    commentId: cascadeRef(() => issueComments.id),
+    actorId: cascadeRef(() => users.id),
     reaction: text().notNull(),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    projectId: cascadeRef(() => projects.id),
+    workspaceId: cascadeRef(() => workspaces.id),
     version,
     ...timestamps,
     ...authorship,
@@ -429,18 +365,10 @@ export const issueSubscribers = pgTable(
   'issue_subscribers',
   {
     id: id(),
-    issueId: uuid()
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
-    subscriberId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    issueId: cascadeRef(() => issues.id),
+    subscriberId: cascadeRef(() => users.id),
+    projectId: cascadeRef(() => projects.id),
+    workspaceId: cascadeRef(() => workspaces.id),
     ...timestamps,
     ...authorship,
     ...softDelete,
@@ -459,18 +387,10 @@ export const issueMentions = pgTable(
   'issue_mentions',
   {
     id: id(),
-    issueId: uuid()
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
-    mentionId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    issueId: cascadeRef(() => issues.id),
+    mentionId: cascadeRef(() => users.id),
+    projectId: cascadeRef(() => projects.id),
+    workspaceId: cascadeRef(() => workspaces.id),
     ...timestamps,
     ...authorship,
     ...softDelete,
@@ -492,12 +412,8 @@ export const issueActivities = pgTable(
     id: id(),
     // Kept (set null) when the issue is hard-deleted, so workspace history survives.
     issueId: uuid().references(() => issues.id, { onDelete: 'set null' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    projectId: cascadeRef(() => projects.id),
+    workspaceId: cascadeRef(() => workspaces.id),
     actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
     verb: text().notNull().default('created'),
     field: text(),

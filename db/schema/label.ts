@@ -1,7 +1,7 @@
 // Labels: project labels (projectId set) or workspace-wide ones, optionally nested under a parent label.
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, id, softDelete, timestamps, version } from './columns';
+import { authorship, authorshipIndexes, cascadeRef, id, softDelete, timestamps, version } from './columns';
 import { projects } from './project';
 import { workspaces } from './workspace';
 
@@ -10,9 +10,7 @@ export const labels = pgTable(
   {
     id: id(),
     projectId: uuid().references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: cascadeRef(() => workspaces.id),
     parentId: uuid().references((): AnyPgColumn => labels.id, { onDelete: 'set null' }),
     name: text().notNull(),
     description: text().notNull().default(''),

@@ -1,7 +1,7 @@
 // Modules (feature-sized groups of issues): members, issues, links and per-user module view settings.
 import { sql } from 'drizzle-orm';
 import { date, doublePrecision, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, id, softDelete, timestamps, timestampTz, version } from './columns';
+import { authorship, authorshipIndexes, cascadeRef, id, softDelete, timestamps, timestampTz, version } from './columns';
 import { issues } from './issue';
 import { projects } from './project';
 import { users } from './user';
@@ -13,12 +13,8 @@ export const modules = pgTable(
   'modules',
   {
     id: id(),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    projectId: cascadeRef(() => projects.id),
+    workspaceId: cascadeRef(() => workspaces.id),
     name: text().notNull(),
     description: text().notNull().default(''),
     descriptionHtml: text().notNull().default('<p></p>'),
@@ -52,18 +48,10 @@ export const moduleMembers = pgTable(
   'module_members',
   {
     id: id(),
-    moduleId: uuid()
-      .notNull()
-      .references(() => modules.id, { onDelete: 'cascade' }),
-    memberId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    moduleId: cascadeRef(() => modules.id),
+    memberId: cascadeRef(() => users.id),
+    projectId: cascadeRef(() => projects.id),
+    workspaceId: cascadeRef(() => workspaces.id),
     ...timestamps,
     ...authorship,
     ...softDelete,
@@ -82,18 +70,10 @@ export const moduleIssues = pgTable(
   'module_issues',
   {
     id: id(),
-    moduleId: uuid()
-      .notNull()
-      .references(() => modules.id, { onDelete: 'cascade' }),
-    issueId: uuid()
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    moduleId: cascadeRef(() => modules.id),
+    issueId: cascadeRef(() => issues.id),
+    projectId: cascadeRef(() => projects.id),
+    workspaceId: cascadeRef(() => workspaces.id),
     ...timestamps,
     ...authorship,
     ...softDelete,
@@ -112,18 +92,12 @@ export const moduleLinks = pgTable(
   'module_links',
   {
     id: id(),
-    moduleId: uuid()
-      .notNull()
-      .references(() => modules.id, { onDelete: 'cascade' }),
+    moduleId: cascadeRef(() => modules.id),
     title: text(),
     url: text().notNull(),
     metadata: jsonb().notNull().default({}),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    projectId: cascadeRef(() => projects.id),
+    workspaceId: cascadeRef(() => workspaces.id),
     version,
     ...timestamps,
     ...authorship,
@@ -142,18 +116,10 @@ export const moduleUserProperties = pgTable(
   'module_user_properties',
   {
     id: id(),
-    moduleId: uuid()
-      .notNull()
-      .references(() => modules.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    moduleId: cascadeRef(() => modules.id),
+    projectId: cascadeRef(() => projects.id),
+    workspaceId: cascadeRef(() => workspaces.id),
+    userId: cascadeRef(() => users.id),
     filters: jsonb().notNull().default({}),
     displayFilters: jsonb().notNull().default({}),
     displayProperties: jsonb().notNull().default({}),

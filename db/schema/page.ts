@@ -1,7 +1,7 @@
 // Pages (collaborative documents): the page row, its projects and labels, saved versions and the Yjs update log.
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, bytea, id, softDelete, timestamps, timestampTz, tsvector, version } from './columns';
+import { authorship, authorshipIndexes, bytea, cascadeRef, id, softDelete, timestamps, timestampTz, tsvector, version } from './columns';
 import { labels } from './label';
 import { projects } from './project';
 import { users } from './user';
@@ -12,9 +12,7 @@ export const pages = pgTable(
   'pages',
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: cascadeRef(() => workspaces.id),
     name: text().notNull().default(''),
     /** Compacted Yjs state; the source of truth for the body (html/stripped are derived from it). */
     descriptionBinary: bytea(),
@@ -57,15 +55,9 @@ export const pageProjects = pgTable(
   'page_projects',
   {
     id: id(),
-    pageId: uuid()
-      .notNull()
-      .references(() => pages.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    pageId: cascadeRef(() => pages.id),
+    projectId: cascadeRef(() => projects.id),
+    workspaceId: cascadeRef(() => workspaces.id),
     ...timestamps,
     ...authorship,
     ...softDelete,
@@ -83,15 +75,9 @@ export const pageLabels = pgTable(
   'page_labels',
   {
     id: id(),
-    pageId: uuid()
-      .notNull()
-      .references(() => pages.id, { onDelete: 'cascade' }),
-    labelId: uuid()
-      .notNull()
-      .references(() => labels.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    pageId: cascadeRef(() => pages.id),
+    labelId: cascadeRef(() => labels.id),
+    workspaceId: cascadeRef(() => workspaces.id),
     ...timestamps,
     ...authorship,
     ...softDelete,
@@ -108,12 +94,8 @@ export const pageVersions = pgTable(
   'page_versions',
   {
     id: id(),
-    pageId: uuid()
-      .notNull()
-      .references(() => pages.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    pageId: cascadeRef(() => pages.id),
+    workspaceId: cascadeRef(() => workspaces.id),
     ownedById: uuid().references(() => users.id, { onDelete: 'set null' }),
     lastSavedAt: timestampTz().notNull().defaultNow(),
     descriptionBinary: bytea(),
@@ -136,9 +118,7 @@ export const pageUpdates = pgTable(
   'page_updates',
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    pageId: uuid()
-      .notNull()
-      .references(() => pages.id, { onDelete: 'cascade' }),
+    pageId: cascadeRef(() => pages.id),
     update: bytea().notNull(),
     createdAt: timestampTz().notNull().defaultNow(),
   },

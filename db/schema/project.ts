@@ -1,7 +1,7 @@
 // Projects and their membership, identifiers, per-user view settings and public (deploy board) links.
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, id, softDelete, timestamps, timestampTz, version } from './columns';
+import { authorship, authorshipIndexes, cascadeRef, id, softDelete, timestamps, timestampTz, version } from './columns';
 import { estimates } from './estimate';
 import { states } from './state';
 import { users } from './user';
@@ -14,9 +14,7 @@ export const projects = pgTable(
   'projects',
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: cascadeRef(() => workspaces.id),
     name: text().notNull(),
     description: text().notNull().default(''),
     descriptionHtml: text().notNull().default('<p></p>'),
@@ -67,15 +65,9 @@ export const projectMembers = pgTable(
   'project_members',
   {
     id: id(),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    memberId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: cascadeRef(() => projects.id),
+    workspaceId: cascadeRef(() => workspaces.id),
+    memberId: cascadeRef(() => users.id),
     role: integer().notNull().default(5),
     comment: text(),
     viewProps: jsonb().notNull().default({}),
@@ -101,9 +93,7 @@ export const projectIdentifiers = pgTable(
   'project_identifiers',
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: cascadeRef(() => workspaces.id),
     projectId: uuid().references(() => projects.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     ...timestamps,
@@ -116,15 +106,9 @@ export const projectUserProperties = pgTable(
   'project_user_properties',
   {
     id: id(),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: cascadeRef(() => projects.id),
+    workspaceId: cascadeRef(() => workspaces.id),
+    userId: cascadeRef(() => users.id),
     filters: jsonb().notNull().default({}),
     displayFilters: jsonb().notNull().default({}),
     displayProperties: jsonb().notNull().default({}),
@@ -146,12 +130,8 @@ export const deployBoards = pgTable(
   'deploy_boards',
   {
     id: id(),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    projectId: cascadeRef(() => projects.id),
+    workspaceId: cascadeRef(() => workspaces.id),
     entityIdentifier: uuid(),
     entityName: text().notNull().default('project'),
     anchor: text().notNull(),

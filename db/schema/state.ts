@@ -1,7 +1,7 @@
 // Workflow states of a project (backlog, unstarted, started, completed, cancelled, triage groups).
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, id, softDelete, timestamps, version } from './columns';
+import { boolean, doublePrecision, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { authorship, authorshipIndexes, cascadeRef, id, softDelete, timestamps, version } from './columns';
 import { projects } from './project';
 import { workspaces } from './workspace';
 
@@ -9,12 +9,8 @@ export const states = pgTable(
   'states',
   {
     id: id(),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    projectId: cascadeRef(() => projects.id),
+    workspaceId: cascadeRef(() => workspaces.id),
     name: text().notNull(),
     description: text().notNull().default(''),
     color: text().notNull(),

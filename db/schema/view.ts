@@ -1,6 +1,6 @@
 // Saved issue views: project views (projectId set) and workspace-wide (global) views.
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, id, softDelete, timestamps, timestampTz, version } from './columns';
+import { authorship, authorshipIndexes, cascadeRef, id, softDelete, timestamps, timestampTz, version } from './columns';
 import { projects } from './project';
 import { users } from './user';
 import { workspaces } from './workspace';
@@ -10,9 +10,7 @@ export const views = pgTable(
   'views',
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: cascadeRef(() => workspaces.id),
     /** Null for a workspace (global) view. */
     projectId: uuid().references(() => projects.id, { onDelete: 'cascade' }),
     name: text().notNull(),

@@ -1,15 +1,13 @@
 // Outgoing webhooks of a workspace and the log of their deliveries.
 import { bigint, boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, id, softDelete, timestamps } from './columns';
+import { authorship, authorshipIndexes, cascadeRef, id, softDelete, timestamps } from './columns';
 import { workspaces } from './workspace';
 
 export const webhooks = pgTable(
   'webhooks',
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: cascadeRef(() => workspaces.id),
     url: text().notNull(),
     isActive: boolean().notNull().default(true),
     // Security: the HMAC signing secret; never include it in list responses.
@@ -33,12 +31,8 @@ export const webhookLogs = pgTable(
   'webhook_logs',
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    webhookId: uuid()
-      .notNull()
-      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    workspaceId: cascadeRef(() => workspaces.id),
+    webhookId: cascadeRef(() => webhooks.id),
     eventType: text(),
     requestMethod: text(),
     requestHeaders: text(),

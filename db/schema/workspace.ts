@@ -1,7 +1,7 @@
 // Workspaces and who belongs to them: members, pending invitations and per-user workspace view settings.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, id, softDelete, timestamps, timestampTz, version } from './columns';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { authorship, authorshipIndexes, cascadeRef, id, softDelete, timestamps, timestampTz, version } from './columns';
 import { users } from './user';
 
 const live = sql`deleted_at is null`;
@@ -12,9 +12,7 @@ export const workspaces = pgTable(
     id: id(),
     name: text().notNull(),
     slug: text().notNull(),
-    ownerId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: cascadeRef(() => users.id),
     logo: text(),
     organizationSize: text(),
     timezone: text().notNull().default('UTC'),
@@ -35,12 +33,8 @@ export const workspaceMembers = pgTable(
   'workspace_members',
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    memberId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: cascadeRef(() => workspaces.id),
+    memberId: cascadeRef(() => users.id),
     role: integer().notNull().default(5),
     companyRole: text(),
     viewProps: jsonb().notNull().default({}),
@@ -66,9 +60,7 @@ export const workspaceInvitations = pgTable(
   'workspace_invitations',
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: cascadeRef(() => workspaces.id),
     email: text().notNull(),
     role: integer().notNull().default(5),
     /** The secret sent in the invite link (compared in constant time by the service). */
@@ -93,12 +85,8 @@ export const workspaceUserProperties = pgTable(
   'workspace_user_properties',
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: cascadeRef(() => workspaces.id),
+    userId: cascadeRef(() => users.id),
     filters: jsonb().notNull().default({}),
     displayFilters: jsonb().notNull().default({}),
     displayProperties: jsonb().notNull().default({}),
