@@ -3,16 +3,14 @@ import { sql } from 'drizzle-orm';
 import { doublePrecision, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { authorship, authorshipIndexes, cascadeRef, id, softDelete, timestamps, timestampTz, version } from './columns';
 import { issues } from './issue';
-import { projects } from './project';
+import { projectScopeColumns, projectScopeIndexes } from './project-scope';
 import { users } from './user';
-import { workspaces } from './workspace';
 
 export const cycles = pgTable(
   'cycles',
   {
     id: id(),
-    projectId: cascadeRef(() => projects.id),
-    workspaceId: cascadeRef(() => workspaces.id),
+    ...projectScopeColumns(),
     name: text().notNull(),
     description: text().notNull().default(''),
     startDate: timestampTz(),
@@ -32,8 +30,7 @@ export const cycles = pgTable(
     ...softDelete,
   },
   (t) => [
-    index().on(t.projectId),
-    index().on(t.workspaceId),
+    ...projectScopeIndexes(t),
     index().on(t.ownedById),
     index().on(t.startDate),
     index().on(t.endDate),
@@ -49,8 +46,7 @@ export const cycleIssues = pgTable(
     id: id(),
     cycleId: cascadeRef(() => cycles.id),
     issueId: cascadeRef(() => issues.id),
-    projectId: cascadeRef(() => projects.id),
-    workspaceId: cascadeRef(() => workspaces.id),
+    ...projectScopeColumns(),
     ...timestamps,
     ...authorship,
     ...softDelete,
@@ -59,8 +55,7 @@ export const cycleIssues = pgTable(
     // An issue is in at most one (live) cycle.
     uniqueIndex().on(t.issueId).where(sql`deleted_at is null`),
     index().on(t.cycleId),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
+    ...projectScopeIndexes(t),
     index().on(t.deletedAt),
     ...authorshipIndexes(t),
   ],
@@ -71,8 +66,7 @@ export const cycleUserProperties = pgTable(
   {
     id: id(),
     cycleId: cascadeRef(() => cycles.id),
-    projectId: cascadeRef(() => projects.id),
-    workspaceId: cascadeRef(() => workspaces.id),
+    ...projectScopeColumns(),
     userId: cascadeRef(() => users.id),
     filters: jsonb().notNull().default({}),
     displayFilters: jsonb().notNull().default({}),
@@ -83,8 +77,7 @@ export const cycleUserProperties = pgTable(
   },
   (t) => [
     uniqueIndex().on(t.cycleId, t.userId),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
+    ...projectScopeIndexes(t),
     index().on(t.userId),
     ...authorshipIndexes(t),
   ],

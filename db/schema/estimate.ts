@@ -1,15 +1,13 @@
 // Estimate systems of a project (points, categories, time) and their ordered points.
 import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { authorship, authorshipIndexes, cascadeRef, id, softDelete, timestamps, version } from './columns';
-import { projects } from './project';
-import { workspaces } from './workspace';
+import { projectScopeColumns, projectScopeIndexes } from './project-scope';
 
 export const estimates = pgTable(
   'estimates',
   {
     id: id(),
-    projectId: cascadeRef(() => projects.id),
-    workspaceId: cascadeRef(() => workspaces.id),
+    ...projectScopeColumns(),
     name: text().notNull(),
     description: text().notNull().default(''),
     type: text().notNull().default('categories'),
@@ -19,7 +17,7 @@ export const estimates = pgTable(
     ...authorship,
     ...softDelete,
   },
-  (t) => [index().on(t.projectId), index().on(t.workspaceId), index().on(t.deletedAt), ...authorshipIndexes(t)],
+  (t) => [...projectScopeIndexes(t), index().on(t.deletedAt), ...authorshipIndexes(t)],
 );
 
 export const estimatePoints = pgTable(
@@ -27,8 +25,7 @@ export const estimatePoints = pgTable(
   {
     id: id(),
     estimateId: cascadeRef(() => estimates.id),
-    projectId: cascadeRef(() => projects.id),
-    workspaceId: cascadeRef(() => workspaces.id),
+    ...projectScopeColumns(),
     key: integer().notNull().default(0),
     value: text().notNull(),
     description: text().notNull().default(''),
@@ -39,8 +36,7 @@ export const estimatePoints = pgTable(
   },
   (t) => [
     index().on(t.estimateId),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
+    ...projectScopeIndexes(t),
     index().on(t.deletedAt),
     ...authorshipIndexes(t),
   ],

@@ -2,15 +2,13 @@
 import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { authorship, authorshipIndexes, cascadeRef, id, softDelete, timestamps, timestampTz, version } from './columns';
 import { issues } from './issue';
-import { projects } from './project';
-import { workspaces } from './workspace';
+import { projectScopeColumns, projectScopeIndexes } from './project-scope';
 
 export const intakes = pgTable(
   'intakes',
   {
     id: id(),
-    projectId: cascadeRef(() => projects.id),
-    workspaceId: cascadeRef(() => workspaces.id),
+    ...projectScopeColumns(),
     name: text().notNull(),
     description: text().notNull().default(''),
     isDefault: boolean().notNull().default(false),
@@ -20,7 +18,7 @@ export const intakes = pgTable(
     ...authorship,
     ...softDelete,
   },
-  (t) => [index().on(t.projectId), index().on(t.workspaceId), index().on(t.deletedAt), ...authorshipIndexes(t)],
+  (t) => [...projectScopeIndexes(t), index().on(t.deletedAt), ...authorshipIndexes(t)],
 );
 
 export const intakeIssues = pgTable(
@@ -29,8 +27,7 @@ export const intakeIssues = pgTable(
     id: id(),
     intakeId: cascadeRef(() => intakes.id),
     issueId: cascadeRef(() => issues.id),
-    projectId: cascadeRef(() => projects.id),
-    workspaceId: cascadeRef(() => workspaces.id),
+    ...projectScopeColumns(),
     /** -2 pending, -1 declined, 0 snoozed, 1 accepted, 2 duplicate. */
     status: integer().notNull().default(-2),
     snoozedTill: timestampTz(),
@@ -48,8 +45,7 @@ export const intakeIssues = pgTable(
   (t) => [
     index().on(t.intakeId),
     index().on(t.issueId),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
+    ...projectScopeIndexes(t),
     index().on(t.status),
     index().on(t.duplicateToId),
     index().on(t.deletedAt),

@@ -21,9 +21,9 @@ import { authorship, authorshipIndexes, bytea, cascadeRef, id, softDelete, times
 import { estimatePoints } from './estimate';
 import { labels } from './label';
 import { projects } from './project';
+import { projectScopeColumns, projectScopeIndexes } from './project-scope';
 import { states } from './state';
 import { users } from './user';
-import { workspaces } from './workspace';
 
 const live = sql`deleted_at is null`;
 /** The issues a list shows by default (not deleted, archived or draft): the list engine's partial indexes. */
@@ -73,8 +73,7 @@ export const issues = pgTable(
   'issues',
   {
     id: id(),
-    projectId: cascadeRef(() => projects.id),
-    workspaceId: cascadeRef(() => workspaces.id),
+    ...projectScopeColumns(),
     parentId: uuid().references((): AnyPgColumn => issues.id, { onDelete: 'set null' }),
     stateId: uuid().references(() => states.id, { onDelete: 'set null' }),
     estimatePointId: uuid().references(() => estimatePoints.id, { onDelete: 'set null' }),
@@ -160,8 +159,7 @@ export const issueAssignees = pgTable(
     id: id(),
     issueId: cascadeRef(() => issues.id),
     assigneeId: cascadeRef(() => users.id),
-    projectId: cascadeRef(() => projects.id),
-    workspaceId: cascadeRef(() => workspaces.id),
+    ...projectScopeColumns(),
     ...timestamps,
     ...authorship,
     ...softDelete,
@@ -171,8 +169,7 @@ export const issueAssignees = pgTable(
     index().on(t.assigneeId),
     // The `assignees` filter: an assignee's live issue ids, index-only.
     index('issue_assignees_live_assignee_index').on(t.assigneeId, t.issueId).where(live),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
+    ...projectScopeIndexes(t),
     index().on(t.deletedAt),
     ...authorshipIndexes(t),
   ],
@@ -184,8 +181,7 @@ export const issueLabels = pgTable(
     id: id(),
     issueId: cascadeRef(() => issues.id),
     labelId: cascadeRef(() => labels.id),
-    projectId: cascadeRef(() => projects.id),
-    workspaceId: cascadeRef(() => workspaces.id),
+    ...projectScopeColumns(),
     ...timestamps,
     ...authorship,
     ...softDelete,
@@ -195,8 +191,7 @@ export const issueLabels = pgTable(
     index().on(t.labelId),
     // The `labels` filter: a label's live issue ids, index-only.
     index('issue_labels_live_label_index').on(t.labelId, t.issueId).where(live),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
+    ...projectScopeIndexes(t),
     index().on(t.deletedAt),
     ...authorshipIndexes(t),
   ],
@@ -209,8 +204,7 @@ export const issueRelations = pgTable(
     issueId: cascadeRef(() => issues.id),
     relatedIssueId: cascadeRef(() => issues.id),
     relationType: text().notNull().default('blocked_by'),
-    projectId: cascadeRef(() => projects.id),
-    workspaceId: cascadeRef(() => workspaces.id),
+    ...projectScopeColumns(),
     version,
     ...timestamps,
     ...authorship,
@@ -220,8 +214,7 @@ export const issueRelations = pgTable(
     uniqueIndex().on(t.issueId, t.relatedIssueId).where(live),
     index().on(t.relatedIssueId),
     index().on(t.relationType),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
+    ...projectScopeIndexes(t),
     index().on(t.deletedAt),
     ...authorshipIndexes(t),
   ],
@@ -232,8 +225,7 @@ export const issueLinks = pgTable(
   {
     id: id(),
     issueId: cascadeRef(() => issues.id),
-    projectId: cascadeRef(() => projects.id),
-    workspaceId: cascadeRef(() => workspaces.id),
+    ...projectScopeColumns(),
     title: text(),
     url: text().notNull(),
     metadata: jsonb().notNull().default({}),
@@ -244,8 +236,7 @@ export const issueLinks = pgTable(
   },
   (t) => [
     index().on(t.issueId),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
+    ...projectScopeIndexes(t),
     index().on(t.deletedAt),
     ...authorshipIndexes(t),
   ],
@@ -256,8 +247,7 @@ export const issueAttachments = pgTable(
   {
     id: id(),
     issueId: cascadeRef(() => issues.id),
-    projectId: cascadeRef(() => projects.id),
-    workspaceId: cascadeRef(() => workspaces.id),
+    ...projectScopeColumns(),
     attributes: jsonb().notNull().default({}),
     /** Storage key of the file (path on disk or S3 object key). */
     asset: text().notNull(),
@@ -273,8 +263,7 @@ export const issueAttachments = pgTable(
   },
   (t) => [
     index().on(t.issueId),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
+    ...projectScopeIndexes(t),
     index().on(t.deletedAt),
     ...authorshipIndexes(t),
   ],
@@ -285,8 +274,7 @@ export const issueComments = pgTable(
   {
     id: id(),
     issueId: cascadeRef(() => issues.id),
-    projectId: cascadeRef(() => projects.id),
-    workspaceId: cascadeRef(() => workspaces.id),
+    ...projectScopeColumns(),
     actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
     parentId: uuid().references((): AnyPgColumn => issueComments.id, { onDelete: 'cascade' }),
     commentHtml: text().notNull().default('<p></p>'),
@@ -304,8 +292,7 @@ export const issueComments = pgTable(
   },
   (t) => [
     index().on(t.issueId, t.createdAt),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
+    ...projectScopeIndexes(t),
     index().on(t.actorId),
     index().on(t.parentId),
     index().on(t.deletedAt),
@@ -320,8 +307,7 @@ export const issueReactions = pgTable(
     issueId: cascadeRef(() => issues.id),
     actorId: cascadeRef(() => users.id),
     reaction: text().notNull(),
-    projectId: cascadeRef(() => projects.id),
-    workspaceId: cascadeRef(() => workspaces.id),
+    ...projectScopeColumns(),
     version,
     ...timestamps,
     ...authorship,
@@ -330,8 +316,7 @@ export const issueReactions = pgTable(
   (t) => [
     uniqueIndex().on(t.issueId, t.actorId, t.reaction).where(live),
     index().on(t.actorId),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
+    ...projectScopeIndexes(t),
     index().on(t.deletedAt),
     ...authorshipIndexes(t),
   ],
@@ -344,8 +329,7 @@ export const commentReactions = pgTable(
     commentId: cascadeRef(() => issueComments.id),
     actorId: cascadeRef(() => users.id),
     reaction: text().notNull(),
-    projectId: cascadeRef(() => projects.id),
-    workspaceId: cascadeRef(() => workspaces.id),
+    ...projectScopeColumns(),
     version,
     ...timestamps,
     ...authorship,
@@ -354,8 +338,7 @@ export const commentReactions = pgTable(
   (t) => [
     uniqueIndex().on(t.commentId, t.actorId, t.reaction).where(live),
     index().on(t.actorId),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
+    ...projectScopeIndexes(t),
     index().on(t.deletedAt),
     ...authorshipIndexes(t),
   ],
@@ -367,8 +350,7 @@ export const issueSubscribers = pgTable(
     id: id(),
     issueId: cascadeRef(() => issues.id),
     subscriberId: cascadeRef(() => users.id),
-    projectId: cascadeRef(() => projects.id),
-    workspaceId: cascadeRef(() => workspaces.id),
+    ...projectScopeColumns(),
     ...timestamps,
     ...authorship,
     ...softDelete,
@@ -376,8 +358,7 @@ export const issueSubscribers = pgTable(
   (t) => [
     uniqueIndex().on(t.issueId, t.subscriberId).where(live),
     index().on(t.subscriberId),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
+    ...projectScopeIndexes(t),
     index().on(t.deletedAt),
     ...authorshipIndexes(t),
   ],
@@ -389,8 +370,7 @@ export const issueMentions = pgTable(
     id: id(),
     issueId: cascadeRef(() => issues.id),
     mentionId: cascadeRef(() => users.id),
-    projectId: cascadeRef(() => projects.id),
-    workspaceId: cascadeRef(() => workspaces.id),
+    ...projectScopeColumns(),
     ...timestamps,
     ...authorship,
     ...softDelete,
@@ -398,8 +378,7 @@ export const issueMentions = pgTable(
   (t) => [
     uniqueIndex().on(t.issueId, t.mentionId).where(live),
     index().on(t.mentionId),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
+    ...projectScopeIndexes(t),
     index().on(t.deletedAt),
     ...authorshipIndexes(t),
   ],
@@ -412,8 +391,7 @@ export const issueActivities = pgTable(
     id: id(),
     // Kept (set null) when the issue is hard-deleted, so workspace history survives.
     issueId: uuid().references(() => issues.id, { onDelete: 'set null' }),
-    projectId: cascadeRef(() => projects.id),
-    workspaceId: cascadeRef(() => workspaces.id),
+    ...projectScopeColumns(),
     actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
     verb: text().notNull().default('created'),
     field: text(),

@@ -3,9 +3,8 @@ import { sql } from 'drizzle-orm';
 import { date, doublePrecision, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { authorship, authorshipIndexes, cascadeRef, id, softDelete, timestamps, timestampTz, version } from './columns';
 import { issues } from './issue';
-import { projects } from './project';
+import { projectScopeColumns, projectScopeIndexes } from './project-scope';
 import { users } from './user';
-import { workspaces } from './workspace';
 
 const live = sql`deleted_at is null`;
 
@@ -13,8 +12,7 @@ export const modules = pgTable(
   'modules',
   {
     id: id(),
-    projectId: cascadeRef(() => projects.id),
-    workspaceId: cascadeRef(() => workspaces.id),
+    ...projectScopeColumns(),
     name: text().notNull(),
     description: text().notNull().default(''),
     descriptionHtml: text().notNull().default('<p></p>'),
@@ -50,8 +48,7 @@ export const moduleMembers = pgTable(
     id: id(),
     moduleId: cascadeRef(() => modules.id),
     memberId: cascadeRef(() => users.id),
-    projectId: cascadeRef(() => projects.id),
-    workspaceId: cascadeRef(() => workspaces.id),
+    ...projectScopeColumns(),
     ...timestamps,
     ...authorship,
     ...softDelete,
@@ -59,8 +56,7 @@ export const moduleMembers = pgTable(
   (t) => [
     uniqueIndex().on(t.moduleId, t.memberId).where(live),
     index().on(t.memberId),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
+    ...projectScopeIndexes(t),
     index().on(t.deletedAt),
     ...authorshipIndexes(t),
   ],
@@ -72,8 +68,7 @@ export const moduleIssues = pgTable(
     id: id(),
     moduleId: cascadeRef(() => modules.id),
     issueId: cascadeRef(() => issues.id),
-    projectId: cascadeRef(() => projects.id),
-    workspaceId: cascadeRef(() => workspaces.id),
+    ...projectScopeColumns(),
     ...timestamps,
     ...authorship,
     ...softDelete,
@@ -81,8 +76,7 @@ export const moduleIssues = pgTable(
   (t) => [
     uniqueIndex().on(t.moduleId, t.issueId).where(live),
     index().on(t.issueId),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
+    ...projectScopeIndexes(t),
     index().on(t.deletedAt),
     ...authorshipIndexes(t),
   ],
@@ -96,8 +90,7 @@ export const moduleLinks = pgTable(
     title: text(),
     url: text().notNull(),
     metadata: jsonb().notNull().default({}),
-    projectId: cascadeRef(() => projects.id),
-    workspaceId: cascadeRef(() => workspaces.id),
+    ...projectScopeColumns(),
     version,
     ...timestamps,
     ...authorship,
@@ -105,8 +98,7 @@ export const moduleLinks = pgTable(
   },
   (t) => [
     index().on(t.moduleId),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
+    ...projectScopeIndexes(t),
     index().on(t.deletedAt),
     ...authorshipIndexes(t),
   ],
@@ -117,8 +109,7 @@ export const moduleUserProperties = pgTable(
   {
     id: id(),
     moduleId: cascadeRef(() => modules.id),
-    projectId: cascadeRef(() => projects.id),
-    workspaceId: cascadeRef(() => workspaces.id),
+    ...projectScopeColumns(),
     userId: cascadeRef(() => users.id),
     filters: jsonb().notNull().default({}),
     displayFilters: jsonb().notNull().default({}),
@@ -129,8 +120,7 @@ export const moduleUserProperties = pgTable(
   },
   (t) => [
     uniqueIndex().on(t.moduleId, t.userId),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
+    ...projectScopeIndexes(t),
     index().on(t.userId),
     ...authorshipIndexes(t),
   ],

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { authorship, authorshipIndexes, bytea, cascadeRef, id, softDelete, timestamps, timestampTz, tsvector, version } from './columns';
 import { labels } from './label';
-import { projects } from './project';
+import { projectScopeColumns, projectScopeIndexes } from './project-scope';
 import { users } from './user';
 import { workspaces } from './workspace';
 import { PageAccess } from '../../shared/visibility';
@@ -56,16 +56,14 @@ export const pageProjects = pgTable(
   {
     id: id(),
     pageId: cascadeRef(() => pages.id),
-    projectId: cascadeRef(() => projects.id),
-    workspaceId: cascadeRef(() => workspaces.id),
+    ...projectScopeColumns(),
     ...timestamps,
     ...authorship,
     ...softDelete,
   },
   (t) => [
     uniqueIndex().on(t.pageId, t.projectId).where(sql`deleted_at is null`),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
+    ...projectScopeIndexes(t),
     index().on(t.deletedAt),
     ...authorshipIndexes(t),
   ],

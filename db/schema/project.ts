@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { authorship, authorshipIndexes, cascadeRef, id, softDelete, timestamps, timestampTz, version } from './columns';
 import { estimates } from './estimate';
+import { projectScopeColumns, projectScopeIndexes } from './project-scope';
 import { states } from './state';
 import { users } from './user';
 import { workspaces } from './workspace';
@@ -65,8 +66,7 @@ export const projectMembers = pgTable(
   'project_members',
   {
     id: id(),
-    projectId: cascadeRef(() => projects.id),
-    workspaceId: cascadeRef(() => workspaces.id),
+    ...projectScopeColumns(),
     memberId: cascadeRef(() => users.id),
     role: integer().notNull().default(5),
     comment: text(),
@@ -106,8 +106,7 @@ export const projectUserProperties = pgTable(
   'project_user_properties',
   {
     id: id(),
-    projectId: cascadeRef(() => projects.id),
-    workspaceId: cascadeRef(() => workspaces.id),
+    ...projectScopeColumns(),
     userId: cascadeRef(() => users.id),
     filters: jsonb().notNull().default({}),
     displayFilters: jsonb().notNull().default({}),
@@ -130,8 +129,7 @@ export const deployBoards = pgTable(
   'deploy_boards',
   {
     id: id(),
-    projectId: cascadeRef(() => projects.id),
-    workspaceId: cascadeRef(() => workspaces.id),
+    ...projectScopeColumns(),
     entityIdentifier: uuid(),
     entityName: text().notNull().default('project'),
     anchor: text().notNull(),
@@ -147,8 +145,7 @@ export const deployBoards = pgTable(
   },
   (t) => [
     uniqueIndex().on(t.anchor),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
+    ...projectScopeIndexes(t),
     index().on(t.entityName, t.entityIdentifier),
     ...authorshipIndexes(t),
   ],

@@ -1,16 +1,14 @@
 // Workflow states of a project (backlog, unstarted, started, completed, cancelled, triage groups).
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, cascadeRef, id, softDelete, timestamps, version } from './columns';
-import { projects } from './project';
-import { workspaces } from './workspace';
+import { authorship, authorshipIndexes, id, softDelete, timestamps, version } from './columns';
+import { projectScopeColumns } from './project-scope';
 
 export const states = pgTable(
   'states',
   {
     id: id(),
-    projectId: cascadeRef(() => projects.id),
-    workspaceId: cascadeRef(() => workspaces.id),
+    ...projectScopeColumns(),
     name: text().notNull(),
     description: text().notNull().default(''),
     color: text().notNull(),

@@ -1,5 +1,5 @@
 // Outgoing webhooks of a workspace and the log of their deliveries.
-import { bigint, boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { authorship, authorshipIndexes, cascadeRef, id, softDelete, timestamps } from './columns';
 import { workspaces } from './workspace';
 
