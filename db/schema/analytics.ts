@@ -1,7 +1,7 @@
 // Saved analytic views of a workspace (reference §8.2 `analytic-view/`): a named chart query —
 // `query_dict` holds x_axis, y_axis, segment and any legacy issue filters (project, …) as sent.
 import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, cascadeRef, id, softDelete, timestamps } from './columns';
+import { audit, authorshipIndexes, cascadeRef, id, softDelete } from './columns';
 import { workspaces } from './workspace';
 
 export const analyticViews = pgTable(
@@ -14,8 +14,7 @@ export const analyticViews = pgTable(
     /** The issue filters of `queryDict` (derived on every save, as in the reference). */
     query: jsonb().notNull().default({}),
     queryDict: jsonb().notNull().default({}),
-    ...timestamps,
-    ...authorship,
+    ...audit,
     ...softDelete,
   },
   (t) => [index().on(t.workspaceId), index().on(t.deletedAt), ...authorshipIndexes(t)],

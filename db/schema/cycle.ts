@@ -1,7 +1,7 @@
 // Cycles (time-boxed iterations), the issues in them and per-user cycle view settings.
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, cascadeRef, id, softDelete, timestamps, timestampTz, version } from './columns';
+import { audit, authorshipIndexes, cascadeRef, id, importedFrom, savedFilterColumns, softDelete, syncedEntity, timestampTz } from './columns';
 import { issues } from './issue';
 import { projectScopeColumns, projectScopeIndexes } from './project-scope';
 import { users } from './user';
@@ -22,12 +22,8 @@ export const cycles = pgTable(
     progressSnapshot: jsonb().notNull().default({}),
     archivedAt: timestampTz(),
     timezone: text().notNull().default('UTC'),
-    externalSource: text(),
-    externalId: text(),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...importedFrom,
+    ...syncedEntity,
   },
   (t) => [
     ...projectScopeIndexes(t),
@@ -47,8 +43,7 @@ export const cycleIssues = pgTable(
     cycleId: cascadeRef(() => cycles.id),
     issueId: cascadeRef(() => issues.id),
     ...projectScopeColumns(),
-    ...timestamps,
-    ...authorship,
+    ...audit,
     ...softDelete,
   },
   (t) => [
@@ -68,12 +63,8 @@ export const cycleUserProperties = pgTable(
     cycleId: cascadeRef(() => cycles.id),
     ...projectScopeColumns(),
     userId: cascadeRef(() => users.id),
-    filters: jsonb().notNull().default({}),
-    displayFilters: jsonb().notNull().default({}),
-    displayProperties: jsonb().notNull().default({}),
-    richFilters: jsonb().notNull().default({}),
-    ...timestamps,
-    ...authorship,
+    ...savedFilterColumns(),
+    ...audit,
   },
   (t) => [
     uniqueIndex().on(t.cycleId, t.userId),

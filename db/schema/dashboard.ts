@@ -1,6 +1,6 @@
 // Home dashboards and their widgets.
 import { boolean, doublePrecision, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, cascadeRef, id, timestamps } from './columns';
+import { audit, authorshipIndexes, cascadeRef, id } from './columns';
 import { users } from './user';
 import { workspaces } from './workspace';
 
@@ -16,8 +16,7 @@ export const dashboards = pgTable(
     isDefault: boolean().notNull().default(false),
     typeIdentifier: text().notNull().default('home'),
     logoProps: jsonb().notNull().default({}),
-    ...timestamps,
-    ...authorship,
+    ...audit,
   },
   (t) => [index().on(t.workspaceId), index().on(t.ownedById), index().on(t.typeIdentifier), ...authorshipIndexes(t)],
 );
@@ -29,8 +28,7 @@ export const widgets = pgTable(
     key: text().notNull(),
     filters: jsonb().notNull().default({}),
     isVisible: boolean().notNull().default(true),
-    ...timestamps,
-    ...authorship,
+    ...audit,
   },
   (t) => [uniqueIndex().on(t.key), ...authorshipIndexes(t)],
 );
@@ -45,8 +43,7 @@ export const dashboardWidgets = pgTable(
     sortOrder: doublePrecision().notNull().default(65535),
     filters: jsonb().notNull().default({}),
     properties: jsonb().notNull().default({}),
-    ...timestamps,
-    ...authorship,
+    ...audit,
   },
   (t) => [uniqueIndex().on(t.dashboardId, t.widgetId), index().on(t.widgetId), ...authorshipIndexes(t)],
 );

@@ -1,6 +1,6 @@
 // Estimate systems of a project (points, categories, time) and their ordered points.
 import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, cascadeRef, id, softDelete, timestamps, version } from './columns';
+import { authorshipIndexes, cascadeRef, id, syncedEntity } from './columns';
 import { projectScopeColumns, projectScopeIndexes } from './project-scope';
 
 export const estimates = pgTable(
@@ -12,10 +12,7 @@ export const estimates = pgTable(
     description: text().notNull().default(''),
     type: text().notNull().default('categories'),
     lastUsed: boolean().notNull().default(false),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...syncedEntity,
   },
   (t) => [...projectScopeIndexes(t), index().on(t.deletedAt), ...authorshipIndexes(t)],
 );
@@ -29,10 +26,7 @@ export const estimatePoints = pgTable(
     key: integer().notNull().default(0),
     value: text().notNull(),
     description: text().notNull().default(''),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...syncedEntity,
   },
   (t) => [
     index().on(t.estimateId),

@@ -1,6 +1,6 @@
 // Intake: a project's triage inbox and the issues submitted to it (pending, accepted, declined, snoozed, duplicate).
 import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, cascadeRef, id, softDelete, timestamps, timestampTz, version } from './columns';
+import { audit, authorshipIndexes, cascadeRef, id, importedFrom, softDelete, syncedEntity, timestampTz } from './columns';
 import { issues } from './issue';
 import { projectScopeColumns, projectScopeIndexes } from './project-scope';
 
@@ -14,8 +14,7 @@ export const intakes = pgTable(
     isDefault: boolean().notNull().default(false),
     viewProps: jsonb().notNull().default({}),
     logoProps: jsonb().notNull().default({}),
-    ...timestamps,
-    ...authorship,
+    ...audit,
     ...softDelete,
   },
   (t) => [...projectScopeIndexes(t), index().on(t.deletedAt), ...authorshipIndexes(t)],
@@ -34,13 +33,9 @@ export const intakeIssues = pgTable(
     duplicateToId: uuid().references(() => issues.id, { onDelete: 'set null' }),
     source: text().notNull().default('IN_APP'),
     sourceEmail: text(),
-    externalSource: text(),
-    externalId: text(),
+    ...importedFrom,
     extra: jsonb().notNull().default({}),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...syncedEntity,
   },
   (t) => [
     index().on(t.intakeId),

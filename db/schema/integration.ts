@@ -3,7 +3,7 @@
 // (spec §7 Projects, issue #15) the linked repository of a project, its sync (token, progress,
 // cursor) and the mapping tables GitHub id → our row that make a re-run incremental and duplicate-free.
 import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, cascadeRef, id, timestamps, timestampTz } from './columns';
+import { audit, authorshipIndexes, cascadeRef, id, timestamps, timestampTz } from './columns';
 import { issueComments, issues } from './issue';
 import { labels } from './label';
 import { projects } from './project';
@@ -19,8 +19,7 @@ export const integrations = pgTable(
     title: text().notNull(),
     description: jsonb().notNull().default({}),
     network: integer().notNull().default(1),
-    ...timestamps,
-    ...authorship,
+    ...audit,
   },
   (t) => [uniqueIndex().on(t.provider), ...authorshipIndexes(t)],
 );
@@ -34,8 +33,7 @@ export const workspaceIntegrations = pgTable(
     /** Who installed it. */
     actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
     config: jsonb().notNull().default({}),
-    ...timestamps,
-    ...authorship,
+    ...audit,
   },
   (t) => [uniqueIndex().on(t.workspaceId, t.integrationId), index().on(t.integrationId), index().on(t.actorId), ...authorshipIndexes(t)],
 );
@@ -52,8 +50,7 @@ export const githubRepositories = pgTable(
     /** GitHub's numeric repository id, once known. */
     repositoryId: bigint({ mode: 'number' }),
     config: jsonb().notNull().default({}),
-    ...timestamps,
-    ...authorship,
+    ...audit,
   },
   (t) => [index().on(t.workspaceId), index().on(t.projectId), ...authorshipIndexes(t)],
 );
@@ -92,8 +89,7 @@ export const githubRepositorySyncs = pgTable(
     issuesUpdated: integer().notNull().default(0),
     commentsImported: integer().notNull().default(0),
     pullRequestsSkipped: integer().notNull().default(0),
-    ...timestamps,
-    ...authorship,
+    ...audit,
   },
   (t) => [
     uniqueIndex().on(t.projectId),

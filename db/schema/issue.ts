@@ -17,7 +17,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, bytea, cascadeRef, id, softDelete, timestamps, timestampTz, tsvector, version } from './columns';
+import { audit, authorshipIndexes, bytea, cascadeRef, id, importedFrom, softDelete, syncedEntity, timestampTz, tsvector } from './columns';
 import { estimatePoints } from './estimate';
 import { labels } from './label';
 import { projects } from './project';
@@ -90,16 +90,12 @@ export const issues = pgTable(
     completedAt: timestampTz(),
     archivedAt: timestampTz(),
     isDraft: boolean().notNull().default(false),
-    externalSource: text(),
-    externalId: text(),
+    ...importedFrom,
     typeId: uuid(),
     searchVector: tsvector().generatedAlwaysAs(
       sql`to_tsvector('simple'::regconfig, coalesce(name, '') || ' ' || coalesce(description_stripped, ''))`,
     ),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...syncedEntity,
   },
   (t) => [
     uniqueIndex().on(t.projectId, t.sequenceId),
@@ -160,8 +156,7 @@ export const issueAssignees = pgTable(
     issueId: cascadeRef(() => issues.id),
     assigneeId: cascadeRef(() => users.id),
     ...projectScopeColumns(),
-    ...timestamps,
-    ...authorship,
+    ...audit,
     ...softDelete,
   },
   (t) => [
@@ -182,8 +177,7 @@ export const issueLabels = pgTable(
     issueId: cascadeRef(() => issues.id),
     labelId: cascadeRef(() => labels.id),
     ...projectScopeColumns(),
-    ...timestamps,
-    ...authorship,
+    ...audit,
     ...softDelete,
   },
   (t) => [
@@ -205,10 +199,7 @@ export const issueRelations = pgTable(
     relatedIssueId: cascadeRef(() => issues.id),
     relationType: text().notNull().default('blocked_by'),
     ...projectScopeColumns(),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...syncedEntity,
   },
   (t) => [
     uniqueIndex().on(t.issueId, t.relatedIssueId).where(live),
@@ -229,10 +220,7 @@ export const issueLinks = pgTable(
     title: text(),
     url: text().notNull(),
     metadata: jsonb().notNull().default({}),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...syncedEntity,
   },
   (t) => [
     index().on(t.issueId),
@@ -256,10 +244,7 @@ export const issueAttachments = pgTable(
     mimeType: text(),
     storage: text().notNull().default('disk'),
     isUploaded: boolean().notNull().default(false),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...syncedEntity,
   },
   (t) => [
     index().on(t.issueId),
@@ -282,13 +267,9 @@ export const issueComments = pgTable(
     commentJson: jsonb().notNull().default({}),
     attachments: jsonb().notNull().default([]),
     access: text().notNull().default('INTERNAL'),
-    externalSource: text(),
-    externalId: text(),
+    ...importedFrom,
     editedAt: timestampTz(),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...syncedEntity,
   },
   (t) => [
     index().on(t.issueId, t.createdAt),
@@ -308,10 +289,7 @@ export const issueReactions = pgTable(
     actorId: cascadeRef(() => users.id),
     reaction: text().notNull(),
     ...projectScopeColumns(),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...syncedEntity,
   },
   (t) => [
     uniqueIndex().on(t.issueId, t.actorId, t.reaction).where(live),
@@ -330,10 +308,7 @@ export const commentReactions = pgTable(
     actorId: cascadeRef(() => users.id),
     reaction: text().notNull(),
     ...projectScopeColumns(),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...syncedEntity,
   },
   (t) => [
     uniqueIndex().on(t.commentId, t.actorId, t.reaction).where(live),
@@ -351,8 +326,7 @@ export const issueSubscribers = pgTable(
     issueId: cascadeRef(() => issues.id),
     subscriberId: cascadeRef(() => users.id),
     ...projectScopeColumns(),
-    ...timestamps,
-    ...authorship,
+    ...audit,
     ...softDelete,
   },
   (t) => [
@@ -371,8 +345,7 @@ export const issueMentions = pgTable(
     issueId: cascadeRef(() => issues.id),
     mentionId: cascadeRef(() => users.id),
     ...projectScopeColumns(),
-    ...timestamps,
-    ...authorship,
+    ...audit,
     ...softDelete,
   },
   (t) => [
@@ -403,8 +376,7 @@ export const issueActivities = pgTable(
     oldIdentifier: uuid(),
     newIdentifier: uuid(),
     epoch: doublePrecision(),
-    ...timestamps,
-    ...authorship,
+    ...audit,
     ...softDelete,
   },
   (t) => [

@@ -1,7 +1,7 @@
 // Labels: project labels (projectId set) or workspace-wide ones, optionally nested under a parent label.
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, cascadeRef, id, softDelete, timestamps, version } from './columns';
+import { authorshipIndexes, cascadeRef, id, importedFrom, syncedEntity } from './columns';
 import { projects } from './project';
 import { workspaces } from './workspace';
 
@@ -16,12 +16,8 @@ export const labels = pgTable(
     description: text().notNull().default(''),
     color: text().notNull().default(''),
     sortOrder: doublePrecision().notNull().default(65535),
-    externalSource: text(),
-    externalId: text(),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...importedFrom,
+    ...syncedEntity,
   },
   (t) => [
     // Names are unique per project regardless of case ("Bug" and "bug" are one label); migration

@@ -1,7 +1,7 @@
 // Modules (feature-sized groups of issues): members, issues, links and per-user module view settings.
 import { sql } from 'drizzle-orm';
 import { date, doublePrecision, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, cascadeRef, id, softDelete, timestamps, timestampTz, version } from './columns';
+import { audit, authorshipIndexes, cascadeRef, id, importedFrom, savedFilterColumns, softDelete, syncedEntity, timestampTz } from './columns';
 import { issues } from './issue';
 import { projectScopeColumns, projectScopeIndexes } from './project-scope';
 import { users } from './user';
@@ -24,12 +24,8 @@ export const modules = pgTable(
     viewProps: jsonb().notNull().default({}),
     logoProps: jsonb().notNull().default({}),
     archivedAt: timestampTz(),
-    externalSource: text(),
-    externalId: text(),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...importedFrom,
+    ...syncedEntity,
   },
   (t) => [
     uniqueIndex().on(t.projectId, t.name).where(live),
@@ -49,8 +45,7 @@ export const moduleMembers = pgTable(
     moduleId: cascadeRef(() => modules.id),
     memberId: cascadeRef(() => users.id),
     ...projectScopeColumns(),
-    ...timestamps,
-    ...authorship,
+    ...audit,
     ...softDelete,
   },
   (t) => [
@@ -69,8 +64,7 @@ export const moduleIssues = pgTable(
     moduleId: cascadeRef(() => modules.id),
     issueId: cascadeRef(() => issues.id),
     ...projectScopeColumns(),
-    ...timestamps,
-    ...authorship,
+    ...audit,
     ...softDelete,
   },
   (t) => [
@@ -91,10 +85,7 @@ export const moduleLinks = pgTable(
     url: text().notNull(),
     metadata: jsonb().notNull().default({}),
     ...projectScopeColumns(),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...syncedEntity,
   },
   (t) => [
     index().on(t.moduleId),
@@ -111,12 +102,8 @@ export const moduleUserProperties = pgTable(
     moduleId: cascadeRef(() => modules.id),
     ...projectScopeColumns(),
     userId: cascadeRef(() => users.id),
-    filters: jsonb().notNull().default({}),
-    displayFilters: jsonb().notNull().default({}),
-    displayProperties: jsonb().notNull().default({}),
-    richFilters: jsonb().notNull().default({}),
-    ...timestamps,
-    ...authorship,
+    ...savedFilterColumns(),
+    ...audit,
   },
   (t) => [
     uniqueIndex().on(t.moduleId, t.userId),

@@ -1,7 +1,7 @@
 // In-app notifications, one row per receiver.
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, cascadeRef, id, softDelete, timestamps, timestampTz, version } from './columns';
+import { authorshipIndexes, cascadeRef, id, syncedEntity, timestampTz } from './columns';
 import { projects } from './project';
 import { users } from './user';
 import { workspaces } from './workspace';
@@ -32,10 +32,7 @@ export const notifications = pgTable(
     mailJobId: bigint({ mode: 'number' }),
     /** When it went out in a mail (or was passed over because no SMTP server is configured). */
     mailedAt: timestampTz(),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...syncedEntity,
   },
   (t) => [
     index().on(t.receiverId, t.workspaceId, t.createdAt),

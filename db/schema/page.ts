@@ -1,7 +1,7 @@
 // Pages (collaborative documents): the page row, its projects and labels, saved versions and the Yjs update log.
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, bytea, cascadeRef, id, softDelete, timestamps, timestampTz, tsvector, version } from './columns';
+import { audit, authorshipIndexes, bytea, cascadeRef, id, importedFrom, softDelete, syncedEntity, timestampTz, tsvector } from './columns';
 import { labels } from './label';
 import { projectScopeColumns, projectScopeIndexes } from './project-scope';
 import { users } from './user';
@@ -29,15 +29,11 @@ export const pages = pgTable(
     logoProps: jsonb().notNull().default({}),
     isGlobal: boolean().notNull().default(false),
     sortOrder: doublePrecision().notNull().default(65535),
-    externalSource: text(),
-    externalId: text(),
+    ...importedFrom,
     searchVector: tsvector().generatedAlwaysAs(
       sql`to_tsvector('simple'::regconfig, coalesce(name, '') || ' ' || coalesce(description_stripped, ''))`,
     ),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...syncedEntity,
   },
   (t) => [
     index().on(t.workspaceId),
@@ -57,8 +53,7 @@ export const pageProjects = pgTable(
     id: id(),
     pageId: cascadeRef(() => pages.id),
     ...projectScopeColumns(),
-    ...timestamps,
-    ...authorship,
+    ...audit,
     ...softDelete,
   },
   (t) => [
@@ -76,8 +71,7 @@ export const pageLabels = pgTable(
     pageId: cascadeRef(() => pages.id),
     labelId: cascadeRef(() => labels.id),
     workspaceId: cascadeRef(() => workspaces.id),
-    ...timestamps,
-    ...authorship,
+    ...audit,
     ...softDelete,
   },
   (t) => [
@@ -100,8 +94,7 @@ export const pageVersions = pgTable(
     descriptionHtml: text().notNull().default('<p></p>'),
     descriptionStripped: text(),
     descriptionJson: jsonb().notNull().default({}),
-    ...timestamps,
-    ...authorship,
+    ...audit,
   },
   (t) => [
     index().on(t.pageId, t.lastSavedAt),

@@ -1,7 +1,7 @@
 // Projects and their membership, identifiers, per-user view settings and public (deploy board) links.
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, cascadeRef, id, softDelete, timestamps, timestampTz, version } from './columns';
+import { audit, authorshipIndexes, cascadeRef, id, importedFrom, savedFilterColumns, syncedEntity, timestampTz, version } from './columns';
 import { estimates } from './estimate';
 import { projectScopeColumns, projectScopeIndexes } from './project-scope';
 import { states } from './state';
@@ -41,12 +41,8 @@ export const projects = pgTable(
     defaultStateId: uuid().references((): AnyPgColumn => states.id, { onDelete: 'set null' }),
     archivedAt: timestampTz(),
     timezone: text().notNull().default('UTC'),
-    externalSource: text(),
-    externalId: text(),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...importedFrom,
+    ...syncedEntity,
   },
   (t) => [
     uniqueIndex().on(t.workspaceId, t.identifier).where(live),
@@ -76,8 +72,7 @@ export const projectMembers = pgTable(
     sortOrder: doublePrecision().notNull().default(65535),
     isActive: boolean().notNull().default(true),
     version,
-    ...timestamps,
-    ...authorship,
+    ...audit,
   },
   (t) => [
     uniqueIndex().on(t.projectId, t.memberId),
@@ -96,8 +91,7 @@ export const projectIdentifiers = pgTable(
     workspaceId: cascadeRef(() => workspaces.id),
     projectId: uuid().references(() => projects.id, { onDelete: 'cascade' }),
     name: text().notNull(),
-    ...timestamps,
-    ...authorship,
+    ...audit,
   },
   (t) => [uniqueIndex().on(t.workspaceId, t.name), index().on(t.projectId), ...authorshipIndexes(t)],
 );
@@ -108,14 +102,10 @@ export const projectUserProperties = pgTable(
     id: id(),
     ...projectScopeColumns(),
     userId: cascadeRef(() => users.id),
-    filters: jsonb().notNull().default({}),
-    displayFilters: jsonb().notNull().default({}),
-    displayProperties: jsonb().notNull().default({}),
-    richFilters: jsonb().notNull().default({}),
+    ...savedFilterColumns(),
     preferences: jsonb().notNull().default({}),
     sortOrder: doublePrecision().notNull().default(65535),
-    ...timestamps,
-    ...authorship,
+    ...audit,
   },
   (t) => [
     uniqueIndex().on(t.projectId, t.userId),
@@ -140,8 +130,7 @@ export const deployBoards = pgTable(
     viewProps: jsonb().notNull().default({}),
     isActivityEnabled: boolean().notNull().default(true),
     isDisabled: boolean().notNull().default(false),
-    ...timestamps,
-    ...authorship,
+    ...audit,
   },
   (t) => [
     uniqueIndex().on(t.anchor),

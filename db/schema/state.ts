@@ -1,7 +1,7 @@
 // Workflow states of a project (backlog, unstarted, started, completed, cancelled, triage groups).
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, id, softDelete, timestamps, version } from './columns';
+import { authorshipIndexes, id, importedFrom, syncedEntity } from './columns';
 import { projectScopeColumns } from './project-scope';
 
 export const states = pgTable(
@@ -18,12 +18,8 @@ export const states = pgTable(
     isTriage: boolean().notNull().default(false),
     /** The API's `default` field. */
     isDefault: boolean().notNull().default(false),
-    externalSource: text(),
-    externalId: text(),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...importedFrom,
+    ...syncedEntity,
   },
   (t) => [
     uniqueIndex().on(t.projectId, t.name).where(sql`deleted_at is null`),

@@ -1,7 +1,7 @@
 // Accounts: users and everything that authenticates or configures one (sessions, OAuth, codes, tokens).
 // Cycle-safety: only hoisted helper functions from ./columns and no other schema file (see columns.ts).
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { authorshipColumns, authorshipIndexes, cascadeRef, id, softDeleteColumns, timestampColumns, timestampTz } from './columns';
+import { auditColumns, authorshipIndexes, cascadeRef, id, softDeleteColumns, timestampColumns, timestampTz } from './columns';
 
 export const users = pgTable(
   'users',
@@ -172,8 +172,7 @@ export const apiTokens = pgTable(
     isService: boolean().notNull().default(false),
     userType: integer().notNull().default(0),
     allowedRateLimit: integer().notNull().default(60),
-    ...timestampColumns(),
-    ...authorshipColumns(),
+    ...auditColumns(),
     ...softDeleteColumns(),
   },
   (t) => [

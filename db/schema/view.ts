@@ -1,6 +1,6 @@
 // Saved issue views: project views (projectId set) and workspace-wide (global) views.
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, cascadeRef, id, softDelete, timestamps, timestampTz, version } from './columns';
+import { authorshipIndexes, cascadeRef, id, savedFilterColumns, syncedEntity, timestampTz } from './columns';
 import { projects } from './project';
 import { users } from './user';
 import { workspaces } from './workspace';
@@ -16,10 +16,7 @@ export const views = pgTable(
     name: text().notNull(),
     description: text().notNull().default(''),
     query: jsonb().notNull().default({}),
-    filters: jsonb().notNull().default({}),
-    displayFilters: jsonb().notNull().default({}),
-    displayProperties: jsonb().notNull().default({}),
-    richFilters: jsonb().notNull().default({}),
+    ...savedFilterColumns(),
     access: integer().notNull().default(ViewAccess.PUBLIC),
     isLocked: boolean().notNull().default(false),
     ownedById: uuid().references(() => users.id, { onDelete: 'set null' }),
@@ -27,10 +24,7 @@ export const views = pgTable(
     logoProps: jsonb().notNull().default({}),
     anchor: text(),
     archivedAt: timestampTz(),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...syncedEntity,
   },
   (t) => [
     index().on(t.workspaceId),

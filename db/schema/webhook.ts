@@ -1,6 +1,6 @@
 // Outgoing webhooks of a workspace and the log of their deliveries.
 import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, cascadeRef, id, softDelete, timestamps } from './columns';
+import { audit, authorshipIndexes, cascadeRef, id, softDelete } from './columns';
 import { workspaces } from './workspace';
 
 export const webhooks = pgTable(
@@ -20,8 +20,7 @@ export const webhooks = pgTable(
     isInternal: boolean().notNull().default(false),
     /** Payload format version ("v1"), not a sync version. */
     version: text().notNull().default('v1'),
-    ...timestamps,
-    ...authorship,
+    ...audit,
     ...softDelete,
   },
   (t) => [index().on(t.workspaceId), index().on(t.deletedAt), ...authorshipIndexes(t)],
@@ -45,8 +44,7 @@ export const webhookLogs = pgTable(
     deliveryId: uuid(),
     /** Time from sending the request to the end of the response (or the error), in ms. */
     durationMs: integer(),
-    ...timestamps,
-    ...authorship,
+    ...audit,
   },
   (t) => [index().on(t.workspaceId), index().on(t.webhookId, t.createdAt), ...authorshipIndexes(t)],
 );

@@ -1,7 +1,7 @@
 // Workspaces and who belongs to them: members, pending invitations and per-user workspace view settings.
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, cascadeRef, id, softDelete, timestamps, timestampTz, version } from './columns';
+import { audit, authorshipIndexes, cascadeRef, id, savedFilterColumns, softDelete, timestampTz, version } from './columns';
 import { users } from './user';
 
 const live = sql`deleted_at is null`;
@@ -17,8 +17,7 @@ export const workspaces = pgTable(
     organizationSize: text(),
     timezone: text().notNull().default('UTC'),
     backgroundColor: text(),
-    ...timestamps,
-    ...authorship,
+    ...audit,
     ...softDelete,
   },
   (t) => [
@@ -45,8 +44,7 @@ export const workspaceMembers = pgTable(
     tips: jsonb().notNull().default({}),
     exploredFeatures: jsonb().notNull().default({}),
     version,
-    ...timestamps,
-    ...authorship,
+    ...audit,
   },
   (t) => [
     uniqueIndex().on(t.workspaceId, t.memberId),
@@ -68,8 +66,7 @@ export const workspaceInvitations = pgTable(
     message: text(),
     accepted: boolean().notNull().default(false),
     respondedAt: timestampTz(),
-    ...timestamps,
-    ...authorship,
+    ...audit,
     ...softDelete,
   },
   (t) => [
@@ -87,12 +84,8 @@ export const workspaceUserProperties = pgTable(
     id: id(),
     workspaceId: cascadeRef(() => workspaces.id),
     userId: cascadeRef(() => users.id),
-    filters: jsonb().notNull().default({}),
-    displayFilters: jsonb().notNull().default({}),
-    displayProperties: jsonb().notNull().default({}),
-    richFilters: jsonb().notNull().default({}),
-    ...timestamps,
-    ...authorship,
+    ...savedFilterColumns(),
+    ...audit,
   },
   (t) => [uniqueIndex().on(t.workspaceId, t.userId), index().on(t.userId), ...authorshipIndexes(t)],
 );
