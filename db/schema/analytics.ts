@@ -1,7 +1,7 @@
 // Saved analytic views of a workspace (reference §8.2 `analytic-view/`): a named chart query —
 // `query_dict` holds x_axis, y_axis, segment and any legacy issue filters (project, …) as sent.
 import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { audit, authorshipIndexes, cascadeRef, id, softDelete } from './columns';
+import { audit, auditAndSoftDeleteIndexes, cascadeRef, id, softDelete } from './columns';
 import { workspaces } from './workspace';
 
 export const analyticViews = pgTable(
@@ -17,7 +17,7 @@ export const analyticViews = pgTable(
     ...audit,
     ...softDelete,
   },
-  (t) => [index().on(t.workspaceId), index().on(t.deletedAt), ...authorshipIndexes(t)],
+  (t) => [index().on(t.workspaceId), ...auditAndSoftDeleteIndexes(t)],
 );
 
 export type AnalyticView = typeof analyticViews.$inferSelect;

@@ -47,6 +47,11 @@ export function auditColumns() {
   return { ...timestampColumns(), ...authorshipColumns() };
 }
 
+/** Indexes of a soft-deletable audited row: deletedAt (live-row filters) and createdBy / updatedBy. */
+export function auditAndSoftDeleteIndexes(t: { deletedAt: PgColumn; createdBy: PgColumn; updatedBy: PgColumn }) {
+  return [index().on(t.deletedAt), ...authorshipIndexes(t)];
+}
+
 /** deletedAt: set when a row is soft-deleted; live rows have null. */
 export function softDeleteColumns() {
   return { deletedAt: timestampTz() };

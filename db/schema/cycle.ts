@@ -1,7 +1,7 @@
 // Cycles (time-boxed iterations), the issues in them and per-user cycle view settings.
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { audit, authorshipIndexes, cascadeRef, id, importedFrom, savedFilterColumns, softDelete, syncedEntity, timestampTz } from './columns';
+import { audit, auditAndSoftDeleteIndexes, authorshipIndexes, cascadeRef, id, importedFrom, savedFilterColumns, softDelete, syncedEntity, timestampTz } from './columns';
 import { issues } from './issue';
 import { projectScopeColumns, projectScopeIndexes } from './project-scope';
 import { users } from './user';
@@ -31,8 +31,7 @@ export const cycles = pgTable(
     index().on(t.startDate),
     index().on(t.endDate),
     index().on(t.archivedAt),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
@@ -51,8 +50,7 @@ export const cycleIssues = pgTable(
     uniqueIndex().on(t.issueId).where(sql`deleted_at is null`),
     index().on(t.cycleId),
     ...projectScopeIndexes(t),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 

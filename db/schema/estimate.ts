@@ -1,6 +1,6 @@
 // Estimate systems of a project (points, categories, time) and their ordered points.
 import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { authorshipIndexes, cascadeRef, id, syncedEntity } from './columns';
+import { auditAndSoftDeleteIndexes, cascadeRef, id, syncedEntity } from './columns';
 import { projectScopeColumns, projectScopeIndexes } from './project-scope';
 
 export const estimates = pgTable(
@@ -14,7 +14,7 @@ export const estimates = pgTable(
     lastUsed: boolean().notNull().default(false),
     ...syncedEntity,
   },
-  (t) => [...projectScopeIndexes(t), index().on(t.deletedAt), ...authorshipIndexes(t)],
+  (t) => [...projectScopeIndexes(t), ...auditAndSoftDeleteIndexes(t)],
 );
 
 export const estimatePoints = pgTable(
@@ -31,8 +31,7 @@ export const estimatePoints = pgTable(
   (t) => [
     index().on(t.estimateId),
     ...projectScopeIndexes(t),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 

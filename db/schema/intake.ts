@@ -1,6 +1,6 @@
 // Intake: a project's triage inbox and the issues submitted to it (pending, accepted, declined, snoozed, duplicate).
 import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { audit, authorshipIndexes, cascadeRef, id, importedFrom, softDelete, syncedEntity, timestampTz } from './columns';
+import { audit, auditAndSoftDeleteIndexes, cascadeRef, id, importedFrom, softDelete, syncedEntity, timestampTz } from './columns';
 import { issues } from './issue';
 import { projectScopeColumns, projectScopeIndexes } from './project-scope';
 
@@ -17,7 +17,7 @@ export const intakes = pgTable(
     ...audit,
     ...softDelete,
   },
-  (t) => [...projectScopeIndexes(t), index().on(t.deletedAt), ...authorshipIndexes(t)],
+  (t) => [...projectScopeIndexes(t), ...auditAndSoftDeleteIndexes(t)],
 );
 
 export const intakeIssues = pgTable(
@@ -43,8 +43,7 @@ export const intakeIssues = pgTable(
     ...projectScopeIndexes(t),
     index().on(t.status),
     index().on(t.duplicateToId),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 

@@ -17,7 +17,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { audit, authorshipIndexes, bytea, cascadeRef, id, importedFrom, softDelete, syncedEntity, timestampTz, tsvector } from './columns';
+import { audit, auditAndSoftDeleteIndexes, authorshipIndexes, bytea, cascadeRef, id, importedFrom, softDelete, syncedEntity, timestampTz, tsvector } from './columns';
 import { estimatePoints } from './estimate';
 import { labels } from './label';
 import { projects } from './project';
@@ -165,8 +165,7 @@ export const issueAssignees = pgTable(
     // The `assignees` filter: an assignee's live issue ids, index-only.
     index('issue_assignees_live_assignee_index').on(t.assigneeId, t.issueId).where(live),
     ...projectScopeIndexes(t),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
@@ -186,8 +185,7 @@ export const issueLabels = pgTable(
     // The `labels` filter: a label's live issue ids, index-only.
     index('issue_labels_live_label_index').on(t.labelId, t.issueId).where(live),
     ...projectScopeIndexes(t),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
@@ -206,8 +204,7 @@ export const issueRelations = pgTable(
     index().on(t.relatedIssueId),
     index().on(t.relationType),
     ...projectScopeIndexes(t),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
@@ -225,8 +222,7 @@ export const issueLinks = pgTable(
   (t) => [
     index().on(t.issueId),
     ...projectScopeIndexes(t),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
@@ -249,8 +245,7 @@ export const issueAttachments = pgTable(
   (t) => [
     index().on(t.issueId),
     ...projectScopeIndexes(t),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
@@ -276,8 +271,7 @@ export const issueComments = pgTable(
     ...projectScopeIndexes(t),
     index().on(t.actorId),
     index().on(t.parentId),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
@@ -295,8 +289,7 @@ export const issueReactions = pgTable(
     uniqueIndex().on(t.issueId, t.actorId, t.reaction).where(live),
     index().on(t.actorId),
     ...projectScopeIndexes(t),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
@@ -314,8 +307,7 @@ export const commentReactions = pgTable(
     uniqueIndex().on(t.commentId, t.actorId, t.reaction).where(live),
     index().on(t.actorId),
     ...projectScopeIndexes(t),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
@@ -333,8 +325,7 @@ export const issueSubscribers = pgTable(
     uniqueIndex().on(t.issueId, t.subscriberId).where(live),
     index().on(t.subscriberId),
     ...projectScopeIndexes(t),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
@@ -352,8 +343,7 @@ export const issueMentions = pgTable(
     uniqueIndex().on(t.issueId, t.mentionId).where(live),
     index().on(t.mentionId),
     ...projectScopeIndexes(t),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 

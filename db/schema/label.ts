@@ -1,7 +1,7 @@
 // Labels: project labels (projectId set) or workspace-wide ones, optionally nested under a parent label.
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { authorshipIndexes, cascadeRef, id, importedFrom, syncedEntity } from './columns';
+import { auditAndSoftDeleteIndexes, cascadeRef, id, importedFrom, syncedEntity } from './columns';
 import { projects } from './project';
 import { workspaces } from './workspace';
 
@@ -25,8 +25,7 @@ export const labels = pgTable(
     uniqueIndex('labels_project_id_lower_name_index').on(t.projectId, sql`lower(${t.name})`).where(sql`deleted_at is null and project_id is not null`),
     index().on(t.workspaceId),
     index().on(t.parentId),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 

@@ -1,7 +1,7 @@
 // Modules (feature-sized groups of issues): members, issues, links and per-user module view settings.
 import { sql } from 'drizzle-orm';
 import { date, doublePrecision, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { audit, authorshipIndexes, cascadeRef, id, importedFrom, savedFilterColumns, softDelete, syncedEntity, timestampTz } from './columns';
+import { audit, auditAndSoftDeleteIndexes, authorshipIndexes, cascadeRef, id, importedFrom, savedFilterColumns, softDelete, syncedEntity, timestampTz } from './columns';
 import { issues } from './issue';
 import { projectScopeColumns, projectScopeIndexes } from './project-scope';
 import { users } from './user';
@@ -33,8 +33,7 @@ export const modules = pgTable(
     index().on(t.leadId),
     index().on(t.status),
     index().on(t.archivedAt),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
@@ -52,8 +51,7 @@ export const moduleMembers = pgTable(
     uniqueIndex().on(t.moduleId, t.memberId).where(live),
     index().on(t.memberId),
     ...projectScopeIndexes(t),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
@@ -71,8 +69,7 @@ export const moduleIssues = pgTable(
     uniqueIndex().on(t.moduleId, t.issueId).where(live),
     index().on(t.issueId),
     ...projectScopeIndexes(t),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
@@ -90,8 +87,7 @@ export const moduleLinks = pgTable(
   (t) => [
     index().on(t.moduleId),
     ...projectScopeIndexes(t),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 

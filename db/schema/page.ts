@@ -1,7 +1,7 @@
 // Pages (collaborative documents): the page row, its projects and labels, saved versions and the Yjs update log.
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { audit, authorshipIndexes, bytea, cascadeRef, id, importedFrom, softDelete, syncedEntity, timestampTz, tsvector } from './columns';
+import { audit, auditAndSoftDeleteIndexes, authorshipIndexes, bytea, cascadeRef, id, importedFrom, softDelete, syncedEntity, timestampTz, tsvector } from './columns';
 import { labels } from './label';
 import { projectScopeColumns, projectScopeIndexes } from './project-scope';
 import { users } from './user';
@@ -59,8 +59,7 @@ export const pageProjects = pgTable(
   (t) => [
     uniqueIndex().on(t.pageId, t.projectId).where(sql`deleted_at is null`),
     ...projectScopeIndexes(t),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 

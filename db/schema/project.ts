@@ -1,7 +1,7 @@
 // Projects and their membership, identifiers, per-user view settings and public (deploy board) links.
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { audit, authorshipIndexes, cascadeRef, id, importedFrom, savedFilterColumns, syncedEntity, timestampTz, version } from './columns';
+import { audit, auditAndSoftDeleteIndexes, authorshipIndexes, cascadeRef, id, importedFrom, savedFilterColumns, syncedEntity, timestampTz, version } from './columns';
 import { estimates } from './estimate';
 import { projectScopeColumns, projectScopeIndexes } from './project-scope';
 import { states } from './state';
@@ -53,8 +53,7 @@ export const projects = pgTable(
     index().on(t.defaultStateId),
     index().on(t.archivedAt),
     index().on(t.network),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 

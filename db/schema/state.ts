@@ -1,7 +1,7 @@
 // Workflow states of a project (backlog, unstarted, started, completed, cancelled, triage groups).
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { authorshipIndexes, id, importedFrom, syncedEntity } from './columns';
+import { auditAndSoftDeleteIndexes, id, importedFrom, syncedEntity } from './columns';
 import { projectScopeColumns } from './project-scope';
 
 export const states = pgTable(
@@ -25,8 +25,7 @@ export const states = pgTable(
     uniqueIndex().on(t.projectId, t.name).where(sql`deleted_at is null`),
     index().on(t.workspaceId),
     index().on(t.group),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 

@@ -1,6 +1,6 @@
 // Saved issue views: project views (projectId set) and workspace-wide (global) views.
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { authorshipIndexes, cascadeRef, id, savedFilterColumns, syncedEntity, timestampTz } from './columns';
+import { auditAndSoftDeleteIndexes, cascadeRef, id, savedFilterColumns, syncedEntity, timestampTz } from './columns';
 import { projects } from './project';
 import { users } from './user';
 import { workspaces } from './workspace';
@@ -31,8 +31,7 @@ export const views = pgTable(
     index().on(t.projectId),
     index().on(t.ownedById),
     index().on(t.access),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 

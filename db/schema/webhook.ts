@@ -1,6 +1,6 @@
 // Outgoing webhooks of a workspace and the log of their deliveries.
 import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { audit, authorshipIndexes, cascadeRef, id, softDelete } from './columns';
+import { audit, auditAndSoftDeleteIndexes, authorshipIndexes, cascadeRef, id, softDelete } from './columns';
 import { workspaces } from './workspace';
 
 export const webhooks = pgTable(
@@ -23,7 +23,7 @@ export const webhooks = pgTable(
     ...audit,
     ...softDelete,
   },
-  (t) => [index().on(t.workspaceId), index().on(t.deletedAt), ...authorshipIndexes(t)],
+  (t) => [index().on(t.workspaceId), ...auditAndSoftDeleteIndexes(t)],
 );
 
 export const webhookLogs = pgTable(

@@ -1,7 +1,7 @@
 // Workspaces and who belongs to them: members, pending invitations and per-user workspace view settings.
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { audit, authorshipIndexes, cascadeRef, id, savedFilterColumns, softDelete, timestampTz, version } from './columns';
+import { audit, auditAndSoftDeleteIndexes, authorshipIndexes, cascadeRef, id, savedFilterColumns, softDelete, timestampTz, version } from './columns';
 import { users } from './user';
 
 const live = sql`deleted_at is null`;
@@ -23,8 +23,7 @@ export const workspaces = pgTable(
   (t) => [
     uniqueIndex().on(t.slug).where(live),
     index().on(t.ownerId),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
@@ -73,8 +72,7 @@ export const workspaceInvitations = pgTable(
     uniqueIndex().on(t.workspaceId, t.email).where(live),
     index().on(t.email),
     uniqueIndex().on(t.token),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
