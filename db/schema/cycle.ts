@@ -1,22 +1,16 @@
 // Cycles (time-boxed iterations), the issues in them and per-user cycle view settings.
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, id, softDelete, timestamps, timestampTz, version } from './columns';
+import { audit, auditAndSoftDeleteIndexes, authorshipIndexes, cascadeRef, id, importedFrom, savedFilterColumns, softDelete, syncedEntity, timestampTz } from './columns';
 import { issues } from './issue';
-import { projects } from './project';
+import { projectScopeColumns, projectScopeIndexes } from './project-scope';
 import { users } from './user';
-import { workspaces } from './workspace';
 
 export const cycles = pgTable(
   'cycles',
   {
     id: id(),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    ...projectScopeColumns(),
     name: text().notNull(),
     description: text().notNull().default(''),
     startDate: timestampTz(),
@@ -28,22 +22,16 @@ export const cycles = pgTable(
     progressSnapshot: jsonb().notNull().default({}),
     archivedAt: timestampTz(),
     timezone: text().notNull().default('UTC'),
-    externalSource: text(),
-    externalId: text(),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...importedFrom,
+    ...syncedEntity,
   },
   (t) => [
-    index().on(t.projectId),
-    index().on(t.workspaceId),
+    ...projectScopeIndexes(t),
     index().on(t.ownedById),
     index().on(t.startDate),
     index().on(t.endDate),
     index().on(t.archivedAt),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
@@ -51,30 +39,18 @@ export const cycleIssues = pgTable(
   'cycle_issues',
   {
     id: id(),
-    cycleId: uuid()
-      .notNull()
-      .references(() => cycles.id, { onDelete: 'cascade' }),
-    issueId: uuid()
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    ...timestamps,
-    ...authorship,
+    cycleId: cascadeRef(() => cycles.id),
+    issueId: cascadeRef(() => issues.id),
+    ...projectScopeColumns(),
+    ...audit,
     ...softDelete,
   },
   (t) => [
     // An issue is in at most one (live) cycle.
     uniqueIndex().on(t.issueId).where(sql`deleted_at is null`),
     index().on(t.cycleId),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...projectScopeIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
@@ -82,29 +58,15 @@ export const cycleUserProperties = pgTable(
   'cycle_user_properties',
   {
     id: id(),
-    cycleId: uuid()
-      .notNull()
-      .references(() => cycles.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    filters: jsonb().notNull().default({}),
-    displayFilters: jsonb().notNull().default({}),
-    displayProperties: jsonb().notNull().default({}),
-    richFilters: jsonb().notNull().default({}),
-    ...timestamps,
-    ...authorship,
+    cycleId: cascadeRef(() => cycles.id),
+    ...projectScopeColumns(),
+    userId: cascadeRef(() => users.id),
+    ...savedFilterColumns(),
+    ...audit,
   },
   (t) => [
     uniqueIndex().on(t.cycleId, t.userId),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
+    ...projectScopeIndexes(t),
     index().on(t.userId),
     ...authorshipIndexes(t),
   ],

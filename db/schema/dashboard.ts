@@ -1,6 +1,6 @@
 // Home dashboards and their widgets.
 import { boolean, doublePrecision, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, id, timestamps } from './columns';
+import { audit, authorshipIndexes, cascadeRef, id } from './columns';
 import { users } from './user';
 import { workspaces } from './workspace';
 
@@ -9,17 +9,14 @@ export const dashboards = pgTable(
   {
     id: id(),
     workspaceId: uuid().references(() => workspaces.id, { onDelete: 'cascade' }),
-    ownedById: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownedById: cascadeRef(() => users.id),
     name: text().notNull(),
     descriptionHtml: text().notNull().default('<p></p>'),
     identifier: uuid(),
     isDefault: boolean().notNull().default(false),
     typeIdentifier: text().notNull().default('home'),
     logoProps: jsonb().notNull().default({}),
-    ...timestamps,
-    ...authorship,
+    ...audit,
   },
   (t) => [index().on(t.workspaceId), index().on(t.ownedById), index().on(t.typeIdentifier), ...authorshipIndexes(t)],
 );
@@ -31,8 +28,7 @@ export const widgets = pgTable(
     key: text().notNull(),
     filters: jsonb().notNull().default({}),
     isVisible: boolean().notNull().default(true),
-    ...timestamps,
-    ...authorship,
+    ...audit,
   },
   (t) => [uniqueIndex().on(t.key), ...authorshipIndexes(t)],
 );
@@ -41,18 +37,13 @@ export const dashboardWidgets = pgTable(
   'dashboard_widgets',
   {
     id: id(),
-    dashboardId: uuid()
-      .notNull()
-      .references(() => dashboards.id, { onDelete: 'cascade' }),
-    widgetId: uuid()
-      .notNull()
-      .references(() => widgets.id, { onDelete: 'cascade' }),
+    dashboardId: cascadeRef(() => dashboards.id),
+    widgetId: cascadeRef(() => widgets.id),
     isVisible: boolean().notNull().default(true),
     sortOrder: doublePrecision().notNull().default(65535),
     filters: jsonb().notNull().default({}),
     properties: jsonb().notNull().default({}),
-    ...timestamps,
-    ...authorship,
+    ...audit,
   },
   (t) => [uniqueIndex().on(t.dashboardId, t.widgetId), index().on(t.widgetId), ...authorshipIndexes(t)],
 );

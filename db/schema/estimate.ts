@@ -1,58 +1,37 @@
 // Estimate systems of a project (points, categories, time) and their ordered points.
-import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, id, softDelete, timestamps, version } from './columns';
-import { projects } from './project';
-import { workspaces } from './workspace';
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { auditAndSoftDeleteIndexes, cascadeRef, id, syncedEntity } from './columns';
+import { projectScopeColumns, projectScopeIndexes } from './project-scope';
 
 export const estimates = pgTable(
   'estimates',
   {
     id: id(),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    ...projectScopeColumns(),
     name: text().notNull(),
     description: text().notNull().default(''),
     type: text().notNull().default('categories'),
     lastUsed: boolean().notNull().default(false),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...syncedEntity,
   },
-  (t) => [index().on(t.projectId), index().on(t.workspaceId), index().on(t.deletedAt), ...authorshipIndexes(t)],
+  (t) => [...projectScopeIndexes(t), ...auditAndSoftDeleteIndexes(t)],
 );
 
 export const estimatePoints = pgTable(
   'estimate_points',
   {
     id: id(),
-    estimateId: uuid()
-      .notNull()
-      .references(() => estimates.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    estimateId: cascadeRef(() => estimates.id),
+    ...projectScopeColumns(),
     key: integer().notNull().default(0),
     value: text().notNull(),
     description: text().notNull().default(''),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...syncedEntity,
   },
   (t) => [
     index().on(t.estimateId),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...projectScopeIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 

@@ -1,6 +1,6 @@
 // History of issue exports (CSV/JSON/XLSX) requested in a workspace.
 import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, id, timestamps } from './columns';
+import { audit, authorshipIndexes, cascadeRef, id } from './columns';
 import { users } from './user';
 import { workspaces } from './workspace';
 
@@ -8,9 +8,7 @@ export const exporterHistory = pgTable(
   'exporter_history',
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: cascadeRef(() => workspaces.id),
     projectIds: jsonb().notNull().default([]),
     provider: text().notNull(),
     /** 'queued' | 'processing' | 'completed' | 'failed' | 'expired' (shared/schemas/export.ts ExportStatus). */
@@ -24,8 +22,7 @@ export const exporterHistory = pgTable(
     key: text().notNull().default(''),
     token: text().notNull(),
     initiatedById: uuid().references(() => users.id, { onDelete: 'set null' }),
-    ...timestamps,
-    ...authorship,
+    ...audit,
   },
   (t) => [index().on(t.workspaceId, t.createdAt), index().on(t.initiatedById), index().on(t.token), ...authorshipIndexes(t)],
 );

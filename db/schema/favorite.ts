@@ -1,7 +1,7 @@
 // A user's favorites (projects, cycles, modules, views, pages) and the folders that group them.
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, id, timestamps, version } from './columns';
+import { audit, authorshipIndexes, cascadeRef, id, version } from './columns';
 import { projects } from './project';
 import { users } from './user';
 import { workspaces } from './workspace';
@@ -10,13 +10,9 @@ export const favorites = pgTable(
   'favorites',
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: cascadeRef(() => workspaces.id),
     projectId: uuid().references(() => projects.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef(() => users.id),
     entityType: text().notNull(),
     /** The favorited row's id; null for a folder. No FK: it points into one of several tables. */
     entityIdentifier: uuid(),
@@ -25,8 +21,7 @@ export const favorites = pgTable(
     sequence: doublePrecision().notNull().default(65535),
     parentId: uuid().references((): AnyPgColumn => favorites.id, { onDelete: 'cascade' }),
     version,
-    ...timestamps,
-    ...authorship,
+    ...audit,
   },
   (t) => [
     uniqueIndex().on(t.entityType, t.entityIdentifier, t.userId).where(sql`entity_identifier is not null`),

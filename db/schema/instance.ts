@@ -1,6 +1,6 @@
 // The self-hosted instance: its single settings row, key/value configuration and instance admins.
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, id, timestamps, timestampTz } from './columns';
+import { audit, authorshipIndexes, cascadeRef, id, timestampTz } from './columns';
 import { users } from './user';
 
 export const instances = pgTable(
@@ -22,8 +22,7 @@ export const instances = pgTable(
     lastCheckedAt: timestampTz(),
     namespace: text(),
     whitelistEmails: jsonb(),
-    ...timestamps,
-    ...authorship,
+    ...audit,
   },
   (t) => [uniqueIndex().on(t.instanceId), ...authorshipIndexes(t)],
 );
@@ -36,8 +35,7 @@ export const instanceConfigurations = pgTable(
     value: text(),
     category: text().notNull().default(''),
     isEncrypted: boolean().notNull().default(false),
-    ...timestamps,
-    ...authorship,
+    ...audit,
   },
   (t) => [uniqueIndex().on(t.key), index().on(t.category), ...authorshipIndexes(t)],
 );
@@ -47,13 +45,10 @@ export const instanceAdmins = pgTable(
   {
     id: id(),
     userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
-    instanceId: uuid()
-      .notNull()
-      .references(() => instances.id, { onDelete: 'cascade' }),
+    instanceId: cascadeRef(() => instances.id),
     role: integer().notNull().default(20),
     isVerified: boolean().notNull().default(false),
-    ...timestamps,
-    ...authorship,
+    ...audit,
   },
   (t) => [uniqueIndex().on(t.instanceId, t.userId), index().on(t.userId), ...authorshipIndexes(t)],
 );

@@ -1,71 +1,49 @@
 // Intake: a project's triage inbox and the issues submitted to it (pending, accepted, declined, snoozed, duplicate).
 import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, id, softDelete, timestamps, timestampTz, version } from './columns';
+import { audit, auditAndSoftDeleteIndexes, cascadeRef, id, importedFrom, softDelete, syncedEntity, timestampTz } from './columns';
 import { issues } from './issue';
-import { projects } from './project';
-import { workspaces } from './workspace';
+import { projectScopeColumns, projectScopeIndexes } from './project-scope';
 
 export const intakes = pgTable(
   'intakes',
   {
     id: id(),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    ...projectScopeColumns(),
     name: text().notNull(),
     description: text().notNull().default(''),
     isDefault: boolean().notNull().default(false),
     viewProps: jsonb().notNull().default({}),
     logoProps: jsonb().notNull().default({}),
-    ...timestamps,
-    ...authorship,
+    ...audit,
     ...softDelete,
   },
-  (t) => [index().on(t.projectId), index().on(t.workspaceId), index().on(t.deletedAt), ...authorshipIndexes(t)],
+  (t) => [...projectScopeIndexes(t), ...auditAndSoftDeleteIndexes(t)],
 );
 
 export const intakeIssues = pgTable(
   'intake_issues',
   {
     id: id(),
-    intakeId: uuid()
-      .notNull()
-      .references(() => intakes.id, { onDelete: 'cascade' }),
-    issueId: uuid()
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    intakeId: cascadeRef(() => intakes.id),
+    issueId: cascadeRef(() => issues.id),
+    ...projectScopeColumns(),
     /** -2 pending, -1 declined, 0 snoozed, 1 accepted, 2 duplicate. */
     status: integer().notNull().default(-2),
     snoozedTill: timestampTz(),
     duplicateToId: uuid().references(() => issues.id, { onDelete: 'set null' }),
     source: text().notNull().default('IN_APP'),
     sourceEmail: text(),
-    externalSource: text(),
-    externalId: text(),
+    ...importedFrom,
     extra: jsonb().notNull().default({}),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...syncedEntity,
   },
   (t) => [
     index().on(t.intakeId),
     index().on(t.issueId),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
+    ...projectScopeIndexes(t),
     index().on(t.status),
     index().on(t.duplicateToId),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 

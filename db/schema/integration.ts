@@ -3,7 +3,7 @@
 // (spec §7 Projects, issue #15) the linked repository of a project, its sync (token, progress,
 // cursor) and the mapping tables GitHub id → our row that make a re-run incremental and duplicate-free.
 import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, id, timestamps, timestampTz } from './columns';
+import { audit, authorshipIndexes, cascadeRef, id, timestamps, timestampTz } from './columns';
 import { issueComments, issues } from './issue';
 import { labels } from './label';
 import { projects } from './project';
@@ -19,8 +19,7 @@ export const integrations = pgTable(
     title: text().notNull(),
     description: jsonb().notNull().default({}),
     network: integer().notNull().default(1),
-    ...timestamps,
-    ...authorship,
+    ...audit,
   },
   (t) => [uniqueIndex().on(t.provider), ...authorshipIndexes(t)],
 );
@@ -29,17 +28,12 @@ export const workspaceIntegrations = pgTable(
   'workspace_integrations',
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    integrationId: uuid()
-      .notNull()
-      .references(() => integrations.id, { onDelete: 'cascade' }),
+    workspaceId: cascadeRef(() => workspaces.id),
+    integrationId: cascadeRef(() => integrations.id),
     /** Who installed it. */
     actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
     config: jsonb().notNull().default({}),
-    ...timestamps,
-    ...authorship,
+    ...audit,
   },
   (t) => [uniqueIndex().on(t.workspaceId, t.integrationId), index().on(t.integrationId), index().on(t.actorId), ...authorshipIndexes(t)],
 );
@@ -48,20 +42,15 @@ export const githubRepositories = pgTable(
   'github_repositories',
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    workspaceId: cascadeRef(() => workspaces.id),
+    projectId: cascadeRef(() => projects.id),
     owner: text().notNull(),
     name: text().notNull(),
     url: text(),
     /** GitHub's numeric repository id, once known. */
     repositoryId: bigint({ mode: 'number' }),
     config: jsonb().notNull().default({}),
-    ...timestamps,
-    ...authorship,
+    ...audit,
   },
   (t) => [index().on(t.workspaceId), index().on(t.projectId), ...authorshipIndexes(t)],
 );
@@ -70,19 +59,11 @@ export const githubRepositorySyncs = pgTable(
   'github_repository_syncs',
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: cascadeRef(() => workspaces.id),
     /** One repository per project. */
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    repositoryId: uuid()
-      .notNull()
-      .references(() => githubRepositories.id, { onDelete: 'cascade' }),
-    workspaceIntegrationId: uuid()
-      .notNull()
-      .references(() => workspaceIntegrations.id, { onDelete: 'cascade' }),
+    projectId: cascadeRef(() => projects.id),
+    repositoryId: cascadeRef(() => githubRepositories.id),
+    workspaceIntegrationId: cascadeRef(() => workspaceIntegrations.id),
     /** The user the import acts as (who linked the repository): author of imported issues and comments. */
     actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
     // Security: the GitHub token, encrypted with SECRET_KEY (server/services/integrations/github-token.ts); never returned.
@@ -108,8 +89,7 @@ export const githubRepositorySyncs = pgTable(
     issuesUpdated: integer().notNull().default(0),
     commentsImported: integer().notNull().default(0),
     pullRequestsSkipped: integer().notNull().default(0),
-    ...timestamps,
-    ...authorship,
+    ...audit,
   },
   (t) => [
     uniqueIndex().on(t.projectId),
@@ -126,13 +106,9 @@ export const githubLabelSyncs = pgTable(
   'github_label_syncs',
   {
     id: id(),
-    repositorySyncId: uuid()
-      .notNull()
-      .references(() => githubRepositorySyncs.id, { onDelete: 'cascade' }),
+    repositorySyncId: cascadeRef(() => githubRepositorySyncs.id),
     githubLabelId: bigint({ mode: 'number' }).notNull(),
-    labelId: uuid()
-      .notNull()
-      .references(() => labels.id, { onDelete: 'cascade' }),
+    labelId: cascadeRef(() => labels.id),
     ...timestamps,
   },
   (t) => [uniqueIndex().on(t.repositorySyncId, t.githubLabelId), index().on(t.labelId)],
@@ -143,14 +119,10 @@ export const githubIssueSyncs = pgTable(
   'github_issue_syncs',
   {
     id: id(),
-    repositorySyncId: uuid()
-      .notNull()
-      .references(() => githubRepositorySyncs.id, { onDelete: 'cascade' }),
+    repositorySyncId: cascadeRef(() => githubRepositorySyncs.id),
     githubIssueId: bigint({ mode: 'number' }).notNull(),
     githubIssueNumber: integer().notNull(),
-    issueId: uuid()
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
+    issueId: cascadeRef(() => issues.id),
     repoIssueUrl: text().notNull(),
     githubUpdatedAt: timestampTz(),
     /** What was imported last: { title, body, state, labels } (only GitHub-side changes are applied). */
@@ -165,13 +137,9 @@ export const githubCommentSyncs = pgTable(
   'github_comment_syncs',
   {
     id: id(),
-    repositorySyncId: uuid()
-      .notNull()
-      .references(() => githubRepositorySyncs.id, { onDelete: 'cascade' }),
+    repositorySyncId: cascadeRef(() => githubRepositorySyncs.id),
     githubCommentId: bigint({ mode: 'number' }).notNull(),
-    commentId: uuid()
-      .notNull()
-      .references(() => issueComments.id, { onDelete: 'cascade' }),
+    commentId: cascadeRef(() => issueComments.id),
     githubUpdatedAt: timestampTz(),
     ...timestamps,
   },

@@ -17,13 +17,13 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, bytea, id, softDelete, timestamps, timestampTz, tsvector, version } from './columns';
+import { audit, auditAndSoftDeleteIndexes, authorshipIndexes, bytea, cascadeRef, id, importedFrom, softDelete, syncedEntity, timestampTz, tsvector } from './columns';
 import { estimatePoints } from './estimate';
 import { labels } from './label';
 import { projects } from './project';
+import { projectScopeColumns, projectScopeIndexes } from './project-scope';
 import { states } from './state';
 import { users } from './user';
-import { workspaces } from './workspace';
 
 const live = sql`deleted_at is null`;
 /** The issues a list shows by default (not deleted, archived or draft): the list engine's partial indexes. */
@@ -73,12 +73,7 @@ export const issues = pgTable(
   'issues',
   {
     id: id(),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    ...projectScopeColumns(),
     parentId: uuid().references((): AnyPgColumn => issues.id, { onDelete: 'set null' }),
     stateId: uuid().references(() => states.id, { onDelete: 'set null' }),
     estimatePointId: uuid().references(() => estimatePoints.id, { onDelete: 'set null' }),
@@ -95,16 +90,12 @@ export const issues = pgTable(
     completedAt: timestampTz(),
     archivedAt: timestampTz(),
     isDraft: boolean().notNull().default(false),
-    externalSource: text(),
-    externalId: text(),
+    ...importedFrom,
     typeId: uuid(),
     searchVector: tsvector().generatedAlwaysAs(
       sql`to_tsvector('simple'::regconfig, coalesce(name, '') || ' ' || coalesce(description_stripped, ''))`,
     ),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...syncedEntity,
   },
   (t) => [
     uniqueIndex().on(t.projectId, t.sequenceId),
@@ -151,9 +142,7 @@ export const issueDescriptionUpdates = pgTable(
   'issue_description_updates',
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    issueId: uuid()
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
+    issueId: cascadeRef(() => issues.id),
     update: bytea().notNull(),
     createdAt: timestampTz().notNull().defaultNow(),
   },
@@ -164,20 +153,10 @@ export const issueAssignees = pgTable(
   'issue_assignees',
   {
     id: id(),
-    issueId: uuid()
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
-    assigneeId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    ...timestamps,
-    ...authorship,
+    issueId: cascadeRef(() => issues.id),
+    assigneeId: cascadeRef(() => users.id),
+    ...projectScopeColumns(),
+    ...audit,
     ...softDelete,
   },
   (t) => [
@@ -185,10 +164,8 @@ export const issueAssignees = pgTable(
     index().on(t.assigneeId),
     // The `assignees` filter: an assignee's live issue ids, index-only.
     index('issue_assignees_live_assignee_index').on(t.assigneeId, t.issueId).where(live),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...projectScopeIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
@@ -196,20 +173,10 @@ export const issueLabels = pgTable(
   'issue_labels',
   {
     id: id(),
-    issueId: uuid()
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
-    labelId: uuid()
-      .notNull()
-      .references(() => labels.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    ...timestamps,
-    ...authorship,
+    issueId: cascadeRef(() => issues.id),
+    labelId: cascadeRef(() => labels.id),
+    ...projectScopeColumns(),
+    ...audit,
     ...softDelete,
   },
   (t) => [
@@ -217,10 +184,8 @@ export const issueLabels = pgTable(
     index().on(t.labelId),
     // The `labels` filter: a label's live issue ids, index-only.
     index('issue_labels_live_label_index').on(t.labelId, t.issueId).where(live),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...projectScopeIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
@@ -228,32 +193,18 @@ export const issueRelations = pgTable(
   'issue_relations',
   {
     id: id(),
-    issueId: uuid()
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
-    relatedIssueId: uuid()
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
+    issueId: cascadeRef(() => issues.id),
+    relatedIssueId: cascadeRef(() => issues.id),
     relationType: text().notNull().default('blocked_by'),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...projectScopeColumns(),
+    ...syncedEntity,
   },
   (t) => [
     uniqueIndex().on(t.issueId, t.relatedIssueId).where(live),
     index().on(t.relatedIssueId),
     index().on(t.relationType),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...projectScopeIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
@@ -261,29 +212,17 @@ export const issueLinks = pgTable(
   'issue_links',
   {
     id: id(),
-    issueId: uuid()
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    issueId: cascadeRef(() => issues.id),
+    ...projectScopeColumns(),
     title: text(),
     url: text().notNull(),
     metadata: jsonb().notNull().default({}),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...syncedEntity,
   },
   (t) => [
     index().on(t.issueId),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...projectScopeIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
@@ -291,15 +230,8 @@ export const issueAttachments = pgTable(
   'issue_attachments',
   {
     id: id(),
-    issueId: uuid()
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    issueId: cascadeRef(() => issues.id),
+    ...projectScopeColumns(),
     attributes: jsonb().notNull().default({}),
     /** Storage key of the file (path on disk or S3 object key). */
     asset: text().notNull(),
@@ -308,17 +240,12 @@ export const issueAttachments = pgTable(
     mimeType: text(),
     storage: text().notNull().default('disk'),
     isUploaded: boolean().notNull().default(false),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...syncedEntity,
   },
   (t) => [
     index().on(t.issueId),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...projectScopeIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
@@ -326,15 +253,8 @@ export const issueComments = pgTable(
   'issue_comments',
   {
     id: id(),
-    issueId: uuid()
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    issueId: cascadeRef(() => issues.id),
+    ...projectScopeColumns(),
     actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
     parentId: uuid().references((): AnyPgColumn => issueComments.id, { onDelete: 'cascade' }),
     commentHtml: text().notNull().default('<p></p>'),
@@ -342,22 +262,16 @@ export const issueComments = pgTable(
     commentJson: jsonb().notNull().default({}),
     attachments: jsonb().notNull().default([]),
     access: text().notNull().default('INTERNAL'),
-    externalSource: text(),
-    externalId: text(),
+    ...importedFrom,
     editedAt: timestampTz(),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...syncedEntity,
   },
   (t) => [
     index().on(t.issueId, t.createdAt),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
+    ...projectScopeIndexes(t),
     index().on(t.actorId),
     index().on(t.parentId),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
@@ -365,31 +279,17 @@ export const issueReactions = pgTable(
   'issue_reactions',
   {
     id: id(),
-    issueId: uuid()
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
-    actorId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    issueId: cascadeRef(() => issues.id),
+    actorId: cascadeRef(() => users.id),
     reaction: text().notNull(),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...projectScopeColumns(),
+    ...syncedEntity,
   },
   (t) => [
     uniqueIndex().on(t.issueId, t.actorId, t.reaction).where(live),
     index().on(t.actorId),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...projectScopeIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
@@ -397,31 +297,17 @@ export const commentReactions = pgTable(
   'comment_reactions',
   {
     id: id(),
-    commentId: uuid()
-      .notNull()
-      .references(() => issueComments.id, { onDelete: 'cascade' }),
-    actorId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    commentId: cascadeRef(() => issueComments.id),
+    actorId: cascadeRef(() => users.id),
     reaction: text().notNull(),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...projectScopeColumns(),
+    ...syncedEntity,
   },
   (t) => [
     uniqueIndex().on(t.commentId, t.actorId, t.reaction).where(live),
     index().on(t.actorId),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...projectScopeIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
@@ -429,29 +315,17 @@ export const issueSubscribers = pgTable(
   'issue_subscribers',
   {
     id: id(),
-    issueId: uuid()
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
-    subscriberId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    ...timestamps,
-    ...authorship,
+    issueId: cascadeRef(() => issues.id),
+    subscriberId: cascadeRef(() => users.id),
+    ...projectScopeColumns(),
+    ...audit,
     ...softDelete,
   },
   (t) => [
     uniqueIndex().on(t.issueId, t.subscriberId).where(live),
     index().on(t.subscriberId),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...projectScopeIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
@@ -459,29 +333,17 @@ export const issueMentions = pgTable(
   'issue_mentions',
   {
     id: id(),
-    issueId: uuid()
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
-    mentionId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    ...timestamps,
-    ...authorship,
+    issueId: cascadeRef(() => issues.id),
+    mentionId: cascadeRef(() => users.id),
+    ...projectScopeColumns(),
+    ...audit,
     ...softDelete,
   },
   (t) => [
     uniqueIndex().on(t.issueId, t.mentionId).where(live),
     index().on(t.mentionId),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...projectScopeIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
@@ -492,12 +354,7 @@ export const issueActivities = pgTable(
     id: id(),
     // Kept (set null) when the issue is hard-deleted, so workspace history survives.
     issueId: uuid().references(() => issues.id, { onDelete: 'set null' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    ...projectScopeColumns(),
     actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
     verb: text().notNull().default('created'),
     field: text(),
@@ -509,8 +366,7 @@ export const issueActivities = pgTable(
     oldIdentifier: uuid(),
     newIdentifier: uuid(),
     epoch: doublePrecision(),
-    ...timestamps,
-    ...authorship,
+    ...audit,
     ...softDelete,
   },
   (t) => [

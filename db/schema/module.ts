@@ -1,11 +1,10 @@
 // Modules (feature-sized groups of issues): members, issues, links and per-user module view settings.
 import { sql } from 'drizzle-orm';
 import { date, doublePrecision, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, id, softDelete, timestamps, timestampTz, version } from './columns';
+import { audit, auditAndSoftDeleteIndexes, authorshipIndexes, cascadeRef, id, importedFrom, savedFilterColumns, softDelete, syncedEntity, timestampTz } from './columns';
 import { issues } from './issue';
-import { projects } from './project';
+import { projectScopeColumns, projectScopeIndexes } from './project-scope';
 import { users } from './user';
-import { workspaces } from './workspace';
 
 const live = sql`deleted_at is null`;
 
@@ -13,12 +12,7 @@ export const modules = pgTable(
   'modules',
   {
     id: id(),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    ...projectScopeColumns(),
     name: text().notNull(),
     description: text().notNull().default(''),
     descriptionHtml: text().notNull().default('<p></p>'),
@@ -30,12 +24,8 @@ export const modules = pgTable(
     viewProps: jsonb().notNull().default({}),
     logoProps: jsonb().notNull().default({}),
     archivedAt: timestampTz(),
-    externalSource: text(),
-    externalId: text(),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...importedFrom,
+    ...syncedEntity,
   },
   (t) => [
     uniqueIndex().on(t.projectId, t.name).where(live),
@@ -43,8 +33,7 @@ export const modules = pgTable(
     index().on(t.leadId),
     index().on(t.status),
     index().on(t.archivedAt),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
@@ -52,29 +41,17 @@ export const moduleMembers = pgTable(
   'module_members',
   {
     id: id(),
-    moduleId: uuid()
-      .notNull()
-      .references(() => modules.id, { onDelete: 'cascade' }),
-    memberId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    ...timestamps,
-    ...authorship,
+    moduleId: cascadeRef(() => modules.id),
+    memberId: cascadeRef(() => users.id),
+    ...projectScopeColumns(),
+    ...audit,
     ...softDelete,
   },
   (t) => [
     uniqueIndex().on(t.moduleId, t.memberId).where(live),
     index().on(t.memberId),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...projectScopeIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
@@ -82,29 +59,17 @@ export const moduleIssues = pgTable(
   'module_issues',
   {
     id: id(),
-    moduleId: uuid()
-      .notNull()
-      .references(() => modules.id, { onDelete: 'cascade' }),
-    issueId: uuid()
-      .notNull()
-      .references(() => issues.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    ...timestamps,
-    ...authorship,
+    moduleId: cascadeRef(() => modules.id),
+    issueId: cascadeRef(() => issues.id),
+    ...projectScopeColumns(),
+    ...audit,
     ...softDelete,
   },
   (t) => [
     uniqueIndex().on(t.moduleId, t.issueId).where(live),
     index().on(t.issueId),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...projectScopeIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
@@ -112,29 +77,17 @@ export const moduleLinks = pgTable(
   'module_links',
   {
     id: id(),
-    moduleId: uuid()
-      .notNull()
-      .references(() => modules.id, { onDelete: 'cascade' }),
+    moduleId: cascadeRef(() => modules.id),
     title: text(),
     url: text().notNull(),
     metadata: jsonb().notNull().default({}),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...projectScopeColumns(),
+    ...syncedEntity,
   },
   (t) => [
     index().on(t.moduleId),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...projectScopeIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
@@ -142,29 +95,15 @@ export const moduleUserProperties = pgTable(
   'module_user_properties',
   {
     id: id(),
-    moduleId: uuid()
-      .notNull()
-      .references(() => modules.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    filters: jsonb().notNull().default({}),
-    displayFilters: jsonb().notNull().default({}),
-    displayProperties: jsonb().notNull().default({}),
-    richFilters: jsonb().notNull().default({}),
-    ...timestamps,
-    ...authorship,
+    moduleId: cascadeRef(() => modules.id),
+    ...projectScopeColumns(),
+    userId: cascadeRef(() => users.id),
+    ...savedFilterColumns(),
+    ...audit,
   },
   (t) => [
     uniqueIndex().on(t.moduleId, t.userId),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
+    ...projectScopeIndexes(t),
     index().on(t.userId),
     ...authorshipIndexes(t),
   ],

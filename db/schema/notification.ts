@@ -1,7 +1,7 @@
 // In-app notifications, one row per receiver.
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, id, softDelete, timestamps, timestampTz, version } from './columns';
+import { authorshipIndexes, cascadeRef, id, syncedEntity, timestampTz } from './columns';
 import { projects } from './project';
 import { users } from './user';
 import { workspaces } from './workspace';
@@ -10,13 +10,9 @@ export const notifications = pgTable(
   'notifications',
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: cascadeRef(() => workspaces.id),
     projectId: uuid().references(() => projects.id, { onDelete: 'cascade' }),
-    receiverId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    receiverId: cascadeRef(() => users.id),
     triggeredById: uuid().references(() => users.id, { onDelete: 'set null' }),
     /** Id of the entity the notification is about (usually an issue). No FK: it may point into several tables. */
     entityIdentifier: uuid(),
@@ -36,10 +32,7 @@ export const notifications = pgTable(
     mailJobId: bigint({ mode: 'number' }),
     /** When it went out in a mail (or was passed over because no SMTP server is configured). */
     mailedAt: timestampTz(),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...syncedEntity,
   },
   (t) => [
     index().on(t.receiverId, t.workspaceId, t.createdAt),

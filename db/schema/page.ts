@@ -1,9 +1,9 @@
 // Pages (collaborative documents): the page row, its projects and labels, saved versions and the Yjs update log.
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, bytea, id, softDelete, timestamps, timestampTz, tsvector, version } from './columns';
+import { audit, auditAndSoftDeleteIndexes, authorshipIndexes, bytea, cascadeRef, id, importedFrom, softDelete, syncedEntity, timestampTz, tsvector } from './columns';
 import { labels } from './label';
-import { projects } from './project';
+import { projectScopeColumns, projectScopeIndexes } from './project-scope';
 import { users } from './user';
 import { workspaces } from './workspace';
 import { PageAccess } from '../../shared/visibility';
@@ -12,9 +12,7 @@ export const pages = pgTable(
   'pages',
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: cascadeRef(() => workspaces.id),
     name: text().notNull().default(''),
     /** Compacted Yjs state; the source of truth for the body (html/stripped are derived from it). */
     descriptionBinary: bytea(),
@@ -31,15 +29,11 @@ export const pages = pgTable(
     logoProps: jsonb().notNull().default({}),
     isGlobal: boolean().notNull().default(false),
     sortOrder: doublePrecision().notNull().default(65535),
-    externalSource: text(),
-    externalId: text(),
+    ...importedFrom,
     searchVector: tsvector().generatedAlwaysAs(
       sql`to_tsvector('simple'::regconfig, coalesce(name, '') || ' ' || coalesce(description_stripped, ''))`,
     ),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...syncedEntity,
   },
   (t) => [
     index().on(t.workspaceId),
@@ -57,25 +51,15 @@ export const pageProjects = pgTable(
   'page_projects',
   {
     id: id(),
-    pageId: uuid()
-      .notNull()
-      .references(() => pages.id, { onDelete: 'cascade' }),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    ...timestamps,
-    ...authorship,
+    pageId: cascadeRef(() => pages.id),
+    ...projectScopeColumns(),
+    ...audit,
     ...softDelete,
   },
   (t) => [
     uniqueIndex().on(t.pageId, t.projectId).where(sql`deleted_at is null`),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...projectScopeIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
@@ -83,17 +67,10 @@ export const pageLabels = pgTable(
   'page_labels',
   {
     id: id(),
-    pageId: uuid()
-      .notNull()
-      .references(() => pages.id, { onDelete: 'cascade' }),
-    labelId: uuid()
-      .notNull()
-      .references(() => labels.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    ...timestamps,
-    ...authorship,
+    pageId: cascadeRef(() => pages.id),
+    labelId: cascadeRef(() => labels.id),
+    workspaceId: cascadeRef(() => workspaces.id),
+    ...audit,
     ...softDelete,
   },
   (t) => [
@@ -108,20 +85,15 @@ export const pageVersions = pgTable(
   'page_versions',
   {
     id: id(),
-    pageId: uuid()
-      .notNull()
-      .references(() => pages.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    pageId: cascadeRef(() => pages.id),
+    workspaceId: cascadeRef(() => workspaces.id),
     ownedById: uuid().references(() => users.id, { onDelete: 'set null' }),
     lastSavedAt: timestampTz().notNull().defaultNow(),
     descriptionBinary: bytea(),
     descriptionHtml: text().notNull().default('<p></p>'),
     descriptionStripped: text(),
     descriptionJson: jsonb().notNull().default({}),
-    ...timestamps,
-    ...authorship,
+    ...audit,
   },
   (t) => [
     index().on(t.pageId, t.lastSavedAt),
@@ -136,9 +108,7 @@ export const pageUpdates = pgTable(
   'page_updates',
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    pageId: uuid()
-      .notNull()
-      .references(() => pages.id, { onDelete: 'cascade' }),
+    pageId: cascadeRef(() => pages.id),
     update: bytea().notNull(),
     createdAt: timestampTz().notNull().defaultNow(),
   },

@@ -1,8 +1,9 @@
 // Projects and their membership, identifiers, per-user view settings and public (deploy board) links.
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, id, softDelete, timestamps, timestampTz, version } from './columns';
+import { audit, auditAndSoftDeleteIndexes, authorshipIndexes, cascadeRef, id, importedFrom, savedFilterColumns, syncedEntity, timestampTz, version } from './columns';
 import { estimates } from './estimate';
+import { projectScopeColumns, projectScopeIndexes } from './project-scope';
 import { states } from './state';
 import { users } from './user';
 import { workspaces } from './workspace';
@@ -14,9 +15,7 @@ export const projects = pgTable(
   'projects',
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: cascadeRef(() => workspaces.id),
     name: text().notNull(),
     description: text().notNull().default(''),
     descriptionHtml: text().notNull().default('<p></p>'),
@@ -42,12 +41,8 @@ export const projects = pgTable(
     defaultStateId: uuid().references((): AnyPgColumn => states.id, { onDelete: 'set null' }),
     archivedAt: timestampTz(),
     timezone: text().notNull().default('UTC'),
-    externalSource: text(),
-    externalId: text(),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...importedFrom,
+    ...syncedEntity,
   },
   (t) => [
     uniqueIndex().on(t.workspaceId, t.identifier).where(live),
@@ -58,8 +53,7 @@ export const projects = pgTable(
     index().on(t.defaultStateId),
     index().on(t.archivedAt),
     index().on(t.network),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
@@ -67,15 +61,8 @@ export const projectMembers = pgTable(
   'project_members',
   {
     id: id(),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    memberId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...projectScopeColumns(),
+    memberId: cascadeRef(() => users.id),
     role: integer().notNull().default(5),
     comment: text(),
     viewProps: jsonb().notNull().default({}),
@@ -84,8 +71,7 @@ export const projectMembers = pgTable(
     sortOrder: doublePrecision().notNull().default(65535),
     isActive: boolean().notNull().default(true),
     version,
-    ...timestamps,
-    ...authorship,
+    ...audit,
   },
   (t) => [
     uniqueIndex().on(t.projectId, t.memberId),
@@ -101,13 +87,10 @@ export const projectIdentifiers = pgTable(
   'project_identifiers',
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: cascadeRef(() => workspaces.id),
     projectId: uuid().references(() => projects.id, { onDelete: 'cascade' }),
     name: text().notNull(),
-    ...timestamps,
-    ...authorship,
+    ...audit,
   },
   (t) => [uniqueIndex().on(t.workspaceId, t.name), index().on(t.projectId), ...authorshipIndexes(t)],
 );
@@ -116,23 +99,12 @@ export const projectUserProperties = pgTable(
   'project_user_properties',
   {
     id: id(),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    filters: jsonb().notNull().default({}),
-    displayFilters: jsonb().notNull().default({}),
-    displayProperties: jsonb().notNull().default({}),
-    richFilters: jsonb().notNull().default({}),
+    ...projectScopeColumns(),
+    userId: cascadeRef(() => users.id),
+    ...savedFilterColumns(),
     preferences: jsonb().notNull().default({}),
     sortOrder: doublePrecision().notNull().default(65535),
-    ...timestamps,
-    ...authorship,
+    ...audit,
   },
   (t) => [
     uniqueIndex().on(t.projectId, t.userId),
@@ -146,12 +118,7 @@ export const deployBoards = pgTable(
   'deploy_boards',
   {
     id: id(),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    ...projectScopeColumns(),
     entityIdentifier: uuid(),
     entityName: text().notNull().default('project'),
     anchor: text().notNull(),
@@ -162,13 +129,11 @@ export const deployBoards = pgTable(
     viewProps: jsonb().notNull().default({}),
     isActivityEnabled: boolean().notNull().default(true),
     isDisabled: boolean().notNull().default(false),
-    ...timestamps,
-    ...authorship,
+    ...audit,
   },
   (t) => [
     uniqueIndex().on(t.anchor),
-    index().on(t.projectId),
-    index().on(t.workspaceId),
+    ...projectScopeIndexes(t),
     index().on(t.entityName, t.entityIdentifier),
     ...authorshipIndexes(t),
   ],

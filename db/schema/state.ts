@@ -1,20 +1,14 @@
 // Workflow states of a project (backlog, unstarted, started, completed, cancelled, triage groups).
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, id, softDelete, timestamps, version } from './columns';
-import { projects } from './project';
-import { workspaces } from './workspace';
+import { boolean, doublePrecision, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { auditAndSoftDeleteIndexes, id, importedFrom, syncedEntity } from './columns';
+import { projectScopeColumns } from './project-scope';
 
 export const states = pgTable(
   'states',
   {
     id: id(),
-    projectId: uuid()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    ...projectScopeColumns(),
     name: text().notNull(),
     description: text().notNull().default(''),
     color: text().notNull(),
@@ -24,19 +18,14 @@ export const states = pgTable(
     isTriage: boolean().notNull().default(false),
     /** The API's `default` field. */
     isDefault: boolean().notNull().default(false),
-    externalSource: text(),
-    externalId: text(),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...importedFrom,
+    ...syncedEntity,
   },
   (t) => [
     uniqueIndex().on(t.projectId, t.name).where(sql`deleted_at is null`),
     index().on(t.workspaceId),
     index().on(t.group),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 

@@ -1,7 +1,7 @@
 // Accounts: users and everything that authenticates or configures one (sessions, OAuth, codes, tokens).
 // Cycle-safety: only hoisted helper functions from ./columns and no other schema file (see columns.ts).
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { authorshipColumns, authorshipIndexes, id, softDeleteColumns, timestampColumns, timestampTz } from './columns';
+import { auditColumns, authorshipIndexes, cascadeRef, id, softDeleteColumns, timestampColumns, timestampTz } from './columns';
 
 export const users = pgTable(
   'users',
@@ -48,7 +48,7 @@ export const profiles = pgTable(
   'profiles',
   {
     id: id(),
-    userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef(() => users.id),
     role: text(),
     // No FK: user.ts must not import workspace.ts (import cycle); a stale id is harmless here.
     lastWorkspaceId: uuid(),
@@ -84,7 +84,7 @@ export const sessions = pgTable(
   {
     /** The session key itself (stored hashed or random, as the session plugin decides). */
     id: text().primaryKey(),
-    userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef(() => users.id),
     expiresAt: timestampTz().notNull(),
     deviceInfo: jsonb(),
     kind: text().notNull().default('app'),
@@ -97,7 +97,7 @@ export const accounts = pgTable(
   'accounts',
   {
     id: id(),
-    userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef(() => users.id),
     provider: text().notNull(),
     providerAccountId: text().notNull(),
     accessToken: text(),
@@ -131,7 +131,7 @@ export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
     id: id(),
-    userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef(() => users.id),
     tokenHash: text().notNull(),
     expiresAt: timestampTz().notNull(),
     usedAt: timestampTz(),
@@ -144,7 +144,7 @@ export const userNotificationPreferences = pgTable(
   'user_notification_preferences',
   {
     id: id(),
-    userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef(() => users.id),
     propertyChange: boolean().notNull().default(true),
     stateChange: boolean().notNull().default(true),
     comment: boolean().notNull().default(true),
@@ -161,7 +161,7 @@ export const apiTokens = pgTable(
     id: id(),
     // No FK: user.ts must not import workspace.ts (import cycle); services revoke tokens with the workspace.
     workspaceId: uuid(),
-    userId: uuid().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef(() => users.id),
     label: text().notNull().default(''),
     description: text().notNull().default(''),
     tokenHash: text().notNull(),
@@ -172,8 +172,7 @@ export const apiTokens = pgTable(
     isService: boolean().notNull().default(false),
     userType: integer().notNull().default(0),
     allowedRateLimit: integer().notNull().default(60),
-    ...timestampColumns(),
-    ...authorshipColumns(),
+    ...auditColumns(),
     ...softDeleteColumns(),
   },
   (t) => [

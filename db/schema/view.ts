@@ -1,6 +1,6 @@
 // Saved issue views: project views (projectId set) and workspace-wide (global) views.
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, id, softDelete, timestamps, timestampTz, version } from './columns';
+import { auditAndSoftDeleteIndexes, cascadeRef, id, savedFilterColumns, syncedEntity, timestampTz } from './columns';
 import { projects } from './project';
 import { users } from './user';
 import { workspaces } from './workspace';
@@ -10,18 +10,13 @@ export const views = pgTable(
   'views',
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: cascadeRef(() => workspaces.id),
     /** Null for a workspace (global) view. */
     projectId: uuid().references(() => projects.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     description: text().notNull().default(''),
     query: jsonb().notNull().default({}),
-    filters: jsonb().notNull().default({}),
-    displayFilters: jsonb().notNull().default({}),
-    displayProperties: jsonb().notNull().default({}),
-    richFilters: jsonb().notNull().default({}),
+    ...savedFilterColumns(),
     access: integer().notNull().default(ViewAccess.PUBLIC),
     isLocked: boolean().notNull().default(false),
     ownedById: uuid().references(() => users.id, { onDelete: 'set null' }),
@@ -29,18 +24,14 @@ export const views = pgTable(
     logoProps: jsonb().notNull().default({}),
     anchor: text(),
     archivedAt: timestampTz(),
-    version,
-    ...timestamps,
-    ...authorship,
-    ...softDelete,
+    ...syncedEntity,
   },
   (t) => [
     index().on(t.workspaceId),
     index().on(t.projectId),
     index().on(t.ownedById),
     index().on(t.access),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 

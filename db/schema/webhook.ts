@@ -1,15 +1,13 @@
 // Outgoing webhooks of a workspace and the log of their deliveries.
-import { bigint, boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, id, softDelete, timestamps } from './columns';
+import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { audit, auditAndSoftDeleteIndexes, authorshipIndexes, cascadeRef, id, softDelete } from './columns';
 import { workspaces } from './workspace';
 
 export const webhooks = pgTable(
   'webhooks',
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: cascadeRef(() => workspaces.id),
     url: text().notNull(),
     isActive: boolean().notNull().default(true),
     // Security: the HMAC signing secret; never include it in list responses.
@@ -22,23 +20,18 @@ export const webhooks = pgTable(
     isInternal: boolean().notNull().default(false),
     /** Payload format version ("v1"), not a sync version. */
     version: text().notNull().default('v1'),
-    ...timestamps,
-    ...authorship,
+    ...audit,
     ...softDelete,
   },
-  (t) => [index().on(t.workspaceId), index().on(t.deletedAt), ...authorshipIndexes(t)],
+  (t) => [index().on(t.workspaceId), ...auditAndSoftDeleteIndexes(t)],
 );
 
 export const webhookLogs = pgTable(
   'webhook_logs',
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    webhookId: uuid()
-      .notNull()
-      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    workspaceId: cascadeRef(() => workspaces.id),
+    webhookId: cascadeRef(() => webhooks.id),
     eventType: text(),
     requestMethod: text(),
     requestHeaders: text(),
@@ -51,8 +44,7 @@ export const webhookLogs = pgTable(
     deliveryId: uuid(),
     /** Time from sending the request to the end of the response (or the error), in ms. */
     durationMs: integer(),
-    ...timestamps,
-    ...authorship,
+    ...audit,
   },
   (t) => [index().on(t.workspaceId), index().on(t.webhookId, t.createdAt), ...authorshipIndexes(t)],
 );

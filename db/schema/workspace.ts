@@ -1,7 +1,7 @@
 // Workspaces and who belongs to them: members, pending invitations and per-user workspace view settings.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { authorship, authorshipIndexes, id, softDelete, timestamps, timestampTz, version } from './columns';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { audit, auditAndSoftDeleteIndexes, authorshipIndexes, cascadeRef, id, savedFilterColumns, softDelete, timestampTz, version } from './columns';
 import { users } from './user';
 
 const live = sql`deleted_at is null`;
@@ -12,22 +12,18 @@ export const workspaces = pgTable(
     id: id(),
     name: text().notNull(),
     slug: text().notNull(),
-    ownerId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: cascadeRef(() => users.id),
     logo: text(),
     organizationSize: text(),
     timezone: text().notNull().default('UTC'),
     backgroundColor: text(),
-    ...timestamps,
-    ...authorship,
+    ...audit,
     ...softDelete,
   },
   (t) => [
     uniqueIndex().on(t.slug).where(live),
     index().on(t.ownerId),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
@@ -35,12 +31,8 @@ export const workspaceMembers = pgTable(
   'workspace_members',
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    memberId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: cascadeRef(() => workspaces.id),
+    memberId: cascadeRef(() => users.id),
     role: integer().notNull().default(5),
     companyRole: text(),
     viewProps: jsonb().notNull().default({}),
@@ -51,8 +43,7 @@ export const workspaceMembers = pgTable(
     tips: jsonb().notNull().default({}),
     exploredFeatures: jsonb().notNull().default({}),
     version,
-    ...timestamps,
-    ...authorship,
+    ...audit,
   },
   (t) => [
     uniqueIndex().on(t.workspaceId, t.memberId),
@@ -66,9 +57,7 @@ export const workspaceInvitations = pgTable(
   'workspace_invitations',
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: cascadeRef(() => workspaces.id),
     email: text().notNull(),
     role: integer().notNull().default(5),
     /** The secret sent in the invite link (compared in constant time by the service). */
@@ -76,16 +65,14 @@ export const workspaceInvitations = pgTable(
     message: text(),
     accepted: boolean().notNull().default(false),
     respondedAt: timestampTz(),
-    ...timestamps,
-    ...authorship,
+    ...audit,
     ...softDelete,
   },
   (t) => [
     uniqueIndex().on(t.workspaceId, t.email).where(live),
     index().on(t.email),
     uniqueIndex().on(t.token),
-    index().on(t.deletedAt),
-    ...authorshipIndexes(t),
+    ...auditAndSoftDeleteIndexes(t),
   ],
 );
 
@@ -93,18 +80,10 @@ export const workspaceUserProperties = pgTable(
   'workspace_user_properties',
   {
     id: id(),
-    workspaceId: uuid()
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    filters: jsonb().notNull().default({}),
-    displayFilters: jsonb().notNull().default({}),
-    displayProperties: jsonb().notNull().default({}),
-    richFilters: jsonb().notNull().default({}),
-    ...timestamps,
-    ...authorship,
+    workspaceId: cascadeRef(() => workspaces.id),
+    userId: cascadeRef(() => users.id),
+    ...savedFilterColumns(),
+    ...audit,
   },
   (t) => [uniqueIndex().on(t.workspaceId, t.userId), index().on(t.userId), ...authorshipIndexes(t)],
 );

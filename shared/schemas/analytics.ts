@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { uuidSchema } from './common';
 import { issueListQuery } from './issue-list';
+import { datedAuthorshipFields } from './responses';
 
 /** The dimensions a chart's x axis and segment may take, in the order the picker shows them. */
 export const ANALYTICS_DIMENSIONS = [
@@ -138,9 +139,6 @@ export const analyticViewResponse = z.strictObject({
   description: z.string(),
   query: z.record(z.string(), z.unknown()),
   query_dict: z.record(z.string(), z.string()),
-  created_at: z.string(),
-  updated_at: z.string(),
-  created_by: z.string().nullable(),
-  updated_by: z.string().nullable(),
+  ...datedAuthorshipFields,
 });
 export type AnalyticViewWire = z.infer<typeof analyticViewResponse>;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isValidIsoDate } from '../date-filters';
 import { boundedString, nonEmptyString, uuidSchema } from './common';
 import { projectParams, workspaceParams } from './project';
-import { anyObject, jsonValue, nullableInstant, paginated } from './responses';
+import { anyObject, authorshipFields, jsonValue, nullableInstant, paginated, progressFields, stateGroupIssueCounts } from './responses';
 import { issueListQuery } from './issue-list';
 
 /** A `YYYY-MM-DD` day or a datetime; only the date part is used (reference §2.2). */
@@ -59,15 +59,6 @@ export const activeCyclesQuery = z.object({ per_page: boundedString(10).optional
 
 // ——— Responses ———
 
-const counts = {
-  total_issues: z.number().int(),
-  completed_issues: z.number().int(),
-  cancelled_issues: z.number().int(),
-  started_issues: z.number().int(),
-  unstarted_issues: z.number().int(),
-  backlog_issues: z.number().int(),
-};
-
 const points = {
   total_estimate_points: z.number(),
   completed_estimate_points: z.number(),
@@ -78,7 +69,7 @@ const points = {
 };
 
 /** `GET …/progress/`. */
-export const cycleProgressResponse = z.strictObject({ ...counts, ...points });
+export const cycleProgressResponse = z.strictObject({ ...stateGroupIssueCounts, ...points });
 export type CycleProgress = z.infer<typeof cycleProgressResponse>;
 
 const distributionCounters = {
@@ -118,17 +109,12 @@ export const cycleResponse = z.strictObject({
   logo_props: jsonValue,
   timezone: z.string(),
   is_favorite: z.boolean(),
-  ...counts,
-  total_estimate_points: z.number(),
-  completed_estimate_points: z.number(),
+  ...progressFields,
   assignee_ids: z.array(z.string()),
   status: z.enum(['current', 'upcoming', 'draft', 'completed']),
   archived_at: nullableInstant,
   version: z.number().int(),
-  created_at: nullableInstant,
-  updated_at: nullableInstant,
-  created_by: z.string().nullable(),
-  updated_by: z.string().nullable(),
+  ...authorshipFields,
   /** Detail only: child issues (with a parent) in the cycle. */
   sub_issues: z.number().int().optional(),
   /** Archived detail only. */

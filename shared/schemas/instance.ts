@@ -1,6 +1,6 @@
 // Request bodies of the instance admin API (reference §2.2): instance fields and configuration keys.
 import { z } from 'zod';
-import { nullableInstant } from './responses';
+import { authorshipFields, nullableInstant } from './responses';
 import { boundedString, safeString } from './common';
 
 /** `PATCH /api/instances/`: the writable instance fields (id, last_checked_at, is_setup_done are read-only). */
@@ -91,9 +91,6 @@ export const instanceConfigurationResponse = z.strictObject({
   value: z.string(),
   category: z.string(),
   is_encrypted: z.boolean(),
-  created_at: nullableInstant,
-  updated_at: nullableInstant,
-  created_by: z.string().nullable(),
-  updated_by: z.string().nullable(),
+  ...authorshipFields,
 });
 export type InstanceConfigurationRow = z.infer<typeof instanceConfigurationResponse>;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { boundedString, datetimeSchema, nonEmptyString, uuidSchema } from './common';
 import { issueDetail } from './issue-extras';
 import { HTML_MAX_LENGTH, ID_LIST_MAX } from './issue';
-import { nullableInstant, paginated } from './responses';
+import { datedAuthorshipFields, nullableInstant, paginated } from './responses';
 
 /** Path of one intake submission (by its issue id). */
 export const intakeIssueParams = z.object({ slug: z.string(), projectId: uuidSchema, issueId: uuidSchema });
@@ -104,10 +104,7 @@ export const intakeResponse = z.strictObject({
   project: z.string(),
   workspace: z.string(),
   pending_issue_count: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  created_by: z.string().nullable(),
-  updated_by: z.string().nullable(),
+  ...datedAuthorshipFields,
 });
 
 /** Path of one intake (`intakes/{intakeId}/`, the intake's own id). */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { RelationType } from '../issue-constants';
 import { boundedString, datetimeSchema, nonEmptyString, uuidSchema } from './common';
 import { HTML_MAX_LENGTH, ID_LIST_MAX, issueListItem, issueLite } from './issue';
-import { authorshipFields, jsonValue, nullableInstant, paginated, userLite } from './responses';
+import { authorshipFields, datedAuthorshipFields, jsonValue, nullableInstant, paginated, userLite } from './responses';
 
 /** A reaction: an emoji code or short name. */
 const reactionSchema = nonEmptyString(64);
@@ -113,10 +113,7 @@ export type IssueReaction = z.infer<typeof issueReaction>;
 export const issueComment = z.strictObject({
   id: z.string(),
   activity_type: z.literal('COMMENT'),
-  ...authorshipFields,
-  // Never null: the comment's columns are NOT NULL (db/schema/columns.ts timestampColumns).
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...datedAuthorshipFields,
   deleted_at: nullableInstant,
   workspace: z.string(),
   project: z.string(),
@@ -188,10 +185,7 @@ export const relatedIssue = z.strictObject({
   project_id: z.string(),
   label_ids: z.array(z.string()),
   assignee_ids: z.array(z.string()),
-  created_at: nullableInstant,
-  updated_at: nullableInstant,
-  created_by: z.string().nullable(),
-  updated_by: z.string().nullable(),
+  ...authorshipFields,
   relation_type: z.string(),
 });
 export type RelatedIssue = z.infer<typeof relatedIssue>;

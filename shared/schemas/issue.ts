@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { PRIORITY_ORDER, type Priority } from '../issue-constants';
 import { boundedString, isoDateSchema, nonEmptyString, uuidSchema } from './common';
-import { paginated } from './responses';
+import { datedAuthorshipFields, paginated } from './responses';
 
 /** Largest `description_html` / `comment_html` accepted (the request body limit is 2 MiB anyway). */
 export const HTML_MAX_LENGTH = 1_000_000;
@@ -146,11 +146,7 @@ export const issueListItem = z.strictObject({
   parent_id: z.string().nullable(),
   cycle_id: z.string().nullable(),
   sub_issues_count: z.number().int(),
-  // Never null: the issue's columns are NOT NULL (db/schema/columns.ts timestampColumns).
-  created_at: z.string(),
-  updated_at: z.string(),
-  created_by: z.string().nullable(),
-  updated_by: z.string().nullable(),
+  ...datedAuthorshipFields,
   attachment_count: z.number().int(),
   link_count: z.number().int(),
   is_draft: z.boolean(),

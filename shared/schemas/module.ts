@@ -1,6 +1,6 @@
 // Request bodies, params and responses of the module routes (reference §3, spec §7 Modules).
 import { z } from 'zod';
-import { authorshipFields, jsonValue } from './responses';
+import { authorshipFields, jsonValue, progressFields } from './responses';
 import { boundedString, isoDateSchema, nonEmptyString, uuidSchema } from './common';
 import { jsonObject, projectParams } from './project';
 
@@ -92,14 +92,7 @@ export const moduleResponse = z.strictObject({
   external_id: z.string().nullable(),
   logo_props: jsonValue,
   is_favorite: z.boolean().optional(),
-  total_issues: z.number().int(),
-  completed_issues: z.number().int(),
-  cancelled_issues: z.number().int(),
-  started_issues: z.number().int(),
-  unstarted_issues: z.number().int(),
-  backlog_issues: z.number().int(),
-  total_estimate_points: z.number(),
-  completed_estimate_points: z.number(),
+  ...progressFields,
   archived_at: z.string().nullable(),
   ...authorshipFields,
   version: z.number().int(),

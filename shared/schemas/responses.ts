@@ -85,6 +85,26 @@ export const authorshipFields = {
   updated_by: z.string().nullable(),
 };
 
+/** authorshipFields whose dates are never null: the rows' created_at/updated_at columns are NOT NULL (db/schema/columns.ts). */
+export const datedAuthorshipFields = { ...authorshipFields, created_at: isoInstant, updated_at: isoInstant };
+
+/** Issue counts by state group: the progress a cycle or a module reports. */
+export const stateGroupIssueCounts = {
+  total_issues: z.number().int(),
+  completed_issues: z.number().int(),
+  cancelled_issues: z.number().int(),
+  started_issues: z.number().int(),
+  unstarted_issues: z.number().int(),
+  backlog_issues: z.number().int(),
+};
+
+/** A cycle's or module's list-item progress: its issue counts by state group, then its total and completed points. */
+export const progressFields = {
+  ...stateGroupIssueCounts,
+  total_estimate_points: z.number(),
+  completed_estimate_points: z.number(),
+};
+
 /** The paginator's envelope (shared/cursor.ts offsetPage, and the list engine's SQL-built twin). */
 export function paginated<Results extends z.ZodType>(results: Results) {
   return z.strictObject({

@@ -46,12 +46,14 @@ export type UpdateMeBody = z.infer<typeof updateMeBody>;
 /** The languages the client can show (profile `language`). */
 const LANGUAGES = ['en', 'zh-CN'] as const;
 
-const onboardingStep = z.object({
-  profile_complete: z.boolean().optional(),
-  workspace_create: z.boolean().optional(),
-  workspace_invite: z.boolean().optional(),
-  workspace_join: z.boolean().optional(),
-});
+/** The onboarding steps a profile records as done or not. */
+const onboardingFlags = {
+  profile_complete: z.boolean(),
+  workspace_create: z.boolean(),
+  workspace_invite: z.boolean(),
+  workspace_join: z.boolean(),
+};
+const onboardingStep = z.object(onboardingFlags).partial();
 
 const productTour = z.object({
   work_items: z.boolean().optional(),
@@ -99,14 +101,17 @@ export const onboardBody = z.object({ is_onboarded: z.boolean().optional() });
 /** PATCH /api/users/me/tour-completed/ — only `true` is accepted (API.md). */
 export const tourCompletedBody = z.object({ is_tour_completed: z.boolean() });
 
+/** The user-wide email notification switches (user_notification_preferences). */
+const notificationPreferenceFlags = {
+  property_change: z.boolean(),
+  state_change: z.boolean(),
+  comment: z.boolean(),
+  mention: z.boolean(),
+  issue_completed: z.boolean(),
+};
+
 /** PATCH /api/users/me/notification-preferences/ */
-export const updateNotificationPreferencesBody = z.object({
-  property_change: z.boolean().optional(),
-  state_change: z.boolean().optional(),
-  comment: z.boolean().optional(),
-  mention: z.boolean().optional(),
-  issue_completed: z.boolean().optional(),
-});
+export const updateNotificationPreferencesBody = z.object(notificationPreferenceFlags).partial();
 export type UpdateNotificationPreferencesBody = z.infer<typeof updateNotificationPreferencesBody>;
 
 /** Offset-cursor list query (`per_page`, `cursor`). */
@@ -190,12 +195,7 @@ export const adminSessionResponse = z.union([
 ]);
 
 /** The onboarding flags as stored and sent (every step present). */
-export const onboardingStepResponse = z.looseObject({
-  profile_complete: z.boolean(),
-  workspace_create: z.boolean(),
-  workspace_invite: z.boolean(),
-  workspace_join: z.boolean(),
-});
+export const onboardingStepResponse = z.looseObject(onboardingFlags);
 
 /** The Profile (reference §3); mobile-only fields have fixed values. */
 export const profileResponse = z.strictObject({
@@ -237,11 +237,7 @@ export const notificationPreferencesResponse = z.strictObject({
   user: z.string(),
   workspace: z.null(),
   project: z.null(),
-  property_change: z.boolean(),
-  state_change: z.boolean(),
-  comment: z.boolean(),
-  mention: z.boolean(),
-  issue_completed: z.boolean(),
+  ...notificationPreferenceFlags,
   created_at: z.string(),
   updated_at: z.string(),
   deleted_at: z.null(),

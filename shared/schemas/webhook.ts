@@ -1,7 +1,7 @@
 // Webhooks of a workspace and their delivery log (spec §7 "Webhooks", API.md "Webhooks", reference §10).
 import { z } from 'zod';
 import { uuidSchema } from './common';
-import { nullableInstant } from './responses';
+import { datedAuthorshipFields, nullableInstant } from './responses';
 
 /** The event toggles of a webhook, in the order the settings screen shows them. */
 export const WEBHOOK_EVENTS = ['project', 'issue', 'cycle', 'module', 'issue_comment'] as const;
@@ -44,10 +44,7 @@ export const webhookResponse = z.strictObject({
   cycle: z.boolean(),
   module: z.boolean(),
   issue_comment: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  created_by: z.string().nullable(),
-  updated_by: z.string().nullable(),
+  ...datedAuthorshipFields,
 });
 export type WebhookWire = z.infer<typeof webhookResponse>;
 
@@ -70,10 +67,7 @@ export const webhookLogResponse = z.strictObject({
   retry_count: z.number().int(),
   delivery_id: z.string().nullable(),
   duration_ms: z.number().int().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  created_by: z.string().nullable(),
-  updated_by: z.string().nullable(),
+  ...datedAuthorshipFields,
   deleted_at: nullableInstant.optional(),
 });
 export type WebhookLogWire = z.infer<typeof webhookLogResponse>;

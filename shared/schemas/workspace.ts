@@ -105,6 +105,15 @@ export type CreateApiTokenBody = z.infer<typeof createApiTokenBody>;
 
 // ——— Responses ———
 
+/** The audit fields of a soft-deletable workspace row, in the reference's order (deleted_at between the dates and the authors). */
+const deletableAuditFields = {
+  created_at: z.string(),
+  updated_at: z.string(),
+  deleted_at: nullableInstant,
+  created_by: z.string().nullable(),
+  updated_by: z.string().nullable(),
+};
+
 /** The Workspace (reference §13) with `total_members` and, on create and `users/me/workspaces/`, `role`. */
 export const workspaceResponse = z.strictObject({
   id: z.string(),
@@ -119,11 +128,7 @@ export const workspaceResponse = z.strictObject({
   background_color: z.string().nullable(),
   total_members: z.number().int(),
   role: z.number().int().optional(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  deleted_at: nullableInstant,
-  created_by: z.string().nullable(),
-  updated_by: z.string().nullable(),
+  ...deletableAuditFields,
 });
 export type Workspace = z.infer<typeof workspaceResponse>;
 
@@ -169,11 +174,7 @@ export const workspaceInvitationResponse = z.strictObject({
   responded_at: nullableInstant,
   token: z.string().optional(),
   invite_link: z.string().optional(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  deleted_at: nullableInstant,
-  created_by: z.string().nullable(),
-  updated_by: z.string().nullable(),
+  ...deletableAuditFields,
 });
 export type WorkspaceInvitation = z.infer<typeof workspaceInvitationResponse>;
 
@@ -191,11 +192,7 @@ export const apiTokenResponse = z.strictObject({
   expired_at: nullableInstant,
   is_service: z.boolean(),
   allowed_rate_limit: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  deleted_at: nullableInstant,
-  created_by: z.string().nullable(),
-  updated_by: z.string().nullable(),
+  ...deletableAuditFields,
 });
 export type ApiToken = z.infer<typeof apiTokenResponse>;
 
