@@ -65,6 +65,8 @@ export interface WriteOptions {
 interface Buffer {
   options: WriteOptions;
   rows: ChangeInput[];
+  /** Statements deferred to the tail (`deferToCommit`), run in order before the change rows. */
+  deferred: SQL[];
   /** Field changes noted per `entity:id`, waiting for that entity's next update change. */
   fields: Map<string, FieldChange[]>;
   /** Members newly mentioned, per `entity:id`, waiting for that entity's next create or update change. */
@@ -125,16 +127,16 @@ const claimedReceipts = new WeakSet<WriteOptions>();
  * @throws ConflictError when another request with the same mutation id already applied it.
  */
 export async function withTransaction<T>(ctx: ServerContext, options: WriteOptions, work: (tx: Db) => Promise<T>): Promise<T> {
-  const buffer: Buffer = { options, rows: [], fields: new Map(), mentioned: new Map() };
+  const buffer: Buffer = { options, rows: [], deferred: [], fields: new Map(), mentioned: new Map() };
   const { value, tailRows } = await transactionWithTail(ctx.database, async (tx) => {
     buffers.set(tx, buffer);
     await claimReceipt(tx, options);
     const value = await work(tx);
     await runInTransactionReactions(ctx, tx, buffer);
-    return { value, tail: changeLogTail(buffer) };
+    return { value, tail: [...buffer.deferred, ...changeLogTail(buffer)] };
   });
   if (options.actorId && options.clientMutationId) claimedReceipts.add(options);
-  const inserted = tailRows[0];
+  const inserted = tailRows[buffer.deferred.length];
   if (inserted) {
     const written = { workspaceIds: workspaceIdsOf(buffer), maxChangeId: Math.max(...inserted.map((row) => Number(row.id))) };
     announceChanges(ctx.database, written.workspaceIds, written.maxChangeId);
@@ -157,6 +159,19 @@ export function recordChange(tx: Db, change: ChangeInput): void {
   if (mentioned) buffer.mentioned.delete(key);
   const withFields = change.fields === undefined && change.op === 'update' && noted ? { ...change, fields: noted } : change;
   buffer.rows.push(mentioned ? { ...withFields, mentioned } : withFields);
+}
+
+/**
+ * Defers `statement` to the transaction's tail: it runs after the work, right before the change
+ * rows, and travels with them and COMMIT (one round trip for all). For a write whose result the
+ * transaction does not read back — rows made whole in this process, such as issue history rows.
+ * A failure rolls the whole transaction back, as any statement's would.
+ * @throws Error when called outside `withTransaction`.
+ */
+export function deferToCommit(tx: Db, statement: SQL): void {
+  const buffer = buffers.get(tx);
+  if (!buffer) throw new Error('deferToCommit must be called inside withTransaction');
+  buffer.deferred.push(statement);
 }
 
 /**

@@ -1,9 +1,11 @@
 // Writes the issue history (reference §1.6.1): one issue_activities row per changed field, in the
 // transaction of the change, with the reference's verbs, fields, values and identifiers.
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { CasingCache } from 'drizzle-orm/casing';
+import { desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { reusableInsert } from '../../../db/reusable-statement';
-import { estimatePoints, estimates, issueActivities, issues, labels, projects, states, users } from '../../../db/schema/index';
+import { estimatePoints, estimates, issueActivities, issues, labels, projects, states, users, type IssueActivity } from '../../../db/schema/index';
+import { deferToCommit } from '../../live/record-change';
 import type { ActivityField } from '../../../shared/issue-activity';
 import { noteActivityFields, recordActivityChanges } from './issue-activity-change';
 import type { ActivityContext } from './presenters/issue-activity';
@@ -28,18 +30,20 @@ interface ActivityInput {
   issueCommentId?: string | null;
 }
 
-const insertActivity = reusableInsert(issueActivities);
-
 /**
  * Inserts activity rows for one issue, with their change events; all rows of one call share
  * `epoch` (unix seconds). Must run inside withTransaction. `known`: the events' context, when the
- * writer holds it (knownActivityContext); read otherwise.
+ * writer holds it (knownActivityContext); read otherwise. The rows are made whole here (id, times)
+ * and written with the transaction's change rows, in its last round trip: nothing in a write reads
+ * back the history rows it adds.
  */
 export async function writeActivities(tx: Db, issue: ActivityIssue, actorId: string | null, inputs: ActivityInput[], createdAt?: Date, known?: ActivityContext): Promise<void> {
   if (inputs.length === 0) return;
   const epoch = Math.floor(Date.now() / 1000);
-  const values = inputs.map(
-    (input): typeof issueActivities.$inferInsert => ({
+  const at = createdAt ?? new Date();
+  const rows = inputs.map(
+    (input): IssueActivity => ({
+      id: randomUUID(),
       issueId: issue.id,
       projectId: issue.projectId,
       workspaceId: issue.workspaceId,
@@ -49,19 +53,31 @@ export async function writeActivities(tx: Db, issue: ActivityIssue, actorId: str
       oldValue: input.oldValue ?? null,
       newValue: input.newValue ?? null,
       comment: input.comment ?? '',
+      attachments: [],
       oldIdentifier: input.oldIdentifier ?? null,
       newIdentifier: input.newIdentifier ?? null,
       issueCommentId: input.issueCommentId ?? null,
       epoch,
+      createdAt: at,
+      updatedAt: at,
       createdBy: actorId,
       updatedBy: actorId,
-      ...(createdAt ? { createdAt, updatedAt: createdAt } : {}),
+      deletedAt: null,
     }),
   );
-  // Most writes add one row (a field changed): that insert is built once.
-  const rows = values.length === 1 ? await insertActivity(tx, values[0]) : await tx.insert(issueActivities).values(values).returning();
+  deferToCommit(tx, insertActivityRows(rows));
   noteActivityFields(tx, rows);
   await recordActivityChanges(tx, rows, 'create', known);
+}
+
+// The table's columns as the database names them (db/client.ts opens drizzle with snake_case casing).
+const casing = new CasingCache('snake_case');
+const activityColumns = Object.entries(getTableColumns(issueActivities)).map(([key, column]) => [key as keyof IssueActivity, casing.getColumnCasing(column)] as const);
+
+/** One statement of fixed text for any number of rows: they travel as one jsonb parameter, keyed by column name. */
+function insertActivityRows(rows: IssueActivity[]): SQL {
+  const records = rows.map((row) => Object.fromEntries(activityColumns.map(([key, name]) => [name, row[key]])));
+  return sql`insert into issue_activities select * from jsonb_populate_recordset(null::issue_activities, ${JSON.stringify(records)}::jsonb)`;
 }
 
 /** The issue fields whose changes are recorded. */
