@@ -51,6 +51,7 @@ import {
   unfavoriteCycle,
   updateCycle,
 } from '../services/planning/cycle';
+import { noContent } from '../reply';
 
 export default async function cyclesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -103,10 +104,7 @@ export default async function cyclesRoutes(fastify: FastifyInstance) {
     url: `${one}/`,
     config: { access: 'project.row-rule' },
     schema: { params: cycleParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await deleteCycle(app.ctx, request.actor, request.params.cycleId, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, deleteCycle(app.ctx, request.actor, request.params.cycleId, writeOptions(request))),
   });
 
   app.route({
@@ -134,10 +132,7 @@ export default async function cyclesRoutes(fastify: FastifyInstance) {
     url: `${one}/cycle-issues/:issueId/`,
     config: { access: 'project.edit' },
     schema: { params: cycleIssueParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await removeCycleIssue(app.ctx, request.actor, request.params.cycleId, request.params.issueId, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, removeCycleIssue(app.ctx, request.actor, request.params.cycleId, request.params.issueId, writeOptions(request))),
   });
 
   app.route({
@@ -180,10 +175,7 @@ export default async function cyclesRoutes(fastify: FastifyInstance) {
     url: `${one}/archive/`,
     config: { access: 'project.edit' },
     schema: { params: cycleParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await restoreCycle(app.ctx, request.actor, request.params.cycleId, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, restoreCycle(app.ctx, request.actor, request.params.cycleId, writeOptions(request))),
   });
 
   app.route({
@@ -207,10 +199,7 @@ export default async function cyclesRoutes(fastify: FastifyInstance) {
     url: `${base}/user-favorite-cycles/`,
     config: { access: 'project.edit' },
     schema: { params: projectParams, body: favoriteCycleBody, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await favoriteCycle(app.ctx, request.actor, request.body.cycle, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, favoriteCycle(app.ctx, request.actor, request.body.cycle, writeOptions(request))),
   });
 
   app.route({
@@ -218,10 +207,7 @@ export default async function cyclesRoutes(fastify: FastifyInstance) {
     url: `${base}/user-favorite-cycles/:cycleId/`,
     config: { access: 'project.edit' },
     schema: { params: cycleParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await unfavoriteCycle(app.ctx, request.actor, request.params.cycleId, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, unfavoriteCycle(app.ctx, request.actor, request.params.cycleId, writeOptions(request))),
   });
 
   app.route({

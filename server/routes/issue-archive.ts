@@ -9,6 +9,7 @@ import { archiveIssue, bulkArchiveIssues, getArchivedIssue, unarchiveIssue } fro
 import { issueDetail } from '../../shared/schemas/issue-extras';
 import { issueListQuery, issueListResponse } from '../../shared/schemas/issue-list';
 import { archivedAtResponse, noBody, replies } from '../../shared/schemas/responses';
+import { noContent } from '../reply';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId';
 
@@ -36,10 +37,7 @@ export default async function issueArchiveRoutes(fastify: FastifyInstance) {
     url: `${BASE}/issues/:issueId/archive/`,
     config: { access: 'project.edit'},
     schema: { params: issueParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await unarchiveIssue(app.ctx, request.actor, request.params.issueId, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, unarchiveIssue(app.ctx, request.actor, request.params.issueId, writeOptions(request))),
   });
 
   // The archive is listed like the live list (filters, grouping, offset cursor; reference §1.6.9).

@@ -7,6 +7,7 @@ import { writeOptions } from '../request-context';
 import { createIssueRelations, listIssueRelations, removeIssueRelation } from '../services/work-items/issue-relation';
 import { createdRelationsResponse, issueRelationsResponse } from '../../shared/schemas/issue-extras';
 import { noBody, replies } from '../../shared/schemas/responses';
+import { noContent } from '../reply';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId/issues/:issueId';
 
@@ -37,9 +38,6 @@ export default async function issueRelationsRoutes(fastify: FastifyInstance) {
     url: `${BASE}/remove-relation/`,
     config: { access: 'project.edit'},
     schema: { params: issueParams, body: removeRelationBody, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await removeIssueRelation(app.ctx, request.actor, request.params.issueId, request.body.related_issue, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, removeIssueRelation(app.ctx, request.actor, request.params.issueId, request.body.related_issue, writeOptions(request))),
   });
 }

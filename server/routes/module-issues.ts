@@ -8,6 +8,7 @@ import { noBody, replies } from '../../shared/schemas/responses';
 import { writeOptions } from '../request-context';
 import { JSON_TYPE } from '../list-engine/list-issues';
 import { addModuleIssues, listModuleIssues, removeModuleIssue, setIssueModules } from '../services/planning/module-issue';
+import { noContent } from '../reply';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId';
 
@@ -22,10 +23,7 @@ export default async function moduleIssuesRoutes(fastify: FastifyInstance) {
     await addModuleIssues(app.ctx, request.actor, request.params.moduleId, request.body.issues, writeOptions(request));
     return reply.code(201).send({ message: 'success' });
   });
-  app.delete(`${BASE}/modules/:moduleId/issues/:issueId/`, { config: { access: 'project.edit' }, schema: { params: moduleIssueParams, response: replies({ 204: noBody }) } }, async (request, reply) => {
-    await removeModuleIssue(app.ctx, request.actor, request.params.moduleId, request.params.issueId, writeOptions(request));
-    return reply.code(204).send();
-  });
+  app.delete(`${BASE}/modules/:moduleId/issues/:issueId/`, { config: { access: 'project.edit' }, schema: { params: moduleIssueParams, response: replies({ 204: noBody }) } }, async (request, reply) => noContent(reply, removeModuleIssue(app.ctx, request.actor, request.params.moduleId, request.params.issueId, writeOptions(request))));
   app.post(`${BASE}/issues/:issueId/modules/`, { config: { access: 'project.edit' }, schema: { params: issueModulesParams, body: issueModulesBody, response: replies({ 201: successMessage }) } }, async (request, reply) => {
     await setIssueModules(app.ctx, request.actor, request.params.issueId, request.body, writeOptions(request));
     return reply.code(201).send({ message: 'success' });

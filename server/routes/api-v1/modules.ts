@@ -16,6 +16,7 @@ import { NotFoundError } from '../../errors';
 import { listPage, registerProjectCrud, V1_PROJECT } from './adapter';
 import { JSON_TYPE } from '../../list-engine/list-issues';
 import { listEngineQuery, presentWorkItemPage } from './work-items';
+import { noContent } from '../../reply';
 
 export default async function modulesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -73,10 +74,7 @@ export default async function modulesRoutes(fastify: FastifyInstance) {
     url: `${one}/module-issues/:issueId/`,
     config: { access: 'project.edit' },
     schema: { params: moduleIssueParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await removeModuleIssue(app.ctx, request.actor, request.params.moduleId, request.params.issueId, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, removeModuleIssue(app.ctx, request.actor, request.params.moduleId, request.params.issueId, writeOptions(request))),
   });
 
   app.route({
@@ -102,10 +100,7 @@ export default async function modulesRoutes(fastify: FastifyInstance) {
       url,
       config: { access: 'project.edit' },
       schema: { params: moduleParams, response: replies({ 204: noBody }) },
-      handler: async (request, reply) => {
-        await restoreModule(app.ctx, request.actor, request.params.moduleId, writeOptions(request));
-        return reply.code(204).send();
-      },
+      handler: async (request, reply) => noContent(reply, restoreModule(app.ctx, request.actor, request.params.moduleId, writeOptions(request))),
     });
   }
 }

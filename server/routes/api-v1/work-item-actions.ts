@@ -18,6 +18,7 @@ import { listProjectIssues } from '../../list-engine/issue-lists';
 import { listPage, V1_PROJECT, V1_WORKSPACE } from './adapter';
 import { JSON_TYPE } from '../../list-engine/list-issues';
 import { listEngineQuery, presentWorkItemPage, WORK_ITEM_SEGMENTS } from './work-items';
+import { noContent } from '../../reply';
 
 export default async function workItemActionsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -64,10 +65,7 @@ export default async function workItemActionsRoutes(fastify: FastifyInstance) {
         url: `${one}/${action}/`,
         config: { access: 'project.edit' },
         schema: { params: issueParams, response: replies({ 204: noBody }) },
-        handler: async (request, reply) => {
-          await unarchiveIssue(app.ctx, request.actor, request.params.issueId, writeOptions(request));
-          return reply.code(204).send();
-        },
+        handler: async (request, reply) => noContent(reply, unarchiveIssue(app.ctx, request.actor, request.params.issueId, writeOptions(request))),
       });
     }
 
@@ -95,10 +93,7 @@ export default async function workItemActionsRoutes(fastify: FastifyInstance) {
       url: `${one}/relations/remove/`,
       config: { access: 'project.edit' },
       schema: { params: issueParams, body: removeRelationBody, response: replies({ 204: noBody }) },
-      handler: async (request, reply) => {
-        await removeIssueRelation(app.ctx, request.actor, request.params.issueId, request.body.related_issue, writeOptions(request));
-        return reply.code(204).send();
-      },
+      handler: async (request, reply) => noContent(reply, removeIssueRelation(app.ctx, request.actor, request.params.issueId, request.body.related_issue, writeOptions(request))),
     });
 
     app.route({

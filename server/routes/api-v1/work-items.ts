@@ -24,6 +24,7 @@ import { pickV1Fields, presentV1, presentV1IssuePageJson } from '../../services/
 import { JSON_TYPE } from '../../list-engine/list-issues';
 import type { Db } from '../../../db/client';
 import { toAppBody, v1Pagination, V1_PROJECT, V1_WORKSPACE } from './adapter';
+import { noContent } from '../../reply';
 
 /** Both spellings of the segment: Plane's SDK says `work-items`, its MCP server and older scripts `issues`. */
 export const WORK_ITEM_SEGMENTS = ['work-items', 'issues'] as const;
@@ -109,10 +110,7 @@ export default async function workItemsRoutes(fastify: FastifyInstance) {
       url: one,
       config: { access: 'project.row-rule' },
       schema: { params: v1WorkItemParams, response: replies({ 204: noBody }) },
-      handler: async (request, reply) => {
-        await deleteIssue(app.ctx, request.actor, request.params.issueId, writeOptions(request));
-        return reply.code(204).send();
-      },
+      handler: async (request, reply) => noContent(reply, deleteIssue(app.ctx, request.actor, request.params.issueId, writeOptions(request))),
     });
 
     // The project is named by the key, so the issue service checks the project membership.
