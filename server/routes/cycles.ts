@@ -28,7 +28,6 @@ import { issueListResponse } from '../../shared/schemas/issue-list';
 import { archivedAtResponse, messageBody, noBody, replies } from '../../shared/schemas/responses';
 import { writeOptions } from '../request-context';
 import { resolveListPagination } from '../list-engine/params';
-import { JSON_TYPE } from '../list-engine/list-issues';
 import { listCycleIssues } from '../list-engine/issue-lists';
 import {
   addCycleIssues,
@@ -51,7 +50,7 @@ import {
   unfavoriteCycle,
   updateCycle,
 } from '../services/planning/cycle';
-import { noContent } from '../reply';
+import { noContent, sendList } from '../reply';
 
 export default async function cyclesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -112,10 +111,7 @@ export default async function cyclesRoutes(fastify: FastifyInstance) {
     url: `${one}/cycle-issues/`,
     config: { access: 'project.edit' },
     schema: { params: cycleParams, querystring: cycleIssueListQuery, response: replies({ 200: issueListResponse }) },
-    handler: async (request, reply) => {
-      const result = await listCycleIssues(app.ctx, request.actor, request.params.cycleId, request.query);
-      return reply.header('x-sync-cursor', result.syncCursor).type(JSON_TYPE).send(result.json);
-    },
+    handler: async (request, reply) => sendList(reply, listCycleIssues(app.ctx, request.actor, request.params.cycleId, request.query)),
   });
 
   app.route({

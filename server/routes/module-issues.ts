@@ -6,19 +6,15 @@ import { issueListQuery, issueListResponse } from '../../shared/schemas/issue-li
 import { issueModulesBody, issueModulesParams, moduleIssueParams, moduleIssuesBody, moduleParams, successMessage } from '../../shared/schemas/module';
 import { noBody, replies } from '../../shared/schemas/responses';
 import { writeOptions } from '../request-context';
-import { JSON_TYPE } from '../list-engine/list-issues';
 import { addModuleIssues, listModuleIssues, removeModuleIssue, setIssueModules } from '../services/planning/module-issue';
-import { noContent } from '../reply';
+import { noContent, sendList } from '../reply';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId';
 
 export default async function moduleIssuesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get(`${BASE}/modules/:moduleId/issues/`, { config: { access: 'project.member-read' }, schema: { params: moduleParams, querystring: issueListQuery, response: replies({ 200: issueListResponse }) } }, async (request, reply) => {
-    const result = await listModuleIssues(app.ctx, request.actor, request.params.moduleId, request.query);
-    return reply.header('x-sync-cursor', result.syncCursor).type(JSON_TYPE).send(result.json);
-  });
+  app.get(`${BASE}/modules/:moduleId/issues/`, { config: { access: 'project.member-read' }, schema: { params: moduleParams, querystring: issueListQuery, response: replies({ 200: issueListResponse }) } }, async (request, reply) => sendList(reply, listModuleIssues(app.ctx, request.actor, request.params.moduleId, request.query)));
   app.post(`${BASE}/modules/:moduleId/issues/`, { config: { access: 'project.edit' }, schema: { params: moduleParams, body: moduleIssuesBody, response: replies({ 201: successMessage }) } }, async (request, reply) => {
     await addModuleIssues(app.ctx, request.actor, request.params.moduleId, request.body.issues, writeOptions(request));
     return reply.code(201).send({ message: 'success' });

@@ -18,7 +18,6 @@ import {
 } from '../../shared/schemas/view';
 import { noBody, replies } from '../../shared/schemas/responses';
 import { writeOptions } from '../request-context';
-import { JSON_TYPE } from '../list-engine/list-issues';
 import { presentView } from '../services/planning/presenters/view';
 import {
   createView,
@@ -32,7 +31,7 @@ import {
   unfavoriteView,
   updateView,
 } from '../services/planning/view';
-import { noContent } from '../reply';
+import { noContent, sendList } from '../reply';
 
 const PROJECT = '/api/workspaces/:slug/projects/:projectId';
 const WORKSPACE = '/api/workspaces/:slug';
@@ -70,10 +69,7 @@ export default async function viewsRoutes(fastify: FastifyInstance) {
       });
     }
     app.post(`${level.base}/:viewId/access/`, { config: { access: level.row.access }, schema: { params: level.one, body: viewAccessBody, response: replies({ 204: noBody }) } }, async (request, reply) => noContent(reply, setViewAccess(app.ctx, request.actor, request.params.viewId, request.body.access, writeOptions(request))));
-    app.get(`${level.base}/:viewId/issues/`, { config: { access: level.read.access }, schema: { params: level.one, querystring: issueListQuery, response: replies({ 200: issueListResponse }) } }, async (request, reply) => {
-      const result = await listViewIssues(app.ctx, request.actor, request.params.viewId, request.query);
-      return reply.header('x-sync-cursor', result.syncCursor).type(JSON_TYPE).send(result.json);
-    });
+    app.get(`${level.base}/:viewId/issues/`, { config: { access: level.read.access }, schema: { params: level.one, querystring: issueListQuery, response: replies({ 200: issueListResponse }) } }, async (request, reply) => sendList(reply, listViewIssues(app.ctx, request.actor, request.params.viewId, request.query)));
   }
 
   app.post(`${PROJECT}/user-favorite-views/`, { config: { access: 'project.configure' }, schema: { params: projectParams, body: favoriteViewBody, response: replies({ 204: noBody }) } }, async (request, reply) => noContent(reply, favoriteView(app.ctx, request.actor, request.body.view, writeOptions(request))));

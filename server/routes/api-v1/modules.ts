@@ -14,8 +14,7 @@ import { addModuleIssues, listModuleIssues, removeModuleIssue } from '../../serv
 import { presentModule } from '../../services/planning/presenters/module';
 import { NotFoundError } from '../../errors';
 import { listPage, registerProjectCrud, V1_PROJECT } from './adapter';
-import { JSON_TYPE } from '../../list-engine/list-issues';
-import { listEngineQuery, presentWorkItemPage } from './work-items';
+import { listEngineQuery, sendWorkItemPage } from './work-items';
 import { noContent } from '../../reply';
 
 export default async function modulesRoutes(fastify: FastifyInstance) {
@@ -50,10 +49,7 @@ export default async function modulesRoutes(fastify: FastifyInstance) {
     url: `${one}/module-issues/`,
     config: { access: 'project.member-read' },
     schema: { params: moduleParams, querystring: v1ListQuery, response: replies({ 200: v1WorkItemPage }) },
-    handler: async (request, reply) => {
-      const result = await listModuleIssues(app.ctx, request.actor, request.params.moduleId, listEngineQuery(request.query));
-      return reply.type(JSON_TYPE).send(await presentWorkItemPage(app.ctx.db, result, request.query, request.actor.workspace.id));
-    },
+    handler: async (request, reply) => sendWorkItemPage(reply, app.ctx.db, request, listModuleIssues(app.ctx, request.actor, request.params.moduleId, listEngineQuery(request.query))),
   });
 
   app.route({

@@ -16,8 +16,7 @@ import { listIssueHistory } from '../../services/work-items/issue-history';
 import { searchWorkspace } from '../../services/work-items/search';
 import { listProjectIssues } from '../../list-engine/issue-lists';
 import { listPage, V1_PROJECT, V1_WORKSPACE } from './adapter';
-import { JSON_TYPE } from '../../list-engine/list-issues';
-import { listEngineQuery, presentWorkItemPage, WORK_ITEM_SEGMENTS } from './work-items';
+import { listEngineQuery, sendWorkItemPage, WORK_ITEM_SEGMENTS } from './work-items';
 import { noContent } from '../../reply';
 
 export default async function workItemActionsRoutes(fastify: FastifyInstance) {
@@ -28,10 +27,7 @@ export default async function workItemActionsRoutes(fastify: FastifyInstance) {
     url: `${V1_PROJECT}/archived-work-items/`,
     config: { access: 'project.edit' },
     schema: { params: projectParams, querystring: v1ListQuery, response: replies({ 200: v1WorkItemPage }) },
-    handler: async (request, reply) => {
-      const result = await listProjectIssues(app.ctx, request.actor, listEngineQuery(request.query), { archived: true });
-      return reply.type(JSON_TYPE).send(await presentWorkItemPage(app.ctx.db, result, request.query, request.actor.workspace.id));
-    },
+    handler: async (request, reply) => sendWorkItemPage(reply, app.ctx.db, request, listProjectIssues(app.ctx, request.actor, listEngineQuery(request.query), { archived: true })),
   });
 
   app.route({
