@@ -29,6 +29,11 @@ export interface FormErrorState {
   /** Shows a local validation message. */
   showMessage: (key: MessageKey, display?: AuthErrorDisplay) => void;
   clear: () => void;
+  /**
+   * Clears the shown error, runs `work` and shows what it throws instead of rethrowing: the
+   * clear/try/show every submit does. Resolves true when `work` finished.
+   */
+  attempt: (work: () => Promise<unknown>) => Promise<boolean>;
 }
 
 /**
@@ -56,6 +61,19 @@ export function useFormError(fields: readonly AuthErrorDisplay[] = []): FormErro
     [],
   );
   const clear = useCallback(() => setError(null), []);
+  const attempt = useCallback(
+    async (work: () => Promise<unknown>) => {
+      setError(null);
+      try {
+        await work();
+        return true;
+      } catch (thrown) {
+        showError(thrown);
+        return false;
+      }
+    },
+    [showError],
+  );
 
   // `fields` is compared by content so callers may pass a fresh array each render.
   const fieldKey = fields.join(',');
@@ -72,6 +90,7 @@ export function useFormError(fields: readonly AuthErrorDisplay[] = []): FormErro
       showCode,
       showMessage,
       clear,
+      attempt,
     };
-  }, [error, t, showError, showCode, showMessage, clear, fieldKey]);
+  }, [error, t, showError, showCode, showMessage, clear, attempt, fieldKey]);
 }

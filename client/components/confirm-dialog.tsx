@@ -18,14 +18,11 @@ export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onClose
 
   const handleConfirm = async () => {
     setBusy(true);
-    errors.clear();
-    try {
+    const done = await errors.attempt(async () => {
       await onConfirm();
       onClose();
-    } catch (error) {
-      errors.showError(error);
-      setBusy(false);
-    }
+    });
+    if (!done) setBusy(false);
   };
 
   return (

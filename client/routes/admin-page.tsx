@@ -47,8 +47,7 @@ function SetupForm() {
       return errors.showMessage('authError.REQUIRED_ADMIN_EMAIL_PASSWORD_FIRST_NAME');
     }
     setBusy(true);
-    errors.clear();
-    try {
+    await errors.attempt(async () => {
       await signUpInstanceAdmin({
         first_name: values.first_name.trim(),
         last_name: values.last_name.trim(),
@@ -56,11 +55,8 @@ function SetupForm() {
         password: values.password,
         company_name: values.company_name.trim(),
       });
-    } catch (error) {
-      errors.showError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
+    setBusy(false);
   };
 
   return (
@@ -117,14 +113,8 @@ function AdminSignIn() {
     event.preventDefault();
     if (!email.trim() || !password) return errors.showMessage('authError.REQUIRED_ADMIN_EMAIL_PASSWORD');
     setBusy(true);
-    errors.clear();
-    try {
-      await signInInstanceAdmin(email.trim(), password);
-    } catch (error) {
-      errors.showError(error);
-    } finally {
-      setBusy(false);
-    }
+    await errors.attempt(() => signInInstanceAdmin(email.trim(), password));
+    setBusy(false);
   };
 
   return (
@@ -182,15 +172,11 @@ function AdminSettings() {
     event.preventDefault();
     if (!values) return;
     setBusy(true);
-    errors.clear();
-    try {
+    await errors.attempt(async () => {
       await updateInstanceConfiguration(values);
       setSaved(true);
-    } catch (error) {
-      errors.showError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
+    setBusy(false);
   };
 
   const handleSignOut = async () => {

@@ -122,18 +122,15 @@ function CreateTokenModal({ workspaceSlug, onClose, onCreated }: { workspaceSlug
     event.preventDefault();
     if (!label.trim()) return errors.showMessage('common.required');
     setBusy(true);
-    errors.clear();
-    try {
+    const done = await errors.attempt(async () => {
       const token = await createApiToken(workspaceSlug, {
         label: label.trim(),
         description: description.trim() || undefined,
         expired_at: expiryFromDays(days === 'never' ? null : Number(days)),
       });
       onCreated(token);
-    } catch (error) {
-      errors.showError(error);
-      setBusy(false);
-    }
+    });
+    if (!done) setBusy(false);
   };
 
   return (

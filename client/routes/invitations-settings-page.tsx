@@ -35,12 +35,7 @@ export function InvitationsSettingsPage({ workspaceSlug }: { workspaceSlug: stri
   const canManage = can('workspace.invite', memberContext(myRole));
 
   const handleRoleChange = async (invitation: WorkspaceInvitation, role: number) => {
-    errors.clear();
-    try {
-      await updateInvitationRole(workspaceSlug, invitation.id, role);
-    } catch (error) {
-      errors.showError(error);
-    }
+    await errors.attempt(() => updateInvitationRole(workspaceSlug, invitation.id, role));
   };
 
   return (

@@ -34,12 +34,7 @@ export function MembersSettingsPage({ workspaceSlug }: { workspaceSlug: string }
   const isAdmin = can('workspace.manage', memberContext(myRole));
 
   const handleRoleChange = async (member: WorkspaceMember, role: number) => {
-    errors.clear();
-    try {
-      await updateMemberRole(workspaceSlug, member.id, role);
-    } catch (error) {
-      errors.showError(error);
-    }
+    await errors.attempt(() => updateMemberRole(workspaceSlug, member.id, role));
   };
 
   return (

@@ -45,14 +45,11 @@ export function OnboardingPage() {
 
   const finish = async (target: OnboardingWorkspace) => {
     setFinishing(true);
-    errors.clear();
-    try {
+    const done = await errors.attempt(async () => {
       await finishOnboarding(target.id);
       await navigate({ to: '/$workspaceSlug', params: { workspaceSlug: target.slug } });
-    } catch (error) {
-      errors.showError(error);
-      setFinishing(false);
-    }
+    });
+    if (!done) setFinishing(false);
   };
 
   // Everything was done but the finish (a reload at that moment): finish now, once.
@@ -149,18 +146,14 @@ function ProfileStep({ onDone }: { onDone: () => void }) {
     event.preventDefault();
     if (!firstName.trim()) return errors.showMessage('common.required', AuthErrorDisplay.FIRST_NAME);
     setBusy(true);
-    errors.clear();
-    try {
+    await errors.attempt(async () => {
       // The names people see are display names: one still derived from the email becomes the full name.
       const displayName = user ? onboardingDisplayName(user, firstName, lastName) : null;
       await updateCurrentUser({ first_name: firstName.trim(), last_name: lastName.trim(), ...(displayName ? { display_name: displayName } : {}) });
       await completeOnboardingStep('profile_complete');
       onDone();
-    } catch (error) {
-      errors.showError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
+    setBusy(false);
   };
 
   return (
@@ -207,17 +200,13 @@ function WorkspaceStep({ onCreated, onJoined }: {
   // One click joins that workspace and finishes onboarding into it.
   const handleJoin = async (invitation: WorkspaceInvitation) => {
     setJoiningId(invitation.id);
-    errors.clear();
-    try {
+    await errors.attempt(async () => {
       await acceptInvitations([invitation.id]);
       const workspaces = await fetchMyWorkspaces();
       const joined = workspaces.find((workspace) => workspace.slug === invitationSlug(invitation)) ?? workspaces[0];
       if (joined) await onJoined(joined);
-    } catch (error) {
-      errors.showError(error);
-    } finally {
-      setJoiningId(null);
-    }
+    });
+    setJoiningId(null);
   };
 
   if (status === 'loading' && invitations.length === 0) return <Spinner />;

@@ -22,13 +22,10 @@ export function CreatePageModal({ slug, projectId, onCreated, onClose }: {
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
-    errors.clear();
-    try {
+    const done = await errors.attempt(async () => {
       onCreated(await createPage(slug, projectId, { name: name.trim(), access }));
-    } catch (error) {
-      errors.showError(error);
-      setBusy(false);
-    }
+    });
+    if (!done) setBusy(false);
   };
 
   return (

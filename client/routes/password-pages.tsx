@@ -25,15 +25,11 @@ export function ForgotPasswordPage({ search }: { search: { email?: string } }) {
     event.preventDefault();
     if (!email.trim()) return errors.showMessage('authError.EMAIL_REQUIRED', AuthErrorDisplay.EMAIL);
     setBusy(true);
-    errors.clear();
-    try {
+    await errors.attempt(async () => {
       await requestPasswordReset(email.trim());
       setSentTo(email.trim());
-    } catch (error) {
-      errors.showError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
+    setBusy(false);
   };
 
   return (
@@ -92,15 +88,11 @@ export function ResetPasswordPage({ search }: { search: ResetPasswordSearch }) {
     event.preventDefault();
     if (!newPassword.isValid(errors)) return;
     setBusy(true);
-    errors.clear();
-    try {
+    await errors.attempt(async () => {
       await resetPassword(search.uidb64!, search.token!, newPassword.password);
       await navigate({ to: '/', search: { success: 'true', ...(search.email ? { email: search.email } : {}) } });
-    } catch (error) {
-      errors.showError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
+    setBusy(false);
   };
 
   return (
@@ -141,15 +133,11 @@ export function SetPasswordPage({ search }: { search: { next_path?: string } }) 
     event.preventDefault();
     if (!newPassword.isValid(errors)) return;
     setBusy(true);
-    errors.clear();
-    try {
+    await errors.attempt(async () => {
       await setPassword(newPassword.password);
       await goOn();
-    } catch (error) {
-      errors.showError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
+    setBusy(false);
   };
 
   return (

@@ -42,15 +42,11 @@ function PersonalSection() {
     if (!firstName.trim()) return errors.showMessage('common.required', AuthErrorDisplay.FIRST_NAME);
     setBusy(true);
     setSaved(false);
-    errors.clear();
-    try {
+    await errors.attempt(async () => {
       await updateCurrentUser({ first_name: firstName.trim(), last_name: lastName.trim(), display_name: displayName.trim() || undefined });
       setSaved(true);
-    } catch (error) {
-      errors.showError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
+    setBusy(false);
   };
 
   return (
@@ -93,14 +89,8 @@ function LanguageSection() {
 
   const handleChange = async (language: Locale) => {
     setBusy(true);
-    errors.clear();
-    try {
-      await updateProfile({ language });
-    } catch (error) {
-      errors.showError(error);
-    } finally {
-      setBusy(false);
-    }
+    await errors.attempt(() => updateProfile({ language }));
+    setBusy(false);
   };
 
   return (
@@ -178,8 +168,7 @@ function PasswordSection() {
     if (next.length < MIN_PASSWORD_LENGTH) return errors.showMessage('auth.password.tooShort', AuthErrorDisplay.PASSWORD);
     setBusy(true);
     setDone(null);
-    errors.clear();
-    try {
+    await errors.attempt(async () => {
       if (isAutoset) {
         await setPassword(next);
         setDone(t('profile.password.setDone'));
@@ -189,11 +178,8 @@ function PasswordSection() {
       }
       setCurrent('');
       setNext('');
-    } catch (error) {
-      errors.showError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
+    setBusy(false);
   };
 
   return (

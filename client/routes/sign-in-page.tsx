@@ -50,15 +50,9 @@ export function SignInPage({ search, initialMode }: { search: SignInSearch; init
 
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
-    errors.clear();
     setNotice(null);
-    try {
-      await action();
-    } catch (error) {
-      errors.showError(error);
-    } finally {
-      setBusy(false);
-    }
+    await errors.attempt(action);
+    setBusy(false);
   };
 
   const finishSignIn = async (serverNextPath?: string | null) => {

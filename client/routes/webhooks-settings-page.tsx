@@ -151,13 +151,10 @@ function CreateWebhookDialog({ workspaceSlug, onClose, onCreated }: { workspaceS
     event.preventDefault();
     if (!url.trim()) return errors.showMessage('common.required');
     setBusy(true);
-    errors.clear();
-    try {
+    const done = await errors.attempt(async () => {
       onCreated(await createWebhook(workspaceSlug, { url: url.trim(), ...events }));
-    } catch (error) {
-      errors.showError(error);
-      setBusy(false);
-    }
+    });
+    if (!done) setBusy(false);
   };
 
   return (

@@ -51,18 +51,14 @@ export function InvitationsPage() {
 
   const handleAccept = async (ids: string[]) => {
     setBusy(true);
-    errors.clear();
-    try {
+    await errors.attempt(async () => {
       const slugs = invitations.filter((invitation) => ids.includes(invitation.id)).map(invitationSlug);
       await acceptInvitations(ids);
       const [workspaces] = await Promise.all([fetchMyWorkspaces(), refreshSettings()]);
       const target = workspaces.find((workspace) => slugs.includes(workspace.slug)) ?? workspaces[0];
       await navigate(target ? { to: '/$workspaceSlug', params: { workspaceSlug: target.slug } } : { to: '/create-workspace' });
-    } catch (error) {
-      errors.showError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
+    setBusy(false);
   };
 
   const isLoading = (status === 'idle' || status === 'loading') && invitations.length === 0;
@@ -114,8 +110,7 @@ export function WorkspaceInvitationPage({ search }: { search: InvitationLinkSear
 
   const respond = async (accepted: boolean) => {
     setBusy(true);
-    errors.clear();
-    try {
+    await errors.attempt(async () => {
       await respondToInvitationLink(slug!, invitationId!, token!, accepted);
       setOutcome(accepted ? 'accepted' : 'declined');
       if (accepted && user) {
@@ -125,11 +120,8 @@ export function WorkspaceInvitationPage({ search }: { search: InvitationLinkSear
           await navigate({ to: '/$workspaceSlug', params: { workspaceSlug: slug! } });
         }
       }
-    } catch (error) {
-      errors.showError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
+    setBusy(false);
   };
 
   const workspaceName = typeof invitation?.workspace === 'object' ? invitation.workspace.name : null;

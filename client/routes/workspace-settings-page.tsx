@@ -114,16 +114,13 @@ function DeleteWorkspaceDialog({ workspace, onClose }: { workspace: Workspace; o
 
   const handleDelete = async () => {
     setBusy(true);
-    errors.clear();
-    try {
+    const done = await errors.attempt(async () => {
       await deleteWorkspace(workspace.slug);
       onClose();
       // The root route sends me to another workspace of mine, or to onboarding when none is left.
       await navigate({ to: '/' });
-    } catch (error) {
-      errors.showError(error);
-      setBusy(false);
-    }
+    });
+    if (!done) setBusy(false);
   };
 
   return (

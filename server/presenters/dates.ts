@@ -14,3 +14,24 @@ export function isoDay(value: Date | string | null | undefined): string | null {
   const iso = isoDateTime(value);
   return iso ? iso.slice(0, 10) : null;
 }
+
+/** When a row was made and last changed, and by whom: the base columns of rows that send no `deleted_at`. */
+export function presentStamps(row: { createdAt: Date; updatedAt: Date; createdBy: string | null; updatedBy: string | null }) {
+  return {
+    created_at: isoDateTime(row.createdAt),
+    updated_at: isoDateTime(row.updatedAt),
+    created_by: row.createdBy,
+    updated_by: row.updatedBy,
+  };
+}
+
+/** The base columns of soft-deleted rows, in the order they send them: `presentStamps` with `deleted_at` third. */
+export function presentStampsWithDeletedAt(row: { createdAt: Date; updatedAt: Date; deletedAt: Date | null; createdBy: string | null; updatedBy: string | null }) {
+  return {
+    created_at: isoDateTime(row.createdAt),
+    updated_at: isoDateTime(row.updatedAt),
+    deleted_at: isoDateTime(row.deletedAt),
+    created_by: row.createdBy,
+    updated_by: row.updatedBy,
+  };
+}

@@ -20,6 +20,7 @@ import {
 } from '../../shared/schemas/analytics';
 import { getAnalytics, getDefaultAnalytics, getProjectStats } from '../services/planning/analytics';
 import { createAnalyticView, deleteAnalyticView, getAnalyticView, listAnalyticViews, runAnalyticView, updateAnalyticView } from '../services/planning/analytic-view';
+import { noContent } from '../reply';
 
 /** Legacy filters arrive as strings; a repeated key (`a=1&a=2`) is joined as the comma list it means. */
 function flatQuery(query: Record<string, string | string[]>): Record<string, string> {
@@ -84,10 +85,7 @@ export default async function analyticsRoutes(fastify: FastifyInstance) {
     url: '/api/workspaces/:slug/analytic-view/:viewId/',
     config: { access: 'workspace.analytic-views' },
     schema: { params: analyticViewParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await deleteAnalyticView(ctx, request.actor, request.params.viewId);
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, deleteAnalyticView(ctx, request.actor, request.params.viewId)),
   });
   app.route({
     method: 'GET',

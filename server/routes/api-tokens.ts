@@ -6,6 +6,7 @@ import { createApiToken, getApiToken, listApiTokens, revokeApiToken } from '../s
 import { z } from 'zod';
 import { apiTokenResponse } from '../../shared/schemas/workspace';
 import { noBody, replies } from '../../shared/schemas/responses';
+import { noContent } from '../reply';
 
 export default async function apiTokensRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -38,9 +39,6 @@ export default async function apiTokensRoutes(fastify: FastifyInstance) {
     url: '/api/workspaces/:slug/api-tokens/:tokenId/',
     config: { access: 'workspace.api-tokens'},
     schema: { params: tokenParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await revokeApiToken(ctx, request.actor, request.params.tokenId);
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, revokeApiToken(ctx, request.actor, request.params.tokenId)),
   });
 }

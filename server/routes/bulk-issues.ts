@@ -7,6 +7,7 @@ import { writeOptions } from '../request-context';
 import { bulkDeleteIssues, updateIssueDates } from '../services/work-items/issue-bulk';
 import { bulkUpdateIssues } from '../services/planning/issue-bulk-update';
 import { messageBody, noBody, replies } from '../../shared/schemas/responses';
+import { noContent } from '../reply';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId';
 
@@ -18,10 +19,7 @@ export default async function bulkIssuesRoutes(fastify: FastifyInstance) {
     url: `${BASE}/bulk-operation-issues/`,
     config: { access: 'project.edit'},
     schema: { params: projectParams, body: bulkOperationBody, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await bulkUpdateIssues(app.ctx, request.actor, request.body, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, bulkUpdateIssues(app.ctx, request.actor, request.body, writeOptions(request))),
   });
 
   app.route({

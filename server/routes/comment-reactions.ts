@@ -7,6 +7,7 @@ import { addCommentReaction, listCommentReactions, removeCommentReaction } from 
 import { z } from 'zod';
 import { commentReaction } from '../../shared/schemas/issue-extras';
 import { noBody, replies } from '../../shared/schemas/responses';
+import { noContent } from '../reply';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId/comments/:commentId/reactions';
 
@@ -35,9 +36,6 @@ export default async function commentReactionsRoutes(fastify: FastifyInstance) {
     url: `${BASE}/:reactionCode/`,
     config: { access: 'project.participate'},
     schema: { params: commentReactionParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await removeCommentReaction(app.ctx, request.actor, request.params.commentId, request.params.reactionCode, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, removeCommentReaction(app.ctx, request.actor, request.params.commentId, request.params.reactionCode, writeOptions(request))),
   });
 }

@@ -28,7 +28,6 @@ import { issueListResponse } from '../../shared/schemas/issue-list';
 import { archivedAtResponse, messageBody, noBody, replies } from '../../shared/schemas/responses';
 import { writeOptions } from '../request-context';
 import { resolveListPagination } from '../list-engine/params';
-import { JSON_TYPE } from '../list-engine/list-issues';
 import { listCycleIssues } from '../list-engine/issue-lists';
 import {
   addCycleIssues,
@@ -51,6 +50,7 @@ import {
   unfavoriteCycle,
   updateCycle,
 } from '../services/planning/cycle';
+import { noContent, sendList } from '../reply';
 
 export default async function cyclesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -103,10 +103,7 @@ export default async function cyclesRoutes(fastify: FastifyInstance) {
     url: `${one}/`,
     config: { access: 'project.row-rule' },
     schema: { params: cycleParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await deleteCycle(app.ctx, request.actor, request.params.cycleId, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, deleteCycle(app.ctx, request.actor, request.params.cycleId, writeOptions(request))),
   });
 
   app.route({
@@ -114,10 +111,7 @@ export default async function cyclesRoutes(fastify: FastifyInstance) {
     url: `${one}/cycle-issues/`,
     config: { access: 'project.edit' },
     schema: { params: cycleParams, querystring: cycleIssueListQuery, response: replies({ 200: issueListResponse }) },
-    handler: async (request, reply) => {
-      const result = await listCycleIssues(app.ctx, request.actor, request.params.cycleId, request.query);
-      return reply.header('x-sync-cursor', result.syncCursor).type(JSON_TYPE).send(result.json);
-    },
+    handler: async (request, reply) => sendList(reply, listCycleIssues(app.ctx, request.actor, request.params.cycleId, request.query)),
   });
 
   app.route({
@@ -134,10 +128,7 @@ export default async function cyclesRoutes(fastify: FastifyInstance) {
     url: `${one}/cycle-issues/:issueId/`,
     config: { access: 'project.edit' },
     schema: { params: cycleIssueParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await removeCycleIssue(app.ctx, request.actor, request.params.cycleId, request.params.issueId, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, removeCycleIssue(app.ctx, request.actor, request.params.cycleId, request.params.issueId, writeOptions(request))),
   });
 
   app.route({
@@ -180,10 +171,7 @@ export default async function cyclesRoutes(fastify: FastifyInstance) {
     url: `${one}/archive/`,
     config: { access: 'project.edit' },
     schema: { params: cycleParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await restoreCycle(app.ctx, request.actor, request.params.cycleId, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, restoreCycle(app.ctx, request.actor, request.params.cycleId, writeOptions(request))),
   });
 
   app.route({
@@ -207,10 +195,7 @@ export default async function cyclesRoutes(fastify: FastifyInstance) {
     url: `${base}/user-favorite-cycles/`,
     config: { access: 'project.edit' },
     schema: { params: projectParams, body: favoriteCycleBody, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await favoriteCycle(app.ctx, request.actor, request.body.cycle, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, favoriteCycle(app.ctx, request.actor, request.body.cycle, writeOptions(request))),
   });
 
   app.route({
@@ -218,10 +203,7 @@ export default async function cyclesRoutes(fastify: FastifyInstance) {
     url: `${base}/user-favorite-cycles/:cycleId/`,
     config: { access: 'project.edit' },
     schema: { params: cycleParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await unfavoriteCycle(app.ctx, request.actor, request.params.cycleId, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, unfavoriteCycle(app.ctx, request.actor, request.params.cycleId, writeOptions(request))),
   });
 
   app.route({

@@ -6,6 +6,7 @@ import { writeOptions } from '../request-context';
 import { getDeployBoard, getProjectDeployBoard, publishProject, unpublishProject, updateDeployBoard } from '../services/integrations/deploy-board';
 import { deployBoardResponse } from '../../shared/schemas/project';
 import { noBody, replies } from '../../shared/schemas/responses';
+import { noContent } from '../reply';
 
 export default async function deployBoardsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -48,9 +49,6 @@ export default async function deployBoardsRoutes(fastify: FastifyInstance) {
     url: `${base}/:boardId/`,
     config: { access: 'project.configure'},
     schema: { params: deployBoardParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await unpublishProject(app.ctx, request.actor, request.params.boardId, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, unpublishProject(app.ctx, request.actor, request.params.boardId, writeOptions(request))),
   });
 }

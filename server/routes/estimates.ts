@@ -27,6 +27,7 @@ import {
 import { z } from 'zod';
 import { estimatePointResponse, estimateResponse } from '../../shared/schemas/estimate';
 import { noBody, replies } from '../../shared/schemas/responses';
+import { noContent } from '../reply';
 
 export default async function estimatesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -69,10 +70,7 @@ export default async function estimatesRoutes(fastify: FastifyInstance) {
     url: `${base}/:estimateId/`,
     config: { access: 'project.configure'},
     schema: { params: estimateParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await deleteEstimate(app.ctx, request.actor, request.params.estimateId, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, deleteEstimate(app.ctx, request.actor, request.params.estimateId, writeOptions(request))),
   });
 
   app.route({

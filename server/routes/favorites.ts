@@ -17,6 +17,7 @@ import {
 import { z } from 'zod';
 import { favoriteResponse } from '../../shared/schemas/favorite';
 import { noBody, replies } from '../../shared/schemas/responses';
+import { noContent } from '../reply';
 
 export default async function favoritesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -51,10 +52,7 @@ export default async function favoritesRoutes(fastify: FastifyInstance) {
     url: `${base}/:favoriteId/`,
     config: { access: 'workspace.favorites' },
     schema: { params: favoriteParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await deleteFavorite(app.ctx, request.actor, request.params.favoriteId, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, deleteFavorite(app.ctx, request.actor, request.params.favoriteId, writeOptions(request))),
   });
 
   app.route({
@@ -78,10 +76,7 @@ export default async function favoritesRoutes(fastify: FastifyInstance) {
     url: '/api/workspaces/:slug/user-favorite-projects/',
     config: { access: 'workspace.favorites' },
     schema: { params: workspaceParams, body: favoriteProjectBody, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await favoriteProject(app.ctx, request.actor, request.body.project, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, favoriteProject(app.ctx, request.actor, request.body.project, writeOptions(request))),
   });
 
   app.route({
@@ -89,9 +84,6 @@ export default async function favoritesRoutes(fastify: FastifyInstance) {
     url: '/api/workspaces/:slug/user-favorite-projects/:projectId/',
     config: { access: 'workspace.favorites' },
     schema: { params: favoriteProjectParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await unfavoriteProject(app.ctx, request.actor, request.params.projectId, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, unfavoriteProject(app.ctx, request.actor, request.params.projectId, writeOptions(request))),
   });
 }

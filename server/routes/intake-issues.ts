@@ -16,6 +16,7 @@ import {
 import { noBody, replies } from '../../shared/schemas/responses';
 import { writeOptions } from '../request-context';
 import { createIntakeIssue, deleteIntakeIssue, getIntakeIssue, listIntakeIssues, updateIntakeIssue } from '../services/inbox/intake';
+import { noContent } from '../reply';
 
 const PREFIXES = ['intake-issues', 'inbox-issues'] as const;
 
@@ -62,10 +63,7 @@ export default async function intakeIssuesRoutes(fastify: FastifyInstance) {
       url: `${base}/:issueId/`,
       config: { access: 'project.row-rule' },
       schema: { params: intakeIssueParams, response: replies({ 204: noBody }) },
-      handler: async (request, reply) => {
-        await deleteIntakeIssue(app.ctx, request.actor, request.params.issueId, writeOptions(request));
-        return reply.code(204).send();
-      },
+      handler: async (request, reply) => noContent(reply, deleteIntakeIssue(app.ctx, request.actor, request.params.issueId, writeOptions(request))),
     });
   }
 }

@@ -8,6 +8,7 @@ import { createIntakeBody, intakeParams, intakeResponse, updateIntakeBody } from
 import { noBody, replies } from '../../shared/schemas/responses';
 import { writeOptions } from '../request-context';
 import { createIntake, deleteIntake, getProjectIntake, updateIntake } from '../services/inbox/intakes';
+import { noContent } from '../reply';
 
 const PREFIXES = ['intakes', 'inboxes'] as const;
 
@@ -46,10 +47,7 @@ export default async function intakesRoutes(fastify: FastifyInstance) {
       url: `${base}/:intakeId/`,
       config: { access: 'project.configure' },
       schema: { params: intakeParams, response: replies({ 204: noBody }) },
-      handler: async (request, reply) => {
-        await deleteIntake(app.ctx, request.actor, request.params.intakeId, writeOptions(request));
-        return reply.code(204).send();
-      },
+      handler: async (request, reply) => noContent(reply, deleteIntake(app.ctx, request.actor, request.params.intakeId, writeOptions(request))),
     });
   }
 }

@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { issueDetailQuery, issueIdsBody, issueParams, projectParams } from '../../shared/schemas/issue';
 import { listProjectIssues } from '../list-engine/issue-lists';
-import { JSON_TYPE } from '../list-engine/list-issues';
 import { writeOptions } from '../request-context';
 import { archiveIssue, bulkArchiveIssues, getArchivedIssue, unarchiveIssue } from '../services/work-items/issue-archive';
 import { issueDetail } from '../../shared/schemas/issue-extras';
 import { issueListQuery, issueListResponse } from '../../shared/schemas/issue-list';
 import { archivedAtResponse, noBody, replies } from '../../shared/schemas/responses';
+import { noContent, sendList } from '../reply';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId';
 
@@ -36,10 +36,7 @@ export default async function issueArchiveRoutes(fastify: FastifyInstance) {
     url: `${BASE}/issues/:issueId/archive/`,
     config: { access: 'project.edit'},
     schema: { params: issueParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await unarchiveIssue(app.ctx, request.actor, request.params.issueId, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, unarchiveIssue(app.ctx, request.actor, request.params.issueId, writeOptions(request))),
   });
 
   // The archive is listed like the live list (filters, grouping, offset cursor; reference §1.6.9).
@@ -52,8 +49,7 @@ export default async function issueArchiveRoutes(fastify: FastifyInstance) {
     handler: async (request, reply) => {
       const { show_sub_issues: showSubIssues, ...query } = request.query;
       if (showSubIssues === 'false') query.sub_issue = 'false';
-      const result = await listProjectIssues(app.ctx, request.actor, query, { archived: true });
-      return reply.header('x-sync-cursor', result.syncCursor).type(JSON_TYPE).send(result.json);
+      return sendList(reply, listProjectIssues(app.ctx, request.actor, query, { archived: true }));
     },
   });
 

@@ -11,6 +11,7 @@ import { createIssueAttachment, deleteIssueAttachment, listIssueAttachments, ope
 import { z } from 'zod';
 import { attachmentUploadBody, issueAttachment } from '../../shared/schemas/issue-extras';
 import { binaryBody, noBody, replies } from '../../shared/schemas/responses';
+import { noContent } from '../reply';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId/issues/:issueId/issue-attachments';
 
@@ -66,10 +67,7 @@ export default async function issueAttachmentsRoutes(fastify: FastifyInstance) {
     url: `${BASE}/:attachmentId/`,
     config: { access: 'project.participate'},
     schema: { params: attachmentParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await deleteIssueAttachment(app.ctx, request.actor, request.params.issueId, request.params.attachmentId, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, deleteIssueAttachment(app.ctx, request.actor, request.params.issueId, request.params.attachmentId, writeOptions(request))),
   });
 
   app.route({

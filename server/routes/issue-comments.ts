@@ -8,6 +8,7 @@ import { createComment, deleteComment, getComment, listComments, updateComment }
 import { z } from 'zod';
 import { issueComment } from '../../shared/schemas/issue-extras';
 import { noBody, replies } from '../../shared/schemas/responses';
+import { noContent } from '../reply';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId/issues/:issueId/comments';
 
@@ -53,9 +54,6 @@ export default async function issueCommentsRoutes(fastify: FastifyInstance) {
     url: `${BASE}/:commentId/`,
     config: { access: 'project.participate'},
     schema: { params: commentParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await deleteComment(app.ctx, request.actor, request.params.issueId, request.params.commentId, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, deleteComment(app.ctx, request.actor, request.params.issueId, request.params.commentId, writeOptions(request))),
   });
 }

@@ -21,6 +21,7 @@ import { actorInProject, convertDraft, createDraft, deleteDraft, getDraft, listP
 import { z } from 'zod';
 import { issueDetail } from '../../shared/schemas/issue-extras';
 import { noBody, replies } from '../../shared/schemas/responses';
+import { noContent } from '../reply';
 
 const PROJECT = '/api/workspaces/:slug/projects/:projectId/issue-drafts';
 const WORKSPACE = '/api/workspaces/:slug';
@@ -55,10 +56,7 @@ export default async function issueDraftsRoutes(fastify: FastifyInstance) {
   });
   app.route({
     method: 'DELETE', url: `${PROJECT}/:issueId/`, config: { access: 'project.row-rule' }, schema: { params: issueParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await deleteDraft(app.ctx, request.actor, request.params.issueId, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, deleteDraft(app.ctx, request.actor, request.params.issueId, writeOptions(request))),
   });
 
   app.route({
@@ -82,17 +80,11 @@ export default async function issueDraftsRoutes(fastify: FastifyInstance) {
   });
   app.route({
     method: 'PATCH', url: `${WORKSPACE}/draft-issues/:issueId/`, config: { access: 'workspace.draft' }, schema: { params: workspaceDraftParams, body: updateIssueBody, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await updateDraft(app.ctx, request.actor, request.params.issueId, request.body, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, updateDraft(app.ctx, request.actor, request.params.issueId, request.body, writeOptions(request))),
   });
   app.route({
     method: 'DELETE', url: `${WORKSPACE}/draft-issues/:issueId/`, config: { access: 'workspace.draft' }, schema: { params: workspaceDraftParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await deleteDraft(app.ctx, request.actor, request.params.issueId, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, deleteDraft(app.ctx, request.actor, request.params.issueId, writeOptions(request))),
   });
   app.route({
     method: 'POST', url: `${WORKSPACE}/draft-to-issue/:issueId/`, config: { access: 'workspace.publish-draft' }, schema: { params: workspaceDraftParams, body: draftToIssueBody, response: replies({ 201: issueDetail }) },

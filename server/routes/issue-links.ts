@@ -8,6 +8,7 @@ import { createIssueLink, deleteIssueLink, getIssueLink, listIssueLinks, updateI
 import { z } from 'zod';
 import { issueLink } from '../../shared/schemas/issue-extras';
 import { noBody, replies } from '../../shared/schemas/responses';
+import { noContent } from '../reply';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId/issues/:issueId/issue-links';
 
@@ -53,9 +54,6 @@ export default async function issueLinksRoutes(fastify: FastifyInstance) {
     url: `${BASE}/:linkId/`,
     config: { access: 'project.edit'},
     schema: { params: linkParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await deleteIssueLink(app.ctx, request.actor, request.params.issueId, request.params.linkId, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, deleteIssueLink(app.ctx, request.actor, request.params.issueId, request.params.linkId, writeOptions(request))),
   });
 }

@@ -8,6 +8,7 @@ import { addIssueReaction, listIssueReactions, removeIssueReaction } from '../se
 import { z } from 'zod';
 import { issueReaction } from '../../shared/schemas/issue-extras';
 import { noBody, replies } from '../../shared/schemas/responses';
+import { noContent } from '../reply';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId/issues/:issueId/reactions';
 
@@ -36,9 +37,6 @@ export default async function issueReactionsRoutes(fastify: FastifyInstance) {
     url: `${BASE}/:reactionCode/`,
     config: { access: 'project.participate'},
     schema: { params: issueReactionParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await removeIssueReaction(app.ctx, request.actor, request.params.issueId, request.params.reactionCode, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, removeIssueReaction(app.ctx, request.actor, request.params.issueId, request.params.reactionCode, writeOptions(request))),
   });
 }

@@ -16,6 +16,7 @@ import {
 import { z } from 'zod';
 import { issueSubscriber, subscriberMember, subscriptionStatus } from '../../shared/schemas/issue-extras';
 import { noBody, replies } from '../../shared/schemas/responses';
+import { noContent } from '../reply';
 
 const URL = '/api/workspaces/:slug/projects/:projectId/issues/:issueId/subscribe/';
 const SUBSCRIBERS = '/api/workspaces/:slug/projects/:projectId/issues/:issueId/issue-subscribers/';
@@ -44,10 +45,7 @@ export default async function issueSubscribersRoutes(fastify: FastifyInstance) {
     url: URL,
     config: { access: 'project.participate'},
     schema: { params: issueParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await unsubscribe(app.ctx, request.actor, request.params.issueId, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, unsubscribe(app.ctx, request.actor, request.params.issueId, writeOptions(request))),
   });
 
   app.route({
@@ -72,9 +70,6 @@ export default async function issueSubscribersRoutes(fastify: FastifyInstance) {
     url: `${SUBSCRIBERS}:userId/`,
     config: { access: 'project.edit'},
     schema: { params: issueSubscriberParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await removeIssueSubscriber(app.ctx, request.actor, request.params.issueId, request.params.userId, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, removeIssueSubscriber(app.ctx, request.actor, request.params.issueId, request.params.userId, writeOptions(request))),
   });
 }

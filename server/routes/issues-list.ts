@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { issueListQuery, projectParams } from '../../shared/schemas/issue-list';
 import { listProjectIssues } from '../list-engine/issue-lists';
-import { JSON_TYPE } from '../list-engine/list-issues';
 import { issueListResponse } from '../../shared/schemas/issue-list';
 import { replies } from '../../shared/schemas/responses';
+import { sendList } from '../reply';
 
 export default async function issuesListRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -15,9 +15,6 @@ export default async function issuesListRoutes(fastify: FastifyInstance) {
     url: '/api/workspaces/:slug/projects/:projectId/issues/',
     config: { access: 'project.read'},
     schema: { params: projectParams, querystring: issueListQuery, response: replies({ 200: issueListResponse }) },
-    handler: async (request, reply) => {
-      const result = await listProjectIssues(app.ctx, request.actor, request.query);
-      return reply.header('x-sync-cursor', result.syncCursor).type(JSON_TYPE).send(result.json);
-    },
+    handler: async (request, reply) => sendList(reply, listProjectIssues(app.ctx, request.actor, request.query)),
   });
 }

@@ -10,6 +10,7 @@ import { getIssueByIdentifier, getIssueDetail, getIssueMeta, listIssuesByIds, pr
 import { z } from 'zod';
 import { issueByIdentifierResponse, issueDetail } from '../../shared/schemas/issue-extras';
 import { noBody, replies } from '../../shared/schemas/responses';
+import { noContent } from '../reply';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId';
 
@@ -59,10 +60,7 @@ export default async function issuesRoutes(fastify: FastifyInstance) {
     url: `${BASE}/issues/:issueId/`,
     config: { access: 'project.row-rule'},
     schema: { params: issueParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await deleteIssue(app.ctx, request.actor, request.params.issueId, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, deleteIssue(app.ctx, request.actor, request.params.issueId, writeOptions(request))),
   });
 
   app.route({

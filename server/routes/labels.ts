@@ -7,6 +7,7 @@ import { bulkCreateLabelsBody, createLabelBody, labelParams, labelResponse, upda
 import { writeOptions } from '../request-context';
 import { bulkCreateLabels, createLabel, deleteLabel, getLabel, listLabels, listWorkspaceLabels, updateLabel } from '../services/work-items/label';
 import { noBody, replies } from '../../shared/schemas/responses';
+import { noContent } from '../reply';
 
 export default async function labelsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -51,10 +52,7 @@ export default async function labelsRoutes(fastify: FastifyInstance) {
     url: `${base}/:labelId/`,
     config: { access: 'project.admin' },
     schema: { params: labelParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await deleteLabel(app.ctx, request.actor, request.params.labelId, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, deleteLabel(app.ctx, request.actor, request.params.labelId, writeOptions(request))),
   });
 
   app.route({

@@ -6,6 +6,7 @@ import { createModuleLinkBody, moduleLinkParams, moduleLinkResponse, moduleParam
 import { noBody, replies } from '../../shared/schemas/responses';
 import { writeOptions } from '../request-context';
 import { createModuleLink, deleteModuleLink, getModuleLink, listModuleLinks, updateModuleLink } from '../services/planning/module-link';
+import { noContent } from '../reply';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId/modules/:moduleId/module-links';
 const linkListQuery = z.object({ search: z.string().max(255).optional() });
@@ -25,8 +26,5 @@ export default async function moduleLinksRoutes(fastify: FastifyInstance) {
   app.patch(`${BASE}/:linkId/`, { config: { access: 'project.edit' }, schema: { params: moduleLinkParams, body: updateModuleLinkBody, response: replies({ 200: moduleLinkResponse }) } }, async (request) =>
     updateModuleLink(app.ctx, request.actor, request.params.moduleId, request.params.linkId, request.body, writeOptions(request)),
   );
-  app.delete(`${BASE}/:linkId/`, { config: { access: 'project.edit' }, schema: { params: moduleLinkParams, response: replies({ 204: noBody }) } }, async (request, reply) => {
-    await deleteModuleLink(app.ctx, request.actor, request.params.moduleId, request.params.linkId, writeOptions(request));
-    return reply.code(204).send();
-  });
+  app.delete(`${BASE}/:linkId/`, { config: { access: 'project.edit' }, schema: { params: moduleLinkParams, response: replies({ 204: noBody }) } }, async (request, reply) => noContent(reply, deleteModuleLink(app.ctx, request.actor, request.params.moduleId, request.params.linkId, writeOptions(request))));
 }

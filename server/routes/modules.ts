@@ -23,6 +23,7 @@ import {
 } from '../services/planning/module';
 import { listModuleLinkRows } from '../services/planning/module-read';
 import { NotFoundError } from '../errors';
+import { noContent } from '../reply';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId';
 
@@ -51,18 +52,12 @@ export default async function modulesRoutes(fastify: FastifyInstance) {
       handler: async (request) => presentModule(await updateModule(app.ctx, request.actor, request.params.moduleId, request.body, writeOptions(request))),
     });
   }
-  app.delete(`${BASE}/modules/:moduleId/`, { config: { access: 'project.row-rule' }, schema: { params: moduleParams, response: replies({ 204: noBody }) } }, async (request, reply) => {
-    await deleteModule(app.ctx, request.actor, request.params.moduleId, writeOptions(request));
-    return reply.code(204).send();
-  });
+  app.delete(`${BASE}/modules/:moduleId/`, { config: { access: 'project.row-rule' }, schema: { params: moduleParams, response: replies({ 204: noBody }) } }, async (request, reply) => noContent(reply, deleteModule(app.ctx, request.actor, request.params.moduleId, writeOptions(request))));
 
   app.post(`${BASE}/modules/:moduleId/archive/`, { config: { access: 'project.edit' }, schema: { params: moduleParams, response: replies({ 200: archivedAtResponse }) } }, async (request) => ({
     archived_at: (await archiveModule(app.ctx, request.actor, request.params.moduleId, writeOptions(request))).toISOString(),
   }));
-  app.delete(`${BASE}/modules/:moduleId/archive/`, { config: { access: 'project.edit' }, schema: { params: moduleParams, response: replies({ 204: noBody }) } }, async (request, reply) => {
-    await restoreModule(app.ctx, request.actor, request.params.moduleId, writeOptions(request));
-    return reply.code(204).send();
-  });
+  app.delete(`${BASE}/modules/:moduleId/archive/`, { config: { access: 'project.edit' }, schema: { params: moduleParams, response: replies({ 204: noBody }) } }, async (request, reply) => noContent(reply, restoreModule(app.ctx, request.actor, request.params.moduleId, writeOptions(request))));
 
   app.get(`${BASE}/archived-modules/`, { config: { access: 'project.read' }, schema: { params: projectParams, response: replies({ 200: z.array(moduleResponse) }) } }, async (request) =>
     (await listModules(app.ctx, request.actor, { archived: true })).map(presentModule),
@@ -73,14 +68,8 @@ export default async function modulesRoutes(fastify: FastifyInstance) {
     return presentModuleDetail(module, await listModuleLinkRows(app.ctx.db, module.id));
   });
 
-  app.post(`${BASE}/user-favorite-modules/`, { config: { access: 'project.configure' }, schema: { params: projectParams, body: favoriteModuleBody, response: replies({ 204: noBody }) } }, async (request, reply) => {
-    await favoriteModule(app.ctx, request.actor, request.body.module, writeOptions(request));
-    return reply.code(204).send();
-  });
-  app.delete(`${BASE}/user-favorite-modules/:moduleId/`, { config: { access: 'project.configure' }, schema: { params: moduleParams, response: replies({ 204: noBody }) } }, async (request, reply) => {
-    await unfavoriteModule(app.ctx, request.actor, request.params.moduleId, writeOptions(request));
-    return reply.code(204).send();
-  });
+  app.post(`${BASE}/user-favorite-modules/`, { config: { access: 'project.configure' }, schema: { params: projectParams, body: favoriteModuleBody, response: replies({ 204: noBody }) } }, async (request, reply) => noContent(reply, favoriteModule(app.ctx, request.actor, request.body.module, writeOptions(request))));
+  app.delete(`${BASE}/user-favorite-modules/:moduleId/`, { config: { access: 'project.configure' }, schema: { params: moduleParams, response: replies({ 204: noBody }) } }, async (request, reply) => noContent(reply, unfavoriteModule(app.ctx, request.actor, request.params.moduleId, writeOptions(request))));
 
   app.get('/api/workspaces/:slug/modules/', { config: { access: 'workspace.read' }, schema: { params: workspaceParams, response: replies({ 200: z.array(moduleResponse) }) } }, async (request) =>
     (await listWorkspaceModules(app.ctx, request.actor)).map(presentModule),

@@ -24,6 +24,7 @@ import {
   unreadCounts,
   updateNotification,
 } from '../services/inbox/notification';
+import { noContent } from '../reply';
 
 const BASE = '/api/workspaces/:slug/users/notifications';
 
@@ -75,10 +76,7 @@ export default async function notificationsRoutes(fastify: FastifyInstance) {
     url: `${BASE}/:notificationId/`,
     config: { access: 'workspace.read' },
     schema: { params: notificationParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await deleteNotification(app.ctx, request.actor, request.params.notificationId, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, deleteNotification(app.ctx, request.actor, request.params.notificationId, writeOptions(request))),
   });
 
   for (const [segment, apply] of [

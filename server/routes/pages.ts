@@ -25,6 +25,7 @@ import { loadReadablePage } from '../services/pages/policies/page';
 import { NotFoundError } from '../errors';
 import { z } from 'zod';
 import { noBody, replies } from '../../shared/schemas/responses';
+import { noContent } from '../reply';
 
 const BASE = '/api/workspaces/:slug/projects/:projectId';
 
@@ -53,10 +54,7 @@ export default async function pagesRoutes(fastify: FastifyInstance) {
     presentPageDetail(await updatePage(app.ctx, request.actor, request.params.pageId, request.body, writeOptions(request))),
   );
 
-  app.delete(`${BASE}/pages/:pageId/`, { config: { access: 'project.row-rule' }, schema: { params: pageParams, response: replies({ 204: noBody }) } }, async (request, reply) => {
-    await deletePage(app.ctx, request.actor, request.params.pageId, writeOptions(request));
-    return reply.code(204).send();
-  });
+  app.delete(`${BASE}/pages/:pageId/`, { config: { access: 'project.row-rule' }, schema: { params: pageParams, response: replies({ 204: noBody }) } }, async (request, reply) => noContent(reply, deletePage(app.ctx, request.actor, request.params.pageId, writeOptions(request))));
 
   app.post(`${BASE}/pages/:pageId/duplicate/`, { config: { access: 'project.row-rule' }, schema: { params: pageParams, response: replies({ 201: pageDetailResponse }) } }, async (request, reply) =>
     reply.code(201).send(presentPageDetail(await duplicatePage(app.ctx, request.actor, request.params.pageId, writeOptions(request)))),

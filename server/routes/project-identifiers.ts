@@ -5,6 +5,7 @@ import { deleteProjectIdentifierBody, projectIdentifierQuery, workspaceParams } 
 import { deleteProjectIdentifier, findProjectIdentifiers } from '../services/work-items/project-identifier';
 import { projectIdentifiersResponse } from '../../shared/schemas/workspace';
 import { noBody, replies } from '../../shared/schemas/responses';
+import { noContent } from '../reply';
 
 export default async function projectIdentifiersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -22,9 +23,6 @@ export default async function projectIdentifiersRoutes(fastify: FastifyInstance)
     url: '/api/workspaces/:slug/project-identifiers/',
     config: { access: 'workspace.create-project'},
     schema: { params: workspaceParams, body: deleteProjectIdentifierBody.nullish(), response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await deleteProjectIdentifier(app.ctx, request.actor, request.body?.name);
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, deleteProjectIdentifier(app.ctx, request.actor, request.body?.name)),
   });
 }

@@ -28,6 +28,7 @@ import {
 import { z } from 'zod';
 import { memberPreferencesResponse, projectMemberResponse, projectMemberRole } from '../../shared/schemas/project-member';
 import { anyObject, messageBody, noBody, replies } from '../../shared/schemas/responses';
+import { noContent } from '../reply';
 
 export default async function projectMembersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -54,10 +55,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
     url: `${base}/members/leave/`,
     config: { access: 'project.own-settings'},
     schema: { params: projectParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await leaveProject(app.ctx, request.actor, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, leaveProject(app.ctx, request.actor, writeOptions(request))),
   });
 
   app.route({
@@ -82,10 +80,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
     url: `${base}/members/:memberId/`,
     config: { access: 'project.admin'},
     schema: { params: projectMemberParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await removeProjectMember(app.ctx, request.actor, request.params.memberId, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, removeProjectMember(app.ctx, request.actor, request.params.memberId, writeOptions(request))),
   });
 
   app.route({
@@ -119,10 +114,7 @@ export default async function projectMembersRoutes(fastify: FastifyInstance) {
     url: `${base}/project-views/`,
     config: { access: 'workspace.own-settings'},
     schema: { params: projectParams, body: projectViewsBody, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await updateMyProjectView(app.ctx, request.actor, request.params.projectId, request.body, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, updateMyProjectView(app.ctx, request.actor, request.params.projectId, request.body, writeOptions(request))),
   });
 
   app.route({

@@ -9,6 +9,7 @@ import { getProject, listProjectDetails, listProjects } from '../services/work-i
 import { z } from 'zod';
 import { projectListItem, projectResponse } from '../../shared/schemas/project';
 import { archivedAtResponse, noBody, paginated, replies } from '../../shared/schemas/responses';
+import { noContent } from '../reply';
 
 export default async function projectsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -60,10 +61,7 @@ export default async function projectsRoutes(fastify: FastifyInstance) {
     url: `${base}/:projectId/`,
     config: { access: 'project.manage'},
     schema: { params: projectParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await deleteProject(app.ctx, request.actor, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, deleteProject(app.ctx, request.actor, writeOptions(request))),
   });
 
   app.route({
@@ -79,9 +77,6 @@ export default async function projectsRoutes(fastify: FastifyInstance) {
     url: `${base}/:projectId/archive/`,
     config: { access: 'project.configure'},
     schema: { params: projectParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await restoreProject(app.ctx, request.actor, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, restoreProject(app.ctx, request.actor, writeOptions(request))),
   });
 }

@@ -7,6 +7,7 @@ import { createStateBody, stateListQuery, stateListResponse, stateParams, stateR
 import { writeOptions } from '../request-context';
 import { createState, deleteState, getIntakeState, getState, listStates, listWorkspaceStates, markDefaultState, updateState } from '../services/work-items/state';
 import { noBody, replies } from '../../shared/schemas/responses';
+import { noContent } from '../reply';
 
 export default async function statesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -52,10 +53,7 @@ export default async function statesRoutes(fastify: FastifyInstance) {
     url: `${base}/:stateId/`,
     config: { access: 'project.admin' },
     schema: { params: stateParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await deleteState(app.ctx, request.actor, request.params.stateId, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, deleteState(app.ctx, request.actor, request.params.stateId, writeOptions(request))),
   });
 
   app.route({
@@ -63,10 +61,7 @@ export default async function statesRoutes(fastify: FastifyInstance) {
     url: `${base}/:stateId/mark-default/`,
     config: { access: 'project.admin' },
     schema: { params: stateParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await markDefaultState(app.ctx, request.actor, request.params.stateId, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, markDefaultState(app.ctx, request.actor, request.params.stateId, writeOptions(request))),
   });
 
   app.route({

@@ -33,6 +33,7 @@ import { z } from 'zod';
 import { accountResponse, instanceAdminFlagResponse, notificationPreferencesResponse, profileResponse, sessionResponse, userMeResponse, userResponse, userSettingsResponse } from '../../shared/schemas/user';
 import { issueActivity } from '../../shared/schemas/issue-extras';
 import { messageBody, noBody, paginated, replies } from '../../shared/schemas/responses';
+import { noContent } from '../reply';
 
 export default async function usersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -156,9 +157,6 @@ export default async function usersRoutes(fastify: FastifyInstance) {
     url: '/api/users/me/accounts/:accountId/',
     config: { access: 'authenticated'},
     schema: { params: accountParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await deleteAccount(db, request.auth.user!.id, request.params.accountId);
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, deleteAccount(db, request.auth.user!.id, request.params.accountId)),
   });
 }

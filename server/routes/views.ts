@@ -18,7 +18,6 @@ import {
 } from '../../shared/schemas/view';
 import { noBody, replies } from '../../shared/schemas/responses';
 import { writeOptions } from '../request-context';
-import { JSON_TYPE } from '../list-engine/list-issues';
 import { presentView } from '../services/planning/presenters/view';
 import {
   createView,
@@ -32,6 +31,7 @@ import {
   unfavoriteView,
   updateView,
 } from '../services/planning/view';
+import { noContent, sendList } from '../reply';
 
 const PROJECT = '/api/workspaces/:slug/projects/:projectId';
 const WORKSPACE = '/api/workspaces/:slug';
@@ -58,38 +58,20 @@ export default async function viewsRoutes(fastify: FastifyInstance) {
     app.patch(`${level.base}/:viewId/`, { config: { access: level.row.access }, schema: { params: level.one, body: updateViewBody, response: replies({ 200: viewResponse }) } }, async (request) =>
       presentView(await updateView(app.ctx, request.actor, request.params.viewId, request.body, writeOptions(request))),
     );
-    app.delete(`${level.base}/:viewId/`, { config: { access: level.row.access }, schema: { params: level.one, response: replies({ 204: noBody }) } }, async (request, reply) => {
-      await deleteView(app.ctx, request.actor, request.params.viewId, writeOptions(request));
-      return reply.code(204).send();
-    });
+    app.delete(`${level.base}/:viewId/`, { config: { access: level.row.access }, schema: { params: level.one, response: replies({ 204: noBody }) } }, async (request, reply) => noContent(reply, deleteView(app.ctx, request.actor, request.params.viewId, writeOptions(request))));
     for (const [method, locked] of [['POST', true], ['DELETE', false]] as const) {
       app.route({
         method,
         url: `${level.base}/:viewId/lock/`,
         config: { access: level.row.access },
         schema: { params: level.one, response: replies({ 204: noBody }) },
-        handler: async (request, reply) => {
-          await setViewLocked(app.ctx, request.actor, request.params.viewId, locked, writeOptions(request));
-          return reply.code(204).send();
-        },
+        handler: async (request, reply) => noContent(reply, setViewLocked(app.ctx, request.actor, request.params.viewId, locked, writeOptions(request))),
       });
     }
-    app.post(`${level.base}/:viewId/access/`, { config: { access: level.row.access }, schema: { params: level.one, body: viewAccessBody, response: replies({ 204: noBody }) } }, async (request, reply) => {
-      await setViewAccess(app.ctx, request.actor, request.params.viewId, request.body.access, writeOptions(request));
-      return reply.code(204).send();
-    });
-    app.get(`${level.base}/:viewId/issues/`, { config: { access: level.read.access }, schema: { params: level.one, querystring: issueListQuery, response: replies({ 200: issueListResponse }) } }, async (request, reply) => {
-      const result = await listViewIssues(app.ctx, request.actor, request.params.viewId, request.query);
-      return reply.header('x-sync-cursor', result.syncCursor).type(JSON_TYPE).send(result.json);
-    });
+    app.post(`${level.base}/:viewId/access/`, { config: { access: level.row.access }, schema: { params: level.one, body: viewAccessBody, response: replies({ 204: noBody }) } }, async (request, reply) => noContent(reply, setViewAccess(app.ctx, request.actor, request.params.viewId, request.body.access, writeOptions(request))));
+    app.get(`${level.base}/:viewId/issues/`, { config: { access: level.read.access }, schema: { params: level.one, querystring: issueListQuery, response: replies({ 200: issueListResponse }) } }, async (request, reply) => sendList(reply, listViewIssues(app.ctx, request.actor, request.params.viewId, request.query)));
   }
 
-  app.post(`${PROJECT}/user-favorite-views/`, { config: { access: 'project.configure' }, schema: { params: projectParams, body: favoriteViewBody, response: replies({ 204: noBody }) } }, async (request, reply) => {
-    await favoriteView(app.ctx, request.actor, request.body.view, writeOptions(request));
-    return reply.code(204).send();
-  });
-  app.delete(`${PROJECT}/user-favorite-views/:viewId/`, { config: { access: 'project.configure' }, schema: { params: projectViewParams, response: replies({ 204: noBody }) } }, async (request, reply) => {
-    await unfavoriteView(app.ctx, request.actor, request.params.viewId, writeOptions(request));
-    return reply.code(204).send();
-  });
+  app.post(`${PROJECT}/user-favorite-views/`, { config: { access: 'project.configure' }, schema: { params: projectParams, body: favoriteViewBody, response: replies({ 204: noBody }) } }, async (request, reply) => noContent(reply, favoriteView(app.ctx, request.actor, request.body.view, writeOptions(request))));
+  app.delete(`${PROJECT}/user-favorite-views/:viewId/`, { config: { access: 'project.configure' }, schema: { params: projectViewParams, response: replies({ 204: noBody }) } }, async (request, reply) => noContent(reply, unfavoriteView(app.ctx, request.actor, request.params.viewId, writeOptions(request))));
 }

@@ -25,6 +25,7 @@ import {
   regenerateWebhookSecret,
   updateWebhook,
 } from '../services/integrations/webhook';
+import { noContent } from '../reply';
 
 export default async function webhooksRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -64,10 +65,7 @@ export default async function webhooksRoutes(fastify: FastifyInstance) {
     url: '/api/workspaces/:slug/webhooks/:webhookId/',
     config: { access: 'workspace.webhooks' },
     schema: { params: webhookParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await deleteWebhook(ctx, request.actor, request.params.webhookId);
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, deleteWebhook(ctx, request.actor, request.params.webhookId)),
   });
   app.route({
     method: 'POST',

@@ -25,6 +25,7 @@ import {
 import { z } from 'zod';
 import { workspaceInvitationResponse } from '../../shared/schemas/workspace';
 import { messageBody, noBody, replies } from '../../shared/schemas/responses';
+import { noContent } from '../reply';
 
 export default async function workspaceInvitationsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -63,10 +64,7 @@ export default async function workspaceInvitationsRoutes(fastify: FastifyInstanc
     url: '/api/workspaces/:slug/invitations/:invitationId/',
     config: { access: 'workspace.invite'},
     schema: { params: invitationParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await deleteInvitation(ctx, request.actor, request.params.invitationId);
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, deleteInvitation(ctx, request.actor, request.params.invitationId)),
   });
   app.route({
     method: 'GET',
@@ -97,9 +95,6 @@ export default async function workspaceInvitationsRoutes(fastify: FastifyInstanc
     url: '/api/users/me/workspaces/invitations/',
     config: { access: 'authenticated'},
     schema: { body: acceptInvitationsBody, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await acceptMyInvitations(ctx, request.auth.user!, request.body.invitations, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, acceptMyInvitations(ctx, request.auth.user!, request.body.invitations, writeOptions(request))),
   });
 }

@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../plugins/zod';
 import { issueListQuery, userIssuesParams, workspaceParams } from '../../shared/schemas/issue-list';
 import { listMyIssues, listUserIssues, listWorkspaceIssues } from '../list-engine/issue-lists';
-import { JSON_TYPE } from '../list-engine/list-issues';
 import { issueListResponse } from '../../shared/schemas/issue-list';
 import { replies } from '../../shared/schemas/responses';
+import { sendList } from '../reply';
 
 export default async function workspaceIssuesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -16,29 +16,20 @@ export default async function workspaceIssuesRoutes(fastify: FastifyInstance) {
     url: '/api/workspaces/:slug/issues/',
     config: { access: 'workspace.read'},
     schema: { params: workspaceParams, querystring: issueListQuery, response: replies({ 200: issueListResponse }) },
-    handler: async (request, reply) => {
-      const result = await listWorkspaceIssues(app.ctx, request.actor, request.query);
-      return reply.header('x-sync-cursor', result.syncCursor).type(JSON_TYPE).send(result.json);
-    },
+    handler: async (request, reply) => sendList(reply, listWorkspaceIssues(app.ctx, request.actor, request.query)),
   });
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/my-issues/',
     config: { access: 'workspace.read'},
     schema: { params: workspaceParams, querystring: issueListQuery, response: replies({ 200: issueListResponse }) },
-    handler: async (request, reply) => {
-      const result = await listMyIssues(app.ctx, request.actor, request.query);
-      return reply.header('x-sync-cursor', result.syncCursor).type(JSON_TYPE).send(result.json);
-    },
+    handler: async (request, reply) => sendList(reply, listMyIssues(app.ctx, request.actor, request.query)),
   });
   app.route({
     method: 'GET',
     url: '/api/workspaces/:slug/user-issues/:userId/',
     config: { access: 'workspace.read'},
     schema: { params: userIssuesParams, querystring: issueListQuery, response: replies({ 200: issueListResponse }) },
-    handler: async (request, reply) => {
-      const result = await listUserIssues(app.ctx, request.actor, request.params.userId, request.query);
-      return reply.header('x-sync-cursor', result.syncCursor).type(JSON_TYPE).send(result.json);
-    },
+    handler: async (request, reply) => sendList(reply, listUserIssues(app.ctx, request.actor, request.params.userId, request.query)),
   });
 }

@@ -16,6 +16,7 @@ import {
 import { z } from 'zod';
 import { myWorkspaceMemberResponse, projectRolesResponse, workspaceMemberResponse } from '../../shared/schemas/workspace';
 import { noBody, replies } from '../../shared/schemas/responses';
+import { noContent } from '../reply';
 
 export default async function workspaceMembersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -33,10 +34,7 @@ export default async function workspaceMembersRoutes(fastify: FastifyInstance) {
     url: '/api/workspaces/:slug/members/leave/',
     config: { access: 'workspace.own-settings'},
     schema: { params: slugParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await leaveWorkspace(app.ctx, request.actor, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, leaveWorkspace(app.ctx, request.actor, writeOptions(request))),
   });
   app.route({
     method: 'GET',
@@ -57,10 +55,7 @@ export default async function workspaceMembersRoutes(fastify: FastifyInstance) {
     url: '/api/workspaces/:slug/members/:memberId/',
     config: { access: 'workspace.manage'},
     schema: { params: memberParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await removeMember(app.ctx, request.actor, request.params.memberId, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, removeMember(app.ctx, request.actor, request.params.memberId, writeOptions(request))),
   });
   app.route({
     method: 'GET',
@@ -74,10 +69,7 @@ export default async function workspaceMembersRoutes(fastify: FastifyInstance) {
     url: '/api/workspaces/:slug/workspace-views/',
     config: { access: 'workspace.own-settings'},
     schema: { params: slugParams, body: workspaceViewsBody, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await saveMyViewProps(app.ctx, request.actor, request.body.view_props, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, saveMyViewProps(app.ctx, request.actor, request.body.view_props, writeOptions(request))),
   });
   app.route({
     method: 'GET',

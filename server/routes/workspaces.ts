@@ -8,6 +8,7 @@ import { createWorkspace, deleteWorkspace, getWorkspace, isSlugAvailable, listMy
 import { z } from 'zod';
 import { slugCheckResponse, workspaceResponse } from '../../shared/schemas/workspace';
 import { noBody, replies } from '../../shared/schemas/responses';
+import { noContent } from '../reply';
 
 export default async function workspacesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -62,9 +63,6 @@ export default async function workspacesRoutes(fastify: FastifyInstance) {
     url: '/api/workspaces/:slug/',
     config: { access: 'workspace.manage' },
     schema: { params: slugParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await deleteWorkspace(app.ctx, request.actor, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, deleteWorkspace(app.ctx, request.actor, writeOptions(request))),
   });
 }

@@ -7,6 +7,7 @@ import { noBody, replies } from '../../../shared/schemas/responses';
 import type { ProjectActor } from '../../actor';
 import type { WriteOptions } from '../../live/record-change';
 import { writeOptions } from '../../request-context';
+import { noContent } from '../../reply';
 import { offsetPageResponse } from '../../../shared/cursor';
 import { resolveListPagination } from '../../list-engine/params';
 import { toValidationError } from '../../plugins/zod';
@@ -131,8 +132,7 @@ export function registerProjectCrud<Create extends z.ZodType, Update extends z.Z
     schema: { params: crud.params.one, response: replies({ 204: noBody }) },
     handler: async (plain, reply) => {
       const request = plain as ProjectRequest;
-      await crud.service.remove(request.actor, request.params, id(request), writeOptions(request));
-      return reply.code(204).send();
+      return noContent(reply, crud.service.remove(request.actor, request.params, id(request), writeOptions(request)));
     },
   });
 }

@@ -25,8 +25,8 @@ import {
 } from '../../services/planning/cycle';
 import { listCycleIssues } from '../../list-engine/issue-lists';
 import { listPage, registerProjectCrud, V1_PROJECT } from './adapter';
-import { JSON_TYPE } from '../../list-engine/list-issues';
-import { listEngineQuery, presentWorkItemPage } from './work-items';
+import { listEngineQuery, sendWorkItemPage } from './work-items';
+import { noContent } from '../../reply';
 
 export default async function cyclesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -55,10 +55,7 @@ export default async function cyclesRoutes(fastify: FastifyInstance) {
     url: `${one}/cycle-issues/`,
     config: { access: 'project.edit' },
     schema: { params: cycleParams, querystring: v1ListQuery, response: replies({ 200: v1WorkItemPage }) },
-    handler: async (request, reply) => {
-      const result = await listCycleIssues(app.ctx, request.actor, request.params.cycleId, listEngineQuery(request.query));
-      return reply.type(JSON_TYPE).send(await presentWorkItemPage(app.ctx.db, result, request.query, request.actor.workspace.id));
-    },
+    handler: async (request, reply) => sendWorkItemPage(reply, app.ctx.db, request, listCycleIssues(app.ctx, request.actor, request.params.cycleId, listEngineQuery(request.query))),
   });
 
   app.route({
@@ -79,10 +76,7 @@ export default async function cyclesRoutes(fastify: FastifyInstance) {
     url: `${one}/cycle-issues/:issueId/`,
     config: { access: 'project.edit' },
     schema: { params: cycleIssueParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await removeCycleIssue(app.ctx, request.actor, request.params.cycleId, request.params.issueId, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, removeCycleIssue(app.ctx, request.actor, request.params.cycleId, request.params.issueId, writeOptions(request))),
   });
 
   app.route({
@@ -119,10 +113,7 @@ export default async function cyclesRoutes(fastify: FastifyInstance) {
       url,
       config: { access: 'project.edit' },
       schema: { params: cycleParams, response: replies({ 204: noBody }) },
-      handler: async (request, reply) => {
-        await restoreCycle(app.ctx, request.actor, request.params.cycleId, writeOptions(request));
-        return reply.code(204).send();
-      },
+      handler: async (request, reply) => noContent(reply, restoreCycle(app.ctx, request.actor, request.params.cycleId, writeOptions(request))),
     });
   }
 }

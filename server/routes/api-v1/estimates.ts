@@ -13,6 +13,7 @@ import { NotFoundError } from '../../errors';
 import { writeOptions } from '../../request-context';
 import { createEstimate, createEstimatePoint, deleteEstimate, deleteEstimatePoint, getEstimate, listEstimates, updateEstimate, updateEstimatePoint } from '../../services/work-items/estimate';
 import { toAppBody, V1_PROJECT } from './adapter';
+import { noContent } from '../../reply';
 
 export default async function estimatesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -65,10 +66,7 @@ export default async function estimatesRoutes(fastify: FastifyInstance) {
     url: `${base}/`,
     config: { access: 'project.configure' },
     schema: { params: projectParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await deleteEstimate(app.ctx, request.actor, (await projectEstimate(request.actor)).id, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, deleteEstimate(app.ctx, request.actor, (await projectEstimate(request.actor)).id, writeOptions(request))),
   });
 
   app.route({
@@ -111,9 +109,6 @@ export default async function estimatesRoutes(fastify: FastifyInstance) {
     url: `${base}/:estimateId/estimate-points/:pointId/`,
     config: { access: 'project.configure' },
     schema: { params: estimatePointParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await deleteEstimatePoint(app.ctx, request.actor, request.params, null, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, deleteEstimatePoint(app.ctx, request.actor, request.params, null, writeOptions(request))),
   });
 }

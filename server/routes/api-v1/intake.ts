@@ -13,6 +13,7 @@ import { createIntakeIssue, deleteIntakeIssue, getIntakeIssue, listIntakeIssues,
 import { getProjectIntake } from '../../services/inbox/intakes';
 import { presentV1 } from '../../services/integrations/presenters/api-v1';
 import { toAppBody, v1Pagination, V1_PROJECT } from './adapter';
+import { noContent } from '../../reply';
 
 /** Every intake status: Plane's public list is not limited to pending submissions as the app's is. */
 const ALL_STATUSES = '-2,-1,0,1,2';
@@ -81,9 +82,6 @@ export default async function intakeRoutes(fastify: FastifyInstance) {
     url: `${base}/:issueId/`,
     config: { access: 'project.row-rule' },
     schema: { params: intakeIssueParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await deleteIntakeIssue(app.ctx, request.actor, request.params.issueId, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, deleteIntakeIssue(app.ctx, request.actor, request.params.issueId, writeOptions(request))),
   });
 }

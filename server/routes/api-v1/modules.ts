@@ -14,8 +14,8 @@ import { addModuleIssues, listModuleIssues, removeModuleIssue } from '../../serv
 import { presentModule } from '../../services/planning/presenters/module';
 import { NotFoundError } from '../../errors';
 import { listPage, registerProjectCrud, V1_PROJECT } from './adapter';
-import { JSON_TYPE } from '../../list-engine/list-issues';
-import { listEngineQuery, presentWorkItemPage } from './work-items';
+import { listEngineQuery, sendWorkItemPage } from './work-items';
+import { noContent } from '../../reply';
 
 export default async function modulesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -49,10 +49,7 @@ export default async function modulesRoutes(fastify: FastifyInstance) {
     url: `${one}/module-issues/`,
     config: { access: 'project.member-read' },
     schema: { params: moduleParams, querystring: v1ListQuery, response: replies({ 200: v1WorkItemPage }) },
-    handler: async (request, reply) => {
-      const result = await listModuleIssues(app.ctx, request.actor, request.params.moduleId, listEngineQuery(request.query));
-      return reply.type(JSON_TYPE).send(await presentWorkItemPage(app.ctx.db, result, request.query, request.actor.workspace.id));
-    },
+    handler: async (request, reply) => sendWorkItemPage(reply, app.ctx.db, request, listModuleIssues(app.ctx, request.actor, request.params.moduleId, listEngineQuery(request.query))),
   });
 
   app.route({
@@ -73,10 +70,7 @@ export default async function modulesRoutes(fastify: FastifyInstance) {
     url: `${one}/module-issues/:issueId/`,
     config: { access: 'project.edit' },
     schema: { params: moduleIssueParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await removeModuleIssue(app.ctx, request.actor, request.params.moduleId, request.params.issueId, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, removeModuleIssue(app.ctx, request.actor, request.params.moduleId, request.params.issueId, writeOptions(request))),
   });
 
   app.route({
@@ -102,10 +96,7 @@ export default async function modulesRoutes(fastify: FastifyInstance) {
       url,
       config: { access: 'project.edit' },
       schema: { params: moduleParams, response: replies({ 204: noBody }) },
-      handler: async (request, reply) => {
-        await restoreModule(app.ctx, request.actor, request.params.moduleId, writeOptions(request));
-        return reply.code(204).send();
-      },
+      handler: async (request, reply) => noContent(reply, restoreModule(app.ctx, request.actor, request.params.moduleId, writeOptions(request))),
     });
   }
 }

@@ -18,6 +18,7 @@ import { archivePage, restorePage } from '../../services/pages/page-state';
 import { toPageViews } from '../../services/pages/page-read';
 import { loadReadablePage } from '../../services/pages/policies/page';
 import { listPage, V1_PROJECT } from './adapter';
+import { noContent } from '../../reply';
 
 /** Plane's page carries its project and workspace ids. */
 const owner = (request: FastifyRequest) => {
@@ -85,10 +86,7 @@ export default async function pagesRoutes(fastify: FastifyInstance) {
       url: `${V1_PROJECT}/pages/:pageId/${action}/`,
       config: { access: 'project.row-rule' },
       schema: { params: pageParams, response: replies({ 204: noBody }) },
-      handler: async (request, reply) => {
-        await restorePage(app.ctx, request.actor, request.params.pageId, writeOptions(request));
-        return reply.code(204).send();
-      },
+      handler: async (request, reply) => noContent(reply, restorePage(app.ctx, request.actor, request.params.pageId, writeOptions(request))),
     });
   }
 
@@ -97,9 +95,6 @@ export default async function pagesRoutes(fastify: FastifyInstance) {
     url: one,
     config: { access: 'project.row-rule' },
     schema: { params: pageParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await deletePage(app.ctx, request.actor, request.params.pageId, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, deletePage(app.ctx, request.actor, request.params.pageId, writeOptions(request))),
   });
 }

@@ -15,6 +15,7 @@ import { updateProject } from '../../services/work-items/project';
 import { addProjectMembers, listProjectMembers, removeProjectMember, updateProjectMember } from '../../services/accounts/project-member';
 import { loadUserLites } from '../../services/work-items/issue-read';
 import { toAppBody, V1_PROJECT } from './adapter';
+import { noContent } from '../../reply';
 
 type Switches = Record<(typeof V1_FEATURE_FIELDS)[keyof typeof V1_FEATURE_FIELDS], boolean>;
 
@@ -102,10 +103,7 @@ export default async function projectSettingsRoutes(fastify: FastifyInstance) {
       url: `${V1_PROJECT}/${segment}/:memberId/`,
       config: { access: 'project.admin' },
       schema: { params: v1ProjectMemberParams, response: replies({ 204: noBody }) },
-      handler: async (request, reply) => {
-        await removeProjectMember(app.ctx, request.actor, await membershipId(app.ctx, request.actor, request.params.memberId), writeOptions(request));
-        return reply.code(204).send();
-      },
+      handler: async (request, reply) => noContent(reply, removeProjectMember(app.ctx, request.actor, await membershipId(app.ctx, request.actor, request.params.memberId), writeOptions(request))),
     });
   }
 }

@@ -14,6 +14,7 @@ import { listProjectMembers } from '../../services/accounts/project-member';
 import { loadUserLites } from '../../services/work-items/issue-read';
 import { presentV1 } from '../../services/integrations/presenters/api-v1';
 import { listPage, V1_WORKSPACE } from './adapter';
+import { noContent } from '../../reply';
 
 export default async function projectsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -60,10 +61,7 @@ export default async function projectsRoutes(fastify: FastifyInstance) {
     url: `${base}/:projectId/`,
     config: { access: 'project.manage' },
     schema: { params: projectParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await deleteProject(app.ctx, request.actor, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, deleteProject(app.ctx, request.actor, writeOptions(request))),
   });
 
   app.route({
@@ -79,10 +77,7 @@ export default async function projectsRoutes(fastify: FastifyInstance) {
     url: `${base}/:projectId/archive/`,
     config: { access: 'project.configure' },
     schema: { params: projectParams, response: replies({ 204: noBody }) },
-    handler: async (request, reply) => {
-      await restoreProject(app.ctx, request.actor, writeOptions(request));
-      return reply.code(204).send();
-    },
+    handler: async (request, reply) => noContent(reply, restoreProject(app.ctx, request.actor, writeOptions(request))),
   });
 
   // Plane's SDK reads `project-members/`, its API reference documents `members/`: both answer.

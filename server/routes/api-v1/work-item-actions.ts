@@ -4,20 +4,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../../plugins/zod';
 import { issueParams, projectParams, workspaceParams } from '../../../shared/schemas/issue';
-import { createRelationBody, createdRelationsResponse, removeRelationBody } from '../../../shared/schemas/issue-extras';
 import { v1ListQuery } from '../../../shared/schemas/api-v1/common';
 import { v1WorkItemPage, v1WorkItemSearchQuery, v1WorkItemSearchResponse } from '../../../shared/schemas/api-v1/work-item';
 import { v1ActivityPage, v1Relations } from '../../../shared/schemas/api-v1/work-item-extras';
 import { archivedAtResponse, noBody, replies } from '../../../shared/schemas/responses';
 import { writeOptions } from '../../request-context';
 import { archiveIssue, unarchiveIssue } from '../../services/work-items/issue-archive';
-import { createIssueRelations, listIssueRelations, removeIssueRelation } from '../../services/work-items/issue-relation';
+import { registerIssueRelationRoutes } from '../issue-relations';
 import { listIssueHistory } from '../../services/work-items/issue-history';
 import { searchWorkspace } from '../../services/work-items/search';
 import { listProjectIssues } from '../../list-engine/issue-lists';
 import { listPage, V1_PROJECT, V1_WORKSPACE } from './adapter';
-import { JSON_TYPE } from '../../list-engine/list-issues';
-import { listEngineQuery, presentWorkItemPage, WORK_ITEM_SEGMENTS } from './work-items';
+import { listEngineQuery, sendWorkItemPage, WORK_ITEM_SEGMENTS } from './work-items';
+import { noContent } from '../../reply';
 
 export default async function workItemActionsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -27,10 +26,7 @@ export default async function workItemActionsRoutes(fastify: FastifyInstance) {
     url: `${V1_PROJECT}/archived-work-items/`,
     config: { access: 'project.edit' },
     schema: { params: projectParams, querystring: v1ListQuery, response: replies({ 200: v1WorkItemPage }) },
-    handler: async (request, reply) => {
-      const result = await listProjectIssues(app.ctx, request.actor, listEngineQuery(request.query), { archived: true });
-      return reply.type(JSON_TYPE).send(await presentWorkItemPage(app.ctx.db, result, request.query, request.actor.workspace.id));
-    },
+    handler: async (request, reply) => sendWorkItemPage(reply, app.ctx.db, request, listProjectIssues(app.ctx, request.actor, listEngineQuery(request.query), { archived: true })),
   });
 
   app.route({
@@ -64,42 +60,11 @@ export default async function workItemActionsRoutes(fastify: FastifyInstance) {
         url: `${one}/${action}/`,
         config: { access: 'project.edit' },
         schema: { params: issueParams, response: replies({ 204: noBody }) },
-        handler: async (request, reply) => {
-          await unarchiveIssue(app.ctx, request.actor, request.params.issueId, writeOptions(request));
-          return reply.code(204).send();
-        },
+        handler: async (request, reply) => noContent(reply, unarchiveIssue(app.ctx, request.actor, request.params.issueId, writeOptions(request))),
       });
     }
 
-    app.route({
-      method: 'GET',
-      url: `${one}/relations/`,
-      config: { access: 'project.read' },
-      schema: { params: issueParams, response: replies({ 200: v1Relations }) },
-      handler: async (request) => listIssueRelations(app.ctx, request.actor, request.params.issueId),
-    });
-
-    app.route({
-      method: 'POST',
-      url: `${one}/relations/`,
-      config: { access: 'project.edit' },
-      schema: { params: issueParams, body: createRelationBody, response: replies({ 201: createdRelationsResponse }) },
-      handler: async (request, reply) => {
-        const { relation_type: type, issues } = request.body;
-        return reply.code(201).send(await createIssueRelations(app.ctx, request.actor, request.params.issueId, type, issues, writeOptions(request)));
-      },
-    });
-
-    app.route({
-      method: 'POST',
-      url: `${one}/relations/remove/`,
-      config: { access: 'project.edit' },
-      schema: { params: issueParams, body: removeRelationBody, response: replies({ 204: noBody }) },
-      handler: async (request, reply) => {
-        await removeIssueRelation(app.ctx, request.actor, request.params.issueId, request.body.related_issue, writeOptions(request));
-        return reply.code(204).send();
-      },
-    });
+    registerIssueRelationRoutes(app, { list: `${one}/relations/`, remove: `${one}/relations/remove/` }, v1Relations);
 
     app.route({
       method: 'GET',

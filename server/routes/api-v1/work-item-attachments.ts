@@ -25,6 +25,7 @@ import { completeIssueAttachmentUpload, deleteIssueAttachment, listIssueAttachme
 import { presentV1 } from '../../services/integrations/presenters/api-v1';
 import { V1_PROJECT } from './adapter';
 import { WORK_ITEM_SEGMENTS } from './work-items';
+import { noContent } from '../../reply';
 
 /** How long an upload form stays valid, as Plane's presigned URLs (one hour). */
 const UPLOAD_FORM_TTL_SECONDS = 3600;
@@ -136,10 +137,7 @@ export default async function workItemAttachmentsRoutes(fastify: FastifyInstance
       url: one,
       config: { access: 'project.participate' },
       schema: { params: v1AttachmentParams, response: replies({ 204: noBody }) },
-      handler: async (request, reply) => {
-        await deleteIssueAttachment(app.ctx, request.actor, request.params.issueId, request.params.attachmentId, writeOptions(request));
-        return reply.code(204).send();
-      },
+      handler: async (request, reply) => noContent(reply, deleteIssueAttachment(app.ctx, request.actor, request.params.issueId, request.params.attachmentId, writeOptions(request))),
     });
   }
 }

@@ -1,7 +1,7 @@
 // Work items of Plane's public API, under both `work-items/` and the older `issues/` paths: the list
 // (cursor, per_page, order_by, expand, fields) from the app's list engine, create/retrieve/update/
 // delete through the app's issue services, and the lookup by display key (`PROJ-123`).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from '../../plugins/zod';
 import { createIssueBody, projectParams, updateIssueBody } from '../../../shared/schemas/issue';
 import { v1ItemQuery, v1ListQuery, type V1ListQuery } from '../../../shared/schemas/api-v1/common';
@@ -19,11 +19,11 @@ import { createIssue, deleteIssue, updateIssue } from '../../services/work-items
 import { getIssueByIdentifier, getIssueDetail, presentDetailFor } from '../../services/work-items/issue-detail';
 import { expandWorkItems, expansionKeys } from '../../services/integrations/work-item-expand';
 import { listProjectIssues } from '../../list-engine/issue-lists';
-import type { ListResult } from '../../list-engine/list-issues';
 import { pickV1Fields, presentV1, presentV1IssuePageJson } from '../../services/integrations/presenters/api-v1';
-import { JSON_TYPE } from '../../list-engine/list-issues';
+import { JSON_TYPE, type ListResult } from '../../list-engine/list-issues';
 import type { Db } from '../../../db/client';
 import { toAppBody, v1Pagination, V1_PROJECT, V1_WORKSPACE } from './adapter';
+import { noContent } from '../../reply';
 
 /** Both spellings of the segment: Plane's SDK says `work-items`, its MCP server and older scripts `issues`. */
 export const WORK_ITEM_SEGMENTS = ['work-items', 'issues'] as const;
@@ -38,12 +38,18 @@ async function presentWorkItem(db: Db, item: object, query: { expand?: string; f
  * A list engine page in Plane's envelope with public work items, as JSON text (send it with
  * JSON_TYPE). Without `expand` or `fields` the engine's text is renamed as text (the hot path).
  */
-export async function presentWorkItemPage(db: Db, result: ListResult, query: V1ListQuery, workspaceId: string): Promise<string> {
+async function presentWorkItemPage(db: Db, result: ListResult, query: V1ListQuery, workspaceId: string): Promise<string> {
   const keys = expansionKeys(query.expand);
   if (keys.size === 0 && !query.fields) return presentV1IssuePageJson(result.json, workspaceId);
   const page = JSON.parse(result.json) as { results: object[] } & Record<string, unknown>;
   const items = await expandWorkItems(db, page.results.map((item) => presentV1(item, { workspace: workspaceId })), keys);
   return JSON.stringify({ ...page, results: items.map((item) => pickV1Fields(item, query.fields)) });
+}
+
+/** Sends a list engine page as Plane's page of work items (see presentWorkItemPage). */
+export async function sendWorkItemPage(reply: FastifyReply, db: Db, request: { query: V1ListQuery; actor: { workspace: { id: string } } }, list: Promise<ListResult>) {
+  const result = await list;
+  return reply.type(JSON_TYPE).send(await presentWorkItemPage(db, result, request.query, request.actor.workspace.id));
 }
 
 /** The list engine's query for a public list: its page, and its order (Plane's default: newest first). */
@@ -64,10 +70,7 @@ export default async function workItemsRoutes(fastify: FastifyInstance) {
       url: list,
       config: { access: 'project.read' },
       schema: { params: projectParams, querystring: v1ListQuery, response: replies({ 200: v1WorkItemPage }) },
-      handler: async (request, reply) => {
-        const result = await listProjectIssues(app.ctx, request.actor, listEngineQuery(request.query));
-        return reply.type(JSON_TYPE).send(await presentWorkItemPage(db, result, request.query, request.actor.workspace.id));
-      },
+      handler: async (request, reply) => sendWorkItemPage(reply, db, request, listProjectIssues(app.ctx, request.actor, listEngineQuery(request.query))),
     });
 
     app.route({
@@ -109,10 +112,7 @@ export default async function workItemsRoutes(fastify: FastifyInstance) {
       url: one,
       config: { access: 'project.row-rule' },
       schema: { params: v1WorkItemParams, response: replies({ 204: noBody }) },
-      handler: async (request, reply) => {
-        await deleteIssue(app.ctx, request.actor, request.params.issueId, writeOptions(request));
-        return reply.code(204).send();
-      },
+      handler: async (request, reply) => noContent(reply, deleteIssue(app.ctx, request.actor, request.params.issueId, writeOptions(request))),
     });
 
     // The project is named by the key, so the issue service checks the project membership.

@@ -264,18 +264,12 @@ export async function updateMemberPreferences(ctx: ServerContext, actor: Project
 }
 
 /**
- * `POST …/project-views/` — legacy: stores view settings on the caller's own membership.
- * @throws ForbiddenError `{"error":"Forbidden"}` when the caller is not a member
+ * The caller's active membership of a live project of their workspace, or undefined: the one
+ * check behind "only a member may change their own view of (or favorite something in) a project".
  */
-export async function updateMyProjectView(
-  ctx: ServerContext,
-  actor: WorkspaceActor,
-  projectId: string,
-  body: { view_props?: object; default_props?: object; preferences?: object; sort_order?: number },
-  options: WriteOptions,
-) {
-  const [mine] = await ctx.db
-    .select()
+export async function findMyProjectMembership(db: Db, actor: WorkspaceActor, projectId: string): Promise<{ id: string } | undefined> {
+  const [membership] = await db
+    .select({ id: projectMembers.id })
     .from(projectMembers)
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
     .where(
@@ -287,6 +281,21 @@ export async function updateMyProjectView(
         isNull(projects.deletedAt),
       ),
     );
+  return membership;
+}
+
+/**
+ * `POST …/project-views/` — legacy: stores view settings on the caller's own membership.
+ * @throws ForbiddenError `{"error":"Forbidden"}` when the caller is not a member
+ */
+export async function updateMyProjectView(
+  ctx: ServerContext,
+  actor: WorkspaceActor,
+  projectId: string,
+  body: { view_props?: object; default_props?: object; preferences?: object; sort_order?: number },
+  options: WriteOptions,
+) {
+  const mine = await findMyProjectMembership(ctx.db, actor, projectId);
   if (!mine) throw new ForbiddenError('Forbidden');
   await withTransaction(ctx, options, async (tx) => {
     const [row] = await tx
@@ -299,7 +308,7 @@ export async function updateMyProjectView(
         updatedAt: new Date(),
         version: sql`${projectMembers.version} + 1`,
       })
-      .where(eq(projectMembers.id, mine.project_members.id))
+      .where(eq(projectMembers.id, mine.id))
       .returning();
     recordMember(tx, row, 'update');
   });

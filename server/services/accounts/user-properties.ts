@@ -1,6 +1,6 @@
 // The caller's saved list settings per cycle, module and workspace (reference §1.6.10): one row per
 // user, created on first read; a PATCH replaces each sent JSON column wholesale.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { cycleUserProperties, cycles, moduleUserProperties, modules, workspaceUserProperties } from '../../../db/schema/index';
 import type { UserPropertiesBody } from '../../../shared/schemas/user-properties';
 import type { ServerContext } from '../../context';
@@ -21,20 +21,37 @@ function changes(body: UserPropertiesBody, userId: string) {
   };
 }
 
-async function requireCycle(ctx: ServerContext, actor: ProjectActor, cycleId: string) {
+/** @throws NotFoundError (`message`) unless `id` is a live cycle or module of the actor's project. */
+async function requireParent(ctx: ServerContext, actor: ProjectActor, parents: typeof cycles | typeof modules, id: string, message: string) {
   const [row] = await ctx.db
-    .select({ id: cycles.id })
-    .from(cycles)
-    .where(and(eq(cycles.id, cycleId), eq(cycles.projectId, actor.project.id), isNull(cycles.deletedAt)));
-  if (!row) throw new NotFoundError('Cycle not found');
+    .select({ id: parents.id })
+    .from(parents)
+    .where(and(eq(parents.id, id), eq(parents.projectId, actor.project.id), isNull(parents.deletedAt)));
+  if (!row) throw new NotFoundError(message);
 }
 
-async function requireModule(ctx: ServerContext, actor: ProjectActor, moduleId: string) {
-  const [row] = await ctx.db
-    .select({ id: modules.id })
-    .from(modules)
-    .where(and(eq(modules.id, moduleId), eq(modules.projectId, actor.project.id), isNull(modules.deletedAt)));
-  if (!row) throw new NotFoundError('Module not found');
+/** The three per-user settings tables this module keeps (the project's is in project-user-properties.ts). */
+type SettingsTable = typeof cycleUserProperties | typeof moduleUserProperties | typeof workspaceUserProperties;
+
+/**
+ * The caller's one row of `table` (found by `where`), inserted from `values` on first use; `patch`
+ * replaces the sent columns. The insert ignores a conflict, so two first reads create one row.
+ */
+async function settingsRowFor<Table extends SettingsTable>(
+  ctx: ServerContext,
+  table: Table,
+  where: SQL | undefined,
+  values: Table['$inferInsert'],
+  actorId: string,
+  patch?: UserPropertiesBody,
+): Promise<Table['$inferSelect']> {
+  // Drizzle cannot type one query over a union of tables; the three share every column used here.
+  const settings = table as typeof cycleUserProperties;
+  await ctx.db.insert(settings).values(values as typeof settings.$inferInsert).onConflictDoNothing();
+  const [row] = patch
+    ? await ctx.db.update(settings).set(changes(patch, actorId)).where(where).returning()
+    : await ctx.db.select().from(settings).where(where);
+  return row as Table['$inferSelect'];
 }
 
 /**
@@ -42,16 +59,10 @@ async function requireModule(ctx: ServerContext, actor: ProjectActor, moduleId: 
  * @throws NotFoundError when the cycle is not in the project.
  */
 export async function cycleUserPropertiesFor(ctx: ServerContext, actor: ProjectActor, cycleId: string, patch?: UserPropertiesBody) {
-  await requireCycle(ctx, actor, cycleId);
+  await requireParent(ctx, actor, cycles, cycleId, 'Cycle not found');
   const where = and(eq(cycleUserProperties.cycleId, cycleId), eq(cycleUserProperties.userId, actor.userId));
-  await ctx.db
-    .insert(cycleUserProperties)
-    .values({ cycleId, projectId: actor.project.id, workspaceId: actor.workspace.id, userId: actor.userId, createdBy: actor.userId })
-    .onConflictDoNothing();
-  const [row] = patch
-    ? await ctx.db.update(cycleUserProperties).set(changes(patch, actor.userId)).where(where).returning()
-    : await ctx.db.select().from(cycleUserProperties).where(where);
-  return presentCycleUserProperties(row);
+  const values = { cycleId, projectId: actor.project.id, workspaceId: actor.workspace.id, userId: actor.userId, createdBy: actor.userId };
+  return presentCycleUserProperties(await settingsRowFor(ctx, cycleUserProperties, where, values, actor.userId, patch));
 }
 
 /**
@@ -59,27 +70,18 @@ export async function cycleUserPropertiesFor(ctx: ServerContext, actor: ProjectA
  * @throws NotFoundError when the module is not in the project.
  */
 export async function moduleUserPropertiesFor(ctx: ServerContext, actor: ProjectActor, moduleId: string, patch?: UserPropertiesBody) {
-  await requireModule(ctx, actor, moduleId);
+  await requireParent(ctx, actor, modules, moduleId, 'Module not found');
   const where = and(eq(moduleUserProperties.moduleId, moduleId), eq(moduleUserProperties.userId, actor.userId));
-  await ctx.db
-    .insert(moduleUserProperties)
-    .values({ moduleId, projectId: actor.project.id, workspaceId: actor.workspace.id, userId: actor.userId, createdBy: actor.userId })
-    .onConflictDoNothing();
-  const [row] = patch
-    ? await ctx.db.update(moduleUserProperties).set(changes(patch, actor.userId)).where(where).returning()
-    : await ctx.db.select().from(moduleUserProperties).where(where);
-  return presentModuleUserProperties(row);
+  const values = { moduleId, projectId: actor.project.id, workspaceId: actor.workspace.id, userId: actor.userId, createdBy: actor.userId };
+  return presentModuleUserProperties(await settingsRowFor(ctx, moduleUserProperties, where, values, actor.userId, patch));
 }
 
 /** The caller's workspace (global views) settings, created on first use; `patch` updates them. */
 export async function workspaceUserPropertiesFor(ctx: ServerContext, actor: WorkspaceActor, patch?: UserPropertiesBody) {
   const workspaceId = actor.workspace.id;
   const where = and(eq(workspaceUserProperties.workspaceId, workspaceId), eq(workspaceUserProperties.userId, actor.userId));
-  await ctx.db.insert(workspaceUserProperties).values({ workspaceId, userId: actor.userId, createdBy: actor.userId }).onConflictDoNothing();
-  const [row] = patch
-    ? await ctx.db.update(workspaceUserProperties).set(changes(patch, actor.userId)).where(where).returning()
-    : await ctx.db.select().from(workspaceUserProperties).where(where);
-  return presentWorkspaceUserProperties(row);
+  const values = { workspaceId, userId: actor.userId, createdBy: actor.userId };
+  return presentWorkspaceUserProperties(await settingsRowFor(ctx, workspaceUserProperties, where, values, actor.userId, patch));
 }
 
 /** `issue-display-properties/` (API.md): the project user-properties with `properties` = display_properties, and the base columns. */

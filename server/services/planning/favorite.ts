@@ -11,6 +11,7 @@ import { deletion, recordChange, withTransaction, type WriteOptions } from '../.
 import type { WorkspaceActor } from '../../actor';
 import { presentFavorite, type FavoriteEntityData } from './presenters/favorite';
 import { isUniqueViolation } from '../work-items/project';
+import { findMyProjectMembership } from '../accounts/project-member';
 
 /** Entity tables a favorite may point to, with the columns its `entity_data` needs. */
 const ENTITY_TABLES = { cycle: cycles, module: modules, view: views } as const;
@@ -142,20 +143,7 @@ async function resolveEntityProject(db: Db, actor: WorkspaceActor, body: CreateF
     if (!page) throw new NotFoundError('The required object does not exist.');
   }
   if (!projectId) return null;
-  const [membership] = await db
-    .select({ id: projectMembers.id })
-    .from(projectMembers)
-    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
-    .where(
-      and(
-        eq(projectMembers.projectId, projectId),
-        eq(projectMembers.memberId, actor.userId),
-        eq(projectMembers.isActive, true),
-        eq(projects.workspaceId, actor.workspace.id),
-        isNull(projects.deletedAt),
-      ),
-    );
-  if (!membership) throw new ForbiddenError();
+  if (!(await findMyProjectMembership(db, actor, projectId))) throw new ForbiddenError();
   return projectId;
 }
 

@@ -2,6 +2,7 @@
 // shape of lists and bulk add, and the full ProjectMember with nested workspace, project and user.
 import type { Project, ProjectMember, User, Workspace } from '../../../../db/schema/index';
 import { presentUserAdminLite, presentUserLite } from './user';
+import { presentWorkspaceLite } from './workspace';
 
 function iso(value: Date | null | undefined): string | null {
   return value ? value.toISOString() : null;
@@ -37,6 +38,22 @@ export function presentProjectMemberRole(row: ProjectMember) {
   };
 }
 
+/**
+ * ProjectLite, as a member, an activity and the publish settings embed their project. It lives in
+ * accounts, the lowest domain that shows a project, so work-items and integrations share it.
+ */
+export function presentProjectLite(project: Pick<Project, 'id' | 'identifier' | 'name' | 'coverImage' | 'logoProps' | 'description'>) {
+  return {
+    id: project.id,
+    identifier: project.identifier,
+    name: project.name,
+    cover_image: project.coverImage,
+    cover_image_url: project.coverImage,
+    logo_props: project.logoProps,
+    description: project.description,
+  };
+}
+
 /** The full ProjectMember; `adminView` nests UserAdminLite (with email) instead of UserLite. */
 export function presentProjectMember(
   row: ProjectMember,
@@ -46,16 +63,8 @@ export function presentProjectMember(
   const { workspace, project, user } = related;
   return {
     id: row.id,
-    workspace: { id: workspace.id, name: workspace.name, slug: workspace.slug, logo_url: workspace.logo ?? null },
-    project: {
-      id: project.id,
-      identifier: project.identifier,
-      name: project.name,
-      cover_image: project.coverImage,
-      cover_image_url: project.coverImage,
-      logo_props: project.logoProps,
-      description: project.description,
-    },
+    workspace: presentWorkspaceLite(workspace),
+    project: presentProjectLite(project),
     member: adminView ? presentUserAdminLite(user) : presentUserLite(user),
     comment: row.comment,
     role: row.role,

@@ -7,14 +7,9 @@ function iso(value: Date | null | undefined): string | null {
   return value ? value.toISOString() : null;
 }
 
-/** The signed-in user as `GET /api/users/me/` and the sign-in JSON answers return it (UserMe). */
-export function presentUserMe(user: User) {
+/** The account fields UserMe and AdminMe both carry, in the order both send them. */
+function presentAccountFields(user: User) {
   return {
-    id: user.id,
-    avatar: user.avatar ?? '',
-    cover_image: user.coverImage ?? null,
-    avatar_url: user.avatar || null,
-    cover_image_url: user.coverImage || null,
     date_joined: iso(user.dateJoined),
     display_name: user.displayName,
     email: user.email,
@@ -26,6 +21,18 @@ export function presentUserMe(user: User) {
     user_timezone: user.userTimezone,
     username: user.username ?? '',
     is_password_autoset: user.isPasswordAutoset,
+  };
+}
+
+/** The signed-in user as `GET /api/users/me/` and the sign-in JSON answers return it (UserMe). */
+export function presentUserMe(user: User) {
+  return {
+    id: user.id,
+    avatar: user.avatar ?? '',
+    cover_image: user.coverImage ?? null,
+    avatar_url: user.avatar || null,
+    cover_image_url: user.coverImage || null,
+    ...presentAccountFields(user),
     last_login_medium: user.lastLoginMedium,
     last_login_time: iso(user.lastLoginTime),
   };
@@ -91,17 +98,7 @@ export function presentAdminMe(user: User) {
     avatar: user.avatar ?? '',
     avatar_url: user.avatar || null,
     cover_image: user.coverImage ?? null,
-    date_joined: iso(user.dateJoined),
-    display_name: user.displayName,
-    email: user.email,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    is_active: user.isActive,
-    is_bot: user.isBot,
-    is_email_verified: user.isEmailVerified,
-    user_timezone: user.userTimezone,
-    username: user.username ?? '',
-    is_password_autoset: user.isPasswordAutoset,
+    ...presentAccountFields(user),
   };
 }
 

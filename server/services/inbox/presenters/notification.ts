@@ -2,7 +2,7 @@
 import type { Notification } from '../../../../db/schema/index';
 import type { UserLite } from '../../../../shared/schemas/responses';
 import { NotificationSender } from '../../../../shared/schemas/notification';
-import { isoDateTime } from '../../../presenters/dates';
+import { isoDateTime, presentStampsWithDeletedAt } from '../../../presenters/dates';
 
 interface NotificationExtras {
   triggeredBy: UserLite | null;
@@ -13,11 +13,7 @@ interface NotificationExtras {
 export function presentNotification(row: Notification, extras: NotificationExtras) {
   return {
     id: row.id,
-    created_at: isoDateTime(row.createdAt),
-    updated_at: isoDateTime(row.updatedAt),
-    deleted_at: isoDateTime(row.deletedAt),
-    created_by: row.createdBy,
-    updated_by: row.updatedBy,
+    ...presentStampsWithDeletedAt(row),
     workspace: row.workspaceId,
     project: row.projectId,
     data: row.data ?? null,

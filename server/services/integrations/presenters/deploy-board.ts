@@ -2,21 +2,15 @@
 // options with the project and workspace it shows.
 import type { DeployBoard, Project, Workspace } from '../../../../db/schema/index';
 import { isoDateTime } from '../../../presenters/dates';
+import { presentProjectLite } from '../../accounts/presenters/project-member';
+import { presentWorkspaceLite } from '../../accounts/presenters/workspace';
 
 /** A project's publish settings (DeployBoard of reference §13); `board` null gives the blank, unpublished object. */
 export function presentDeployBoard(board: DeployBoard | null, project: Project, workspace: Workspace) {
   return {
     id: board?.id ?? null,
-    project_details: {
-      id: project.id,
-      identifier: project.identifier,
-      name: project.name,
-      cover_image: project.coverImage,
-      cover_image_url: project.coverImage,
-      logo_props: project.logoProps,
-      description: project.description,
-    },
-    workspace_detail: { id: workspace.id, name: workspace.name, slug: workspace.slug, logo_url: workspace.logo ?? null },
+    project_details: presentProjectLite(project),
+    workspace_detail: presentWorkspaceLite(workspace),
     entity_identifier: board?.entityIdentifier ?? project.id,
     entity_name: board?.entityName ?? 'project',
     anchor: board?.anchor ?? null,

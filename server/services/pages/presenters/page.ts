@@ -1,7 +1,7 @@
 // Turns page rows into the wire shapes of reference §9 (Page, PageDetail, PageVersion) and the
 // favorite row a page favorite creates.
 import type { Favorite, Page, PageVersion } from '../../../../db/schema/index';
-import { isoDateTime, isoDay } from '../../../presenters/dates';
+import { isoDateTime, isoDay, presentStamps } from '../../../presenters/dates';
 
 /** A page row with what its wire shape aggregates. `isFavorite` is null for shared change events. */
 export interface PageView extends Page {
@@ -23,10 +23,7 @@ export function presentPage(row: PageView) {
     is_locked: row.isLocked,
     archived_at: isoDay(row.archivedAt),
     workspace: row.workspaceId,
-    created_at: isoDateTime(row.createdAt),
-    updated_at: isoDateTime(row.updatedAt),
-    created_by: row.createdBy,
-    updated_by: row.updatedBy,
+    ...presentStamps(row),
     view_props: row.viewProps,
     logo_props: row.logoProps,
     label_ids: [...row.labelIds].sort(),
@@ -53,10 +50,7 @@ export function presentPageVersion(row: PageVersion) {
     page: row.pageId,
     last_saved_at: isoDateTime(row.lastSavedAt),
     owned_by: row.ownedById,
-    created_at: isoDateTime(row.createdAt),
-    updated_at: isoDateTime(row.updatedAt),
-    created_by: row.createdBy,
-    updated_by: row.updatedBy,
+    ...presentStamps(row),
   };
 }
 

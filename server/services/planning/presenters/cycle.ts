@@ -2,7 +2,7 @@
 // from the progress snapshot once unfinished issues were transferred out (reference §2.3).
 import type { Cycle } from '../../../../db/schema/index';
 import { cycleStatus } from '../../../../shared/cycle';
-import { isoDateTime } from '../../../presenters/dates';
+import { isoDateTime, presentStamps } from '../../../presenters/dates';
 
 /** Per-state-group counts and estimate points of a cycle's listed issues. */
 export interface CycleStats {
@@ -84,10 +84,7 @@ export function presentCycle(row: CycleRow, now: Date = new Date()) {
     status: cycleStatus(row.startDate, row.endDate, now),
     archived_at: isoDateTime(row.archivedAt),
     version: row.version,
-    created_at: isoDateTime(row.createdAt),
-    updated_at: isoDateTime(row.updatedAt),
-    created_by: row.createdBy,
-    updated_by: row.updatedBy,
+    ...presentStamps(row),
   };
 }
 export type CycleListItem = ReturnType<typeof presentCycle>;

@@ -1,7 +1,7 @@
 // Turns module rows into the wire shapes of reference §3/§9: ModuleListItem, ModuleDetail and the
 // module link.
 import type { Module, ModuleLink } from '../../../../db/schema/index';
-import { isoDateTime } from '../../../presenters/dates';
+import { isoDateTime, presentStamps } from '../../../presenters/dates';
 
 /** Issue counts and estimate points of one module, per state group (non-archived, non-draft issues). */
 export interface ModuleStats {
@@ -63,10 +63,7 @@ export function presentModule(row: ModuleView) {
     total_estimate_points: row.stats.points.total,
     completed_estimate_points: row.stats.points.completed,
     archived_at: isoDateTime(row.archivedAt),
-    created_at: isoDateTime(row.createdAt),
-    updated_at: isoDateTime(row.updatedAt),
-    created_by: row.createdBy,
-    updated_by: row.updatedBy,
+    ...presentStamps(row),
     version: row.version,
   };
 }
@@ -81,10 +78,7 @@ export function presentModuleLink(row: ModuleLink) {
     module: row.moduleId,
     project: row.projectId,
     workspace: row.workspaceId,
-    created_at: isoDateTime(row.createdAt),
-    updated_at: isoDateTime(row.updatedAt),
-    created_by: row.createdBy,
-    updated_by: row.updatedBy,
+    ...presentStamps(row),
     version: row.version,
   };
 }

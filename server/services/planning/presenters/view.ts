@@ -1,7 +1,7 @@
 // Turns a saved view row into the IssueView wire shape of reference §9 (plus is_locked, anchor and
 // version). `is_favorite` is left out when the row carries no caller (shared change events).
 import type { View } from '../../../../db/schema/index';
-import { isoDateTime } from '../../../presenters/dates';
+import { isoDateTime, presentStamps } from '../../../presenters/dates';
 
 export function presentView(row: View & { isFavorite: boolean | null }) {
   return {
@@ -23,10 +23,7 @@ export function presentView(row: View & { isFavorite: boolean | null }) {
     ...(row.isFavorite === null ? {} : { is_favorite: row.isFavorite }),
     anchor: row.anchor,
     archived_at: isoDateTime(row.archivedAt),
-    created_at: isoDateTime(row.createdAt),
-    updated_at: isoDateTime(row.updatedAt),
-    created_by: row.createdBy,
-    updated_by: row.updatedBy,
+    ...presentStamps(row),
     version: row.version,
   };
 }

@@ -1,7 +1,9 @@
 // Wire shapes of the issue history (reference §9 IssueActivity) and of the small user object
 // (`actor_detail`) that activity, comments, links and reactions embed.
 import type { IssueActivity, Project, User, Workspace } from '../../../../db/schema/index';
-import { isoDateTime } from '../../../presenters/dates';
+import { presentStampsWithDeletedAt } from '../../../presenters/dates';
+import { presentProjectLite } from '../../accounts/presenters/project-member';
+import { presentWorkspaceLite } from '../../accounts/presenters/workspace';
 
 /** UserLite: the user fields every embedded `*_detail` carries. */
 export function presentUserLite(user: Pick<User, 'id' | 'firstName' | 'lastName' | 'avatar' | 'isBot' | 'displayName'> | null) {
@@ -42,11 +44,7 @@ export function presentActivity(row: IssueActivity, context: ActivityContext) {
   return {
     id: row.id,
     activity_type: 'ACTIVITY' as const,
-    created_at: isoDateTime(row.createdAt),
-    updated_at: isoDateTime(row.updatedAt),
-    deleted_at: isoDateTime(row.deletedAt),
-    created_by: row.createdBy,
-    updated_by: row.updatedBy,
+    ...presentStampsWithDeletedAt(row),
     workspace: row.workspaceId,
     project: row.projectId,
     issue: row.issueId,
@@ -75,15 +73,7 @@ export function presentActivity(row: IssueActivity, context: ActivityContext) {
       sort_order: issue.sortOrder,
       is_draft: issue.isDraft,
     },
-    project_detail: {
-      id: project.id,
-      identifier: project.identifier,
-      name: project.name,
-      cover_image: project.coverImage,
-      cover_image_url: project.coverImage,
-      logo_props: project.logoProps,
-      description: project.description,
-    },
-    workspace_detail: { id: workspace.id, name: workspace.name, slug: workspace.slug, logo_url: workspace.logo },
+    project_detail: presentProjectLite(project),
+    workspace_detail: presentWorkspaceLite(workspace),
   };
 }

@@ -1,6 +1,6 @@
 // Wire shape of an issue attachment (reference §1.6.7, legacy multipart form).
 import type { IssueAttachment } from '../../../../db/schema/index';
-import { isoDateTime } from '../../../presenters/dates';
+import { presentStampsWithDeletedAt } from '../../../presenters/dates';
 
 /** The download path of an attachment (also its `asset` and `asset_url`). */
 function attachmentDownloadPath(slug: string, row: Pick<IssueAttachment, 'id' | 'projectId' | 'issueId'>): string {
@@ -21,11 +21,7 @@ export function presentIssueAttachment(row: IssueAttachment, slug: string) {
     workspace: row.workspaceId,
     size: row.size,
     is_uploaded: row.isUploaded,
-    created_at: isoDateTime(row.createdAt),
-    updated_at: isoDateTime(row.updatedAt),
-    deleted_at: isoDateTime(row.deletedAt),
-    created_by: row.createdBy,
-    updated_by: row.updatedBy,
+    ...presentStampsWithDeletedAt(row),
     version: row.version,
   };
 }

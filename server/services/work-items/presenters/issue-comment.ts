@@ -1,6 +1,6 @@
 // Wire shapes of comments and of issue/comment reactions (reference §1.6.2, §1.6.8, §9 IssueComment).
 import type { CommentReaction, IssueComment, IssueReaction } from '../../../../db/schema/index';
-import { isoDateTime } from '../../../presenters/dates';
+import { isoDateTime, presentStampsWithDeletedAt, presentStamps } from '../../../presenters/dates';
 import type { ActivityContext, UserLite } from './issue-activity';
 
 /** A comment reaction (`{id, actor, comment, reaction, display_name, …}`). */
@@ -14,10 +14,7 @@ export function presentCommentReaction(row: CommentReaction, displayName: string
     deleted_at: isoDateTime(row.deletedAt),
     workspace: row.workspaceId,
     project: row.projectId,
-    created_at: isoDateTime(row.createdAt),
-    updated_at: isoDateTime(row.updatedAt),
-    created_by: row.createdBy,
-    updated_by: row.updatedBy,
+    ...presentStamps(row),
     version: row.version,
   };
 }
@@ -32,11 +29,7 @@ export function presentIssueReaction(row: IssueReaction, actor: UserLite | null)
     issue: row.issueId,
     project: row.projectId,
     workspace: row.workspaceId,
-    created_at: isoDateTime(row.createdAt),
-    updated_at: isoDateTime(row.updatedAt),
-    deleted_at: isoDateTime(row.deletedAt),
-    created_by: row.createdBy,
-    updated_by: row.updatedBy,
+    ...presentStampsWithDeletedAt(row),
     display_name: actor?.display_name ?? null,
     actor_detail: actor,
     version: row.version,
@@ -57,11 +50,7 @@ export function presentComment(row: IssueComment, extras: CommentExtras) {
   return {
     id: row.id,
     activity_type: 'COMMENT' as const,
-    created_at: isoDateTime(row.createdAt),
-    updated_at: isoDateTime(row.updatedAt),
-    deleted_at: isoDateTime(row.deletedAt),
-    created_by: row.createdBy,
-    updated_by: row.updatedBy,
+    ...presentStampsWithDeletedAt(row),
     workspace: row.workspaceId,
     project: row.projectId,
     issue: row.issueId,

@@ -1,6 +1,6 @@
 // Wire shapes of issue relations (reference §1.6.5): the stored row, and a related issue as listed.
 import type { IssueRelation } from '../../../../db/schema/index';
-import { isoDateTime } from '../../../presenters/dates';
+import { presentStamps } from '../../../presenters/dates';
 import type { IssueListRow } from './issue';
 
 /** The stored relation row (the `issue_relation` change event's data). */
@@ -12,10 +12,7 @@ export function presentIssueRelationRow(row: IssueRelation) {
     relation_type: row.relationType,
     project: row.projectId,
     workspace: row.workspaceId,
-    created_at: isoDateTime(row.createdAt),
-    updated_at: isoDateTime(row.updatedAt),
-    created_by: row.createdBy,
-    updated_by: row.updatedBy,
+    ...presentStamps(row),
     version: row.version,
   };
 }
@@ -32,10 +29,7 @@ export function presentRelatedIssue(issue: IssueListRow, relationType: string) {
     project_id: issue.projectId,
     label_ids: [...issue.labelIds].sort(),
     assignee_ids: [...issue.assigneeIds].sort(),
-    created_at: isoDateTime(issue.createdAt),
-    updated_at: isoDateTime(issue.updatedAt),
-    created_by: issue.createdBy,
-    updated_by: issue.updatedBy,
+    ...presentStamps(issue),
     relation_type: relationType,
   };
 }

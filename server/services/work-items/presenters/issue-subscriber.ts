@@ -1,7 +1,7 @@
 // Wire shapes of issue subscriptions (reference §1.6.6): the subscription row, and the project
 // member with its `is_subscribed` flag that `issue-subscribers/` lists.
 import type { IssueSubscriber } from '../../../../db/schema/index';
-import { isoDateTime } from '../../../presenters/dates';
+import { isoDateTime, presentStamps } from '../../../presenters/dates';
 import type { UserLite } from './issue-activity';
 
 /** An IssueSubscriber row as POST `subscribe/` and POST `issue-subscribers/` return it. */
@@ -12,10 +12,7 @@ export function presentIssueSubscriber(row: IssueSubscriber) {
     subscriber: row.subscriberId,
     project: row.projectId,
     workspace: row.workspaceId,
-    created_at: isoDateTime(row.createdAt),
-    updated_at: isoDateTime(row.updatedAt),
-    created_by: row.createdBy,
-    updated_by: row.updatedBy,
+    ...presentStamps(row),
     deleted_at: isoDateTime(row.deletedAt),
   };
 }

@@ -2,7 +2,7 @@
 // the list item every issue list returns, and the detail with its optional expansions.
 import type { Issue } from '../../../../db/schema/index';
 import type { Priority } from '../../../../shared/issue-constants';
-import { isoDateTime, isoDay } from '../../../presenters/dates';
+import { isoDateTime, isoDay, presentStamps } from '../../../presenters/dates';
 
 /**
  * An issue row as lists load it: the table's columns plus what the list item aggregates. Build it
@@ -41,10 +41,7 @@ export function presentIssue(row: IssueListRow) {
     parent_id: row.parentId,
     cycle_id: row.cycleId ?? null,
     sub_issues_count: Number(row.subIssuesCount ?? 0),
-    created_at: isoDateTime(row.createdAt),
-    updated_at: isoDateTime(row.updatedAt),
-    created_by: row.createdBy,
-    updated_by: row.updatedBy,
+    ...presentStamps(row),
     attachment_count: Number(row.attachmentCount ?? 0),
     link_count: Number(row.linkCount ?? 0),
     is_draft: row.isDraft,

@@ -1,7 +1,7 @@
 // Turns project rows into the wire shapes of reference §5: the flat list item and the full Project
 // (details, create, retrieve, update).
 import type { Project } from '../../../../db/schema/index';
-import { isoDateTime } from '../../../presenters/dates';
+import { isoDateTime, presentStampsWithDeletedAt, presentStamps } from '../../../presenters/dates';
 
 /** What a project looks like to one viewer: their sort order, role, favorite flag, plus the publish anchor. */
 interface ProjectViewerFields {
@@ -40,10 +40,7 @@ export function presentProjectListItem(project: Project, viewer: ProjectViewerFi
     project_lead: project.projectLeadId,
     network: project.network,
     anchor: viewer.anchor,
-    created_at: isoDateTime(project.createdAt),
-    updated_at: isoDateTime(project.updatedAt),
-    created_by: project.createdBy,
-    updated_by: project.updatedBy,
+    ...presentStamps(project),
     version: project.version,
   };
 }
@@ -84,11 +81,7 @@ export function presentProject(project: Project, extra: ProjectDetailFields) {
     timezone: project.timezone,
     external_source: project.externalSource,
     external_id: project.externalId,
-    created_at: isoDateTime(project.createdAt),
-    updated_at: isoDateTime(project.updatedAt),
-    deleted_at: isoDateTime(project.deletedAt),
-    created_by: project.createdBy,
-    updated_by: project.updatedBy,
+    ...presentStampsWithDeletedAt(project),
     is_favorite: extra.isFavorite,
     sort_order: extra.sortOrder,
     member_role: extra.memberRole,
