@@ -10,7 +10,7 @@
 // connection or PGlite's transaction). The built statement is kept per driver, as postgres.js and
 // PGlite build statements of different classes. tests/sync/reusable-statement.test.ts holds these
 // drizzle internals to what this file expects.
-import { getTableColumns, getTableName, is, sql, Column, type SQL } from 'drizzle-orm';
+import { getTableColumns, is, sql, Column, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
@@ -76,20 +76,4 @@ function sessionOf(db: Db): Session & { constructor: unknown } {
   const session = (db as unknown as { session?: Session }).session;
   if (!session || !('client' in session)) throw new Error('reusableStatement: this drizzle version keeps no session.client on its databases');
   return session as Session & { constructor: unknown };
-}
-
-/**
- * An insert of one row into `table` returning it, built once per set of columns given: the row's
- * values are encoded as drizzle would, columns not given take their defaults.
- */
-export function reusableInsert<T extends PgTable>(table: T): (db: Db, row: T['$inferInsert']) => Promise<T['$inferSelect'][]> {
-  const statements = reusableStatements<T['$inferSelect']>((db, key) => {
-    const slots = Object.fromEntries(key.split(',').map((column) => [column, valueSlot(column)]));
-    return db.insert(table).values(slots as never).returning().prepare(`insert_${getTableName(table)}_${key}`) as unknown as Executable<T['$inferSelect']>;
-  });
-  return (db, row) => {
-    const columns = Object.keys(row).filter((column) => (row as Record<string, unknown>)[column] !== undefined).sort();
-    const values = Object.fromEntries(columns.map((column) => [column, encodeForColumn(table, column, (row as Record<string, unknown>)[column])]));
-    return statements(db, columns.join(','), values);
-  };
 }
