@@ -63,9 +63,13 @@ async function postgresTransaction<T>(client: postgres.Sql, work: (tx: Db) => Pr
     // Issued without awaiting: postgres.js writes the queries of one connection in issue order (one
     // socket write for all), and Postgres runs them in that order. After a failed tail statement,
     // COMMIT ends the aborted transaction as a rollback (it answers ROLLBACK, not an error).
+    // Prepared (postgres.js keeps one per connection and text): an unprepared statement with
+    // parameters is sent as Parse/Describe first and its Bind only once the types came back, a round
+    // trip of its own that also holds back everything queued behind it, COMMIT included. Tail
+    // statements keep their text fixed (values as parameters), so a connection prepares each once.
     const tail = outcome.tail.map((statement) => {
       const query = dialect.sqlToQuery(statement);
-      return connection.unsafe(query.sql, query.params as postgres.ParameterOrJSON<never>[]).execute();
+      return connection.unsafe(query.sql, query.params as postgres.ParameterOrJSON<never>[], { prepare: true }).execute();
     });
     const commit = connection.unsafe('commit').execute();
     const tailRows: Rows[] = [];
