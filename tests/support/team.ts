@@ -8,15 +8,19 @@ import { createTestServer, type TestServer, type TestServerOptions } from './ser
 /** 20 admin, 15 member, 5 guest. */
 type Role = 5 | 15 | 20;
 
-/** Where a cast member belongs: no workspace role makes a user who belongs to no workspace. */
+/** Where a cast member belongs (no workspace role: a user who belongs to no workspace), and their user fields. */
 export interface TeamRoles {
   workspace?: Role;
   project?: Role;
+  user?: UserFields;
 }
+
+type UserFields = Parameters<typeof buildUser>[1];
 
 export interface TeamOptions {
   /** The owner is also the instance admin; otherwise the instance is only marked set up. */
   instanceAdmin?: boolean;
+  owner?: UserFields;
   project?: Parameters<typeof buildProject>[3];
   server?: TestServerOptions;
 }
@@ -29,17 +33,17 @@ export type Team<Name extends string> = { server: TestServer; owner: TestUser; w
  * builds the owner, the cast (one user per entry of `cast`, created in that order), the workspace,
  * the memberships and the project, and an afterAll that closes the server. The handle is empty
  * until that beforeAll has run, so read it in hooks and tests; a file's own later beforeAll sees
- * it built.
+ * it built, and its own afterAll runs before the server closes (vitest runs after-hooks as a stack).
  */
 export function useTeam<Name extends string>(cast: Record<Name, TeamRoles>, options: TeamOptions = {}): Team<Name> {
   const team = {} as Team<Name>;
   beforeAll(async () => {
     const server = await createTestServer(options.server);
-    const owner = await buildUser(server);
+    const owner = await buildUser(server, options.owner);
     await setupInstance(server, options.instanceAdmin ? owner : undefined);
     const entries = Object.entries(cast) as Array<[Name, TeamRoles]>;
     const people = {} as Record<Name, TestUser>;
-    for (const [name] of entries) people[name] = await buildUser(server);
+    for (const [name, roles] of entries) people[name] = await buildUser(server, roles.user);
     const workspace = await buildWorkspace(server, owner);
     for (const [name, roles] of entries) if (roles.workspace) await addWorkspaceMember(server, workspace, people[name], roles.workspace);
     const project = await buildProject(server, workspace, owner, options.project);
