@@ -3,46 +3,32 @@
 // judged on a half-known state) and is followed by `reset`; a project guest who may see only the
 // issues they created gets every event of those issues' children — deletes included — and none of
 // anyone else's.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { issues, projectMembers, workspaceMembers } from '../../db/schema/index';
 import type { ChangeMessage } from '../../shared/live-protocol';
 import { recordChange, withTransaction, type ChangeInput } from '../../server/live/record-change';
 import { presentProjectMemberRole } from '../../server/services/accounts/presenters/project-member';
-import { addProjectMember, addWorkspaceMember, buildProject, buildUser, type TestProject, type TestUser } from '../support/factories';
+import { addProjectMember, addWorkspaceMember, buildProject, buildUser, type TestProject } from '../support/factories';
 import { useTeam } from '../support/team';
-import { openLive, writeChange, type LiveClient } from './live-client';
+import { useLiveSockets, writeChange, type LiveClient } from './live-client';
 import { ProjectNetwork } from '../../shared/visibility';
 
 const team = useTeam(
   { guest: { workspace: 5, project: 5 }, member: { workspace: 15, project: 15 } },
   { instanceAdmin: true, project: { network: ProjectNetwork.SECRET }, server: { env: { LIVE_PING_INTERVAL_MS: '5000' } } },
 );
-let baseUrl: string;
+const live = useLiveSockets(team);
+const { subscribed } = live;
 let openProject: TestProject;
-const sockets: LiveClient[] = [];
-
-async function subscribed(user: TestUser, since = 0): Promise<LiveClient> {
-  const client = await openLive(baseUrl, { headers: user.headers });
-  sockets.push(client);
-  client.subscribe(team.workspace.slug, since);
-  await client.waitFor((message) => message.type === 'ready');
-  return client;
-}
 
 const marker = () => writeChange(team.server, { workspaceId: team.workspace.id, entity: 'workspace', op: 'update', data: { name: 'marker' } });
 const reached = (client: LiveClient, id: string) => client.waitFor((msg) => msg.type === 'change' && msg.data.id === id);
 const indexOf = (client: LiveClient, predicate: (message: LiveClient['messages'][number]) => boolean) => client.messages.findIndex(predicate);
 
 beforeAll(async () => {
-  baseUrl = await team.server.listen();
   openProject = await buildProject(team.server, team.workspace, team.owner, { network: ProjectNetwork.SECRET, guestViewAllFeatures: true });
-});
-
-// Sockets close before useTeam's afterAll closes the server: vitest runs after-hooks as a stack.
-afterAll(() => {
-  for (const socket of sockets) socket.close();
 });
 
 describe('membership gain on an open socket', () => {

@@ -1,7 +1,7 @@
 // Live delivery and permission filtering over real WebSockets: entity changes reach subscribed
 // members and never outsiders; guests see only what they may; drafts only their creator and
 // project admins; removed members stop at once.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
 import { apiTokens } from '../../db/schema/index';
@@ -9,7 +9,7 @@ import { LiveCloseCode, type ChangeMessage } from '../../shared/live-protocol';
 import { hashSecret } from '../../server/security';
 import { addProjectMember, addWorkspaceMember, buildProject, buildUser, buildWorkspace, type TestProject, type TestUser } from '../support/factories';
 import { useTeam } from '../support/team';
-import { openLive, settle, writeChange, type LiveClient } from './live-client';
+import { openLive, useLiveSockets, settle, writeChange, type LiveClient } from './live-client';
 import { ProjectNetwork } from '../../shared/visibility';
 
 // Pings every second (idle limit 2.5 s): short enough for the idle test below, long enough that
@@ -18,29 +18,15 @@ const team = useTeam(
   { member: { workspace: 15, project: 15 }, guest: { workspace: 5, project: 5 }, bystander: { workspace: 15 }, outsider: {} },
   { instanceAdmin: true, project: { network: ProjectNetwork.SECRET }, server: { env: { LIVE_PING_INTERVAL_MS: '1000' } } },
 );
-let baseUrl: string;
+const live = useLiveSockets(team);
+const { subscribed } = live;
 let openProject: TestProject;
-const sockets: LiveClient[] = [];
-
-async function subscribed(user: TestUser, since = 0): Promise<LiveClient> {
-  const client = await openLive(baseUrl, { headers: user.headers });
-  sockets.push(client);
-  client.subscribe(team.workspace.slug, since);
-  await client.waitFor((message) => message.type === 'ready');
-  return client;
-}
 
 const entityIds = (client: LiveClient) => client.changes().map((change) => change.data.id);
 
 beforeAll(async () => {
-  baseUrl = await team.server.listen();
   openProject = await buildProject(team.server, team.workspace, team.owner, { network: ProjectNetwork.SECRET, guestViewAllFeatures: true });
   await addProjectMember(team.server, openProject, team.guest, 5);
-});
-
-// Sockets close before useTeam's afterAll closes the server: vitest runs after-hooks as a stack.
-afterAll(() => {
-  for (const socket of sockets) socket.close();
 });
 
 describe('live delivery', () => {
@@ -163,29 +149,29 @@ describe('live delivery', () => {
   });
 
   test('a session cookie from a foreign Origin is refused (4003); the same origin is not', async () => {
-    const foreign = await openLive(baseUrl, { headers: { ...team.member.headers, origin: 'https://evil.example' } });
+    const foreign = await openLive(live.baseUrl, { headers: { ...team.member.headers, origin: 'https://evil.example' } });
     expect((await foreign.closed).code).toBe(LiveCloseCode.FORBIDDEN);
-    const same = await openLive(baseUrl, { headers: { ...team.member.headers, origin: baseUrl } });
-    sockets.push(same);
+    const same = await openLive(live.baseUrl, { headers: { ...team.member.headers, origin: live.baseUrl } });
+    live.sockets.push(same);
     same.subscribe(team.workspace.slug, 0);
     await same.waitFor((message) => message.type === 'ready');
   });
 
   test('outsiders and anonymous sockets are refused; API keys open only their own workspace', async () => {
-    const stranger = await openLive(baseUrl, { headers: team.outsider.headers });
+    const stranger = await openLive(live.baseUrl, { headers: team.outsider.headers });
     stranger.subscribe(team.workspace.slug, 0);
     expect((await stranger.closed).code).toBe(LiveCloseCode.FORBIDDEN);
-    const anonymous = await openLive(baseUrl, {});
+    const anonymous = await openLive(live.baseUrl, {});
     expect((await anonymous.closed).code).toBe(LiveCloseCode.UNAUTHORIZED);
 
     const secret = `trl_api_${randomBytes(16).toString('hex')}`;
     await team.server.database.db.insert(apiTokens).values({ userId: team.member.id, workspaceId: team.workspace.id, tokenHash: hashSecret(secret), label: 'live' });
-    const keyed = await openLive(baseUrl, { token: secret });
-    sockets.push(keyed);
+    const keyed = await openLive(live.baseUrl, { token: secret });
+    live.sockets.push(keyed);
     keyed.subscribe(team.workspace.slug, 0);
     await keyed.waitFor((msg) => msg.type === 'ready');
     const other = await buildWorkspace(team.server, team.member);
-    const wrong = await openLive(baseUrl, { token: secret });
+    const wrong = await openLive(live.baseUrl, { token: secret });
     wrong.subscribe(other.slug, 0);
     expect((await wrong.closed).code).toBe(LiveCloseCode.FORBIDDEN);
   });
@@ -205,7 +191,7 @@ describe('live delivery', () => {
   test('a client that never sends a JSON pong stays open while it answers protocol pings; a dead one is closed with 4010', async () => {
     const open = (autoPong: boolean) =>
       new Promise<WebSocket>((resolve, reject) => {
-        const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/live/`, { headers: { cookie: team.member.headers.cookie }, autoPong });
+        const ws = new WebSocket(`${live.baseUrl.replace(/^http/, 'ws')}/live/`, { headers: { cookie: team.member.headers.cookie }, autoPong });
         ws.once('open', () => resolve(ws));
         ws.once('error', reject);
       });

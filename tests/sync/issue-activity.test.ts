@@ -2,13 +2,13 @@
 // the property history would show reaches the members who may read the issue as an
 // `issue_activity` change carrying that very history row; a restricted guest, a workspace member
 // outside the project and (for drafts) a member who is not the draft's creator get none of it.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { issues } from '../../db/schema/index';
 import type { ChangeMessage } from '../../shared/live-protocol';
 import type { TestUser } from '../support/factories';
 import { useTeam } from '../support/team';
-import { openLive, writeChange, type LiveClient } from './live-client';
+import { useLiveSockets, writeChange, type LiveClient } from './live-client';
 import { ProjectNetwork } from '../../shared/visibility';
 
 const team = useTeam(
@@ -20,16 +20,8 @@ const team = useTeam(
   },
   { instanceAdmin: true, owner: { displayName: 'Ada' }, project: { network: ProjectNetwork.SECRET } },
 );
-let baseUrl: string;
-const sockets: LiveClient[] = [];
-
-async function subscribed(user: TestUser): Promise<LiveClient> {
-  const client = await openLive(baseUrl, { headers: user.headers });
-  sockets.push(client);
-  client.subscribe(team.workspace.slug, 0);
-  await client.waitFor((message) => message.type === 'ready');
-  return client;
-}
+const live = useLiveSockets(team);
+const { subscribed } = live;
 
 async function api(user: TestUser, method: 'GET' | 'POST' | 'PATCH', path: string, payload?: unknown) {
   const response = await team.server.inject({ method, url: `/api/workspaces/${team.workspace.slug}/projects/${team.project.id}/${path}`, headers: user.headers, payload: payload as object });
@@ -44,15 +36,6 @@ async function drain(clients: LiveClient[]) {
 }
 
 const activityOf = (client: LiveClient, issueId: string) => client.changes().filter((change) => change.entity === 'issue_activity' && change.data.issue === issueId);
-
-beforeAll(async () => {
-  baseUrl = await team.server.listen();
-});
-
-// Sockets close before useTeam's afterAll closes the server: vitest runs after-hooks as a stack.
-afterAll(() => {
-  for (const socket of sockets) socket.close();
-});
 
 describe('issue activity on the live stream', () => {
   test('members get each new history row as an issue_activity change; a guest and a non-member get none', async () => {
