@@ -1,50 +1,43 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { apiTokens } from '../../db/schema/index';
 import { hashSecret } from '../security';
-import { createTestServer, type TestServer } from '../../tests/support/server';
-import { buildWorld, type World } from '../../tests/support/world';
+import { useWorld } from '../../tests/support/world';
 
 describe('API tokens', () => {
-  let server: TestServer;
-  let world: World;
-  beforeAll(async () => {
-    server = await createTestServer({ env: { RATE_LIMIT_API_KEY_PER_MIN: '3' } });
-    world = await buildWorld(server);
-  });
-  afterAll(async () => server?.close());
+  const world = useWorld({ env: { RATE_LIMIT_API_KEY_PER_MIN: '3' } });
 
   const base = () => `/api/workspaces/${world.workspace.slug}/api-tokens/`;
   const createToken = async (payload: Record<string, unknown> = { label: 'ci' }) => {
-    const response = await server.inject({ method: 'POST', url: base(), headers: world.member.headers, payload });
+    const response = await world.server.inject({ method: 'POST', url: base(), headers: world.member.headers, payload });
     expect(response.statusCode).toBe(201);
     return response.json();
   };
-  const asKey = (key: string, url: string) => server.inject({ method: 'GET', url, headers: { 'x-api-key': key } });
+  const asKey = (key: string, url: string) => world.server.inject({ method: 'GET', url, headers: { 'x-api-key': key } });
 
   test('create returns the secret once; list and get never do', async () => {
     const token = await createToken({ label: 'deploy', description: 'ci runner' });
     expect(token.token).toMatch(/^trl_api_[0-9a-f]{32}$/);
     expect(token).toMatchObject({ label: 'deploy', description: 'ci runner', is_active: true, workspace: world.workspace.id, user: world.member.id });
-    const [row] = await server.database.db.select().from(apiTokens).where(eq(apiTokens.id, token.id));
+    const [row] = await world.server.database.db.select().from(apiTokens).where(eq(apiTokens.id, token.id));
     expect(row.tokenHash).toBe(hashSecret(token.token));
-    const list = (await server.inject({ method: 'GET', url: base(), headers: world.member.headers })).json();
+    const list = (await world.server.inject({ method: 'GET', url: base(), headers: world.member.headers })).json();
     expect(list.map((t: { id: string }) => t.id)).toContain(token.id);
     expect(list.every((t: object) => !('token' in t))).toBe(true);
-    const one = await server.inject({ method: 'GET', url: `${base()}${token.id}/`, headers: world.member.headers });
+    const one = await world.server.inject({ method: 'GET', url: `${base()}${token.id}/`, headers: world.member.headers });
     expect(one.json()).toMatchObject({ id: token.id, label: 'deploy' });
     expect(one.json()).not.toHaveProperty('token');
     // Tokens are personal: the admin neither sees nor revokes the member's.
-    expect((await server.inject({ method: 'GET', url: base(), headers: world.admin.headers })).json()).toEqual([]);
-    expect((await server.inject({ method: 'DELETE', url: `${base()}${token.id}/`, headers: world.admin.headers })).statusCode).toBe(404);
+    expect((await world.server.inject({ method: 'GET', url: base(), headers: world.admin.headers })).json()).toEqual([]);
+    expect((await world.server.inject({ method: 'DELETE', url: `${base()}${token.id}/`, headers: world.admin.headers })).statusCode).toBe(404);
   });
 
   test('label is required; guests and outsiders are refused', async () => {
-    const missing = await server.inject({ method: 'POST', url: base(), headers: world.member.headers, payload: {} });
+    const missing = await world.server.inject({ method: 'POST', url: base(), headers: world.member.headers, payload: {} });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toHaveProperty('label');
-    expect((await server.inject({ method: 'POST', url: base(), headers: world.guest.headers, payload: { label: 'x' } })).statusCode).toBe(403);
-    expect((await server.inject({ method: 'GET', url: base(), headers: world.outsider.headers })).statusCode).toBe(403);
+    expect((await world.server.inject({ method: 'POST', url: base(), headers: world.guest.headers, payload: { label: 'x' } })).statusCode).toBe(403);
+    expect((await world.server.inject({ method: 'GET', url: base(), headers: world.outsider.headers })).statusCode).toBe(403);
   });
 
   test('a key works on its workspace and /users/me, not elsewhere, and needs no CSRF', async () => {
@@ -59,9 +52,9 @@ describe('API tokens', () => {
 
   test('revoked, expired and garbage keys get 401', async () => {
     const revoked = await createToken();
-    expect((await server.inject({ method: 'DELETE', url: `${base()}${revoked.id}/`, headers: world.member.headers })).statusCode).toBe(204);
+    expect((await world.server.inject({ method: 'DELETE', url: `${base()}${revoked.id}/`, headers: world.member.headers })).statusCode).toBe(204);
     expect((await asKey(revoked.token, '/api/users/me/')).statusCode).toBe(401);
-    expect((await server.inject({ method: 'GET', url: `${base()}${revoked.id}/`, headers: world.member.headers })).statusCode).toBe(404);
+    expect((await world.server.inject({ method: 'GET', url: `${base()}${revoked.id}/`, headers: world.member.headers })).statusCode).toBe(404);
 
     const expired = await createToken({ label: 'old', expired_at: '2020-01-01T00:00:00Z' });
     expect(expired.is_active).toBe(false);

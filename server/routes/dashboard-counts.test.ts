@@ -5,11 +5,10 @@
 // of which the guest may only see their own issues in, plus deleted, archived, draft and intake
 // issues that no widget may count — are counted again the plain way: the list engine's workspace
 // scope, one issue at a time. Both must agree for every caller.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestServer, type TestServer } from '../../tests/support/server';
 import { addProjectMember, buildProject, type TestProject } from '../../tests/support/factories';
-import { buildWorld, type CallerName, type World } from '../../tests/support/world';
+import { useWorld, type CallerName } from '../../tests/support/world';
 import { seedIssues } from '../../db/seed/seed';
 import { createRandom } from '../../db/seed/generate';
 import { workspaceIssueScope } from '../list-engine/scope';
@@ -19,44 +18,40 @@ import { Role } from '../../shared/roles';
 const OPEN = sql`s.group in ('backlog', 'unstarted', 'started')`;
 
 describe('dashboard counts agree with a plain count', () => {
-  let server: TestServer;
-  let world: World;
+  const world = useWorld();
   let second: TestProject;
   const dashboards: Partial<Record<CallerName, string>> = {};
 
   beforeAll(async () => {
-    server = await createTestServer();
-    world = await buildWorld(server);
-    second = await buildProject(server, world.workspace, world.admin);
-    await addProjectMember(server, second, world.member, 15);
+    second = await buildProject(world.server, world.workspace, world.admin);
+    await addProjectMember(world.server, second, world.member, 15);
     // The guest sees every issue of the world's project only if it allows it; here neither does.
-    await addProjectMember(server, second, world.guest, 5);
+    await addProjectMember(world.server, second, world.guest, 5);
     const people = [world.admin.id, world.member.id, world.guest.id];
     const random = createRandom(7);
     for (const project of [world.project, second]) {
-      const states = await server.database.query<{ id: string; group: string }>(sql`select id, "group" from states where project_id = ${project.id}`);
+      const states = await world.server.database.query<{ id: string; group: string }>(sql`select id, "group" from states where project_id = ${project.id}`);
       const stateIds = Object.fromEntries(states.map((state) => [state.group, state.id]));
-      await seedIssues(server.database, { count: 150, random, project: { id: project.id, workspaceId: world.workspace.id }, userIds: people, stateIds, labelIds: [], pointIds: [], cycleIds: [], moduleIds: [], log: () => {} });
+      await seedIssues(world.server.database, { count: 150, random, project: { id: project.id, workspaceId: world.workspace.id }, userIds: people, stateIds, labelIds: [], pointIds: [], cycleIds: [], moduleIds: [], log: () => {} });
     }
     // Issues no widget may count: deleted, archived, drafts, and one still waiting in intake.
-    await server.database.query(sql`update issues set deleted_at = now() where id in (select id from issues where project_id = ${world.project.id} order by sequence_id limit 7)`);
-    await server.database.query(sql`update issues set archived_at = now() where id in (select id from issues where project_id = ${world.project.id} order by sequence_id offset 7 limit 6)`);
-    await server.database.query(sql`update issues set is_draft = true where id in (select id from issues where project_id = ${second.id} order by sequence_id limit 5)`);
-    await server.database.query(sql`with intake as (
+    await world.server.database.query(sql`update issues set deleted_at = now() where id in (select id from issues where project_id = ${world.project.id} order by sequence_id limit 7)`);
+    await world.server.database.query(sql`update issues set archived_at = now() where id in (select id from issues where project_id = ${world.project.id} order by sequence_id offset 7 limit 6)`);
+    await world.server.database.query(sql`update issues set is_draft = true where id in (select id from issues where project_id = ${second.id} order by sequence_id limit 5)`);
+    await world.server.database.query(sql`with intake as (
         insert into intakes (project_id, workspace_id, name) values (${second.id}, ${world.workspace.id}, 'Intake') returning id
       )
       insert into intake_issues (issue_id, project_id, workspace_id, intake_id, status)
       select i.id, i.project_id, i.workspace_id, intake.id, -2 from issues i, intake
       where i.project_id = ${second.id} order by i.sequence_id offset 5 limit 4`);
     for (const caller of ['admin', 'member', 'guest'] as const) {
-      const response = await server.inject({ method: 'GET', url: `/api/workspaces/${world.workspace.slug}/dashboard/?dashboard_type=home`, headers: world.headers[caller] });
+      const response = await world.server.inject({ method: 'GET', url: `/api/workspaces/${world.workspace.slug}/dashboard/?dashboard_type=home`, headers: world.headers[caller] });
       dashboards[caller] = response.json().dashboard.id;
     }
   }, 120_000);
-  afterAll(async () => server?.close());
 
   const widget = async (caller: CallerName, query: string) => {
-    const response = await server.inject({ method: 'GET', url: `/api/workspaces/${world.workspace.slug}/dashboard/${dashboards[caller]}/?${query}`, headers: world.headers[caller] });
+    const response = await world.server.inject({ method: 'GET', url: `/api/workspaces/${world.workspace.slug}/dashboard/${dashboards[caller]}/?${query}`, headers: world.headers[caller] });
     expect(response.statusCode).toBe(200);
     return response.json();
   };
@@ -70,7 +65,7 @@ describe('dashboard counts agree with a plain count', () => {
   /** Every visible issue of the caller, one row each, with what the widgets look at. */
   async function visibleIssues(caller: 'admin' | 'member' | 'guest') {
     const scope = workspaceIssueScope(actorOf(caller)).where;
-    return server.database.query<{ id: string; created_by: string; group: string | null; target_date: string | null; assignees: string[] }>(sql`
+    return world.server.database.query<{ id: string; created_by: string; group: string | null; target_date: string | null; assignees: string[] }>(sql`
       select i.id, i.created_by, s.group, i.target_date::text as target_date,
         coalesce((select array_agg(a.assignee_id::text) from issue_assignees a where a.issue_id = i.id and a.deleted_at is null), '{}') as assignees
       from issues i left join states s on s.id = i.state_id
@@ -118,7 +113,7 @@ describe('dashboard counts agree with a plain count', () => {
     const userId = world[caller].id;
     const scope = workspaceIssueScope(actorOf(caller)).where;
     // The plain way: per collaborator, a count of the open issues assigned to them the caller can see.
-    const expected = await server.database.query<{ user_id: string; active_issue_count: number }>(sql`
+    const expected = await world.server.database.query<{ user_id: string; active_issue_count: number }>(sql`
       select pm.member_id::text as user_id, (
         select count(*)::int from issues i join states s on s.id = i.state_id
         where ${scope} and ${OPEN}

@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestServer, type TestServer } from '../../tests/support/server';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { buildProject, type TestProject } from '../../tests/support/factories';
-import { buildWorld, type CallerName, type World } from '../../tests/support/world';
+import { useWorld, type CallerName } from '../../tests/support/world';
 import { addDays, todayIn } from '../../shared/calendar-day';
 import { WIDGET_KEYS, durationTargetDate } from '../../shared/dashboard';
 
 describe('home dashboard', () => {
-  let server: TestServer;
-  let world: World;
+  const world = useWorld();
   let hidden: TestProject;
   const today = todayIn('UTC');
   const issueIds: Record<string, string> = {};
 
   beforeAll(async () => {
-    server = await createTestServer();
-    world = await buildWorld(server);
     // A project the member is not in: nothing of it may show on the member's dashboard.
-    hidden = await buildProject(server, world.workspace, world.admin);
+    hidden = await buildProject(world.server, world.workspace, world.admin);
     const create = async (caller: CallerName, projectId: string, name: string, payload: Record<string, unknown>) => {
-      const response = await server.inject({ method: 'POST', url: `/api/workspaces/${world.workspace.slug}/projects/${projectId}/issues/`, headers: world.headers[caller], payload: { name, ...payload } });
+      const response = await world.server.inject({ method: 'POST', url: `/api/workspaces/${world.workspace.slug}/projects/${projectId}/issues/`, headers: world.headers[caller], payload: { name, ...payload } });
       expect(response.statusCode).toBe(201);
       issueIds[name] = response.json().id;
     };
@@ -29,10 +25,9 @@ describe('home dashboard', () => {
     await create('member', world.project.id, 'mine', { priority: 'urgent' });
     await create('admin', hidden.id, 'secret', { assignee_ids: [world.admin.id] });
   });
-  afterAll(async () => server?.close());
 
   const api = (caller: CallerName, method: 'GET' | 'PATCH', url: string, payload?: unknown) =>
-    server.inject({ method, url, headers: world.headers[caller], ...(payload === undefined ? {} : { payload: payload as object }) });
+    world.server.inject({ method, url, headers: world.headers[caller], ...(payload === undefined ? {} : { payload: payload as object }) });
   const home = (caller: CallerName, type = 'home') => api(caller, 'GET', `/api/workspaces/${world.workspace.slug}/dashboard/?dashboard_type=${type}`);
   const stats = async (caller: CallerName, dashboardId: string, query: string) => api(caller, 'GET', `/api/workspaces/${world.workspace.slug}/dashboard/${dashboardId}/?${query}`);
 

@@ -4,11 +4,10 @@
 // export whose file is no longer stored answers 410 and is listed as expired.
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { addProjectMember, buildProject, type TestProject } from '../../tests/support/factories';
-import { createTestServer, type TestServer } from '../../tests/support/server';
 import { until } from '../../tests/support/until';
-import { buildWorld, type World } from '../../tests/support/world';
+import { useWorld } from '../../tests/support/world';
 import type { ExportPage, ExportWire } from '../../shared/schemas/export';
 import { signExportLink } from '../services/integrations/export';
 import { fileStorage } from '../storage/index';
@@ -16,27 +15,23 @@ import { exporterHistory } from '../../db/schema/index';
 import { eq } from 'drizzle-orm';
 
 describe('export-issues', () => {
-  let server: TestServer;
-  let world: World;
+  const world = useWorld();
   let secret: TestProject;
   beforeAll(async () => {
-    server = await createTestServer();
-    world = await buildWorld(server);
     // A second project the member does not belong to.
-    secret = await buildProject(server, world.workspace, world.admin, { name: 'Secret plans' });
+    secret = await buildProject(world.server, world.workspace, world.admin, { name: 'Secret plans' });
     for (const name of ['First, with a comma', 'Second "quoted"', '=HYPERLINK("x")', '第三个问题']) await createIssue(world.project.id, name);
     await createIssue(secret.id, 'Only admins know');
   });
-  afterAll(async () => server?.close());
 
   const base = () => `/api/workspaces/${world.workspace.slug}/export-issues/`;
   async function createIssue(projectId: string, name: string) {
-    const response = await server.inject({ method: 'POST', url: `/api/workspaces/${world.workspace.slug}/projects/${projectId}/issues/`, headers: world.admin.headers, payload: { name, priority: 'high' } });
+    const response = await world.server.inject({ method: 'POST', url: `/api/workspaces/${world.workspace.slug}/projects/${projectId}/issues/`, headers: world.admin.headers, payload: { name, priority: 'high' } });
     expect(response.statusCode).toBe(201);
   }
-  const start = (payload: Record<string, unknown>, headers = world.member.headers) => server.inject({ method: 'POST', url: base(), headers, payload });
+  const start = (payload: Record<string, unknown>, headers = world.member.headers) => world.server.inject({ method: 'POST', url: base(), headers, payload });
   const history = async (headers = world.member.headers): Promise<ExportWire[]> => {
-    const response = await server.inject({ method: 'GET', url: `${base()}?per_page=50&cursor=50:0:0`, headers });
+    const response = await world.server.inject({ method: 'GET', url: `${base()}?per_page=50&cursor=50:0:0`, headers });
     expect(response.statusCode).toBe(200);
     return (response.json() as ExportPage).results;
   };
@@ -54,16 +49,16 @@ describe('export-issues', () => {
     expect(row.status).toBe('completed');
     return row;
   }
-  const download = (url: string, headers = world.member.headers) => server.inject({ method: 'GET', url, headers });
+  const download = (url: string, headers = world.member.headers) => world.server.inject({ method: 'GET', url, headers });
 
   test('an unknown provider is refused with the reference body; the list needs per_page and cursor', async () => {
     const bad = await start({ provider: 'pdf' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ error: "Provider 'pdf' not found." });
-    const list = await server.inject({ method: 'GET', url: base(), headers: world.member.headers });
+    const list = await world.server.inject({ method: 'GET', url: base(), headers: world.member.headers });
     expect(list.statusCode).toBe(400);
     expect(list.json()).toEqual({ error: 'per_page and cursor are required' });
-    const badCursor = await server.inject({ method: 'GET', url: `${base()}?per_page=10&cursor=nope`, headers: world.member.headers });
+    const badCursor = await world.server.inject({ method: 'GET', url: `${base()}?per_page=10&cursor=nope`, headers: world.member.headers });
     expect(badCursor.statusCode).toBe(400);
   });
 
@@ -119,14 +114,14 @@ describe('export-issues', () => {
   });
 
   test('a member removed from a project before the job runs exports nothing of it', async () => {
-    const other = await buildProject(server, world.workspace, world.admin, { name: 'Short lived' });
-    await addProjectMember(server, other, world.member, 15);
+    const other = await buildProject(world.server, world.workspace, world.admin, { name: 'Short lived' });
+    await addProjectMember(world.server, other, world.member, 15);
     await createIssue(other.id, 'Visible for now');
     // Stop the worker, ask, remove the member, let the worker run.
-    await server.app.ctx.jobQueue!.stop();
+    await world.server.app.ctx.jobQueue!.stop();
     expect((await start({ provider: 'json', project: [other.id] })).statusCode).toBe(200);
-    await server.inject({ method: 'POST', url: `/api/workspaces/${world.workspace.slug}/projects/${other.id}/members/leave/`, headers: world.member.headers });
-    await server.app.ctx.jobQueue!.start();
+    await world.server.inject({ method: 'POST', url: `/api/workspaces/${world.workspace.slug}/projects/${other.id}/members/leave/`, headers: world.member.headers });
+    await world.server.app.ctx.jobQueue!.start();
     const rows = await until(() => history(), (rows) => rows[0].status === 'completed');
     expect(rows[0]).toMatchObject({ exported_count: 0, total_count: 0 });
     expect(JSON.parse((await download(rows[0].url!)).body)).toEqual([]);
@@ -147,7 +142,7 @@ describe('export-issues', () => {
     const row = await exportDone({ provider: 'csv', project: [world.project.id] });
     const path = row.url!.split('?')[0];
     const past = Math.floor(Date.now() / 1000) - 5;
-    const expired = await download(`${path}?expires=${past}&signature=${signExportLink(server.config.secretKey, row.id, past)}`);
+    const expired = await download(`${path}?expires=${past}&signature=${signExportLink(world.server.config.secretKey, row.id, past)}`);
     expect(expired.statusCode).toBe(410);
     expect(expired.json()).toHaveProperty('error');
     const future = Math.floor(Date.now() / 1000) + 10_000;
@@ -161,8 +156,8 @@ describe('export-issues', () => {
 
   test('an export whose file is gone answers 410 with the contract body, and the history lists it expired without a link', async () => {
     const row = await exportDone({ provider: 'csv', project: [world.project.id] });
-    const [{ key }] = await server.database.db.select({ key: exporterHistory.key }).from(exporterHistory).where(eq(exporterHistory.id, row.id));
-    await fileStorage(server.config).delete(key);
+    const [{ key }] = await world.server.database.db.select({ key: exporterHistory.key }).from(exporterHistory).where(eq(exporterHistory.id, row.id));
+    await fileStorage(world.server.config).delete(key);
     const gone = await download(row.url!);
     expect(gone.statusCode).toBe(410);
     expect(gone.json()).toEqual({ error: 'The file of this export is no longer stored. Export again to get a new one.' });

@@ -1,27 +1,17 @@
 // Intake (reference §6, API.md): submissions wait in triage outside the project lists; admins
 // accept, decline, snooze or mark duplicate; the intake switch hides it all.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { changes, issues } from '../../db/schema/index';
-import { createTestServer, type TestServer } from '../../tests/support/server';
-import { buildWorld, type CallerName, type World } from '../../tests/support/world';
+import { useWorld, type CallerName } from '../../tests/support/world';
 
-let server: TestServer;
-let world: World;
-let base: string;
+const world = useWorld();
+const { call } = world;
 
 beforeAll(async () => {
-  server = await createTestServer();
-  world = await buildWorld(server);
-  base = `/api/workspaces/${world.workspace.slug}/projects/${world.project.id}`;
   const on = await call('admin', 'PATCH', '', { intake_view: true });
   expect(on.statusCode).toBeLessThan(300);
 });
-afterAll(() => server.close());
-
-function call(caller: CallerName, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
-  return server.inject({ method, url: `${base}/${url}`, headers: world.headers[caller], ...(payload !== undefined ? { payload: payload as object } : {}) });
-}
 
 async function submit(name: string, caller: CallerName = 'member', extra: Record<string, unknown> = {}) {
   const response = await call(caller, 'POST', 'intake-issues/', { issue: { name, ...extra } });
@@ -47,9 +37,9 @@ describe('intake', () => {
     expect(detail.json()).toMatchObject({ id: created.id, status: -2, duplicate_issue_detail: null, issue: { id: created.issue.id, is_subscribed: true } });
     // Both spellings serve the same rows.
     expect((await call('member', 'GET', `inbox-issues/${created.issue.id}/`)).json().id).toBe(created.id);
-    const events = await server.database.db.select().from(changes).where(and(eq(changes.entity, 'issue'), eq(changes.entityId, created.issue.id)));
+    const events = await world.server.database.db.select().from(changes).where(and(eq(changes.entity, 'issue'), eq(changes.entityId, created.issue.id)));
     expect(events).toEqual([]);
-    const intakeEvents = await server.database.db.select().from(changes).where(and(eq(changes.entity, 'inbox_issue'), eq(changes.entityId, created.id)));
+    const intakeEvents = await world.server.database.db.select().from(changes).where(and(eq(changes.entity, 'inbox_issue'), eq(changes.entityId, created.id)));
     expect(intakeEvents.map((event) => event.op)).toEqual(['create']);
   });
 
@@ -101,7 +91,7 @@ describe('intake', () => {
     expect(await listIds()).toContain(created.issue.id);
     const closed = (await call('admin', 'GET', 'intake-issues/?status=1,-1,2')).json().results.map((row: { id: string }) => row.id);
     expect(closed).toContain(created.id);
-    const events = await server.database.db.select().from(changes).where(and(eq(changes.entity, 'issue'), eq(changes.entityId, created.issue.id)));
+    const events = await world.server.database.db.select().from(changes).where(and(eq(changes.entity, 'issue'), eq(changes.entityId, created.issue.id)));
     expect(events.length).toBeGreaterThan(0);
   });
 
@@ -149,7 +139,7 @@ describe('intake', () => {
   test('deleting a pending submission deletes its issue; an accepted one keeps it', async () => {
     const pending = await submit('Delete me');
     expect((await call('member', 'DELETE', `intake-issues/${pending.issue.id}/`)).statusCode).toBe(204);
-    const [row] = await server.database.db.select({ deletedAt: issues.deletedAt }).from(issues).where(eq(issues.id, pending.issue.id));
+    const [row] = await world.server.database.db.select({ deletedAt: issues.deletedAt }).from(issues).where(eq(issues.id, pending.issue.id));
     expect(row.deletedAt).not.toBeNull();
     expect((await call('member', 'GET', `intake-issues/${pending.issue.id}/`)).statusCode).toBe(404);
 
@@ -158,7 +148,7 @@ describe('intake', () => {
     const other = await submit('Not yours', 'admin');
     expect((await call('member', 'DELETE', `intake-issues/${other.issue.id}/`)).statusCode).toBe(403);
     expect((await call('admin', 'DELETE', `intake-issues/${accepted.issue.id}/`)).statusCode).toBe(204);
-    const [kept] = await server.database.db.select({ deletedAt: issues.deletedAt }).from(issues).where(eq(issues.id, accepted.issue.id));
+    const [kept] = await world.server.database.db.select({ deletedAt: issues.deletedAt }).from(issues).where(eq(issues.id, accepted.issue.id));
     expect(kept.deletedAt).toBeNull();
   });
 

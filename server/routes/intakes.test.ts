@@ -1,24 +1,11 @@
 // The project's intakes (reference §6 `intakes/`, also `inboxes/`): GET answers the default intake
 // with its pending count; Member+ adds, changes and deletes intakes; the default one cannot be
 // deleted; another project's intake is not found; bad bodies are 400s.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestServer, type TestServer } from '../../tests/support/server';
-import { buildWorld, type CallerName, type World } from '../../tests/support/world';
+import { describe, expect, test } from 'vitest';
+import { useWorld } from '../../tests/support/world';
 
-let server: TestServer;
-let world: World;
-let base: string;
-
-beforeAll(async () => {
-  server = await createTestServer();
-  world = await buildWorld(server);
-  base = `/api/workspaces/${world.workspace.slug}/projects/${world.project.id}`;
-});
-afterAll(() => server.close());
-
-function call(caller: CallerName, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
-  return server.inject({ method, url: `${base}/${url}`, headers: world.headers[caller], ...(payload !== undefined ? { payload: payload as object } : {}) });
-}
+const world = useWorld();
+const { call } = world;
 
 type IntakeBody = { id: string; name: string; is_default: boolean; pending_issue_count: number; project: string; description: string; view_props: unknown };
 
@@ -66,11 +53,11 @@ describe('intakes', () => {
     expect((await call('member', 'POST', 'intakes/', { name: 'Ok', view_props: 'list' })).statusCode).toBe(400);
     expect((await call('member', 'PATCH', 'intakes/not-a-uuid/', { name: 'x' })).statusCode).toBe(404);
     expect((await call('member', 'PATCH', 'intakes/00000000-0000-4000-8000-000000000000/', { name: 'x' })).statusCode).toBe(404);
-    const other = await server.inject({ method: 'POST', url: `/api/workspaces/${world.workspace.slug}/projects/`, headers: world.headers.admin, payload: { name: 'Other', identifier: 'OTH', intake_view: true } });
+    const other = await world.server.inject({ method: 'POST', url: `/api/workspaces/${world.workspace.slug}/projects/`, headers: world.headers.admin, payload: { name: 'Other', identifier: 'OTH', intake_view: true } });
     expect(other.statusCode).toBe(201);
     const otherBase = `/api/workspaces/${world.workspace.slug}/projects/${other.json().id}`;
-    await server.inject({ method: 'PATCH', url: `${otherBase}/`, headers: world.headers.admin, payload: { intake_view: true } });
-    const otherIntake = await server.inject({ method: 'GET', url: `${otherBase}/intakes/`, headers: world.headers.admin });
+    await world.server.inject({ method: 'PATCH', url: `${otherBase}/`, headers: world.headers.admin, payload: { intake_view: true } });
+    const otherIntake = await world.server.inject({ method: 'GET', url: `${otherBase}/intakes/`, headers: world.headers.admin });
     expect(otherIntake.statusCode).toBe(200);
     expect((await call('admin', 'DELETE', `intakes/${otherIntake.json().id}/`)).statusCode).toBe(404);
     expect((await call('guest', 'GET', 'intakes/')).statusCode).toBe(403);

@@ -1,25 +1,12 @@
 // Archive and unarchive, the archived list, bulk archive (4091), bulk delete, bulk property
 // updates (all or nothing) and drafts at project and workspace level.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { cycles, issueActivities, modules } from '../../db/schema/index';
-import { createTestServer, type TestServer } from '../../tests/support/server';
-import { buildWorld, type CallerName, type World } from '../../tests/support/world';
+import { useWorld, type CallerName } from '../../tests/support/world';
 
-let server: TestServer;
-let world: World;
-let base: string;
-
-beforeAll(async () => {
-  server = await createTestServer();
-  world = await buildWorld(server);
-  base = `/api/workspaces/${world.workspace.slug}/projects/${world.project.id}`;
-});
-afterAll(() => server.close());
-
-function call(caller: CallerName, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
-  return server.inject({ method, url: url.startsWith('/') ? url : `${base}/${url}`, headers: world.headers[caller], ...(payload !== undefined ? { payload: payload as object } : {}) });
-}
+const world = useWorld();
+const { call } = world;
 
 async function createIssue(body: Record<string, unknown> = {}, caller: CallerName = 'member') {
   const response = await call(caller, 'POST', 'issues/', { name: 'Work', ...body });
@@ -49,7 +36,7 @@ describe('archive', () => {
     expect((await call('member', 'DELETE', `issues/${done.id}/archive/`)).statusCode).toBe(204);
     expect((await call('member', 'GET', `issues/${done.id}/`)).json().archived_at).toBeNull();
     expect((await call('member', 'GET', `issues/${done.id}/archive/`)).statusCode).toBe(404);
-    const rows = await server.database.db.select().from(issueActivities).where(and(eq(issueActivities.issueId, done.id), eq(issueActivities.field, 'archived_at')));
+    const rows = await world.server.database.db.select().from(issueActivities).where(and(eq(issueActivities.issueId, done.id), eq(issueActivities.field, 'archived_at')));
     expect(rows.map((row) => row.newValue)).toEqual(['manual_archive', 'restore']);
   });
 
@@ -110,7 +97,7 @@ describe('bulk delete', () => {
 
 describe('bulk operation', () => {
   test('applies properties to every issue, adding labels, assignees, cycle and modules', async () => {
-    const { db } = server.database;
+    const { db } = world.server.database;
     const [cycle] = await db.insert(cycles).values({ name: 'C1', projectId: world.project.id, workspaceId: world.workspace.id }).returning();
     const [module] = await db.insert(modules).values({ name: 'M1', projectId: world.project.id, workspaceId: world.workspace.id }).returning();
     const a = await createIssue({ assignee_ids: [world.admin.id] });
@@ -191,7 +178,7 @@ describe('drafts', () => {
 
   test('draft-to-issue takes cycle_id and module_ids with the issue body, all or nothing (reference §1.6.13)', async () => {
     const ws = `/api/workspaces/${world.workspace.slug}`;
-    const { db } = server.database;
+    const { db } = world.server.database;
     const [cycle] = await db.insert(cycles).values({ name: 'Draft cycle', projectId: world.project.id, workspaceId: world.workspace.id }).returning();
     const [module] = await db.insert(modules).values({ name: 'Draft module', projectId: world.project.id, workspaceId: world.workspace.id }).returning();
     const draft = (await call('member', 'POST', `${ws}/draft-issues/`, { name: 'To place', project_id: world.project.id })).json();

@@ -1,24 +1,11 @@
 // Comments, issue and comment reactions, and the history endpoint (activity + comments merged).
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { changes, issueComments, issueMentions, issueSubscribers, projects } from '../../db/schema/index';
-import { createTestServer, type TestServer } from '../../tests/support/server';
-import { buildWorld, type CallerName, type World } from '../../tests/support/world';
+import { useWorld, type CallerName } from '../../tests/support/world';
 
-let server: TestServer;
-let world: World;
-let base: string;
-
-beforeAll(async () => {
-  server = await createTestServer();
-  world = await buildWorld(server);
-  base = `/api/workspaces/${world.workspace.slug}/projects/${world.project.id}`;
-});
-afterAll(() => server.close());
-
-function call(caller: CallerName, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
-  return server.inject({ method, url: `${base}/${url}`, headers: world.headers[caller], ...(payload !== undefined ? { payload: payload as object } : {}) });
-}
+const world = useWorld();
+const { call } = world;
 
 async function createIssue(caller: CallerName = 'member') {
   const response = await call(caller, 'POST', 'issues/', { name: 'Commented' });
@@ -27,7 +14,7 @@ async function createIssue(caller: CallerName = 'member') {
 }
 
 async function setGuestViewAll(value: boolean) {
-  await server.database.db.update(projects).set({ guestViewAllFeatures: value }).where(eq(projects.id, world.project.id));
+  await world.server.database.db.update(projects).set({ guestViewAllFeatures: value }).where(eq(projects.id, world.project.id));
 }
 
 describe('comments', () => {
@@ -58,7 +45,7 @@ describe('comments', () => {
     expect((await call('admin', 'DELETE', `issues/${issue.id}/comments/${second.id}/`)).statusCode).toBe(204);
     expect((await call('member', 'DELETE', `issues/${issue.id}/comments/${first.id}/`)).statusCode).toBe(204);
     expect((await call('member', 'GET', `issues/${issue.id}/comments/`)).json()).toEqual([]);
-    const events = await server.database.db.select().from(changes).where(and(eq(changes.entity, 'comment'), eq(changes.entityId, first.id))).orderBy(changes.id);
+    const events = await world.server.database.db.select().from(changes).where(and(eq(changes.entity, 'comment'), eq(changes.entityId, first.id))).orderBy(changes.id);
     expect(events.map((event) => event.op)).toEqual(['create', 'update', 'update', 'delete']);
   });
 
@@ -77,8 +64,8 @@ describe('comments', () => {
 
   test('a comment with nothing in it is refused with a field message and changes nothing', async () => {
     const issue = await createIssue();
-    const commentRows = () => server.database.db.select().from(issueComments).where(eq(issueComments.issueId, issue.id));
-    const commentChanges = () => server.database.db.select().from(changes).where(eq(changes.entity, 'comment'));
+    const commentRows = () => world.server.database.db.select().from(issueComments).where(eq(issueComments.issueId, issue.id));
+    const commentChanges = () => world.server.database.db.select().from(changes).where(eq(changes.entity, 'comment'));
     const changesBefore = (await commentChanges()).length;
     const missing = await call('member', 'POST', `issues/${issue.id}/comments/`, {});
     expect(missing.statusCode).toBe(400);
@@ -112,7 +99,7 @@ describe('comments', () => {
   test('mentioned members are subscribed', async () => {
     const issue = await createIssue();
     await call('member', 'POST', `issues/${issue.id}/comments/`, { comment_html: `<p><span data-type="mention" data-id="${world.admin.id}">@ada</span></p>` });
-    const subscribers = await server.database.db.select().from(issueSubscribers).where(eq(issueSubscribers.issueId, issue.id));
+    const subscribers = await world.server.database.db.select().from(issueSubscribers).where(eq(issueSubscribers.issueId, issue.id));
     expect(subscribers.map((row) => row.subscriberId)).toContain(world.admin.id);
   });
 });
@@ -153,7 +140,7 @@ describe('reactions', () => {
     expect((await call('member', 'GET', `comments/${comment.id}/reactions/`)).json()).toEqual([]);
     expect((await call('guest', 'POST', `comments/${comment.id}/reactions/`, { reaction: 'x' })).statusCode).toBe(403);
     expect((await call('outsider', 'GET', `comments/${comment.id}/reactions/`)).statusCode).toBe(403);
-    const events = await server.database.db.select().from(changes).where(eq(changes.entity, 'comment_reaction')).orderBy(changes.id);
+    const events = await world.server.database.db.select().from(changes).where(eq(changes.entity, 'comment_reaction')).orderBy(changes.id);
     expect(events.map((event) => event.op)).toEqual(['create', 'delete']);
   });
 });
@@ -183,11 +170,11 @@ describe('mentions in comments', () => {
   const mention = (id: string) => `<mention-component entity_identifier="${id}" entity_name="user_mention"></mention-component>`;
 
   async function mentionIds(issueId: string) {
-    const rows = await server.database.db.select().from(issueMentions).where(and(eq(issueMentions.issueId, issueId), isNull(issueMentions.deletedAt)));
+    const rows = await world.server.database.db.select().from(issueMentions).where(and(eq(issueMentions.issueId, issueId), isNull(issueMentions.deletedAt)));
     return rows.map((row) => row.mentionId).sort();
   }
   async function subscribed(issueId: string, userId: string) {
-    const rows = await server.database.db.select().from(issueSubscribers)
+    const rows = await world.server.database.db.select().from(issueSubscribers)
       .where(and(eq(issueSubscribers.issueId, issueId), eq(issueSubscribers.subscriberId, userId), isNull(issueSubscribers.deletedAt)));
     return rows.length === 1;
   }

@@ -1,25 +1,12 @@
 // Links, relations, sub-issues and subscriptions of an issue.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { changes, issueActivities } from '../../db/schema/index';
 import { normalizeLinkUrl } from '../services/work-items/issue-link';
-import { createTestServer, type TestServer } from '../../tests/support/server';
-import { buildWorld, type CallerName, type World } from '../../tests/support/world';
+import { useWorld, type CallerName } from '../../tests/support/world';
 
-let server: TestServer;
-let world: World;
-let base: string;
-
-beforeAll(async () => {
-  server = await createTestServer();
-  world = await buildWorld(server);
-  base = `/api/workspaces/${world.workspace.slug}/projects/${world.project.id}`;
-});
-afterAll(() => server.close());
-
-function call(caller: CallerName, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
-  return server.inject({ method, url: `${base}/${url}`, headers: world.headers[caller], ...(payload !== undefined ? { payload: payload as object } : {}) });
-}
+const world = useWorld();
+const { call } = world;
 
 async function createIssue(body: Record<string, unknown> = {}, caller: CallerName = 'member') {
   const response = await call(caller, 'POST', 'issues/', { name: 'Linked', ...body });
@@ -55,7 +42,7 @@ describe('links', () => {
     expect((await call('member', 'DELETE', `issues/${issue.id}/issue-links/${link.id}/`)).statusCode).toBe(204);
     expect((await call('member', 'GET', `issues/${issue.id}/issue-links/${link.id}/`)).statusCode).toBe(404);
     expect((await call('member', 'GET', `issues/${issue.id}/`)).json().link_count).toBe(0);
-    const events = await server.database.db.select().from(changes).where(and(eq(changes.entity, 'issue_link'), eq(changes.entityId, link.id))).orderBy(changes.id);
+    const events = await world.server.database.db.select().from(changes).where(and(eq(changes.entity, 'issue_link'), eq(changes.entityId, link.id))).orderBy(changes.id);
     expect(events.map((event) => event.op)).toEqual(['create', 'update', 'delete']);
   });
 });
@@ -79,7 +66,7 @@ describe('relations', () => {
     expect(fromB.blocked_by.map((item: { id: string }) => item.id)).toEqual([a.id]);
     const fromC = (await call('member', 'GET', `issues/${c.id}/issue-relation/`)).json();
     expect(fromC.implements.map((item: { id: string }) => item.id)).toEqual([a.id]);
-    const activity = await server.database.db.select().from(issueActivities).where(and(eq(issueActivities.issueId, b.id), eq(issueActivities.field, 'blocked_by')));
+    const activity = await world.server.database.db.select().from(issueActivities).where(and(eq(issueActivities.issueId, b.id), eq(issueActivities.field, 'blocked_by')));
     expect(activity).toHaveLength(1);
     const missing = await call('member', 'POST', `issues/${a.id}/issue-relation/`, { issues: [b.id] });
     expect(missing.statusCode).toBe(400);
@@ -91,7 +78,7 @@ describe('relations', () => {
     expect((await call('member', 'GET', `issues/${a.id}/issue-relation/`)).json().blocking).toEqual([]);
     const expanded = (await call('member', 'GET', `issues/${a.id}/?expand=issue_relation`)).json();
     expect(expanded.issue_relation.map((item: { id: string }) => item.id)).toEqual([c.id]);
-    const events = await server.database.db.select().from(changes).where(eq(changes.entity, 'issue_relation')).orderBy(changes.id);
+    const events = await world.server.database.db.select().from(changes).where(eq(changes.entity, 'issue_relation')).orderBy(changes.id);
     expect(events.map((event) => event.op)).toEqual(['create', 'create', 'delete']);
   });
 });
@@ -116,10 +103,10 @@ describe('sub-issues', () => {
     expect(empty.json()).toEqual({ error: 'Sub Issue IDs are required' });
     expect((await call('guest', 'POST', `issues/${parent.id}/sub-issues/`, { sub_issue_ids: [child1.id] })).statusCode).toBe(403);
     expect((await call('guest', 'GET', `issues/${parent.id}/sub-issues/`)).statusCode).toBe(403);
-    const activity = await server.database.db.select().from(issueActivities).where(and(eq(issueActivities.issueId, child1.id), eq(issueActivities.field, 'parent')));
+    const activity = await world.server.database.db.select().from(issueActivities).where(and(eq(issueActivities.issueId, child1.id), eq(issueActivities.field, 'parent')));
     expect(activity).toHaveLength(1);
     // The parent's own history says which sub-issues came and went, by key and name.
-    const parentRows = () => server.database.db.select().from(issueActivities).where(and(eq(issueActivities.issueId, parent.id), eq(issueActivities.field, 'sub_issue')));
+    const parentRows = () => world.server.database.db.select().from(issueActivities).where(and(eq(issueActivities.issueId, parent.id), eq(issueActivities.field, 'sub_issue')));
     const addedRows = await parentRows();
     expect(addedRows.map((row) => [row.verb, row.newIdentifier]).sort()).toEqual([['created', child1.id], ['created', child2.id]].sort());
     expect(addedRows.find((row) => row.newIdentifier === child1.id)!.newValue).toMatch(new RegExp(`-${child1.sequence_id} ${child1.name}$`));

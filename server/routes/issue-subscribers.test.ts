@@ -1,25 +1,12 @@
 // Issue subscriptions: the caller's own (`subscribe/`) and the explicit subscribers members manage
 // (`issue-subscribers/`), with their permissions and errors.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { issueMentions, issueSubscribers } from '../../db/schema/index';
-import { createTestServer, type TestServer } from '../../tests/support/server';
-import { buildWorld, type CallerName, type World } from '../../tests/support/world';
+import { useWorld, type CallerName } from '../../tests/support/world';
 
-let server: TestServer;
-let world: World;
-let base: string;
-
-beforeAll(async () => {
-  server = await createTestServer();
-  world = await buildWorld(server);
-  base = `/api/workspaces/${world.workspace.slug}/projects/${world.project.id}`;
-});
-afterAll(() => server.close());
-
-function call(caller: CallerName, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
-  return server.inject({ method, url: `${base}/${url}`, headers: world.headers[caller], ...(payload !== undefined ? { payload: payload as object } : {}) });
-}
+const world = useWorld();
+const { call } = world;
 
 async function createIssue(caller: CallerName = 'admin') {
   const response = await call(caller, 'POST', 'issues/', { name: 'Followed' });
@@ -28,7 +15,7 @@ async function createIssue(caller: CallerName = 'admin') {
 }
 
 async function subscriberIds(issueId: string) {
-  const rows = await server.database.db
+  const rows = await world.server.database.db
     .select({ id: issueSubscribers.subscriberId })
     .from(issueSubscribers)
     .where(and(eq(issueSubscribers.issueId, issueId), isNull(issueSubscribers.deletedAt)));
@@ -133,7 +120,7 @@ describe('subscribe/', () => {
     expect(created.statusCode).toBe(201);
     const issueId = (created.json() as { id: string }).id;
     expect(await subscriberIds(issueId)).toEqual([world.admin.id, world.member.id].sort());
-    const mentions = await server.database.db
+    const mentions = await world.server.database.db
       .select({ id: issueMentions.mentionId })
       .from(issueMentions)
       .where(and(eq(issueMentions.issueId, issueId), isNull(issueMentions.deletedAt)));

@@ -1,22 +1,9 @@
 // issues-detail/: the project list with relation expansions for the gantt chart's connectors.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestServer, type TestServer } from '../../tests/support/server';
-import { buildWorld, type CallerName, type World } from '../../tests/support/world';
+import { describe, expect, test } from 'vitest';
+import { useWorld } from '../../tests/support/world';
 
-let server: TestServer;
-let world: World;
-let base: string;
-
-beforeAll(async () => {
-  server = await createTestServer();
-  world = await buildWorld(server);
-  base = `/api/workspaces/${world.workspace.slug}/projects/${world.project.id}`;
-});
-afterAll(() => server.close());
-
-function call(caller: CallerName, method: 'GET' | 'POST', url: string, payload?: unknown) {
-  return server.inject({ method, url: `${base}/${url}`, headers: world.headers[caller], ...(payload !== undefined ? { payload: payload as object } : {}) });
-}
+const world = useWorld();
+const { call } = world;
 
 describe('GET issues-detail/', () => {
   test('lists like issues/ and expands relations in both directions', async () => {

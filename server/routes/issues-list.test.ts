@@ -1,32 +1,16 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestServer, type TestServer } from '../../tests/support/server';
-import {
-  addProjectMember,
-  addWorkspaceMember,
-  buildProject,
-  buildUser,
-  buildWorkspace,
-  setupInstance,
-  type TestProject,
-  type TestUser,
-  type TestWorkspace,
-} from '../../tests/support/factories';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { TestUser } from '../../tests/support/factories';
+import { useTeam } from '../../tests/support/team';
 import { insertCycles, insertIssues, insertLabels, insertModules } from '../../tests/list-engine/fixtures';
 
-let server: TestServer;
-let owner: TestUser;
-let member: TestUser;
-let guest: TestUser;
-let outsider: TestUser;
-let workspace: TestWorkspace;
-let project: TestProject;
+const team = useTeam({ member: { workspace: 15, project: 15 }, guest: { workspace: 5, project: 5 }, outsider: { workspace: 15 } }, { instanceAdmin: true });
 let labelIds: string[];
 let moduleIds: string[];
 let cycleIds: string[];
 let ids: string[];
 
-const url = (query = '') => `/api/workspaces/${workspace.slug}/projects/${project.id}/issues/${query}`;
-const get = (path: string, user: TestUser = owner) => server.inject({ method: 'GET', url: path, headers: user.headers });
+const url = (query = '') => `/api/workspaces/${team.workspace.slug}/projects/${team.project.id}/issues/${query}`;
+const get = (path: string, user: TestUser = team.owner) => team.server.inject({ method: 'GET', url: path, headers: user.headers });
 
 const RESPONSE_KEYS = [
   'count', 'extra_stats', 'grouped_by', 'next_cursor', 'next_page_results', 'prev_cursor', 'prev_page_results',
@@ -34,42 +18,25 @@ const RESPONSE_KEYS = [
 ];
 
 beforeAll(async () => {
-  server = await createTestServer();
-  owner = await buildUser(server);
-  await setupInstance(server, owner);
-  member = await buildUser(server);
-  guest = await buildUser(server);
-  outsider = await buildUser(server);
-  workspace = await buildWorkspace(server, owner);
-  await addWorkspaceMember(server, workspace, member, 15);
-  await addWorkspaceMember(server, workspace, guest, 5);
-  await addWorkspaceMember(server, workspace, outsider, 15);
-  project = await buildProject(server, workspace, owner);
-  await addProjectMember(server, project, member, 15);
-  await addProjectMember(server, project, guest, 5);
-  const { db } = server.database;
-  labelIds = await insertLabels(db, project, ['bug', 'feature']);
-  moduleIds = await insertModules(db, project, ['Auth']);
-  cycleIds = await insertCycles(db, project, ['Sprint 1']);
+  const { db } = team.server.database;
+  labelIds = await insertLabels(db, team.project, ['bug', 'feature']);
+  moduleIds = await insertModules(db, team.project, ['Auth']);
+  cycleIds = await insertCycles(db, team.project, ['Sprint 1']);
   const t = (n: number) => new Date(Date.UTC(2024, 0, 1, 0, 0, n));
-  ids = await insertIssues(db, project, [
-    { name: 'one', priority: 'urgent', stateId: project.states.started, labelIds: [labelIds[0], labelIds[1]], assigneeIds: [owner.id], createdAt: t(1), targetDate: '2024-02-01', createdBy: owner.id, cycleId: cycleIds[0] },
-    { name: 'two', priority: 'high', stateId: project.states.started, labelIds: [labelIds[0]], createdAt: t(2), targetDate: '2024-03-01', createdBy: guest.id, moduleIds: [moduleIds[0]] },
-    { name: 'three', priority: 'low', stateId: project.states.backlog, createdAt: t(3), createdBy: member.id, assigneeIds: [member.id, owner.id] },
-    { name: 'four', priority: 'none', stateId: project.states.completed, createdAt: t(4), createdBy: owner.id },
+  ids = await insertIssues(db, team.project, [
+    { name: 'one', priority: 'urgent', stateId: team.project.states.started, labelIds: [labelIds[0], labelIds[1]], assigneeIds: [team.owner.id], createdAt: t(1), targetDate: '2024-02-01', createdBy: team.owner.id, cycleId: cycleIds[0] },
+    { name: 'two', priority: 'high', stateId: team.project.states.started, labelIds: [labelIds[0]], createdAt: t(2), targetDate: '2024-03-01', createdBy: team.guest.id, moduleIds: [moduleIds[0]] },
+    { name: 'three', priority: 'low', stateId: team.project.states.backlog, createdAt: t(3), createdBy: team.member.id, assigneeIds: [team.member.id, team.owner.id] },
+    { name: 'four', priority: 'none', stateId: team.project.states.completed, createdAt: t(4), createdBy: team.owner.id },
   ]);
   // Never listed: archived, draft, soft-deleted.
-  await insertIssues(db, project, [
-    { name: 'archived', archivedAt: new Date(), createdBy: owner.id },
-    { name: 'draft', isDraft: true, createdBy: owner.id },
-    { name: 'deleted', deletedAt: new Date(), createdBy: owner.id },
+  await insertIssues(db, team.project, [
+    { name: 'archived', archivedAt: new Date(), createdBy: team.owner.id },
+    { name: 'draft', isDraft: true, createdBy: team.owner.id },
+    { name: 'deleted', deletedAt: new Date(), createdBy: team.owner.id },
   ]);
-  const [child] = await insertIssues(db, project, [{ name: 'child', parentId: ids[0], createdAt: t(5), createdBy: owner.id }]);
+  const [child] = await insertIssues(db, team.project, [{ name: 'child', parentId: ids[0], createdAt: t(5), createdBy: team.owner.id }]);
   ids.push(child);
-});
-
-afterAll(async () => {
-  await server?.close();
 });
 
 describe('GET issues/ ungrouped', () => {
@@ -108,7 +75,7 @@ describe('GET issues/ ungrouped', () => {
     );
     expect(one).toMatchObject({
       priority: 'urgent',
-      state_id: project.states.started,
+      state_id: team.project.states.started,
       state__group: 'started',
       target_date: '2024-02-01',
       created_at: '2024-01-01T00:00:01.000Z',
@@ -118,7 +85,7 @@ describe('GET issues/ ungrouped', () => {
       attachment_count: 0,
       is_draft: false,
       archived_at: null,
-      assignee_ids: [owner.id],
+      assignee_ids: [team.owner.id],
       module_ids: [],
     });
     expect([...one.label_ids].sort()).toEqual([...labelIds].sort());
@@ -162,13 +129,13 @@ describe('GET issues/ ungrouped', () => {
     expect(await names(`?labels=${labelIds[1]}`)).toEqual(['one']);
     expect(await names(`?labels=None`)).toEqual(['three', 'four', 'child']);
     expect(await names(`?labels=None,${labelIds[1]}`)).toEqual(['one', 'three', 'four', 'child']);
-    expect(await names(`?assignees=${member.id}`)).toEqual(['three']);
+    expect(await names(`?assignees=${team.member.id}`)).toEqual(['three']);
     expect(await names(`?state_group=started`)).toEqual(['one', 'two']);
-    expect(await names(`?state=${project.states.completed}`)).toEqual(['four']);
+    expect(await names(`?state=${team.project.states.completed}`)).toEqual(['four']);
     expect(await names(`?state=not-a-uuid`)).toEqual(['one', 'two', 'three', 'four', 'child']);
     expect(await names(`?target_date=2024-01-15;after,2024-02-15;before`)).toEqual(['one']);
     expect(await names(`?target_date=2024-03-01`)).toEqual(['two']);
-    expect(await names(`?created_by=${guest.id}`)).toEqual(['two']);
+    expect(await names(`?created_by=${team.guest.id}`)).toEqual(['two']);
     expect(await names(`?module=${moduleIds[0]}`)).toEqual(['two']);
     expect(await names(`?cycle=None&sub_issue=false`)).toEqual(['two', 'three', 'four']);
     expect(await names(`?sub_issue=false`)).toEqual(['one', 'two', 'three', 'four']);
@@ -194,7 +161,7 @@ describe('GET issues/ ungrouped', () => {
     expect(await names({ or: [{ priority: 'high' }, { label_id__in: [labelIds[1]] }] })).toEqual(['one', 'two']);
     expect(await names({ AND: [{ state_group__in: 'started' }, { not: { priority: 'urgent' } }] })).toEqual(['two']);
     expect(await names({ target_date__range: '2024-01-01,2024-02-28' })).toEqual(['one']);
-    expect(await names({ assignee_id: owner.id })).toEqual(['one', 'three']);
+    expect(await names({ assignee_id: team.owner.id })).toEqual(['one', 'three']);
     expect(await names({})).toHaveLength(5);
     for (const bad of ['{bad', JSON.stringify({ password: 'x' }), JSON.stringify({ and: [] }), JSON.stringify({ state_id: 'nope' })]) {
       const response = await get(url(`?filters=${encodeURIComponent(bad)}`));
@@ -229,10 +196,10 @@ describe('GET issues/ grouped', () => {
   test('groups by state with every non-triage state present', async () => {
     const body = (await get(url('?group_by=state_id&per_page=50&order_by=sequence_id'))).json();
     expect(body.grouped_by).toBe('state_id');
-    expect(Object.keys(body.results).sort()).toEqual(Object.values(project.states).sort());
-    expect(body.results[project.states.started].results.map((i: { name: string }) => i.name)).toEqual(['one', 'two']);
-    expect(body.results[project.states.started].total_results).toBe(2);
-    expect(body.results[project.states.cancelled]).toEqual({ results: [], total_results: 0 });
+    expect(Object.keys(body.results).sort()).toEqual(Object.values(team.project.states).sort());
+    expect(body.results[team.project.states.started].results.map((i: { name: string }) => i.name)).toEqual(['one', 'two']);
+    expect(body.results[team.project.states.started].total_results).toBe(2);
+    expect(body.results[team.project.states.cancelled]).toEqual({ results: [], total_results: 0 });
     expect(body.total_count).toBe(5);
     expect(body.count).toBe(5);
   });
@@ -261,10 +228,10 @@ describe('GET issues/ grouped', () => {
     const body = (await get(url('?group_by=state_id&per_page=1&order_by=sequence_id'))).json();
     expect(body.total_pages).toBe(2);
     expect(body.next_page_results).toBe(true);
-    expect(body.results[project.states.started].results.map((i: { name: string }) => i.name)).toEqual(['one']);
+    expect(body.results[team.project.states.started].results.map((i: { name: string }) => i.name)).toEqual(['one']);
     const next = (await get(url('?group_by=state_id&cursor=1:1:0&order_by=sequence_id'))).json();
-    expect(next.results[project.states.started].results.map((i: { name: string }) => i.name)).toEqual(['two']);
-    expect(next.results[project.states.started].total_results).toBe(2);
+    expect(next.results[team.project.states.started].results.map((i: { name: string }) => i.name)).toEqual(['two']);
+    expect(next.results[team.project.states.started].total_results).toBe(2);
     expect(next.next_page_results).toBe(false);
   });
 
@@ -272,12 +239,12 @@ describe('GET issues/ grouped', () => {
     const body = (await get(url(`?group_by=state_id&sub_group_by=priority&order_by=sequence_id`))).json();
     expect(body.sub_grouped_by).toBe('priority');
     expect(Object.keys(body.results)).toHaveLength(5);
-    const started = body.results[project.states.started];
+    const started = body.results[team.project.states.started];
     expect(started.total_results).toBe(2);
     expect(Object.keys(started.results)).toEqual(['high', 'urgent']);
     expect(started.results.urgent).toMatchObject({ total_results: 1 });
     expect(started.results.urgent.results[0].name).toBe('one');
-    expect(body.results[project.states.cancelled]).toEqual({ results: {}, total_results: 0 });
+    expect(body.results[team.project.states.cancelled]).toEqual({ results: {}, total_results: 0 });
   });
 
   test('refuses equal or unknown groupings', async () => {
@@ -304,17 +271,17 @@ describe('GET issues/ grouped', () => {
 
 describe('GET issues/ access', () => {
   test('a guest sees only the issues they created', async () => {
-    const body = (await get(url(), guest)).json();
+    const body = (await get(url(), team.guest)).json();
     expect(body.results.map((i: { name: string }) => i.name)).toEqual(['two']);
     expect(body.total_count).toBe(1);
   });
 
   test('anonymous gets 401, a non-member 403, an unknown project 404', async () => {
-    expect((await server.inject({ method: 'GET', url: url() })).statusCode).toBe(401);
-    expect((await get(url(), outsider)).statusCode).toBe(403);
-    const missing = await get(`/api/workspaces/${workspace.slug}/projects/00000000-0000-4000-8000-000000000000/issues/`);
+    expect((await team.server.inject({ method: 'GET', url: url() })).statusCode).toBe(401);
+    expect((await get(url(), team.outsider)).statusCode).toBe(403);
+    const missing = await get(`/api/workspaces/${team.workspace.slug}/projects/00000000-0000-4000-8000-000000000000/issues/`);
     expect(missing.statusCode).toBe(404);
-    expect((await get(`/api/workspaces/${workspace.slug}/projects/not-a-uuid/issues/`)).statusCode).toBe(404);
+    expect((await get(`/api/workspaces/${team.workspace.slug}/projects/not-a-uuid/issues/`)).statusCode).toBe(404);
   });
 
   test('a 100 kB query value is refused with 400', async () => {

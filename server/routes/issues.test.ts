@@ -1,26 +1,13 @@
 // Issue create/read/update/delete: validation against the project, server-assigned values,
 // activity, change events and the role rules (guest, outsider, anonymous).
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { changes, estimatePoints, estimates, issueActivities, issueSubscribers, labels, projects, issueMentions, states } from '../../db/schema/index';
-import { createTestServer, type TestServer } from '../../tests/support/server';
-import { buildWorld, type CallerName, type World } from '../../tests/support/world';
+import { useWorld, type CallerName } from '../../tests/support/world';
 import { addProjectMember, addWorkspaceMember, buildUser } from '../../tests/support/factories';
 
-let server: TestServer;
-let world: World;
-let base: string;
-
-beforeAll(async () => {
-  server = await createTestServer();
-  world = await buildWorld(server);
-  base = `/api/workspaces/${world.workspace.slug}/projects/${world.project.id}`;
-});
-afterAll(() => server.close());
-
-function call(caller: CallerName, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
-  return server.inject({ method, url: url.startsWith('/') ? url : `${base}/${url}`, headers: world.headers[caller], ...(payload !== undefined ? { payload: payload as object } : {}) });
-}
+const world = useWorld();
+const { call } = world;
 
 async function createIssue(caller: CallerName, body: Record<string, unknown> = {}) {
   const response = await call(caller, 'POST', 'issues/', { name: 'An issue', ...body });
@@ -29,7 +16,7 @@ async function createIssue(caller: CallerName, body: Record<string, unknown> = {
 }
 
 async function buildLabel(name: string) {
-  const [row] = await server.database.db.insert(labels).values({ name, projectId: world.project.id, workspaceId: world.workspace.id }).returning();
+  const [row] = await world.server.database.db.insert(labels).values({ name, projectId: world.project.id, workspaceId: world.workspace.id }).returning();
   return row.id;
 }
 
@@ -39,9 +26,9 @@ describe('POST issues/', () => {
     expect(issue).toMatchObject({ name: 'An issue', state_id: world.project.states.backlog, priority: 'none', project_id: world.project.id, is_subscribed: true, completed_at: null, sub_issues_count: 0, link_count: 0, attachment_count: 0, state__group: 'backlog' });
     expect(issue.sequence_id).toBeGreaterThan(0);
     expect(issue.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    const [activity] = await server.database.db.select().from(issueActivities).where(eq(issueActivities.issueId, issue.id));
+    const [activity] = await world.server.database.db.select().from(issueActivities).where(eq(issueActivities.issueId, issue.id));
     expect(activity).toMatchObject({ verb: 'created', field: null, actorId: world.member.id });
-    const events = await server.database.db.select().from(changes).where(and(eq(changes.entityId, issue.id), eq(changes.entity, 'issue'))).orderBy(changes.id);
+    const events = await world.server.database.db.select().from(changes).where(and(eq(changes.entityId, issue.id), eq(changes.entity, 'issue'))).orderBy(changes.id);
     expect(events.map((event) => event.op)).toEqual(['create']);
     expect((events[0].data as { id: string }).id).toBe(issue.id);
   });
@@ -60,7 +47,7 @@ describe('POST issues/', () => {
     const issue = await createIssue('admin', { assignee_ids: [world.member.id], label_ids: [label] });
     expect(issue.assignee_ids).toEqual([world.member.id]);
     expect(issue.label_ids).toEqual([label]);
-    const subscribed = await server.database.db.select().from(issueSubscribers).where(eq(issueSubscribers.issueId, issue.id));
+    const subscribed = await world.server.database.db.select().from(issueSubscribers).where(eq(issueSubscribers.issueId, issue.id));
     expect(subscribed.map((row) => row.subscriberId).sort()).toEqual([world.admin.id, world.member.id].sort());
     const filtered = await createIssue('admin', { assignee_ids: [world.guest.id, world.outsider.id, world.member.id], label_ids: [world.project.id, label] });
     expect(filtered.assignee_ids).toEqual([world.member.id]);
@@ -70,7 +57,7 @@ describe('POST issues/', () => {
     const patched = await call('admin', 'PATCH', `issues/${issue.id}/`, { assignee_ids: [world.guest.id] });
     expect(patched.statusCode).toBe(200);
     expect(patched.json().assignee_ids).toEqual([]);
-    const guestRows = await server.database.db.select().from(issueSubscribers).where(and(eq(issueSubscribers.issueId, onlyGuest.id), eq(issueSubscribers.subscriberId, world.guest.id)));
+    const guestRows = await world.server.database.db.select().from(issueSubscribers).where(and(eq(issueSubscribers.issueId, onlyGuest.id), eq(issueSubscribers.subscriberId, world.guest.id)));
     expect(guestRows).toEqual([]);
   });
 
@@ -81,14 +68,14 @@ describe('POST issues/', () => {
     expect(state.json()).toEqual({ error: 'State is not valid please pass a valid state_id' });
     expect((await call('member', 'POST', 'issues/', { name: 'x', parent_id: bad })).statusCode).toBe(400);
     expect((await call('member', 'POST', 'issues/', { name: 'x', estimate_point: bad })).statusCode).toBe(400);
-    const [estimate] = await server.database.db.insert(estimates).values({ name: 'E', projectId: world.project.id, workspaceId: world.workspace.id, type: 'points' }).returning();
-    const [point] = await server.database.db.insert(estimatePoints).values({ estimateId: estimate.id, projectId: world.project.id, workspaceId: world.workspace.id, key: 1, value: '3' }).returning();
+    const [estimate] = await world.server.database.db.insert(estimates).values({ name: 'E', projectId: world.project.id, workspaceId: world.workspace.id, type: 'points' }).returning();
+    const [point] = await world.server.database.db.insert(estimatePoints).values({ estimateId: estimate.id, projectId: world.project.id, workspaceId: world.workspace.id, key: 1, value: '3' }).returning();
     const issue = await createIssue('member', { estimate_point: point.id });
     expect(issue.estimate_point).toBe(point.id);
   });
 
   test('the triage state (intake) is not a valid state for create or update', async () => {
-    const [triage] = await server.database.db
+    const [triage] = await world.server.database.db
       .insert(states)
       .values({ name: 'Triage', group: 'triage', color: '#4E5355', isTriage: true, projectId: world.project.id, workspaceId: world.workspace.id, sequence: 999999 })
       .returning();
@@ -102,10 +89,10 @@ describe('POST issues/', () => {
   });
 
   test('the project default assignee is used when none is given', async () => {
-    await server.database.db.update(projects).set({ defaultAssigneeId: world.member.id }).where(eq(projects.id, world.project.id));
+    await world.server.database.db.update(projects).set({ defaultAssigneeId: world.member.id }).where(eq(projects.id, world.project.id));
     const issue = await createIssue('admin');
     expect(issue.assignee_ids).toEqual([world.member.id]);
-    await server.database.db.update(projects).set({ defaultAssigneeId: null }).where(eq(projects.id, world.project.id));
+    await world.server.database.db.update(projects).set({ defaultAssigneeId: null }).where(eq(projects.id, world.project.id));
   });
 
   test('bad input is a 400 in the contract format and creates nothing', async () => {
@@ -128,9 +115,9 @@ describe('POST issues/', () => {
   test('mentions in the description become mention rows and subscriptions (members only)', async () => {
     const html = `<p>hi <mention-component entity_identifier="${world.admin.id}" entity_name="user_mention"></mention-component> and <span data-type="mention" data-id="${world.outsider.id}">@oz</span></p>`;
     const issue = await createIssue('member', { description_html: html });
-    const mentions = await server.database.db.select().from(issueMentions).where(eq(issueMentions.issueId, issue.id));
+    const mentions = await world.server.database.db.select().from(issueMentions).where(eq(issueMentions.issueId, issue.id));
     expect(mentions.map((row) => row.mentionId)).toEqual([world.admin.id]);
-    const subscribers = await server.database.db.select().from(issueSubscribers).where(eq(issueSubscribers.issueId, issue.id));
+    const subscribers = await world.server.database.db.select().from(issueSubscribers).where(eq(issueSubscribers.issueId, issue.id));
     expect(subscribers.map((row) => row.subscriberId).sort()).toEqual([world.admin.id, world.member.id].sort());
   });
 
@@ -155,9 +142,9 @@ describe('GET issues/{id}/', () => {
   test('guests read only their own issues unless the project allows all', async () => {
     const issue = await createIssue('member');
     expect((await call('guest', 'GET', `issues/${issue.id}/`)).statusCode).toBe(403);
-    await server.database.db.update(projects).set({ guestViewAllFeatures: true }).where(eq(projects.id, world.project.id));
+    await world.server.database.db.update(projects).set({ guestViewAllFeatures: true }).where(eq(projects.id, world.project.id));
     expect((await call('guest', 'GET', `issues/${issue.id}/`)).statusCode).toBe(200);
-    await server.database.db.update(projects).set({ guestViewAllFeatures: false }).where(eq(projects.id, world.project.id));
+    await world.server.database.db.update(projects).set({ guestViewAllFeatures: false }).where(eq(projects.id, world.project.id));
   });
 
   test('unknown and malformed ids are 404; outsiders 403; anonymous 401', async () => {
@@ -179,12 +166,12 @@ describe('PATCH issues/{id}/', () => {
     expect(body).toMatchObject({ name: 'Renamed', priority: 'high', label_ids: [b], assignee_ids: [world.member.id], state__group: 'completed', description_html: '<p></p>' });
     expect(body.completed_at).not.toBeNull();
     expect(body.version).toBe(issue.version + 1);
-    const rows = await server.database.db.select().from(issueActivities).where(eq(issueActivities.issueId, issue.id));
+    const rows = await world.server.database.db.select().from(issueActivities).where(eq(issueActivities.issueId, issue.id));
     const fields = rows.filter((row) => row.verb === 'updated').map((row) => `${row.field}:${row.oldValue}>${row.newValue}`).sort();
     expect(fields).toEqual(['assignees:>max', 'assignees:ada>', 'labels:>b', 'labels:a>', 'name:An issue>Renamed', 'priority:none>high', 'state:Backlog>Done'].sort());
     const reopened = await call('member', 'PATCH', `issues/${issue.id}/`, { state_id: world.project.states.started });
     expect(reopened.json().completed_at).toBeNull();
-    const events = await server.database.db.select().from(changes).where(and(eq(changes.entityId, issue.id), eq(changes.op, 'update'))).orderBy(changes.id);
+    const events = await world.server.database.db.select().from(changes).where(and(eq(changes.entityId, issue.id), eq(changes.op, 'update'))).orderBy(changes.id);
     expect(events.length).toBe(2);
   });
 
@@ -199,9 +186,9 @@ describe('PATCH issues/{id}/', () => {
 
   test('a guest may not edit an issue they did not create; outsiders and anonymous neither', async () => {
     const issue = await createIssue('member');
-    await server.database.db.update(projects).set({ guestViewAllFeatures: true }).where(eq(projects.id, world.project.id));
+    await world.server.database.db.update(projects).set({ guestViewAllFeatures: true }).where(eq(projects.id, world.project.id));
     expect((await call('guest', 'PATCH', `issues/${issue.id}/`, { name: 'g' })).statusCode).toBe(403);
-    await server.database.db.update(projects).set({ guestViewAllFeatures: false }).where(eq(projects.id, world.project.id));
+    await world.server.database.db.update(projects).set({ guestViewAllFeatures: false }).where(eq(projects.id, world.project.id));
     expect((await call('outsider', 'PATCH', `issues/${issue.id}/`, { name: 'g' })).statusCode).toBe(403);
     expect((await call('anonymous', 'PATCH', `issues/${issue.id}/`, { name: 'g' })).statusCode).toBe(401);
     expect((await call('member', 'PATCH', `issues/${issue.id}/`, { name: '' })).statusCode).toBe(400);
@@ -223,9 +210,9 @@ describe('DELETE issues/{id}/', () => {
     expect((await call('admin', 'GET', `issues/${issue.id}/`)).statusCode).toBe(404);
     const own = await createIssue('member');
     expect((await call('member', 'DELETE', `issues/${own.id}/`)).statusCode).toBe(204);
-    const [event] = await server.database.db.select().from(changes).where(and(eq(changes.entityId, own.id), eq(changes.op, 'delete'))).orderBy(changes.id);
+    const [event] = await world.server.database.db.select().from(changes).where(and(eq(changes.entityId, own.id), eq(changes.op, 'delete'))).orderBy(changes.id);
     expect(event.data).toEqual({ id: own.id });
-    const [activity] = await server.database.db.select().from(issueActivities).where(and(eq(issueActivities.issueId, own.id), eq(issueActivities.verb, 'deleted')));
+    const [activity] = await world.server.database.db.select().from(issueActivities).where(and(eq(issueActivities.issueId, own.id), eq(issueActivities.verb, 'deleted')));
     expect(activity.field).toBe('issue');
   });
 });
@@ -255,9 +242,9 @@ describe('GET issues/list/?issues=', () => {
 
 describe('project membership with a workspace guest', () => {
   test('a second member can be assigned after joining', async () => {
-    const newcomer = await buildUser(server);
-    await addWorkspaceMember(server, world.workspace, newcomer, 15);
-    await addProjectMember(server, world.project, newcomer, 15);
+    const newcomer = await buildUser(world.server);
+    await addWorkspaceMember(world.server, world.workspace, newcomer, 15);
+    await addProjectMember(world.server, world.project, newcomer, 15);
     const issue = await createIssue('member', { assignee_ids: [newcomer.id] });
     expect(issue.assignee_ids).toEqual([newcomer.id]);
   });
@@ -287,9 +274,9 @@ describe('GET issues/{id}/meta/ and work-items/{PROJ}-{seq}/ (reference §1.1)',
     expect((await call('outsider', 'GET', url(`${world.project.identifier}-${issue.sequence_id}`))).statusCode).toBe(403);
     expect((await call('anonymous', 'GET', url(`${world.project.identifier}-${issue.sequence_id}`))).statusCode).toBe(401);
     // A workspace member outside the project gets 403.
-    const stranger = await buildUser(server, { displayName: 'stranger' });
-    await addWorkspaceMember(server, world.workspace, stranger, 15);
-    const strangerCall = await server.inject({ method: 'GET', url: url(`${world.project.identifier}-${issue.sequence_id}`), headers: stranger.headers });
+    const stranger = await buildUser(world.server, { displayName: 'stranger' });
+    await addWorkspaceMember(world.server, world.workspace, stranger, 15);
+    const strangerCall = await world.server.inject({ method: 'GET', url: url(`${world.project.identifier}-${issue.sequence_id}`), headers: stranger.headers });
     expect(strangerCall.statusCode).toBe(403);
   });
 });
@@ -308,7 +295,7 @@ describe('POST issue-dates/ (reference §1.1)', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ message: 'Start date cannot exceed target date' });
     expect((await call('member', 'GET', `issues/${first.id}/`)).json().target_date).toBe('2026-02-15');
-    const rows = await server.database.db.select().from(issueActivities).where(and(eq(issueActivities.issueId, first.id), eq(issueActivities.field, 'target_date')));
+    const rows = await world.server.database.db.select().from(issueActivities).where(and(eq(issueActivities.issueId, first.id), eq(issueActivities.field, 'target_date')));
     expect(rows.map((row) => row.newValue)).toEqual(['2026-02-15']);
     expect((await call('member', 'POST', 'issue-dates/', { updates: [{ id: 'x' }] })).statusCode).toBe(400);
     expect((await call('member', 'POST', 'issue-dates/', {})).statusCode).toBe(400);

@@ -2,24 +2,15 @@
 // dates; module issues (many-to-many, `issues/{id}/modules/`); links with spec §5 filtering; counts
 // and points; archive/restore, the archived list, delete (admin or creator), favorites and the
 // workspace list. Every error in the contract's format, and every write recorded in the change log.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { changes, estimatePoints, estimates, states } from '../../db/schema/index';
-import { createTestServer, type TestServer } from '../../tests/support/server';
-import { buildWorld, type CallerName, type World } from '../../tests/support/world';
+import { useWorld, type CallerName } from '../../tests/support/world';
 import { buildProject } from '../../tests/support/factories';
 import { linkFilterKey, linkMatches } from '../services/planning/module-link';
 
-let server: TestServer;
-let world: World;
-let base: string;
-
-beforeAll(async () => {
-  server = await createTestServer();
-  world = await buildWorld(server);
-  base = `/api/workspaces/${world.workspace.slug}/projects/${world.project.id}`;
-});
-afterAll(() => server.close());
+const world = useWorld();
+const { call } = world;
 
 type Module = {
   id: string;
@@ -42,10 +33,6 @@ type Module = {
   version: number;
 };
 
-function call(caller: CallerName, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
-  return server.inject({ method, url: `${base}/${url}`, headers: world.headers[caller], ...(payload !== undefined ? { payload: payload as object } : {}) });
-}
-
 let counter = 0;
 async function createModule(body: Record<string, unknown> = {}, caller: CallerName = 'member'): Promise<Module> {
   const response = await call(caller, 'POST', 'modules/', { name: `Module ${++counter}`, ...body });
@@ -60,7 +47,7 @@ async function createIssue(body: Record<string, unknown> = {}) {
 }
 
 async function moduleChanges(moduleId: string) {
-  return server.database.db.select().from(changes).where(and(eq(changes.entity, 'module'), eq(changes.entityId, moduleId))).orderBy(changes.id);
+  return world.server.database.db.select().from(changes).where(and(eq(changes.entity, 'module'), eq(changes.entityId, moduleId))).orderBy(changes.id);
 }
 
 describe('create, read, update', () => {
@@ -141,12 +128,12 @@ describe('create, read, update', () => {
 
 describe('module issues', () => {
   test('adding issues counts them per state group and in points; an issue may be in many modules', async () => {
-    const [estimate] = await server.database.db
+    const [estimate] = await world.server.database.db
       .insert(estimates)
       .values({ name: 'Points', type: 'points', projectId: world.project.id, workspaceId: world.workspace.id })
       .returning();
-    const [three] = await server.database.db.insert(estimatePoints).values({ estimateId: estimate.id, key: 1, value: '3', projectId: world.project.id, workspaceId: world.workspace.id }).returning();
-    const projectStates = await server.database.db.select().from(states).where(eq(states.projectId, world.project.id));
+    const [three] = await world.server.database.db.insert(estimatePoints).values({ estimateId: estimate.id, key: 1, value: '3', projectId: world.project.id, workspaceId: world.workspace.id }).returning();
+    const projectStates = await world.server.database.db.select().from(states).where(eq(states.projectId, world.project.id));
     const done = projectStates.find((state) => state.group === 'completed')!;
     const started = projectStates.find((state) => state.group === 'started')!;
     const a = await createIssue({ state_id: done.id, estimate_point: three.id });
@@ -172,7 +159,7 @@ describe('module issues', () => {
     const grouped = (await call('member', 'GET', `modules/${module.id}/issues/?group_by=state__group`)).json();
     expect(grouped.grouped_by).toBe('state__group');
     expect(grouped.total_count).toBe(3);
-    const issueEvents = await server.database.db.select().from(changes).where(and(eq(changes.entity, 'issue'), eq(changes.entityId, c.id), eq(changes.op, 'update')));
+    const issueEvents = await world.server.database.db.select().from(changes).where(and(eq(changes.entity, 'issue'), eq(changes.entityId, c.id), eq(changes.op, 'update')));
     expect((issueEvents.at(-1)!.data as { module_ids: string[] }).module_ids).toEqual([module.id]);
   });
 
@@ -230,7 +217,7 @@ describe('links', () => {
     expect((await call('member', 'GET', `modules/${module.id}/`)).json().link_module).toHaveLength(2);
     expect((await call('member', 'DELETE', `modules/${module.id}/module-links/${link.id}/`)).statusCode).toBe(204);
     expect((await call('member', 'GET', `modules/${module.id}/module-links/${link.id}/`)).statusCode).toBe(404);
-    const events = await server.database.db.select().from(changes).where(and(eq(changes.entity, 'module_link'), eq(changes.entityId, link.id))).orderBy(changes.id);
+    const events = await world.server.database.db.select().from(changes).where(and(eq(changes.entity, 'module_link'), eq(changes.entityId, link.id))).orderBy(changes.id);
     expect(events.map((event) => event.op)).toEqual(['create', 'update', 'delete']);
   });
 });
@@ -251,7 +238,7 @@ describe('archive, restore, delete, favorites, workspace list', () => {
     expect((await call('member', 'PATCH', `modules/${module.id}/`, { name: 'x' })).json()).toEqual({ error: 'Archived module cannot be updated' });
     const issue = await createIssue();
     expect((await call('member', 'POST', `modules/${module.id}/issues/`, { issues: [issue.id] })).json()).toEqual({ error: 'Archived module cannot be updated' });
-    const favorites = (await server.inject({ method: 'GET', url: `/api/workspaces/${world.workspace.slug}/user-favorites/`, headers: world.headers.member })).json();
+    const favorites = (await world.server.inject({ method: 'GET', url: `/api/workspaces/${world.workspace.slug}/user-favorites/`, headers: world.headers.member })).json();
     expect(favorites.some((f: { entity_identifier: string }) => f.entity_identifier === module.id)).toBe(false);
     expect((await call('member', 'DELETE', `modules/${module.id}/archive/`)).statusCode).toBe(204);
     expect((await call('member', 'GET', `modules/${module.id}/`)).json().archived_at).toBeNull();
@@ -287,16 +274,16 @@ describe('archive, restore, delete, favorites, workspace list', () => {
   });
 
   test('workspace modules/ lists live modules of the caller\'s projects only', async () => {
-    const elsewhere = await buildProject(server, world.workspace, world.admin);
-    const hidden = await server.inject({ method: 'POST', url: `/api/workspaces/${world.workspace.slug}/projects/${elsewhere.id}/modules/`, headers: world.headers.admin, payload: { name: 'Admin only' } });
+    const elsewhere = await buildProject(world.server, world.workspace, world.admin);
+    const hidden = await world.server.inject({ method: 'POST', url: `/api/workspaces/${world.workspace.slug}/projects/${elsewhere.id}/modules/`, headers: world.headers.admin, payload: { name: 'Admin only' } });
     expect(hidden.statusCode).toBe(201);
     const mine = await createModule();
     const url = `/api/workspaces/${world.workspace.slug}/modules/`;
-    const forMember = (await server.inject({ method: 'GET', url, headers: world.headers.member })).json() as Module[];
+    const forMember = (await world.server.inject({ method: 'GET', url, headers: world.headers.member })).json() as Module[];
     expect(forMember.map((m) => m.id)).toContain(mine.id);
     expect(forMember.map((m) => m.id)).not.toContain(hidden.json().id);
-    const forAdmin = (await server.inject({ method: 'GET', url, headers: world.headers.admin })).json() as Module[];
+    const forAdmin = (await world.server.inject({ method: 'GET', url, headers: world.headers.admin })).json() as Module[];
     expect(forAdmin.map((m) => m.id)).toContain(hidden.json().id);
-    expect((await server.inject({ method: 'GET', url, headers: world.headers.outsider })).statusCode).toBe(403);
+    expect((await world.server.inject({ method: 'GET', url, headers: world.headers.outsider })).statusCode).toBe(403);
   });
 });

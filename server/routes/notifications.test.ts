@@ -1,38 +1,29 @@
 // Notifications (reference §7): created in the activity's transaction by the recipient rules, and
 // the caller's own list, counts and switches.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { changes, notifications } from '../../db/schema/index';
-import { createTestServer, type TestServer } from '../../tests/support/server';
-import { buildWorld, type CallerName, type World } from '../../tests/support/world';
+import { useWorld, type CallerName } from '../../tests/support/world';
 
-let server: TestServer;
-let world: World;
-let project: string;
+const world = useWorld();
+const { call } = world;
+/** The caller's own notifications. */
 let mine: string;
 
-beforeAll(async () => {
-  server = await createTestServer();
-  world = await buildWorld(server);
-  project = `/api/workspaces/${world.workspace.slug}/projects/${world.project.id}`;
-  mine = `/api/workspaces/${world.workspace.slug}/users/notifications`;
+beforeAll(() => {
+  mine = `${world.workspaceUrl}/users/notifications`;
 });
-afterAll(() => server.close());
-
-function call(caller: CallerName, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
-  return server.inject({ method, url, headers: world.headers[caller], ...(payload !== undefined ? { payload: payload as object } : {}) });
-}
 
 const mention = (userId: string) => `<p>hey <mention-component entity_name="user_mention" entity_identifier="${userId}"></mention-component></p>`;
 
 async function createIssue(caller: CallerName, body: Record<string, unknown>) {
-  const response = await call(caller, 'POST', `${project}/issues/`, body);
+  const response = await call(caller, 'POST', 'issues/', body);
   expect(response.statusCode).toBe(201);
   return response.json() as { id: string };
 }
 
 async function rowsFor(userId: string, issueId: string) {
-  return server.database.db.select().from(notifications).where(and(eq(notifications.receiverId, userId), eq(notifications.entityIdentifier, issueId)));
+  return world.server.database.db.select().from(notifications).where(and(eq(notifications.receiverId, userId), eq(notifications.entityIdentifier, issueId)));
 }
 
 describe('creation rules', () => {
@@ -44,39 +35,39 @@ describe('creation rules', () => {
     expect(await rowsFor(world.member.id, issue.id)).toHaveLength(0);
 
     // Two fields in one PATCH: two activity rows, two notifications for the one subscriber.
-    await call('admin', 'PATCH', `${project}/issues/${issue.id}/`, { priority: 'high', name: 'Renamed' });
+    await call('admin', 'PATCH', `issues/${issue.id}/`, { priority: 'high', name: 'Renamed' });
     const memberRows = await rowsFor(world.member.id, issue.id);
     expect(memberRows).toHaveLength(2);
     expect(memberRows.every((row) => row.sender === 'in_app:issue_activities:created')).toBe(true);
     expect(await rowsFor(world.admin.id, issue.id)).toHaveLength(1);
 
-    await call('admin', 'PATCH', `${project}/issues/${issue.id}/`, { description_html: '<p>only the description</p>' });
+    await call('admin', 'PATCH', `issues/${issue.id}/`, { description_html: '<p>only the description</p>' });
     expect(await rowsFor(world.member.id, issue.id)).toHaveLength(2);
   });
 
   test('a bulk change notifies each issue\'s followers once per issue, the actor subscribed to each', async () => {
     const ids = [];
     for (const name of ['Bulk one', 'Bulk two', 'Bulk three']) ids.push((await createIssue('member', { name, assignee_ids: [world.member.id] })).id);
-    const bulk = await call('admin', 'POST', `${project}/bulk-operation-issues/`, { issue_ids: ids, properties: { priority: 'low' } });
+    const bulk = await call('admin', 'POST', 'bulk-operation-issues/', { issue_ids: ids, properties: { priority: 'low' } });
     expect(bulk.statusCode).toBe(204);
     for (const id of ids) {
       const rows = await rowsFor(world.member.id, id);
       expect(rows.map((row) => row.sender)).toEqual(['in_app:issue_activities:created']);
       expect(rows[0]).toMatchObject({ triggeredById: world.admin.id, projectId: world.project.id });
-      const subscribed = await call('admin', 'GET', `${project}/issues/${id}/subscribe/`);
+      const subscribed = await call('admin', 'GET', `issues/${id}/subscribe/`);
       expect(subscribed.json()).toEqual({ subscribed: true });
     }
   });
 
   test('mentions are their own kind: the mentioned member gets a mention, not the subscriber one', async () => {
     const issue = await createIssue('member', { name: 'Mentions' });
-    const comment = await call('admin', 'POST', `${project}/issues/${issue.id}/comments/`, { comment_html: mention(world.member.id) });
+    const comment = await call('admin', 'POST', `issues/${issue.id}/comments/`, { comment_html: mention(world.member.id) });
     expect(comment.statusCode).toBe(201);
     const rows = await rowsFor(world.member.id, issue.id);
     expect(rows.map((row) => row.sender)).toEqual(['in_app:issue_activities:mentioned']);
     expect(rows[0].messageStripped).toBe('ada has mentioned you in a comment in issue Mentions');
     // The live event is addressed to the receiver only.
-    const [event] = await server.database.db.select().from(changes).where(and(eq(changes.entity, 'notification'), eq(changes.entityId, rows[0].id)));
+    const [event] = await world.server.database.db.select().from(changes).where(and(eq(changes.entity, 'notification'), eq(changes.entityId, rows[0].id)));
     expect(event.audienceUserId).toBe(world.member.id);
 
     const described = await createIssue('admin', { name: 'Described', description_html: mention(world.guest.id) });
@@ -90,12 +81,12 @@ describe('creation rules', () => {
     // `xmin` is the id of the transaction that wrote a row version, on Postgres and on PGlite alike.
     const issue = await createIssue('member', { name: 'After the commit', assignee_ids: [world.admin.id] });
     const written = async () =>
-      server.database.query<{ activity: string; activity_xmin: string; notification_xmin: string; issue_xmin: string }>(sql`
+      world.server.database.query<{ activity: string; activity_xmin: string; notification_xmin: string; issue_xmin: string }>(sql`
         select a.id::text as activity, a.xmin::text as activity_xmin, n.xmin::text as notification_xmin, i.xmin::text as issue_xmin
         from notifications n join issue_activities a on a.id = (n.data->'issue_activity'->>'id')::uuid join issues i on i.id = a.issue_id
         where n.entity_identifier = ${issue.id} order by n.created_at, n.id`);
-    await call('admin', 'PATCH', `${project}/issues/${issue.id}/`, { priority: 'high' });
-    await call('admin', 'PATCH', `${project}/issues/${issue.id}/`, { priority: 'low' });
+    await call('admin', 'PATCH', `issues/${issue.id}/`, { priority: 'high' });
+    await call('admin', 'PATCH', `issues/${issue.id}/`, { priority: 'low' });
     const rows = await written();
     // The creation (to the assignee) and the two edits (to the subscribed creator) are all there …
     expect(rows).toHaveLength(3);
@@ -112,7 +103,7 @@ describe('creation rules', () => {
 
   test('reactions and cycle-like moves notify nobody', async () => {
     const issue = await createIssue('member', { name: 'Quiet' });
-    await call('admin', 'POST', `${project}/issues/${issue.id}/reactions/`, { reaction: '128077' });
+    await call('admin', 'POST', `issues/${issue.id}/reactions/`, { reaction: '128077' });
     expect(await rowsFor(world.member.id, issue.id)).toHaveLength(0);
   });
 });
@@ -124,9 +115,9 @@ describe('my notifications', () => {
   beforeAll(async () => {
     const issue = await createIssue('admin', { name: 'Watched by the guest' });
     issueId = issue.id;
-    expect((await call('admin', 'POST', `${project}/issues/${issueId}/issue-subscribers/`, { subscriber: world.guest.id })).statusCode).toBeLessThan(300);
-    for (let index = 0; index < 3; index++) await call('admin', 'PATCH', `${project}/issues/${issueId}/`, { name: `Change ${index}` });
-    await call('admin', 'POST', `${project}/issues/${issueId}/comments/`, { comment_html: mention(world.guest.id) });
+    expect((await call('admin', 'POST', `issues/${issueId}/issue-subscribers/`, { subscriber: world.guest.id })).statusCode).toBeLessThan(300);
+    for (let index = 0; index < 3; index++) await call('admin', 'PATCH', `issues/${issueId}/`, { name: `Change ${index}` });
+    await call('admin', 'POST', `issues/${issueId}/comments/`, { comment_html: mention(world.guest.id) });
     const list = (await call('guest', 'GET', `${mine}/`)).json();
     first = list[0];
   });
@@ -182,7 +173,7 @@ describe('my notifications', () => {
     expect((await call('guest', 'PATCH', `${mine}/${first.id}/`, {})).json().snoozed_till).toBeNull();
     expect((await call('guest', 'PATCH', `${mine}/${first.id}/`, { snoozed_till: 'soon' })).statusCode).toBe(400);
 
-    const events = await server.database.db.select().from(changes).where(and(eq(changes.entity, 'notification'), eq(changes.entityId, first.id)));
+    const events = await world.server.database.db.select().from(changes).where(and(eq(changes.entity, 'notification'), eq(changes.entityId, first.id)));
     expect(events.every((event) => event.audienceUserId === world.guest.id)).toBe(true);
     expect(events.length).toBeGreaterThanOrEqual(7);
   });

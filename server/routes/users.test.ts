@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   accounts,
@@ -12,21 +12,14 @@ import {
   workspaceInvitations,
   workspaceMembers,
 } from '../../db/schema/index';
-import { createTestServer, type TestServer } from '../../tests/support/server';
 import { addWorkspaceMember, buildProject, buildUser, buildWorkspace } from '../../tests/support/factories';
-import { buildWorld, type World } from '../../tests/support/world';
+import { useWorld } from '../../tests/support/world';
 
 describe('users/me', () => {
-  let server: TestServer;
-  let world: World;
-  beforeAll(async () => {
-    server = await createTestServer();
-    world = await buildWorld(server);
-  });
-  afterAll(async () => server?.close());
+  const world = useWorld();
 
   const me = (headers: Record<string, string>, method: 'GET' | 'PATCH' | 'DELETE' = 'GET', url = '/api/users/me/', payload?: unknown) =>
-    server.inject({ method, url, headers, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+    world.server.inject({ method, url, headers, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
 
   test('GET me returns UserMe; anonymous gets 401', async () => {
     const response = await me(world.member.headers);
@@ -57,7 +50,7 @@ describe('users/me', () => {
     const zone = await me(world.member.headers, 'PATCH', '/api/users/me/', { user_timezone: 'Nowhere/City' });
     expect(zone.statusCode).toBe(400);
     expect(zone.json()).toHaveProperty('user_timezone');
-    const csrfless = await server.inject({ method: 'PATCH', url: '/api/users/me/', headers: { cookie: world.member.headers.cookie }, payload: { first_name: 'x' } });
+    const csrfless = await world.server.inject({ method: 'PATCH', url: '/api/users/me/', headers: { cookie: world.member.headers.cookie }, payload: { first_name: 'x' } });
     expect(csrfless.statusCode).toBe(403);
   });
 
@@ -90,8 +83,8 @@ describe('users/me', () => {
   });
 
   test('settings name the last workspace while it is an active membership, else the fallback', async () => {
-    await server.database.db.update(profiles).set({ lastWorkspaceId: world.workspace.id }).where(eq(profiles.userId, world.member.id));
-    await server.database.db.insert(workspaceInvitations).values({ workspaceId: world.otherWorkspace.id, email: world.member.email, token: 'settings-token' });
+    await world.server.database.db.update(profiles).set({ lastWorkspaceId: world.workspace.id }).where(eq(profiles.userId, world.member.id));
+    await world.server.database.db.insert(workspaceInvitations).values({ workspaceId: world.otherWorkspace.id, email: world.member.email, token: 'settings-token' });
     const settings = (await me(world.member.headers, 'GET', '/api/users/me/settings/')).json();
     expect(settings).toEqual({
       id: world.member.id,
@@ -106,7 +99,7 @@ describe('users/me', () => {
         invites: 1,
       },
     });
-    const loner = await buildUser(server);
+    const loner = await buildUser(world.server);
     const empty = (await me(loner.headers, 'GET', '/api/users/me/settings/')).json();
     expect(empty.workspace).toEqual({ last_workspace_id: null, last_workspace_slug: null, fallback_workspace_id: null, fallback_workspace_slug: null, invites: 0 });
   });
@@ -116,7 +109,7 @@ describe('users/me', () => {
   });
 
   test('onboard and tour-completed; a false tour flag is refused and changes nothing', async () => {
-    const user = await buildUser(server, { onboarded: false });
+    const user = await buildUser(world.server, { onboarded: false });
     const onboard = await me(user.headers, 'PATCH', '/api/users/me/onboard/', { is_onboarded: true });
     expect(onboard.json()).toEqual({ message: 'Updated successfully' });
     expect((await me(user.headers, 'GET', '/api/users/me/profile/')).json().is_onboarded).toBe(true);
@@ -155,7 +148,7 @@ describe('users/me', () => {
   });
 
   test('one linked account can be read and unlinked by its owner only', async () => {
-    const [account] = await server.database.db
+    const [account] = await world.server.database.db
       .insert(accounts)
       .values({ userId: world.member.id, provider: 'github', providerAccountId: 'gh-42', accessToken: 'secret' })
       .returning();
@@ -168,47 +161,47 @@ describe('users/me', () => {
     expect((await me(world.admin.headers, 'DELETE', url)).statusCode).toBe(404);
     expect((await me(world.member.headers, 'GET', '/api/users/me/accounts/not-a-uuid/')).statusCode).toBe(404);
     expect((await me(world.member.headers, 'DELETE', url)).statusCode).toBe(204);
-    expect(await server.database.db.select().from(accounts).where(eq(accounts.id, account.id))).toEqual([]);
+    expect(await world.server.database.db.select().from(accounts).where(eq(accounts.id, account.id))).toEqual([]);
   });
 
   test('deactivation is refused for an instance admin', async () => {
-    const user = await buildUser(server);
-    const [instance] = await server.database.db.select().from(instances).limit(1);
-    await server.database.db.insert(instanceAdmins).values({ instanceId: instance.id, userId: user.id });
+    const user = await buildUser(world.server);
+    const [instance] = await world.server.database.db.select().from(instances).limit(1);
+    await world.server.database.db.insert(instanceAdmins).values({ instanceId: instance.id, userId: user.id });
     const response = await me(user.headers, 'DELETE');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'You cannot deactivate your account since you are an instance admin' });
   });
 
   test('deactivation is refused for the sole admin of a workspace or project with other members', async () => {
-    const owner = await buildUser(server);
-    const other = await buildUser(server);
-    const workspace = await buildWorkspace(server, owner);
-    await addWorkspaceMember(server, workspace, other, 20);
-    const project = await buildProject(server, workspace, owner);
-    await server.database.db.insert(projectMembers).values({ projectId: project.id, workspaceId: workspace.id, memberId: other.id, role: 15 });
+    const owner = await buildUser(world.server);
+    const other = await buildUser(world.server);
+    const workspace = await buildWorkspace(world.server, owner);
+    await addWorkspaceMember(world.server, workspace, other, 20);
+    const project = await buildProject(world.server, workspace, owner);
+    await world.server.database.db.insert(projectMembers).values({ projectId: project.id, workspaceId: workspace.id, memberId: other.id, role: 15 });
     const projectBlock = await me(owner.headers, 'DELETE');
     expect(projectBlock.json()).toEqual({ error: 'You cannot deactivate account as you are the only admin in some projects.' });
 
-    const soloOwner = await buildUser(server);
-    const soloWorkspace = await buildWorkspace(server, soloOwner);
-    await addWorkspaceMember(server, soloWorkspace, await buildUser(server), 15);
+    const soloOwner = await buildUser(world.server);
+    const soloWorkspace = await buildWorkspace(world.server, soloOwner);
+    await addWorkspaceMember(world.server, soloWorkspace, await buildUser(world.server), 15);
     const workspaceBlock = await me(soloOwner.headers, 'DELETE');
     expect(workspaceBlock.statusCode).toBe(400);
     expect(workspaceBlock.json()).toEqual({ error: 'You cannot deactivate account as you are the only admin in some workspaces.' });
   });
 
   test('deactivation ends every session and resets the account', async () => {
-    const user = await buildUser(server);
-    const owner = await buildUser(server);
-    const workspace = await buildWorkspace(server, owner);
-    await addWorkspaceMember(server, workspace, user, 15);
-    await server.database.db.insert(workspaceInvitations).values({ workspaceId: world.workspace.id, email: user.email, token: 'deactivate-token' });
-    await server.database.db.insert(sessions).values({ id: 'second-session-' + user.id, userId: user.id, expiresAt: new Date(Date.now() + 3600_000) });
+    const user = await buildUser(world.server);
+    const owner = await buildUser(world.server);
+    const workspace = await buildWorkspace(world.server, owner);
+    await addWorkspaceMember(world.server, workspace, user, 15);
+    await world.server.database.db.insert(workspaceInvitations).values({ workspaceId: world.workspace.id, email: user.email, token: 'deactivate-token' });
+    await world.server.database.db.insert(sessions).values({ id: 'second-session-' + user.id, userId: user.id, expiresAt: new Date(Date.now() + 3600_000) });
 
     const response = await me(user.headers, 'DELETE');
     expect(response.statusCode).toBe(204);
-    const db = server.database.db;
+    const db = world.server.database.db;
     const [row] = await db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ isActive: false, isPasswordAutoset: true });
     expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);

@@ -2,32 +2,20 @@
 // filters, display filters and display properties; owner-only updates; lock blocks PATCH; private
 // views hidden from others; delete by owner or admin; favorites; a view's issue list runs the list
 // engine with its filters. Errors in the contract's format, writes in the change log.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { changes } from '../../db/schema/index';
-import { createTestServer, type TestServer } from '../../tests/support/server';
-import { buildWorld, type CallerName, type World } from '../../tests/support/world';
+import { useWorld, type CallerName } from '../../tests/support/world';
 import { ViewAccess } from '../../shared/visibility';
 
-let server: TestServer;
-let world: World;
-let projectBase: string;
-let workspaceBase: string;
-
-beforeAll(async () => {
-  server = await createTestServer();
-  world = await buildWorld(server);
-  workspaceBase = `/api/workspaces/${world.workspace.slug}`;
-  projectBase = `${workspaceBase}/projects/${world.project.id}`;
-});
-afterAll(() => server.close());
+const world = useWorld();
 
 type View = { id: string; name: string; access: number; is_locked: boolean; is_favorite?: boolean; owned_by: string; project: string | null; filters: Record<string, unknown>; display_filters: Record<string, unknown>; display_properties: Record<string, unknown>; version: number };
 type Level = 'project' | 'workspace';
 
+/** `world.call` at the project's URL, or the workspace's for workspace-level views. */
 function call(caller: CallerName, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, level: Level = 'project') {
-  const root = level === 'project' ? projectBase : workspaceBase;
-  return server.inject({ method, url: `${root}/${url}`, headers: world.headers[caller], ...(payload !== undefined ? { payload: payload as object } : {}) });
+  return world.call(caller, method, `${level === 'project' ? world.projectUrl : world.workspaceUrl}/${url}`, payload);
 }
 
 let counter = 0;
@@ -49,7 +37,7 @@ for (const level of ['project', 'workspace'] as const) {
       const view = await createView({ filters: { priority: ['urgent'] }, display_filters: { layout: 'spreadsheet', order_by: '-created_at' }, display_properties: { key: true, labels: false } }, 'member', level);
       expect(view).toMatchObject({ owned_by: world.member.id, access: ViewAccess.PUBLIC, is_locked: false, is_favorite: false, project: level === 'project' ? world.project.id : null, filters: { priority: ['urgent'] } });
       expect(view.display_properties).toEqual({ key: true, labels: false });
-      const [event] = await server.database.db.select().from(changes).where(and(eq(changes.entity, 'view'), eq(changes.entityId, view.id)));
+      const [event] = await world.server.database.db.select().from(changes).where(and(eq(changes.entity, 'view'), eq(changes.entityId, view.id)));
       expect(event).toMatchObject({ op: 'create', projectId: level === 'project' ? world.project.id : null });
       expect((await call('admin', 'GET', `views/${view.id}/`, undefined, level)).json().id).toBe(view.id);
     });
@@ -103,7 +91,7 @@ for (const level of ['project', 'workspace'] as const) {
       expect((await call('member', 'DELETE', `views/${other.id}/`, undefined, level)).json()).toEqual({ error: 'Only admin or owner can delete the view' });
       expect((await call('admin', 'DELETE', `views/${view.id}/`, undefined, level)).statusCode).toBe(204);
       expect((await call('member', 'GET', `views/${view.id}/`, undefined, level)).statusCode).toBe(404);
-      const events = await server.database.db.select().from(changes).where(and(eq(changes.entity, 'view'), eq(changes.entityId, view.id))).orderBy(changes.id);
+      const events = await world.server.database.db.select().from(changes).where(and(eq(changes.entity, 'view'), eq(changes.entityId, view.id))).orderBy(changes.id);
       expect(events.at(-1)).toMatchObject({ op: 'delete', data: { id: view.id } });
     });
 
@@ -121,7 +109,7 @@ for (const level of ['project', 'workspace'] as const) {
       const narrowed = (await call('member', 'GET', `views/${view.id}/issues/?priority=low`, undefined, level)).json();
       expect(narrowed.total_count).toBe(0);
       if (level === 'workspace') {
-        const same = (await server.inject({ method: 'GET', url: `${workspaceBase}/issues/?global_view_id=${view.id}`, headers: world.headers.member })).json();
+        const same = (await world.server.inject({ method: 'GET', url: `${world.workspaceUrl}/issues/?global_view_id=${view.id}`, headers: world.headers.member })).json();
         expect(same.total_count).toBe(list.json().total_count);
       } else {
         const grouped = (await call('member', 'GET', `views/${view.id}/issues/?group_by=priority`, undefined, level)).json();
@@ -144,11 +132,11 @@ describe('favorites', () => {
 
   test('global views favorite through user-favorites; deleting the view removes the favorite', async () => {
     const view = await createView({}, 'member', 'workspace');
-    const favorite = await server.inject({ method: 'POST', url: `${workspaceBase}/user-favorites/`, headers: world.headers.member, payload: { entity_type: 'view', entity_identifier: view.id } });
+    const favorite = await world.server.inject({ method: 'POST', url: `${world.workspaceUrl}/user-favorites/`, headers: world.headers.member, payload: { entity_type: 'view', entity_identifier: view.id } });
     expect(favorite.statusCode).toBeLessThan(300);
     expect((await call('member', 'GET', `views/${view.id}/`, undefined, 'workspace')).json().is_favorite).toBe(true);
     expect((await call('member', 'DELETE', `views/${view.id}/`, undefined, 'workspace')).statusCode).toBe(204);
-    const favorites = (await server.inject({ method: 'GET', url: `${workspaceBase}/user-favorites/`, headers: world.headers.member })).json();
+    const favorites = (await world.server.inject({ method: 'GET', url: `${world.workspaceUrl}/user-favorites/`, headers: world.headers.member })).json();
     expect(favorites.some((f: { entity_identifier: string }) => f.entity_identifier === view.id)).toBe(false);
   });
 

@@ -1,21 +1,14 @@
 // Webhook routes (API.md "Webhooks", reference §10): the secret only on create and regenerate, URL
 // rules (scheme, local and private targets unless allowed, duplicates), admin only, 404s.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestServer, type TestServer } from '../../tests/support/server';
-import { buildWorld, type World } from '../../tests/support/world';
+import { describe, expect, test } from 'vitest';
+import { useWorld } from '../../tests/support/world';
 
 describe('webhooks', () => {
-  let server: TestServer;
-  let world: World;
-  beforeAll(async () => {
-    // 127.0.0.2 is allowed (a test receiver); every other private address is refused.
-    server = await createTestServer({ env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.2, hooks.internal' } });
-    world = await buildWorld(server);
-  });
-  afterAll(async () => server?.close());
+  // 127.0.0.2 is allowed (a test receiver); every other private address is refused.
+  const world = useWorld({ env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.2, hooks.internal' } });
 
   const base = () => `/api/workspaces/${world.workspace.slug}/webhooks/`;
-  const post = (payload: Record<string, unknown>, headers = world.admin.headers) => server.inject({ method: 'POST', url: base(), headers, payload });
+  const post = (payload: Record<string, unknown>, headers = world.admin.headers) => world.server.inject({ method: 'POST', url: base(), headers, payload });
   let n = 0;
   const create = async (extra: Record<string, unknown> = {}) => {
     const response = await post({ url: `http://127.0.0.2:9/hook-${++n}`, ...extra });
@@ -27,10 +20,10 @@ describe('webhooks', () => {
     const hook = await create({ issue: true, cycle: true });
     expect(hook.secret_key).toMatch(/^trl_wh_[0-9a-f]{32}$/);
     expect(hook).toMatchObject({ is_active: true, project: false, issue: true, cycle: true, module: false, issue_comment: false, workspace: world.workspace.id, created_by: world.admin.id });
-    const list = (await server.inject({ method: 'GET', url: base(), headers: world.admin.headers })).json();
+    const list = (await world.server.inject({ method: 'GET', url: base(), headers: world.admin.headers })).json();
     expect(list.map((h: { id: string }) => h.id)).toContain(hook.id);
     expect(list.every((h: object) => !('secret_key' in h))).toBe(true);
-    const one = await server.inject({ method: 'GET', url: `${base()}${hook.id}/`, headers: world.admin.headers });
+    const one = await world.server.inject({ method: 'GET', url: `${base()}${hook.id}/`, headers: world.admin.headers });
     expect(one.statusCode).toBe(200);
     expect(one.json()).not.toHaveProperty('secret_key');
     expect(one.json()).toMatchObject({ id: hook.id, url: hook.url });
@@ -38,11 +31,11 @@ describe('webhooks', () => {
 
   test('regenerate answers a new secret; PATCH changes toggles and never the secret', async () => {
     const hook = await create();
-    const regenerated = await server.inject({ method: 'POST', url: `${base()}${hook.id}/regenerate/`, headers: world.admin.headers });
+    const regenerated = await world.server.inject({ method: 'POST', url: `${base()}${hook.id}/regenerate/`, headers: world.admin.headers });
     expect(regenerated.statusCode).toBe(200);
     expect(regenerated.json().secret_key).toMatch(/^trl_wh_[0-9a-f]{32}$/);
     expect(regenerated.json().secret_key).not.toBe(hook.secret_key);
-    const patched = await server.inject({ method: 'PATCH', url: `${base()}${hook.id}/`, headers: world.admin.headers, payload: { project: true, is_active: false, secret_key: 'trl_wh_mine' } });
+    const patched = await world.server.inject({ method: 'PATCH', url: `${base()}${hook.id}/`, headers: world.admin.headers, payload: { project: true, is_active: false, secret_key: 'trl_wh_mine' } });
     expect(patched.statusCode).toBe(200);
     expect(patched.json()).toMatchObject({ project: true, is_active: false });
     expect(patched.json()).not.toHaveProperty('secret_key');
@@ -75,7 +68,7 @@ describe('webhooks', () => {
     expect((await post({ url: 'https://127.0.0.2/x' })).statusCode).toBe(201);
     // PATCH checks the URL again.
     const hook = await create();
-    const bad = await server.inject({ method: 'PATCH', url: `${base()}${hook.id}/`, headers: world.admin.headers, payload: { url: 'http://10.0.0.1/' } });
+    const bad = await world.server.inject({ method: 'PATCH', url: `${base()}${hook.id}/`, headers: world.admin.headers, payload: { url: 'http://10.0.0.1/' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ url: ['Invalid or disallowed webhook URL.'] });
   });
@@ -86,35 +79,35 @@ describe('webhooks', () => {
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json()).toEqual({ error: 'URL already exists for the workspace' });
     const second = await create();
-    const patch = await server.inject({ method: 'PATCH', url: `${base()}${second.id}/`, headers: world.admin.headers, payload: { url: first.url } });
+    const patch = await world.server.inject({ method: 'PATCH', url: `${base()}${second.id}/`, headers: world.admin.headers, payload: { url: first.url } });
     expect(patch.statusCode).toBe(409);
     // Saving its own URL again is fine; a deleted webhook frees its URL.
-    expect((await server.inject({ method: 'PATCH', url: `${base()}${second.id}/`, headers: world.admin.headers, payload: { url: second.url } })).statusCode).toBe(200);
-    expect((await server.inject({ method: 'DELETE', url: `${base()}${first.id}/`, headers: world.admin.headers })).statusCode).toBe(204);
+    expect((await world.server.inject({ method: 'PATCH', url: `${base()}${second.id}/`, headers: world.admin.headers, payload: { url: second.url } })).statusCode).toBe(200);
+    expect((await world.server.inject({ method: 'DELETE', url: `${base()}${first.id}/`, headers: world.admin.headers })).statusCode).toBe(204);
     expect((await post({ url: first.url })).statusCode).toBe(201);
     const other = await post({ url: first.url }, world.outsider.headers);
     expect(other.statusCode).toBe(403);
-    const elsewhere = await server.inject({ method: 'POST', url: `/api/workspaces/${world.otherWorkspace.slug}/webhooks/`, headers: world.outsider.headers, payload: { url: first.url } });
+    const elsewhere = await world.server.inject({ method: 'POST', url: `/api/workspaces/${world.otherWorkspace.slug}/webhooks/`, headers: world.outsider.headers, payload: { url: first.url } });
     expect(elsewhere.statusCode).toBe(201);
   });
 
   test('workspace admins only; unknown, deleted and foreign ids are 404', async () => {
     for (const caller of [world.member, world.guest]) {
-      expect((await server.inject({ method: 'GET', url: base(), headers: caller.headers })).statusCode).toBe(403);
+      expect((await world.server.inject({ method: 'GET', url: base(), headers: caller.headers })).statusCode).toBe(403);
       expect((await post({ url: 'http://127.0.0.2/x' }, caller.headers)).statusCode).toBe(403);
     }
-    expect((await server.inject({ method: 'GET', url: base() })).statusCode).toBe(401);
+    expect((await world.server.inject({ method: 'GET', url: base() })).statusCode).toBe(401);
     const hook = await create();
-    expect((await server.inject({ method: 'DELETE', url: `${base()}${hook.id}/`, headers: world.admin.headers })).statusCode).toBe(204);
+    expect((await world.server.inject({ method: 'DELETE', url: `${base()}${hook.id}/`, headers: world.admin.headers })).statusCode).toBe(204);
     for (const url of [`${base()}${hook.id}/`, `${base()}00000000-0000-4000-8000-000000000000/`, `${base()}not-a-uuid/`]) {
-      expect((await server.inject({ method: 'GET', url, headers: world.admin.headers })).statusCode, url).toBe(404);
+      expect((await world.server.inject({ method: 'GET', url, headers: world.admin.headers })).statusCode, url).toBe(404);
     }
-    expect((await server.inject({ method: 'POST', url: `${base()}${hook.id}/regenerate/`, headers: world.admin.headers })).statusCode).toBe(404);
-    expect((await server.inject({ method: 'GET', url: `/api/workspaces/${world.workspace.slug}/webhook-logs/${hook.id}/`, headers: world.admin.headers })).statusCode).toBe(404);
-    const foreign = await server.inject({ method: 'POST', url: `/api/workspaces/${world.otherWorkspace.slug}/webhooks/`, headers: world.outsider.headers, payload: { url: 'http://127.0.0.2/foreign' } });
-    expect((await server.inject({ method: 'GET', url: `${base()}${foreign.json().id}/`, headers: world.admin.headers })).statusCode).toBe(404);
+    expect((await world.server.inject({ method: 'POST', url: `${base()}${hook.id}/regenerate/`, headers: world.admin.headers })).statusCode).toBe(404);
+    expect((await world.server.inject({ method: 'GET', url: `/api/workspaces/${world.workspace.slug}/webhook-logs/${hook.id}/`, headers: world.admin.headers })).statusCode).toBe(404);
+    const foreign = await world.server.inject({ method: 'POST', url: `/api/workspaces/${world.otherWorkspace.slug}/webhooks/`, headers: world.outsider.headers, payload: { url: 'http://127.0.0.2/foreign' } });
+    expect((await world.server.inject({ method: 'GET', url: `${base()}${foreign.json().id}/`, headers: world.admin.headers })).statusCode).toBe(404);
     const missingLog = `/api/workspaces/${world.workspace.slug}/webhook-logs/${foreign.json().id}/00000000-0000-4000-8000-000000000000/redeliver/`;
-    expect((await server.inject({ method: 'POST', url: missingLog, headers: world.admin.headers })).statusCode).toBe(404);
+    expect((await world.server.inject({ method: 'POST', url: missingLog, headers: world.admin.headers })).statusCode).toBe(404);
   });
 
   test('bad bodies are 400 with the field named', async () => {

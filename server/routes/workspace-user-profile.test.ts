@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestServer, type TestServer } from '../../tests/support/server';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { buildProject } from '../../tests/support/factories';
-import { buildWorld, type World } from '../../tests/support/world';
+import { useWorld } from '../../tests/support/world';
 
 describe('workspace user profile and activity', () => {
-  let server: TestServer;
-  let world: World;
+  const world = useWorld();
   let hiddenProjectId: string;
   beforeAll(async () => {
-    server = await createTestServer();
-    world = await buildWorld(server);
     // A project the member is not in: its issues must not be counted for the member's view.
-    hiddenProjectId = (await buildProject(server, world.workspace, world.admin)).id;
+    hiddenProjectId = (await buildProject(world.server, world.workspace, world.admin)).id;
     const issuesUrl = (projectId: string) => `/api/workspaces/${world.workspace.slug}/projects/${projectId}/issues/`;
     const create = async (projectId: string, payload: Record<string, unknown>) => {
-      const response = await server.inject({ method: 'POST', url: issuesUrl(projectId), headers: world.admin.headers, payload });
+      const response = await world.server.inject({ method: 'POST', url: issuesUrl(projectId), headers: world.admin.headers, payload });
       expect(response.statusCode).toBe(201);
     };
     await create(world.project.id, { name: 'done', assignee_ids: [world.member.id], state_id: world.project.states.completed });
@@ -22,10 +18,9 @@ describe('workspace user profile and activity', () => {
     await create(world.project.id, { name: 'unassigned' });
     await create(hiddenProjectId, { name: 'elsewhere', assignee_ids: [world.admin.id] });
   });
-  afterAll(async () => server?.close());
 
   const get = (caller: 'member' | 'guest' | 'outsider' | 'admin', url: string) =>
-    server.inject({ method: 'GET', url: `/api/workspaces/${world.workspace.slug}/${url}`, headers: world[caller].headers });
+    world.server.inject({ method: 'GET', url: `/api/workspaces/${world.workspace.slug}/${url}`, headers: world[caller].headers });
 
   test('user-profile counts the user\'s issues per project of the caller and shows their card', async () => {
     const response = await get('member', `user-profile/${world.admin.id}/`);
@@ -95,9 +90,9 @@ describe('workspace user profile and activity', () => {
 
   test('a submission waiting in intake is no issue of the profile yet; once accepted it counts', async () => {
     const project = `/api/workspaces/${world.workspace.slug}/projects/${world.project.id}`;
-    expect((await server.inject({ method: 'PATCH', url: `${project}/`, headers: world.admin.headers, payload: { intake_view: true } })).statusCode).toBe(200);
+    expect((await world.server.inject({ method: 'PATCH', url: `${project}/`, headers: world.admin.headers, payload: { intake_view: true } })).statusCode).toBe(200);
     const before = { stats: (await get('admin', `user-stats/${world.member.id}/`)).json(), profile: (await get('admin', `user-profile/${world.member.id}/`)).json() };
-    const submitted = await server.inject({ method: 'POST', url: `${project}/intake-issues/`, headers: world.member.headers, payload: { issue: { name: 'waiting', priority: 'high', assignee_ids: [world.member.id] } } });
+    const submitted = await world.server.inject({ method: 'POST', url: `${project}/intake-issues/`, headers: world.member.headers, payload: { issue: { name: 'waiting', priority: 'high', assignee_ids: [world.member.id] } } });
     expect(submitted.statusCode).toBe(200);
     const issueId = submitted.json().issue.id as string;
     const stats = (await get('admin', `user-stats/${world.member.id}/`)).json();
@@ -105,7 +100,7 @@ describe('workspace user profile and activity', () => {
     expect(stats.state_distribution.map((row: { state_group: string }) => row.state_group)).not.toContain('triage');
     expect((await get('admin', `user-profile/${world.member.id}/`)).json().project_data).toEqual(before.profile.project_data);
 
-    const accepted = await server.inject({ method: 'PATCH', url: `${project}/intake-issues/${issueId}/`, headers: world.admin.headers, payload: { status: 1 } });
+    const accepted = await world.server.inject({ method: 'PATCH', url: `${project}/intake-issues/${issueId}/`, headers: world.admin.headers, payload: { status: 1 } });
     expect(accepted.statusCode).toBe(200);
     const after = (await get('admin', `user-stats/${world.member.id}/`)).json();
     expect(after).toMatchObject({ created_issues: before.stats.created_issues + 1, assigned_issues: before.stats.assigned_issues + 1 });

@@ -4,33 +4,17 @@
 // and after the deltas are folded; concurrent writers lose no update; and the list really reads
 // the counters (a planted delta shows up in the total).
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { foldIssueCounts } from '../../server/services/ops/issue-counts';
-import { createTestServer, type TestServer } from '../support/server';
-import { buildProject, buildUser, buildWorkspace, setupInstance, type TestProject, type TestUser, type TestWorkspace } from '../support/factories';
+import { useTeam } from '../support/team';
 import { insertIssues } from './fixtures';
 
-let server: TestServer;
-let owner: TestUser;
-let workspace: TestWorkspace;
-let project: TestProject;
+const team = useTeam({}, { instanceAdmin: true });
 
-beforeAll(async () => {
-  server = await createTestServer();
-  owner = await buildUser(server);
-  await setupInstance(server, owner);
-  workspace = await buildWorkspace(server, owner);
-  project = await buildProject(server, workspace, owner);
-});
-
-afterAll(async () => {
-  await server?.close();
-});
-
-const base = () => `/api/workspaces/${workspace.slug}/projects/${project.id}`;
+const base = () => `/api/workspaces/${team.workspace.slug}/projects/${team.project.id}`;
 
 async function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, payload?: unknown) {
-  const response = await server.inject({ method, url: `${base()}${path}`, headers: owner.headers, payload: payload as never });
+  const response = await team.server.inject({ method, url: `${base()}${path}`, headers: team.owner.headers, payload: payload as never });
   expect(response.statusCode, `${method} ${path}: ${response.body}`).toBeLessThan(300);
   return response.body ? response.json() : null;
 }
@@ -41,9 +25,9 @@ async function createIssue(body: Record<string, unknown>): Promise<string> {
 
 /** Listed issues per state and priority, counted row by row (the list engine's own base rule). */
 async function plainCounts(): Promise<{ total: number; byState: Record<string, number>; byPriority: Record<string, number> }> {
-  const rows = await server.database.query<{ state_id: string; priority: string; n: number }>(sql`
+  const rows = await team.server.database.query<{ state_id: string; priority: string; n: number }>(sql`
     select i.state_id::text as state_id, i.priority, count(*)::int as n from issues i
-    where i.project_id = ${project.id} and i.deleted_at is null and i.archived_at is null and not i.is_draft
+    where i.project_id = ${team.project.id} and i.deleted_at is null and i.archived_at is null and not i.is_draft
       and i.id not in (select issue_id from intake_issues where deleted_at is null and status in (-2, 0))
     group by 1, 2`);
   const byState: Record<string, number> = {};
@@ -77,13 +61,13 @@ async function expectCountsMatch() {
   const listed = await listedCounts();
   expect(listed).toEqual({ total: expected.total, groupedTotal: expected.total, byState: expected.byState, byPriority: expected.byPriority });
   // Folding the deltas changes no count.
-  await foldIssueCounts(server.database);
+  await foldIssueCounts(team.server.database);
   expect(await listedCounts()).toEqual(listed);
 }
 
 describe('issue counters', () => {
   test('follow every kind of write', async () => {
-    const { states } = project;
+    const { states } = team.project;
     const ids: string[] = [];
     for (const priority of ['urgent', 'high', 'high', 'medium', 'low', 'none', 'none']) ids.push(await createIssue({ name: `Issue ${priority}`, priority }));
     await expectCountsMatch();
@@ -106,41 +90,41 @@ describe('issue counters', () => {
     await expectCountsMatch();
 
     // A draft is not listed until it stops being one.
-    const [draft] = await insertIssues(server.database.db, project, [{ name: 'draft', isDraft: true, priority: 'high' }]);
+    const [draft] = await insertIssues(team.server.database.db, team.project, [{ name: 'draft', isDraft: true, priority: 'high' }]);
     await expectCountsMatch();
-    await server.database.query(sql`update issues set is_draft = false where id = ${draft}`);
+    await team.server.database.query(sql`update issues set is_draft = false where id = ${draft}`);
     await expectCountsMatch();
 
     // An issue waiting in intake is not listed.
-    const [intake] = await server.database.query<{ id: string }>(sql`
-      insert into intakes (project_id, workspace_id, name) values (${project.id}, ${workspace.id}, 'Intake') returning id`);
-    await server.database.query(sql`
+    const [intake] = await team.server.database.query<{ id: string }>(sql`
+      insert into intakes (project_id, workspace_id, name) values (${team.project.id}, ${team.workspace.id}, 'Intake') returning id`);
+    await team.server.database.query(sql`
       insert into intake_issues (intake_id, issue_id, project_id, workspace_id, status)
-      values (${intake.id}, ${ids[0]}, ${project.id}, ${workspace.id}, -2)`);
+      values (${intake.id}, ${ids[0]}, ${team.project.id}, ${team.workspace.id}, -2)`);
     await expectCountsMatch();
-    await server.database.query(sql`update intake_issues set status = 1 where issue_id = ${ids[0]}`);
+    await team.server.database.query(sql`update intake_issues set status = 1 where issue_id = ${ids[0]}`);
     await expectCountsMatch();
 
     // Bulk inserts (the seed and fixtures) are counted too.
-    await insertIssues(server.database.db, project, Array.from({ length: 40 }, (_, index) => ({ priority: index % 2 ? 'low' : 'medium', stateId: index % 3 ? states.backlog : states.started })));
+    await insertIssues(team.server.database.db, team.project, Array.from({ length: 40 }, (_, index) => ({ priority: index % 2 ? 'low' : 'medium', stateId: index % 3 ? states.backlog : states.started })));
     await expectCountsMatch();
   });
 
   test('the list reads the counters instead of counting issues', async () => {
     const before = (await call('GET', '/issues/?per_page=1')).total_count as number;
-    await server.database.query(sql`insert into issue_count_deltas (project_id, state_id, priority, n) values (${project.id}, ${project.states.backlog}, 'none', 5)`);
+    await team.server.database.query(sql`insert into issue_count_deltas (project_id, state_id, priority, n) values (${team.project.id}, ${team.project.states.backlog}, 'none', 5)`);
     expect((await call('GET', '/issues/?per_page=1')).total_count).toBe(before + 5);
     // A filtered list counts its own rows and is not affected.
     expect((await call('GET', '/issues/?per_page=1&priority=none,low,medium,high,urgent')).total_count).toBe(before);
-    await server.database.query(sql`insert into issue_count_deltas (project_id, state_id, priority, n) values (${project.id}, ${project.states.backlog}, 'none', -5)`);
+    await team.server.database.query(sql`insert into issue_count_deltas (project_id, state_id, priority, n) values (${team.project.id}, ${team.project.states.backlog}, 'none', -5)`);
     expect((await call('GET', '/issues/?per_page=1')).total_count).toBe(before);
   });
 
   test.skipIf(!process.env.DATABASE_URL)('concurrent writers and folds lose no update (Postgres)', async () => {
-    const { states } = project;
+    const { states } = team.project;
     const stateIds = [states.backlog, states.unstarted, states.started, states.completed];
     const priorities = ['urgent', 'high', 'medium', 'low', 'none'];
-    const ids = await insertIssues(server.database.db, project, Array.from({ length: 24 }, () => ({})));
+    const ids = await insertIssues(team.server.database.db, team.project, Array.from({ length: 24 }, () => ({})));
     await Promise.all([
       ...ids.map(async (id, writer) => {
         for (let round = 0; round < 4; round++) {
@@ -148,9 +132,9 @@ describe('issue counters', () => {
         }
       }),
       (async () => {
-        for (let fold = 0; fold < 10; fold++) await foldIssueCounts(server.database);
+        for (let fold = 0; fold < 10; fold++) await foldIssueCounts(team.server.database);
       })(),
-      foldIssueCounts(server.database),
+      foldIssueCounts(team.server.database),
     ]);
     await expectCountsMatch();
   });

@@ -3,19 +3,9 @@
 // plain in-memory evaluation of the reference's rules (§1.2, §1.3). Bounded to ~30 runs.
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestServer, type TestServer } from '../support/server';
-import {
-  addProjectMember,
-  addWorkspaceMember,
-  buildProject,
-  buildUser,
-  buildWorkspace,
-  setupInstance,
-  type TestProject,
-  type TestUser,
-  type TestWorkspace,
-} from '../support/factories';
+import { beforeAll, expect, test } from 'vitest';
+import type { TestProject } from '../support/factories';
+import { useTeam } from '../support/team';
 import { clearIssues, insertCycles, insertIssues, insertLabels, insertModules, type IssueSpec } from './fixtures';
 
 const PRIORITIES = ['urgent', 'high', 'medium', 'low', 'none'];
@@ -26,12 +16,7 @@ const GROUP_FIELDS = ['state_id', 'priority', 'state__group', 'labels__id', 'ass
 const M2M = ['labels__id', 'assignees__id', 'issue_module__module_id'];
 const LABEL_NAMES = ['alpha', 'bravo', 'charlie'];
 
-let server: TestServer;
-let owner: TestUser;
-let member: TestUser;
-let guest: TestUser;
-let workspace: TestWorkspace;
-let project: TestProject;
+const team = useTeam({ member: { workspace: 15, project: 15 }, guest: { workspace: 5, project: 5 } }, { instanceAdmin: true });
 let labels: string[];
 let moduleIds: string[];
 let cycleIds: string[];
@@ -55,26 +40,11 @@ interface Issue extends Required<Pick<IssueSpec, 'priority' | 'sortOrder'>> {
 }
 
 beforeAll(async () => {
-  server = await createTestServer();
-  owner = await buildUser(server);
-  await setupInstance(server, owner);
-  member = await buildUser(server);
-  guest = await buildUser(server);
-  workspace = await buildWorkspace(server, owner);
-  await addWorkspaceMember(server, workspace, member, 15);
-  await addWorkspaceMember(server, workspace, guest, 5);
-  project = await buildProject(server, workspace, owner);
-  await addProjectMember(server, project, member, 15);
-  await addProjectMember(server, project, guest, 5);
-  const { db } = server.database;
-  labels = await insertLabels(db, project, LABEL_NAMES);
-  moduleIds = await insertModules(db, project, ['m1', 'm2']);
-  cycleIds = await insertCycles(db, project, ['c1', 'c2']);
-  stateIds = GROUPS.map((group) => project.states[group as keyof TestProject['states']]);
-});
-
-afterAll(async () => {
-  await server?.close();
+  const { db } = team.server.database;
+  labels = await insertLabels(db, team.project, LABEL_NAMES);
+  moduleIds = await insertModules(db, team.project, ['m1', 'm2']);
+  cycleIds = await insertCycles(db, team.project, ['c1', 'c2']);
+  stateIds = GROUPS.map((group) => team.project.states[group as keyof TestProject['states']]);
 });
 
 const subset = <T>(items: readonly T[]) => fc.subarray([...items]);
@@ -120,7 +90,7 @@ type Query = typeof queryArb extends fc.Arbitrary<infer T> ? T : never;
 type RawIssue = ReturnType<typeof issueArb> extends fc.Arbitrary<infer T> ? T : never;
 
 function buildIssues(raw: RawIssue[]): Issue[] {
-  const users = [owner.id, member.id, guest.id];
+  const users = [team.owner.id, team.member.id, team.guest.id];
   const issues: Issue[] = [];
   raw.forEach((r, index) => {
     const parent = r.parent !== null && r.parent < index ? issues[r.parent] : null;
@@ -136,7 +106,7 @@ function buildIssues(raw: RawIssue[]): Issue[] {
       targetDate: r.targetDate,
       startDate: r.startDate,
       labelIds: r.labels.map((i) => labels[i]),
-      assigneeIds: r.assignees.map((i) => [owner.id, member.id][i]),
+      assigneeIds: r.assignees.map((i) => [team.owner.id, team.member.id][i]),
       moduleIds: r.modules.map((i) => moduleIds[i]),
       cycleId: r.cycle < 0 ? null : cycleIds[r.cycle],
       parentId: parent && !parent.hidden ? parent.id : null,
@@ -151,7 +121,7 @@ function queryString(q: Query): string {
   if (q.priorities) params.set('priority', q.priorities.join(','));
   if (q.states) params.set('state', q.states.map((i) => (i < 0 ? 'None' : stateIds[i])).join(','));
   if (q.labels) params.set('labels', q.labels.map((i) => (i < 0 ? 'None' : labels[i])).join(','));
-  if (q.assignees) params.set('assignees', q.assignees.map((i) => (i < 0 ? 'None' : [owner.id, member.id][i])).join(','));
+  if (q.assignees) params.set('assignees', q.assignees.map((i) => (i < 0 ? 'None' : [team.owner.id, team.member.id][i])).join(','));
   if (q.targetRange) params.set('target_date', `${q.targetRange[0]};after,${q.targetRange[1]};before`);
   if (q.type) params.set('type', q.type);
   if (q.subIssue) params.set('sub_issue', 'false');
@@ -175,7 +145,7 @@ function matches(issue: Issue, q: Query, viewer: string): boolean {
   if (q.priorities && !q.priorities.includes(issue.priority)) return false;
   if (!inList(issue.stateId, q.states, stateIds)) return false;
   if (!anyIn(issue.labelIds, q.labels, labels)) return false;
-  if (!anyIn(issue.assigneeIds, q.assignees, [owner.id, member.id])) return false;
+  if (!anyIn(issue.assigneeIds, q.assignees, [team.owner.id, team.member.id])) return false;
   if (q.targetRange && !(issue.targetDate && issue.targetDate >= q.targetRange[0] && issue.targetDate <= q.targetRange[1])) return false;
   if (q.type === 'active' && !['unstarted', 'started'].includes(issue.group ?? '')) return false;
   if (q.type === 'backlog' && issue.group !== 'backlog') return false;
@@ -269,7 +239,7 @@ function candidates(field: string): string[] {
     case 'issue_module__module_id':
       return [...moduleIds, 'None'];
     case 'assignees__id':
-      return [owner.id, member.id, guest.id, 'None'];
+      return [team.owner.id, team.member.id, team.guest.id, 'None'];
     default:
       return [];
   }
@@ -333,12 +303,12 @@ function checkGrouped(body: { results: Record<string, Bucket>; [key: string]: un
 test('the list engine agrees with an in-memory evaluation of the rules', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(issueArb(), { minLength: 3, maxLength: 24 }), queryArb, async (raw, q) => {
-      const { db } = server.database;
-      await clearIssues(db, project);
+      const { db } = team.server.database;
+      await clearIssues(db, team.project);
       const issues = buildIssues(raw);
       await insertIssues(
         db,
-        project,
+        team.project,
         issues.map((issue) => ({
           id: issue.id,
           stateId: issue.stateId,
@@ -357,10 +327,10 @@ test('the list engine agrees with an in-memory evaluation of the rules', async (
           isDraft: issue.hidden && issue.seq % 2 === 0,
         })),
       );
-      const viewer = q.asGuest ? guest : owner;
-      const response = await server.inject({
+      const viewer = q.asGuest ? team.guest : team.owner;
+      const response = await team.server.inject({
         method: 'GET',
-        url: `/api/workspaces/${workspace.slug}/projects/${project.id}/issues/?${queryString(q)}`,
+        url: `/api/workspaces/${team.workspace.slug}/projects/${team.project.id}/issues/?${queryString(q)}`,
         headers: viewer.headers,
       });
       if (q.groupBy && q.subGroupBy && q.groupBy === q.subGroupBy) {

@@ -1,9 +1,10 @@
-// One small, fully populated world for cross-cutting suites (route matrix, fuzz): a workspace with
-// an admin, a member and a guest, an outsider who belongs to another workspace, and a project in
-// which the three insiders hold the same roles.
+// One small, fully populated world for route tests and cross-cutting suites (route matrix, fuzz):
+// a workspace with an admin, a member and a guest, an outsider who belongs to another workspace,
+// and a project in which the three insiders hold the same roles.
 import { randomUUID } from 'node:crypto';
-import type { RouteOptions } from 'fastify';
+import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import { apiTokens, projectMembers, projects, sessions, users, workspaceMembers, workspaces } from '../../db/schema/index';
 import { hashSecret, randomToken } from '../../server/security';
 import {
@@ -17,7 +18,7 @@ import {
   type TestUser,
   type TestWorkspace,
 } from './factories';
-import type { TestServer } from './server';
+import { createTestServer, type TestServer, type TestServerOptions } from './server';
 
 export type CallerName = 'anonymous' | 'outsider' | 'guest' | 'member' | 'admin';
 
@@ -68,6 +69,40 @@ export async function buildWorld(server: TestServer): Promise<World> {
     project,
     headers: { anonymous: {}, outsider: outsider.headers, guest: guest.headers, member: member.headers, admin: admin.headers },
   };
+}
+
+/** The world of one test file, with its server and a request helper; see `useWorld`. */
+export interface WorldHandle extends World {
+  server: TestServer;
+  /** `/api/workspaces/<slug>`: the world workspace's API root. */
+  workspaceUrl: string;
+  /** `/api/workspaces/<slug>/projects/<id>`: the world project's API root. */
+  projectUrl: string;
+  /** Sends a request as `caller`; a `url` without a leading slash is relative to `projectUrl`. */
+  call(caller: CallerName, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+}
+
+/**
+ * For a test file whose tests share one world: registers a beforeAll that starts a test server and
+ * builds the world in it, and an afterAll that closes the server. The handle is empty until that
+ * beforeAll has run (only `call` exists before), so read it in hooks and tests, not at top level;
+ * a file's own later beforeAll sees it built.
+ */
+export function useWorld(options: TestServerOptions = {}): WorldHandle {
+  const handle = {
+    call(caller, method, url, payload) {
+      const target = url.startsWith('/') ? url : `${handle.projectUrl}/${url}`;
+      return handle.server.inject({ method, url: target, headers: handle.headers[caller], ...(payload !== undefined ? { payload: payload as object } : {}) });
+    },
+  } as WorldHandle;
+  beforeAll(async () => {
+    const server = await createTestServer(options);
+    const world = await buildWorld(server);
+    const workspaceUrl = `/api/workspaces/${world.workspace.slug}`;
+    Object.assign(handle, world, { server, workspaceUrl, projectUrl: `${workspaceUrl}/projects/${world.project.id}` });
+  });
+  afterAll(() => handle.server?.close());
+  return handle;
 }
 
 /**

@@ -3,80 +3,46 @@
 // judged on a half-known state) and is followed by `reset`; a project guest who may see only the
 // issues they created gets every event of those issues' children — deletes included — and none of
 // anyone else's.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { issues, projectMembers, workspaceMembers } from '../../db/schema/index';
 import type { ChangeMessage } from '../../shared/live-protocol';
 import { recordChange, withTransaction, type ChangeInput } from '../../server/live/record-change';
 import { presentProjectMemberRole } from '../../server/services/accounts/presenters/project-member';
-import { createTestServer, type TestServer } from '../support/server';
-import {
-  addProjectMember,
-  addWorkspaceMember,
-  buildProject,
-  buildUser,
-  buildWorkspace,
-  setupInstance,
-  type TestProject,
-  type TestUser,
-  type TestWorkspace,
-} from '../support/factories';
-import { openLive, writeChange, type LiveClient } from './live-client';
+import { addProjectMember, addWorkspaceMember, buildProject, buildUser, type TestProject } from '../support/factories';
+import { useTeam } from '../support/team';
+import { useLiveSockets, writeChange, type LiveClient } from './live-client';
 import { ProjectNetwork } from '../../shared/visibility';
 
-let server: TestServer;
-let baseUrl: string;
-let admin: TestUser, guest: TestUser, member: TestUser;
-let workspace: TestWorkspace;
-let project: TestProject;
+const team = useTeam(
+  { guest: { workspace: 5, project: 5 }, member: { workspace: 15, project: 15 } },
+  { instanceAdmin: true, project: { network: ProjectNetwork.SECRET }, server: { env: { LIVE_PING_INTERVAL_MS: '5000' } } },
+);
+const live = useLiveSockets(team);
+const { subscribed } = live;
 let openProject: TestProject;
-const sockets: LiveClient[] = [];
 
-async function subscribed(user: TestUser, since = 0): Promise<LiveClient> {
-  const client = await openLive(baseUrl, { headers: user.headers });
-  sockets.push(client);
-  client.subscribe(workspace.slug, since);
-  await client.waitFor((message) => message.type === 'ready');
-  return client;
-}
-
-const marker = () => writeChange(server, { workspaceId: workspace.id, entity: 'workspace', op: 'update', data: { name: 'marker' } });
+const marker = () => writeChange(team.server, { workspaceId: team.workspace.id, entity: 'workspace', op: 'update', data: { name: 'marker' } });
 const reached = (client: LiveClient, id: string) => client.waitFor((msg) => msg.type === 'change' && msg.data.id === id);
 const indexOf = (client: LiveClient, predicate: (message: LiveClient['messages'][number]) => boolean) => client.messages.findIndex(predicate);
 
 beforeAll(async () => {
-  server = await createTestServer({ env: { LIVE_PING_INTERVAL_MS: '5000' } });
-  baseUrl = await server.listen();
-  admin = await buildUser(server);
-  await setupInstance(server, admin);
-  [guest, member] = await Promise.all([buildUser(server), buildUser(server)]);
-  workspace = await buildWorkspace(server, admin);
-  await addWorkspaceMember(server, workspace, guest, 5);
-  await addWorkspaceMember(server, workspace, member, 15);
-  project = await buildProject(server, workspace, admin, { network: ProjectNetwork.SECRET });
-  await addProjectMember(server, project, guest, 5);
-  await addProjectMember(server, project, member, 15);
-  openProject = await buildProject(server, workspace, admin, { network: ProjectNetwork.SECRET, guestViewAllFeatures: true });
-});
-
-afterAll(async () => {
-  for (const socket of sockets) socket.close();
-  await server?.close();
+  openProject = await buildProject(team.server, team.workspace, team.owner, { network: ProjectNetwork.SECRET, guestViewAllFeatures: true });
 });
 
 describe('membership gain on an open socket', () => {
   test('applies before the next event of the same batch and is followed by reset', async () => {
-    const newcomer = await buildUser(server);
-    await addWorkspaceMember(server, workspace, newcomer, 5);
+    const newcomer = await buildUser(team.server);
+    await addWorkspaceMember(team.server, team.workspace, newcomer, 5);
     const socket = await subscribed(newcomer);
     const issueId = randomUUID();
     // One transaction: the membership and an issue by someone else reach the socket in one batch.
     // Only a state loaded from the database knows the project lets guests see every issue.
-    await withTransaction(server.app.ctx, { actorId: admin.id }, async (tx) => {
-      const [row] = await tx.insert(projectMembers).values({ projectId: openProject.id, workspaceId: workspace.id, memberId: newcomer.id, role: 5 }).returning();
-      recordChange(tx, { workspaceId: workspace.id, projectId: openProject.id, entity: 'member', entityId: row.id, op: 'create', version: row.version, data: presentProjectMemberRole(row) });
-      recordChange(tx, { workspaceId: workspace.id, projectId: openProject.id, entity: 'issue', entityId: issueId, op: 'create', version: 1, data: { id: issueId, created_by: admin.id } } as ChangeInput); // a partial row: only raw sockets read it
+    await withTransaction(team.server.app.ctx, { actorId: team.owner.id }, async (tx) => {
+      const [row] = await tx.insert(projectMembers).values({ projectId: openProject.id, workspaceId: team.workspace.id, memberId: newcomer.id, role: 5 }).returning();
+      recordChange(tx, { workspaceId: team.workspace.id, projectId: openProject.id, entity: 'member', entityId: row.id, op: 'create', version: row.version, data: presentProjectMemberRole(row) });
+      recordChange(tx, { workspaceId: team.workspace.id, projectId: openProject.id, entity: 'issue', entityId: issueId, op: 'create', version: 1, data: { id: issueId, created_by: team.owner.id } } as ChangeInput); // a partial row: only raw sockets read it
     });
     await reached(socket, issueId);
     const memberAt = indexOf(socket, (msg) => msg.type === 'change' && msg.entity === 'member' && msg.project_id === openProject.id);
@@ -89,26 +55,26 @@ describe('membership gain on an open socket', () => {
   });
 
   test('a member added through the REST API gets reset and the project events at once; removal still stops them', async () => {
-    const joiner = await buildUser(server);
-    await addWorkspaceMember(server, workspace, joiner, 15);
+    const joiner = await buildUser(team.server);
+    await addWorkspaceMember(team.server, team.workspace, joiner, 15);
     const socket = await subscribed(joiner);
-    const added = await server.inject({
+    const added = await team.server.inject({
       method: 'POST',
-      url: `/api/workspaces/${workspace.slug}/projects/${project.id}/members/`,
-      headers: admin.headers,
+      url: `/api/workspaces/${team.workspace.slug}/projects/${team.project.id}/members/`,
+      headers: team.owner.headers,
       payload: { members: [{ member_id: joiner.id, role: 15 }] },
     });
     expect(added.statusCode).toBe(201);
-    const visible = await writeChange(server, { workspaceId: workspace.id, projectId: project.id, entity: 'cycle', data: {} });
+    const visible = await writeChange(team.server, { workspaceId: team.workspace.id, projectId: team.project.id, entity: 'cycle', data: {} });
     await reached(socket, visible);
     const resetAt = indexOf(socket, (msg) => msg.type === 'reset');
-    expect(resetAt).toBeGreaterThan(indexOf(socket, (msg) => msg.type === 'change' && msg.entity === 'member' && msg.project_id === project.id));
+    expect(resetAt).toBeGreaterThan(indexOf(socket, (msg) => msg.type === 'change' && msg.entity === 'member' && msg.project_id === team.project.id));
     expect(resetAt).toBeLessThan(indexOf(socket, (msg) => msg.type === 'change' && msg.data.id === visible));
 
-    const membershipId = (await server.database.db.select().from(projectMembers).where(eq(projectMembers.memberId, joiner.id)))[0].id;
-    const removed = await server.inject({ method: 'DELETE', url: `/api/workspaces/${workspace.slug}/projects/${project.id}/members/${membershipId}/`, headers: admin.headers });
+    const membershipId = (await team.server.database.db.select().from(projectMembers).where(eq(projectMembers.memberId, joiner.id)))[0].id;
+    const removed = await team.server.inject({ method: 'DELETE', url: `/api/workspaces/${team.workspace.slug}/projects/${team.project.id}/members/${membershipId}/`, headers: team.owner.headers });
     expect(removed.statusCode).toBe(204);
-    const hidden = await writeChange(server, { workspaceId: workspace.id, projectId: project.id, entity: 'cycle', data: {} });
+    const hidden = await writeChange(team.server, { workspaceId: team.workspace.id, projectId: team.project.id, entity: 'cycle', data: {} });
     const end = await marker();
     await reached(socket, end);
     expect(socket.changes().map((change) => change.data.id)).not.toContain(hidden);
@@ -116,23 +82,23 @@ describe('membership gain on an open socket', () => {
   });
 
   test('a restricted guest promoted to workspace admin gets reset and then every issue', async () => {
-    const promoted = await buildUser(server);
-    await addWorkspaceMember(server, workspace, promoted, 5);
-    await addProjectMember(server, project, promoted, 5);
+    const promoted = await buildUser(team.server);
+    await addWorkspaceMember(team.server, team.workspace, promoted, 5);
+    await addProjectMember(team.server, team.project, promoted, 5);
     const socket = await subscribed(promoted);
-    const [membership] = await server.database.db
+    const [membership] = await team.server.database.db
       .select()
       .from(workspaceMembers)
-      .where(and(eq(workspaceMembers.workspaceId, workspace.id), eq(workspaceMembers.memberId, promoted.id)));
-    const patched = await server.inject({ method: 'PATCH', url: `/api/workspaces/${workspace.slug}/members/${membership.id}/`, headers: admin.headers, payload: { role: 20 } });
+      .where(and(eq(workspaceMembers.workspaceId, team.workspace.id), eq(workspaceMembers.memberId, promoted.id)));
+    const patched = await team.server.inject({ method: 'PATCH', url: `/api/workspaces/${team.workspace.slug}/members/${membership.id}/`, headers: team.owner.headers, payload: { role: 20 } });
     expect(patched.statusCode).toBe(200);
-    const issue = await writeChange(server, { workspaceId: workspace.id, projectId: project.id, entity: 'issue', data: { created_by: admin.id } });
+    const issue = await writeChange(team.server, { workspaceId: team.workspace.id, projectId: team.project.id, entity: 'issue', data: { created_by: team.owner.id } });
     await reached(socket, issue);
     expect(indexOf(socket, (msg) => msg.type === 'reset')).toBeGreaterThan(indexOf(socket, (msg) => msg.type === 'change' && msg.entity === 'member'));
   });
 
   test('a subscriber whose access did not change gets no reset', async () => {
-    const socket = await subscribed(member);
+    const socket = await subscribed(team.member);
     const end = await marker();
     await reached(socket, end);
     expect(socket.messages.some((msg) => msg.type === 'reset')).toBe(false);
@@ -141,31 +107,31 @@ describe('membership gain on an open socket', () => {
 
 describe('restricted guest and issue children', () => {
   test('the guest gets creates and deletes of comments, reactions and links on their own issue, nothing of others', async () => {
-    const issuesUrl = `/api/workspaces/${workspace.slug}/projects/${project.id}/issues/`;
+    const issuesUrl = `/api/workspaces/${team.workspace.slug}/projects/${team.project.id}/issues/`;
     const create = async (name: string) => {
-      const response = await server.inject({ method: 'POST', url: issuesUrl, headers: admin.headers, payload: { name } });
+      const response = await team.server.inject({ method: 'POST', url: issuesUrl, headers: team.owner.headers, payload: { name } });
       expect(response.statusCode).toBe(201);
       return response.json().id as string;
     };
     const own = await create('guest issue');
     const other = await create('admin issue');
     // The guest's own issue (guests cannot create issues through the API; they keep the ones they made as members).
-    await server.database.db.update(issues).set({ createdBy: guest.id }).where(eq(issues.id, own));
-    const [g, m] = await Promise.all([subscribed(guest), subscribed(member)]);
+    await team.server.database.db.update(issues).set({ createdBy: team.guest.id }).where(eq(issues.id, own));
+    const [g, m] = await Promise.all([subscribed(team.guest), subscribed(team.member)]);
 
     const post = async (url: string, payload: object) => {
-      const response = await server.inject({ method: 'POST', url, headers: admin.headers, payload });
+      const response = await team.server.inject({ method: 'POST', url, headers: team.owner.headers, payload });
       expect(response.statusCode).toBe(201);
       return response.json().id as string;
     };
     const remove = async (url: string) => {
-      const response = await server.inject({ method: 'DELETE', url, headers: admin.headers });
+      const response = await team.server.inject({ method: 'DELETE', url, headers: team.owner.headers });
       expect(response.statusCode).toBe(204);
     };
     const children = async (issueId: string) => {
       const base = `${issuesUrl}${issueId}`;
       const comment = await post(`${base}/comments/`, { comment_html: '<p>hi</p>' });
-      const commentReactions = `/api/workspaces/${workspace.slug}/projects/${project.id}/comments/${comment}/reactions/`;
+      const commentReactions = `/api/workspaces/${team.workspace.slug}/projects/${team.project.id}/comments/${comment}/reactions/`;
       const commentReaction = await post(commentReactions, { reaction: '128077' });
       const issueReaction = await post(`${base}/reactions/`, { reaction: '128640' });
       const link = await post(`${base}/issue-links/`, { url: 'https://example.com/spec' });

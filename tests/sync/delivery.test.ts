@@ -1,82 +1,47 @@
 // Live delivery and permission filtering over real WebSockets: entity changes reach subscribed
 // members and never outsiders; guests see only what they may; drafts only their creator and
 // project admins; removed members stop at once.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
 import { apiTokens } from '../../db/schema/index';
 import { LiveCloseCode, type ChangeMessage } from '../../shared/live-protocol';
 import { hashSecret } from '../../server/security';
-import { createTestServer, type TestServer } from '../support/server';
-import {
-  addProjectMember,
-  addWorkspaceMember,
-  buildProject,
-  buildUser,
-  buildWorkspace,
-  setupInstance,
-  type TestProject,
-  type TestUser,
-  type TestWorkspace,
-} from '../support/factories';
-import { openLive, settle, writeChange, type LiveClient } from './live-client';
+import { addProjectMember, addWorkspaceMember, buildProject, buildUser, buildWorkspace, type TestProject, type TestUser } from '../support/factories';
+import { useTeam } from '../support/team';
+import { openLive, useLiveSockets, settle, writeChange, type LiveClient } from './live-client';
 import { ProjectNetwork } from '../../shared/visibility';
 
-let server: TestServer;
-let baseUrl: string;
-let admin: TestUser, member: TestUser, guest: TestUser, bystander: TestUser, outsider: TestUser;
-let workspace: TestWorkspace;
-let project: TestProject;
+// Pings every second (idle limit 2.5 s): short enough for the idle test below, long enough that
+// a busy machine running PGlite on the server's own event loop does not idle-close live sockets.
+const team = useTeam(
+  { member: { workspace: 15, project: 15 }, guest: { workspace: 5, project: 5 }, bystander: { workspace: 15 }, outsider: {} },
+  { instanceAdmin: true, project: { network: ProjectNetwork.SECRET }, server: { env: { LIVE_PING_INTERVAL_MS: '1000' } } },
+);
+const live = useLiveSockets(team);
+const { subscribed } = live;
 let openProject: TestProject;
-const sockets: LiveClient[] = [];
-
-async function subscribed(user: TestUser, since = 0): Promise<LiveClient> {
-  const client = await openLive(baseUrl, { headers: user.headers });
-  sockets.push(client);
-  client.subscribe(workspace.slug, since);
-  await client.waitFor((message) => message.type === 'ready');
-  return client;
-}
 
 const entityIds = (client: LiveClient) => client.changes().map((change) => change.data.id);
 
 beforeAll(async () => {
-  // Pings every second (idle limit 2.5 s): short enough for the idle test below, long enough that
-  // a busy machine running PGlite on the server's own event loop does not idle-close live sockets.
-  server = await createTestServer({ env: { LIVE_PING_INTERVAL_MS: '1000' } });
-  baseUrl = await server.listen();
-  admin = await buildUser(server);
-  await setupInstance(server, admin);
-  [member, guest, bystander, outsider] = await Promise.all([buildUser(server), buildUser(server), buildUser(server), buildUser(server)]);
-  workspace = await buildWorkspace(server, admin);
-  await addWorkspaceMember(server, workspace, member, 15);
-  await addWorkspaceMember(server, workspace, guest, 5);
-  await addWorkspaceMember(server, workspace, bystander, 15);
-  project = await buildProject(server, workspace, admin, { network: ProjectNetwork.SECRET });
-  await addProjectMember(server, project, member, 15);
-  await addProjectMember(server, project, guest, 5);
-  openProject = await buildProject(server, workspace, admin, { network: ProjectNetwork.SECRET, guestViewAllFeatures: true });
-  await addProjectMember(server, openProject, guest, 5);
-});
-
-afterAll(async () => {
-  for (const socket of sockets) socket.close();
-  await server?.close();
+  openProject = await buildProject(team.server, team.workspace, team.owner, { network: ProjectNetwork.SECRET, guestViewAllFeatures: true });
+  await addProjectMember(team.server, openProject, team.guest, 5);
 });
 
 describe('live delivery', () => {
   test('state and label changes made through the REST routes reach project members, not outsiders', async () => {
-    const [a, m, g, b] = await Promise.all([subscribed(admin), subscribed(member), subscribed(guest), subscribed(bystander)]);
-    const statePath = `/api/workspaces/${workspace.slug}/projects/${project.id}/states/`;
-    const created = await server.inject({ method: 'POST', url: statePath, headers: admin.headers, payload: { name: 'Review', color: '#112233', group: 'started' } });
+    const [a, m, g, b] = await Promise.all([subscribed(team.owner), subscribed(team.member), subscribed(team.guest), subscribed(team.bystander)]);
+    const statePath = `/api/workspaces/${team.workspace.slug}/projects/${team.project.id}/states/`;
+    const created = await team.server.inject({ method: 'POST', url: statePath, headers: team.owner.headers, payload: { name: 'Review', color: '#112233', group: 'started' } });
     expect(created.statusCode).toBe(201);
     const stateId = created.json().id as string;
-    const labelPath = `/api/workspaces/${workspace.slug}/projects/${project.id}/issue-labels/`;
-    const label = await server.inject({ method: 'POST', url: labelPath, headers: admin.headers, payload: { name: 'bug' } });
+    const labelPath = `/api/workspaces/${team.workspace.slug}/projects/${team.project.id}/issue-labels/`;
+    const label = await team.server.inject({ method: 'POST', url: labelPath, headers: team.owner.headers, payload: { name: 'bug' } });
     expect(label.statusCode).toBe(201);
-    const patched = await server.inject({ method: 'PATCH', url: `${statePath}${stateId}/`, headers: admin.headers, payload: { name: 'In review' } });
+    const patched = await team.server.inject({ method: 'PATCH', url: `${statePath}${stateId}/`, headers: team.owner.headers, payload: { name: 'In review' } });
     expect(patched.statusCode).toBe(200);
-    const deleted = await server.inject({ method: 'DELETE', url: `${statePath}${stateId}/`, headers: admin.headers });
+    const deleted = await team.server.inject({ method: 'DELETE', url: `${statePath}${stateId}/`, headers: team.owner.headers });
     expect(deleted.statusCode).toBe(204);
 
     for (const client of [a, m, g]) {
@@ -85,7 +50,7 @@ describe('live delivery', () => {
       const ops = client.changes().filter((change) => change.data.id === stateId).map((change) => change.op);
       expect(ops).toEqual(['create', 'update', 'delete']);
       const update = client.changes().find((change) => change.data.id === stateId && change.op === 'update')!;
-      expect(update).toMatchObject({ workspace: workspace.slug, project_id: project.id, entity: 'state', data: { name: 'In review' } });
+      expect(update).toMatchObject({ workspace: team.workspace.slug, project_id: team.project.id, entity: 'state', data: { name: 'In review' } });
       expect(update.version).toBeGreaterThan(client.changes().find((change) => change.data.id === stateId)!.version);
       expect(client.changes().some((change) => change.entity === 'label' && change.data.name === 'bug')).toBe(true);
     }
@@ -97,15 +62,15 @@ describe('live delivery', () => {
   });
 
   test('a guest sees only issues (and their comments) they created, unless the project lets guests see all', async () => {
-    const [m, g] = await Promise.all([subscribed(member), subscribed(guest)]);
-    const base = { workspaceId: workspace.id, projectId: project.id };
-    const adminIssue = await writeChange(server, { ...base, entity: 'issue', data: { name: 'admin issue', created_by: admin.id } });
-    const guestIssue = await writeChange(server, { ...base, entity: 'issue', data: { name: 'guest issue', created_by: guest.id } });
-    await writeChange(server, { ...base, entity: 'comment', data: { issue: adminIssue, comment_html: '<p>a</p>' } });
-    const guestComment = await writeChange(server, { ...base, entity: 'comment', data: { issue: guestIssue, comment_html: '<p>g</p>' } });
-    await writeChange(server, { ...base, entity: 'issue', entityId: guestIssue, op: 'update', version: 2, data: { name: 'renamed', created_by: guest.id } });
-    const openIssue = await writeChange(server, { workspaceId: workspace.id, projectId: openProject.id, entity: 'issue', data: { created_by: admin.id } });
-    const marker = await writeChange(server, { workspaceId: workspace.id, entity: 'workspace', op: 'update', data: { name: 'marker' } });
+    const [m, g] = await Promise.all([subscribed(team.member), subscribed(team.guest)]);
+    const base = { workspaceId: team.workspace.id, projectId: team.project.id };
+    const adminIssue = await writeChange(team.server, { ...base, entity: 'issue', data: { name: 'admin issue', created_by: team.owner.id } });
+    const guestIssue = await writeChange(team.server, { ...base, entity: 'issue', data: { name: 'guest issue', created_by: team.guest.id } });
+    await writeChange(team.server, { ...base, entity: 'comment', data: { issue: adminIssue, comment_html: '<p>a</p>' } });
+    const guestComment = await writeChange(team.server, { ...base, entity: 'comment', data: { issue: guestIssue, comment_html: '<p>g</p>' } });
+    await writeChange(team.server, { ...base, entity: 'issue', entityId: guestIssue, op: 'update', version: 2, data: { name: 'renamed', created_by: team.guest.id } });
+    const openIssue = await writeChange(team.server, { workspaceId: team.workspace.id, projectId: openProject.id, entity: 'issue', data: { created_by: team.owner.id } });
+    const marker = await writeChange(team.server, { workspaceId: team.workspace.id, entity: 'workspace', op: 'update', data: { name: 'marker' } });
 
     await g.waitFor((msg) => msg.type === 'change' && msg.data.id === marker);
     await m.waitFor((msg) => msg.type === 'change' && msg.data.id === marker);
@@ -117,17 +82,17 @@ describe('live delivery', () => {
   });
 
   test('a draft issue reaches only its creator and project admins until it becomes an issue', async () => {
-    const [a, m] = await Promise.all([subscribed(admin), subscribed(member)]);
-    const base = `/api/workspaces/${workspace.slug}/projects/${project.id}`;
-    const draft = await server.inject({ method: 'POST', url: `${base}/issue-drafts/`, headers: member.headers, payload: { name: 'half an idea' } });
+    const [a, m] = await Promise.all([subscribed(team.owner), subscribed(team.member)]);
+    const base = `/api/workspaces/${team.workspace.slug}/projects/${team.project.id}`;
+    const draft = await team.server.inject({ method: 'POST', url: `${base}/issue-drafts/`, headers: team.member.headers, payload: { name: 'half an idea' } });
     expect(draft.statusCode).toBe(201);
     const draftId = draft.json().id as string;
-    const adminDraft = await server.inject({ method: 'POST', url: `${base}/issue-drafts/`, headers: admin.headers, payload: { name: 'admin draft' } });
+    const adminDraft = await team.server.inject({ method: 'POST', url: `${base}/issue-drafts/`, headers: team.owner.headers, payload: { name: 'admin draft' } });
     const adminDraftId = adminDraft.json().id as string;
     await m.waitFor((msg) => msg.type === 'change' && msg.data.id === draftId);
     await a.waitFor((msg) => msg.type === 'change' && msg.data.id === draftId);
     await a.waitFor((msg) => msg.type === 'change' && msg.data.id === adminDraftId);
-    const published = await server.inject({ method: 'PATCH', url: `${base}/issue-drafts/${adminDraftId}/`, headers: admin.headers, payload: { is_draft: false } });
+    const published = await team.server.inject({ method: 'PATCH', url: `${base}/issue-drafts/${adminDraftId}/`, headers: team.owner.headers, payload: { is_draft: false } });
     expect(published.statusCode).toBeLessThan(300);
     const update = await m.waitFor<ChangeMessage>((msg) => msg.type === 'change' && msg.data.id === adminDraftId);
     expect(update).toMatchObject({ op: 'update', data: { is_draft: false, name: 'admin draft' } });
@@ -135,16 +100,16 @@ describe('live delivery', () => {
   });
 
   test('pages follow the shared page rules; notifications reach only their receiver', async () => {
-    const [a, m, g] = await Promise.all([subscribed(admin), subscribed(member), subscribed(guest)]);
-    const base = { workspaceId: workspace.id, projectId: project.id, entity: 'page' as const };
+    const [a, m, g] = await Promise.all([subscribed(team.owner), subscribed(team.member), subscribed(team.guest)]);
+    const base = { workspaceId: team.workspace.id, projectId: team.project.id, entity: 'page' as const };
     const page = (owner: TestUser, access: number) => ({ owned_by: owner.id, access, is_locked: false, archived_at: null });
-    const privatePage = await writeChange(server, { ...base, data: page(admin, 1) });
-    const publicPage = await writeChange(server, { ...base, data: page(admin, 0) });
-    const guestPage = await writeChange(server, { ...base, data: page(guest, 0) });
+    const privatePage = await writeChange(team.server, { ...base, data: page(team.owner, 1) });
+    const publicPage = await writeChange(team.server, { ...base, data: page(team.owner, 0) });
+    const guestPage = await writeChange(team.server, { ...base, data: page(team.guest, 0) });
     // Made private: readers who lost it get a delete.
-    await writeChange(server, { ...base, entityId: publicPage, op: 'update', version: 2, data: page(admin, 1) });
-    const note = await writeChange(server, { workspaceId: workspace.id, projectId: project.id, audienceUserId: member.id, entity: 'notification', data: {} });
-    const marker = await writeChange(server, { workspaceId: workspace.id, entity: 'workspace', op: 'update', data: {} });
+    await writeChange(team.server, { ...base, entityId: publicPage, op: 'update', version: 2, data: page(team.owner, 1) });
+    const note = await writeChange(team.server, { workspaceId: team.workspace.id, projectId: team.project.id, audienceUserId: team.member.id, entity: 'notification', data: {} });
+    const marker = await writeChange(team.server, { workspaceId: team.workspace.id, entity: 'workspace', op: 'update', data: {} });
     for (const client of [a, m, g]) await client.waitFor((msg) => msg.type === 'change' && msg.data.id === marker);
 
     expect(entityIds(a)).toEqual(expect.arrayContaining([privatePage, publicPage, guestPage]));
@@ -158,62 +123,62 @@ describe('live delivery', () => {
   });
 
   test('removing a project member stops that project on an already-open socket at once', async () => {
-    const victim = await buildUser(server);
-    await addWorkspaceMember(server, workspace, victim, 15);
-    const added = await server.inject({
+    const victim = await buildUser(team.server);
+    await addWorkspaceMember(team.server, team.workspace, victim, 15);
+    const added = await team.server.inject({
       method: 'POST',
-      url: `/api/workspaces/${workspace.slug}/projects/${project.id}/members/`,
-      headers: admin.headers,
+      url: `/api/workspaces/${team.workspace.slug}/projects/${team.project.id}/members/`,
+      headers: team.owner.headers,
       payload: { members: [{ member_id: victim.id, role: 15 }] },
     });
     expect(added.statusCode).toBe(201);
     const v = await subscribed(victim);
-    const before = await writeChange(server, { workspaceId: workspace.id, projectId: project.id, entity: 'cycle', data: {} });
+    const before = await writeChange(team.server, { workspaceId: team.workspace.id, projectId: team.project.id, entity: 'cycle', data: {} });
     await v.waitFor((msg) => msg.type === 'change' && msg.data.id === before);
-    const membershipId = (await server.inject({ method: 'GET', url: `/api/workspaces/${workspace.slug}/projects/${project.id}/members/`, headers: admin.headers }))
+    const membershipId = (await team.server.inject({ method: 'GET', url: `/api/workspaces/${team.workspace.slug}/projects/${team.project.id}/members/`, headers: team.owner.headers }))
       .json()
       .find((row: { member: string }) => row.member === victim.id).id;
-    const removed = await server.inject({ method: 'DELETE', url: `/api/workspaces/${workspace.slug}/projects/${project.id}/members/${membershipId}/`, headers: admin.headers });
+    const removed = await team.server.inject({ method: 'DELETE', url: `/api/workspaces/${team.workspace.slug}/projects/${team.project.id}/members/${membershipId}/`, headers: team.owner.headers });
     expect(removed.statusCode).toBe(204);
     // Written immediately after the removal commits: the in-memory state must already exclude the project.
-    const after = await writeChange(server, { workspaceId: workspace.id, projectId: project.id, entity: 'cycle', data: {} });
-    const marker = await writeChange(server, { workspaceId: workspace.id, entity: 'workspace', op: 'update', data: {} });
+    const after = await writeChange(team.server, { workspaceId: team.workspace.id, projectId: team.project.id, entity: 'cycle', data: {} });
+    const marker = await writeChange(team.server, { workspaceId: team.workspace.id, entity: 'workspace', op: 'update', data: {} });
     await v.waitFor((msg) => msg.type === 'change' && msg.data.id === marker);
     expect(v.changes().some((change) => change.entity === 'member' && change.data.id === membershipId && change.op === 'delete')).toBe(true);
     expect(entityIds(v)).not.toContain(after);
   });
 
   test('a session cookie from a foreign Origin is refused (4003); the same origin is not', async () => {
-    const foreign = await openLive(baseUrl, { headers: { ...member.headers, origin: 'https://evil.example' } });
+    const foreign = await openLive(live.baseUrl, { headers: { ...team.member.headers, origin: 'https://evil.example' } });
     expect((await foreign.closed).code).toBe(LiveCloseCode.FORBIDDEN);
-    const same = await openLive(baseUrl, { headers: { ...member.headers, origin: baseUrl } });
-    sockets.push(same);
-    same.subscribe(workspace.slug, 0);
+    const same = await openLive(live.baseUrl, { headers: { ...team.member.headers, origin: live.baseUrl } });
+    live.sockets.push(same);
+    same.subscribe(team.workspace.slug, 0);
     await same.waitFor((message) => message.type === 'ready');
   });
 
   test('outsiders and anonymous sockets are refused; API keys open only their own workspace', async () => {
-    const stranger = await openLive(baseUrl, { headers: outsider.headers });
-    stranger.subscribe(workspace.slug, 0);
+    const stranger = await openLive(live.baseUrl, { headers: team.outsider.headers });
+    stranger.subscribe(team.workspace.slug, 0);
     expect((await stranger.closed).code).toBe(LiveCloseCode.FORBIDDEN);
-    const anonymous = await openLive(baseUrl, {});
+    const anonymous = await openLive(live.baseUrl, {});
     expect((await anonymous.closed).code).toBe(LiveCloseCode.UNAUTHORIZED);
 
     const secret = `trl_api_${randomBytes(16).toString('hex')}`;
-    await server.database.db.insert(apiTokens).values({ userId: member.id, workspaceId: workspace.id, tokenHash: hashSecret(secret), label: 'live' });
-    const keyed = await openLive(baseUrl, { token: secret });
-    sockets.push(keyed);
-    keyed.subscribe(workspace.slug, 0);
+    await team.server.database.db.insert(apiTokens).values({ userId: team.member.id, workspaceId: team.workspace.id, tokenHash: hashSecret(secret), label: 'live' });
+    const keyed = await openLive(live.baseUrl, { token: secret });
+    live.sockets.push(keyed);
+    keyed.subscribe(team.workspace.slug, 0);
     await keyed.waitFor((msg) => msg.type === 'ready');
-    const other = await buildWorkspace(server, member);
-    const wrong = await openLive(baseUrl, { token: secret });
+    const other = await buildWorkspace(team.server, team.member);
+    const wrong = await openLive(live.baseUrl, { token: secret });
     wrong.subscribe(other.slug, 0);
     expect((await wrong.closed).code).toBe(LiveCloseCode.FORBIDDEN);
   });
 
   test('heartbeats carry the processed cursor; a bad frame closes with 4400', async () => {
-    const g = await subscribed(guest);
-    const hidden = await writeChange(server, { workspaceId: workspace.id, projectId: project.id, entity: 'issue', data: { created_by: admin.id } });
+    const g = await subscribed(team.guest);
+    const hidden = await writeChange(team.server, { workspaceId: team.workspace.id, projectId: team.project.id, entity: 'issue', data: { created_by: team.owner.id } });
     const cursorPing = await g.waitFor((msg) => msg.type === 'ping' && (msg.cursor ?? 0) > 0, 3000, g.messages.length);
     expect(entityIds(g)).not.toContain(hidden);
     expect(cursorPing.type === 'ping' && cursorPing.cursor).toBeGreaterThanOrEqual(1);
@@ -226,13 +191,13 @@ describe('live delivery', () => {
   test('a client that never sends a JSON pong stays open while it answers protocol pings; a dead one is closed with 4010', async () => {
     const open = (autoPong: boolean) =>
       new Promise<WebSocket>((resolve, reject) => {
-        const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/live/`, { headers: { cookie: member.headers.cookie }, autoPong });
+        const ws = new WebSocket(`${live.baseUrl.replace(/^http/, 'ws')}/live/`, { headers: { cookie: team.member.headers.cookie }, autoPong });
         ws.once('open', () => resolve(ws));
         ws.once('error', reject);
       });
     const [quiet, dead] = await Promise.all([open(true), open(false)]);
     const deadClosed = new Promise<number>((resolve) => dead.once('close', (code) => resolve(code)));
-    for (const ws of [quiet, dead]) ws.send(JSON.stringify({ type: 'subscribe', workspace: workspace.slug, since: 0 }));
+    for (const ws of [quiet, dead]) ws.send(JSON.stringify({ type: 'subscribe', workspace: team.workspace.slug, since: 0 }));
     // The idle limit is 2.5 ping intervals.
     expect(await deadClosed).toBe(LiveCloseCode.IDLE_TIMEOUT);
     await settle(300);

@@ -2,49 +2,29 @@
 // a notification reaches its receiver (every socket of theirs) and nobody else; a read on one socket
 // shows on the other; an intake submission stays off the boards until accepted, then reaches every
 // open board.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { ChangeMessage } from '../../shared/live-protocol';
-import { createTestServer, type TestServer } from '../support/server';
-import { buildWorld, type World } from '../support/world';
+import { useWorld } from '../support/world';
 import type { TestUser } from '../support/factories';
-import { openLive, writeChange, type LiveClient } from './live-client';
+import { useLiveSockets, writeChange, type LiveClient } from './live-client';
 
-let server: TestServer;
-let world: World;
-let baseUrl: string;
-const sockets: LiveClient[] = [];
-
-async function subscribed(user: TestUser): Promise<LiveClient> {
-  const client = await openLive(baseUrl, { headers: user.headers });
-  sockets.push(client);
-  client.subscribe(world.workspace.slug, 0);
-  await client.waitFor((message) => message.type === 'ready');
-  return client;
-}
+const world = useWorld();
+const live = useLiveSockets(world);
+const { subscribed } = live;
 
 async function api(user: TestUser, method: 'GET' | 'POST' | 'PATCH', path: string, payload?: unknown) {
-  const response = await server.inject({ method, url: `/api/workspaces/${world.workspace.slug}/${path}`, headers: user.headers, payload: payload as object });
+  const response = await world.server.inject({ method, url: `/api/workspaces/${world.workspace.slug}/${path}`, headers: user.headers, payload: payload as object });
   expect(response.statusCode, response.body).toBeLessThan(300);
   return response.body ? response.json() : null;
 }
 
 /** Writes a marker change every socket sees and waits for it, so everything before it was judged. */
 async function drain(clients: LiveClient[]) {
-  const id = await writeChange(server, { workspaceId: world.workspace.id, entity: 'workspace', op: 'update', data: { name: 'marker' } });
+  const id = await writeChange(world.server, { workspaceId: world.workspace.id, entity: 'workspace', op: 'update', data: { name: 'marker' } });
   await Promise.all(clients.map((client) => client.waitFor((msg) => msg.type === 'change' && msg.data.id === id)));
 }
 
 const notificationsOf = (client: LiveClient) => client.changes().filter((change) => change.entity === 'notification');
-
-beforeAll(async () => {
-  server = await createTestServer();
-  baseUrl = await server.listen();
-  world = await buildWorld(server);
-});
-afterAll(async () => {
-  for (const socket of sockets) socket.close();
-  await server.close();
-});
 
 describe('notifications live', () => {
   test('reach only their receiver, on every socket; a read on one shows on the other', async () => {

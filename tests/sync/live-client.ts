@@ -1,6 +1,7 @@
 // Test helpers for the live stream suites: a real `ws` client that records every frame, and a
 // writer that records changes the way services do (withTransaction + recordChange).
 import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import type { ChangeMessage, LiveEntity, ServerMessage } from '../../shared/live-protocol';
 import { recordChange, withTransaction, type ChangeInput, type ChangeOp } from '../../server/live/record-change';
@@ -74,6 +75,45 @@ export async function openLive(baseUrl: string, auth: { headers?: Record<string,
       });
     },
     close: () => ws.close(),
+  };
+}
+
+/** A test file's live sockets: see `useLiveSockets`. */
+export interface LiveSockets {
+  /** The listening server's base URL, once beforeAll has run. */
+  readonly baseUrl: string;
+  /** Every socket the file opened; each is closed after the file's tests. */
+  sockets: LiveClient[];
+  /** Opens /live/ as `user`, subscribes to the workspace from `since` and waits for `ready`. */
+  subscribed(user: { headers: Record<string, string> }, since?: number): Promise<LiveClient>;
+}
+
+/**
+ * For a file that opens live sockets on the server of a `useWorld`/`useTeam` handle (registered
+ * before this): a beforeAll makes that server listen, and an afterAll closes every socket in
+ * `sockets` — before the handle's afterAll closes the server, as vitest runs after-hooks as a stack.
+ */
+export function useLiveSockets(handle: { server: TestServer; workspace: { slug: string } }): LiveSockets {
+  let baseUrl = '';
+  const sockets: LiveClient[] = [];
+  beforeAll(async () => {
+    baseUrl = await handle.server.listen();
+  });
+  afterAll(() => {
+    for (const socket of sockets) socket.close();
+  });
+  return {
+    get baseUrl() {
+      return baseUrl;
+    },
+    sockets,
+    async subscribed(user, since = 0) {
+      const client = await openLive(baseUrl, { headers: user.headers });
+      sockets.push(client);
+      client.subscribe(handle.workspace.slug, since);
+      await client.waitFor((message) => message.type === 'ready');
+      return client;
+    },
   };
 }
 

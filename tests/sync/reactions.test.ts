@@ -2,27 +2,14 @@
 // changes it declares — checked against the change log real writes through the API leave, read by a
 // second feed of the registry's reactions under their own cursors whose perform only records what it
 // was given (the server's own feed keeps performing the real ones beside it).
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { feedReactions, startReactionFeed } from '../../server/reactions/feed';
 import type { Reaction, ReactionChange } from '../../server/reactions/reaction';
 import { REACTIONS } from '../../server/reactions/registry';
-import { createTestServer, type TestServer } from '../support/server';
-import { buildWorld, type CallerName, type World } from '../support/world';
+import { useWorld } from '../support/world';
 
-let server: TestServer;
-let world: World;
-let project: string;
-
-beforeAll(async () => {
-  server = await createTestServer();
-  world = await buildWorld(server);
-  project = `/api/workspaces/${world.workspace.slug}/projects/${world.project.id}`;
-});
-afterAll(() => server.close());
-
-function call(caller: CallerName, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
-  return server.inject({ method, url, headers: world.headers[caller], ...(payload !== undefined ? { payload: payload as object } : {}) });
-}
+const world = useWorld();
+const { call } = world;
 
 const mention = (userId: string) => `<p>hey <mention-component entity_name="user_mention" entity_identifier="${userId}"></mention-component></p>`;
 
@@ -49,15 +36,15 @@ describe('reaction registry', () => {
       perform: async (_tx, changes) => void seen.get(reaction.name)!.push(...changes),
     }));
 
-    const states = (await call('admin', 'GET', `${project}/states/`)).json() as Array<{ id: string; group: string }>;
-    const label = (await call('admin', 'POST', `${project}/issue-labels/`, { name: 'Reacted label' })).json() as { id: string };
-    const issue = (await call('admin', 'POST', `${project}/issues/`, { name: 'Reacted', assignee_ids: [world.member.id] })).json() as { id: string };
-    expect((await call('admin', 'PATCH', `${project}/issues/${issue.id}/`, { name: 'Reacted, renamed' })).statusCode).toBe(200);
-    expect((await call('admin', 'PATCH', `${project}/issues/${issue.id}/`, { state_id: states.find((s) => s.group === 'completed')!.id })).statusCode).toBe(200);
-    expect((await call('admin', 'POST', `${project}/issues/${issue.id}/comments/`, { comment_html: mention(world.member.id) })).statusCode).toBe(201);
-    expect((await call('admin', 'DELETE', `${project}/issues/${issue.id}/`)).statusCode).toBe(204);
+    const states = (await call('admin', 'GET', 'states/')).json() as Array<{ id: string; group: string }>;
+    const label = (await call('admin', 'POST', 'issue-labels/', { name: 'Reacted label' })).json() as { id: string };
+    const issue = (await call('admin', 'POST', 'issues/', { name: 'Reacted', assignee_ids: [world.member.id] })).json() as { id: string };
+    expect((await call('admin', 'PATCH', `issues/${issue.id}/`, { name: 'Reacted, renamed' })).statusCode).toBe(200);
+    expect((await call('admin', 'PATCH', `issues/${issue.id}/`, { state_id: states.find((s) => s.group === 'completed')!.id })).statusCode).toBe(200);
+    expect((await call('admin', 'POST', `issues/${issue.id}/comments/`, { comment_html: mention(world.member.id) })).statusCode).toBe(201);
+    expect((await call('admin', 'DELETE', `issues/${issue.id}/`)).statusCode).toBe(204);
     // One pass reads the whole log under the spies' own cursors (they start at 0 in this workspace).
-    await feedReactions(server.app.ctx, spies, (error) => {
+    await feedReactions(world.server.app.ctx, spies, (error) => {
       throw error;
     });
 
@@ -84,7 +71,7 @@ describe('reaction registry', () => {
   });
 
   test('a stream of commits is served in passes at least 100 ms apart, each taking what came meanwhile', async () => {
-    const issue = (await call('admin', 'POST', `${project}/issues/`, { name: 'Streamed' })).json() as { id: string };
+    const issue = (await call('admin', 'POST', 'issues/', { name: 'Streamed' })).json() as { id: string };
     const passStarts: number[] = [];
     let performs = 0;
     let seen = 0;
@@ -98,7 +85,7 @@ describe('reaction registry', () => {
         seen += mine;
       },
     } satisfies Reaction;
-    const stop = await startReactionFeed(server.app.ctx, [spy], {
+    const stop = await startReactionFeed(world.server.app.ctx, [spy], {
       onError: (error) => {
         throw error;
       },
@@ -106,7 +93,7 @@ describe('reaction registry', () => {
     });
     try {
       const priorities = ['high', 'low'];
-      for (let i = 0; i < 12; i++) expect((await call('admin', 'PATCH', `${project}/issues/${issue.id}/`, { priority: priorities[i % 2] })).statusCode).toBe(200);
+      for (let i = 0; i < 12; i++) expect((await call('admin', 'PATCH', `issues/${issue.id}/`, { priority: priorities[i % 2] })).statusCode).toBe(200);
       const deadline = Date.now() + 10_000;
       while (seen < 13 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     } finally {
