@@ -10,6 +10,7 @@ import { and, asc, eq, getTableColumns, gt, lt, lte, max, sql, type SQL } from '
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { transactionWithTail } from '../../db/transaction';
+import { reusableStatement } from '../../db/reusable-statement';
 import { announceChanges } from '../../db/change-notify';
 import { changeRetention, changes, mutationReceipts, type Change, type FieldChange } from '../../db/schema/changes';
 import type { LiveData, LiveEntity } from '../../shared/live-protocol';
@@ -290,9 +291,7 @@ function notifyCommitted(ctx: ServerContext, written: { workspaceIds: string[]; 
 
 /** Changes of a workspace with `afterId < id ≤ throughId`, ascending, at most `limit`. */
 export async function readChanges(db: Db, workspaceId: string, afterId: number, limit: number, throughId?: number): Promise<Change[]> {
-  const bounds = [eq(changes.workspaceId, workspaceId), gt(changes.id, afterId)];
-  if (throughId !== undefined) bounds.push(lte(changes.id, throughId));
-  const rows = await db.select().from(changes).where(and(...bounds)).orderBy(asc(changes.id)).limit(limit);
+  const rows = throughId === undefined ? await changesAfter(db, { workspaceId, afterId, limit }) : await changesAfterThrough(db, { workspaceId, afterId, limit, throughId });
   return rows.map((row) => ({ ...row, id: Number(row.id), version: Number(row.version) }));
 }
 
@@ -301,14 +300,26 @@ export async function readChanges(db: Db, workspaceId: string, afterId: number, 
  * the after-commit reactions (server/reactions/feed.ts) tell the writes of a batch apart by it.
  */
 export async function readChangesWithWriter(db: Db, workspaceId: string, afterId: number, limit: number): Promise<Array<Change & { transactionId: string }>> {
-  const rows = await db
-    .select({ ...getTableColumns(changes), transactionId: sql<string>`${changes}.xmin::text` })
-    .from(changes)
-    .where(and(eq(changes.workspaceId, workspaceId), gt(changes.id, afterId)))
-    .orderBy(asc(changes.id))
-    .limit(limit);
+  const rows = await changesWithWriterAfter(db, { workspaceId, afterId, limit });
   return rows.map((row) => ({ ...row, id: Number(row.id), version: Number(row.version) }));
 }
+
+// The log's reads, built once (db/reusable-statement.ts): the live reader and the reaction feed run
+// them after every commit, and as prepared statements each is one round trip.
+const afterCursor = and(eq(changes.workspaceId, sql.placeholder('workspaceId')), gt(changes.id, sql.placeholder('afterId')));
+const changesAfter = reusableStatement((db) => db.select().from(changes).where(afterCursor).orderBy(asc(changes.id)).limit(sql.placeholder('limit')).prepare('changes_after'));
+const changesAfterThrough = reusableStatement((db) =>
+  db.select().from(changes).where(and(afterCursor, lte(changes.id, sql.placeholder('throughId')))).orderBy(asc(changes.id)).limit(sql.placeholder('limit')).prepare('changes_after_through'),
+);
+const changesWithWriterAfter = reusableStatement((db) =>
+  db
+    .select({ ...getTableColumns(changes), transactionId: sql<string>`${changes}.xmin::text` })
+    .from(changes)
+    .where(afterCursor)
+    .orderBy(asc(changes.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('changes_with_writer_after'),
+);
 
 /**
  * SQL for the last change id of a workspace (0 when it has none), to embed in another query: the
