@@ -312,7 +312,9 @@ const INSERT_CHUNK = 1000;
 /** The cycle activity of each moved issue, its version bump and its issue change (set-based). */
 async function writeMoves(tx: Db, moves: Move[], actorId: string) {
   if (moves.length === 0) return;
-  const epoch = Math.floor(Date.now() / 1000);
+  // This process's clock, as every history row (services/work-items/issue-activity.ts).
+  const now = new Date();
+  const epoch = Math.floor(now.getTime() / 1000);
   const ids = moves.map((move) => move.issueId);
   const [sample] = await tx.select({ projectId: issues.projectId, workspaceId: issues.workspaceId }).from(issues).where(eq(issues.id, ids[0]));
   const activityRows = [];
@@ -336,6 +338,8 @@ async function writeMoves(tx: Db, moves: Move[], actorId: string) {
             oldIdentifier: move.from?.id ?? null,
             newIdentifier: move.to?.id ?? null,
             epoch,
+            createdAt: now,
+            updatedAt: now,
             createdBy: actorId,
             updatedBy: actorId,
           };

@@ -33,9 +33,9 @@ interface ActivityInput {
 /**
  * Inserts activity rows for one issue, with their change events; all rows of one call share
  * `epoch` (unix seconds). Must run inside withTransaction. `known`: the events' context, when the
- * writer holds it (knownActivityContext); read otherwise. The rows are made whole here (id, times)
- * and written with the transaction's change rows, in its last round trip: nothing in a write reads
- * back the history rows it adds.
+ * writer holds it (knownActivityContext); read otherwise. The rows are made whole here (id, and
+ * times from this process's clock, which every history row uses) and written with the transaction's
+ * change rows, in its last round trip: nothing in a write reads back the history rows it adds.
  */
 export async function writeActivities(tx: Db, issue: ActivityIssue, actorId: string | null, inputs: ActivityInput[], createdAt?: Date, known?: ActivityContext): Promise<void> {
   if (inputs.length === 0) return;
@@ -204,10 +204,12 @@ export async function writeUpdateActivities(tx: Db, issue: ActivityIssue, actorI
       .orderBy(desc(issueActivities.createdAt))
       .limit(1);
     if (last && last.field === 'description' && last.actorId === actorId) {
-      // updated_at moves forward by at least 1 ms, whatever the clocks: it is the row's version.
+      // This process's clock, as for new history rows (writeActivities): the history orders by one
+      // clock. updated_at moves forward by at least 1 ms whatever the clock does: it is the row's version.
+      const now = new Date();
       const moved = await tx
         .update(issueActivities)
-        .set({ newValue: input.newValue, createdAt: sql`clock_timestamp()`, updatedAt: sql`greatest(clock_timestamp(), ${issueActivities.updatedAt} + interval '1 millisecond')` })
+        .set({ newValue: input.newValue, createdAt: now, updatedAt: sql`greatest(${now.toISOString()}::timestamptz, ${issueActivities.updatedAt} + interval '1 millisecond')` })
         .where(eq(issueActivities.id, last.id))
         .returning();
       // The change is from the description just before this edit, not from the one the moved row keeps.
