@@ -14,7 +14,8 @@ import { getTableColumns, is, sql, Column, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
-interface Executable<Row> {
+/** A built drizzle statement (what `.prepare()` returns), as this file runs it. */
+export interface Executable<Row> {
   execute(values?: Record<string, unknown>): Promise<Row[]>;
 }
 

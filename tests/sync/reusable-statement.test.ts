@@ -10,10 +10,9 @@ import { instanceConfigurations } from '../../db/schema/index';
 import { availableDrivers, createTestDatabase, type TestDatabase } from '../support/db';
 
 const settingByKey = reusableStatement((db) => db.select().from(instanceConfigurations).where(eq(instanceConfigurations.key, sql.placeholder('key'))).prepare('test_setting_by_key'));
-const insertStatement = reusableStatement((db) =>
+const insertSetting = reusableStatement((db) =>
   db.insert(instanceConfigurations).values({ key: valueSlot('key'), value: valueSlot('value') }).returning().prepare('test_insert_setting'),
 );
-const insertSetting = (db: Parameters<typeof insertStatement>[0], row: { key: string; value: string }) => insertStatement(db, row);
 const updateSetting = reusableStatements((db, fields) =>
   db
     .update(instanceConfigurations)

@@ -3,7 +3,7 @@
 // subscriptions, mentions and the change event — all in one transaction.
 import { and, eq, inArray, isNull, max, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { encodeForColumn, reusableStatement, reusableStatements, valueSlot } from '../../../db/reusable-statement';
+import { encodeForColumn, reusableStatement, reusableStatements, valueSlot, type Executable } from '../../../db/reusable-statement';
 import { issueAssignees, issueLabels, issueSequences, issues, type Issue, type Project, type State } from '../../../db/schema/index';
 import { applySetDelta } from '../../../shared/set-delta';
 import { nextSortOrder } from '../../../shared/sort-order';
@@ -153,7 +153,7 @@ const numberIssueStatement = reusableStatement(
       .set({ sequenceId: valueSlot('sequenceId'), sortOrder: valueSlot('sortOrder') })
       .where(eq(issues.id, sql.placeholder('issueId')))
       .returning(issueRowColumnsFor(sql.placeholder('viewerId')))
-      .prepare(ROW_STATEMENT.numbered) as unknown as { execute(values?: Record<string, unknown>): Promise<IssueRowForViewer[]> },
+      .prepare(ROW_STATEMENT.numbered) as unknown as Executable<IssueRowForViewer>,
 );
 
 const issueUpdateStatements = reusableStatements(
@@ -168,7 +168,7 @@ const issueUpdateStatements = reusableStatements(
       })
       .where(and(eq(issues.id, sql.placeholder('issueId')), isNull(issues.deletedAt)))
       .returning(issueRowColumnsFor(sql.placeholder('viewerId')))
-      .prepare(ROW_STATEMENT.update) as unknown as { execute(values?: Record<string, unknown>): Promise<IssueRowForViewer[]> },
+      .prepare(ROW_STATEMENT.update) as unknown as Executable<IssueRowForViewer>,
 );
 
 /** Applies `patch` to a live issue, bumping its version; the row as the actor now sees it, or none if deleted. */
