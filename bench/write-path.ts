@@ -132,7 +132,7 @@ function perCreate(before: Record<string, number>, after: Record<string, number>
  * own function nearest to each sample (the time of the libraries it called counted to it) — where a
  * request's time goes, in the terms of this code.
  */
-export function summariseProfiles(dir: string): string[] {
+function summariseProfiles(dir: string): string[] {
   type Frame = { functionName: string; url: string; lineNumber: number };
   const areas = new Map<string, number>();
   const own = new Map<string, number>();
@@ -274,7 +274,7 @@ async function bareCreates(databaseUrl: string, s: Setup, templateId: string, co
 }
 
 /** The essential statements of PATCH issues/{id}/ {priority}, one transaction at a time. */
-export async function barePatches(databaseUrl: string, s: Setup, issueId: string, count: number): Promise<Rate> {
+async function barePatches(databaseUrl: string, s: Setup, issueId: string, count: number): Promise<Rate> {
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   const sessionId = /session-id=([^;]+)/.exec(s.headers.cookie)?.[1] ?? '';
   const priorities = ['high', 'low'];
