@@ -54,6 +54,19 @@ describe.each(availableDrivers())('statements built once, on %s', (driver) => {
     expect(await settingByKey(database.db, { key: 'reusable.two' })).toEqual([]);
   });
 
+  test.runIf(driver === 'postgres')('a named statement is planned once per connection, not per call', async () => {
+    // Postgres plans a named statement per call for its first five runs unless told otherwise
+    // (db/client.ts); the issue row took ~1 ms a plan. Same connection: inside one transaction.
+    const { value: plans } = await transactionWithTail(database, async (tx) => {
+      for (let i = 0; i < 3; i++) await settingByKey(tx, { key: `reusable.plan.${i}` });
+      const rows = await tx.execute(sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement like '%instance_configurations%' and statement like '%"key" = $1%'`);
+      return { value: [...rows] as Array<{ generic: number; custom: number }>, tail: [] };
+    });
+    expect(plans.length).toBeGreaterThan(0);
+    for (const row of plans) expect(row).toMatchObject({ custom: 0 });
+    expect(plans.reduce((sum, row) => sum + row.generic, 0)).toBeGreaterThanOrEqual(3);
+  });
+
   test('each shape of a family is its own statement, and null reaches a column as null', async () => {
     await insertSetting(database.db, { key: 'reusable.three', value: 'three' });
     const [valueOnly] = await updateSetting(database.db, 'value', { key: 'reusable.three', value: encodeForColumn(instanceConfigurations, 'value', null) });
