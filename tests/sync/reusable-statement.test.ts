@@ -60,7 +60,7 @@ describe.each(availableDrivers())('statements built once, on %s', (driver) => {
     const { value: plans } = await transactionWithTail(database, async (tx) => {
       for (let i = 0; i < 3; i++) await settingByKey(tx, { key: `reusable.plan.${i}` });
       const rows = await tx.execute(sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement like '%instance_configurations%' and statement like '%"key" = $1%'`);
-      return { value: [...rows] as Array<{ generic: number; custom: number }>, tail: [] };
+      return { value: [...(rows as unknown as Iterable<{ generic: number; custom: number }>)], tail: [] };
     });
     expect(plans.length).toBeGreaterThan(0);
     for (const row of plans) expect(row).toMatchObject({ custom: 0 });
