@@ -2,15 +2,15 @@
 // looked up in the one permission table (shared/permission-table.ts); a route without a name from
 // the table fails the boot. For workspace and project permissions it loads the caller's
 // memberships once and leaves them on `request.actor`, typed by the declared permission
-// (server/actor.ts), for handlers, services and policies.
+// (server/actor.ts), for handlers, services and policies. The membership read itself is
+// membership-query.ts (an app session's was already read with the session).
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, FastifySchema, FastifyTypeProvider, RawRequestDefaultExpression, RawServerBase, RouteGenericInterface } from 'fastify';
 import type { FastifyRequestType } from 'fastify/types/type-provider';
 import fp from 'fastify-plugin';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { instanceAdmins, projectMembers, projects, workspaceMembers, workspaces, type Project, type User } from '../../db/schema/index';
+import { eq } from 'drizzle-orm';
+import { instanceAdmins, type Project, type User } from '../../db/schema/index';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors';
-import { isUuid } from '../validation';
-import { workspaceHeadSql } from '../live/record-change';
+import { membershipQueries, membershipTargetOf } from './membership-query';
 import { Role, Scope, effectiveProjectRole, hasRole, roleFromName } from '../../shared/roles';
 import { AccessLevel, type RoleRule } from '../../shared/permissions';
 import { PERMISSIONS, isPermissionName, type PermissionName } from '../../shared/permission-table';
@@ -91,53 +91,14 @@ async function accessPlugin(app: FastifyInstance) {
     request.actor = userActor(user);
   }
 
-  /**
-   * The workspace of a slug with the caller's active role; GETs also read the sync cursor
-   * (index-only max). With `withProject`, the project of the path and the caller's project role ride
-   * along in the same round trip (left-joined: a missing project is told apart after the workspace
-   * checks, so errors keep their order).
-   */
-  function workspaceQuery(withHead: boolean, withProject: boolean) {
-    const head = withHead ? workspaceHeadSql(workspaces.id) : sql<null>`null`;
-    const name = `access_workspace${withHead ? '_head' : ''}${withProject ? '_project' : ''}`;
-    const base = db
-      .select({ workspace: workspaces, role: workspaceMembers.role, head, project: projects, projectRole: projectMembers.role })
-      .from(workspaces)
-      .leftJoin(
-        workspaceMembers,
-        and(
-          eq(workspaceMembers.workspaceId, workspaces.id),
-          eq(workspaceMembers.memberId, sql.placeholder('userId')),
-          eq(workspaceMembers.isActive, true),
-        ),
-      )
-      // One shape for both queries: without a project path the project joins match nothing.
-      .leftJoin(
-        projects,
-        withProject
-          ? and(eq(projects.id, sql`${sql.placeholder('projectId')}::uuid`), eq(projects.workspaceId, workspaces.id), isNull(projects.deletedAt))
-          : sql`false`,
-      )
-      .leftJoin(
-        projectMembers,
-        and(eq(projectMembers.projectId, projects.id), eq(projectMembers.memberId, sql.placeholder('userId')), eq(projectMembers.isActive, true)),
-      );
-    return base.where(and(eq(workspaces.slug, sql.placeholder('slug')), isNull(workspaces.deletedAt))).limit(1).prepare(name);
-  }
-  // Built once: every workspace- or project-scoped request runs one of them.
-  const queries = {
-    workspace: { GET: workspaceQuery(true, false), other: workspaceQuery(false, false) },
-    project: { GET: workspaceQuery(true, true), other: workspaceQuery(false, true) },
-  };
+  const memberships = membershipQueries(db);
 
   /** The WorkspaceActor or ProjectActor of a role rule, or the error the caller gets. */
   async function resolveMembership(request: AnyRequest, caller: UserActor, rule: RoleRule): Promise<WorkspaceActor | ProjectActor> {
-    const params = request.params as Record<string, string>;
-    // A project path with a malformed id reads only the workspace; the project check then 404s.
-    const withProject = rule.scope === Scope.PROJECT && isUuid(params.projectId);
-    const query = queries[withProject ? 'project' : 'workspace'][request.method === 'GET' ? 'GET' : 'other'];
-    // One round trip: membership, the sync cursor of a GET (X-Sync-Cursor) and the project.
-    const [row] = await query.execute({ userId: caller.userId, slug: params.slug ?? '', projectId: withProject ? params.projectId : null });
+    // One round trip: membership, the sync cursor of a GET (X-Sync-Cursor) and the project; for an
+    // app session, the session plugin already read it with the session (same statement shape).
+    const prefetched = request.auth.via === 'session' ? request.prefetchedMembership : undefined;
+    const row = prefetched !== undefined ? prefetched : await memberships.forUser(membershipTargetOf(request)!, caller.userId);
     // Security: unknown workspace and non-member look the same, so slugs do not leak.
     const token = request.auth.apiToken;
     if (!row || row.role === null || (token && token.workspaceId !== row.workspace.id)) {

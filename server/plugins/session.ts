@@ -5,10 +5,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import { apiTokens, type users } from '../../db/schema/index';
-import { findApiKeyHolder, sessionLookup } from '../../db/identity';
+import { findApiKeyHolder, hashSecret, sessionLookup, type SessionHolder } from '../../db/identity';
 import { ADMIN_SESSION_COOKIE, SESSION_COOKIE } from '../../shared/session-cookies';
 import { UnauthorizedError } from '../errors';
 import { MAX_TRACKED_KEYS, refuseOverLimit } from './rate-limit';
+import { membershipQueries, membershipTargetOf, type MembershipTarget } from './membership-query';
 
 type UserRow = typeof users.$inferSelect;
 type ApiTokenRow = typeof apiTokens.$inferSelect;
@@ -44,6 +45,20 @@ async function sessionPlugin(app: FastifyInstance) {
 
   // The same look-ups the collaboration server authenticates with (db/identity.ts).
   const userForSession = sessionLookup(db);
+  const memberships = membershipQueries(db);
+
+  /**
+   * The app session of a workspace or project route, read with the caller's membership there in one
+   * statement (the access plugin then uses it): the same session rules as `userForSession`.
+   */
+  async function appSessionWithMembership(request: FastifyRequest, rawKey: string | undefined, target: MembershipTarget): Promise<SessionHolder | null> {
+    if (!rawKey) return null;
+    const id = hashSecret(rawKey);
+    const found = await memberships.forSession(target, id);
+    if (!found) return null;
+    request.prefetchedMembership = found.membership;
+    return { id, user: found.user };
+  }
 
   async function authenticateApiKey(request: FastifyRequest, rawKey: string) {
     const row = await findApiKeyHolder(db, rawKey);
@@ -63,12 +78,15 @@ async function sessionPlugin(app: FastifyInstance) {
   }
 
   app.decorateRequest('auth', null as unknown as AuthState);
+  app.decorateRequest('prefetchedMembership', undefined);
   app.addHook('onRequest', async (request) => {
     request.auth = { user: null, via: null, sessionId: null, apiToken: null, adminUser: null, adminSessionId: null, rateLimit: null };
     const apiKey = headerValue(request.headers['x-api-key']) ?? liveStreamToken(request);
     if (apiKey) return authenticateApiKey(request, apiKey);
+    const target = membershipTargetOf(request);
+    const appKey = request.cookies[SESSION_COOKIE];
     const [appSession, adminSession] = await Promise.all([
-      userForSession(request.cookies[SESSION_COOKIE], 'app'),
+      target ? appSessionWithMembership(request, appKey, target) : userForSession(appKey, 'app'),
       request.url.startsWith('/api/instances') ? userForSession(request.cookies[ADMIN_SESSION_COOKIE], 'admin') : null,
     ]);
     if (appSession) {
