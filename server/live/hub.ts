@@ -4,10 +4,14 @@
 import type { ChangeMessage, LiveEntity } from '../../shared/live-protocol';
 import type { Change } from './record-change';
 
-/** Encoded frames of one change, built lazily and shared by every socket that receives it. */
+/**
+ * Encoded frames of one change, built lazily and shared by every socket that receives it: the JSON
+ * text is made once, and so are its UTF-8 bytes (a string handed to each socket would be encoded
+ * again for each of them).
+ */
 export class ChangeFrames {
-  private full: string | null = null;
-  private deletion: string | null = null;
+  private full: Buffer | null = null;
+  private deletion: Buffer | null = null;
 
   constructor(
     readonly change: Change,
@@ -31,10 +35,10 @@ export class ChangeFrames {
     };
   }
 
-  /** The JSON text frame; `asDelete` for a reader who just lost sight of the entity. */
-  text(asDelete = false): string {
-    if (asDelete) return (this.deletion ??= JSON.stringify(this.message(true)));
-    return (this.full ??= JSON.stringify(this.message(false)));
+  /** The UTF-8 bytes of the JSON text frame; `asDelete` for a reader who just lost sight of the entity. */
+  bytes(asDelete = false): Buffer {
+    if (asDelete) return (this.deletion ??= Buffer.from(JSON.stringify(this.message(true))));
+    return (this.full ??= Buffer.from(JSON.stringify(this.message(false))));
   }
 }
 

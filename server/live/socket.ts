@@ -94,8 +94,8 @@ export class LiveConnection {
     if (verdict === 'revoke') return this.close(LiveCloseCode.FORBIDDEN, 'access revoked');
     const before = visibility.affectsAccess(change) ? visibility.accessLevels() : null;
     visibility.apply(change);
-    if (verdict === 'send') this.send(frames.text());
-    else if (verdict === 'send-as-delete') this.send(frames.text(true));
+    if (verdict === 'send') this.send(frames.bytes());
+    else if (verdict === 'send-as-delete') this.send(frames.bytes(true));
     if (before) this.reloadVisibility(subscription, change, before);
   }
 
@@ -224,12 +224,13 @@ export class LiveConnection {
       });
   }
 
-  private send(text: string) {
+  /** Sends a text frame: a string, or the UTF-8 bytes of one (still a text frame, never binary). */
+  private send(text: string | Buffer) {
     if (this.closed || this.ws.readyState !== OPEN) return;
     if (this.ws.bufferedAmount > this.engine.maxBufferedBytes) {
       return this.close(LiveCloseCode.SLOW_CONSUMER, 'slow consumer');
     }
-    this.ws.send(text);
+    this.ws.send(text, { binary: false });
   }
 
   private beat() {

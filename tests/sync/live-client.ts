@@ -26,7 +26,9 @@ export async function openLive(baseUrl: string, auth: { headers?: Record<string,
   const ws = new WebSocket(url, { headers: upgradeHeaders });
   const messages: ServerMessage[] = [];
   const waiters = new Set<() => void>();
-  ws.on('message', (data) => {
+  ws.on('message', (data, isBinary) => {
+    // API.md: every server message is a JSON text frame; a browser would hand a binary one over as a Blob.
+    if (isBinary) throw new Error(`/live/ sent a binary frame: ${String(data).slice(0, 80)}`);
     const message = JSON.parse(String(data)) as ServerMessage;
     if (message.type === 'ping') ws.send(JSON.stringify({ type: 'pong' }));
     messages.push(message);
