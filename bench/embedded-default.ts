@@ -175,7 +175,8 @@ async function measureList(url: string, headers: Record<string, string>, seconds
 }
 
 /** Fan-out of 20 PATCHes (100 ms apart) to `SOCKETS` subscribed sockets (two subscriber processes). */
-export async function measureFanOut(baseUrl: string, fixture: Fixture, since: number): Promise<FanOut> {
+/** Response → event at SOCKETS sockets over `patches` PATCHes 100 ms apart (p99 over all their events). */
+export async function measureFanOut(baseUrl: string, fixture: Fixture, since: number, patches = 20): Promise<FanOut> {
   const groups = [new Clients(), new Clients()];
   try {
     await Promise.all(
@@ -184,7 +185,7 @@ export async function measureFanOut(baseUrl: string, fixture: Fixture, since: nu
       ),
     );
     await sleep(1000);
-    const result = await fanOut({ baseUrl } as Server, fixture, groups, SOCKETS, 20);
+    const result = await fanOut({ baseUrl } as Server, fixture, groups, SOCKETS, patches);
     return { p50: result.response.p50, p99: result.response.p99, sendP99: result.send.p99, missing: result.missing };
   } finally {
     await Promise.all(groups.map((clients) => clients.close()));

@@ -6,8 +6,8 @@
 //   connections (p99, target ≤ 1.5×);
 // - the single-issue GET (p50, target ≤ 2×).
 // The bare side runs what the server runs for that request, in order and sent as the server sends
-// them (named prepared statements, the filtered list unnamed): the session look-up, the
-// workspace/project membership (with the sync cursor of a GET) and the read itself. A third baseline shows the floor of any HTTP service here: a bare Fastify server
+// them (named prepared statements, the filtered list unnamed): the session with the
+// workspace/project membership (and the sync cursor of a GET) joined on, and the read itself. A third baseline shows the floor of any HTTP service here: a bare Fastify server
 // sending those same statements and answering the API's own bytes (bench/bare-read-server.ts).
 // One connection is timed request by request with performance.now() over a raw keep-alive socket
 // (bench/raw-http.ts; autocannon rounds latencies to whole milliseconds, fetch costs ~1 ms of CPU);
@@ -46,21 +46,23 @@ interface Read {
   concurrent: boolean;
 }
 
-/** The statements the access layer runs before every project read (db/identity.ts, server/plugins/access.ts). */
+/**
+ * What the access layer runs before every project read of an app session: one statement, the session
+ * with the caller's membership, the project and the sync cursor joined on
+ * (server/plugins/membership-query.ts).
+ */
 function accessStatements(seed: SeedResult, sessionId: string): BareStatement[] {
   return [
     {
-      sql: `select u.* from sessions s inner join users u on u.id = s.user_id where s.id = $1 and s.kind = $2 and s.expires_at > $3`,
-      params: [sessionId, 'app', new Date().toISOString()],
-    },
-    {
-      sql: `select w.*, m.role, (select coalesce(max(c.id), 0) from changes c where c.workspace_id = w.id) as head, p.*, pm.role as project_role
-        from workspaces w
-        left join workspace_members m on m.workspace_id = w.id and m.member_id = $1 and m.is_active = true
-        left join projects p on p.id = $2::uuid and p.workspace_id = w.id and p.deleted_at is null
-        left join project_members pm on pm.project_id = p.id and pm.member_id = $1 and pm.is_active = true
-        where w.slug = $3 and w.deleted_at is null limit 1`,
-      params: [seed.ownerId, seed.projectId, seed.workspaceSlug],
+      sql: `select u.*, w.*, m.role, (select coalesce(max(c.id), 0) from changes c where c.workspace_id = w.id) as head, p.*, pm.role as project_role
+        from sessions s
+        inner join users u on u.id = s.user_id
+        left join workspaces w on w.slug = $2 and w.deleted_at is null
+        left join workspace_members m on m.workspace_id = w.id and m.member_id = u.id and m.is_active = true
+        left join projects p on p.id = $3::uuid and p.workspace_id = w.id and p.deleted_at is null
+        left join project_members pm on pm.project_id = p.id and pm.member_id = u.id and pm.is_active = true
+        where s.id = $1 and s.kind = 'app' and s.expires_at > $4 limit 1`,
+      params: [sessionId, seed.workspaceSlug, seed.projectId, new Date().toISOString()],
     },
   ];
 }
@@ -205,7 +207,7 @@ export async function run(options: BenchOptions): Promise<{ title: string; markd
   }
   const markdown = [
     `- Data: \`db/seed\`, one project of ${ISSUES.toLocaleString('en')} issues per database, then the seed's own statistics hook (no ANALYZE of the bench's). Server: \`bench/serve.ts\` (real \`startServices\`), pool ${CONNECTIONS}.`,
-    `- One connection: requests one after the other for ${seconds} s after 1 s of warm-up, over one raw keep-alive socket (\`bench/raw-http.ts\`), timed with \`performance.now()\`; the bare side sends the same statements in order (session, membership with the sync cursor, the read) from one \`postgres\` client, each sent as the app sends it: named prepared statements, except the filtered list (d), which the list engine sends unnamed so that Postgres plans it with the filter's values. ${CONNECTIONS} connections: autocannon against \`bareSqlLoad\` (bench/issues-list.ts), ${seconds} s each after 2 s of warm-up.`,
+    `- One connection: requests one after the other for ${seconds} s after 1 s of warm-up, over one raw keep-alive socket (\`bench/raw-http.ts\`), timed with \`performance.now()\`; the bare side sends the same statements in order (the session with the membership and the sync cursor joined on, then the read) from one \`postgres\` client, each sent as the app sends it: named prepared statements, except the filtered list (d), which the list engine sends unnamed so that Postgres plans it with the filter's values. ${CONNECTIONS} connections: autocannon against \`bareSqlLoad\` (bench/issues-list.ts), ${seconds} s each after 2 s of warm-up.`,
     '- "bare Fastify + statements": `bench/bare-read-server.ts`, a Fastify server with no plugins that sends the same statements with the bare driver and answers the API\'s own response bytes — the floor of an HTTP service on this machine; API ÷ it is what Trellis\'s own per-request work costs.',
     `- Load average (1/5/15 min) before → after: ${before} → ${loadLine()} (2 shared cores).`,
     '',

@@ -26,6 +26,9 @@ import type { BenchOptions } from './harness';
 import type { Fixture } from './live';
 
 const CLIENTS = 8;
+// p99 over 20 PATCHes × 500 sockets was the slowest PATCH's tail: one hiccup (a GC, the other core
+// busy) held a whole 500 of the 10,000 samples. Over 100 PATCHes one slow PATCH is 1 % of them.
+const FAN_OUT_PATCHES = 100;
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 const argValue = (options: BenchOptions, name: string) => options.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
 const percentile = (values: number[], p: number) => {
@@ -214,7 +217,7 @@ async function measureVariant(label: string, root: string, options: { creates: n
     const since = Number(first.headers.get('x-sync-cursor') ?? 0);
     await first.arrayBuffer();
     const fixture: Fixture = { databaseUrl, user: { headers: s.headers } as never, slug: s.slug, workspaceId: s.workspaceId, projectPath: s.projectPath, labelIds: s.labelIds, issueIds: [] };
-    const fanOut = await measureFanOut(instance.baseUrl, fixture, since);
+    const fanOut = await measureFanOut(instance.baseUrl, fixture, since, FAN_OUT_PATCHES);
     await instance.stop();
     const profile = options.profile ? summariseProfiles(profileDir) : [];
     for (const line of profile) console.log(line);
@@ -281,9 +284,10 @@ async function barePatches(databaseUrl: string, s: Setup, issueId: string, count
   try {
     const step = (i: number) =>
       sql.begin(async (tx) => {
-        await tx`select user_id from sessions where id = ${sessionId}`;
-        await tx`select w.id, m.role, pm.role as project_role from workspaces w join workspace_members m on m.workspace_id = w.id and m.member_id = ${s.userId}
-                 join project_members pm on pm.project_id = ${s.projectId} and pm.member_id = ${s.userId} where w.slug = ${s.slug}`;
+        // The session with the caller's membership joined on, as the app reads them (one statement).
+        await tx`select s.user_id, w.id, m.role, pm.role as project_role from sessions s
+                 join workspaces w on w.slug = ${s.slug} join workspace_members m on m.workspace_id = w.id and m.member_id = s.user_id
+                 join project_members pm on pm.project_id = ${s.projectId} and pm.member_id = s.user_id where s.id = ${sessionId}`;
         const [current] = await tx`select * from issues where id = ${issueId} for update`;
         const [updated] = await tx`update issues set priority = ${priorities[i % 2]}, version = version + 1, updated_at = now(), updated_by = ${s.userId} where id = ${issueId} returning *`;
         const [activity] = await tx`
@@ -307,7 +311,7 @@ async function bareFanOut(): Promise<FanOut> {
   const bare = await start(ROOT, 'bench/bare-live.ts', {});
   try {
     const fixture = { databaseUrl: '', user: { headers: { cookie: '' } } as never, slug: 'bare', workspaceId: '', projectPath: '', labelIds: ['x'], issueIds: [] };
-    return await measureFanOut(bare.baseUrl, fixture, 0);
+    return await measureFanOut(bare.baseUrl, fixture, 0, FAN_OUT_PATCHES);
   } finally {
     await bare.stop();
   }
@@ -343,8 +347,8 @@ export async function run(options: BenchOptions): Promise<{ title: string; markd
 
   const lines = [
     `- Run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; command \`npm run bench -- ${options.argv.join(' ')}\`; load average (1/5/15 min) before → after: ${loadBefore} → ${loadAfter} (2 cores shared with other sessions: compare ratios within this run).`,
-    `- Each variant: a fresh \`boot/main.ts\` process on a fresh database of the system PostgreSQL, filled through the API (sign-up, workspace, project, 8 labels; 80 creates of warm-up). Creates: ${creates} \`POST issues/\` by ${CLIENTS} concurrent clients (a state, 2 labels, the creator assigned). PATCH: ${patches} \`PATCH issues/{id}/\` (priority) one at a time, over one raw keep-alive socket (bench/raw-http.ts; the runs before 2026-11-28 13:00 UTC used fetch, about 1 ms a request more). Fan-out: 500 subscribed sockets, 20 \`PATCH issue-labels/{id}/\` 100 ms apart, response read → event on every socket.`,
-    `- Bare baselines (same run, same database as the last variant): creates = ${CLIENTS} \`postgres\`-driver transactions inserting copies of an API-created issue's rows (sequence, issue, assignees, labels, subscribers, mentions, activity, change rows under the same advisory lock); PATCH = its essential statements (session, membership, row lock, update, activity row, two change rows under the lock); fan-out = \`bench/bare-live.ts\` (a bare \`ws\` server broadcasting on each HTTP request).`,
+    `- Each variant: a fresh \`boot/main.ts\` process on a fresh database of the system PostgreSQL, filled through the API (sign-up, workspace, project, 8 labels; 80 creates of warm-up). Creates: ${creates} \`POST issues/\` by ${CLIENTS} concurrent clients (a state, 2 labels, the creator assigned). PATCH: ${patches} \`PATCH issues/{id}/\` (priority) one at a time, over one raw keep-alive socket (bench/raw-http.ts; the runs before 2026-11-28 13:00 UTC used fetch, about 1 ms a request more). Fan-out: 500 subscribed sockets, ${FAN_OUT_PATCHES} \`PATCH issue-labels/{id}/\` 100 ms apart (20 before 2026-11-28 15:40 UTC), response read → event on every socket.`,
+    `- Bare baselines (same run, same database as the last variant): creates = ${CLIENTS} \`postgres\`-driver transactions inserting copies of an API-created issue's rows (sequence, issue, assignees, labels, subscribers, mentions, activity, change rows under the same advisory lock); PATCH = its essential statements (session with membership, row lock, update, activity row, two change rows under the lock; the session and membership as two statements before 2026-11-28 15:40 UTC); fan-out = \`bench/bare-live.ts\` (a bare \`ws\` server broadcasting on each HTTP request).`,
     '',
     '| variant | creates/s (8 clients) | create p50 / p99 | rows per create | PATCH p50 / p99 | fan-out 500 p50 / p99 |',
     '|---|---|---|---|---|---|',
