@@ -18,6 +18,7 @@ import idempotencyPlugin from './plugins/idempotency';
 import { zodValidatorCompiler } from './plugins/zod';
 import responseValidationPlugin, { jsonSerializerCompiler } from './plugins/response-schemas';
 import { registerRoutes } from './routes/index';
+import { lazyRequestLogger } from './request-logger';
 import apiV1Routes from './routes/api-v1/index';
 import { ensureInstance } from './services/ops/instance';
 import { BadRequestError, ValidationError } from './errors';
@@ -41,6 +42,7 @@ export async function createHttpServer(ctx: ServerContext, options: HttpServerOp
   const { config } = ctx;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    childLoggerFactory: lazyRequestLogger,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
