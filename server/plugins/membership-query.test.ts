@@ -26,7 +26,7 @@ async function countingDb(): Promise<{ db: Db; statements: () => number }> {
   return { db: db as unknown as Db, statements: () => statements };
 }
 
-const projectTarget = (): MembershipTarget => ({ rule: { scope: 'project', min: 'member' }, slug: world.workspace.slug, projectId: world.project.id, withHead: true });
+const projectTarget = (): MembershipTarget => ({ slug: world.workspace.slug, projectId: world.project.id, withHead: true });
 
 describe('an app session with its membership', () => {
   test('comes back from one statement: the user, the workspace role, the project and the role there, the sync cursor', async () => {

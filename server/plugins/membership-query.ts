@@ -35,7 +35,6 @@ export interface MembershipRow {
 
 /** What a workspace- or project-scoped route's membership read takes from its request. */
 export interface MembershipTarget {
-  rule: RoleRule;
   slug: string;
   /** The project of a project route's path; null when the id is malformed (the check then 404s). */
   projectId: string | null;
@@ -51,7 +50,7 @@ export function membershipTargetOf(request: FastifyRequest): MembershipTarget | 
   if (typeof rule === 'string') return null;
   const params = (request.params ?? {}) as Record<string, string | undefined>;
   const projectId = rule.scope === Scope.PROJECT && isUuid(params.projectId) ? params.projectId : null;
-  return { rule, slug: params.slug ?? '', projectId, withHead: request.method === 'GET' };
+  return { slug: params.slug ?? '', projectId, withHead: request.method === 'GET' };
 }
 
 type Shape = 'workspace' | 'workspace_head' | 'project' | 'project_head';
