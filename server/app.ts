@@ -50,11 +50,14 @@ export async function createHttpServer(ctx: ServerContext, options: HttpServerOp
     // Security: X-Forwarded-For names the client only when a configured proxy sent the request
     // (TRUST_PROXY); trusted from anyone, a client could pick its own address and dodge per-IP limits.
     trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
+    // Our compilers from the start (zod validates, JSON.stringify answers), given as factories: then
+    // Fastify never loads its default Ajv and fast-json-stringify compilers, and the server bundle
+    // leaves them out (scripts/build-server.mjs), so a start neither parses nor runs them.
+    // (Fastify types the factories for Ajv's compile signature; ours are the route-level compilers.)
+    schemaController: { compilersFactory: { buildValidator: (() => zodValidatorCompiler) as never, buildSerializer: (() => jsonSerializerCompiler) as never } },
   });
   app.decorate('ctx', ctx);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
-  app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(jsonSerializerCompiler);
   if (options.validateResponses ?? process.env.VITEST !== undefined) await app.register(responseValidationPlugin);
   // WebSockets for /live (change stream) and /collab (pages); registered once, before any route.
   await app.register(websocket);
