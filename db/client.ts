@@ -64,14 +64,9 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
 async function openPostgres(url: string, max: number): Promise<Database> {
   // JIT off: our statements are short OLTP reads and writes; when a plan's estimated cost crosses
   // jit_above_cost, compiling it takes ~250 ms and was the whole time of a 5 ms list page.
-  // Generic plans for named statements: we name only key look-ups, inserts and per-key counts (the
-  // issue row and its updates, the session with the membership, the change log, a cycle's counts),
-  // whose best plan is the same for every value. Postgres would otherwise plan each of them afresh
-  // for its first five runs on every connection, and the issue row with its set subqueries takes
-  // ~1 ms to plan (BENCHMARKS.md, "Write path"). Unnamed statements (lists, searches: the plan
-  // depends on the filter) are planned per call whatever this says.
-  const connection = { jit: 'off', plan_cache_mode: 'force_generic_plan' };
-  const client = postgres(url, { max, onnotice: () => {}, idle_timeout: 30, connect_timeout: 10, connection });
+  // Plans: Postgres's own choice (generic or per call) on the pool; write transactions ask for
+  // generic plans (db/transaction.ts says why).
+  const client = postgres(url, { max, onnotice: () => {}, idle_timeout: 30, connect_timeout: 10, connection: { jit: 'off' } });
   const db = drizzlePostgres({ client, schema, casing: 'snake_case' }) as unknown as Db;
   const dialect = new PgDialect({ casing: 'snake_case' });
   return {

@@ -47,7 +47,13 @@ async function postgresTransaction<T>(client: postgres.Sql, work: (tx: Db) => Pr
     // BEGIN is not awaited: it travels with the work's first statement (postgres.js writes a
     // connection's queued queries together), which saves a round trip. Should it fail, that
     // statement fails too and the error is the one thrown.
-    const begin = connection.unsafe('begin').execute();
+    // Generic plans for the transaction's named statements: inside a write those are key look-ups,
+    // key updates and inserts (the issue row and its updates, the tail), whose best plan does not
+    // depend on the values, and Postgres would otherwise plan each afresh for its first five runs on
+    // every connection (the issue row took ~1 ms a plan: BENCHMARKS.md, "Write path"). Not for the
+    // whole pool: there the change log's range reads need plans made with their values (a generic
+    // plan walks the primary key past every other workspace's changes).
+    const begin = connection.unsafe('begin; set local plan_cache_mode = force_generic_plan').execute();
     begin.catch(() => {});
     // drizzle types a transaction's session over a TransactionSql; a reserved connection lacks its
     // savepoint()/prepare(), hence no nesting.
