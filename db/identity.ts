@@ -19,6 +19,15 @@ export function usableApiToken(now: Date | Placeholder): SQL {
 
 export type SessionKind = 'app' | 'admin';
 
+/**
+ * A session that still authenticates at `now`: this id and kind, unexpired, its user (joined as
+ * `users`) active. The one rule for every session look-up (this module's, and the session read with
+ * its membership in server/plugins/membership-query.ts).
+ */
+export function usableSession(id: Placeholder, kind: SessionKind | Placeholder, now: Placeholder): SQL {
+  return and(eq(sessions.id, id), eq(sessions.kind, kind), gt(sessions.expiresAt, now), eq(users.isActive, true))!;
+}
+
 /** A valid session: its stored (hashed) id and its active user. */
 export interface SessionHolder {
   id: string;
@@ -41,7 +50,7 @@ export function sessionLookup(db: Db): SessionLookup {
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder('id')), eq(sessions.kind, sql.placeholder('kind')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .where(usableSession(sql.placeholder('id'), sql.placeholder('kind'), sql.placeholder('now')))
     .limit(1)
     .prepare('session_user');
   lookup = async (rawKey, kind) => {
@@ -49,7 +58,7 @@ export function sessionLookup(db: Db): SessionLookup {
     const id = hashSecret(rawKey);
     // An ISO string: placeholders skip the column's encoder, and the postgres driver takes no Date here.
     const [row] = await sessionUser.execute({ id, kind, now: new Date().toISOString() });
-    return row && row.user.isActive ? { id, user: row.user } : null;
+    return row ? { id, user: row.user } : null;
   };
   sessionLookups.set(db, lookup);
   return lookup;

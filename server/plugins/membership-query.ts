@@ -4,8 +4,9 @@
 // of the app), and the access plugin reads it on its own for API keys and anything the session plugin
 // did not read. Both read the same columns, so the access rules see one shape either way.
 import type { FastifyRequest } from 'fastify';
-import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { usableSession } from '../../db/identity';
 import { projectMembers, projects, sessions, users, workspaceMembers, workspaces, type Project, type User, type Workspace } from '../../db/schema/index';
 import { PERMISSIONS } from '../../shared/permission-table';
 import { Scope } from '../../shared/roles';
@@ -82,7 +83,7 @@ function byUserStatement(db: Db, shape: Shape) {
     .prepare(`membership_${shape}`);
 }
 
-/** As db/identity.ts's session look-up (an app session, unexpired), with the membership joined on. */
+/** db/identity.ts's session look-up (an app session, by its one rule), with the membership joined on. */
 function bySessionStatement(db: Db, shape: Shape) {
   return db
     .select({ user: users, ...membershipColumns(shape) })
@@ -92,7 +93,7 @@ function bySessionStatement(db: Db, shape: Shape) {
     .leftJoin(workspaceMembers, memberOf(users.id))
     .leftJoin(projects, projectOfPath(shape))
     .leftJoin(projectMembers, projectMemberOf(users.id))
-    .where(and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.kind, 'app'), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .where(usableSession(sql.placeholder('sessionId'), 'app', sql.placeholder('now')))
     .limit(1)
     .prepare(`session_membership_${shape}`);
 }
@@ -121,7 +122,7 @@ export function membershipQueries(db: Db): MembershipQueries {
     async forSession(target, sessionId) {
       // An ISO string: placeholders skip the column's encoder, and the postgres driver takes no Date here.
       const [row] = await bySession[shapeOf(target)].execute({ sessionId, slug: target.slug, projectId: target.projectId, now: new Date().toISOString() });
-      if (!row || !row.user.isActive) return null;
+      if (!row) return null;
       const { user, workspace, ...membership } = row;
       return { user, membership: workspace ? { workspace, ...membership } : null };
     },
