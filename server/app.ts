@@ -19,6 +19,7 @@ import { zodValidatorCompiler } from './plugins/zod';
 import responseValidationPlugin, { jsonSerializerCompiler } from './plugins/response-schemas';
 import { registerRoutes } from './routes/index';
 import { lazyRequestLogger } from './request-logger';
+import { serverAnsweringHeadWithGet } from './head-requests';
 import apiV1Routes from './routes/api-v1/index';
 import { ensureInstance } from './services/ops/instance';
 import { BadRequestError, ValidationError } from './errors';
@@ -55,6 +56,9 @@ export async function createHttpServer(ctx: ServerContext, options: HttpServerOp
     // leaves them out (scripts/build-server.mjs), so a start neither parses nor runs them.
     // (Fastify types the factories for Ajv's compile signature; ours are the route-level compilers.)
     schemaController: { compilersFactory: { buildValidator: (() => zodValidatorCompiler) as never, buildSerializer: (() => jsonSerializerCompiler) as never } },
+    // HEAD goes to the GET route at the server (./head-requests.ts): no HEAD twin per GET route.
+    exposeHeadRoutes: false,
+    serverFactory: serverAnsweringHeadWithGet,
   });
   app.decorate('ctx', ctx);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
