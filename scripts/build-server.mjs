@@ -108,6 +108,30 @@ function repositoryPaths(outDir) {
   };
 }
 
+/**
+ * esbuild plugin: zod's `locales` namespace (`z.locales`, its messages in about fifty languages,
+ * 290 kB of the start's 3.8 MB) becomes English only. zod cannot drop it by itself: the `z`
+ * namespace every schema file imports re-exports it. The server never switches zod's locale (zod
+ * registers English by itself; our own messages come from shared/ and the routes), so every other
+ * language was text each start parsed for nothing.
+ */
+function zodInEnglishOnly() {
+  return {
+    name: 'trellis-zod-english-only',
+    setup(build) {
+      build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => {
+        if (!args.importer.includes(`${sep}node_modules${sep}zod${sep}`)) return undefined;
+        return { path: join(dirname(args.importer), '..', 'locales', 'index.js'), namespace: 'trellis-zod-locales' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'trellis-zod-locales' }, (args) => ({
+        contents: "export { default as en } from './en.js';",
+        resolveDir: dirname(args.path),
+        loader: 'js',
+      }));
+    },
+  };
+}
+
 function staticRoutesIndex(indexPath) {
   const files = readdirSync(dirname(indexPath))
     .filter((file) => /\.ts$/.test(file) && !file.endsWith('.test.ts') && file !== 'index.ts')
@@ -157,7 +181,7 @@ export async function buildServer({ outDir = DEFAULT_OUT_DIR, quiet = false } = 
     minifySyntax: true,
     logLevel: 'warning',
     banner: { js: BANNER },
-    plugins: [repositoryPaths(outDir)],
+    plugins: [repositoryPaths(outDir), zodInEnglishOnly()],
   });
   // esbuild's service process would otherwise live on as a child of the server.
   await esbuild.stop();

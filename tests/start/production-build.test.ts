@@ -2,7 +2,7 @@
 // once into one bundle when it is missing or stale, runs it with plain `node` (no TypeScript loader
 // in the process), and a second start reuses the build. Each run builds into its own folder
 // (TRELLIS_BUILD_DIR) so it never races another suite's `npm start` over dist/server.
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, expect, test } from 'vitest';
@@ -50,6 +50,11 @@ test('npm start builds the server when the build is missing, runs the bundle wit
   // Under npm, the script's shell execs node on the start script: that is the server, with no TypeScript loader.
   const tree = descendants(first.started.child.pid!).map(commandLine);
   expect(tree).toEqual([expect.stringMatching(/^node scripts\/start\.mjs $/)]);
+  // zod's messages are in the bundle in English only (build-server.mjs, zodInEnglishOnly): its other
+  // locales would be text every start parses for nothing. (esbuild writes "ü" as \xFC.)
+  const bundle = readdirSync(buildDir).filter((file) => file.endsWith('.js')).map((file) => readFileSync(join(buildDir, file), 'utf8')).join('\n');
+  expect(bundle).toContain('Invalid input: expected');
+  expect(bundle).not.toMatch(/Ung(ü|\\xFC)ltige Eingabe/);
   first.started.child.kill('SIGTERM');
   expect(await first.started.exited).toEqual({ code: 0, signal: null });
 
