@@ -3,23 +3,24 @@
 // (shared/editor-schema.ts), so nothing the editor can write is dropped on the server. Pure: no
 // database, no server — db/ (storage), server/ (REST writes) and collab/ all convert through here.
 import * as Y from 'yjs';
-import { getSchema, type JSONContent } from '@tiptap/core';
-import type { Node as PmNode, Schema } from '@tiptap/pm/model';
-import { prosemirrorJSONToYXmlFragment, updateYFragment, yXmlFragmentToProseMirrorRootNode } from 'y-prosemirror';
-import { BODY_FIELD, TITLE_FIELD, pageSchemaExtensions } from './editor-schema';
+import type { JSONContent } from '@tiptap/core';
+import type { Node as PmNode } from '@tiptap/pm/model';
+import { TITLE_FIELD } from './document-fields';
 import { onFirstUse } from './on-first-use';
 
-const extensions = pageSchemaExtensions();
-let schema: Schema | null = null;
-
-// @tiptap/html renders and parses html in happy-dom, 1.3 MB of code: imported on the first
-// conversion of a process, not by every start (in the server bundle it is a chunk of its own).
+// The editor's schema and the Yjs ↔ ProseMirror bridge (./document-editor.ts, ~500 kB of packages)
+// and @tiptap/html, which renders and parses html in happy-dom (1.3 MB of code): imported on the
+// first conversion of a process, not by every start (in the server bundle, chunks of their own).
+// What only reads or writes Yjs (titles, stored updates) needs neither.
+const loadEditor = onFirstUse(() => import('./document-editor'));
 const loadTiptapHtml = onFirstUse(() => import('@tiptap/html'));
+/** Set once ./document-editor.ts is loaded; a ParsedBody exists only after that (see replaceBody). */
+let loadedEditor: Awaited<ReturnType<typeof loadEditor>> | undefined;
+const editor = async () => (loadedEditor ??= await loadEditor());
 
-function pageSchema(): Schema {
-  schema ??= getSchema(extensions);
-  return schema;
-}
+declare const parsed: unique symbol;
+/** ProseMirror JSON made by htmlToJson: proof that the editor is loaded, so replaceBody can stay synchronous. */
+export type ParsedBody = JSONContent & { readonly [parsed]: true };
 
 interface DerivedContent {
   html: string;
@@ -29,6 +30,7 @@ interface DerivedContent {
 
 /** Renders the body fragment of a document as html, plain text and ProseMirror JSON. */
 export async function deriveContent(doc: Y.Doc): Promise<DerivedContent> {
+  const { bodyNode, extensions } = await editor();
   const root = bodyNode(doc);
   const json = root.toJSON() as JSONContent;
   const html = root.childCount === 0 ? '<p></p>' : (await loadTiptapHtml()).generateHTML(json, extensions);
@@ -37,28 +39,19 @@ export async function deriveContent(doc: Y.Doc): Promise<DerivedContent> {
   return { html, stripped: root.textBetween(0, root.content.size, '\n', leafText).trim(), json };
 }
 
-function bodyNode(doc: Y.Doc): PmNode {
-  try {
-    return yXmlFragmentToProseMirrorRootNode(doc.getXmlFragment(BODY_FIELD), pageSchema() as never) as unknown as PmNode;
-  } catch {
-    // A fragment that does not fit the schema (written by a foreign client) renders as empty.
-    return pageSchema().topNodeType.createAndFill()!;
-  }
-}
-
 /** Parses html into ProseMirror JSON with the page schema (unknown tags are dropped). */
-export async function htmlToJson(html: string): Promise<JSONContent> {
-  return (await loadTiptapHtml()).generateJSON(html || '<p></p>', extensions);
+export async function htmlToJson(html: string): Promise<ParsedBody> {
+  const [{ extensions }, tiptapHtml] = await Promise.all([editor(), loadTiptapHtml()]);
+  return tiptapHtml.generateJSON(html || '<p></p>', extensions) as ParsedBody;
 }
 
 /**
  * Replaces the body of `doc` with `body` (htmlToJson of the new html), as a minimal diff so
- * concurrent editors keep their carets.
+ * concurrent editors keep their carets. Synchronous (it runs inside a document change): `body` came
+ * from htmlToJson, which loaded the editor.
  */
-export function replaceBody(doc: Y.Doc, body: JSONContent): void {
-  const node = pageSchema().nodeFromJSON(body);
-  const fragment = doc.getXmlFragment(BODY_FIELD);
-  doc.transact(() => updateYFragment(doc, fragment, node as never, { mapping: new Map(), isOMark: new Map() } as never));
+export function replaceBody(doc: Y.Doc, body: ParsedBody): void {
+  loadedEditor!.replaceBodyWith(doc, body);
 }
 
 /** The title as plain text (the title fragment holds one paragraph). */
@@ -89,7 +82,7 @@ export function writeTitle(doc: Y.Doc, name: string): void {
 export async function buildInitialState(html: string, name: string | null): Promise<Uint8Array> {
   const json = await htmlToJson(html);
   const doc = new Y.Doc();
-  prosemirrorJSONToYXmlFragment(pageSchema() as never, json, doc.getXmlFragment(BODY_FIELD));
+  (await editor()).writeBody(doc, json);
   // Issue descriptions (null) have a body only.
   if (name !== null) writeTitle(doc, name);
   const update = Y.encodeStateAsUpdate(doc);

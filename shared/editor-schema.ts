@@ -6,10 +6,7 @@ import { StarterKit } from '@tiptap/starter-kit';
 import { TaskItem, TaskList } from '@tiptap/extension-list';
 import { MentionNode } from './editor-mention';
 
-/** Y.Doc XmlFragment holding the page body (API.md "Pages and collaboration"). */
-export const BODY_FIELD = 'default';
-/** Y.Doc XmlFragment holding the page title. */
-export const TITLE_FIELD = 'title';
+export { BODY_FIELD, TITLE_FIELD } from './document-fields';
 
 /** Extensions that define the page schema. Undo/redo is off: collaboration brings its own history. */
 export function pageSchemaExtensions(): AnyExtension[] {

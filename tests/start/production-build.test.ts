@@ -20,6 +20,25 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/**
+ * The text a start reads: main.js, the services chunk it imports while the database starts, and
+ * every chunk those import statically (the chunks they import dynamically are loaded on first use).
+ */
+function startChunks(dir: string): string {
+  const read = new Map<string, string>();
+  const visit = (file: string) => {
+    if (read.has(file)) return;
+    const code = readFileSync(join(dir, file), 'utf8');
+    read.set(file, code);
+    for (const [, chunk] of code.matchAll(/import\s*(?:[^"'()]*?from\s*)?["']\.\/(chunk-[A-Z0-9]+\.js)["']/g)) visit(chunk);
+  };
+  visit('main.js');
+  const services = /import\(["']\.\/(chunk-[A-Z0-9]+\.js)["']\)/.exec(read.get('main.js')!)?.[1];
+  expect(services, 'main.js imports the services chunk').toBeDefined();
+  visit(services!);
+  return [...read.values()].join('\n');
+}
+
 async function readyz(port: number): Promise<{ status: number; body: { status: string } }> {
   const response = await fetch(`http://127.0.0.1:${port}/readyz`);
   return { status: response.status, body: (await response.json()) as { status: string } };
@@ -55,6 +74,14 @@ test('npm start builds the server when the build is missing, runs the bundle wit
   const bundle = readdirSync(buildDir).filter((file) => file.endsWith('.js')).map((file) => readFileSync(join(buildDir, file), 'utf8')).join('\n');
   expect(bundle).toContain('Invalid input: expected');
   expect(bundle).not.toMatch(/Ung(ü|\\xFC)ltige Eingabe/);
+  // The editor (Tiptap, ProseMirror) and the HTML sanitizer (sanitize-html, postcss) are loaded on
+  // first use (shared/document-content.ts, server/services/work-items/html.ts), not by a start.
+  const atStart = startChunks(buildDir);
+  expect(atStart).toContain('FST_ERR_');
+  for (const marker of ['ProseMirror-hideselection', 'getSchemaByResolvedExtensions', 'CssSyntaxError']) {
+    expect(atStart.includes(marker), marker).toBe(false);
+    expect(bundle.includes(marker), marker).toBe(true);
+  }
   first.started.child.kill('SIGTERM');
   expect(await first.started.exited).toEqual({ code: 0, signal: null });
 

@@ -106,9 +106,12 @@ interface RunContext {
 const digest = (text: string) => createHash('sha256').update(text).digest('hex');
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The HTML GitHub rendered (full+json media type), else the markdown source as escaped paragraphs. */
+/**
+ * The HTML GitHub rendered (full+json media type), else the markdown source as escaped paragraphs.
+ * Not sanitized here: it is stored through the issue writes and commentHtml, which sanitize it.
+ */
 function githubBodyHtml(item: { body?: string | null; body_html?: string | null }): string {
-  if (typeof item.body_html === 'string' && item.body_html.trim()) return sanitizeRichHtml(item.body_html);
+  if (typeof item.body_html === 'string' && item.body_html.trim()) return item.body_html;
   const text = (item.body ?? '').trim();
   if (!text) return '';
   return text
@@ -301,7 +304,7 @@ async function importIssue(run: RunContext, issue: GhIssue): Promise<void> {
 }
 
 /** A comment as stored: who wrote it on GitHub and a link to it, then GitHub's rendering. */
-function commentHtml(comment: GhComment): string {
+function commentHtml(comment: GhComment): Promise<string> {
   const who = escapeHtml(comment.user?.login ?? 'someone');
   const where = comment.html_url && /^https?:\/\//.test(comment.html_url) ? `<a href="${escapeHtml(comment.html_url)}">GitHub</a>` : 'GitHub';
   return sanitizeRichHtml(`<p><strong>${who}</strong> commented on ${where}:</p>${githubBodyHtml(comment)}`);
@@ -319,7 +322,7 @@ async function importComment(run: RunContext, comment: GhComment): Promise<void>
     if (!issueMapping) return;
     const issue = await loadIssueRow(tx, run.actor.project.id, issueMapping.issueId);
     if (!issue) return;
-    const html = commentHtml(comment);
+    const html = await commentHtml(comment);
     const githubUpdatedAt = comment.updated_at ? new Date(comment.updated_at) : null;
     const [mapping] = await tx
       .select({ id: githubCommentSyncs.id, commentId: githubCommentSyncs.commentId, githubUpdatedAt: githubCommentSyncs.githubUpdatedAt })
@@ -336,7 +339,7 @@ async function importComment(run: RunContext, comment: GhComment): Promise<void>
     if (!existing || existing.commentHtml === html) return;
     const [row] = await tx
       .update(issueComments)
-      .set({ commentHtml: html, commentStripped: htmlToPlainText(html), editedAt: new Date(), version: existing.version + 1, updatedAt: new Date(), updatedBy: run.actor.userId })
+      .set({ commentHtml: html, commentStripped: await htmlToPlainText(html), editedAt: new Date(), version: existing.version + 1, updatedAt: new Date(), updatedBy: run.actor.userId })
       .where(eq(issueComments.id, existing.id))
       .returning();
     await writeActivities(tx, issue, run.actor.userId, [{ verb: 'updated', field: 'comment', oldValue: existing.commentHtml, newValue: html, comment: 'updated a comment', issueCommentId: row.id }]);

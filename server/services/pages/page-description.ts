@@ -70,7 +70,7 @@ export async function patchPageDescription(
     return changePageDocument(ctx, page.id, (doc) => Y.applyUpdate(doc, update), actor.userId);
   }
   if (body.description_html !== undefined) {
-    const description = await htmlToJson(sanitizeRichHtml(body.description_html));
+    const description = await htmlToJson(await sanitizeRichHtml(body.description_html));
     return changePageDocument(ctx, page.id, (doc) => replaceBody(doc, description), actor.userId);
   }
 }

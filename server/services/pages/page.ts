@@ -55,7 +55,7 @@ export async function createPage(ctx: ServerContext, actor: ProjectActor, body: 
 
 async function initialContent(body: CreatePageBody, name: string) {
   const binary = body.description_binary ? decodeDescriptionBinary(body.description_binary) : null;
-  const state = binary ?? (await buildInitialState(sanitizeRichHtml(body.description_html ?? '<p></p>'), name));
+  const state = binary ?? (await buildInitialState(await sanitizeRichHtml(body.description_html ?? '<p></p>'), name));
   const doc = docFromUpdates([state]);
   writeTitle(doc, name);
   const derived = await deriveContent(doc);
@@ -100,7 +100,7 @@ export async function updatePage(ctx: ServerContext, actor: ProjectActor, pageId
   });
   if (body.name !== undefined && body.name !== current.name) await changePageDocument(ctx, page.id, (doc) => writeTitle(doc, page.name), actor.userId);
   if (body.description_html !== undefined) {
-    const description = await htmlToJson(sanitizeRichHtml(body.description_html));
+    const description = await htmlToJson(await sanitizeRichHtml(body.description_html));
     await changePageDocument(ctx, page.id, (doc) => replaceBody(doc, description), actor.userId);
   }
   if (page.access !== current.access) disconnectPageEditors(ctx, [page.id], CollabCloseCode.PERMISSIONS_CHANGED);

@@ -6,11 +6,11 @@ import { parseMentionedUserIds } from './mentions';
 const USER = '0b5f3c1e-1a2b-4c3d-8e9f-001122334455';
 
 describe('sanitizeRichHtml', () => {
-  test('keeps editor markup and drops scripts, handlers and unsafe URLs', () => {
+  test('keeps editor markup and drops scripts, handlers and unsafe URLs', async () => {
     const html = `<p style="text-align: center">a <strong>b</strong> <mention-component entity_identifier="${USER}" entity_name="user_mention"></mention-component></p>`
       + '<ul data-type="taskList"><li data-checked="true"><label><input type="checkbox" checked></label>x</li></ul>'
       + '<img src="javascript:alert(1)" onerror="x()"><script>bad()</script><a href="https://ok.test" onclick="x()">ok</a>';
-    const clean = sanitizeRichHtml(html);
+    const clean = await sanitizeRichHtml(html);
     expect(clean).toContain('<p style="text-align:center">');
     expect(clean).toContain(`<mention-component entity_identifier="${USER}" entity_name="user_mention">`);
     expect(clean).toContain('<li data-checked="true">');
@@ -21,9 +21,9 @@ describe('sanitizeRichHtml', () => {
 });
 
 describe('htmlToPlainText', () => {
-  test('separates blocks, decodes entities and drops script text', () => {
-    expect(htmlToPlainText('<p>Fish &amp; chips</p><p>Line&nbsp;two<br>three &#8364;</p><script>x()</script>')).toBe('Fish & chips Line two three €');
-    expect(htmlToPlainText('<p></p>')).toBe('');
+  test('separates blocks, decodes entities and drops script text', async () => {
+    expect(await htmlToPlainText('<p>Fish &amp; chips</p><p>Line&nbsp;two<br>three &#8364;</p><script>x()</script>')).toBe('Fish & chips Line two three €');
+    expect(await htmlToPlainText('<p></p>')).toBe('');
   });
 });
 

@@ -1,7 +1,14 @@
 // Rich-text HTML from the editor is stored, so it is sanitized against an allow-list that fits
 // Tiptap/Plane output (mentions, images, task lists, tables), and reduced to plain text for search.
-import sanitizeHtml from 'sanitize-html';
-import { decodeHTML } from 'entities';
+import type sanitizeHtml from 'sanitize-html';
+import { onFirstUse } from '../../../shared/on-first-use';
+
+// sanitize-html with its parser and postcss (for style attributes), ~275 kB of packages: imported by
+// the first write of rich text in a process, not parsed by every start.
+const loadSanitizer = onFirstUse(async () => {
+  const [{ default: sanitize }, { decodeHTML }] = await Promise.all([import('sanitize-html'), import('entities')]);
+  return { sanitize, decodeHTML };
+});
 
 const BLOCK_TAGS = ['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'ul', 'ol', 'li', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td'];
 const INLINE_TAGS = ['span', 'a', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del', 'code', 'mark', 'sub', 'sup', 'br', 'img', 'label', 'input'];
@@ -46,14 +53,15 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 /** Sanitizes editor HTML: keeps the allow-listed tags/attributes, drops scripts, handlers and unsafe URLs. */
-export function sanitizeRichHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+export async function sanitizeRichHtml(html: string): Promise<string> {
+  return (await loadSanitizer()).sanitize(html, OPTIONS);
 }
 
 /** Plain text of HTML (`description_stripped`, `comment_stripped`): tags removed, blocks separated by spaces. */
-export function htmlToPlainText(html: string): string {
+export async function htmlToPlainText(html: string): Promise<string> {
+  const { sanitize, decodeHTML } = await loadSanitizer();
   const spaced = html.replace(/<br\s*\/?>|<\/(p|div|h[1-6]|li|blockquote|pre|tr|td|th)>/gi, '$& ');
-  const text = sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {}, nonTextTags: ['script', 'style', 'textarea', 'noscript'] });
+  const text = sanitize(spaced, { allowedTags: [], allowedAttributes: {}, nonTextTags: ['script', 'style', 'textarea', 'noscript'] });
   // decodeHTML (entities) knows every named and numeric reference; &nbsp; becomes U+00A0, which \s folds.
   return decodeHTML(text).replace(/\s+/g, ' ').trim();
 }
@@ -62,6 +70,6 @@ export function htmlToPlainText(html: string): string {
 const CONTENT_WITHOUT_TEXT = /<(img|image-component|mention-component|issue-embed-component|page-embed-component)\b/i;
 
 /** True when sanitized editor HTML shows nothing: no text and no mention, image or embed ("<p></p>", "<p> </p>"). */
-export function isBlankRichHtml(html: string): boolean {
-  return htmlToPlainText(html) === '' && !CONTENT_WITHOUT_TEXT.test(html);
+export async function isBlankRichHtml(html: string): Promise<boolean> {
+  return !CONTENT_WITHOUT_TEXT.test(html) && (await htmlToPlainText(html)) === '';
 }

@@ -83,10 +83,10 @@ async function syncMentions(tx: Db, issue: IssueListRow, commentId: string, html
  * The sanitized html a comment stores; a comment must show something.
  * @throws ValidationError `{"comment_html": [...]}` when it is missing or blank ("", "<p></p>").
  */
-function commentHtml(value: string | undefined): string {
+async function commentHtml(value: string | undefined): Promise<string> {
   if (value === undefined) throw ValidationError.field('comment_html', 'This field is required.');
-  const html = sanitizeRichHtml(value);
-  if (isBlankRichHtml(html)) throw ValidationError.field('comment_html', 'This field may not be blank.');
+  const html = await sanitizeRichHtml(value);
+  if (await isBlankRichHtml(html)) throw ValidationError.field('comment_html', 'This field may not be blank.');
   return html;
 }
 
@@ -99,7 +99,7 @@ export async function createComment(ctx: ServerContext, actor: ProjectActor, iss
   if (!found) throw new NotFoundError();
   if (isRestrictedGuest(actor) && found.createdBy !== actor.userId) throw new BadRequestError('You are not allowed to comment on the issue');
   const issue = await loadReadableIssue(ctx.db, actor, issueId);
-  const html = commentHtml(body.comment_html);
+  const html = await commentHtml(body.comment_html);
   return withTransaction(ctx, options, async (tx) => {
     if (body.parent) {
       const [parent] = await tx.select({ id: issueComments.id }).from(issueComments).where(and(eq(issueComments.id, body.parent), eq(issueComments.issueId, issueId), isNull(issueComments.deletedAt)));
@@ -128,7 +128,7 @@ export async function insertComment(
       actorId: actor.userId,
       parentId: comment.parentId ?? null,
       commentHtml: comment.html,
-      commentStripped: htmlToPlainText(comment.html),
+      commentStripped: await htmlToPlainText(comment.html),
       commentJson: comment.json ?? {},
       access: comment.access,
       externalSource: comment.external?.source ?? null,
@@ -149,13 +149,13 @@ export async function updateComment(ctx: ServerContext, actor: ProjectActor, iss
   const { comment, issue } = await loadReadableComment(ctx.db, actor, commentId);
   if (comment.issueId !== issueId) throw new NotFoundError();
   authorizeAuthorOrAdmin(actor, comment.actorId);
-  const html = body.comment_html !== undefined ? commentHtml(body.comment_html) : undefined;
+  const html = body.comment_html !== undefined ? await commentHtml(body.comment_html) : undefined;
   return withTransaction(ctx, options, async (tx) => {
     const changed = html !== undefined && html !== comment.commentHtml;
     const [row] = await tx
       .update(issueComments)
       .set({
-        ...(html !== undefined ? { commentHtml: html, commentStripped: htmlToPlainText(html) } : {}),
+        ...(html !== undefined ? { commentHtml: html, commentStripped: await htmlToPlainText(html) } : {}),
         ...(body.comment_json !== undefined ? { commentJson: body.comment_json } : {}),
         ...(body.access !== undefined ? { access: body.access } : {}),
         ...(changed ? { editedAt: new Date() } : {}),

@@ -54,7 +54,7 @@ export async function storeIssueDescription(ctx: ServerContext, issueId: string,
     merged.destroy();
     await tx.update(issues).set({ descriptionBinary: state, descriptionJson: content.json as Record<string, unknown> }).where(eq(issues.id, issueId));
     await deleteIssueDescriptionUpdates(tx, logged.map((entry) => entry.id));
-    const html = sanitizeRichHtml(content.html) || '<p></p>';
+    const html = (await sanitizeRichHtml(content.html)) || '<p></p>';
     if (html !== row.html) await saveDerivedHtml(tx, row.projectId, issueId, html, actorId);
     return hasContent(missing) ? missing : null;
   });

@@ -91,7 +91,8 @@ export async function insertIssue(tx: Db, project: Project, body: CreateIssueBod
     check.defaultAssignee(tx, project),
   ]);
   const assigneeIds = validAssignees.length === 0 && fallbackAssignee ? [fallbackAssignee] : validAssignees;
-  const descriptionHtml = sanitizeRichHtml(body.description_html ?? '<p></p>') || '<p></p>';
+  const descriptionHtml = (await sanitizeRichHtml(body.description_html ?? '<p></p>')) || '<p></p>';
+  const descriptionStripped = await htmlToPlainText(descriptionHtml);
   const [issue] = await tx
     .insert(issues)
     .values({
@@ -99,7 +100,7 @@ export async function insertIssue(tx: Db, project: Project, body: CreateIssueBod
       workspaceId: project.workspaceId,
       name: body.name,
       descriptionHtml,
-      descriptionStripped: htmlToPlainText(descriptionHtml),
+      descriptionStripped,
       descriptionJson: body.description_json ?? null,
       priority: body.priority ?? 'none',
       startDate: body.start_date ?? null,
@@ -220,8 +221,9 @@ export async function applyIssueUpdate(
   const after = snapshot(current);
   if (body.name !== undefined) patch.name = after.name = body.name;
   if (body.description_html !== undefined) {
-    patch.descriptionHtml = after.descriptionHtml = sanitizeRichHtml(body.description_html) || '<p></p>';
-    patch.descriptionStripped = htmlToPlainText(patch.descriptionHtml);
+    const html = (await sanitizeRichHtml(body.description_html)) || '<p></p>';
+    patch.descriptionHtml = after.descriptionHtml = html;
+    patch.descriptionStripped = await htmlToPlainText(html);
   }
   if (body.description_json !== undefined) patch.descriptionJson = body.description_json;
   if (body.priority !== undefined) patch.priority = after.priority = body.priority;
