@@ -28,6 +28,21 @@ async function countingDb(): Promise<{ db: Db; statements: () => number }> {
 
 const projectTarget = (): MembershipTarget => ({ slug: world.workspace.slug, projectId: world.project.id, withHead: true });
 
+test('each statement is built on its first use, once per database', async () => {
+  const { db } = await countingDb();
+  let built = 0;
+  const select = db.select.bind(db);
+  const counting = new Proxy(db, { get: (target, key) => (key === 'select' ? (...args: Parameters<typeof select>) => (built++, select(...args)) : Reflect.get(target, key)) });
+  const queries = membershipQueries(counting);
+  expect(built).toBe(0);
+  await queries.forSession(projectTarget(), hashSecret(world.member.sessionKey));
+  await queries.forSession(projectTarget(), hashSecret(world.outsider.sessionKey));
+  expect(built).toBe(1);
+  await queries.forUser({ ...projectTarget(), withHead: false }, world.member.id);
+  expect(built).toBe(2);
+  expect(membershipQueries(counting)).toBe(queries);
+});
+
 describe('an app session with its membership', () => {
   test('comes back from one statement: the user, the workspace role, the project and the role there, the sync cursor', async () => {
     const { db, statements } = await countingDb();

@@ -107,21 +107,27 @@ export interface MembershipQueries {
 
 const built = new WeakMap<Db, MembershipQueries>();
 
-/** The statements of a database, built once (every workspace- or project-scoped request runs one). */
+/**
+ * The statements of a database, each built on its first use (every workspace- or project-scoped
+ * request runs one). Not all eight at once: building them was ~40 ms of a start's CPU profile, and a
+ * start needs none of them before its first such request.
+ */
 export function membershipQueries(db: Db): MembershipQueries {
   const existing = built.get(db);
   if (existing) return existing;
-  const shapes: Shape[] = ['workspace', 'workspace_head', 'project', 'project_head'];
-  const byUser = Object.fromEntries(shapes.map((shape) => [shape, byUserStatement(db, shape)])) as Record<Shape, ReturnType<typeof byUserStatement>>;
-  const bySession = Object.fromEntries(shapes.map((shape) => [shape, bySessionStatement(db, shape)])) as Record<Shape, ReturnType<typeof bySessionStatement>>;
+  const byUser: Partial<Record<Shape, ReturnType<typeof byUserStatement>>> = {};
+  const bySession: Partial<Record<Shape, ReturnType<typeof bySessionStatement>>> = {};
   const queries: MembershipQueries = {
     async forUser(target, userId) {
-      const [row] = await byUser[shapeOf(target)].execute({ userId, slug: target.slug, projectId: target.projectId });
+      const shape = shapeOf(target);
+      const statement = (byUser[shape] ??= byUserStatement(db, shape));
+      const [row] = await statement.execute({ userId, slug: target.slug, projectId: target.projectId });
       return row ?? null;
     },
     async forSession(target, sessionId) {
-      // An ISO string: placeholders skip the column's encoder, and the postgres driver takes no Date here.
-      const [row] = await bySession[shapeOf(target)].execute({ sessionId, slug: target.slug, projectId: target.projectId, now: new Date().toISOString() });
+      const shape = shapeOf(target);
+      const statement = (bySession[shape] ??= bySessionStatement(db, shape));
+      const [row] = await statement.execute({ sessionId, slug: target.slug, projectId: target.projectId, now: new Date().toISOString() });
       if (!row) return null;
       const { user, workspace, ...membership } = row;
       return { user, membership: workspace ? { workspace, ...membership } : null };

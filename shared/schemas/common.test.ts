@@ -80,3 +80,16 @@ describe('common schemas', () => {
     expect(hexColorSchema.safeParse('red').success).toBe(false);
   });
 });
+
+describe('bounded strings', () => {
+  test('are one schema per bound, built once however many fields use it', () => {
+    expect(nonEmptyString(255)).toBe(nonEmptyString(255));
+    expect(boundedString(40)).toBe(boundedString(40));
+    expect(boundedString(40)).not.toBe(boundedString(41));
+    // Deriving from the shared one leaves it as it was.
+    const optional = boundedString(3).optional();
+    expect(optional.safeParse(undefined).success).toBe(true);
+    expect(boundedString(3).safeParse(undefined).success).toBe(false);
+    expect(boundedString(3).safeParse('abcd').error?.issues[0].message).toBe('Ensure this field has no more than 3 characters.');
+  });
+});

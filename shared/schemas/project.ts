@@ -1,6 +1,6 @@
 // Request bodies and path params of the project routes (reference §5), snake_case as on the wire.
 import { z } from 'zod';
-import { boundedString, noNul, NO_NUL_MESSAGE, uuidSchema } from './common';
+import { boundedString, noNul, NO_NUL_MESSAGE, onePerBound, uuidSchema } from './common';
 import { timezoneSchema } from './user';
 import { anyObject, authorshipFields, jsonValue, nullableInstant, projectLiteDetail, workspaceLite } from './responses';
 import { ProjectNetwork } from '../visibility';
@@ -11,11 +11,12 @@ export const PROJECT_FORBIDDEN_CHARACTERS = /[&+,:;$^}{*=?@#|'<>.()%!-]/;
 const PROJECT_IDENTIFIER_MAX_LENGTH = 12;
 export const PROJECT_NAME_MAX_LENGTH = 255;
 
+const jsonObjectOfAtMost = onePerBound((maxChars) =>
+  z.record(z.string(), z.unknown()).refine((value) => JSON.stringify(value).length <= maxChars, `Ensure this object has no more than ${maxChars} characters.`),
+);
 /** Any JSON object (logo props, view props, filters), bounded so a 100 kB blob is refused. */
 export function jsonObject(maxChars = 20_000) {
-  return z
-    .record(z.string(), z.unknown())
-    .refine((value) => JSON.stringify(value).length <= maxChars, `Ensure this object has no more than ${maxChars} characters.`);
+  return jsonObjectOfAtMost(maxChars);
 }
 
 /** `:slug` alone. */
