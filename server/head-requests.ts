@@ -5,7 +5,8 @@
 // which is the largest part of a start after the modules' own evaluation (BENCHMARKS.md, "Cold
 // start"). The answer is the same: Node's ServerResponse is made before the 'request' event and,
 // seeing HEAD, sends the GET route's status and headers (its Content-Length included) without the
-// body. (Routes that name HEAD themselves, like @fastify/static's, are simply never reached by it.)
+// body. (Routes that name HEAD themselves, like @fastify/static's, are simply never reached by it;
+// the request log and the metrics name such a request GET.)
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
