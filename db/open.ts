@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { createDatabase, type Database } from './client';
 import { EmbeddedPostgresError, embeddedPostgresDir, isInitialised, isPgliteDir, startEmbeddedPostgres } from './embedded/index';
+import { useOneIterationVerifier } from './embedded/password-verifier';
 
 export interface DatabaseSettings {
   databaseUrl?: string;
@@ -35,6 +36,10 @@ export async function openDatabase(settings: DatabaseSettings): Promise<OpenedDa
   const cluster = await startEmbeddedPostgres({ dataDir, port: settings.embeddedPort, log: settings.log });
   try {
     const database = await createDatabase({ databaseUrl: cluster.url, maxConnections });
+    await useOneIterationVerifier(database, decodeURIComponent(new URL(cluster.url).password)).catch(async (error: unknown) => {
+      await database.close();
+      throw error;
+    });
     const close = database.close;
     database.close = async () => {
       await close();

@@ -48,6 +48,34 @@ async function stop(started: Started) {
 }
 
 describe('embedded PostgreSQL', () => {
+  test('the password is stored as a one-iteration SCRAM verifier, on a new cluster and on one made with the default 4,096', async () => {
+    const dataDir = newDataDir();
+    const iterations = async () => {
+      const sql = postgres(embeddedUrl(dataDir), { max: 1, onnotice: () => {} });
+      try {
+        const [row] = await sql<{ verifier: string }[]>`select rolpassword as verifier from pg_authid where rolname = current_user`;
+        return Number(/^SCRAM-SHA-256\$(\d+):/.exec(row.verifier)?.[1]);
+      } finally {
+        await sql.end();
+      }
+    };
+    const first = await start({ DATA_DIR: dataDir });
+    // The connection above authenticated with the verifier the start stored.
+    expect(await iterations()).toBe(1);
+    // As a cluster initialised by an earlier release: the password hashed with Postgres's default.
+    const password = readFileSync(join(dataDir, 'postgres', 'trellis-password'), 'utf8').trim();
+    const admin = postgres(embeddedUrl(dataDir), { max: 1, onnotice: () => {} });
+    await admin.unsafe(`set scram_iterations = 4096; alter role current_user password '${password}'`);
+    await admin.end();
+    expect(await iterations()).toBe(4096);
+    await stop(first.started);
+
+    const second = await start({ DATA_DIR: dataDir });
+    expect(await iterations()).toBe(1);
+    expect(await instanceIsSetUp(second.base)).toBe(false);
+    await stop(second.started);
+  }, 240_000);
+
   test('after SIGKILL the next start stops the orphaned postgres and keeps the data; a postmaster.pid naming another program does not block a start', async () => {
     const dataDir = newDataDir();
     const first = await start({ DATA_DIR: dataDir });
