@@ -12,17 +12,18 @@ import type { Database } from '../client';
 const ITERATIONS = 1;
 
 /** A SCRAM-SHA-256 verifier as Postgres stores it (RFC 5802, RFC 7677): iterations, salt, StoredKey, ServerKey. */
-export function scramVerifier(password: string, iterations = ITERATIONS, salt = randomBytes(16)): string {
+function scramVerifier(password: string): string {
   // The password is ASCII (hex), which SASLprep leaves as it is.
-  const salted = pbkdf2Sync(password, salt, iterations, 32, 'sha256');
+  const salt = randomBytes(16);
+  const salted = pbkdf2Sync(password, salt, ITERATIONS, 32, 'sha256');
   const clientKey = createHmac('sha256', salted).update('Client Key').digest();
   const storedKey = createHash('sha256').update(clientKey).digest();
   const serverKey = createHmac('sha256', salted).update('Server Key').digest();
-  return `SCRAM-SHA-256$${iterations}:${salt.toString('base64')}$${storedKey.toString('base64')}:${serverKey.toString('base64')}`;
+  return `SCRAM-SHA-256$${ITERATIONS}:${salt.toString('base64')}$${storedKey.toString('base64')}:${serverKey.toString('base64')}`;
 }
 
 /** The iteration count of the connected role's stored verifier (null when it is not SCRAM). */
-export async function verifierIterations(database: Database): Promise<number | null> {
+async function verifierIterations(database: Database): Promise<number | null> {
   const [row] = await database.query<{ iterations: string | null }>(
     sql`select substring(rolpassword from '^SCRAM-SHA-256\\$([0-9]+):') as iterations from pg_authid where rolname = current_user`,
   );
