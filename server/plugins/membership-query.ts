@@ -127,6 +127,7 @@ export function membershipQueries(db: Db): MembershipQueries {
     async forSession(target, sessionId) {
       const shape = shapeOf(target);
       const statement = (bySession[shape] ??= bySessionStatement(db, shape));
+      // An ISO string: placeholders skip the column's encoder, and the postgres driver takes no Date here.
       const [row] = await statement.execute({ sessionId, slug: target.slug, projectId: target.projectId, now: new Date().toISOString() });
       if (!row) return null;
       const { user, workspace, ...membership } = row;
