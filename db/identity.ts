@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from './client';
+import { withRowMappingOnce } from './reusable-statement';
 import { apiTokens, sessions, users, type ApiToken, type User } from './schema/index';
 
 /** Security: secrets (session keys, API tokens, reset tokens, codes) are stored only as hashes. */
@@ -46,13 +47,15 @@ const sessionLookups = new WeakMap<Db, SessionLookup>();
 export function sessionLookup(db: Db): SessionLookup {
   let lookup = sessionLookups.get(db);
   if (lookup) return lookup;
-  const sessionUser = db
-    .select({ user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(usableSession(sql.placeholder('id'), sql.placeholder('kind'), sql.placeholder('now')))
-    .limit(1)
-    .prepare('session_user');
+  const sessionUser = withRowMappingOnce(
+    db
+      .select({ user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(usableSession(sql.placeholder('id'), sql.placeholder('kind'), sql.placeholder('now')))
+      .limit(1)
+      .prepare('session_user'),
+  );
   lookup = async (rawKey, kind) => {
     if (!rawKey) return null;
     const id = hashSecret(rawKey);
@@ -75,13 +78,15 @@ const apiKeyLookups = new WeakMap<Db, ApiKeyLookup>();
 export async function findApiKeyHolder(db: Db, rawKey: string): Promise<{ token: ApiToken; user: User } | null> {
   let lookup = apiKeyLookups.get(db);
   if (!lookup) {
-    const holder = db
-      .select({ token: apiTokens, user: users })
-      .from(apiTokens)
-      .innerJoin(users, eq(users.id, apiTokens.userId))
-      .where(and(eq(apiTokens.tokenHash, sql.placeholder('hash')), usableApiToken(sql.placeholder('now'))))
-      .limit(1)
-      .prepare('api_key_holder');
+    const holder = withRowMappingOnce(
+      db
+        .select({ token: apiTokens, user: users })
+        .from(apiTokens)
+        .innerJoin(users, eq(users.id, apiTokens.userId))
+        .where(and(eq(apiTokens.tokenHash, sql.placeholder('hash')), usableApiToken(sql.placeholder('now'))))
+        .limit(1)
+        .prepare('api_key_holder'),
+    );
     lookup = async (key) => {
       // An ISO string, as in the session look-up: placeholders skip the column's encoder.
       const [row] = await holder.execute({ hash: hashSecret(key), now: new Date().toISOString() });

@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { usableSession } from '../../db/identity';
+import { withRowMappingOnce } from '../../db/reusable-statement';
 import { projectMembers, projects, sessions, users, workspaceMembers, workspaces, type Project, type User, type Workspace } from '../../db/schema/index';
 import { PERMISSIONS } from '../../shared/permission-table';
 import { Scope } from '../../shared/roles';
@@ -120,13 +121,13 @@ export function membershipQueries(db: Db): MembershipQueries {
   const queries: MembershipQueries = {
     async forUser(target, userId) {
       const shape = shapeOf(target);
-      const statement = (byUser[shape] ??= byUserStatement(db, shape));
+      const statement = (byUser[shape] ??= withRowMappingOnce(byUserStatement(db, shape)));
       const [row] = await statement.execute({ userId, slug: target.slug, projectId: target.projectId });
       return row ?? null;
     },
     async forSession(target, sessionId) {
       const shape = shapeOf(target);
-      const statement = (bySession[shape] ??= bySessionStatement(db, shape));
+      const statement = (bySession[shape] ??= withRowMappingOnce(bySessionStatement(db, shape)));
       // An ISO string: placeholders skip the column's encoder, and the postgres driver takes no Date here.
       const [row] = await statement.execute({ sessionId, slug: target.slug, projectId: target.projectId, now: new Date().toISOString() });
       if (!row) return null;

@@ -3,9 +3,10 @@
 // what is committed. This holds the drizzle internals that file borrows (a database's
 // session.client, a built statement's client) on both drivers.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { transactionWithTail } from '../../db/transaction';
-import { encodeForColumn, reusableStatement, reusableStatements, valueSlot } from '../../db/reusable-statement';
+import { encodeForColumn, reusableStatement, reusableStatements, valueSlot, withRowMappingOnce } from '../../db/reusable-statement';
 import { instanceConfigurations } from '../../db/schema/index';
 import { availableDrivers, createTestDatabase, type TestDatabase } from '../support/db';
 
@@ -84,5 +85,42 @@ describe.each(availableDrivers())('statements built once, on %s', (driver) => {
     expect(both.value).toBe('five');
     expect(new Date(both.updatedAt).toISOString()).toBe(when.toISOString());
     expect(encodeForColumn(instanceConfigurations, 'updatedAt', null)).toBeNull();
+  });
+  test("rows mapped once per statement read exactly as drizzle's own mapping: nesting, left joins that found nothing, SQL fields, dates", async () => {
+    await insertSetting(database.db, { key: 'reusable.map.a', value: null });
+    await insertSetting(database.db, { key: 'reusable.map.b', value: 'b' });
+    const found = alias(instanceConfigurations, 'found');
+    const missing = alias(instanceConfigurations, 'missing');
+    const build = (name: string) =>
+      database.db
+        .select({
+          setting: instanceConfigurations,
+          found,
+          missing,
+          // A nested object mixing tables is never nulled by drizzle, even when its first column is null.
+          mixed: { missingKey: missing.key, value: instanceConfigurations.value },
+          upper: sql<string>`upper(${instanceConfigurations.key})`,
+          length: sql<number>`length(${instanceConfigurations.key})`.mapWith(Number),
+          updatedAt: instanceConfigurations.updatedAt,
+        })
+        .from(instanceConfigurations)
+        .leftJoin(found, and(eq(found.key, sql.placeholder('found')), sql`${instanceConfigurations.key} like 'reusable.map.%'`))
+        .leftJoin(missing, sql`false`)
+        .where(sql`${instanceConfigurations.key} like 'reusable.map.%'`)
+        .orderBy(instanceConfigurations.key)
+        .prepare(name);
+    const drizzles = await build(`test_mapping_drizzle_${driver}`).execute({ found: 'reusable.map.b' });
+    const mappedOnce = withRowMappingOnce(build(`test_mapping_once_${driver}`));
+    const ours = await mappedOnce.execute({ found: 'reusable.map.b' });
+    expect(ours).toHaveLength(2);
+    expect(ours).toEqual(drizzles);
+    expect(ours.map((row) => [row.missing, row.mixed, row.found?.key])).toEqual([
+      [null, { missingKey: null, value: null }, 'reusable.map.b'],
+      [null, { missingKey: null, value: 'b' }, 'reusable.map.b'],
+    ]);
+    expect(ours[0]!.setting.updatedAt).toBeInstanceOf(Date);
+    // The same statement with a join that finds nothing: that object is null, as drizzle has it.
+    expect(await mappedOnce.execute({ found: 'nowhere' })).toEqual(await build(`test_mapping_drizzle2_${driver}`).execute({ found: 'nowhere' }));
+    expect((await mappedOnce.execute({ found: 'nowhere' }))[0]!.found).toBeNull();
   });
 });
