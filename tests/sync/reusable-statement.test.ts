@@ -1,7 +1,8 @@
 // Statements built once (db/reusable-statement.ts) run on whichever Db they are given: inside a
 // transaction they see its uncommitted rows and take part in its rollback; on the pool they see only
 // what is committed. This holds the drizzle internals that file borrows (a database's
-// session.client, a built statement's client) on both drivers.
+// session.client, a built statement's client, and the fields and join map it maps rows by) on both
+// drivers.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
