@@ -50,9 +50,11 @@ export function reusableStatements<Row>(build: (db: Db, key: string) => Executab
   return (db, key, values) => {
     let statement = byKey.get(key);
     if (!statement) {
+      // A bounded family: shapes past the bound are built on `db` and run once, as drizzle would
+      // (without the row mapping worked out for them: compiling it would cost more than one run saves).
+      if (byKey.size >= maxShapes) return build(db, key).execute(values);
       statement = reusableStatement((first) => build(first, key));
-      // A bounded family: shapes past the bound are built per run, as drizzle would.
-      if (byKey.size < maxShapes) byKey.set(key, statement);
+      byKey.set(key, statement);
     }
     return statement(db, values);
   };
