@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Database, Db } from '../db/client';
 import type { TableMaintenance } from '../db/table-maintenance';
 import type { JobQueue } from './job-queue';
+import type { Change } from '../db/schema/changes';
 
 export interface ServerContext {
   config: Config;
@@ -12,6 +13,12 @@ export interface ServerContext {
   db: Db;
   /** Hooks run after a write transaction commits (the live hub registers here). */
   afterCommit: Array<(event: CommittedWrite) => void>;
+  /**
+   * Whether this process streams a workspace's changes live (set by the live engine). A write to one
+   * such workspace also reads where the workspace's log stood before it, under the log's lock
+   * (server/live/record-change.ts), and hands its committed rows on in `CommittedWrite.rows`.
+   */
+  streamsLive?: (workspaceId: string) => boolean;
   /** The statistics keeper (db/table-maintenance.ts): bulk work calls afterBulkWork. Absent in scripts. */
   maintenance?: TableMaintenance;
   /** This process's worker of the background job queue (server/job-queue.ts); set by the "jobs" service. */
@@ -24,9 +31,21 @@ export function createServerContext(config: Config, database: Database): ServerC
 }
 
 /** What a committed write transaction produced, handed to after-commit listeners. */
-interface CommittedWrite {
+export interface CommittedWrite {
   workspaceIds: string[];
   maxChangeId: number;
+  /**
+   * The change rows it appended, as the log now holds them, when it wrote to one workspace that
+   * `streamsLive`: `previousId` is the workspace's last change before them (0 for none), so a reader
+   * whose head is `previousId` may take these rows as the next ones without reading them back.
+   */
+  rows?: CommittedRows;
+}
+
+export interface CommittedRows {
+  workspaceId: string;
+  previousId: number;
+  changes: Change[];
 }
 
 declare module 'fastify' {

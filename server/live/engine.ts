@@ -1,9 +1,10 @@
 // Wires the live stream of one server instance: hub (subscribers), reader (LISTEN + range reads),
 // retention job, and the after-commit hook through which a write on this instance reaches its own
-// subscribers at once (the NOTIFY for other processes is sent by withTransaction itself, wherever
-// the write runs). Created by server/live/route.ts.
+// subscribers at once — with its committed rows, when it wrote to one workspace streamed here (the
+// NOTIFY for other processes is sent by withTransaction itself, wherever the write runs). Created by
+// server/live/route.ts.
 import type { Db } from '../../db/client';
-import type { ServerContext } from '../context';
+import type { CommittedWrite, ServerContext } from '../context';
 import { LiveCloseCode } from '../../shared/live-protocol';
 import { Hub } from './hub';
 import { ChangeReader } from './reader';
@@ -40,10 +41,12 @@ export function createLiveEngine(ctx: ServerContext, log: { error(object: unknow
   hub.onWorkspaceEmpty = (workspaceId) => reader.untrack(workspaceId);
   const stopRetention = scheduleRetention(ctx, onError);
 
-  const afterCommit = (written: { workspaceIds: string[]; maxChangeId: number }) => {
+  const afterCommit = (written: CommittedWrite) => {
+    if (written.rows) return reader.deliverCommitted(written.rows);
     for (const workspaceId of written.workspaceIds) reader.wake(workspaceId);
   };
   ctx.afterCommit.push(afterCommit);
+  ctx.streamsLive = (workspaceId) => reader.head(workspaceId) !== undefined;
 
   const engine: LiveEngine = {
     db: ctx.db,
@@ -55,6 +58,7 @@ export function createLiveEngine(ctx: ServerContext, log: { error(object: unknow
     onError,
     async close() {
       ctx.afterCommit.splice(ctx.afterCommit.indexOf(afterCommit), 1);
+      delete ctx.streamsLive;
       stopRetention();
       stopCredentialSweep();
       for (const connection of [...engine.connections]) connection.close(LiveCloseCode.GOING_AWAY, 'server shutting down');

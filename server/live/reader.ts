@@ -2,9 +2,12 @@
 // connection on channel `changes` wakes the reader; it then reads new rows of the woken workspace
 // by id range — never from the payload, a hint of at most 8 kB — and dispatches them in id order.
 // A safety poll (every 2 s; LIVE_POLL_INTERVAL_MS) covers lost notifications and LISTEN reconnects.
+// A write of this process to a workspace it streams hands over its committed rows instead
+// (`deliverCommitted`), when they follow the reader's head: one read and one hop fewer per write.
 // The NOTIFY is sent by whichever process committed the change (db/change-notify.ts).
 import type { Database } from '../../db/client';
 import { CHANGES_CHANNEL } from '../../db/change-notify';
+import type { CommittedRows } from '../context';
 import type { Hub } from './hub';
 import { readChanges, workspaceHead } from './record-change';
 
@@ -83,6 +86,22 @@ export class ChangeReader {
   /** The last id dispatched for a workspace: every change up to it has been handed to the hub. */
   head(workspaceId: string): number | undefined {
     return this.heads.get(workspaceId);
+  }
+
+  /**
+   * Takes the rows a write of this process just committed, when they are the workspace's next ones
+   * (its change before them is this reader's head): dispatched at once, without reading them back,
+   * before the writer answers its request. Otherwise reads from the head as `wake` does.
+   */
+  deliverCommitted(committed: CommittedRows): void {
+    const { workspaceId, previousId, changes } = committed;
+    if (this.stopped || changes.length === 0 || this.heads.get(workspaceId) !== previousId) return this.wake(workspaceId);
+    const last = changes[changes.length - 1];
+    this.heads.set(workspaceId, last.id);
+    // A read in flight from the old head drops its page (the head moved): it reads on from here.
+    if (this.inFlight.has(workspaceId)) this.again.add(workspaceId);
+    this.lagMs = Date.now() - last.createdAt.getTime();
+    this.hub.dispatch(workspaceId, changes);
   }
 
   /** Reads a workspace's new changes now (in-process writes call this right after commit). */

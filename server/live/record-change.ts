@@ -14,7 +14,7 @@ import { reusableStatement } from '../../db/reusable-statement';
 import { announceChanges } from '../../db/change-notify';
 import { changeRetention, changes, mutationReceipts, type Change, type FieldChange } from '../../db/schema/changes';
 import type { LiveData, LiveEntity } from '../../shared/live-protocol';
-import type { ServerContext } from '../context';
+import type { CommittedRows, CommittedWrite, ServerContext } from '../context';
 import { ConflictError } from '../errors';
 
 export type ChangeOp = 'create' | 'update' | 'delete';
@@ -129,18 +129,22 @@ const claimedReceipts = new WeakSet<WriteOptions>();
  */
 export async function withTransaction<T>(ctx: ServerContext, options: WriteOptions, work: (tx: Db) => Promise<T>): Promise<T> {
   const buffer: Buffer = { options, rows: [], deferred: [], fields: new Map(), mentioned: new Map() };
+  const appended: { log: ChangeLogTail | null } = { log: null };
   const { value, tailRows } = await transactionWithTail(ctx.database, async (tx) => {
     buffers.set(tx, buffer);
     await claimReceipt(tx, options);
     const value = await work(tx);
     await runInTransactionReactions(ctx, tx, buffer);
-    return { value, tail: [...buffer.deferred, ...changeLogTail(buffer)] };
+    appended.log = changeLogTail(ctx, buffer);
+    return { value, tail: [...buffer.deferred, ...(appended.log?.statements ?? [])] };
   });
   if (options.actorId && options.clientMutationId) claimedReceipts.add(options);
   const inserted = tailRows[buffer.deferred.length];
   if (inserted) {
-    const written = { workspaceIds: workspaceIdsOf(buffer), maxChangeId: Math.max(...inserted.map((row) => Number(row.id))) };
+    const written: CommittedWrite = { workspaceIds: workspaceIdsOf(buffer), maxChangeId: Math.max(...inserted.map((row) => Number(row.id))) };
     announceChanges(ctx.database, written.workspaceIds, written.maxChangeId);
+    const { log } = appended;
+    if (log?.previousOf) written.rows = committedRows(buffer, log, inserted, Number(tailRows[tailRows.length - 1][0].id));
     notifyCommitted(ctx, written);
   }
   return value;
@@ -238,12 +242,21 @@ async function claimReceipt(tx: Db, options: WriteOptions) {
 
 const workspaceIdsOf = (buffer: Buffer) => [...new Set(buffer.rows.map((row) => row.workspaceId))].sort();
 
+/** The statements that append a transaction's change rows, and what the commit hands on from them. */
+interface ChangeLogTail {
+  statements: SQL[];
+  /** The rows as the insert's one jsonb parameter. */
+  json: string;
+  /** The one workspace whose previous change the last statement reads, when this process streams it live. */
+  previousOf: string | null;
+}
+
 /**
  * The statements that append the buffered rows (the first one returns their ids): the transaction's
  * last, sent together with its COMMIT in one round trip (db/transaction.ts).
  */
-function changeLogTail(buffer: Buffer): SQL[] {
-  if (buffer.rows.length === 0 || changeLogTestHooks.skipRows) return [];
+function changeLogTail(ctx: ServerContext, buffer: Buffer): ChangeLogTail | null {
+  if (buffer.rows.length === 0 || changeLogTestHooks.skipRows) return null;
   const workspaceIds = workspaceIdsOf(buffer);
   const rows = buffer.rows.map((row) => ({
     workspace_id: row.workspaceId,
@@ -258,6 +271,7 @@ function changeLogTail(buffer: Buffer): SQL[] {
     fields: row.fields?.length ? row.fields : null,
     mentioned: row.mentioned?.length ? row.mentioned : null,
   }));
+  const json = JSON.stringify(rows);
   // Ordering: the per-workspace lock is held until COMMIT, so a later id of the workspace never
   // becomes visible before an earlier one (a reader polling `id > cursor` would skip the earlier one
   // for ever). It is taken by the insert itself — an uncorrelated sub-select in WHERE, which Postgres
@@ -272,14 +286,49 @@ function changeLogTail(buffer: Buffer): SQL[] {
   const insert = sql`
     insert into changes (workspace_id, project_id, audience_user_id, issue_ids, entity, entity_id, op, version, data, fields, mentioned, actor_id, client_mutation_id)
     select r.workspace_id, r.project_id, r.audience_user_id, r.issue_ids, r.entity, r.entity_id, r.op, r.version, r.data, r.fields, r.mentioned, ${buffer.options.actorId}::uuid, ${buffer.options.clientMutationId ?? null}::text
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+    from jsonb_to_recordset(${json}::jsonb)
       as r(workspace_id uuid, project_id uuid, audience_user_id uuid, issue_ids uuid[], entity text, entity_id uuid, op text, version bigint, data jsonb, fields jsonb, mentioned uuid[])
     ${lock}
-    returning id`;
-  return changeLogTestHooks.afterInsert ? [insert, changeLogTestHooks.afterInsert()] : [insert];
+    returning id, created_at`;
+  const statements = changeLogTestHooks.afterInsert ? [insert, changeLogTestHooks.afterInsert()] : [insert];
+  // For the live hub of this process: the workspace's last change before these rows. Read by a
+  // statement of its own after the insert, so its snapshot is taken under the lock: every earlier
+  // change of the workspace has committed and is seen, no later one can exist yet, and this
+  // transaction's rows are the workspace's newest `rows.length`. (The insert's own snapshot predates
+  // the lock.) Without the lock that would not hold, so the test switch turns this off too.
+  const single = workspaceIds.length === 1 && changeLogTestHooks.lockEnabled && ctx.streamsLive?.(workspaceIds[0]) ? workspaceIds[0] : null;
+  if (single) statements.push(sql`select coalesce((select id from changes where workspace_id = ${single}::uuid order by id desc offset ${rows.length}::int limit 1), 0) as id`);
+  return { statements, json, previousOf: single };
 }
 
-function notifyCommitted(ctx: ServerContext, written: { workspaceIds: string[]; maxChangeId: number }) {
+/**
+ * The appended rows as the log holds them. Ids are drawn in the order the rows are inserted, which
+ * is the buffer's; `data` goes through JSON as it went to jsonb (dates as strings, no undefined).
+ */
+function committedRows(buffer: Buffer, log: ChangeLogTail, inserted: Record<string, unknown>[], previousId: number): CommittedRows {
+  const rows = JSON.parse(log.json) as Array<Record<string, never>>;
+  const ids = inserted.map((row) => ({ id: Number(row.id), createdAt: new Date(row.created_at as string | Date) })).sort((a, b) => a.id - b.id);
+  const changes: Change[] = rows.map((row, index) => ({
+    id: ids[index].id,
+    workspaceId: row.workspace_id,
+    projectId: row.project_id,
+    audienceUserId: row.audience_user_id,
+    issueIds: row.issue_ids,
+    entity: row.entity,
+    entityId: row.entity_id,
+    op: row.op,
+    version: Number(row.version),
+    data: row.data,
+    fields: row.fields,
+    mentioned: row.mentioned,
+    actorId: buffer.options.actorId,
+    clientMutationId: buffer.options.clientMutationId ?? null,
+    createdAt: ids[index].createdAt,
+  }));
+  return { workspaceId: log.previousOf!, previousId, changes };
+}
+
+function notifyCommitted(ctx: ServerContext, written: CommittedWrite) {
   for (const listener of ctx.afterCommit) {
     try {
       listener(written);
