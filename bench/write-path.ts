@@ -22,6 +22,7 @@ import { createRandom } from '../db/seed/generate';
 import { api, measureFanOut, setUpBenchProject, start, unpack, type BenchProject, type FanOut } from './embedded-default';
 import { ROOT, freshDatabase, loadLine, ms } from './harness';
 import { RawHttpClient } from './raw-http';
+import { barePatch, type BarePatchTarget } from './bare-patch';
 import type { BenchOptions } from './harness';
 import type { Fixture } from './live';
 
@@ -277,33 +278,40 @@ async function bareCreates(databaseUrl: string, s: Setup, templateId: string, co
 }
 
 /** The essential statements of PATCH issues/{id}/ {priority}, one transaction at a time. */
+/** The essential statements of the bench's PATCH (bench/bare-patch.ts) for the session of `s`. */
+function barePatchTarget(s: Setup, issueId: string): BarePatchTarget {
+  const sessionId = /session-id=([^;]+)/.exec(s.headers.cookie)?.[1] ?? '';
+  return { sessionId, slug: s.slug, userId: s.userId, workspaceId: s.workspaceId, projectId: s.projectId, issueId };
+}
+
 async function barePatches(databaseUrl: string, s: Setup, issueId: string, count: number): Promise<Rate> {
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-  const sessionId = /session-id=([^;]+)/.exec(s.headers.cookie)?.[1] ?? '';
+  const target = barePatchTarget(s, issueId);
   const priorities = ['high', 'low'];
   try {
-    const step = (i: number) =>
-      sql.begin(async (tx) => {
-        // The session with the caller's membership joined on, as the app reads them (one statement).
-        await tx`select s.user_id, w.id, m.role, pm.role as project_role from sessions s
-                 join workspaces w on w.slug = ${s.slug} join workspace_members m on m.workspace_id = w.id and m.member_id = s.user_id
-                 join project_members pm on pm.project_id = ${s.projectId} and pm.member_id = s.user_id where s.id = ${sessionId}`;
-        const [current] = await tx`select * from issues where id = ${issueId} for update`;
-        const [updated] = await tx`update issues set priority = ${priorities[i % 2]}, version = version + 1, updated_at = now(), updated_by = ${s.userId} where id = ${issueId} returning *`;
-        const [activity] = await tx`
-          insert into issue_activities (issue_id, project_id, workspace_id, actor_id, verb, field, old_value, new_value, comment, epoch, created_by, updated_by)
-          values (${issueId}, ${s.projectId}, ${s.workspaceId}, ${s.userId}, 'updated', 'priority', ${current.priority}, ${updated.priority}, 'updated the priority', ${Math.floor(Date.now() / 1000)}, ${s.userId}, ${s.userId})
-          returning *`;
-        await tx`select pg_advisory_xact_lock(hashtextextended(${`changes:${s.workspaceId}`}, 0))`;
-        await tx`
-          insert into changes (workspace_id, project_id, entity, entity_id, op, version, data, issue_ids, actor_id)
-          values (${s.workspaceId}, ${s.projectId}, 'issue', ${issueId}, 'update', ${updated.version}, ${sql.json(updated)}, null, ${s.userId}),
-                 (${s.workspaceId}, ${s.projectId}, 'issue_activity', ${activity.id}, 'create', 1, ${sql.json(activity)}, array[${issueId}::uuid], ${s.userId})`;
-      });
+    const step = (i: number) => barePatch(sql, target, priorities[i % 2]);
     await sequentially(20, step);
     return await sequentially(count, step);
   } finally {
     await sql.end();
+  }
+}
+
+/** The same statements behind a bare Fastify route (bench/bare-write-server.ts), timed as the API's PATCH is. */
+async function bareFastifyPatches(databaseUrl: string, s: Setup, issueId: string, count: number): Promise<Rate> {
+  const server = await start(ROOT, 'bench/bare-write-server.ts', { DATABASE_URL: databaseUrl, BARE_PATCH_TARGET: JSON.stringify(barePatchTarget(s, issueId)) });
+  const raw = RawHttpClient.for(server.baseUrl, {});
+  const priorities = ['high', 'low'];
+  try {
+    const step = async (i: number) => {
+      const status = await raw.request('PATCH', `/issues/${issueId}/`, { priority: priorities[i % 2] });
+      if (status !== 200) throw new Error(`bare PATCH → ${status}`);
+    };
+    await sequentially(20, step);
+    return await sequentially(count, step);
+  } finally {
+    raw.close();
+    await server.stop();
   }
 }
 
@@ -341,23 +349,25 @@ export async function run(options: BenchOptions): Promise<{ title: string; markd
   const last = variants[variants.length - 1];
   const bareCreate = await bareCreates(last.databaseUrl, last.setup, last.templateId, creates);
   const barePatch = await barePatches(last.databaseUrl, last.setup, last.patchId, patches);
+  const bareHttpPatch = await bareFastifyPatches(last.databaseUrl, last.setup, last.patchId, patches);
   const bareFan = await bareFanOut();
   const loadAfter = loadLine();
-  console.log('bare', JSON.stringify({ bareCreate, barePatch, bareFan }));
+  console.log('bare', JSON.stringify({ bareCreate, barePatch, bareHttpPatch, bareFan }));
 
   const lines = [
     `- Run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; command \`npm run bench -- ${options.argv.join(' ')}\`; load average (1/5/15 min) before → after: ${loadBefore} → ${loadAfter} (2 cores shared with other sessions: compare ratios within this run).`,
     `- Each variant: a fresh \`boot/main.ts\` process on a fresh database of the system PostgreSQL, filled through the API (sign-up, workspace, project, 8 labels; 80 creates of warm-up). Creates: ${creates} \`POST issues/\` by ${CLIENTS} concurrent clients (a state, 2 labels, the creator assigned). PATCH: ${patches} \`PATCH issues/{id}/\` (priority) one at a time, over one raw keep-alive socket (bench/raw-http.ts; the runs before 2026-11-28 13:00 UTC used fetch, about 1 ms a request more). Fan-out: 500 subscribed sockets, ${FAN_OUT_PATCHES} \`PATCH issue-labels/{id}/\` 100 ms apart (20 before 2026-11-28 15:40 UTC), response read → event on every socket.`,
-    `- Bare baselines (same run, same database as the last variant): creates = ${CLIENTS} \`postgres\`-driver transactions inserting copies of an API-created issue's rows (sequence, issue, assignees, labels, subscribers, mentions, activity, change rows under the same advisory lock); PATCH = its essential statements (session with membership, row lock, update, activity row, two change rows under the lock; the session and membership as two statements before 2026-11-28 15:40 UTC); fan-out = \`bench/bare-live.ts\` (a bare \`ws\` server broadcasting on each HTTP request).`,
+    `- Bare baselines (same run, same database as the last variant): creates = ${CLIENTS} \`postgres\`-driver transactions inserting copies of an API-created issue's rows (sequence, issue, assignees, labels, subscribers, mentions, activity, change rows under the same advisory lock); PATCH = its essential statements (session with membership, row lock, update, activity row, two change rows under the lock; the session and membership as two statements before 2026-11-28 15:40 UTC); fan-out = \`bench/bare-live.ts\` (a bare \`ws\` server broadcasting on each HTTP request). The PATCH's HTTP floor (from 2026-11-29): the same statements behind a bare Fastify route (\`bench/bare-write-server.ts\`, no plugins, answers the updated row), timed as the API's PATCH — what any HTTP service costs on this machine; API ÷ it is the app's own work.`,
     '',
     '| variant | creates/s (8 clients) | create p50 / p99 | rows per create | PATCH p50 / p99 | fan-out 500 p50 / p99 |',
     '|---|---|---|---|---|---|',
     ...variants.map((v) => `| ${v.label} | ${v.creates.perSecond.toFixed(1)} | ${ms(v.creates.p50)} / ${ms(v.creates.p99)} | ${rows(v.rowsPerCreate)} | ${ms(v.patch.p50)} / ${ms(v.patch.p99)} | ${v.fanOut.p50} / ${v.fanOut.p99} ms${v.fanOut.missing ? ` (${v.fanOut.missing} missing)` : ''} |`),
     `| bare driver / bare ws | ${bareCreate.rate.perSecond.toFixed(1)} | ${ms(bareCreate.rate.p50)} / ${ms(bareCreate.rate.p99)} | ${rows(bareCreate.rowsPerCreate)} | ${ms(barePatch.p50)} / ${ms(barePatch.p99)} | ${bareFan.p50} / ${bareFan.p99} ms |`,
+    `| bare Fastify + the PATCH's statements | — | — | — | ${ms(bareHttpPatch.p50)} / ${ms(bareHttpPatch.p99)} (${ratio(bareHttpPatch.p50, barePatch.p50)} the statements) | — |`,
     '',
-    '| variant | creates/s ÷ bare (target ≥ 0.5×) | PATCH p50 ÷ bare (target ≤ 2×) | fan-out p99 ÷ bare (target ≤ 2×) |',
-    '|---|---|---|---|',
-    ...variants.map((v) => `| ${v.label} | ${ratio(v.creates.perSecond, bareCreate.rate.perSecond)} | ${ratio(v.patch.p50, barePatch.p50)} | ${ratio(v.fanOut.p99, bareFan.p99)} |`),
+    '| variant | creates/s ÷ bare (target ≥ 0.5×) | PATCH p50 ÷ bare (target ≤ 2×) | PATCH p50 ÷ bare Fastify + statements | fan-out p99 ÷ bare (target ≤ 2×) |',
+    '|---|---|---|---|---|',
+    ...variants.map((v) => `| ${v.label} | ${ratio(v.creates.perSecond, bareCreate.rate.perSecond)} | ${ratio(v.patch.p50, barePatch.p50)} | ${ratio(v.patch.p50, bareHttpPatch.p50)} | ${ratio(v.fanOut.p99, bareFan.p99)} |`),
   ];
   for (const v of variants.filter((variant) => variant.profile.length)) lines.push('', `CPU profile of the server, ${v.label} (\`node --cpu-prof\`, whole run; self time):`, '', '```', ...v.profile, '```');
   return { title: 'Write path — `bench/write-path.ts`', markdown: lines.join('\n') };
