@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import postgres from 'postgres';
+import { listenBare } from './bare-listen';
 
 interface Route {
   path: string;
@@ -22,11 +23,4 @@ app.get('/*', async (request, reply) => {
   for (const statement of route.statements) await sql.unsafe(statement.sql, statement.params as never[], { prepare: statement.prepare ?? true });
   return reply.type('application/json; charset=utf-8').send(route.body);
 });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-console.log(`listening http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
-process.on('SIGTERM', async () => {
-  await app.close();
-  await sql.end();
-  process.exit(0);
-});
+await listenBare(app, () => sql.end());

@@ -5,16 +5,10 @@
 import Fastify from 'fastify';
 import postgres from 'postgres';
 import { barePatch, type BarePatchTarget } from './bare-patch';
+import { listenBare } from './bare-listen';
 
 const target = JSON.parse(process.env.BARE_PATCH_TARGET!) as BarePatchTarget;
 const sql = postgres(process.env.DATABASE_URL!, { max: 10, onnotice: () => {} });
 const app = Fastify({ logger: false });
 app.patch('/*', async (request) => barePatch(sql, target, (request.body as { priority: string }).priority));
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-console.log(`listening http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
-process.on('SIGTERM', async () => {
-  await app.close();
-  await sql.end();
-  process.exit(0);
-});
+await listenBare(app, () => sql.end());
