@@ -5,7 +5,7 @@ import type { Config } from './config';
 import type { Database, Db } from '../db/client';
 import type { TableMaintenance } from '../db/table-maintenance';
 import type { JobQueue } from './job-queue';
-import type { Change } from '../db/schema/changes';
+import type { Change } from './live/record-change';
 
 export interface ServerContext {
   config: Config;

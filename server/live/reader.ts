@@ -101,7 +101,12 @@ export class ChangeReader {
     // A read in flight from the old head drops its page (the head moved): it reads on from here.
     if (this.inFlight.has(workspaceId)) this.again.add(workspaceId);
     this.lagMs = Date.now() - last.createdAt.getTime();
-    this.hub.dispatch(workspaceId, changes);
+    try {
+      this.hub.dispatch(workspaceId, changes);
+    } catch (error) {
+      // As a read's dispatch would be: reported, and the write that committed stays a success.
+      this.options.onError?.(error);
+    }
   }
 
   /** Reads a workspace's new changes now (in-process writes call this right after commit). */
