@@ -165,7 +165,13 @@ export function groupedStatement(scope: ListScope, request: ListRequest): SQL {
       select c.g0, c.g1, t.id, ${sql.raw(String(offset))} + row_number() over (partition by c.g0, c.g1 order by ${orderClause(keys, refs)}) as rn
       from counts c cross join lateral (${partitionSlice(where, dims, keys, perPage, offset)}) t
     )
-    select st.*, p.*
+    select st.total, st.max_partition, st.sync_cursor,
+      -- The statistics' JSON texts on one row only: repeated on each of up to hundreds of rows, the
+      -- driver would decode them on every row (kilobytes a row, most of a page's garbage).
+      case when row_number() over () = 1 then st.group_counts end as group_counts,
+      case when row_number() over () = 1 then st.subgroup_counts end as subgroup_counts,
+      case when row_number() over () = 1 then st.candidates end as candidates,
+      p.*
     from (select
         ${total}::int as total,
         (select coalesce(max(n), 0) from counts)::int as max_partition,
@@ -205,14 +211,15 @@ export async function listIssues(database: Database, scope: ListScope, request: 
   }
   const rows = await database.query<PageRow & StatsText & { sync_cursor: string }>(groupedStatement(scope, request), preparedUnlessFiltered(request));
   const first = rows[0];
+  const withStats = rows.find((row) => row.group_counts != null);
   const pageRows = rows.filter((row) => row.id != null);
-  return { json: shapeGrouped(pageRows, first && parseStats(first), request), syncCursor: String(first?.sync_cursor ?? '0') };
+  return { json: shapeGrouped(pageRows, withStats && parseStats(withStats), request), syncCursor: String(first?.sync_cursor ?? '0') };
 }
 
 /**
- * The statistics columns of a grouped page, as JSON text. The statement repeats them on every row
- * (one lateral join), and as json the driver parsed them on every row — with 250 rows, a tenth of
- * the request's CPU in the profile (BENCHMARKS.md "Read profiles"). As text only the first row's are parsed.
+ * The statistics columns of a grouped page, as JSON text, on one row of the page (null on the
+ * others). As json the driver parsed them on every row — with 250 rows, a tenth of the request's
+ * CPU in the profile (BENCHMARKS.md "Read profiles") — and as text on every row it still decoded them.
  */
 type StatsText = Omit<GroupStats, 'group_counts' | 'subgroup_counts' | 'candidates'> & { group_counts: string; subgroup_counts: string; candidates: string };
 

@@ -64,11 +64,15 @@ describe.each(availableDrivers())('list statement plans on never-analyzed tables
     await database?.destroy();
   });
 
-  async function plan(query: string): Promise<PlanNode> {
+  function statementFor(query: string) {
     const actor = { userId: seed.ownerId, workspace: { id: seed.workspaceId }, workspaceRole: 20, project: { id: seed.projectId, guestViewAllFeatures: false }, projectRole: 20 };
     const request = parseListRequest(Object.fromEntries(new URLSearchParams(query)), { allowGrouping: true });
     const scope = projectIssueScope(actor);
-    const statement = request.groupBy ? groupedStatement(scope, request) : ungroupedStatement(scope, request);
+    return request.groupBy ? groupedStatement(scope, request) : ungroupedStatement(scope, request);
+  }
+
+  async function plan(query: string): Promise<PlanNode> {
+    const statement = statementFor(query);
     const [row] = await database.query<{ 'QUERY PLAN': unknown }>(sql`explain (format json) ${statement}`);
     const json = typeof row['QUERY PLAN'] === 'string' ? JSON.parse(row['QUERY PLAN']) : row['QUERY PLAN'];
     return (json as Array<{ Plan: PlanNode }>)[0].Plan;
@@ -79,6 +83,23 @@ describe.each(availableDrivers())('list statement plans on never-analyzed tables
       sql`select (last_analyze is not null or last_autoanalyze is not null) as analyzed from pg_stat_user_tables where relname = 'issues'`,
     );
     expect(row.analyzed).toBe(false);
+  });
+
+  // Not a plan, but the same statement's rows: the statistics' JSON texts come once per page, not
+  // on each of its rows (the driver decoded them on every row: most of a large page's garbage).
+  test('a sub-grouped page carries its statistics texts on one row, its totals on all', async () => {
+    const rows = await database.query<{ id: string | null; total: number; sync_cursor: string; group_counts: string | null; subgroup_counts: string | null; candidates: string | null }>(
+      statementFor('group_by=state_id&sub_group_by=priority&per_page=10&order_by=sort_order'),
+    );
+    expect(rows.length).toBeGreaterThan(20);
+    const withStats = rows.filter((row) => row.group_counts !== null);
+    expect(withStats).toHaveLength(1);
+    expect(JSON.parse(withStats[0].subgroup_counts!).length).toBeGreaterThan(4);
+    expect(JSON.parse(withStats[0].candidates!).length).toBeGreaterThan(0);
+    expect(rows.filter((row) => row.subgroup_counts !== null || row.candidates !== null)).toEqual(withStats);
+    expect(new Set(rows.map((row) => Number(row.total))).size).toBe(1);
+    expect(Number(rows[0].total)).toBeGreaterThan(0);
+    expect(rows.every((row) => row.sync_cursor !== null)).toBe(true);
   });
 
   test.each([
