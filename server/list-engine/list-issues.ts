@@ -211,7 +211,7 @@ export async function listIssues(database: Database, scope: ListScope, request: 
   }
   const rows = await database.query<PageRow & StatsText & { sync_cursor: string }>(groupedStatement(scope, request), preparedUnlessFiltered(request));
   const first = rows[0];
-  const withStats = rows.find((row) => row.group_counts != null);
+  const withStats = statsRow(rows);
   const pageRows = rows.filter((row) => row.id != null);
   return { json: shapeGrouped(pageRows, withStats && parseStats(withStats), request), syncCursor: String(first?.sync_cursor ?? '0') };
 }
@@ -221,8 +221,13 @@ export async function listIssues(database: Database, scope: ListScope, request: 
  * others). As json the driver parsed them on every row — with 250 rows, a tenth of the request's
  * CPU in the profile (BENCHMARKS.md "Read profiles") — and as text on every row it still decoded them.
  */
-type StatsText = Omit<GroupStats, 'group_counts' | 'subgroup_counts' | 'candidates'> & { group_counts: string; subgroup_counts: string; candidates: string };
+type StatsText = Omit<GroupStats, 'group_counts' | 'subgroup_counts' | 'candidates'> & { group_counts: string | null; subgroup_counts: string | null; candidates: string | null };
 
-function parseStats(row: StatsText): GroupStats {
+/** The row that carries a grouped page's statistics texts (one always does: the statement yields at least one row). */
+function statsRow<Row extends StatsText>(rows: Row[]): (Row & { group_counts: string; subgroup_counts: string; candidates: string }) | undefined {
+  return rows.find((row): row is Row & { group_counts: string; subgroup_counts: string; candidates: string } => row.group_counts !== null && row.subgroup_counts !== null && row.candidates !== null);
+}
+
+function parseStats(row: StatsText & { group_counts: string; subgroup_counts: string; candidates: string }): GroupStats {
   return { ...row, group_counts: JSON.parse(row.group_counts), subgroup_counts: JSON.parse(row.subgroup_counts), candidates: JSON.parse(row.candidates) };
 }
