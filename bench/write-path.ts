@@ -30,6 +30,8 @@ const CLIENTS = 8;
 // p99 over 20 PATCHes × 500 sockets was the slowest PATCH's tail: one hiccup (a GC, the other core
 // busy) held a whole 500 of the 10,000 samples. Over 100 PATCHes one slow PATCH is 1 % of them.
 const FAN_OUT_PATCHES = 100;
+/** Every PATCH of the bench, API or bare, sets the priority to one of these in turn (so each one changes it). */
+const PRIORITIES = ['high', 'low'];
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 const argValue = (options: BenchOptions, name: string) => options.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
 const percentile = (values: number[], p: number) => {
@@ -202,12 +204,11 @@ async function measureVariant(label: string, root: string, options: { creates: n
     // The bare creates copy the rows of one plain create; the PATCHes go to another issue.
     const template = await post(1_000_000);
     const target = await post(1_000_001);
-    const priorities = ['high', 'low'];
     // Timed over one raw keep-alive socket (bench/raw-http.ts), as read-ratios times its reads: fetch
     // spends about a millisecond of CPU a request, which the bare statements are not charged.
     const raw = RawHttpClient.for(instance.baseUrl, s.headers);
     const patchOnce = async (i: number) => {
-      const status = await raw.request('PATCH', `${s.projectPath}/issues/${target.id}/`, { priority: priorities[i % 2] });
+      const status = await raw.request('PATCH', `${s.projectPath}/issues/${target.id}/`, { priority: PRIORITIES[i % 2] });
       if (status !== 200) throw new Error(`PATCH → ${status}`);
     };
     await sequentially(20, patchOnce);
@@ -277,19 +278,18 @@ async function bareCreates(databaseUrl: string, s: Setup, templateId: string, co
   }
 }
 
-/** The essential statements of PATCH issues/{id}/ {priority}, one transaction at a time. */
-/** The essential statements of the bench's PATCH (bench/bare-patch.ts) for the session of `s`. */
+/** What the bench's PATCH statements (bench/bare-patch.ts) need, for the session of `s`. */
 function barePatchTarget(s: Setup, issueId: string): BarePatchTarget {
   const sessionId = /session-id=([^;]+)/.exec(s.headers.cookie)?.[1] ?? '';
   return { sessionId, slug: s.slug, userId: s.userId, workspaceId: s.workspaceId, projectId: s.projectId, issueId };
 }
 
+/** The essential statements of PATCH issues/{id}/ {priority}, one transaction at a time. */
 async function barePatches(databaseUrl: string, s: Setup, issueId: string, count: number): Promise<Rate> {
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   const target = barePatchTarget(s, issueId);
-  const priorities = ['high', 'low'];
   try {
-    const step = (i: number) => barePatch(sql, target, priorities[i % 2]);
+    const step = (i: number) => barePatch(sql, target, PRIORITIES[i % 2]);
     await sequentially(20, step);
     return await sequentially(count, step);
   } finally {
@@ -301,10 +301,9 @@ async function barePatches(databaseUrl: string, s: Setup, issueId: string, count
 async function bareFastifyPatches(databaseUrl: string, s: Setup, issueId: string, count: number): Promise<Rate> {
   const server = await start(ROOT, 'bench/bare-write-server.ts', { DATABASE_URL: databaseUrl, BARE_PATCH_TARGET: JSON.stringify(barePatchTarget(s, issueId)) });
   const raw = RawHttpClient.for(server.baseUrl, {});
-  const priorities = ['high', 'low'];
   try {
     const step = async (i: number) => {
-      const status = await raw.request('PATCH', `/issues/${issueId}/`, { priority: priorities[i % 2] });
+      const status = await raw.request('PATCH', `/issues/${issueId}/`, { priority: PRIORITIES[i % 2] });
       if (status !== 200) throw new Error(`bare PATCH → ${status}`);
     };
     await sequentially(20, step);

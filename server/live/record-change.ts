@@ -129,21 +129,22 @@ const claimedReceipts = new WeakSet<WriteOptions>();
  */
 export async function withTransaction<T>(ctx: ServerContext, options: WriteOptions, work: (tx: Db) => Promise<T>): Promise<T> {
   const buffer: Buffer = { options, rows: [], deferred: [], fields: new Map(), mentioned: new Map() };
-  const appended: { log: ChangeLogTail | null } = { log: null };
-  const { value, tailRows } = await transactionWithTail(ctx.database, async (tx) => {
+  const {
+    value: { value, log },
+    tailRows,
+  } = await transactionWithTail(ctx.database, async (tx) => {
     buffers.set(tx, buffer);
     await claimReceipt(tx, options);
     const value = await work(tx);
     await runInTransactionReactions(ctx, tx, buffer);
-    appended.log = changeLogTail(ctx, buffer);
-    return { value, tail: [...buffer.deferred, ...(appended.log?.statements ?? [])] };
+    const log = changeLogTail(ctx, buffer);
+    return { value: { value, log }, tail: [...buffer.deferred, ...(log?.statements ?? [])] };
   });
   if (options.actorId && options.clientMutationId) claimedReceipts.add(options);
   const inserted = tailRows[buffer.deferred.length];
   if (inserted) {
     const written: CommittedWrite = { workspaceIds: workspaceIdsOf(buffer), maxChangeId: Math.max(...inserted.map((row) => Number(row.id))) };
     announceChanges(ctx.database, written.workspaceIds, written.maxChangeId);
-    const { log } = appended;
     if (log?.previousOf) written.rows = committedRows(buffer, log, inserted, Number(tailRows[tailRows.length - 1][0].id));
     notifyCommitted(ctx, written);
   }
