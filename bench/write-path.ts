@@ -32,6 +32,15 @@ const CLIENTS = 8;
 const FAN_OUT_PATCHES = 100;
 /** Every PATCH of the bench, API or bare, sets the priority to one of these in turn (so each one changes it). */
 const PRIORITIES = ['high', 'low'];
+/**
+ * PATCHes sent before the timed ones, by the API and by both bare baselines alike, to another issue
+ * than the timed one (whose row then holds the same history on every side). After 20, the code of
+ * every side was still being optimised while it was timed: the bare Fastify floor read 1.49–1.94×
+ * its statements in four runs, and 1.21–1.25× in three runs after 1,000 (BENCHMARKS.md, "Write
+ * path", runs of 2026-11-29 03:04–03:12 UTC). A long-running server's PATCH is the warmed one.
+ * `--patch-warm-up=N` sets it (20 before those runs).
+ */
+const DEFAULT_PATCH_WARM_UP = 1000;
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 const argValue = (options: BenchOptions, name: string) => options.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
 const percentile = (values: number[], p: number) => {
@@ -170,7 +179,7 @@ function summariseProfiles(dir: string): string[] {
   return [`busy CPU ${(total / 1000).toFixed(0)} ms (boot included); self time by area: ${top(areas, 8).join('; ')}`, 'by nearest own function (inclusive of the libraries it called):', ...top(own, 14).map((line) => `  ${line}`)];
 }
 
-async function measureVariant(label: string, root: string, options: { creates: number; patches: number; profile: boolean }): Promise<Variant & { databaseUrl: string; setup: Setup; templateId: string; patchId: string }> {
+async function measureVariant(label: string, root: string, options: { creates: number; patches: number; warmUp: number; profile: boolean }): Promise<Variant & { databaseUrl: string; setup: Setup; templateId: string; patchId: string; warmUpId: string }> {
   const databaseUrl = await freshDatabase(`trellis_bench_write_${label.replace(/\W/g, '_').slice(0, 20)}`);
   const dataDir = mkdtempSync(join(tmpdir(), 'trellis-bench-write-'));
   const profileDir = mkdtempSync(join(tmpdir(), 'trellis-bench-prof-'));
@@ -206,13 +215,18 @@ async function measureVariant(label: string, root: string, options: { creates: n
     const target = await post(1_000_001);
     // Timed over one raw keep-alive socket (bench/raw-http.ts), as read-ratios times its reads: fetch
     // spends about a millisecond of CPU a request, which the bare statements are not charged.
+    const warmUpIssue = await post(1_000_002);
     const raw = RawHttpClient.for(instance.baseUrl, s.headers);
-    const patchOnce = async (i: number) => {
-      const status = await raw.request('PATCH', `${s.projectPath}/issues/${target.id}/`, { priority: PRIORITIES[i % 2] });
+    const patchOf = (issueId: string) => async (i: number) => {
+      const status = await raw.request('PATCH', `${s.projectPath}/issues/${issueId}/`, { priority: PRIORITIES[i % 2] });
       if (status !== 200) throw new Error(`PATCH → ${status}`);
     };
-    await sequentially(20, patchOnce);
-    const patch = await sequentially(options.patches, patchOnce);
+    await sequentially(options.warmUp, patchOf(warmUpIssue.id));
+    // The warm-up's changes are reacted to after commit; the timed PATCHes start on an idle server.
+    await reactionsCaughtUp(sql, s.workspaceId);
+    await sleep(500);
+    await sequentially(20, patchOf(target.id));
+    const patch = await sequentially(options.patches, patchOf(target.id));
     raw.close();
     await sleep(2000);
     const first = await fetch(`${instance.baseUrl}${s.projectPath}/issues/?per_page=1`, { headers: s.headers });
@@ -223,7 +237,7 @@ async function measureVariant(label: string, root: string, options: { creates: n
     await instance.stop();
     const profile = options.profile ? summariseProfiles(profileDir) : [];
     for (const line of profile) console.log(line);
-    const variant = { label, creates, rowsPerCreate, patch, fanOut, profile, databaseUrl, setup: s, templateId: template.id, patchId: target.id };
+    const variant = { label, creates, rowsPerCreate, patch, fanOut, profile, databaseUrl, setup: s, templateId: template.id, patchId: target.id, warmUpId: warmUpIssue.id };
     console.log(label, JSON.stringify({ creates, rowsPerCreate, patch, fanOut }));
     return variant;
   } finally {
@@ -284,30 +298,41 @@ function barePatchTarget(s: Setup, issueId: string): BarePatchTarget {
   return { sessionId, slug: s.slug, userId: s.userId, workspaceId: s.workspaceId, projectId: s.projectId, issueId };
 }
 
+/** The issue PATCHed for warm-up, how many times, and the timed one (as the API's PATCHes went). */
+interface PatchedIssues {
+  warmUpId: string;
+  warmUp: number;
+  timedId: string;
+}
+
 /** The essential statements of PATCH issues/{id}/ {priority}, one transaction at a time. */
-async function barePatches(databaseUrl: string, s: Setup, issueId: string, count: number): Promise<Rate> {
+async function barePatches(databaseUrl: string, s: Setup, issues: PatchedIssues, count: number): Promise<Rate> {
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-  const target = barePatchTarget(s, issueId);
+  const stepOf = (issueId: string) => {
+    const target = barePatchTarget(s, issueId);
+    return (i: number) => barePatch(sql, target, PRIORITIES[i % 2]);
+  };
   try {
-    const step = (i: number) => barePatch(sql, target, PRIORITIES[i % 2]);
-    await sequentially(20, step);
-    return await sequentially(count, step);
+    await sequentially(issues.warmUp, stepOf(issues.warmUpId));
+    await sequentially(20, stepOf(issues.timedId));
+    return await sequentially(count, stepOf(issues.timedId));
   } finally {
     await sql.end();
   }
 }
 
 /** The same statements behind a bare Fastify route (bench/bare-write-server.ts), timed as the API's PATCH is. */
-async function bareFastifyPatches(databaseUrl: string, s: Setup, issueId: string, count: number): Promise<Rate> {
-  const server = await start(ROOT, 'bench/bare-write-server.ts', { DATABASE_URL: databaseUrl, BARE_PATCH_TARGET: JSON.stringify(barePatchTarget(s, issueId)) });
+async function bareFastifyPatches(databaseUrl: string, s: Setup, issues: PatchedIssues, count: number): Promise<Rate> {
+  const server = await start(ROOT, 'bench/bare-write-server.ts', { DATABASE_URL: databaseUrl, BARE_PATCH_TARGET: JSON.stringify(barePatchTarget(s, issues.timedId)) });
   const raw = RawHttpClient.for(server.baseUrl, {});
   try {
-    const step = async (i: number) => {
+    const stepOf = (issueId: string) => async (i: number) => {
       const status = await raw.request('PATCH', `/issues/${issueId}/`, { priority: PRIORITIES[i % 2] });
       if (status !== 200) throw new Error(`bare PATCH → ${status}`);
     };
-    await sequentially(20, step);
-    return await sequentially(count, step);
+    await sequentially(issues.warmUp, stepOf(issues.warmUpId));
+    await sequentially(20, stepOf(issues.timedId));
+    return await sequentially(count, stepOf(issues.timedId));
   } finally {
     raw.close();
     await server.stop();
@@ -330,6 +355,7 @@ const rows = (counts: Record<string, number>) => Object.entries(counts).sort().m
 export async function run(options: BenchOptions): Promise<{ title: string; markdown: string }> {
   const creates = Number(argValue(options, 'creates') ?? 600);
   const patches = Number(argValue(options, 'patches') ?? 200);
+  const warmUp = Number(argValue(options, 'patch-warm-up') ?? DEFAULT_PATCH_WARM_UP);
   const profile = options.argv.includes('--profile');
   const beforeRef = argValue(options, 'before-ref');
   const head = execFileSync('git', ['-C', ROOT, 'rev-parse', '--short', 'HEAD']).toString().trim();
@@ -339,16 +365,17 @@ export async function run(options: BenchOptions): Promise<{ title: string; markd
     const beforeRoot = unpack(beforeRef);
     const commit = execFileSync('git', ['-C', ROOT, 'rev-parse', '--short', beforeRef]).toString().trim();
     try {
-      variants.push(await measureVariant(`before (${commit})`, beforeRoot, { creates, patches, profile }));
+      variants.push(await measureVariant(`before (${commit})`, beforeRoot, { creates, patches, warmUp, profile }));
     } finally {
       rmSync(beforeRoot, { recursive: true, force: true });
     }
   }
-  variants.push(await measureVariant(`this checkout (${head})`, ROOT, { creates, patches, profile }));
+  variants.push(await measureVariant(`this checkout (${head})`, ROOT, { creates, patches, warmUp, profile }));
   const last = variants[variants.length - 1];
   const bareCreate = await bareCreates(last.databaseUrl, last.setup, last.templateId, creates);
-  const barePatch = await barePatches(last.databaseUrl, last.setup, last.patchId, patches);
-  const bareHttpPatch = await bareFastifyPatches(last.databaseUrl, last.setup, last.patchId, patches);
+  const patched: PatchedIssues = { warmUpId: last.warmUpId, warmUp, timedId: last.patchId };
+  const barePatch = await barePatches(last.databaseUrl, last.setup, patched, patches);
+  const bareHttpPatch = await bareFastifyPatches(last.databaseUrl, last.setup, patched, patches);
   const bareFan = await bareFanOut();
   const loadAfter = loadLine();
   console.log('bare', JSON.stringify({ bareCreate, barePatch, bareHttpPatch, bareFan }));
