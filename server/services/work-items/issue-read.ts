@@ -83,7 +83,8 @@ export async function loadIssueRows(
   return rows as IssueListRow[];
 }
 
-const liveIssueOfProject = and(eq(issues.id, sql.placeholder('issueId')), eq(issues.projectId, sql.placeholder('projectId')), isNull(issues.deletedAt));
+/** The live (not soft-deleted) issue `issueId` of the project `projectId` (placeholders). */
+export const liveIssueOfProject = and(eq(issues.id, sql.placeholder('issueId')), eq(issues.projectId, sql.placeholder('projectId')), isNull(issues.deletedAt));
 const issueRowStatement = reusableStatement((db) => db.select(issueRowColumns).from(issues).where(liveIssueOfProject).prepare(ROW_STATEMENT.plain));
 const issueRowForViewerStatement = reusableStatement((db) =>
   db.select(issueRowColumnsFor(sql.placeholder('viewerId'))).from(issues).where(liveIssueOfProject).prepare(ROW_STATEMENT.forViewer),
@@ -105,6 +106,7 @@ export const ROW_STATEMENT = {
   plain: 'issue_row',
   forViewer: 'issue_row_for_viewer',
   update: 'issue_update_returning_row',
+  updateUnread: 'issue_update_unread_returning_row',
   numbered: 'issue_numbered_returning_row',
 } as const;
 

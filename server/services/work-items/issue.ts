@@ -1,7 +1,7 @@
 // Creates, updates and deletes issues (reference §1.5): validation against the project, the
 // gap-free per-project sequence, sort order, completed_at, assignees/labels, activity, automatic
 // subscriptions, mentions and the change event — all in one transaction.
-import { and, eq, inArray, isNull, max, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, max, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { encodeForColumn, reusableStatement, reusableStatements, valueSlot, type Executable } from '../../../db/reusable-statement';
 import { issueAssignees, issueLabels, issueSequences, issues, type Issue, type Project, type State } from '../../../db/schema/index';
@@ -13,14 +13,14 @@ import type { ServerContext } from '../../context';
 import { ForbiddenError, NotFoundError } from '../../errors';
 import { deletion, noteMentions, recordChange, withTransaction, type WriteOptions } from '../../live/record-change';
 import type { ProjectActor } from '../../actor';
-import { authorizeIssueDelete, authorizeIssueEdit, loadReadableIssue } from './policies/issue';
+import { authorizeIssueDelete, authorizeIssueEdit, loadReadableIssue, mayEditAnyPublishedIssue } from './policies/issue';
 import type { IssueListRow } from './presenters/issue';
 import { htmlToPlainText, sanitizeRichHtml } from './html';
 import { mergeHtmlIntoIssueState } from './issue-description-merge';
 import { diffIssueActivities, writeActivities, writeSubIssueActivities, writeUpdateActivities, type IssueSnapshot } from './issue-activity';
 import { recordIssueRowChange, touchIssue } from './issue-change';
 import { activityAuthorOf, knownActivityContext, type ActivityAuthor } from './issue-activity-change';
-import { ROW_STATEMENT, issueRowColumnsFor, type IssueRowForViewer } from './issue-read';
+import { ROW_STATEMENT, issueRowColumnsFor, liveIssueOfProject, type IssueRowForViewer } from './issue-read';
 import { subscribeUsers } from './issue-subscription';
 import * as check from './issue-validation';
 import { insertNewIssueMentions, syncIssueMentions } from './mentions';
@@ -161,23 +161,94 @@ const issueUpdateStatements = reusableStatements(
   (db, changedFields) =>
     db
       .update(issues)
-      .set({
-        ...Object.fromEntries(changedFields.split(',').filter(Boolean).map((field) => [field, valueSlot(`set_${field}`)])),
-        version: sql`${issues.version} + 1`,
-        updatedAt: valueSlot('updatedAt'),
-        updatedBy: valueSlot('updatedBy'),
-      })
+      .set(issueUpdateSet(changedFields))
       .where(and(eq(issues.id, sql.placeholder('issueId')), isNull(issues.deletedAt)))
       .returning(issueRowColumnsFor(sql.placeholder('viewerId')))
       .prepare(ROW_STATEMENT.update) as unknown as Executable<IssueRowForViewer>,
 );
 
-/** Applies `patch` to a live issue, bumping its version; the row as the actor now sees it, or none if deleted. */
-function updateIssueReturningRow(tx: Db, issueId: string, patch: Partial<typeof issues.$inferInsert>, actorId: string): Promise<IssueRowForViewer[]> {
+/** The SET of a PATCH's update: each changed field from its `set_<field>` value, the version bumped, the stamps. */
+function issueUpdateSet(changedFields: string): Record<string, SQL> {
+  return {
+    ...Object.fromEntries(changedFields.split(',').filter(Boolean).map((field) => [field, valueSlot(`set_${field}`)])),
+    version: sql`${issues.version} + 1`,
+    updatedAt: valueSlot('updatedAt'),
+    updatedBy: valueSlot('updatedBy'),
+  };
+}
+
+/** The values of `issueUpdateSet`'s slots, and the key of its statement (the changed fields). */
+function issueUpdateValues(issueId: string, patch: Partial<typeof issues.$inferInsert>, actorId: string): { key: string; values: Record<string, unknown> } {
   const fields = Object.keys(patch).filter((field) => patch[field as keyof typeof patch] !== undefined).sort();
   const values: Record<string, unknown> = { issueId, viewerId: actorId, updatedBy: actorId, updatedAt: new Date().toISOString() };
   for (const field of fields) values[`set_${field}`] = encodeForColumn(issues, field, patch[field as keyof typeof patch]);
-  return issueUpdateStatements(tx, fields.join(','), values);
+  return { key: fields.join(','), values };
+}
+
+/** Applies `patch` to a live issue, bumping its version; the row as the actor now sees it, or none if deleted. */
+function updateIssueReturningRow(tx: Db, issueId: string, patch: Partial<typeof issues.$inferInsert>, actorId: string): Promise<IssueRowForViewer[]> {
+  const { key, values } = issueUpdateValues(issueId, patch, actorId);
+  return issueUpdateStatements(tx, key, values);
+}
+
+/**
+ * The PATCH fields whose update depends on nothing but the body: no check against the stored row,
+ * no set, no document, no draft state. For a person who may read and edit every published issue of
+ * the project, a PATCH of only these needs no read before its update (`updateUnreadIssue`).
+ */
+const UNREAD_UPDATE_FIELDS: ReadonlySet<string> = new Set(['name', 'priority', 'start_date', 'target_date', 'sort_order', 'external_source', 'external_id', 'skip_activity']);
+
+/** The values an update's activities compare with (`diffIssueActivities`) among the unread fields, as they were. */
+interface PreviousValues {
+  name: string;
+  priority: string;
+  start_date: string | null;
+  target_date: string | null;
+}
+
+/**
+ * The update of `updateUnreadIssue`: only a published issue of the project, and it also returns the
+ * values the row held before. Its sub-select runs in the statement's snapshot, in which the row's
+ * new version does not exist yet (Postgres: a statement does not see its own changes).
+ */
+const unreadIssueUpdateStatements = reusableStatements(
+  (db, changedFields) =>
+    db
+      .update(issues)
+      .set(issueUpdateSet(changedFields))
+      .where(and(liveIssueOfProject, eq(issues.isDraft, false)))
+      .returning({
+        ...issueRowColumnsFor(sql.placeholder('viewerId')),
+        previous: sql<PreviousValues>`(select json_build_object('name', was.name, 'priority', was.priority, 'start_date', was.start_date, 'target_date', was.target_date)
+          from issues was where was.id = "issues"."id")`.mapWith(jsonObject).as('previous'),
+      })
+      .prepare(ROW_STATEMENT.updateUnread) as unknown as Executable<IssueRowForViewer & { previous: PreviousValues }>,
+);
+
+/** A json value as the drivers hand it over: parsed (PGlite) or as text (postgres.js). */
+function jsonObject(value: unknown): unknown {
+  return typeof value === 'string' ? JSON.parse(value) : value;
+}
+
+/**
+ * PATCH without reading the issue first, when nothing needs it: the body holds only
+ * UNREAD_UPDATE_FIELDS and the actor may read and edit every published issue of the project (so
+ * the row's creator does not matter). One statement less, and the row's sub-selects run once.
+ * Returns null when no published issue of the project was updated — a draft, someone else's or
+ * a missing one: the caller then goes the reading way, which answers each of those as it should.
+ */
+async function updateUnreadIssue(tx: Db, actor: ProjectActor, issueId: string, body: UpdateIssueBody): Promise<IssueRowForViewer | null> {
+  const fields = Object.keys(body).filter((field) => body[field as keyof UpdateIssueBody] !== undefined);
+  const readsNothing = fields.length > 0 && fields.every((field) => UNREAD_UPDATE_FIELDS.has(field));
+  if (!readsNothing || !mayEditAnyPublishedIssue(actor)) return null;
+  const patch = scalarPatch(body);
+  if (Object.keys(patch).length === 0) return null;
+  const { key, values } = issueUpdateValues(issueId, patch, actor.userId);
+  const [row] = await unreadIssueUpdateStatements(tx, key, { ...values, projectId: actor.project.id });
+  if (!row) return null;
+  const { previous, ...updated } = row;
+  const current: IssueRowForViewer = { ...updated, name: previous.name, priority: previous.priority, startDate: previous.start_date, targetDate: previous.target_date };
+  return finishIssueUpdate(tx, actor.project, { current, updated, after: snapshot(updated), patch }, body, actor.userId, { author: activityAuthorOf(actor) });
 }
 
 /**
@@ -205,6 +276,29 @@ function snapshot(row: IssueListRow): IssueSnapshot {
   };
 }
 
+/** The columns a PATCH body sets that need nothing but the body (UNREAD_UPDATE_FIELDS). */
+function scalarPatch(body: UpdateIssueBody): Partial<typeof issues.$inferInsert> {
+  const patch: Partial<typeof issues.$inferInsert> = {};
+  if (body.name !== undefined) patch.name = body.name;
+  if (body.priority !== undefined) patch.priority = body.priority;
+  if (body.start_date !== undefined) patch.startDate = body.start_date;
+  if (body.target_date !== undefined) patch.targetDate = body.target_date;
+  if (body.sort_order !== undefined) patch.sortOrder = body.sort_order;
+  if (body.external_source !== undefined) patch.externalSource = body.external_source;
+  if (body.external_id !== undefined) patch.externalId = body.external_id;
+  return patch;
+}
+
+/** The snapshot fields among `patch`'s columns. */
+function snapshotFields(patch: Partial<typeof issues.$inferInsert>): Partial<IssueSnapshot> {
+  const fields: Partial<IssueSnapshot> = {};
+  if (patch.name !== undefined) fields.name = patch.name;
+  if (patch.priority !== undefined) fields.priority = patch.priority;
+  if (patch.startDate !== undefined) fields.startDate = patch.startDate;
+  if (patch.targetDate !== undefined) fields.targetDate = patch.targetDate;
+  return fields;
+}
+
 /**
  * Applies a PATCH body to a loaded issue inside an open transaction; returns the fresh row.
  * `fromDocument`: the description comes from its live document (collab store), not from the caller.
@@ -217,22 +311,15 @@ export async function applyIssueUpdate(
   actorId: string,
   { fromDocument = false, author }: { fromDocument?: boolean; author?: ActivityAuthor } = {},
 ): Promise<IssueRowForViewer> {
-  const patch: Partial<typeof issues.$inferInsert> = {};
-  const after = snapshot(current);
-  if (body.name !== undefined) patch.name = after.name = body.name;
+  const patch = scalarPatch(body);
+  const after: IssueSnapshot = { ...snapshot(current), ...snapshotFields(patch) };
   if (body.description_html !== undefined) {
     const html = (await sanitizeRichHtml(body.description_html)) || '<p></p>';
     patch.descriptionHtml = after.descriptionHtml = html;
     patch.descriptionStripped = await htmlToPlainText(html);
   }
   if (body.description_json !== undefined) patch.descriptionJson = body.description_json;
-  if (body.priority !== undefined) patch.priority = after.priority = body.priority;
-  if (body.start_date !== undefined) patch.startDate = after.startDate = body.start_date;
-  if (body.target_date !== undefined) patch.targetDate = after.targetDate = body.target_date;
-  if (body.sort_order !== undefined) patch.sortOrder = body.sort_order;
   if (body.is_draft !== undefined) patch.isDraft = body.is_draft;
-  if (body.external_source !== undefined) patch.externalSource = body.external_source;
-  if (body.external_id !== undefined) patch.externalId = body.external_id;
   if (body.state_id !== undefined && body.state_id !== current.stateId) {
     const state = body.state_id ? await check.requireProjectState(tx, project.id, body.state_id) : null;
     patch.stateId = after.stateId = body.state_id;
@@ -265,6 +352,26 @@ export async function applyIssueUpdate(
   const [updated] = await updateIssueReturningRow(tx, current.id, patch, actorId);
   // Deleted since it was read (a concurrent DELETE committed in between).
   if (!updated) throw new NotFoundError(ISSUE_NOT_FOUND);
+  return finishIssueUpdate(tx, project, { current, updated, after, patch }, body, actorId, { fromDocument, author });
+}
+
+/** An issue's update as written: the row before and after it, the snapshot it aimed at, the columns it set. */
+interface WrittenUpdate {
+  current: IssueListRow;
+  updated: IssueRowForViewer;
+  after: IssueSnapshot;
+  patch: Partial<typeof issues.$inferInsert>;
+}
+
+/** What follows an issue's update in its transaction: the document, activities, mentions, subscriptions, the parent, the change. */
+async function finishIssueUpdate(
+  tx: Db,
+  project: Project,
+  { current, updated, after, patch }: WrittenUpdate,
+  body: UpdateIssueBody,
+  actorId: string,
+  { fromDocument = false, author }: { fromDocument?: boolean; author?: ActivityAuthor },
+): Promise<IssueRowForViewer> {
   // A description set here (not derived from the live document) goes into that document too.
   if (patch.descriptionHtml !== undefined && !fromDocument) await mergeHtmlIntoIssueState(tx, current.id, patch.descriptionHtml);
   let activities = await diffIssueActivities(tx, snapshot(current), after);
@@ -294,6 +401,8 @@ export async function updateIssue(ctx: ServerContext, actor: ProjectActor, issue
     // Set intents read the sets they merge into under the row lock: a concurrent PATCH of the
     // same issue waits for this one to commit, so neither works from a set the other replaces.
     if (hasSetIntent(body)) await tx.execute(sql`select 1 from ${issues} where ${issues.id} = ${issueId} for update`);
+    const unread = await updateUnreadIssue(tx, actor, issueId, body);
+    if (unread) return unread;
     // One read serves the access check and the update (it used to be read again inside). PATCH
     // names its miss "Issue not found" (reference §1.1), unlike the generic lookup miss.
     const current = await loadReadableIssue(tx, actor, issueId).catch((error: unknown) => {
