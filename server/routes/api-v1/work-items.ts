@@ -15,7 +15,8 @@ import {
 } from '../../../shared/schemas/api-v1/work-item';
 import { noBody, replies } from '../../../shared/schemas/responses';
 import { writeOptions } from '../../request-context';
-import { createIssue, deleteIssue, updateIssue } from '../../services/work-items/issue';
+import { createIssue, deleteIssue } from '../../services/work-items/issue';
+import { updateIssue } from '../../services/work-items/issue-update';
 import { getIssueByIdentifier, getIssueDetail, presentDetailFor } from '../../services/work-items/issue-detail';
 import { expandWorkItems, expansionKeys } from '../../services/integrations/work-item-expand';
 import { listProjectIssues } from '../../list-engine/issue-lists';

@@ -22,7 +22,8 @@ import type { IssueListRow } from '../work-items/presenters/issue';
 import { writeActivities } from '../work-items/issue-activity';
 import { presentDetailFor } from '../work-items/issue-detail';
 import { loadIssueRow, loadIssueRows } from '../work-items/issue-read';
-import { applyIssueUpdate, insertIssue, softDeleteIssues } from '../work-items/issue';
+import { insertIssue, softDeleteIssues } from '../work-items/issue';
+import { applyIssueUpdate } from '../work-items/issue-update';
 import * as check from '../work-items/issue-validation';
 import { can, memberContext } from '../../../shared/permission-table';
 

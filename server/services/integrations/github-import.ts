@@ -40,7 +40,8 @@ import { githubErrorMessage, githubGet, GithubRequestError } from './github-clie
 import { GITHUB_IMPORT_QUEUE, githubAllowedHosts, syncBaseUrl, type GithubImportPayload } from './github-sync';
 import { decryptToken } from './github-token';
 import { htmlToPlainText, sanitizeRichHtml } from '../work-items/html';
-import { applyIssueUpdate, insertIssue } from '../work-items/issue';
+import { insertIssue } from '../work-items/issue';
+import { applyIssueUpdate } from '../work-items/issue-update';
 import { insertComment, presentComments } from '../work-items/issue-comment';
 import { insertIssueLink } from '../work-items/issue-link';
 import { loadIssueRow } from '../work-items/issue-read';

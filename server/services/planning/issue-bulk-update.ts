@@ -10,7 +10,7 @@ import { BadRequestError, CodedError } from '../../errors';
 import { withTransaction, type WriteOptions } from '../../live/record-change';
 import type { ProjectActor } from '../../actor';
 import type { IssueListRow } from '../work-items/presenters/issue';
-import { applyIssueUpdate } from '../work-items/issue';
+import { applyIssueUpdate } from '../work-items/issue-update';
 import { addToModules, requireModules } from '../work-items/issue-bulk';
 import { loadIssueRows } from '../work-items/issue-read';
 import { addIssuesToCycle, removeFromCycles, requireCycleForIssues } from './cycle';

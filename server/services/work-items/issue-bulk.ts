@@ -11,7 +11,8 @@ import { withTransaction, type WriteOptions } from '../../live/record-change';
 import type { ProjectActor } from '../../actor';
 import type { IssueListRow } from './presenters/issue';
 import { writeActivities } from './issue-activity';
-import { applyIssueUpdate, softDeleteIssues } from './issue';
+import { softDeleteIssues } from './issue';
+import { applyIssueUpdate } from './issue-update';
 import { loadIssueRows } from './issue-read';
 
 /** The project's live cycle `cycleId`. @throws BadRequestError otherwise. */

@@ -26,7 +26,7 @@ import type { UpdateIssueBody } from '../../../shared/schemas/issue';
 import type { ServerContext } from '../../context';
 import { withTransaction } from '../../live/record-change';
 import { sanitizeRichHtml } from './html';
-import { applyIssueUpdate } from './issue';
+import { applyIssueUpdate } from './issue-update';
 import { loadIssueRow } from './issue-read';
 
 /**

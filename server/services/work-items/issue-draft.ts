@@ -13,7 +13,8 @@ import { withTransaction, type WriteOptions } from '../../live/record-change';
 import { hasProject, type ProjectActor, type WorkspaceActor } from '../../actor';
 import { authorizeAuthorOrAdmin, authorizeIssueEdit, authorizeProjectRole } from './policies/issue';
 import { presentIssue, type IssueListRow } from './presenters/issue';
-import { applyIssueUpdate, insertIssue, softDeleteIssues } from './issue';
+import { insertIssue, softDeleteIssues } from './issue';
+import { applyIssueUpdate } from './issue-update';
 import { addToModules, moveToCycle, requireCycle, requireModules } from './issue-bulk';
 import { loadIssueRow, loadIssueRows } from './issue-read';
 

@@ -10,7 +10,7 @@ import { withTransaction, type WriteOptions } from '../../live/record-change';
 import type { ProjectActor } from '../../actor';
 import { loadReadableIssue, visibleIssues } from './policies/issue';
 import { presentIssue, type IssueListItem } from './presenters/issue';
-import { applyIssueUpdate } from './issue';
+import { applyIssueUpdate } from './issue-update';
 import { loadIssueRows } from './issue-read';
 import { isProjectIssue } from '../../list-engine/scope';
 
