@@ -1,6 +1,6 @@
 // A member's PATCH of fields that need nothing of the stored row (name, priority, dates, sort order,
 // external ids) updates the issue without reading it first, in one statement that also hands back
-// the values it replaced (server/services/work-items/issue.ts, `updateUnreadIssue`). Everything a
+// the values it replaced (server/services/work-items/issue-update.ts, `updateUnreadIssue`). Everything a
 // PATCH answers and records stays as the reading way has it: the activities name the old values,
 // and a draft, a guest's PATCH, a missing issue or a field that needs the row still go the reading
 // way, with its answers.
