@@ -121,6 +121,7 @@ async function updateUnreadIssue(tx: Db, actor: ProjectActor, issueId: string, b
   return finishIssueUpdate(tx, actor.project, { current, updated, after: snapshot(updated), patch }, body, actor.userId, { author: activityAuthorOf(actor) });
 }
 
+/** The fields an update's activities compare (`diffIssueActivities`), copied from a row. */
 function snapshot(row: IssueListRow): IssueSnapshot {
   return {
     name: row.name,
