@@ -7,7 +7,8 @@
 //   driver transactions (copies of an API-created issue's rows: issue, sequence, assignees, labels,
 //   subscribers, mentions, activity, change-log rows under the same advisory lock);
 // - one PATCH issues/{id}/ (priority) at a time, p50, against its essential statements from the bare driver
-//   (session look-up, membership, row lock, update, activity row, two change rows under the lock); the
+//   (session look-up, membership, row lock, update, activity row, two change rows under the lock) and
+//   against those statements behind a bare Fastify route, the three timed in alternating rounds; the
 //   PATCHes go over one raw keep-alive socket, so no HTTP client's CPU counts against the server;
 // - PATCH → live event at 500 sockets, p99 (bench/embedded-default.ts's fan-out), against a bare Fastify-less
 //   `ws` server (bench/bare-live.ts).
@@ -41,6 +42,10 @@ const PRIORITIES = ['high', 'low'];
  * `--patch-warm-up=N` sets it (20 before those runs).
  */
 const DEFAULT_PATCH_WARM_UP = 1000;
+/** Rounds the timed PATCHes are split into, each taking the API and the two baselines in turn (interleavedPatches). */
+const PATCH_ROUNDS = 5;
+/** Untimed PATCHes each side sends at the start of its turn in a round (an even number: see interleavedPatches). */
+const ROUND_WARM_UP = 6;
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 const argValue = (options: BenchOptions, name: string) => options.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
 const percentile = (values: number[], p: number) => {
@@ -62,6 +67,9 @@ interface Variant {
   creates: Rate;
   rowsPerCreate: Record<string, number>;
   patch: Rate;
+  /** The PATCH's baselines, timed in the same rounds as `patch` (interleavedPatches). */
+  barePatch: Rate;
+  bareHttpPatch: Rate;
   fanOut: FanOut;
   profile: string[];
 }
@@ -179,7 +187,7 @@ function summariseProfiles(dir: string): string[] {
   return [`busy CPU ${(total / 1000).toFixed(0)} ms (boot included); self time by area: ${top(areas, 8).join('; ')}`, 'by nearest own function (inclusive of the libraries it called):', ...top(own, 14).map((line) => `  ${line}`)];
 }
 
-async function measureVariant(label: string, root: string, options: { creates: number; patches: number; warmUp: number; profile: boolean }): Promise<Variant & { databaseUrl: string; setup: Setup; templateId: string; patchId: string; warmUpId: string }> {
+async function measureVariant(label: string, root: string, options: { creates: number; patches: number; warmUp: number; profile: boolean }): Promise<Variant & { databaseUrl: string; setup: Setup; templateId: string }> {
   const databaseUrl = await freshDatabase(`trellis_bench_write_${label.replace(/\W/g, '_').slice(0, 20)}`);
   const dataDir = mkdtempSync(join(tmpdir(), 'trellis-bench-write-'));
   const profileDir = mkdtempSync(join(tmpdir(), 'trellis-bench-prof-'));
@@ -221,12 +229,20 @@ async function measureVariant(label: string, root: string, options: { creates: n
       const status = await raw.request('PATCH', `${s.projectPath}/issues/${issueId}/`, { priority: PRIORITIES[i % 2] });
       if (status !== 200) throw new Error(`PATCH → ${status}`);
     };
-    await sequentially(options.warmUp, patchOf(warmUpIssue.id));
-    // The warm-up's changes are reacted to after commit; the timed PATCHes start on an idle server.
-    await reactionsCaughtUp(sql, s.workspaceId);
-    await sleep(500);
-    await sequentially(20, patchOf(target.id));
-    const patch = await sequentially(options.patches, patchOf(target.id));
+    const bare = await openBarePatchSides(databaseUrl, s);
+    let timed: Awaited<ReturnType<typeof interleavedPatches>>;
+    try {
+      const sides = { api: patchOf, statements: bare.statements, fastify: bare.fastify };
+      for (const side of Object.values(sides)) await sequentially(options.warmUp, side(warmUpIssue.id));
+      for (const side of Object.values(sides)) await sequentially(20, side(target.id));
+      // The warm-ups' changes are reacted to after commit; the timed PATCHes start on an idle server.
+      await reactionsCaughtUp(sql, s.workspaceId);
+      await sleep(500);
+      timed = await interleavedPatches(sides, target.id, options.patches, () => reactionsCaughtUp(sql, s.workspaceId));
+    } finally {
+      await bare.close();
+    }
+    const patch = timed.api;
     raw.close();
     await sleep(2000);
     const first = await fetch(`${instance.baseUrl}${s.projectPath}/issues/?per_page=1`, { headers: s.headers });
@@ -237,8 +253,8 @@ async function measureVariant(label: string, root: string, options: { creates: n
     await instance.stop();
     const profile = options.profile ? summariseProfiles(profileDir) : [];
     for (const line of profile) console.log(line);
-    const variant = { label, creates, rowsPerCreate, patch, fanOut, profile, databaseUrl, setup: s, templateId: template.id, patchId: target.id, warmUpId: warmUpIssue.id };
-    console.log(label, JSON.stringify({ creates, rowsPerCreate, patch, fanOut }));
+    const variant = { label, creates, rowsPerCreate, patch, barePatch: timed.statements, bareHttpPatch: timed.fastify, fanOut, profile, databaseUrl, setup: s, templateId: template.id };
+    console.log(label, JSON.stringify({ creates, rowsPerCreate, patch, barePatch: timed.statements, bareHttpPatch: timed.fastify, fanOut }));
     return variant;
   } finally {
     await sql.end();
@@ -298,45 +314,70 @@ function barePatchTarget(s: Setup, issueId: string): BarePatchTarget {
   return { sessionId, slug: s.slug, userId: s.userId, workspaceId: s.workspaceId, projectId: s.projectId, issueId };
 }
 
-/** The issue PATCHed for warm-up, how many times, and the timed one (as the API's PATCHes went). */
-interface PatchedIssues {
-  warmUpId: string;
-  warmUp: number;
-  timedId: string;
+/** One way of sending `PATCH issues/{id}/` {priority}: the step that sends the `i`-th PATCH to an issue. */
+type PatchSide = (issueId: string) => (i: number) => Promise<unknown>;
+
+/** The two baselines of a PATCH, on the variant's database, open until `close`. */
+interface BarePatchSides {
+  /** The essential statements from the bare driver, one transaction at a time. */
+  statements: PatchSide;
+  /** The same statements behind a bare Fastify route (bench/bare-write-server.ts), timed as the API's PATCH is. */
+  fastify: PatchSide;
+  close(): Promise<void>;
 }
 
-/** The essential statements of PATCH issues/{id}/ {priority}, one transaction at a time. */
-async function barePatches(databaseUrl: string, s: Setup, issues: PatchedIssues, count: number): Promise<Rate> {
+async function openBarePatchSides(databaseUrl: string, s: Setup): Promise<BarePatchSides> {
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-  const stepOf = (issueId: string) => {
-    const target = barePatchTarget(s, issueId);
-    return (i: number) => barePatch(sql, target, PRIORITIES[i % 2]);
-  };
-  try {
-    await sequentially(issues.warmUp, stepOf(issues.warmUpId));
-    await sequentially(20, stepOf(issues.timedId));
-    return await sequentially(count, stepOf(issues.timedId));
-  } finally {
-    await sql.end();
-  }
-}
-
-/** The same statements behind a bare Fastify route (bench/bare-write-server.ts), timed as the API's PATCH is. */
-async function bareFastifyPatches(databaseUrl: string, s: Setup, issues: PatchedIssues, count: number): Promise<Rate> {
-  const server = await start(ROOT, 'bench/bare-write-server.ts', { DATABASE_URL: databaseUrl, BARE_PATCH_TARGET: JSON.stringify(barePatchTarget(s, issues.timedId)) });
+  const server = await start(ROOT, 'bench/bare-write-server.ts', { DATABASE_URL: databaseUrl, BARE_PATCH_TARGET: JSON.stringify(barePatchTarget(s, '')) });
   const raw = RawHttpClient.for(server.baseUrl, {});
-  try {
-    const stepOf = (issueId: string) => async (i: number) => {
+  return {
+    statements: (issueId) => {
+      const target = barePatchTarget(s, issueId);
+      return (i) => barePatch(sql, target, PRIORITIES[i % 2]);
+    },
+    fastify: (issueId) => async (i) => {
       const status = await raw.request('PATCH', `/issues/${issueId}/`, { priority: PRIORITIES[i % 2] });
       if (status !== 200) throw new Error(`bare PATCH → ${status}`);
-    };
-    await sequentially(issues.warmUp, stepOf(issues.warmUpId));
-    await sequentially(20, stepOf(issues.timedId));
-    return await sequentially(count, stepOf(issues.timedId));
-  } finally {
-    raw.close();
-    await server.stop();
+    },
+    async close() {
+      raw.close();
+      await server.stop();
+      await sql.end();
+    },
+  };
+}
+
+/** Latencies of a run of PATCHes, as a Rate. */
+function rateOf(latencies: number[]): Rate {
+  const total = latencies.reduce((sum, value) => sum + value, 0);
+  return { perSecond: (latencies.length * 1000) / total, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+/**
+ * `count` PATCHes to `issueId` on every side, in PATCH_ROUNDS rounds that take the sides in turn
+ * (the API's, then the bare statements', then the bare Fastify server's), so that a change of the
+ * machine's load during the measurement falls on all three alike. After each round of the API the
+ * server's after-commit reactions catch up first (`settle`): they are the API's work, not the
+ * baselines'. A round's count is even, so each side ends a round on the priority it began it with
+ * and every PATCH changes the value.
+ */
+async function interleavedPatches(sides: Record<'api' | 'statements' | 'fastify', PatchSide>, issueId: string, count: number, settle: () => Promise<unknown>): Promise<Record<'api' | 'statements' | 'fastify', Rate>> {
+  const perRound = 2 * Math.ceil(count / PATCH_ROUNDS / 2);
+  const latencies = { api: [] as number[], statements: [] as number[], fastify: [] as number[] };
+  for (let round = 0; round < PATCH_ROUNDS; round++) {
+    for (const side of ['api', 'statements', 'fastify'] as const) {
+      const step = sides[side](issueId);
+      // Untimed first: a side's process has sat idle through the other sides' turns.
+      for (let i = 0; i < ROUND_WARM_UP; i++) await step(i);
+      for (let i = 0; i < perRound; i++) {
+        const at = performance.now();
+        await step(round * perRound + i);
+        latencies[side].push(performance.now() - at);
+      }
+      if (side === 'api') await settle();
+    }
   }
+  return { api: rateOf(latencies.api), statements: rateOf(latencies.statements), fastify: rateOf(latencies.fastify) };
 }
 
 async function bareFanOut(): Promise<FanOut> {
@@ -378,17 +419,15 @@ export async function run(options: BenchOptions): Promise<{ title: string; markd
   variants.push(await measureVariant(`this checkout (${head})`, ROOT, { creates, patches, warmUp, profile }));
   const last = variants[variants.length - 1];
   const bareCreate = await bareCreates(last.databaseUrl, last.setup, last.templateId, creates);
-  const patched: PatchedIssues = { warmUpId: last.warmUpId, warmUp, timedId: last.patchId };
-  const barePatch = await barePatches(last.databaseUrl, last.setup, patched, patches);
-  const bareHttpPatch = await bareFastifyPatches(last.databaseUrl, last.setup, patched, patches);
+  const { barePatch, bareHttpPatch } = last;
   const bareFan = await bareFanOut();
   const loadAfter = loadLine();
   console.log('bare', JSON.stringify({ bareCreate, barePatch, bareHttpPatch, bareFan }));
 
   const lines = [
     `- Run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; command \`npm run bench -- ${options.argv.join(' ')}\`; load average (1/5/15 min) before → after: ${loadBefore} → ${loadAfter} (2 cores shared with other sessions: compare ratios within this run).`,
-    `- Each variant: a fresh \`boot/main.ts\` process on a fresh database of the system PostgreSQL, filled through the API (sign-up, workspace, project, 8 labels; 80 creates of warm-up). Creates: ${creates} \`POST issues/\` by ${CLIENTS} concurrent clients (a state, 2 labels, the creator assigned). PATCH: ${patches} \`PATCH issues/{id}/\` (priority) one at a time, over one raw keep-alive socket (bench/raw-http.ts; the runs before 2026-11-28 13:00 UTC used fetch, about 1 ms a request more). Fan-out: 500 subscribed sockets, ${FAN_OUT_PATCHES} \`PATCH issue-labels/{id}/\` 100 ms apart (20 before 2026-11-28 15:40 UTC), response read → event on every socket.`,
-    `- Bare baselines (same run, same database as the last variant): creates = ${CLIENTS} \`postgres\`-driver transactions inserting copies of an API-created issue's rows (sequence, issue, assignees, labels, subscribers, mentions, activity, change rows under the same advisory lock); PATCH = its essential statements (session with membership, row lock, update, activity row, two change rows under the lock; the session and membership as two statements before 2026-11-28 15:40 UTC); fan-out = \`bench/bare-live.ts\` (a bare \`ws\` server broadcasting on each HTTP request). The PATCH's HTTP floor (from 2026-11-29): the same statements behind a bare Fastify route (\`bench/bare-write-server.ts\`, no plugins, answers the updated row), timed as the API's PATCH — what any HTTP service costs on this machine; API ÷ it is the app's own work.`,
+    `- Each variant: a fresh \`boot/main.ts\` process on a fresh database of the system PostgreSQL, filled through the API (sign-up, workspace, project, 8 labels; 80 creates of warm-up). Creates: ${creates} \`POST issues/\` by ${CLIENTS} concurrent clients (a state, 2 labels, the creator assigned). PATCH: ${patches} \`PATCH issues/{id}/\` (priority) one at a time, after ${warmUp} to another issue and 20 to this one (every side alike; 20 and none before 2026-11-29 03:10 UTC), in ${PATCH_ROUNDS} rounds that take the API and its two baselines in turn, each turn after ${ROUND_WARM_UP} untimed PATCHes (from 2026-11-29 04:04 UTC; before, each side sent all its PATCHes at once, the baselines minutes after the API, after the bare creates), over one raw keep-alive socket (bench/raw-http.ts; the runs before 2026-11-28 13:00 UTC used fetch, about 1 ms a request more). Fan-out: 500 subscribed sockets, ${FAN_OUT_PATCHES} \`PATCH issue-labels/{id}/\` 100 ms apart (20 before 2026-11-28 15:40 UTC), response read → event on every socket.`,
+    `- Bare baselines (same run, same database as the last variant; the PATCH's are each variant's own, timed in its rounds): creates = ${CLIENTS} \`postgres\`-driver transactions inserting copies of an API-created issue's rows (sequence, issue, assignees, labels, subscribers, mentions, activity, change rows under the same advisory lock); PATCH = its essential statements (session with membership, row lock, update, activity row, two change rows under the lock; the session and membership as two statements before 2026-11-28 15:40 UTC); fan-out = \`bench/bare-live.ts\` (a bare \`ws\` server broadcasting on each HTTP request). The PATCH's HTTP floor (from 2026-11-29): the same statements behind a bare Fastify route (\`bench/bare-write-server.ts\`, no plugins, answers the updated row), timed as the API's PATCH — what any HTTP service costs on this machine; API ÷ it is the app's own work.`,
     '',
     '| variant | creates/s (8 clients) | create p50 / p99 | rows per create | PATCH p50 / p99 | fan-out 500 p50 / p99 |',
     '|---|---|---|---|---|---|',
@@ -398,7 +437,7 @@ export async function run(options: BenchOptions): Promise<{ title: string; markd
     '',
     '| variant | creates/s ÷ bare (target ≥ 0.5×) | PATCH p50 ÷ bare (target ≤ 2×) | PATCH p50 ÷ bare Fastify + statements | fan-out p99 ÷ bare (target ≤ 2×) |',
     '|---|---|---|---|---|',
-    ...variants.map((v) => `| ${v.label} | ${ratio(v.creates.perSecond, bareCreate.rate.perSecond)} | ${ratio(v.patch.p50, barePatch.p50)} | ${ratio(v.patch.p50, bareHttpPatch.p50)} | ${fanOutRatio(v.fanOut.p99, bareFan.p99)} |`),
+    ...variants.map((v) => `| ${v.label} | ${ratio(v.creates.perSecond, bareCreate.rate.perSecond)} | ${ratio(v.patch.p50, v.barePatch.p50)} | ${ratio(v.patch.p50, v.bareHttpPatch.p50)} | ${fanOutRatio(v.fanOut.p99, bareFan.p99)} |`),
   ];
   for (const v of variants.filter((variant) => variant.profile.length)) lines.push('', `CPU profile of the server, ${v.label} (\`node --cpu-prof\`, whole run; self time):`, '', '```', ...v.profile, '```');
   return { title: 'Write path — `bench/write-path.ts`', markdown: lines.join('\n') };
