@@ -10,7 +10,8 @@
 // workspace/project membership (and the sync cursor of a GET) joined on, and the read itself. A third baseline shows the floor of any HTTP service here: a bare Fastify server
 // sending those same statements and answering the API's own bytes (bench/bare-read-server.ts).
 // One connection is timed request by request with performance.now() over a raw keep-alive socket
-// (bench/raw-http.ts; autocannon rounds latencies to whole milliseconds, fetch costs ~1 ms of CPU);
+// (bench/raw-http.ts; autocannon rounds latencies to whole milliseconds, fetch costs ~1 ms of CPU), the
+// API and its two baselines in alternating rounds (interleavedOneAtATime);
 // 16 connections use autocannon and bareSqlLoad.
 import { and, eq, isNull } from 'drizzle-orm';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -80,44 +81,67 @@ function reads(seed: SeedResult, issueId: string, detail: BareStatement): Read[]
   return [...lists, { label: '(e) single issue, GET issues/{id}/', path: `issues/${issueId}/`, statement: detail, target: 2, concurrent: false }];
 }
 
-/** p50 of `count` requests one after the other (after a warm-up), timed with performance.now(). */
-async function oneAtATime(seconds: number, step: () => Promise<void>): Promise<{ p50: number; p99: number }> {
-  const warmUntil = Date.now() + 1000;
-  while (Date.now() < warmUntil) await step();
-  const latencies: number[] = [];
-  const until = Date.now() + seconds * 1000;
-  while (Date.now() < until) {
-    const started = performance.now();
-    await step();
-    latencies.push(performance.now() - started);
-  }
-  latencies.sort((a, b) => a - b);
-  return { p50: latencies[Math.floor(latencies.length / 2)], p99: latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] };
+/** Rounds a read's one-connection timing is split into, each taking the API and its two baselines in turn. */
+const ROUNDS = 3;
+/** Untimed requests each side sends at the start of its turn: its process sat idle through the others'. */
+const TURN_WARM_UP = 20;
+
+/** One side of a one-connection timing: the step that sends one request (or its statements), and its close. */
+interface Side {
+  step: () => Promise<void>;
+  close: () => Promise<void> | void;
 }
 
-async function bareOneAtATime(url: string, statements: BareStatement[], seconds: number) {
+/**
+ * p50 and p99 of each side's requests one after the other: 1 s of warm-up each, then ROUNDS rounds
+ * that take the sides in turn for `seconds / ROUNDS` each, so that a change of the machine's load
+ * (the previous read's 16-connection phases, other tenants) falls on every side alike.
+ */
+async function interleavedOneAtATime(sides: Side[], seconds: number): Promise<Array<{ p50: number; p99: number }>> {
+  const latencies = sides.map(() => [] as number[]);
+  for (const { step } of sides) {
+    const warmUntil = Date.now() + 1000;
+    while (Date.now() < warmUntil) await step();
+  }
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [index, { step }] of sides.entries()) {
+      for (let i = 0; i < TURN_WARM_UP; i++) await step();
+      const until = Date.now() + (seconds * 1000) / ROUNDS;
+      while (Date.now() < until) {
+        const started = performance.now();
+        await step();
+        latencies[index].push(performance.now() - started);
+      }
+    }
+  }
+  return latencies.map((values) => {
+    values.sort((x, y) => x - y);
+    return { p50: values[Math.floor(values.length / 2)], p99: values[Math.min(values.length - 1, Math.floor(values.length * 0.99))] };
+  });
+}
+
+/** The read's statements from one bare `postgres` client, in order. */
+function bareSide(url: string, statements: BareStatement[]): Side {
   const client = postgres(url, { max: 1, onnotice: () => {}, connection: { jit: 'off' } });
-  try {
-    return await oneAtATime(seconds, async () => {
+  return {
+    step: async () => {
       for (const { sql: text, params, prepare } of statements) await client.unsafe(text, params as never[], { prepare: prepare ?? true });
-    });
-  } finally {
-    await client.end();
-  }
+    },
+    close: () => client.end(),
+  };
 }
 
-/** p50 of requests to `url`, one at a time over one raw keep-alive connection. */
-async function httpOneAtATime(url: string, headers: Record<string, string>, seconds: number) {
+/** GETs of `url` over one raw keep-alive connection. */
+function httpSide(url: string, headers: Record<string, string>): Side {
   const client = RawHttpClient.for(url, headers);
   const { pathname, search } = new URL(url);
-  try {
-    return await oneAtATime(seconds, async () => {
+  return {
+    step: async () => {
       const status = await client.get(pathname + search);
       if (status !== 200) throw new Error(`${url} answered ${status}`);
-    });
-  } finally {
-    client.close();
-  }
+    },
+    close: () => client.close(),
+  };
 }
 
 const verdict = (ratio: number, target: number) => `${ratio.toFixed(2)}× ${ratio <= target ? 'met' : 'not met'}`;
@@ -149,9 +173,8 @@ async function measureTarget(target: Target, seconds: number, specDir: string): 
   const rows: string[] = [];
   try {
     for (const read of measured) {
-      const api = await httpOneAtATime(`${server.url}${read.path}`, headers, seconds);
-      const bare = await bareOneAtATime(target.url, read.statements, seconds);
-      const floor = await httpOneAtATime(`${bareServer.url}${read.path}`, headers, seconds);
+      const sides = [httpSide(`${server.url}${read.path}`, headers), bareSide(target.url, read.statements), httpSide(`${bareServer.url}${read.path}`, headers)];
+      const [api, bare, floor] = await interleavedOneAtATime(sides, seconds).finally(() => Promise.all(sides.map((side) => side.close())));
       let concurrent = '— | — | — | —';
       if (read.concurrent) {
         const url = `${server.url}${read.path}`;
@@ -207,7 +230,7 @@ export async function run(options: BenchOptions): Promise<{ title: string; markd
   }
   const markdown = [
     `- Data: \`db/seed\`, one project of ${ISSUES.toLocaleString('en')} issues per database, then the seed's own statistics hook (no ANALYZE of the bench's). Server: \`bench/serve.ts\` (real \`startServices\`), pool ${CONNECTIONS}.`,
-    `- One connection: requests one after the other for ${seconds} s after 1 s of warm-up, over one raw keep-alive socket (\`bench/raw-http.ts\`), timed with \`performance.now()\`; the bare side sends the same statements in order (the session with the membership and the sync cursor joined on, then the read) from one \`postgres\` client, each sent as the app sends it: named prepared statements, except the filtered list (d), which the list engine sends unnamed so that Postgres plans it with the filter's values. ${CONNECTIONS} connections: autocannon against \`bareSqlLoad\` (bench/issues-list.ts), ${seconds} s each after 2 s of warm-up.`,
+    `- One connection: requests one after the other for ${seconds} s after 1 s of warm-up, in ${ROUNDS} rounds that take the API, the bare statements and the bare Fastify server in turn, each turn after ${TURN_WARM_UP} untimed requests (from 2026-11-29 04:15 UTC; before, each side ran its ${seconds} s at once, the API's right after the previous read's 16-connection phases), over one raw keep-alive socket (\`bench/raw-http.ts\`), timed with \`performance.now()\`; the bare side sends the same statements in order (the session with the membership and the sync cursor joined on, then the read) from one \`postgres\` client, each sent as the app sends it: named prepared statements, except the filtered list (d), which the list engine sends unnamed so that Postgres plans it with the filter's values. ${CONNECTIONS} connections: autocannon against \`bareSqlLoad\` (bench/issues-list.ts), ${seconds} s each after 2 s of warm-up.`,
     '- "bare Fastify + statements": `bench/bare-read-server.ts`, a Fastify server with no plugins that sends the same statements with the bare driver and answers the API\'s own response bytes — the floor of an HTTP service on this machine; API ÷ it is what Trellis\'s own per-request work costs.',
     `- Load average (1/5/15 min) before → after: ${before} → ${loadLine()} (2 shared cores).`,
     '',
