@@ -8,7 +8,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'client/dist/**', 'db/migrations/**', 'data/**', '.data-*/**'] },
+  { ignores: ['node_modules/**', 'dist/**', 'client/dist/**', 'db/migrations/**', 'data/**', '.data-*/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {
