@@ -8,7 +8,7 @@ import type { Database, Db } from '../../../db/client';
 import { cycles, type Cycle } from '../../../db/schema/index';
 import { addDays, todayIn } from '../../../shared/calendar-day';
 import { EMPTY_STATS, snapshotStats, type CycleStats } from './presenters/cycle';
-import { executeRows } from '../work-items/issue-read';
+import { executeRows, jsonValue } from '../work-items/issue-read';
 import { isProjectIssue } from '../../list-engine/scope';
 
 /**
@@ -45,12 +45,8 @@ function statsObject(group = 's."group"', points = 'p.v'): SQL {
   return sql`json_build_object(${sql.join(parts, sql`, `)})`;
 }
 
-function parseJson<T>(value: unknown): T {
-  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
-}
-
 function toStats(value: unknown): CycleStats {
-  const raw = parseJson<Record<string, unknown> | null>(value) ?? {};
+  const raw = jsonValue<Record<string, unknown> | null>(value) ?? {};
   const stats = { ...EMPTY_STATS };
   for (const key of Object.keys(EMPTY_STATS) as Array<keyof CycleStats>) stats[key] = Number(raw[key] ?? 0);
   return stats;
@@ -63,7 +59,7 @@ export function cycleColumns(userId: string | null) {
     ...getTableColumns(cycles),
     stats: sql<CycleStats>`(select ${statsObject()} ${cycleIssuesFrom(self)})`.mapWith(toStats).as('stats'),
     assigneeIds: sql<string[]>`coalesce((select json_agg(distinct a.assignee_id) ${cycleIssuesFrom(self, ASSIGNEE_JOIN)}), '[]'::json)`
-      .mapWith((value: unknown) => parseJson<string[]>(value) ?? [])
+      .mapWith((value: unknown) => jsonValue<string[]>(value) ?? [])
       .as('assignee_ids'),
     isFavorite: userId
       ? sql<boolean>`exists (select 1 from favorites f where f.entity_type = 'cycle' and f.entity_identifier = "cycles"."id" and f.user_id = ${userId})`
@@ -196,9 +192,9 @@ export async function liveCycleAnalytics(db: StatsSource, cycle: Pick<Cycle, 'id
   const [row] = await rows<{ stats: unknown; assignees: unknown; labels: unknown; done: unknown }>(db, cycleAnalyticsStatement(cycle));
   return {
     stats: toStats(row?.stats),
-    assignees: parseJson<CycleAnalytics['assignees'] | null>(row?.assignees) ?? [],
-    labels: parseJson<CycleAnalytics['labels'] | null>(row?.labels) ?? [],
-    done: parseJson<CycleAnalytics['done'] | null>(row?.done) ?? [],
+    assignees: jsonValue<CycleAnalytics['assignees'] | null>(row?.assignees) ?? [],
+    labels: jsonValue<CycleAnalytics['labels'] | null>(row?.labels) ?? [],
+    done: jsonValue<CycleAnalytics['done'] | null>(row?.done) ?? [],
   };
 }
 

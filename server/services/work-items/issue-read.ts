@@ -8,11 +8,14 @@ import type { IssueListRow } from './presenters/issue';
 import { presentUserLite, type UserLite } from './presenters/issue-activity';
 import { isProjectIssue } from '../../list-engine/scope';
 
+/** A json column's value on both drivers: PGlite hands it over parsed, postgres.js as text. */
+export function jsonValue<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
 /** Normalises a JSON-aggregated id list (drivers return it parsed or as text). */
 function idArray(value: unknown): string[] {
-  if (Array.isArray(value)) return value as string[];
-  if (typeof value === 'string') return JSON.parse(value) as string[];
-  return [];
+  return jsonValue<string[] | null>(value) ?? [];
 }
 
 /**

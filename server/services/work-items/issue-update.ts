@@ -19,7 +19,7 @@ import { mergeHtmlIntoIssueState } from './issue-description-merge';
 import { diffIssueActivities, writeSubIssueActivities, writeUpdateActivities, type IssueSnapshot } from './issue-activity';
 import { recordIssueRowChange, touchIssue } from './issue-change';
 import { activityAuthorOf, knownActivityContext, type ActivityAuthor } from './issue-activity-change';
-import { ROW_STATEMENT, issueRowColumnsFor, liveIssueOfProject, type IssueRowForViewer } from './issue-read';
+import { ROW_STATEMENT, issueRowColumnsFor, jsonValue, liveIssueOfProject, type IssueRowForViewer } from './issue-read';
 import { subscribeUsers } from './issue-subscription';
 import * as check from './issue-validation';
 import { syncIssueMentions } from './mentions';
@@ -61,12 +61,23 @@ function updateIssueReturningRow(tx: Db, issueId: string, patch: Partial<typeof 
   return issueUpdateStatements(tx, key, values);
 }
 
+/** The PATCH fields that set one column straight from the body, and that column. */
+const SCALAR_COLUMNS = {
+  name: 'name',
+  priority: 'priority',
+  start_date: 'startDate',
+  target_date: 'targetDate',
+  sort_order: 'sortOrder',
+  external_source: 'externalSource',
+  external_id: 'externalId',
+} as const satisfies Partial<Record<keyof UpdateIssueBody, keyof typeof issues.$inferInsert>>;
+
 /**
  * The PATCH fields whose update depends on nothing but the body: no check against the stored row,
  * no set, no document, no draft state. For a person who may read and edit every published issue of
  * the project, a PATCH of only these needs no read before its update (`updateUnreadIssue`).
  */
-const UNREAD_UPDATE_FIELDS: ReadonlySet<string> = new Set(['name', 'priority', 'start_date', 'target_date', 'sort_order', 'external_source', 'external_id', 'skip_activity']);
+const UNREAD_UPDATE_FIELDS: ReadonlySet<string> = new Set([...Object.keys(SCALAR_COLUMNS), 'skip_activity']);
 
 /** The values an update's activities compare with (`diffIssueActivities`) among the unread fields, as they were. */
 interface PreviousValues {
@@ -90,15 +101,10 @@ const unreadIssueUpdateStatements = reusableStatements(
       .returning({
         ...issueRowColumnsFor(sql.placeholder('viewerId')),
         previous: sql<PreviousValues>`(select json_build_object('name', was.name, 'priority', was.priority, 'start_date', was.start_date, 'target_date', was.target_date)
-          from issues was where was.id = "issues"."id")`.mapWith(jsonObject).as('previous'),
+          from issues was where was.id = "issues"."id")`.mapWith(jsonValue).as('previous'),
       })
       .prepare(ROW_STATEMENT.updateUnread) as unknown as Executable<IssueRowForViewer & { previous: PreviousValues }>,
 );
-
-/** A json value as the drivers hand it over: parsed (PGlite) or as text (postgres.js). */
-function jsonObject(value: unknown): unknown {
-  return typeof value === 'string' ? JSON.parse(value) : value;
-}
 
 /**
  * PATCH without reading the issue first, when nothing needs it: the body holds only
@@ -137,27 +143,14 @@ function snapshot(row: IssueListRow): IssueSnapshot {
   };
 }
 
-/** The columns a PATCH body sets that need nothing but the body (UNREAD_UPDATE_FIELDS). */
+/** The columns a PATCH body sets straight from its values (SCALAR_COLUMNS). */
 function scalarPatch(body: UpdateIssueBody): Partial<typeof issues.$inferInsert> {
-  const patch: Partial<typeof issues.$inferInsert> = {};
-  if (body.name !== undefined) patch.name = body.name;
-  if (body.priority !== undefined) patch.priority = body.priority;
-  if (body.start_date !== undefined) patch.startDate = body.start_date;
-  if (body.target_date !== undefined) patch.targetDate = body.target_date;
-  if (body.sort_order !== undefined) patch.sortOrder = body.sort_order;
-  if (body.external_source !== undefined) patch.externalSource = body.external_source;
-  if (body.external_id !== undefined) patch.externalId = body.external_id;
-  return patch;
-}
-
-/** The snapshot fields among `patch`'s columns. */
-function snapshotFields(patch: Partial<typeof issues.$inferInsert>): Partial<IssueSnapshot> {
-  const fields: Partial<IssueSnapshot> = {};
-  if (patch.name !== undefined) fields.name = patch.name;
-  if (patch.priority !== undefined) fields.priority = patch.priority;
-  if (patch.startDate !== undefined) fields.startDate = patch.startDate;
-  if (patch.targetDate !== undefined) fields.targetDate = patch.targetDate;
-  return fields;
+  const patch: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(SCALAR_COLUMNS)) {
+    const value = body[field as keyof typeof SCALAR_COLUMNS];
+    if (value !== undefined) patch[column] = value;
+  }
+  return patch as Partial<typeof issues.$inferInsert>;
 }
 
 /**
@@ -173,7 +166,8 @@ export async function applyIssueUpdate(
   { fromDocument = false, author }: { fromDocument?: boolean; author?: ActivityAuthor } = {},
 ): Promise<IssueRowForViewer> {
   const patch = scalarPatch(body);
-  const after: IssueSnapshot = { ...snapshot(current), ...snapshotFields(patch) };
+  // Only scalar columns so far, named as the row's fields: the snapshot the update aims at.
+  const after = snapshot({ ...current, ...patch } as IssueListRow);
   if (body.description_html !== undefined) {
     const html = (await sanitizeRichHtml(body.description_html)) || '<p></p>';
     patch.descriptionHtml = after.descriptionHtml = html;
