@@ -1,0 +1,49 @@
+// The reaction feed (server/reactions/feed.ts) starts every pass by asking which reactions are behind
+// in which workspace — every 100 ms while people write. That question must cost the same few pages
+// however long the change log has grown: each workspace's head is one step down an index. (It was
+// once asked with a join the planner answered by hashing the whole log, every pass.)
+import { sql, type SQL } from 'drizzle-orm';
+import { describe, expect, test } from 'vitest';
+import { behindStatement } from '../../server/reactions/feed';
+import { afterCommitReactions } from '../../server/reactions/registry';
+import { workspaceHeadSql } from '../../server/live/record-change';
+import { jsonValue } from '../../server/services/work-items/issue-read';
+import { useWorld } from '../support/world';
+
+const world = useWorld();
+const { call } = world;
+
+/** Pages `statement` reads (EXPLAIN ANALYZE's buffer counts: hit or read). */
+async function pagesReadBy(statement: SQL): Promise<number> {
+  const [row] = await world.server.app.ctx.database.query<Record<string, unknown>>(sql`explain (analyze, buffers, format json) ${statement}`);
+  const [{ Plan: plan }] = jsonValue<Array<{ Plan: Record<string, number> }>>(Object.values(row)[0]);
+  return (plan['Shared Hit Blocks'] ?? 0) + (plan['Shared Read Blocks'] ?? 0);
+}
+
+/** The feed's question at the start of every pass. */
+const behind = () => behindStatement(afterCommitReactions().map((reaction) => reaction.name));
+/** A workspace's sync cursor, as every GET reads it with the session (X-Sync-Cursor). */
+const head = (workspaceId: string) => sql`select ${workspaceHeadSql(sql`${workspaceId}::uuid`)} as head`;
+
+async function patchEach(issueIds: string[], times: number): Promise<void> {
+  for (let round = 0; round < times; round++) {
+    const answers = await Promise.all(issueIds.map((id) => call('admin', 'PATCH', `issues/${id}/`, { priority: round % 2 ? 'low' : 'high' })));
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+  }
+}
+
+describe('reaction feed', () => {
+  test('finding the reactions behind and a workspace\'s head reads the same few pages with 20 or 600 more changes in the log', async () => {
+    const issueIds: string[] = [];
+    for (let i = 0; i < 10; i++) issueIds.push(((await call('admin', 'POST', 'issues/', { name: `Logged ${i}` })).json() as { id: string }).id);
+    await patchEach(issueIds, 1);
+    // The other workspace has no change at all: its head must not be looked for among this one's.
+    const short = [await pagesReadBy(behind()), await pagesReadBy(head(world.workspace.id)), await pagesReadBy(head(world.otherWorkspace.id))];
+    // Each PATCH logs the issue's update and its activity: 600 more changes.
+    await patchEach(issueIds, 30);
+    const long = [await pagesReadBy(behind()), await pagesReadBy(head(world.workspace.id)), await pagesReadBy(head(world.otherWorkspace.id))];
+    for (const [index, what] of ['the reactions behind', "this workspace's head", "an idle workspace's head"].entries()) {
+      expect(long[index], `${what}: ${short[index]} pages with the short log, ${long[index]} with the long one`).toBeLessThanOrEqual(short[index] + 4);
+    }
+  });
+});
