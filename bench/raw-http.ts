@@ -45,6 +45,15 @@ export class RawHttpClient {
       socket.setNoDelay(true);
       socket.on('error', (error) => (this.failed ? this.failed(error) : reject(error)));
       socket.on('data', (chunk) => this.onData(chunk));
+      // A connection the server closes under a pending request fails it (a bench must stop with
+      // an error, not wait for ever); the next request opens a new one.
+      socket.on('close', () => {
+        if (this.socket === socket) this.socket = null;
+        this.buffer = Buffer.alloc(0);
+        const fail = this.failed;
+        this.waiting = this.failed = null;
+        fail?.(new Error(`${this.host}:${this.port} closed the connection before answering`));
+      });
       this.socket = socket;
     });
   }
