@@ -38,7 +38,7 @@ export async function registerBaselineRoutes(app: FastifyInstance, databaseUrl: 
       const user = await userFor(request.headers.cookie);
       if (!user) return reply.code(401).send({});
       // As the access plugin: the workspace row, the caller's role and (GET) the sync cursor in one query.
-      const [workspace] = await client`select w.*, m.role, (select coalesce(max(c.id), 0) from changes c where c.workspace_id = w.id) as head
+      const [workspace] = await client`select w.*, m.role, coalesce((select c.id from changes c where c.workspace_id >= w.id and c.workspace_id <= w.id order by c.workspace_id desc, c.id desc limit 1), 0) as head
         from workspaces w join workspace_members m on m.workspace_id = w.id
         and m.member_id = ${user.id} and m.is_active where w.slug = ${(request.params as { slug: string }).slug} and w.deleted_at is null limit 1`;
       if (!workspace) return reply.code(403).send({});

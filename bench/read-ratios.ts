@@ -55,7 +55,7 @@ interface Read {
 function accessStatements(seed: SeedResult, sessionId: string): BareStatement[] {
   return [
     {
-      sql: `select u.*, w.*, m.role, (select coalesce(max(c.id), 0) from changes c where c.workspace_id = w.id) as head, p.*, pm.role as project_role
+      sql: `select u.*, w.*, m.role, coalesce((select c.id from changes c where c.workspace_id >= w.id and c.workspace_id <= w.id order by c.workspace_id desc, c.id desc limit 1), 0) as head, p.*, pm.role as project_role
         from sessions s
         inner join users u on u.id = s.user_id
         left join workspaces w on w.slug = $2 and w.deleted_at is null

@@ -373,11 +373,19 @@ const changesWithWriterAfter = reusableStatement((db) =>
 
 /**
  * SQL for the last change id of a workspace (0 when it has none), to embed in another query: the
- * access plugin reads the X-Sync-Cursor of a GET in the same round trip as the membership, and a
- * list statement reads it in the same snapshot as its rows. Index-only max on (workspace_id, id).
+ * access plugin reads the X-Sync-Cursor of a GET in the same round trip as the membership, a list
+ * statement reads it in the same snapshot as its rows, and the reaction feed starts every pass with
+ * it. It must cost a few pages however long the log is: the first entry of a backward walk down
+ * (workspace_id, id). The workspace is matched as a range, not an equality, so that the order
+ * (workspace_id, id) stays the query's and only that index gives it. With an equality (a `max(id)`)
+ * the planner drops the constant column and may walk the primary key back instead, through every
+ * other workspace's changes: on PGlite it did, for a workspace with none, on every GET.
+ * tests/sync/reaction-feed-cost.test.ts holds it.
  */
 export function workspaceHeadSql(workspaceId: AnyPgColumn | SQL) {
-  return sql<string | number>`(select coalesce(max(${changes.id}), 0) from ${changes} where ${changes.workspaceId} = ${workspaceId})`;
+  return sql<string | number>`coalesce((select ${changes.id} from ${changes}
+    where ${changes.workspaceId} >= ${workspaceId} and ${changes.workspaceId} <= ${workspaceId}
+    order by ${changes.workspaceId} desc, ${changes.id} desc limit 1), 0)`;
 }
 
 /** The latest change id of a workspace (0 when it has none). */

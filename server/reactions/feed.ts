@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { CHANGES_CHANNEL } from '../../db/change-notify';
 import { reactionCursors } from '../../db/schema/index';
 import type { ServerContext } from '../context';
-import { readChangesWithWriter, withTransaction, type ReactionChange } from '../live/record-change';
+import { readChangesWithWriter, withTransaction, workspaceHeadSql, type ReactionChange } from '../live/record-change';
 import { appliesTo, type Reaction } from './reaction';
 
 /** Changes read per workspace and round. */
@@ -22,25 +22,20 @@ type LoggedChange = ReactionChange & { id: number };
 
 /**
  * Each (reaction, workspace) whose cursor is behind its workspace's log, with that cursor. Every
- * pass starts here, so its cost must not grow with the log: each workspace's head is the first entry
- * of a backward walk down (workspace_id, id). The workspace is matched as a range, not an equality,
- * so that the order (workspace_id, id) stays the query's and only that index gives it: with an
- * equality the planner drops the constant column and may walk the primary key instead, through every
- * other workspace's changes (on PGlite it did, for an idle workspace: the whole log). Written as
- * `exists (… ch.id > cursor)` it hashed the whole log on every pass: 11 ms at 12,000 changes, every
- * 100 ms while people write. tests/sync/reaction-feed-cost.test.ts holds it.
+ * pass starts here, so its cost must not grow with the log: each workspace's head is a few pages of
+ * its index (workspaceHeadSql). Written as `exists (… ch.id > cursor)`, the planner hashed the whole
+ * log on every pass: 11 ms at 12,000 changes, every 100 ms while people write.
+ * tests/sync/reaction-feed-cost.test.ts holds it.
  */
 export function behindStatement(names: string[]): SQL {
+  // Materialized: one head per workspace, not one per workspace and reaction.
   return sql`
-    select r.reaction, w.id as workspace_id, coalesce(c.last_change_id, 0) as cursor
-    from workspaces w
-    cross join lateral (
-      select ch.id as head from changes ch
-      where ch.workspace_id >= w.id and ch.workspace_id <= w.id
-      order by ch.workspace_id desc, ch.id desc limit 1) log
+    with heads as materialized (select w.id as workspace_id, ${workspaceHeadSql(sql`w.id`)} as head from workspaces w)
+    select r.reaction, h.workspace_id, coalesce(c.last_change_id, 0) as cursor
+    from heads h
     cross join jsonb_array_elements_text(${JSON.stringify(names)}::jsonb) as r(reaction)
-    left join reaction_cursors c on c.reaction = r.reaction and c.workspace_id = w.id
-    where log.head > coalesce(c.last_change_id, 0)`;
+    left join reaction_cursors c on c.reaction = r.reaction and c.workspace_id = h.workspace_id
+    where h.head > coalesce(c.last_change_id, 0)`;
 }
 
 async function behind(ctx: ServerContext, names: string[]): Promise<Array<{ reaction: string; workspaceId: string; cursor: number }>> {
