@@ -11,6 +11,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { transactionWithTail } from '../../db/transaction';
 import { reusableStatement } from '../../db/reusable-statement';
+import { executeRows } from '../../db/rows';
 import { announceChanges } from '../../db/change-notify';
 import { changeRetention, changes, mutationReceipts, type Change, type FieldChange } from '../../db/schema/changes';
 import type { LiveData, LiveEntity } from '../../shared/live-protocol';
@@ -388,9 +389,14 @@ export function workspaceHeadSql(workspaceId: AnyPgColumn | SQL) {
     order by ${changes.workspaceId} desc, ${changes.id} desc limit 1), 0)`;
 }
 
-/** The latest change id of a workspace (0 when it has none). */
+/** The statement of `workspaceHead`: a workspace's head on its own. */
+export function workspaceHeadStatement(workspaceId: string): SQL {
+  return sql`select ${workspaceHeadSql(sql`${workspaceId}::uuid`)} as head`;
+}
+
+/** The latest change id of a workspace (0 when it has none): the live reader's start, retention, a write's cursor. */
 export async function workspaceHead(db: Db, workspaceId: string): Promise<number> {
-  const [row] = await db.select({ head: max(changes.id) }).from(changes).where(eq(changes.workspaceId, workspaceId));
+  const [row] = await executeRows<{ head: string | number }>(db, workspaceHeadStatement(workspaceId));
   return Number(row?.head ?? 0);
 }
 

@@ -14,7 +14,7 @@ import {
 } from '../../db/schema/index';
 import type { Db } from '../../db/client';
 import type { TestProject } from '../support/factories';
-import { executeRows } from '../../server/services/work-items/issue-read';
+import { executeRows } from '../../db/rows';
 
 export interface IssueSpec {
   name?: string;

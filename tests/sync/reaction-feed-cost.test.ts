@@ -9,8 +9,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { behindStatement } from '../../server/reactions/feed';
 import { afterCommitReactions } from '../../server/reactions/registry';
-import { workspaceHeadSql } from '../../server/live/record-change';
-import { jsonValue } from '../../server/services/work-items/issue-read';
+import { workspaceHeadSql, workspaceHeadStatement } from '../../server/live/record-change';
+import { jsonValue } from '../../db/rows';
 import { useWorld } from '../support/world';
 
 const world = useWorld();
@@ -25,9 +25,9 @@ async function pagesReadBy(statement: SQL): Promise<number> {
 
 /** The feed's question at the start of every pass. */
 const behind = () => behindStatement(afterCommitReactions().map((reaction) => reaction.name));
-/** A workspace's sync cursor, as every GET reads it with the session (X-Sync-Cursor). */
-const head = (workspaceId: string) => sql`select ${workspaceHeadSql(sql`${workspaceId}::uuid`)} as head`;
-/** The same, correlated with the workspace row, as the session's membership statement reads it. */
+/** A workspace's head on its own, as the live reader, retention and a write's sync cursor read it. */
+const head = (workspaceId: string) => workspaceHeadStatement(workspaceId);
+/** Correlated with the workspace row, as the session's membership statement reads it for every GET (X-Sync-Cursor). */
 const joinedHead = (workspaceId: string) => sql`select ${workspaceHeadSql(sql`w.id`)} as head from workspaces w where w.id = ${workspaceId}::uuid`;
 
 /** What is measured, by name. The other workspace has no change at all: its head must not be looked for among this one's. */

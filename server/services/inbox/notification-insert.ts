@@ -10,7 +10,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { Db } from '../../../db/client';
 import { notifications, type NewNotification, type Notification } from '../../../db/schema/index';
-import { executeRows } from '../work-items/issue-read';
+import { executeRows } from '../../../db/rows';
 
 /** The columns a fan-out sets; the others keep their database defaults (id, timestamps, version, …). */
 const WRITTEN = [

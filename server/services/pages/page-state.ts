@@ -2,6 +2,7 @@
 // follows) and favorites. Open editors are sent away afterwards so they reconnect with the new scope.
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { executeRows } from '../../../db/rows';
 import { favorites, pages, type Page } from '../../../db/schema/index';
 import { canArchivePage, canChangePageAccess, canFavoritePage, canLockPage } from '../../../shared/policies/page';
 import { CollabCloseCode } from '../../../shared/collab-close-codes';
@@ -115,13 +116,12 @@ async function isArchived(tx: Db, pageId: string): Promise<boolean> {
 
 /** The page and every live descendant (recursive over parent links). */
 async function subtreeIds(tx: Db, pageId: string): Promise<string[]> {
-  const result = await tx.execute(sql`
+  const rows = await executeRows<{ id: string }>(tx, sql`
     with recursive tree(id) as (
       select ${pageId}::uuid
       union
       select p.id from pages p join tree t on p.parent_id = t.id where p.deleted_at is null
     )
     select id from tree`);
-  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: { id: string }[] }).rows) as { id: string }[];
   return rows.map((row) => row.id);
 }

@@ -8,7 +8,7 @@ import type { Database, Db } from '../../../db/client';
 import { cycles, type Cycle } from '../../../db/schema/index';
 import { addDays, todayIn } from '../../../shared/calendar-day';
 import { EMPTY_STATS, snapshotStats, type CycleStats } from './presenters/cycle';
-import { executeRows, jsonValue } from '../work-items/issue-read';
+import { executeRows, jsonValue } from '../../../db/rows';
 import { isProjectIssue } from '../../list-engine/scope';
 
 /**

@@ -6,7 +6,7 @@ import type { Db } from '../../../db/client';
 import { favorites, moduleLinks, moduleMembers, modules, type Module, type ModuleLink } from '../../../db/schema/index';
 import { NotFoundError } from '../../errors';
 import { EMPTY_MODULE_STATS, type ModuleStats, type ModuleView } from './presenters/module';
-import { executeRows } from '../work-items/issue-read';
+import { executeRows } from '../../../db/rows';
 import { isProjectIssue } from '../../list-engine/scope';
 
 interface StatsRow {

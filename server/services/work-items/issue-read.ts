@@ -3,15 +3,11 @@
 import { and, eq, getTableColumns, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { reusableStatement } from '../../../db/reusable-statement';
+import { jsonValue } from '../../../db/rows';
 import { issueSubscribers, issues, users } from '../../../db/schema/index';
 import type { IssueListRow } from './presenters/issue';
 import { presentUserLite, type UserLite } from './presenters/issue-activity';
 import { isProjectIssue } from '../../list-engine/scope';
-
-/** A json column's value on both drivers: PGlite hands it over parsed, postgres.js as text. */
-export function jsonValue<T>(value: unknown): T {
-  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
-}
 
 /** Normalises a JSON-aggregated id list (drivers return it parsed or as text). */
 function idArray(value: unknown): string[] {
@@ -119,12 +115,6 @@ export async function loadIssueRowsByIds(db: Db, ids: string[]): Promise<IssueLi
   const rows = await loadIssueRows(db, inArray(issues.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id)).filter((row): row is IssueListRow => Boolean(row));
-}
-
-/** Runs raw SQL in a db or transaction and returns plain rows on both drivers (postgres-js: array, PGlite: {rows}). */
-export async function executeRows<T>(db: Db, statement: SQL): Promise<T[]> {
-  const result = (await db.execute(statement)) as unknown;
-  return Array.isArray(result) ? (Array.from(result) as T[]) : ((result as { rows: T[] }).rows ?? []);
 }
 
 /** True when the user is subscribed to the issue. */

@@ -5,6 +5,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { encodeForColumn, reusableStatements, valueSlot, type Executable } from '../../../db/reusable-statement';
+import { jsonValue } from '../../../db/rows';
 import { issues, type Project } from '../../../db/schema/index';
 import { applySetDelta } from '../../../shared/set-delta';
 import { hasSetIntent, type UpdateIssueBody } from '../../../shared/schemas/issue';
@@ -19,7 +20,7 @@ import { mergeHtmlIntoIssueState } from './issue-description-merge';
 import { diffIssueActivities, writeSubIssueActivities, writeUpdateActivities, type IssueSnapshot } from './issue-activity';
 import { recordIssueRowChange, touchIssue } from './issue-change';
 import { activityAuthorOf, knownActivityContext, type ActivityAuthor } from './issue-activity-change';
-import { ROW_STATEMENT, issueRowColumnsFor, jsonValue, liveIssueOfProject, type IssueRowForViewer } from './issue-read';
+import { ROW_STATEMENT, issueRowColumnsFor, liveIssueOfProject, type IssueRowForViewer } from './issue-read';
 import { subscribeUsers } from './issue-subscription';
 import * as check from './issue-validation';
 import { syncIssueMentions } from './mentions';

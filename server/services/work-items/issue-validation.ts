@@ -6,7 +6,7 @@ import type { Db } from '../../../db/client';
 import { estimatePoints, labels, projectMembers, states, type Project, type State } from '../../../db/schema/index';
 import { Role } from '../../../shared/roles';
 import { BadRequestError } from '../../errors';
-import { executeRows } from './issue-read';
+import { executeRows } from '../../../db/rows';
 
 /**
  * The project's state `stateId` (not triage, not deleted): the triage state belongs to intake, and
