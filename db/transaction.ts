@@ -57,7 +57,7 @@ async function postgresTransaction<T>(client: postgres.Sql, work: (tx: Db) => Pr
     begin.catch(() => {});
     // drizzle types a transaction's session over a TransactionSql; a reserved connection lacks its
     // savepoint()/prepare(), hence no nesting.
-    const session = new PostgresJsSession(connection, dialect, undefined) as never;
+    const session = new PostgresJsSession(preparing(connection), dialect, undefined) as never;
     let outcome: TailWork<T>;
     try {
       outcome = await work(new PostgresJsTransaction(dialect, session, undefined) as unknown as Db);
@@ -103,6 +103,26 @@ async function postgresTransaction<T>(client: postgres.Sql, work: (tx: Db) => Pr
     // it would put the dead socket back among the open ones.
     if (!lost) connection.release();
   }
+}
+
+/**
+ * Statements with more values than this are sent unprepared: their text varies with a list's length
+ * (an `in (…)` of ids, a multi-row insert), and each length would stay prepared on the connection.
+ */
+export const MAX_PREPARED_PARAMS = 32;
+
+/**
+ * The reserved connection as the transaction's drizzle session sees it: every statement is sent
+ * prepared. drizzle sends a query builder's statement unprepared unless it was given a name, and
+ * postgres.js sends an unprepared statement with values as Parse/Describe, then its Bind once the
+ * types are back: two round trips, and a parse and plan by Postgres every time. Inside our
+ * transactions plans are generic anyway (plan_cache_mode above), so preparing changes no plan; each
+ * connection keeps a statement once per text, and postgres.js closes connections after a while.
+ */
+function preparing(connection: postgres.ReservedSql): postgres.ReservedSql {
+  const unsafe: postgres.ReservedSql['unsafe'] = (text, params, options) =>
+    connection.unsafe(text, params, { ...options, prepare: options?.prepare || (params?.length ?? 0) <= MAX_PREPARED_PARAMS });
+  return new Proxy(connection, { get: (target, key) => (key === 'unsafe' ? unsafe : Reflect.get(target, key)) });
 }
 
 /** postgres.js errors of the connection itself (closed, ended, destroyed, connect timeout), not of a statement. */
