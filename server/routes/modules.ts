@@ -39,9 +39,10 @@ export default async function modulesRoutes(fastify: FastifyInstance) {
 
   // Member+ (work-items §3), unlike the list: guests see modules listed but not opened.
   app.get(`${BASE}/modules/:moduleId/`, { config: { access: 'project.member-read' }, schema: { params: moduleParams, response: replies({ 200: moduleDetailResponse }) } }, async (request) => {
-    const module = await getModule(app.ctx, request.actor, request.params.moduleId);
+    // The links are read beside the module; they are answered only if the module is the caller's to open.
+    const [module, links] = await Promise.all([getModule(app.ctx, request.actor, request.params.moduleId), listModuleLinkRows(app.ctx.db, request.params.moduleId)]);
     if (module.archivedAt) throw new NotFoundError('Module not found');
-    return presentModuleDetail(module, await listModuleLinkRows(app.ctx.db, module.id));
+    return presentModuleDetail(module, links);
   });
   for (const method of ['PATCH', 'PUT'] as const) {
     app.route({

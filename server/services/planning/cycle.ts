@@ -4,6 +4,7 @@
 // workspace lists. Every write records the cycle (and each issue it moved) through recordChange.
 import { and, eq, inArray, isNotNull, isNull, lte, min, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { sendPrepared } from '../../../db/rows';
 import { cycleIssues, cycles, issueActivities, issues, projectMembers, projects, type Cycle } from '../../../db/schema/index';
 import { CycleStatus, UNFINISHED_STATE_GROUPS, compareCycles, cycleStatus } from '../../../shared/cycle';
 import { offsetPage, type Pagination } from '../../../shared/cursor';
@@ -27,12 +28,12 @@ const COMPLETED_NO_ISSUES = 'The Cycle has already been completed so no new issu
 const liveCycle = (projectId: string) => and(eq(cycles.projectId, projectId), isNull(cycles.deletedAt));
 
 async function loadRows(db: Db, where: SQL | undefined, userId: string | null): Promise<CycleRow[]> {
-  return (await db.select(cycleColumns(userId)).from(cycles).where(where)) as CycleRow[];
+  return (await sendPrepared(db.select(cycleColumns(userId)).from(cycles).where(where))) as CycleRow[];
 }
 
 /** The project's live cycle, archived or not. @throws NotFoundError */
 async function loadCycle(db: Db, projectId: string, cycleId: string): Promise<Cycle> {
-  const [cycle] = await db.select().from(cycles).where(and(eq(cycles.id, cycleId), liveCycle(projectId)));
+  const [cycle] = await sendPrepared(db.select().from(cycles).where(and(eq(cycles.id, cycleId), liveCycle(projectId))));
   if (!cycle) throw new NotFoundError('Cycle not found');
   return cycle;
 }
@@ -86,14 +87,17 @@ export async function listCycles(ctx: ServerContext, actor: ProjectActor, view: 
 
 /** `GET …/cycles/:cycleId/` — the list item plus the count of sub-issues in it. @throws NotFoundError */
 export async function getCycle(ctx: ServerContext, actor: ProjectActor, cycleId: string) {
-  await loadCycle(ctx.db, actor.project.id, cycleId);
-  const [[row], [sub]] = await Promise.all([
+  // The project's check and the reads at once: what the reads found is answered only if the check passed.
+  const [, [row], [sub]] = await Promise.all([
+    loadCycle(ctx.db, actor.project.id, cycleId),
     loadRows(ctx.db, eq(cycles.id, cycleId), actor.userId),
-    ctx.db
-      .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(cycleIssues)
-      .innerJoin(issues, and(eq(issues.id, cycleIssues.issueId), isProjectIssue('issues')))
-      .where(and(eq(cycleIssues.cycleId, cycleId), isNull(cycleIssues.deletedAt), isNotNull(issues.parentId))),
+    sendPrepared(
+      ctx.db
+        .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
+        .from(cycleIssues)
+        .innerJoin(issues, and(eq(issues.id, cycleIssues.issueId), isProjectIssue('issues')))
+        .where(and(eq(cycleIssues.cycleId, cycleId), isNull(cycleIssues.deletedAt), isNotNull(issues.parentId))),
+    ),
   ]);
   return { ...presentCycle(row), sub_issues: sub?.count ?? 0 };
 }

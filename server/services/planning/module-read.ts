@@ -6,7 +6,7 @@ import type { Db } from '../../../db/client';
 import { favorites, moduleLinks, moduleMembers, modules, type Module, type ModuleLink } from '../../../db/schema/index';
 import { NotFoundError } from '../../errors';
 import { EMPTY_MODULE_STATS, type ModuleStats, type ModuleView } from './presenters/module';
-import { executeRows } from '../../../db/rows';
+import { executeRowsPrepared, sendPrepared } from '../../../db/rows';
 import { isProjectIssue } from '../../list-engine/scope';
 
 interface StatsRow {
@@ -35,7 +35,7 @@ async function loadStats(db: Db, moduleIds: string[]): Promise<Map<string, Modul
   const ids = sql.join(moduleIds.map((id) => sql`${id}::uuid`), sql`, `);
   const counts = GROUPS.map((group) => sql`, count(*) filter (where s."group" = ${group})::int as ${sql.raw(group)}`);
   const points = GROUPS.map((group) => sql`, coalesce(sum(p.points) filter (where s."group" = ${group}), 0)::float8 as ${sql.raw(`points_${group}`)}`);
-  const rows = await executeRows<StatsRow>(
+  const rows = await executeRowsPrepared<StatsRow>(
     db,
     sql`select mi.module_id, count(*)::int as total${sql.join(counts, sql``)},
         count(*) filter (where i.parent_id is not null)::int as sub_issues,
@@ -79,19 +79,26 @@ async function loadStats(db: Db, moduleIds: string[]): Promise<Map<string, Modul
 export async function toModuleViews(db: Db, rows: Module[], userId: string | null): Promise<ModuleView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const members = await db
-    .select({ moduleId: moduleMembers.moduleId, memberId: moduleMembers.memberId })
-    .from(moduleMembers)
-    .where(and(inArray(moduleMembers.moduleId, ids), isNull(moduleMembers.deletedAt)));
-  const stats = await loadStats(db, ids);
+  // Three independent reads, at once: on the pool each takes its own connection.
+  const [members, stats, found] = await Promise.all([
+    sendPrepared(
+      db
+        .select({ moduleId: moduleMembers.moduleId, memberId: moduleMembers.memberId })
+        .from(moduleMembers)
+        .where(and(inArray(moduleMembers.moduleId, ids), isNull(moduleMembers.deletedAt))),
+    ),
+    loadStats(db, ids),
+    userId
+      ? sendPrepared(
+          db
+            .select({ id: favorites.entityIdentifier })
+            .from(favorites)
+            .where(and(eq(favorites.entityType, 'module'), eq(favorites.userId, userId), inArray(favorites.entityIdentifier, ids))),
+        )
+      : [],
+  ]);
   const favorite = new Set<string>();
-  if (userId) {
-    const found = await db
-      .select({ id: favorites.entityIdentifier })
-      .from(favorites)
-      .where(and(eq(favorites.entityType, 'module'), eq(favorites.userId, userId), inArray(favorites.entityIdentifier, ids)));
-    for (const row of found) if (row.id) favorite.add(row.id);
-  }
+  for (const row of found) if (row.id) favorite.add(row.id);
   return rows.map((row) => ({
     ...row,
     memberIds: members.filter((member) => member.moduleId === row.id).map((member) => member.memberId),
@@ -105,16 +112,18 @@ export async function toModuleViews(db: Db, rows: Module[], userId: string | nul
  * @throws NotFoundError "Module not found".
  */
 export async function findModule(db: Db, projectId: string, moduleId: string): Promise<Module> {
-  const [row] = await db.select().from(modules).where(and(eq(modules.id, moduleId), eq(modules.projectId, projectId), isNull(modules.deletedAt)));
+  const [row] = await sendPrepared(db.select().from(modules).where(and(eq(modules.id, moduleId), eq(modules.projectId, projectId), isNull(modules.deletedAt))));
   if (!row) throw new NotFoundError('Module not found');
   return row;
 }
 
 /** A module's live links, newest first. */
 export async function listModuleLinkRows(db: Db, moduleId: string): Promise<ModuleLink[]> {
-  return db
-    .select()
-    .from(moduleLinks)
-    .where(and(eq(moduleLinks.moduleId, moduleId), isNull(moduleLinks.deletedAt)))
-    .orderBy(sql`${moduleLinks.createdAt} desc`);
+  return sendPrepared(
+    db
+      .select()
+      .from(moduleLinks)
+      .where(and(eq(moduleLinks.moduleId, moduleId), isNull(moduleLinks.deletedAt)))
+      .orderBy(sql`${moduleLinks.createdAt} desc`),
+  );
 }

@@ -2,6 +2,7 @@
 // max + 10000), update (parent, order, name), delete, bulk create and the workspace-wide list.
 import { and, asc, eq, inArray, isNull, max, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { sendPrepared } from '../../../db/rows';
 import { issueLabels, labels, projectMembers, projects, type Label } from '../../../db/schema/index';
 import type { BulkCreateLabelsBody, CreateLabelBody, UpdateLabelBody } from '../../../shared/schemas/label';
 import { nextSortOrder } from '../../../shared/sort-order';
@@ -35,7 +36,7 @@ export async function listLabels(ctx: ServerContext, actor: ProjectActor) {
 }
 
 async function loadLabel(db: Db, projectId: string, labelId: string) {
-  const [label] = await db.select().from(labels).where(and(eq(labels.id, labelId), liveLabels(projectId)));
+  const [label] = await sendPrepared(db.select().from(labels).where(and(eq(labels.id, labelId), liveLabels(projectId))));
   if (!label) throw new NotFoundError('Label not found');
   return label;
 }

@@ -2,6 +2,7 @@
 // (never the default, only when empty), mark default, and the workspace-wide list.
 import { and, asc, eq, isNull, max, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { sendPrepared } from '../../../db/rows';
 import { issues, projectMembers, projects, states, type State } from '../../../db/schema/index';
 import type { CreateStateBody, UpdateStateBody } from '../../../shared/schemas/state';
 import { nextStateSequence } from '../../../shared/sort-order';
@@ -30,16 +31,16 @@ function recordState(tx: Db, state: State, op: 'create' | 'update' | 'delete', d
 const visibleState = (projectId: string) => and(eq(states.projectId, projectId), isNull(states.deletedAt), eq(states.isTriage, false));
 
 function loadVisibleStates(db: Db, projectId: string) {
-  return db.select().from(states).where(visibleState(projectId)).orderBy(asc(states.sequence), asc(states.createdAt));
+  return sendPrepared(db.select().from(states).where(visibleState(projectId)).orderBy(asc(states.sequence), asc(states.createdAt)));
 }
 
 /**
  * One state as the list shows it, so single-state answers carry a real `order` (not null); a
  * triage state, never listed, is a group of its own.
  */
-async function presentInProject(db: Db, state: State) {
+async function presentInProject(db: Db, state: State, visible?: State[]) {
   if (state.isTriage) return presentStates([state])[0];
-  return presentStates(await loadVisibleStates(db, state.projectId)).find((row) => row.id === state.id)!;
+  return presentStates(visible ?? (await loadVisibleStates(db, state.projectId))).find((row) => row.id === state.id)!;
 }
 
 /** `GET …/states/` — states by sequence with `order`; `grouped` answers `{group: [State…]}`. */
@@ -52,14 +53,16 @@ export async function listStates(ctx: ServerContext, actor: ProjectActor, groupe
 }
 
 async function loadState(db: Db, projectId: string, stateId: string) {
-  const [state] = await db.select().from(states).where(and(eq(states.id, stateId), visibleState(projectId)));
+  const [state] = await sendPrepared(db.select().from(states).where(and(eq(states.id, stateId), visibleState(projectId))));
   if (!state) throw new NotFoundError('State not found');
   return state;
 }
 
 /** `GET …/states/:stateId/`. @throws NotFoundError */
 export async function getState(ctx: ServerContext, actor: ProjectActor, stateId: string) {
-  return presentInProject(ctx.db, await loadState(ctx.db, actor.project.id, stateId));
+  // The project's states are read beside the one asked for: its `order` is its place among them.
+  const [state, visible] = await Promise.all([loadState(ctx.db, actor.project.id, stateId), loadVisibleStates(ctx.db, actor.project.id)]);
+  return presentInProject(ctx.db, state, visible);
 }
 
 /** `GET …/intake-state/` — the project's triage state (reference §6). @throws NotFoundError */
