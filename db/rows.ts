@@ -3,6 +3,7 @@
 // that runs raw SQL on a Db (the server's pool, a transaction, PGlite) reads through these two.
 import type { SQL } from 'drizzle-orm';
 import type { Db } from './client';
+import { MAX_PREPARED_PARAMS } from './transaction';
 
 /** Runs raw SQL in a db or transaction and returns plain rows on both drivers. */
 export async function executeRows<T>(db: Db, statement: SQL): Promise<T[]> {
@@ -47,5 +48,9 @@ interface Preparable<T> {
  */
 export function sendPrepared<T>(query: Preparable<T>): Promise<T> {
   // The name is drizzle's flag to prepare; postgres.js names statements itself, one per text.
-  return query.prepare('key_lookup').execute();
+  const statement = query.prepare('key_lookup') as ReturnType<Preparable<T>['prepare']> & { params?: unknown[]; prepare?: boolean };
+  // A long value list (an `in (…)` of many ids) goes unprepared, as in our transactions: its text
+  // varies with the list's length, and each length would stay prepared on the connection.
+  if (typeof statement.prepare === 'boolean' && (statement.params?.length ?? 0) > MAX_PREPARED_PARAMS) statement.prepare = false;
+  return statement.execute();
 }

@@ -1,4 +1,4 @@
-// The GET of one label, state, cycle or module sends each of its statements prepared: one round
+// The GET of one label, state, cycle, module, page or project sends each of its statements prepared: one round
 // trip each. drizzle sends a query builder's statement unprepared unless it is named, and postgres.js
 // sends an unprepared statement with values as Parse/Describe, then its Bind once the types are back
 // — two round trips and a fresh plan each. Look-ups by key go through db/rows.ts's `sendPrepared`;
@@ -35,16 +35,17 @@ async function created(path: string, body: Record<string, unknown>): Promise<str
   return (response.json() as { id: string }).id;
 }
 
-describe.skipIf(!process.env.DATABASE_URL)('GET of one label, state, cycle or module', () => {
+describe.skipIf(!process.env.DATABASE_URL)('GET of one label, state, cycle, module, page or project', () => {
   test('sends every statement prepared', async () => {
     const labelId = await created('issue-labels/', { name: 'Prepared' });
     const stateId = await created('states/', { name: 'Prepared', color: '#112233', group: 'started' });
     const cycleId = await created('cycles/', { name: 'Prepared' });
     const moduleId = await created('modules/', { name: 'Prepared' });
+    const pageId = await created('pages/', { name: 'Prepared' });
     const issueId = await created('issues/', { name: 'In both' });
     expect((await call('admin', 'POST', `cycles/${cycleId}/cycle-issues/`, { issues: [issueId] })).statusCode).toBeLessThan(300);
     expect((await call('admin', 'POST', `modules/${moduleId}/issues/`, { issues: [issueId] })).statusCode).toBeLessThan(300);
-    for (const path of [`issue-labels/${labelId}/`, `states/${stateId}/`, `cycles/${cycleId}/`, `modules/${moduleId}/`]) {
+    for (const path of [`issue-labels/${labelId}/`, `states/${stateId}/`, `cycles/${cycleId}/`, `modules/${moduleId}/`, `pages/${pageId}/`, `${world.projectUrl}/`]) {
       let status = 0;
       const statements = await statementsDuring(async () => {
         status = (await call('admin', 'GET', path)).statusCode;

@@ -3,11 +3,13 @@
 // Parse/Describe and its Bind only after the answer, two round trips and a parse by Postgres each
 // time. A create's dozen statements and every reaction feed pass went that way. A statement with
 // more values than MAX_PREPARED_PARAMS stays unprepared: its text varies with a list's length.
-// PostgreSQL only: PGlite runs in the process, with no round trip to save.
+// On the pool, a look-up by key goes prepared when it is sent through db/rows.ts's sendPrepared, with
+// the same bound. PostgreSQL only: PGlite runs in the process, with no round trip to save.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { MAX_PREPARED_PARAMS, transactionWithTail } from '../../db/transaction';
-import { executeRows } from '../../db/rows';
+import { executeRows, sendPrepared } from '../../db/rows';
+import { createDatabase } from '../../db/client';
 import { instanceConfigurations } from '../../db/schema/index';
 import { createTestDatabase, type TestDatabase } from '../support/db';
 
@@ -39,5 +41,19 @@ describe.skipIf(!process.env.DATABASE_URL)('statements inside a write transactio
     expect(value.insert).toHaveLength(1);
     expect(value.select).toHaveLength(1);
     expect(value.longList).toEqual([]);
+  });
+
+  test('on the pool, sendPrepared keeps a look-up by key prepared, and not one with a long value list', async () => {
+    // One connection, so that the prepared statements read back are the look-ups' own.
+    const single = await createDatabase({ databaseUrl: database.url, maxConnections: 1 });
+    try {
+      const keys = Array.from({ length: MAX_PREPARED_PARAMS + 1 }, (_, index) => `pool.${index}`);
+      await sendPrepared(single.db.select({ value: instanceConfigurations.value }).from(instanceConfigurations).where(eq(instanceConfigurations.key, 'pool.one')));
+      await sendPrepared(single.db.select({ key: instanceConfigurations.key }).from(instanceConfigurations).where(inArray(instanceConfigurations.key, keys)));
+      expect(await executeRows(single.db, preparedLike('select "value" from "instance_configurations"'))).toHaveLength(1);
+      expect(await executeRows(single.db, preparedLike('select "key" from "instance_configurations"'))).toEqual([]);
+    } finally {
+      await single.close();
+    }
   });
 });

@@ -2,6 +2,7 @@
 // flag), so lists, details and change events all build the same PageView.
 import { and, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { sendPrepared } from '../../../db/rows';
 import { favorites, pageLabels, pageProjects, pages, type Page } from '../../../db/schema/index';
 import type { PageView } from './presenters/page';
 
@@ -10,13 +11,15 @@ export async function toPageViews(db: Db, rows: Page[], viewerId: string | null)
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [labels, links, favs] = await Promise.all([
-    db.select({ pageId: pageLabels.pageId, labelId: pageLabels.labelId }).from(pageLabels).where(and(inArray(pageLabels.pageId, ids), isNull(pageLabels.deletedAt))),
-    db.select({ pageId: pageProjects.pageId, projectId: pageProjects.projectId }).from(pageProjects).where(and(inArray(pageProjects.pageId, ids), isNull(pageProjects.deletedAt))),
+    sendPrepared(db.select({ pageId: pageLabels.pageId, labelId: pageLabels.labelId }).from(pageLabels).where(and(inArray(pageLabels.pageId, ids), isNull(pageLabels.deletedAt)))),
+    sendPrepared(db.select({ pageId: pageProjects.pageId, projectId: pageProjects.projectId }).from(pageProjects).where(and(inArray(pageProjects.pageId, ids), isNull(pageProjects.deletedAt)))),
     viewerId
-      ? db
-          .select({ pageId: favorites.entityIdentifier })
-          .from(favorites)
-          .where(and(eq(favorites.entityType, 'page'), eq(favorites.userId, viewerId), inArray(favorites.entityIdentifier, ids)))
+      ? sendPrepared(
+          db
+            .select({ pageId: favorites.entityIdentifier })
+            .from(favorites)
+            .where(and(eq(favorites.entityType, 'page'), eq(favorites.userId, viewerId), inArray(favorites.entityIdentifier, ids))),
+        )
       : Promise.resolve([] as { pageId: string | null }[]),
   ]);
   const favoriteIds = new Set(favs.map((row) => row.pageId));
@@ -30,12 +33,14 @@ export async function toPageViews(db: Db, rows: Page[], viewerId: string | null)
 
 /** The live page `pageId` if it belongs to project `projectId`, else null. */
 export async function findProjectPage(db: Db, projectId: string, pageId: string): Promise<Page | null> {
-  const [row] = await db
-    .select({ page: pages })
-    .from(pages)
-    .innerJoin(pageProjects, and(eq(pageProjects.pageId, pages.id), eq(pageProjects.projectId, projectId), isNull(pageProjects.deletedAt)))
-    .where(and(eq(pages.id, pageId), isNull(pages.deletedAt)))
-    .limit(1);
+  const [row] = await sendPrepared(
+    db
+      .select({ page: pages })
+      .from(pages)
+      .innerJoin(pageProjects, and(eq(pageProjects.pageId, pages.id), eq(pageProjects.projectId, projectId), isNull(pageProjects.deletedAt)))
+      .where(and(eq(pages.id, pageId), isNull(pages.deletedAt)))
+      .limit(1),
+  );
   return row?.page ?? null;
 }
 

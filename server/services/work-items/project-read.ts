@@ -2,6 +2,7 @@
 // each with the viewer's sort order, role and favorite flag (reference §5).
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { sendPrepared } from '../../../db/rows';
 import {
   deployBoards,
   favorites,
@@ -33,28 +34,38 @@ async function loadProjectExtras(db: Db, projectIds: string[], userId: string): 
   }
   if (projectIds.length === 0) return result;
   const [members, props, favs, boards, sequences, intake] = await Promise.all([
-    db
-      .select({ projectId: projectMembers.projectId, memberId: projectMembers.memberId, role: projectMembers.role, sortOrder: projectMembers.sortOrder })
-      .from(projectMembers)
-      .where(and(inArray(projectMembers.projectId, projectIds), eq(projectMembers.isActive, true))),
-    db
-      .select({ projectId: projectUserProperties.projectId, sortOrder: projectUserProperties.sortOrder })
-      .from(projectUserProperties)
-      .where(and(inArray(projectUserProperties.projectId, projectIds), eq(projectUserProperties.userId, userId))),
-    db
-      .select({ id: favorites.entityIdentifier })
-      .from(favorites)
-      .where(and(eq(favorites.entityType, 'project'), inArray(favorites.entityIdentifier, projectIds), eq(favorites.userId, userId))),
-    db
-      .select({ projectId: deployBoards.projectId, anchor: deployBoards.anchor })
-      .from(deployBoards)
-      .where(and(inArray(deployBoards.projectId, projectIds), eq(deployBoards.entityName, 'project'))),
-    db.select().from(issueSequences).where(inArray(issueSequences.projectId, projectIds)),
-    db
-      .select({ projectId: intakeIssues.projectId, total: count() })
-      .from(intakeIssues)
-      .where(and(inArray(intakeIssues.projectId, projectIds), eq(intakeIssues.status, IntakeStatus.PENDING), isNull(intakeIssues.deletedAt)))
-      .groupBy(intakeIssues.projectId),
+    sendPrepared(
+      db
+        .select({ projectId: projectMembers.projectId, memberId: projectMembers.memberId, role: projectMembers.role, sortOrder: projectMembers.sortOrder })
+        .from(projectMembers)
+        .where(and(inArray(projectMembers.projectId, projectIds), eq(projectMembers.isActive, true))),
+    ),
+    sendPrepared(
+      db
+        .select({ projectId: projectUserProperties.projectId, sortOrder: projectUserProperties.sortOrder })
+        .from(projectUserProperties)
+        .where(and(inArray(projectUserProperties.projectId, projectIds), eq(projectUserProperties.userId, userId))),
+    ),
+    sendPrepared(
+      db
+        .select({ id: favorites.entityIdentifier })
+        .from(favorites)
+        .where(and(eq(favorites.entityType, 'project'), inArray(favorites.entityIdentifier, projectIds), eq(favorites.userId, userId))),
+    ),
+    sendPrepared(
+      db
+        .select({ projectId: deployBoards.projectId, anchor: deployBoards.anchor })
+        .from(deployBoards)
+        .where(and(inArray(deployBoards.projectId, projectIds), eq(deployBoards.entityName, 'project'))),
+    ),
+    sendPrepared(db.select().from(issueSequences).where(inArray(issueSequences.projectId, projectIds))),
+    sendPrepared(
+      db
+        .select({ projectId: intakeIssues.projectId, total: count() })
+        .from(intakeIssues)
+        .where(and(inArray(intakeIssues.projectId, projectIds), eq(intakeIssues.status, IntakeStatus.PENDING), isNull(intakeIssues.deletedAt)))
+        .groupBy(intakeIssues.projectId),
+    ),
   ]);
   for (const member of members) {
     const extras = result.get(member.projectId)!;
@@ -112,11 +123,17 @@ export async function listProjectDetails(ctx: ServerContext, actor: WorkspaceAct
  * @throws NotFoundError (missing/archived), ForbiddenError (secret), ConflictError (public, not a member)
  */
 export async function getProject(ctx: ServerContext, actor: WorkspaceActor, projectId: string) {
-  const [project] = await ctx.db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.workspaceId, actor.workspace.id), isNull(projects.deletedAt)));
-  const extras = project ? (await loadProjectExtras(ctx.db, [project.id], actor.userId)).get(project.id)! : null;
+  // The row and its extras at once; the extras count only if the workspace's live project was found.
+  const [[project], extrasById] = await Promise.all([
+    sendPrepared(
+      ctx.db
+        .select()
+        .from(projects)
+        .where(and(eq(projects.id, projectId), eq(projects.workspaceId, actor.workspace.id), isNull(projects.deletedAt))),
+    ),
+    loadProjectExtras(ctx.db, [projectId], actor.userId),
+  ]);
+  const extras = project ? extrasById.get(project.id)! : null;
   authorizeProjectRetrieve(project, extras?.memberRole ?? null);
   return presentProject(project, extras!);
 }
