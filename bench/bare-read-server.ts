@@ -1,6 +1,6 @@
 // The baseline server of bench/read-ratios.ts: a bare Fastify app (no plugins, no ORM) that, for
 // each path of the spec file (BARE_READ_SPEC), sends the same SQL statements the API sends for that
-// request — in order, each prepared or not as the app sends it, with the bare `postgres` driver — and answers the
+// request — the session's first, then the others at once, each prepared or not as the app sends it, with the bare `postgres` driver — and answers the
 // API's own response bytes. What is left between it and Trellis is the app's own work per request.
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
@@ -20,7 +20,11 @@ const app = Fastify({ logger: false });
 app.get('/*', async (request, reply) => {
   const route = byUrl.get(request.url);
   if (!route) return reply.code(404).send({ error: 'no such route in the spec' });
-  for (const statement of route.statements) await sql.unsafe(statement.sql, statement.params as never[], { prepare: statement.prepare ?? true });
+  // As bench/read-ratios.ts's bare client: the session's statement, then the others at once.
+  const send = (statement: Route['statements'][number]) => sql.unsafe(statement.sql, statement.params as never[], { prepare: statement.prepare ?? true });
+  const [first, ...rest] = route.statements;
+  await send(first);
+  await Promise.all(rest.map(send));
   return reply.type('application/json; charset=utf-8').send(route.body);
 });
 await listenBare(app, () => sql.end());

@@ -4,7 +4,10 @@
 // by a bare `postgres` driver in the same run:
 // - the four list shapes of bench/issues-list.ts, one connection (p50, target ≤ 1.5×) and 16
 //   connections (p99, target ≤ 1.5×);
-// - the single-issue GET (p50, target ≤ 2×).
+// - the single-issue GET (p50, target ≤ 2×);
+// - the other single-row GETs — a label, a state, a cycle, a module, a page, the project — (p50,
+//   target ≤ 2×), their statements recorded from the server itself as it answers one of them
+//   (bench/serve.ts, BENCH_RECORD).
 // The bare side runs what the server runs for that request, in order and sent as the server sends
 // them (named prepared statements, the filtered list unnamed): the session with the
 // workspace/project membership (and the sync cursor of a GET) joined on, and the read itself. A third baseline shows the floor of any HTTP service here: a bare Fastify server
@@ -120,13 +123,23 @@ async function interleavedOneAtATime(sides: Side[], seconds: number): Promise<Ar
   });
 }
 
-/** The read's statements from one bare `postgres` client, in order. */
+/**
+ * Sends a read's statements from a bare client: the first (the session, which every other one waits
+ * for in the app), then all the others at once, which one connection pipelines. The app sends some
+ * of those one after another; sent at once they take the least time a client can give them.
+ */
+export async function sendBareStatements(client: postgres.Sql, statements: BareStatement[]): Promise<void> {
+  const send = ({ sql: text, params, prepare }: BareStatement) => client.unsafe(text, params as never[], { prepare: prepare ?? true });
+  const [first, ...rest] = statements;
+  await send(first);
+  await Promise.all(rest.map(send));
+}
+
+/** The read's statements from one bare `postgres` client (sendBareStatements). */
 function bareSide(url: string, statements: BareStatement[]): Side {
   const client = postgres(url, { max: 1, onnotice: () => {}, connection: { jit: 'off' } });
   return {
-    step: async () => {
-      for (const { sql: text, params, prepare } of statements) await client.unsafe(text, params as never[], { prepare: prepare ?? true });
-    },
+    step: () => sendBareStatements(client, statements),
     close: () => client.end(),
   };
 }
@@ -144,6 +157,43 @@ function httpSide(url: string, headers: Record<string, string>): Side {
   };
 }
 
+/**
+ * The other single-row GETs of #28, each with the statements the server sent for one of them (after
+ * five unrecorded ones): a label, a state, a cycle and a module of the seed, a page made through the
+ * API, and the project.
+ */
+async function singleRowReads(serverUrl: string, headers: Record<string, string>, databaseUrl: string, seed: SeedResult, prefix: string) {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  const [[cycle], [module]] = await Promise.all([
+    sql`select id from cycles where project_id = ${seed.projectId} and deleted_at is null order by created_at limit 1`,
+    sql`select id from modules where project_id = ${seed.projectId} and deleted_at is null order by created_at limit 1`,
+  ]);
+  await sql.end();
+  const created = await fetch(`${serverUrl}${prefix}pages/`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Bench page' }) });
+  if (created.status !== 201) throw new Error(`POST pages/ answered ${created.status}: ${await created.text()}`);
+  const page = (await created.json()) as { id: string };
+  const gets: Array<[string, string]> = [
+    ['(f) a label, GET issue-labels/{id}/', `issue-labels/${seed.labelIds[0]}/`],
+    ['(g) a state, GET states/{id}/', `states/${Object.values(seed.stateIds)[0]}/`],
+    ['(h) a cycle, GET cycles/{id}/', `cycles/${cycle.id}/`],
+    ['(i) a module, GET modules/{id}/', `modules/${module.id}/`],
+    ['(j) a page, GET pages/{id}/', `pages/${page.id}/`],
+    ['(k) the project, GET projects/{id}/', ''],
+  ];
+  const measured = [];
+  for (const [label, path] of gets) {
+    const url = `${serverUrl}${prefix}${path}`;
+    for (let i = 0; i < 5; i++) await (await fetch(url, { headers })).arrayBuffer();
+    const answer = await fetch(url, { headers: { ...headers, 'x-bench-record': '1' } });
+    if (answer.status !== 200) throw new Error(`${label}: ${answer.status} ${await answer.text()}`);
+    await answer.arrayBuffer();
+    const statements = (await (await fetch(`${serverUrl}/bench/recorded/`)).json()) as BareStatement[];
+    if (statements.length < 2) throw new Error(`${label}: ${statements.length} statement(s) recorded`);
+    measured.push({ label: `${label}, ${statements.length} statements`, path: `${prefix}${path}`, statements, target: 2, concurrent: false });
+  }
+  return measured;
+}
+
 const verdict = (ratio: number, target: number) => `${ratio.toFixed(2)}× ${ratio <= target ? 'met' : 'not met'}`;
 
 async function measureTarget(target: Target, seconds: number, specDir: string): Promise<string[]> {
@@ -158,9 +208,12 @@ async function measureTarget(target: Target, seconds: number, specDir: string): 
   await database.close();
   const headers = await sessionHeaders(target.url, seed.ownerId);
   const sessionId = hashSecret(/session-id=([^;]+)/.exec(headers.cookie)![1]);
-  const server = await startServer('bench/serve.ts', { DATABASE_URL: target.url, BENCH_POOL: String(CONNECTIONS) });
+  const server = await startServer('bench/serve.ts', { DATABASE_URL: target.url, BENCH_POOL: String(CONNECTIONS), BENCH_RECORD: '1' });
   const prefix = `/api/workspaces/${seed.workspaceSlug}/projects/${seed.projectId}/`;
-  const measured = reads(seed, issueId, detail).map((read) => ({ ...read, path: `${prefix}${read.path}`, statements: [...accessStatements(seed, sessionId), read.statement] }));
+  const measured = [
+    ...reads(seed, issueId, detail).map((read) => ({ ...read, path: `${prefix}${read.path}`, statements: [...accessStatements(seed, sessionId), read.statement] })),
+    ...(await singleRowReads(server.url, headers, target.url, seed, prefix)),
+  ];
   const spec: Array<{ path: string; statements: BareStatement[]; body: string }> = [];
   for (const read of measured) {
     const response = await fetch(`${server.url}${read.path}`, { headers });
@@ -230,7 +283,7 @@ export async function run(options: BenchOptions): Promise<{ title: string; markd
   }
   const markdown = [
     `- Data: \`db/seed\`, one project of ${ISSUES.toLocaleString('en')} issues per database, then the seed's own statistics hook (no ANALYZE of the bench's). Server: \`bench/serve.ts\` (real \`startServices\`), pool ${CONNECTIONS}.`,
-    `- One connection: requests one after the other for ${seconds} s after 1 s of warm-up, in ${ROUNDS} rounds that take the API, the bare statements and the bare Fastify server in turn, each turn after ${TURN_WARM_UP} untimed requests (from 2026-11-29 04:15 UTC; before, each side ran its ${seconds} s at once, the API's right after the previous read's 16-connection phases), over one raw keep-alive socket (\`bench/raw-http.ts\`), timed with \`performance.now()\`; the bare side sends the same statements in order (the session with the membership and the sync cursor joined on, then the read) from one \`postgres\` client, each sent as the app sends it: named prepared statements, except the filtered list (d), which the list engine sends unnamed so that Postgres plans it with the filter's values. ${CONNECTIONS} connections: autocannon against \`bareSqlLoad\` (bench/issues-list.ts), ${seconds} s each after 2 s of warm-up.`,
+    `- One connection: requests one after the other for ${seconds} s after 1 s of warm-up, in ${ROUNDS} rounds that take the API, the bare statements and the bare Fastify server in turn, each turn after ${TURN_WARM_UP} untimed requests (from 2026-11-29 04:15 UTC; before, each side ran its ${seconds} s at once, the API's right after the previous read's 16-connection phases), over one raw keep-alive socket (\`bench/raw-http.ts\`), timed with \`performance.now()\`; the bare side sends the same statements (the session with the membership and the sync cursor joined on first, then the read's, all at once: from 2026-11-29 10:40 UTC; before, one after the other, which made no difference to (a)–(e), one read statement each) from one \`postgres\` client, each sent as the app sends it: named prepared statements, except the filtered list (d), which the list engine sends unnamed so that Postgres plans it with the filter's values. (f)–(k): the statements the server sent for one such GET, recorded by \`bench/serve.ts\` (BENCH_RECORD), the session's included. ${CONNECTIONS} connections: autocannon against \`bareSqlLoad\` (bench/issues-list.ts), ${seconds} s each after 2 s of warm-up.`,
     '- "bare Fastify + statements": `bench/bare-read-server.ts`, a Fastify server with no plugins that sends the same statements with the bare driver and answers the API\'s own response bytes — the floor of an HTTP service on this machine; API ÷ it is what Trellis\'s own per-request work costs.',
     `- Load average (1/5/15 min) before → after: ${before} → ${loadLine()} (2 shared cores).`,
     '',
