@@ -19,7 +19,7 @@ import { writeOptions } from '../request-context';
 import { presentPage, presentPageDetail, presentPageVersion, presentPageVersionDetail } from '../services/pages/presenters/page';
 import { createPage, deletePage, duplicatePage, updatePage } from '../services/pages/page';
 import { listPages, summarizePages } from '../services/pages/page-list';
-import { toPageViews } from '../services/pages/page-read';
+import { loadPageExtras, toPageViews, withPageExtras } from '../services/pages/page-read';
 import { findPageVersion, listPageVersions } from '../../db/page-storage';
 import { loadReadablePage } from '../services/pages/policies/page';
 import { NotFoundError } from '../errors';
@@ -45,8 +45,9 @@ export default async function pagesRoutes(fastify: FastifyInstance) {
   );
 
   app.get(`${BASE}/pages/:pageId/`, { config: { access: 'project.read' }, schema: { params: pageParams, response: replies({ 200: pageDetailResponse }) } }, async (request) => {
-    const page = await loadReadablePage(app.ctx.db, request.actor, request.params.pageId);
-    const [view] = await toPageViews(app.ctx.db, [page], request.actor.userId);
+    // Its labels, projects and favourite flag are read beside the page; they are answered only if the caller may read it.
+    const [page, extras] = await Promise.all([loadReadablePage(app.ctx.db, request.actor, request.params.pageId), loadPageExtras(app.ctx.db, [request.params.pageId], request.actor.userId)]);
+    const [view] = withPageExtras([page], extras);
     return presentPageDetail(view, []);
   });
 

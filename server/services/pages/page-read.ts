@@ -9,7 +9,19 @@ import type { PageView } from './presenters/page';
 /** Attaches label ids, project ids and (when `viewerId` is given) the viewer's favorite flag. */
 export async function toPageViews(db: Db, rows: Page[], viewerId: string | null): Promise<PageView[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
+  return withPageExtras(rows, await loadPageExtras(db, rows.map((row) => row.id), viewerId));
+}
+
+/** What a PageView adds to its row, read for pages by id (a detail reads it beside the row itself). */
+export interface PageExtras {
+  labels: Array<{ pageId: string; labelId: string }>;
+  links: Array<{ pageId: string; projectId: string }>;
+  /** The viewer's favourites among the pages; null without a viewer. */
+  favs: Array<{ pageId: string | null }> | null;
+}
+
+/** The extras of pages by id (`withPageExtras` attaches them). */
+export async function loadPageExtras(db: Db, ids: string[], viewerId: string | null): Promise<PageExtras> {
   const [labels, links, favs] = await Promise.all([
     sendPrepared(db.select({ pageId: pageLabels.pageId, labelId: pageLabels.labelId }).from(pageLabels).where(and(inArray(pageLabels.pageId, ids), isNull(pageLabels.deletedAt)))),
     sendPrepared(db.select({ pageId: pageProjects.pageId, projectId: pageProjects.projectId }).from(pageProjects).where(and(inArray(pageProjects.pageId, ids), isNull(pageProjects.deletedAt)))),
@@ -20,14 +32,19 @@ export async function toPageViews(db: Db, rows: Page[], viewerId: string | null)
             .from(favorites)
             .where(and(eq(favorites.entityType, 'page'), eq(favorites.userId, viewerId), inArray(favorites.entityIdentifier, ids))),
         )
-      : Promise.resolve([] as { pageId: string | null }[]),
+      : null,
   ]);
-  const favoriteIds = new Set(favs.map((row) => row.pageId));
+  return { labels, links, favs };
+}
+
+/** The PageViews of `rows` with their extras. */
+export function withPageExtras(rows: Page[], { labels, links, favs }: PageExtras): PageView[] {
+  const favoriteIds = new Set(favs?.map((row) => row.pageId));
   return rows.map((row) => ({
     ...row,
     labelIds: labels.filter((label) => label.pageId === row.id).map((label) => label.labelId),
     projectIds: links.filter((link) => link.pageId === row.id).map((link) => link.projectId),
-    isFavorite: viewerId ? favoriteIds.has(row.id) : null,
+    isFavorite: favs ? favoriteIds.has(row.id) : null,
   }));
 }
 
