@@ -1,6 +1,8 @@
 // Reads of projects as one user sees them: the flat list, the detailed list and one project,
 // each with the viewer's sort order, role and favorite flag (reference §5).
-import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { reusableStatement } from '../../../db/reusable-statement';
 import type { Db } from '../../../db/client';
 import { sendPrepared } from '../../../db/rows';
 import {
@@ -26,6 +28,52 @@ interface ProjectExtras extends ProjectDetailFields {
   intakeCount: number;
 }
 
+/** `column = any($projectIds)`: one statement text for any number of projects. */
+const ofProjects = (column: AnyPgColumn) => sql`${column} = any(${sql.placeholder('projectIds')}::uuid[])`;
+
+// The extras' statements, built once (db/reusable-statement.ts): a project's GET and the project
+// lists ran all six through drizzle's builder on every request.
+const extrasStatements = {
+  members: reusableStatement((db) =>
+    db
+      .select({ projectId: projectMembers.projectId, memberId: projectMembers.memberId, role: projectMembers.role, sortOrder: projectMembers.sortOrder })
+      .from(projectMembers)
+      .where(and(ofProjects(projectMembers.projectId), eq(projectMembers.isActive, true)))
+      .prepare('project_extras_members'),
+  ),
+  props: reusableStatement((db) =>
+    db
+      .select({ projectId: projectUserProperties.projectId, sortOrder: projectUserProperties.sortOrder })
+      .from(projectUserProperties)
+      .where(and(ofProjects(projectUserProperties.projectId), eq(projectUserProperties.userId, sql.placeholder('userId'))))
+      .prepare('project_extras_props'),
+  ),
+  favs: reusableStatement((db) =>
+    db
+      .select({ id: favorites.entityIdentifier })
+      .from(favorites)
+      .where(and(eq(favorites.entityType, 'project'), ofProjects(favorites.entityIdentifier), eq(favorites.userId, sql.placeholder('userId'))))
+      .prepare('project_extras_favs'),
+  ),
+  boards: reusableStatement((db) =>
+    db
+      .select({ projectId: deployBoards.projectId, anchor: deployBoards.anchor })
+      .from(deployBoards)
+      .where(and(ofProjects(deployBoards.projectId), eq(deployBoards.entityName, 'project')))
+      .prepare('project_extras_boards'),
+  ),
+  sequences: reusableStatement((db) => db.select().from(issueSequences).where(ofProjects(issueSequences.projectId)).prepare('project_extras_sequences')),
+  intake: reusableStatement((db) =>
+    db
+      .select({ projectId: intakeIssues.projectId, total: count() })
+      .from(intakeIssues)
+      .where(and(ofProjects(intakeIssues.projectId), eq(intakeIssues.status, IntakeStatus.PENDING), isNull(intakeIssues.deletedAt)))
+      .groupBy(intakeIssues.projectId)
+      .prepare('project_extras_intake'),
+  ),
+};
+
+
 /** Loads, for each project id, what the Project shape adds for `userId`. */
 async function loadProjectExtras(db: Db, projectIds: string[], userId: string): Promise<Map<string, ProjectExtras>> {
   const result = new Map<string, ProjectExtras>();
@@ -33,39 +81,14 @@ async function loadProjectExtras(db: Db, projectIds: string[], userId: string): 
     result.set(id, { sortOrder: null, memberRole: null, isFavorite: false, anchor: null, memberIds: [], nextSequence: 1, intakeCount: 0 });
   }
   if (projectIds.length === 0) return result;
+  const values = { projectIds, userId };
   const [members, props, favs, boards, sequences, intake] = await Promise.all([
-    sendPrepared(
-      db
-        .select({ projectId: projectMembers.projectId, memberId: projectMembers.memberId, role: projectMembers.role, sortOrder: projectMembers.sortOrder })
-        .from(projectMembers)
-        .where(and(inArray(projectMembers.projectId, projectIds), eq(projectMembers.isActive, true))),
-    ),
-    sendPrepared(
-      db
-        .select({ projectId: projectUserProperties.projectId, sortOrder: projectUserProperties.sortOrder })
-        .from(projectUserProperties)
-        .where(and(inArray(projectUserProperties.projectId, projectIds), eq(projectUserProperties.userId, userId))),
-    ),
-    sendPrepared(
-      db
-        .select({ id: favorites.entityIdentifier })
-        .from(favorites)
-        .where(and(eq(favorites.entityType, 'project'), inArray(favorites.entityIdentifier, projectIds), eq(favorites.userId, userId))),
-    ),
-    sendPrepared(
-      db
-        .select({ projectId: deployBoards.projectId, anchor: deployBoards.anchor })
-        .from(deployBoards)
-        .where(and(inArray(deployBoards.projectId, projectIds), eq(deployBoards.entityName, 'project'))),
-    ),
-    sendPrepared(db.select().from(issueSequences).where(inArray(issueSequences.projectId, projectIds))),
-    sendPrepared(
-      db
-        .select({ projectId: intakeIssues.projectId, total: count() })
-        .from(intakeIssues)
-        .where(and(inArray(intakeIssues.projectId, projectIds), eq(intakeIssues.status, IntakeStatus.PENDING), isNull(intakeIssues.deletedAt)))
-        .groupBy(intakeIssues.projectId),
-    ),
+    extrasStatements.members(db, values),
+    extrasStatements.props(db, values),
+    extrasStatements.favs(db, values),
+    extrasStatements.boards(db, values),
+    extrasStatements.sequences(db, values),
+    extrasStatements.intake(db, values),
   ]);
   for (const member of members) {
     const extras = result.get(member.projectId)!;
