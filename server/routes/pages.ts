@@ -19,7 +19,7 @@ import { writeOptions } from '../request-context';
 import { presentPage, presentPageDetail, presentPageVersion, presentPageVersionDetail } from '../services/pages/presenters/page';
 import { createPage, deletePage, duplicatePage, updatePage } from '../services/pages/page';
 import { listPages, summarizePages } from '../services/pages/page-list';
-import { loadPageExtras, toPageViews, withPageExtras } from '../services/pages/page-read';
+import { loadPageExtras, withPageExtras } from '../services/pages/page-read';
 import { findPageVersion, listPageVersions } from '../../db/page-storage';
 import { loadReadablePage } from '../services/pages/policies/page';
 import { NotFoundError } from '../errors';

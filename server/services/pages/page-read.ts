@@ -2,6 +2,7 @@
 // flag), so lists, details and change events all build the same PageView.
 import { and, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { reusableStatement } from '../../../db/reusable-statement';
 import { sendPrepared } from '../../../db/rows';
 import { favorites, pageLabels, pageProjects, pages, type Page } from '../../../db/schema/index';
 import type { PageView } from './presenters/page';
@@ -48,16 +49,20 @@ export function withPageExtras(rows: Page[], { labels, links, favs }: PageExtras
   }));
 }
 
+// Built once (db/reusable-statement.ts): every page GET and write starts with it.
+const pageOfProject = reusableStatement((db) =>
+  db
+    .select({ page: pages })
+    .from(pages)
+    .innerJoin(pageProjects, and(eq(pageProjects.pageId, pages.id), eq(pageProjects.projectId, sql.placeholder('projectId')), isNull(pageProjects.deletedAt)))
+    .where(and(eq(pages.id, sql.placeholder('pageId')), isNull(pages.deletedAt)))
+    .limit(1)
+    .prepare('page_of_project'),
+);
+
 /** The live page `pageId` if it belongs to project `projectId`, else null. */
 export async function findProjectPage(db: Db, projectId: string, pageId: string): Promise<Page | null> {
-  const [row] = await sendPrepared(
-    db
-      .select({ page: pages })
-      .from(pages)
-      .innerJoin(pageProjects, and(eq(pageProjects.pageId, pages.id), eq(pageProjects.projectId, projectId), isNull(pageProjects.deletedAt)))
-      .where(and(eq(pages.id, pageId), isNull(pages.deletedAt)))
-      .limit(1),
-  );
+  const [row] = await pageOfProject(db, { pageId, projectId });
   return row?.page ?? null;
 }
 

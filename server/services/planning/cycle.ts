@@ -4,6 +4,7 @@
 // workspace lists. Every write records the cycle (and each issue it moved) through recordChange.
 import { and, eq, inArray, isNotNull, isNull, lte, min, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { reusableStatement } from '../../../db/reusable-statement';
 import { sendPrepared } from '../../../db/rows';
 import { cycleIssues, cycles, issueActivities, issues, projectMembers, projects, type Cycle } from '../../../db/schema/index';
 import { CycleStatus, UNFINISHED_STATE_GROUPS, compareCycles, cycleStatus } from '../../../shared/cycle';
@@ -31,9 +32,18 @@ async function loadRows(db: Db, where: SQL | undefined, userId: string | null): 
   return (await sendPrepared(db.select(cycleColumns(userId)).from(cycles).where(where))) as CycleRow[];
 }
 
+// Built once (db/reusable-statement.ts): every cycle GET and write starts with it.
+const cycleOfProject = reusableStatement((db) =>
+  db
+    .select()
+    .from(cycles)
+    .where(and(eq(cycles.id, sql.placeholder('cycleId')), eq(cycles.projectId, sql.placeholder('projectId')), isNull(cycles.deletedAt)))
+    .prepare('cycle_of_project'),
+);
+
 /** The project's live cycle, archived or not. @throws NotFoundError */
 async function loadCycle(db: Db, projectId: string, cycleId: string): Promise<Cycle> {
-  const [cycle] = await sendPrepared(db.select().from(cycles).where(and(eq(cycles.id, cycleId), liveCycle(projectId))));
+  const [cycle] = await cycleOfProject(db, { cycleId, projectId });
   if (!cycle) throw new NotFoundError('Cycle not found');
   return cycle;
 }

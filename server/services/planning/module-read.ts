@@ -3,6 +3,7 @@
 // and whether the caller favorited it.
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { reusableStatement } from '../../../db/reusable-statement';
 import { favorites, moduleLinks, moduleMembers, modules, type Module, type ModuleLink } from '../../../db/schema/index';
 import { NotFoundError } from '../../errors';
 import { EMPTY_MODULE_STATS, type ModuleStats, type ModuleView } from './presenters/module';
@@ -111,8 +112,17 @@ export async function toModuleViews(db: Db, rows: Module[], userId: string | nul
  * The project's live (not deleted) module, archived or not.
  * @throws NotFoundError "Module not found".
  */
+// Built once (db/reusable-statement.ts): every module GET and write starts with it.
+const moduleOfProject = reusableStatement((db) =>
+  db
+    .select()
+    .from(modules)
+    .where(and(eq(modules.id, sql.placeholder('moduleId')), eq(modules.projectId, sql.placeholder('projectId')), isNull(modules.deletedAt)))
+    .prepare('module_of_project'),
+);
+
 export async function findModule(db: Db, projectId: string, moduleId: string): Promise<Module> {
-  const [row] = await sendPrepared(db.select().from(modules).where(and(eq(modules.id, moduleId), eq(modules.projectId, projectId), isNull(modules.deletedAt))));
+  const [row] = await moduleOfProject(db, { moduleId, projectId });
   if (!row) throw new NotFoundError('Module not found');
   return row;
 }

@@ -2,7 +2,7 @@
 // max + 10000), update (parent, order, name), delete, bulk create and the workspace-wide list.
 import { and, asc, eq, inArray, isNull, max, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { sendPrepared } from '../../../db/rows';
+import { reusableStatement } from '../../../db/reusable-statement';
 import { issueLabels, labels, projectMembers, projects, type Label } from '../../../db/schema/index';
 import type { BulkCreateLabelsBody, CreateLabelBody, UpdateLabelBody } from '../../../shared/schemas/label';
 import { nextSortOrder } from '../../../shared/sort-order';
@@ -29,6 +29,15 @@ function recordLabel(tx: Db, label: Label, op: 'create' | 'update' | 'delete') {
 
 const liveLabels = (projectId: string) => and(eq(labels.projectId, projectId), isNull(labels.deletedAt));
 
+// Built once (db/reusable-statement.ts): every label GET, update and delete starts with it.
+const labelOfProject = reusableStatement((db) =>
+  db
+    .select()
+    .from(labels)
+    .where(and(eq(labels.id, sql.placeholder('labelId')), eq(labels.projectId, sql.placeholder('projectId')), isNull(labels.deletedAt)))
+    .prepare('label_of_project'),
+);
+
 /** `GET …/issue-labels/` — by sort_order. */
 export async function listLabels(ctx: ServerContext, actor: ProjectActor) {
   const rows = await ctx.db.select().from(labels).where(liveLabels(actor.project.id)).orderBy(asc(labels.sortOrder), asc(labels.createdAt));
@@ -36,7 +45,7 @@ export async function listLabels(ctx: ServerContext, actor: ProjectActor) {
 }
 
 async function loadLabel(db: Db, projectId: string, labelId: string) {
-  const [label] = await sendPrepared(db.select().from(labels).where(and(eq(labels.id, labelId), liveLabels(projectId))));
+  const [label] = await labelOfProject(db, { labelId, projectId });
   if (!label) throw new NotFoundError('Label not found');
   return label;
 }

@@ -1,8 +1,8 @@
 // Project workflow states (reference §6, spec §4 State): list with `order`, create, update, delete
 // (never the default, only when empty), mark default, and the workspace-wide list.
-import { and, asc, eq, isNull, max, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, max, ne, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { sendPrepared } from '../../../db/rows';
+import { reusableStatement } from '../../../db/reusable-statement';
 import { issues, projectMembers, projects, states, type State } from '../../../db/schema/index';
 import type { CreateStateBody, UpdateStateBody } from '../../../shared/schemas/state';
 import { nextStateSequence } from '../../../shared/sort-order';
@@ -28,10 +28,22 @@ function recordState(tx: Db, state: State, op: 'create' | 'update' | 'delete', d
   });
 }
 
-const visibleState = (projectId: string) => and(eq(states.projectId, projectId), isNull(states.deletedAt), eq(states.isTriage, false));
+const visibleState = (projectId: string | Placeholder) => and(eq(states.projectId, projectId), isNull(states.deletedAt), eq(states.isTriage, false));
+
+// Built once (db/reusable-statement.ts): a state's GET runs both, the states list the second.
+const visibleStatesOfProject = reusableStatement((db) =>
+  db.select().from(states).where(visibleState(sql.placeholder('projectId'))).orderBy(asc(states.sequence), asc(states.createdAt)).prepare('visible_states_of_project'),
+);
+const visibleStateOfProject = reusableStatement((db) =>
+  db
+    .select()
+    .from(states)
+    .where(and(eq(states.id, sql.placeholder('stateId')), visibleState(sql.placeholder('projectId'))))
+    .prepare('visible_state_of_project'),
+);
 
 function loadVisibleStates(db: Db, projectId: string) {
-  return sendPrepared(db.select().from(states).where(visibleState(projectId)).orderBy(asc(states.sequence), asc(states.createdAt)));
+  return visibleStatesOfProject(db, { projectId });
 }
 
 /**
@@ -53,7 +65,7 @@ export async function listStates(ctx: ServerContext, actor: ProjectActor, groupe
 }
 
 async function loadState(db: Db, projectId: string, stateId: string) {
-  const [state] = await sendPrepared(db.select().from(states).where(and(eq(states.id, stateId), visibleState(projectId))));
+  const [state] = await visibleStateOfProject(db, { stateId, projectId });
   if (!state) throw new NotFoundError('State not found');
   return state;
 }
