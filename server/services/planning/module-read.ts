@@ -79,8 +79,19 @@ async function loadStats(db: Db, moduleIds: string[]): Promise<Map<string, Modul
  */
 export async function toModuleViews(db: Db, rows: Module[], userId: string | null): Promise<ModuleView[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  // Three independent reads, at once: on the pool each takes its own connection.
+  return withModuleExtras(rows, await loadModuleExtras(db, rows.map((row) => row.id), userId));
+}
+
+/** What a ModuleView adds to its row, read for modules by id (a module's GET reads it beside the row). */
+export interface ModuleExtras {
+  members: Array<{ moduleId: string; memberId: string }>;
+  stats: Map<string, ModuleStats>;
+  /** The user's favourites among the modules; null without a user. */
+  favorites: Set<string> | null;
+}
+
+/** The members, statistics and (with `userId`) favourite flags of modules by id: three reads at once. */
+export async function loadModuleExtras(db: Db, ids: string[], userId: string | null): Promise<ModuleExtras> {
   const [members, stats, found] = await Promise.all([
     sendPrepared(
       db
@@ -96,22 +107,21 @@ export async function toModuleViews(db: Db, rows: Module[], userId: string | nul
             .from(favorites)
             .where(and(eq(favorites.entityType, 'module'), eq(favorites.userId, userId), inArray(favorites.entityIdentifier, ids))),
         )
-      : [],
+      : null,
   ]);
-  const favorite = new Set<string>();
-  for (const row of found) if (row.id) favorite.add(row.id);
+  return { members, stats, favorites: found && new Set(found.map((row) => row.id).filter((id): id is string => Boolean(id))) };
+}
+
+/** The ModuleViews of `rows` with their extras. */
+export function withModuleExtras(rows: Module[], { members, stats, favorites: favorite }: ModuleExtras): ModuleView[] {
   return rows.map((row) => ({
     ...row,
     memberIds: members.filter((member) => member.moduleId === row.id).map((member) => member.memberId),
     stats: stats.get(row.id) ?? EMPTY_MODULE_STATS,
-    isFavorite: userId ? favorite.has(row.id) : null,
+    isFavorite: favorite ? favorite.has(row.id) : null,
   }));
 }
 
-/**
- * The project's live (not deleted) module, archived or not.
- * @throws NotFoundError "Module not found".
- */
 // Built once (db/reusable-statement.ts): every module GET and write starts with it.
 const moduleOfProject = reusableStatement((db) =>
   db
@@ -121,6 +131,10 @@ const moduleOfProject = reusableStatement((db) =>
     .prepare('module_of_project'),
 );
 
+/**
+ * The project's live (not deleted) module, archived or not.
+ * @throws NotFoundError "Module not found".
+ */
 export async function findModule(db: Db, projectId: string, moduleId: string): Promise<Module> {
   const [row] = await moduleOfProject(db, { moduleId, projectId });
   if (!row) throw new NotFoundError('Module not found');

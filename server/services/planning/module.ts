@@ -16,7 +16,7 @@ import { changedFields, sentKeys } from '../../live/changed-fields';
 import { presentModule, type ModuleView } from './presenters/module';
 import { createFavorite, removeEntityFavorites, removeOwnEntityFavorite } from './favorite';
 import { touchIssues } from '../work-items/issue-change';
-import { findModule, toModuleViews } from './module-read';
+import { findModule, loadModuleExtras, toModuleViews, withModuleExtras } from './module-read';
 import { isUniqueViolation } from '../work-items/project';
 
 const DUPLICATE_NAME = 'Module with this name already exists';
@@ -45,8 +45,9 @@ export async function touchModule(tx: Db, moduleId: string, actorId: string | nu
 
 /** One module the caller may read, as a ModuleView with their favorite flag. @throws NotFoundError */
 export async function getModule(ctx: ServerContext, actor: ProjectActor, moduleId: string): Promise<ModuleView> {
-  const row = await findModule(ctx.db, actor.project.id, moduleId);
-  return (await toModuleViews(ctx.db, [row], actor.userId))[0];
+  // Its members, statistics and favourite flag are read beside the module; answered only if it is the project's.
+  const [row, extras] = await Promise.all([findModule(ctx.db, actor.project.id, moduleId), loadModuleExtras(ctx.db, [moduleId], actor.userId)]);
+  return withModuleExtras([row], extras)[0];
 }
 
 /** The project's modules, live or archived: favorites first, then newest first (reference §3). */
