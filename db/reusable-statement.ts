@@ -11,7 +11,7 @@
 // PGlite build statements of different classes. tests/sync/reusable-statement.test.ts holds these
 // drizzle internals to what this file expects.
 import { getTableColumns, getTableName, is, sql, Column, SQL, Subquery } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
 /** A built drizzle statement (what `.prepare()` returns), as this file runs it. */
@@ -66,6 +66,14 @@ export function reusableStatements<Row>(build: (db: Db, key: string) => Executab
  */
 export function valueSlot(name: string): SQL {
   return sql`${sql.placeholder(name)}`;
+}
+
+/**
+ * `column = any($name::uuid[])`: a list of ids as one array value, so one statement text serves a
+ * list of any length (an `in (…)` would have one text per length).
+ */
+export function anyOfSlot(column: AnyPgColumn, name: string): SQL {
+  return sql`${column} = any(${sql.placeholder(name)}::uuid[])`;
 }
 
 /** `value` as drizzle's column encoder writes it (null stays null): the value for a `valueSlot`. */

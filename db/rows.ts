@@ -5,10 +5,14 @@ import type { SQL } from 'drizzle-orm';
 import type { Db } from './client';
 import { MAX_PREPARED_PARAMS } from './transaction';
 
+/** A statement's result as plain rows: postgres.js hands over an array, PGlite `{ rows }`. */
+function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (Array.from(result) as T[]) : ((result as { rows?: T[] }).rows ?? []);
+}
+
 /** Runs raw SQL in a db or transaction and returns plain rows on both drivers. */
 export async function executeRows<T>(db: Db, statement: SQL): Promise<T[]> {
-  const result = (await db.execute(statement)) as unknown;
-  return Array.isArray(result) ? (Array.from(result) as T[]) : ((result as { rows: T[] }).rows ?? []);
+  return rowsOf<T>(await db.execute(statement));
 }
 
 /**
@@ -17,8 +21,7 @@ export async function executeRows<T>(db: Db, statement: SQL): Promise<T[]> {
  */
 export async function executeRowsPrepared<T>(db: Db, statement: SQL): Promise<T[]> {
   const { session, dialect } = db as unknown as DrizzleInternals;
-  const result = (await session.prepareQuery(dialect.sqlToQuery(statement), undefined, 'key_lookup', false).execute()) as unknown;
-  return Array.isArray(result) ? (Array.from(result) as T[]) : ((result as { rows: T[] }).rows ?? []);
+  return rowsOf<T>(await session.prepareQuery(dialect.sqlToQuery(statement), undefined, 'key_lookup', false).execute());
 }
 
 /** The parts of a drizzle database (or transaction) `db.execute` runs on; a module's GET runs this on both drivers in the route tests. */

@@ -6,6 +6,7 @@ import { reusableStatement } from '../../../db/reusable-statement';
 import { sendPrepared } from '../../../db/rows';
 import { favorites, pageLabels, pageProjects, pages, type Page } from '../../../db/schema/index';
 import type { PageView } from './presenters/page';
+import { favoritedAmong } from '../accounts/favorited';
 
 /** Attaches label ids, project ids and (when `viewerId` is given) the viewer's favorite flag. */
 export async function toPageViews(db: Db, rows: Page[], viewerId: string | null): Promise<PageView[]> {
@@ -18,34 +19,26 @@ export interface PageExtras {
   labels: Array<{ pageId: string; labelId: string }>;
   links: Array<{ pageId: string; projectId: string }>;
   /** The viewer's favourites among the pages; null without a viewer. */
-  favs: Array<{ pageId: string | null }> | null;
+  favorites: Set<string> | null;
 }
 
 /** The extras of pages by id (`withPageExtras` attaches them). */
 export async function loadPageExtras(db: Db, ids: string[], viewerId: string | null): Promise<PageExtras> {
-  const [labels, links, favs] = await Promise.all([
+  const [labels, links, favorite] = await Promise.all([
     sendPrepared(db.select({ pageId: pageLabels.pageId, labelId: pageLabels.labelId }).from(pageLabels).where(and(inArray(pageLabels.pageId, ids), isNull(pageLabels.deletedAt)))),
     sendPrepared(db.select({ pageId: pageProjects.pageId, projectId: pageProjects.projectId }).from(pageProjects).where(and(inArray(pageProjects.pageId, ids), isNull(pageProjects.deletedAt)))),
-    viewerId
-      ? sendPrepared(
-          db
-            .select({ pageId: favorites.entityIdentifier })
-            .from(favorites)
-            .where(and(eq(favorites.entityType, 'page'), eq(favorites.userId, viewerId), inArray(favorites.entityIdentifier, ids))),
-        )
-      : null,
+    viewerId ? favoritedAmong(db, viewerId, 'page', ids) : null,
   ]);
-  return { labels, links, favs };
+  return { labels, links, favorites: favorite };
 }
 
 /** The PageViews of `rows` with their extras. */
-export function withPageExtras(rows: Page[], { labels, links, favs }: PageExtras): PageView[] {
-  const favoriteIds = new Set(favs?.map((row) => row.pageId));
+export function withPageExtras(rows: Page[], { labels, links, favorites: favorite }: PageExtras): PageView[] {
   return rows.map((row) => ({
     ...row,
     labelIds: labels.filter((label) => label.pageId === row.id).map((label) => label.labelId),
     projectIds: links.filter((link) => link.pageId === row.id).map((link) => link.projectId),
-    isFavorite: favs ? favoriteIds.has(row.id) : null,
+    isFavorite: favorite ? favorite.has(row.id) : null,
   }));
 }
 

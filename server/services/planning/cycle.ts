@@ -2,7 +2,7 @@
 // dates, the date check, the issues in a cycle (an issue is in at most one: adding moves it),
 // transfer of unfinished issues with a progress snapshot, archive/restore, favorites, and the
 // workspace lists. Every write records the cycle (and each issue it moved) through recordChange.
-import { and, eq, inArray, isNotNull, isNull, lte, min, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lte, min, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { reusableStatement } from '../../../db/reusable-statement';
 import { sendPrepared } from '../../../db/rows';
@@ -26,7 +26,7 @@ import { isProjectIssue } from '../../list-engine/scope';
 const BOTH_DATES = 'Both start date and end date are either required or are to be null';
 const COMPLETED_NO_ISSUES = 'The Cycle has already been completed so no new issues can be added';
 
-const liveCycle = (projectId: string) => and(eq(cycles.projectId, projectId), isNull(cycles.deletedAt));
+const liveCycle = (projectId: string | Placeholder) => and(eq(cycles.projectId, projectId), isNull(cycles.deletedAt));
 
 async function loadRows(db: Db, where: SQL | undefined, userId: string | null): Promise<CycleRow[]> {
   return (await sendPrepared(db.select(cycleColumns(userId)).from(cycles).where(where))) as CycleRow[];
@@ -37,7 +37,7 @@ const cycleOfProject = reusableStatement((db) =>
   db
     .select()
     .from(cycles)
-    .where(and(eq(cycles.id, sql.placeholder('cycleId')), eq(cycles.projectId, sql.placeholder('projectId')), isNull(cycles.deletedAt)))
+    .where(and(eq(cycles.id, sql.placeholder('cycleId')), liveCycle(sql.placeholder('projectId'))))
     .prepare('cycle_of_project'),
 );
 

@@ -4,11 +4,12 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { reusableStatement } from '../../../db/reusable-statement';
-import { favorites, moduleLinks, moduleMembers, modules, type Module, type ModuleLink } from '../../../db/schema/index';
+import { moduleLinks, moduleMembers, modules, type Module, type ModuleLink } from '../../../db/schema/index';
 import { NotFoundError } from '../../errors';
 import { EMPTY_MODULE_STATS, type ModuleStats, type ModuleView } from './presenters/module';
 import { executeRowsPrepared, sendPrepared } from '../../../db/rows';
 import { isProjectIssue } from '../../list-engine/scope';
+import { favoritedAmong } from '../accounts/favorited';
 
 interface StatsRow {
   module_id: string;
@@ -100,16 +101,9 @@ export async function loadModuleExtras(db: Db, ids: string[], userId: string | n
         .where(and(inArray(moduleMembers.moduleId, ids), isNull(moduleMembers.deletedAt))),
     ),
     loadStats(db, ids),
-    userId
-      ? sendPrepared(
-          db
-            .select({ id: favorites.entityIdentifier })
-            .from(favorites)
-            .where(and(eq(favorites.entityType, 'module'), eq(favorites.userId, userId), inArray(favorites.entityIdentifier, ids))),
-        )
-      : null,
+    userId ? favoritedAmong(db, userId, 'module', ids) : null,
   ]);
-  return { members, stats, favorites: found && new Set(found.map((row) => row.id).filter((id): id is string => Boolean(id))) };
+  return { members, stats, favorites: found };
 }
 
 /** The ModuleViews of `rows` with their extras. */

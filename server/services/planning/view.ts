@@ -4,9 +4,10 @@
 // admin. A view's filters are checked by the list engine before they are saved, and its issue list
 // is the list engine run with them. Every write records the view through the change log; the live
 // filter sends a private view's events to its owner only.
-import { and, asc, desc, eq, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, max, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { favorites, views, type View } from '../../../db/schema/index';
+import { favoritedAmong } from '../accounts/favorited';
+import { views, type View } from '../../../db/schema/index';
 import type { CreateViewBody, UpdateViewBody } from '../../../shared/schemas/view';
 import { Role, effectiveProjectRole } from '../../../shared/roles';
 import { viewAccess } from '../../../shared/policies/view';
@@ -60,11 +61,7 @@ function visibleViews(actor: ViewActor): SQL {
 
 async function withFavorites(db: Db, rows: View[], userId: string): Promise<ViewRow[]> {
   if (rows.length === 0) return [];
-  const found = await db
-    .select({ id: favorites.entityIdentifier })
-    .from(favorites)
-    .where(and(eq(favorites.entityType, 'view'), eq(favorites.userId, userId), inArray(favorites.entityIdentifier, rows.map((row) => row.id))));
-  const ids = new Set(found.map((row) => row.id));
+  const ids = await favoritedAmong(db, userId, 'view', rows.map((row) => row.id));
   return rows.map((row) => ({ ...row, isFavorite: ids.has(row.id) }));
 }
 

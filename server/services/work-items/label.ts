@@ -1,6 +1,6 @@
 // Project labels (reference §7, API.md "Labels"): list, create (sort_order kept if sent, else
 // max + 10000), update (parent, order, name), delete, bulk create and the workspace-wide list.
-import { and, asc, eq, inArray, isNull, max, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, max, ne, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { reusableStatement } from '../../../db/reusable-statement';
 import { issueLabels, labels, projectMembers, projects, type Label } from '../../../db/schema/index';
@@ -27,14 +27,14 @@ function recordLabel(tx: Db, label: Label, op: 'create' | 'update' | 'delete') {
   });
 }
 
-const liveLabels = (projectId: string) => and(eq(labels.projectId, projectId), isNull(labels.deletedAt));
+const liveLabels = (projectId: string | Placeholder) => and(eq(labels.projectId, projectId), isNull(labels.deletedAt));
 
 // Built once (db/reusable-statement.ts): every label GET, update and delete starts with it.
 const labelOfProject = reusableStatement((db) =>
   db
     .select()
     .from(labels)
-    .where(and(eq(labels.id, sql.placeholder('labelId')), eq(labels.projectId, sql.placeholder('projectId')), isNull(labels.deletedAt)))
+    .where(and(eq(labels.id, sql.placeholder('labelId')), liveLabels(sql.placeholder('projectId'))))
     .prepare('label_of_project'),
 );
 

@@ -2,12 +2,11 @@
 // each with the viewer's sort order, role and favorite flag (reference §5).
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { reusableStatement } from '../../../db/reusable-statement';
+import { anyOfSlot, reusableStatement } from '../../../db/reusable-statement';
 import type { Db } from '../../../db/client';
 import { sendPrepared } from '../../../db/rows';
 import {
   deployBoards,
-  favorites,
   intakeIssues,
   issueSequences,
   projectMembers,
@@ -21,6 +20,7 @@ import type { ServerContext } from '../../context';
 import { changedFields } from '../../live/changed-fields';
 import { resolveListPagination } from '../../list-engine/params';
 import type { WorkspaceActor } from '../../actor';
+import { favoritedAmong } from '../accounts/favorited';
 import { authorizeProjectRetrieve, visibleProjects } from './policies/project';
 import { presentProject, presentProjectListItem, type ProjectDetailFields } from './presenters/project';
 
@@ -29,7 +29,7 @@ interface ProjectExtras extends ProjectDetailFields {
 }
 
 /** `column = any($projectIds)`: one statement text for any number of projects. */
-const ofProjects = (column: AnyPgColumn) => sql`${column} = any(${sql.placeholder('projectIds')}::uuid[])`;
+const ofProjects = (column: AnyPgColumn) => anyOfSlot(column, 'projectIds');
 
 // The extras' statements, built once (db/reusable-statement.ts): a project's GET and the project
 // lists ran all six through drizzle's builder on every request.
@@ -47,13 +47,6 @@ const extrasStatements = {
       .from(projectUserProperties)
       .where(and(ofProjects(projectUserProperties.projectId), eq(projectUserProperties.userId, sql.placeholder('userId'))))
       .prepare('project_extras_props'),
-  ),
-  favs: reusableStatement((db) =>
-    db
-      .select({ id: favorites.entityIdentifier })
-      .from(favorites)
-      .where(and(eq(favorites.entityType, 'project'), ofProjects(favorites.entityIdentifier), eq(favorites.userId, sql.placeholder('userId'))))
-      .prepare('project_extras_favs'),
   ),
   boards: reusableStatement((db) =>
     db
@@ -73,7 +66,6 @@ const extrasStatements = {
   ),
 };
 
-
 /** Loads, for each project id, what the Project shape adds for `userId`. */
 async function loadProjectExtras(db: Db, projectIds: string[], userId: string): Promise<Map<string, ProjectExtras>> {
   const result = new Map<string, ProjectExtras>();
@@ -85,7 +77,7 @@ async function loadProjectExtras(db: Db, projectIds: string[], userId: string): 
   const [members, props, favs, boards, sequences, intake] = await Promise.all([
     extrasStatements.members(db, values),
     extrasStatements.props(db, values),
-    extrasStatements.favs(db, values),
+    favoritedAmong(db, userId, 'project', projectIds),
     extrasStatements.boards(db, values),
     extrasStatements.sequences(db, values),
     extrasStatements.intake(db, values),
@@ -99,7 +91,7 @@ async function loadProjectExtras(db: Db, projectIds: string[], userId: string): 
     }
   }
   for (const prop of props) result.get(prop.projectId)!.sortOrder = prop.sortOrder;
-  for (const fav of favs) if (fav.id) result.get(fav.id)!.isFavorite = true;
+  for (const id of favs) result.get(id)!.isFavorite = true;
   for (const board of boards) result.get(board.projectId)!.anchor = board.anchor;
   for (const row of sequences) result.get(row.projectId)!.nextSequence = row.lastSequence + 1;
   for (const row of intake) result.get(row.projectId)!.intakeCount = Number(row.total);
