@@ -5,7 +5,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import type { SQL } from 'drizzle-orm';
-import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { dialect } from './dialect';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import * as schema from './schema/index';
@@ -68,7 +69,6 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   // generic plans (db/transaction.ts says why).
   const client = postgres(url, { max, onnotice: () => {}, idle_timeout: 30, connect_timeout: 10, connection: { jit: 'off' } });
   const db = drizzlePostgres({ client, schema, casing: 'snake_case' }) as unknown as Db;
-  const dialect = new PgDialect({ casing: 'snake_case' });
   return {
     db,
     driver: 'postgres',

@@ -6,9 +6,9 @@
 // Here BEGIN/COMMIT are our own, on a reserved connection, and the tail and COMMIT are pipelined.
 import type postgres from 'postgres';
 import type { SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { PostgresJsSession, PostgresJsTransaction } from 'drizzle-orm/postgres-js';
 import type { Database, Db } from './client';
+import { dialect } from './dialect';
 
 export interface TailWork<T> {
   value: T;
@@ -35,10 +35,9 @@ export async function transactionWithTail<T>(database: Database, work: (tx: Db) 
   });
 }
 
-// The dialect drizzle() builds internally (db/client.ts opens it with the same casing), here to open
-// drizzle transactions on a reserved connection. No relational schema: nothing here uses `tx.query`,
-// and with one drizzle would build a query helper per table for every transaction.
-const dialect = new PgDialect({ casing: 'snake_case' });
+// Transactions on a reserved connection are opened with db/dialect.ts's dialect (drizzle() builds an
+// equal one internally). No relational schema: nothing here uses `tx.query`, and with one drizzle
+// would build a query helper per table for every transaction.
 
 async function postgresTransaction<T>(client: postgres.Sql, work: (tx: Db) => Promise<TailWork<T>>): Promise<{ value: T; tailRows: Rows[] }> {
   const connection = await client.reserve();

@@ -4,6 +4,7 @@
 // re-serialising hundreds of objects. Same keys, order and values as presentIssue
 // (server/services/work-items/presenters/issue.ts) — tests/list-engine/item-shape.test.ts holds the two together.
 import { sql, type SQL } from 'drizzle-orm';
+import { renderedOnce } from '../../db/dialect';
 import { issueCycleId, relationIds } from './relations';
 import { subIssueCount } from './scope';
 
@@ -30,8 +31,8 @@ const SUB_ISSUES_COUNT = sql`${subIssueCount()}::int`;
  * The JSON text of the IssueListItem of issue `i` with its state `s` (left-joined by the caller).
  * `row_to_json` keeps the column order and prints compactly.
  */
-export function issueItemJson(): SQL {
-  return sql`(select row_to_json(item)::text from (select i.id, i.name, i.state_id, i.sort_order,
+export const issueItemJson: () => SQL = renderedOnce(
+  () => sql`(select row_to_json(item)::text from (select i.id, i.name, i.state_id, i.sort_order,
     ${isoTimestamp('i.completed_at')} as completed_at, i.estimate_point_id as estimate_point, i.priority,
     i.start_date, i.target_date, i.sequence_id, i.project_id, i.parent_id,
     ${issueCycleId()} as cycle_id,
@@ -41,5 +42,5 @@ export function issueItemJson(): SQL {
     ${childCount('issue_attachments')} as attachment_count, ${childCount('issue_links')} as link_count,
     i.is_draft, to_char(i.archived_at at time zone 'UTC', 'YYYY-MM-DD') as archived_at, s."group" as "state__group",
     ${relationIds('assignee')} as assignee_ids, ${relationIds('label')} as label_ids, ${relationIds('module')} as module_ids,
-    i.type_id, i.version) item)`;
-}
+    i.type_id, i.version) item)`,
+);

@@ -55,8 +55,9 @@ export function isProjectIssue(alias = 'i', archive: ArchiveScope = 'live'): SQL
   const archived = archive === 'any' ? sql`` : archive === 'archived' ? sql` and ${row}.archived_at is not null` : sql` and ${row}.archived_at is null`;
   // `not exists` keyed by the issue (intake_issues.issue_id is indexed), not `id not in (…)`: the
   // planner keeps each per-item look-up on its own key (a sub-issue count on parent_id) instead of
-  // scanning another index against a hashed list of every request waiting in intake.
-  return sql`${row}.deleted_at is null${archived} and not ${row}.is_draft and not exists (select 1 from intake_issues ii where ii.issue_id = ${row}.id and ii.deleted_at is null and ii.status <> ${IntakeStatus.ACCEPTED})`;
+  // scanning another index against a hashed list of every request waiting in intake. The accepted
+  // status is a constant, written into the text, so fragments with this predicate render once (db/dialect.ts).
+  return sql`${row}.deleted_at is null${archived} and not ${row}.is_draft and not exists (select 1 from intake_issues ii where ii.issue_id = ${row}.id and ii.deleted_at is null and ii.status <> ${sql.raw(String(IntakeStatus.ACCEPTED))})`;
 }
 
 /**
