@@ -8,6 +8,7 @@
 // Woken by this process's commits, by NOTIFY from other processes, and by a poll.
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { reusableStatement } from '../../db/reusable-statement';
 import { CHANGES_CHANNEL } from '../../db/change-notify';
 import { reactionCursors } from '../../db/schema/index';
 import type { ServerContext } from '../context';
@@ -50,16 +51,33 @@ async function behind(ctx: ServerContext, names: string[]): Promise<Array<{ reac
  */
 async function skipTo(ctx: ServerContext, workspaceId: string, skips: Array<{ reaction: string; through: number }>): Promise<void> {
   if (skips.length === 0) return;
-  await ctx.database.query(sql`
+  // Prepared: one text whatever the skips (they travel as one JSON value), sent on most passes.
+  await ctx.database.query(
+    sql`
     insert into reaction_cursors (reaction, workspace_id, last_change_id)
     select s.reaction, ${workspaceId}::uuid, s.through from jsonb_to_recordset(${JSON.stringify(skips)}::jsonb) as s(reaction text, through bigint)
-    on conflict (reaction, workspace_id) do update set last_change_id = greatest(reaction_cursors.last_change_id, excluded.last_change_id), updated_at = now()`);
+    on conflict (reaction, workspace_id) do update set last_change_id = greatest(reaction_cursors.last_change_id, excluded.last_change_id), updated_at = now()`,
+    { prepare: true },
+  );
 }
+
+// The cursor's statements run in every reaction transaction: built once (db/reusable-statement.ts).
+const cursorIs = and(eq(reactionCursors.reaction, sql.placeholder('reaction')), eq(reactionCursors.workspaceId, sql.placeholder('workspaceId')));
+const takeCursorStatement = reusableStatement((db) =>
+  db.select({ lastChangeId: reactionCursors.lastChangeId }).from(reactionCursors).where(cursorIs).for('update', { skipLocked: true }).prepare('reaction_cursor_take'),
+);
+const moveCursorStatement = reusableStatement((db) =>
+  db
+    .update(reactionCursors)
+    .set({ lastChangeId: sql`${sql.placeholder('through')}::bigint`, updatedAt: sql`now()` })
+    .where(cursorIs)
+    .returning({ lastChangeId: reactionCursors.lastChangeId })
+    .prepare('reaction_cursor_move'),
+);
 
 /** The reaction's cursor, locked until COMMIT; null while another process holds it. */
 async function lockCursor(tx: Db, reaction: string, workspaceId: string): Promise<number | null> {
-  const where = and(eq(reactionCursors.reaction, reaction), eq(reactionCursors.workspaceId, workspaceId));
-  const take = async () => (await tx.select({ lastChangeId: reactionCursors.lastChangeId }).from(reactionCursors).where(where).for('update', { skipLocked: true }))[0];
+  const take = async () => (await takeCursorStatement(tx, { reaction, workspaceId }))[0];
   // The row exists after a workspace's first pass: one statement then. Missing or held elsewhere,
   // it is created if missing (a no-op otherwise) and tried once more.
   let row = await take();
@@ -95,7 +113,7 @@ async function feedOne(ctx: ServerContext, reaction: Reaction, workspaceId: stri
       if (cursor === null) return false;
       const fresh = run.filter((change) => change.id > cursor);
       if (fresh.length > 0) await reaction.perform(tx, fresh, ctx);
-      if (through > cursor) await tx.update(reactionCursors).set({ lastChangeId: through, updatedAt: new Date() }).where(and(eq(reactionCursors.reaction, reaction.name), eq(reactionCursors.workspaceId, workspaceId)));
+      if (through > cursor) await moveCursorStatement(tx, { through, reaction: reaction.name, workspaceId });
       return true;
     });
     if (!done) return false;

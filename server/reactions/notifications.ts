@@ -6,9 +6,13 @@
 // and the actor's subscription (server/services/notification-fanout.ts decides who gets what).
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { anyOfSlot, reusableStatement } from '../../db/reusable-statement';
 import { issueActivities } from '../../db/schema/index';
 import { flushNotifications, type IssueRef, type MentionSource, type Pending } from '../services/inbox/notification-fanout';
 import type { Reaction, ReactionChange } from './reaction';
+
+/** The activity rows of a pass's changes, built once with their ids as one array value. */
+const activitiesStatement = reusableStatement((db) => db.select().from(issueActivities).where(anyOfSlot(issueActivities.id, 'ids')).prepare('notification_activities'));
 
 const mentionsSomeone = (change: ReactionChange) => Boolean(change.mentioned?.length);
 
@@ -32,7 +36,7 @@ export const notifications: Reaction = {
     const activityIds = activityChanges.map((change) => change.entityId);
     const order = new Map(activityIds.map((id, index) => [id, index]));
     const writtenBy = new Map(activityChanges.map((change) => [change.entityId, change.transactionId]));
-    const rows = activityIds.length ? await tx.select().from(issueActivities).where(inArray(issueActivities.id, activityIds)) : [];
+    const rows = activityIds.length ? await activitiesStatement(tx, { ids: activityIds }) : [];
     for (const row of rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!)) {
       if (!row.actorId || !row.issueId) continue;
       pendingFor(writtenBy.get(row.id)!, { id: row.issueId, projectId: row.projectId, workspaceId: row.workspaceId }, row.actorId).activities.push(row);

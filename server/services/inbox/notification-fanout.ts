@@ -10,6 +10,7 @@
 // Each notification is a change with an audience: the live stream sends it to its receiver only.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { anyOfSlot, reusableStatement } from '../../../db/reusable-statement';
 import {
   intakeIssues,
   issueAssignees,
@@ -61,9 +62,11 @@ interface IssueInfo {
   stateGroup: string | null;
 }
 
-/** The issues' names, keys, creators and states, in one query for every issue of the transaction. */
-async function loadIssueInfos(tx: Db, issueIds: string[]): Promise<Map<string, IssueInfo>> {
-  const rows = await tx
+// The reads of every notifications pass are built once (db/reusable-statement.ts), with the ids as
+// one array value: each pass after a write ran them through drizzle's builder again, and as
+// `in ($1, …, $n)` a connection kept one prepared statement per list length.
+const issueInfosStatement = reusableStatement((db) =>
+  db
     .select({
       id: issues.id,
       name: issues.name,
@@ -77,7 +80,49 @@ async function loadIssueInfos(tx: Db, issueIds: string[]): Promise<Map<string, I
     .from(issues)
     .innerJoin(projects, eq(projects.id, issues.projectId))
     .leftJoin(states, eq(states.id, issues.stateId))
-    .where(inArray(issues.id, issueIds));
+    .where(anyOfSlot(issues.id, 'ids'))
+    .prepare('notification_issue_infos'),
+);
+const subscribersStatement = reusableStatement((db) =>
+  db
+    .select({ issueId: issueSubscribers.issueId, id: issueSubscribers.subscriberId })
+    .from(issueSubscribers)
+    .where(and(anyOfSlot(issueSubscribers.issueId, 'ids'), isNull(issueSubscribers.deletedAt)))
+    .prepare('notification_subscribers'),
+);
+const assigneesStatement = reusableStatement((db) =>
+  db
+    .select({ issueId: issueAssignees.issueId, id: issueAssignees.assigneeId })
+    .from(issueAssignees)
+    .where(and(anyOfSlot(issueAssignees.issueId, 'ids'), isNull(issueAssignees.deletedAt)))
+    .prepare('notification_assignees'),
+);
+const activeMembersStatement = reusableStatement((db) =>
+  db
+    .select({ projectId: projectMembers.projectId, id: projectMembers.memberId })
+    .from(projectMembers)
+    .where(and(anyOfSlot(projectMembers.projectId, 'projectIds'), eq(projectMembers.isActive, true)))
+    .prepare('notification_active_members'),
+);
+const mentionableStatement = reusableStatement((db) =>
+  db
+    .select({ projectId: projectMembers.projectId, id: projectMembers.memberId })
+    .from(projectMembers)
+    .where(and(anyOfSlot(projectMembers.projectId, 'projectIds'), eq(projectMembers.isActive, true), anyOfSlot(projectMembers.memberId, 'memberIds')))
+    .prepare('notification_mentionable'),
+);
+const actorsStatement = reusableStatement((db) => db.select().from(users).where(anyOfSlot(users.id, 'ids')).prepare('notification_actors'));
+const inIntakeStatement = reusableStatement((db) =>
+  db
+    .select({ id: intakeIssues.issueId })
+    .from(intakeIssues)
+    .where(and(anyOfSlot(intakeIssues.issueId, 'ids'), isNull(intakeIssues.deletedAt), inArray(intakeIssues.status, [IntakeStatus.PENDING, IntakeStatus.SNOOZED, IntakeStatus.DUPLICATE])))
+    .prepare('issues_in_intake'),
+);
+
+/** The issues' names, keys, creators and states, in one query for every issue of the transaction. */
+async function loadIssueInfos(tx: Db, issueIds: string[]): Promise<Map<string, IssueInfo>> {
+  const rows = await issueInfosStatement(tx, { ids: issueIds });
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -93,9 +138,9 @@ async function loadFollowers(tx: Db, refs: IssueRef[]): Promise<Map<string, Foll
   const issueIds = refs.map((ref) => ref.id);
   const projectIds = [...new Set(refs.map((ref) => ref.projectId))];
   const [subscribed, assigned, members] = await Promise.all([
-    tx.select({ issueId: issueSubscribers.issueId, id: issueSubscribers.subscriberId }).from(issueSubscribers).where(and(inArray(issueSubscribers.issueId, issueIds), isNull(issueSubscribers.deletedAt))),
-    tx.select({ issueId: issueAssignees.issueId, id: issueAssignees.assigneeId }).from(issueAssignees).where(and(inArray(issueAssignees.issueId, issueIds), isNull(issueAssignees.deletedAt))),
-    tx.select({ projectId: projectMembers.projectId, id: projectMembers.memberId }).from(projectMembers).where(and(inArray(projectMembers.projectId, projectIds), eq(projectMembers.isActive, true))),
+    subscribersStatement(tx, { ids: issueIds }),
+    assigneesStatement(tx, { ids: issueIds }),
+    activeMembersStatement(tx, { projectIds }),
   ]);
   const activeByProject = groupIds(members.map((row) => [row.projectId, row.id]));
   const subscribedByIssue = groupIds(subscribed.map((row) => [row.issueId, row.id]));
@@ -167,16 +212,10 @@ export async function flushNotifications(tx: Db, byIssue: Map<string, Pending>):
   const followers = await loadFollowers(tx, live.map((entry) => entry.issue));
   const mentioned = live.filter((entry) => entry.mentions.size > 0);
   const mentionable = mentioned.length
-    ? await tx
-        .select({ projectId: projectMembers.projectId, id: projectMembers.memberId })
-        .from(projectMembers)
-        .where(
-          and(
-            inArray(projectMembers.projectId, [...new Set(mentioned.map((entry) => entry.issue.projectId))]),
-            eq(projectMembers.isActive, true),
-            inArray(projectMembers.memberId, [...new Set(mentioned.flatMap((entry) => [...entry.mentions.keys()]))]),
-          ),
-        )
+    ? await mentionableStatement(tx, {
+        projectIds: [...new Set(mentioned.map((entry) => entry.issue.projectId))],
+        memberIds: [...new Set(mentioned.flatMap((entry) => [...entry.mentions.keys()]))],
+      })
     : [];
   const mentionableByProject = groupIds(mentionable.map((row) => [row.projectId, row.id]));
 
@@ -194,7 +233,7 @@ export async function flushNotifications(tx: Db, byIssue: Map<string, Pending>):
   }
   if (values.length > 0) {
     // The actors name the mention messages and ride on every notification's live event: read once.
-    const actorRows = await tx.select().from(users).where(inArray(users.id, [...actorsNeeded]));
+    const actorRows = await actorsStatement(tx, { ids: [...actorsNeeded] });
     const actors = new Map(actorRows.map((row) => [row.id, row]));
     for (const value of values) {
       if (value.sender !== NotificationSender.MENTIONED) continue;
@@ -271,10 +310,7 @@ function buildIssueNotifications(entry: Pending, info: IssueInfo, followers: Fol
 /** The issues (of `ids`) that still wait in intake: pending, snoozed or duplicate. */
 export async function issueInIntake(db: Db, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: intakeIssues.issueId })
-    .from(intakeIssues)
-    .where(and(inArray(intakeIssues.issueId, ids), isNull(intakeIssues.deletedAt), inArray(intakeIssues.status, [IntakeStatus.PENDING, IntakeStatus.SNOOZED, IntakeStatus.DUPLICATE])));
+  const rows = await inIntakeStatement(db, { ids });
   return new Set(rows.map((row) => row.id));
 }
 
