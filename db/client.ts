@@ -26,6 +26,8 @@ export interface Database {
    * statement is parsed once and, once Postgres settles on a generic plan, no longer planned per call.
    */
   query<T = Record<string, unknown>>(statement: SQL, options?: QueryOptions): Promise<T[]>;
+  /** `query` for a statement already rendered to its text and values (the list engine keeps them rendered). */
+  queryRendered<T = Record<string, unknown>>(statement: RenderedStatement, options?: QueryOptions): Promise<T[]>;
   /** Subscribes to a NOTIFY channel on a dedicated connection. Returns an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** Sends NOTIFY outside of any transaction. */
@@ -41,6 +43,12 @@ export interface Database {
 
 /** Runs one SQL text on a session's connection and returns its rows. */
 export type SessionQuery = <T = Record<string, unknown>>(text: string) => Promise<T[]>;
+
+/** A statement rendered by db/dialect.ts: its text with $n placeholders and their values. */
+export interface RenderedStatement {
+  sql: string;
+  params: unknown[];
+}
 
 export interface QueryOptions {
   prepare?: boolean;
@@ -69,17 +77,14 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   // generic plans (db/transaction.ts says why).
   const client = postgres(url, { max, onnotice: () => {}, idle_timeout: 30, connect_timeout: 10, connection: { jit: 'off' } });
   const db = drizzlePostgres({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  // Unprepared unless asked, as drizzle's execute() sends raw SQL.
+  const queryRendered = async <T>(statement: RenderedStatement, options?: QueryOptions): Promise<T[]> =>
+    Array.from(await client.unsafe(statement.sql, statement.params as never[], { prepare: options?.prepare ?? false })) as T[];
   return {
     db,
     driver: 'postgres',
-    async query<T>(statement: SQL, options?: QueryOptions) {
-      if (options?.prepare) {
-        const query = dialect.sqlToQuery(statement);
-        return Array.from(await client.unsafe(query.sql, query.params as never[], { prepare: true })) as T[];
-      }
-      const result = (await db.execute(statement)) as unknown as T[];
-      return Array.from(result);
-    },
+    query: <T>(statement: SQL, options?: QueryOptions) => queryRendered<T>(dialect.sqlToQuery(statement), options),
+    queryRendered,
     async listen(channel, onPayload) {
       const { unlisten } = await client.listen(channel, onPayload);
       return unlisten;
@@ -108,7 +113,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
 // a start on PostgreSQL never uses them, and loading PGlite's modules from node_modules (the server
 // bundle leaves them out, scripts/build-server.mjs) was a part of every start.
 async function openPglite(dir?: string, snapshot?: Blob): Promise<Database> {
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ PGlite, types }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
@@ -124,6 +129,12 @@ async function openPglite(dir?: string, snapshot?: Blob): Promise<Database> {
     async query<T>(statement: SQL) {
       const result = (await db.execute(statement)) as unknown as { rows: T[] };
       return result.rows;
+    },
+    async queryRendered<T>(statement: RenderedStatement) {
+      // Dates and intervals as text, as drizzle's PGlite session reads them for query() above.
+      const asText = (value: string) => value;
+      const parsers = { [types.TIMESTAMP]: asText, [types.TIMESTAMPTZ]: asText, [types.INTERVAL]: asText, [types.DATE]: asText };
+      return (await client.query<T>(statement.sql, statement.params, { rowMode: 'object', parsers })).rows;
     },
     async listen(channel, onPayload) {
       return client.listen(channel, onPayload);

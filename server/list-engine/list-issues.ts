@@ -11,6 +11,7 @@ import { candidateGroupsSql, groupDimension, isM2mGroup, type GroupDimension } f
 import { issueItemJson } from './item';
 import { orderClause, sortKeys, type SortKey } from './order';
 import type { ListRequest } from './params';
+import { renderedListStatement } from './rendered-statements';
 import { shapeGrouped, shapeUngrouped, type GroupStats, type PageRow } from './response';
 
 /** Which issues a list may show at all, before the request's filters. */
@@ -204,12 +205,12 @@ function preparedUnlessFiltered(request: ListRequest): QueryOptions {
  */
 export async function listIssues(database: Database, scope: ListScope, request: ListRequest): Promise<ListResult> {
   if (!request.groupBy) {
-    const rows = await database.query<PageRow & { total: number; sync_cursor: string }>(ungroupedStatement(scope, request), preparedUnlessFiltered(request));
+    const rows = await database.queryRendered<PageRow & { total: number; sync_cursor: string }>(renderedListStatement('ungrouped', ungroupedStatement, scope, request), preparedUnlessFiltered(request));
     const first = rows[0];
     const pageRows = rows.filter((row) => row.id != null);
     return { json: shapeUngrouped(pageRows, Number(first?.total ?? 0), request.pagination), syncCursor: String(first?.sync_cursor ?? '0') };
   }
-  const rows = await database.query<PageRow & StatsText & { sync_cursor: string }>(groupedStatement(scope, request), preparedUnlessFiltered(request));
+  const rows = await database.queryRendered<PageRow & StatsText & { sync_cursor: string }>(renderedListStatement('grouped', groupedStatement, scope, request), preparedUnlessFiltered(request));
   const first = rows[0];
   const withStats = statsRow(rows);
   const pageRows = rows.filter((row) => row.id != null);
