@@ -1,4 +1,5 @@
-// The GET of one label, state, cycle, module, page or project sends each of its statements prepared: one round
+// The GET of one label, state, cycle, module, page or project — and the lists of labels, members,
+// states and modules every project screen loads — sends each of its statements prepared: one round
 // trip each. drizzle sends a query builder's statement unprepared unless it is named, and postgres.js
 // sends an unprepared statement with values as Parse/Describe, then its Bind once the types are back
 // — two round trips and a fresh plan each. Look-ups by key go through db/rows.ts's `sendPrepared`;
@@ -29,6 +30,18 @@ async function statementsDuring(work: () => Promise<unknown>): Promise<Array<{ t
   return seen;
 }
 
+/** GETs `path` as the admin: answered 200, with the session's statement and the reads all sent prepared. */
+async function expectAllPrepared(path: string): Promise<void> {
+  let status = 0;
+  const statements = await statementsDuring(async () => {
+    status = (await call('admin', 'GET', path)).statusCode;
+  });
+  expect(status, path).toBe(200);
+  // The session with the membership, then the reads.
+  expect(statements.length, path).toBeGreaterThan(1);
+  expect(statements.filter((statement) => !statement.prepared), path).toEqual([]);
+}
+
 async function created(path: string, body: Record<string, unknown>): Promise<string> {
   const response = await call('admin', 'POST', path, body);
   expect(response.statusCode, response.body).toBe(201);
@@ -45,15 +58,13 @@ describe.skipIf(!process.env.DATABASE_URL)('GET of one label, state, cycle, modu
     const issueId = await created('issues/', { name: 'In both' });
     expect((await call('admin', 'POST', `cycles/${cycleId}/cycle-issues/`, { issues: [issueId] })).statusCode).toBeLessThan(300);
     expect((await call('admin', 'POST', `modules/${moduleId}/issues/`, { issues: [issueId] })).statusCode).toBeLessThan(300);
-    for (const path of [`issue-labels/${labelId}/`, `states/${stateId}/`, `cycles/${cycleId}/`, `modules/${moduleId}/`, `pages/${pageId}/`, `${world.projectUrl}/`]) {
-      let status = 0;
-      const statements = await statementsDuring(async () => {
-        status = (await call('admin', 'GET', path)).statusCode;
-      });
-      expect(status, path).toBe(200);
-      // The session with the membership, then the reads.
-      expect(statements.length, path).toBeGreaterThan(1);
-      expect(statements.filter((statement) => !statement.prepared), path).toEqual([]);
-    }
+    for (const path of [`issue-labels/${labelId}/`, `states/${stateId}/`, `cycles/${cycleId}/`, `modules/${moduleId}/`, `pages/${pageId}/`, `${world.projectUrl}/`]) await expectAllPrepared(path);
+  });
+
+  // The lists every project screen loads (the pickers' labels, members, states, modules).
+  test('the lists of labels, members, states and modules send every statement prepared', async () => {
+    await created('issue-labels/', { name: 'Listed' });
+    await created('modules/', { name: 'Listed' });
+    for (const path of ['issue-labels/', 'members/', 'states/', 'modules/']) await expectAllPrepared(path);
   });
 });

@@ -2,6 +2,7 @@
 // caller's own legacy view settings. Removal deactivates the row (is_active=false), never deletes it.
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { reusableStatement } from '../../../db/reusable-statement';
 import { projectMembers, projects, users, workspaceMembers, type Project, type ProjectMember } from '../../../db/schema/index';
 import { Role } from '../../../shared/roles';
 import { roleOnJoin } from '../../../shared/permissions';
@@ -26,9 +27,9 @@ function recordMember(tx: Db, member: ProjectMember, op: 'create' | 'update' | '
   });
 }
 
-/** Active members of the project whose workspace membership is active too (bots excluded). */
-export async function listProjectMembers(ctx: ServerContext, actor: ProjectActor) {
-  const rows = await ctx.db
+// Built once (db/reusable-statement.ts): every project screen loads its members (the pickers).
+const activeMembersOfProject = reusableStatement((db) =>
+  db
     .select({ member: projectMembers })
     .from(projectMembers)
     .innerJoin(users, eq(users.id, projectMembers.memberId))
@@ -36,8 +37,14 @@ export async function listProjectMembers(ctx: ServerContext, actor: ProjectActor
       workspaceMembers,
       and(eq(workspaceMembers.workspaceId, projectMembers.workspaceId), eq(workspaceMembers.memberId, projectMembers.memberId)),
     )
-    .where(and(eq(projectMembers.projectId, actor.project.id), eq(projectMembers.isActive, true), eq(workspaceMembers.isActive, true), eq(users.isBot, false)))
-    .orderBy(asc(projectMembers.createdAt));
+    .where(and(eq(projectMembers.projectId, sql.placeholder('projectId')), eq(projectMembers.isActive, true), eq(workspaceMembers.isActive, true), eq(users.isBot, false)))
+    .orderBy(asc(projectMembers.createdAt))
+    .prepare('active_members_of_project'),
+);
+
+/** Active members of the project whose workspace membership is active too (bots excluded). */
+export async function listProjectMembers(ctx: ServerContext, actor: ProjectActor) {
+  const rows = await activeMembersOfProject(ctx.db, { projectId: actor.project.id });
   return rows.map((row) => presentProjectMemberRole(row.member));
 }
 

@@ -3,6 +3,7 @@
 // change log in the same transaction, so every open list follows.
 import { and, desc, eq, gte, inArray, isNotNull, isNull, min, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { reusableStatements } from '../../../db/reusable-statement';
 import { moduleIssues, moduleMembers, modules, projectMembers, projects, type Module } from '../../../db/schema/index';
 import { ARCHIVABLE_MODULE_STATUSES, MODULE_DATES_MESSAGE, type CreateModuleBody, type ModuleStatus, type UpdateModuleBody } from '../../../shared/schemas/module';
 import { Role } from '../../../shared/roles';
@@ -50,13 +51,20 @@ export async function getModule(ctx: ServerContext, actor: ProjectActor, moduleI
   return withModuleExtras([row], extras)[0];
 }
 
-/** The project's modules, live or archived: favorites first, then newest first (reference §3). */
-export async function listModules(ctx: ServerContext, actor: ProjectActor, options: { archived: boolean }): Promise<ModuleView[]> {
-  const rows = await ctx.db
+// The project's live and archived modules, each built once (db/reusable-statement.ts): every
+// project screen loads the live ones (the pickers, the filters).
+const modulesOfProject = reusableStatements((db, archive) =>
+  db
     .select()
     .from(modules)
-    .where(and(eq(modules.projectId, actor.project.id), isNull(modules.deletedAt), options.archived ? isNotNull(modules.archivedAt) : isNull(modules.archivedAt)))
-    .orderBy(desc(modules.createdAt));
+    .where(and(eq(modules.projectId, sql.placeholder('projectId')), isNull(modules.deletedAt), archive === 'archived' ? isNotNull(modules.archivedAt) : isNull(modules.archivedAt)))
+    .orderBy(desc(modules.createdAt))
+    .prepare(`modules_of_project_${archive}`),
+);
+
+/** The project's modules, live or archived: favorites first, then newest first (reference §3). */
+export async function listModules(ctx: ServerContext, actor: ProjectActor, options: { archived: boolean }): Promise<ModuleView[]> {
+  const rows = await modulesOfProject(ctx.db, options.archived ? 'archived' : 'live', { projectId: actor.project.id });
   const views = await toModuleViews(ctx.db, rows, actor.userId);
   return [...views.filter((view) => view.isFavorite), ...views.filter((view) => !view.isFavorite)];
 }

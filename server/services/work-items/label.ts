@@ -38,9 +38,14 @@ const labelOfProject = reusableStatement((db) =>
     .prepare('label_of_project'),
 );
 
+// Built once too: every project screen loads the labels (the pickers, the filters).
+const labelsOfProject = reusableStatement((db) =>
+  db.select().from(labels).where(liveLabels(sql.placeholder('projectId'))).orderBy(asc(labels.sortOrder), asc(labels.createdAt)).prepare('labels_of_project'),
+);
+
 /** `GET …/issue-labels/` — by sort_order. */
 export async function listLabels(ctx: ServerContext, actor: ProjectActor) {
-  const rows = await ctx.db.select().from(labels).where(liveLabels(actor.project.id)).orderBy(asc(labels.sortOrder), asc(labels.createdAt));
+  const rows = await labelsOfProject(ctx.db, { projectId: actor.project.id });
   return rows.map(presentLabel);
 }
 
