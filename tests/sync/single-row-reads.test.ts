@@ -6,6 +6,7 @@
 // their answers stay as they were (the route tests hold those). Measured by a probe: a cycle's GET
 // went from 3.8–4.2 ms to 1.8–2.0 ms, a module's from 4.2–5.3 to 2.2–3.1 (BENCHMARKS.md, "Read ratios").
 // PostgreSQL only: on PGlite there is no round trip to save.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { describe, expect, test } from 'vitest';
 import type postgres from 'postgres';
 import { useWorld } from '../support/world';
@@ -13,17 +14,22 @@ import { useWorld } from '../support/world';
 const world = useWorld();
 const { call } = world;
 
-/** Each statement the server's pool sends while `work` runs, with whether it went prepared. */
+/**
+ * Each statement the server's pool sends on behalf of `work`, with whether it went prepared. Only
+ * statements sent from `work`'s own async context count: the job queue's worker polls the same
+ * pool on its own timer, and its claim may fall inside the window (it did, in CI).
+ */
 async function statementsDuring(work: () => Promise<unknown>): Promise<Array<{ text: string; prepared: boolean }>> {
   const client = (world.server.database.db as unknown as { $client: postgres.Sql }).$client;
   const unsafe = client.unsafe;
+  const request = new AsyncLocalStorage<true>();
   const seen: Array<{ text: string; prepared: boolean }> = [];
   client.unsafe = ((text: string, params?: unknown[], options?: { prepare?: boolean }) => {
-    seen.push({ text: text.replace(/\s+/g, ' ').slice(0, 80), prepared: options?.prepare ?? client.options.prepare });
+    if (request.getStore()) seen.push({ text: text.replace(/\s+/g, ' ').slice(0, 80), prepared: options?.prepare ?? client.options.prepare });
     return unsafe.call(client, text, params as never, options);
   }) as typeof client.unsafe;
   try {
-    await work();
+    await request.run(true, work);
   } finally {
     client.unsafe = unsafe;
   }
