@@ -17,6 +17,7 @@ import { defaultListSettings, useIssueFilterStore } from '../../stores/issue-fil
 import { useIssueListStore } from '../../stores/issue-list-store';
 import { useIssue } from '../../stores/issue-store';
 import { PriorityPicker } from './issue-properties';
+import { QuickAdd } from './issue-parts';
 import { KanbanLayout } from '../layouts/kanban/kanban-layout';
 import { useGroupedIssues } from './use-issue-list';
 import type { ListSource } from '../../stores/list-model';
@@ -83,6 +84,41 @@ describe('inline property edit', () => {
     await vi.waitFor(() => expect(container.querySelector('[data-testid="toast"]')?.textContent ?? '').toContain('Launch checklist'));
     const toast = container.querySelector('[data-testid="toast"]');
     expect(toast?.textContent).toContain("You don't have the required permissions.");
+  });
+});
+
+describe('quick add', () => {
+  // A list rebuilds its rows from live data, and a row may leave and come back while a create is
+  // on its way (CI, a slow machine: the quick add closed and the refused name was gone).
+  test('a refused name comes back into the open input, even when the row was drawn again meanwhile', async () => {
+    let release!: () => void;
+    api.on('POST', `/api/workspaces/acme/projects/${P}/issues/`, async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return json(400, { name: ['Ensure this field has no more than 255 characters.'] });
+    });
+    const row = (key: string) => <QuickAdd key={key} slug="acme" projectId={P} groupPatch={{ state_id: 's1' }} />;
+    await act(async () => root.render(row('first')));
+    await act(async () => container.querySelector<HTMLButtonElement>('[data-testid="quick-add"]')!.click());
+    const input = () => container.querySelector<HTMLInputElement>('[data-testid="quick-add-input"]');
+    const name = 'x'.repeat(300);
+    await act(async () => {
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      setValue.call(input()!, name);
+      input()!.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await act(async () => input()!.form!.requestSubmit());
+    expect(input()!.value).toBe('');
+    await vi.waitFor(() => expect(release).toBeTypeOf('function'));
+    // The row leaves the list and a new one is drawn for the same group.
+    await act(async () => root.render(<></>));
+    await act(async () => root.render(row('second')));
+    await act(async () => release());
+    await vi.waitFor(() => expect(input()?.value).toBe(name));
+    // Escape closes it; opened again, the name is still there.
+    await act(async () => input()!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
+    expect(input()).toBeNull();
+    await act(async () => container.querySelector<HTMLButtonElement>('[data-testid="quick-add"]')!.click());
+    expect(input()!.value).toBe(name);
   });
 });
 

@@ -1,7 +1,8 @@
 // Pieces every layout shares: the issue key, the property strip (obeying display properties), a
 // group's title, the per-group quick add and "load more".
 import { Link2, ListTree, Paperclip } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { updateQuickAddDraft, useQuickAddDraft } from './quick-add-drafts';
 import { STATE_GROUP_COLORS, isPriority, isStateGroup } from '../../../shared/issue-constants';
 import { nameOrUntitled } from '../../../shared/names';
 import type { DisplayProperties, GroupBy } from '../../../shared/display';
@@ -114,15 +115,18 @@ export function patchForGroup(groupBy: GroupBy | null, key: string): IssuePatch 
 /** Inline "add issue" at the end of a group: a temporary row appears at once. */
 export function QuickAdd({ slug, projectId, groupPatch, testId }: { slug: string; projectId: string; groupPatch: IssuePatch; testId?: string }) {
   const t = useT();
-  const [open, setOpen] = useState(false);
-  const [name, setName] = useState('');
+  // The draft outlives this component (quick-add-drafts.ts): a row that leaves the list for a moment keeps it.
+  const draftKey = `${projectId}:${JSON.stringify(groupPatch)}`;
+  const { open, name } = useQuickAddDraft(draftKey);
+  const setOpen = (next: boolean) => updateQuickAddDraft(draftKey, (draft) => ({ ...draft, open: next }));
+  const setName = (update: (current: string) => string) => updateQuickAddDraft(draftKey, (draft) => ({ ...draft, name: update(draft.name) }));
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) return;
-    setName('');
-    // The failure is toasted by the store; the name comes back into the (still empty) input.
-    void createIssue(slug, projectId, { ...groupPatch, name: trimmed }).catch(() => setName((current) => current || trimmed));
+    setName(() => '');
+    // The failure is toasted by the store; the name comes back into the (still empty) input, open again.
+    void createIssue(slug, projectId, { ...groupPatch, name: trimmed }).catch(() => updateQuickAddDraft(draftKey, (draft) => ({ open: true, name: draft.name || trimmed })));
   };
   if (!open) {
     return (
@@ -139,7 +143,7 @@ export function QuickAdd({ slug, projectId, groupPatch, testId }: { slug: string
         value={name}
         placeholder={t('issue.quickAddPlaceholder')}
         aria-label={t('issue.quickAdd')}
-        onChange={(event) => setName(event.target.value)}
+        onChange={(event) => { const value = event.target.value; setName(() => value); }}
         onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
         data-testid="quick-add-input"
       />
